@@ -1,0 +1,74 @@
+/**
+ * The layering rule, as data. Allowed arrows (importer -> imported):
+ *   tools -> skills; agent -> tools, approval, skills; apps -> any package;
+ *   blessed-tui -> line-cli (the shared wiring). mock-anthropic imports none of them.
+ * No package under packages/ imports an app, blessed or node:readline.
+ */
+const pkg = (name) => `^packages/${name}/`;
+const allowedPackages = {
+  skills: [],
+  approval: [],
+  'mock-anthropic': [],
+  tools: ['skills'],
+  agent: ['skills', 'tools', 'approval'],
+};
+
+const packageRules = Object.entries(allowedPackages).map(([from, allowed]) => ({
+  name: `layer-${from}`,
+  comment: `packages/${from} may import only: ${allowed.join(', ') || 'no workspace package'}`,
+  severity: 'error',
+  from: { path: pkg(from), pathNot: '\\.test\\.ts$' },
+  to: {
+    path: '^(packages|apps)/|node_modules/@coding-harness/',
+    pathNot: [`^packages/${from}/`, ...allowed.map((a) => `^packages/${a}/|@coding-harness/${a}/`)],
+  },
+}));
+
+module.exports = {
+  forbidden: [
+    ...packageRules,
+    {
+      name: 'no-ui-in-packages',
+      comment: 'packages/ never import blessed or node:readline: the UI lives in apps/',
+      severity: 'error',
+      from: { path: '^packages/' },
+      to: { path: ['(^|/)node_modules/.*/blessed/', '(^|/)node_modules/blessed/', '^blessed$', '^readline', '^node:readline'] },
+    },
+    {
+      name: 'no-ui-in-packages-core',
+      severity: 'error',
+      from: { path: '^packages/' },
+      to: { dependencyTypes: ['core'], path: '^readline(/promises)?$' },
+    },
+    {
+      name: 'no-app-imports-from-packages',
+      severity: 'error',
+      from: { path: '^packages/' },
+      to: { path: '^apps/|@coding-harness/(line-cli|blessed-tui)' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      from: { path: '^(packages|apps)/' },
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|node_modules|\\.turbo)/' },
+    tsPreCompilationDeps: true,
+    combinedDependencies: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['source', 'import', 'types', 'node', 'default'],
+      extensions: ['.ts', '.js', '.mjs', '.json'],
+    },
+    tsConfig: { fileName: 'tsconfig.base.json' },
+  },
+};

@@ -1,0 +1,40 @@
+// One linter for the whole workspace. Besides style, it carries one of the two layering
+// checks: no package under packages/ may import an app, blessed or node:readline.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const forbiddenInPackages = {
+  paths: [
+    { name: 'blessed', message: 'packages/ never import a UI: blessed belongs to apps/blessed-tui.' },
+    { name: 'readline', message: 'packages/ never import a UI: node:readline belongs to apps/line-cli.' },
+    { name: 'node:readline', message: 'packages/ never import a UI: node:readline belongs to apps/line-cli.' },
+    { name: 'node:readline/promises', message: 'packages/ never import a UI.' },
+  ],
+  patterns: [
+    { group: ['@coding-harness/line-cli', '@coding-harness/line-cli/*', '@coding-harness/blessed-tui', '@coding-harness/blessed-tui/*'], message: 'packages/ never import an app.' },
+    { group: ['**/apps/**'], message: 'packages/ never import an app.' },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['**/*.cjs', '**/dist/**', '**/node_modules/**', '**/.turbo/**', '**/coverage/**', 'tools/layering-fixture/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', Buffer: 'readonly', URL: 'readonly', AbortController: 'readonly', AbortSignal: 'readonly', TextDecoder: 'readonly', TextEncoder: 'readonly', performance: 'readonly', structuredClone: 'readonly', setImmediate: 'readonly', queueMicrotask: 'readonly', fetch: 'readonly', Response: 'readonly', Request: 'readonly', Headers: 'readonly' } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-control-regex': 'off',
+      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    files: ['**/*.test.ts', '**/bench/**', '**/scripts/**', '**/*.mjs'],
+    rules: { 'max-lines': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
+    files: ['packages/**/*.ts', 'packages/**/*.js', 'packages/**/*.mjs'],
+    rules: { 'no-restricted-imports': ['error', forbiddenInPackages] },
+  },
+);

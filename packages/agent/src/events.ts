@@ -1,0 +1,38 @@
+/**
+ * Everything the agent tells a front end, as plain JSON-serialisable data: a front end renders
+ * these (`--output-format stream-json` prints each with JSON.stringify, the TUI reduces them).
+ * The agent never prints.
+ */
+
+/** Token counts of one request, as the API reports them. */
+export interface Usage {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+}
+
+export type AgentEvent =
+  /** A user turn began; `text` is the user's text verbatim. */
+  | { type: 'turn_start'; turn: number; text: string }
+  /** A model request is about to be sent (one turn may send several). */
+  | { type: 'request_start'; request: number }
+  | { type: 'text_delta'; text: string }
+  | { type: 'thinking_delta'; text: string }
+  /** An assistant message is complete (its text, if any, in full). */
+  | { type: 'assistant_message'; text: string; stopReason: string | null }
+  /** A tool call's input is complete; `forced` when the agent made it for `/slug` or an auto-match. */
+  | { type: 'tool_call_started'; id: string; name: string; input: unknown; summary: string; forced: boolean }
+  | { type: 'approval_requested'; id: string; tool: string; summary: string; target?: string; preview?: string }
+  | { type: 'approval_resolved'; id: string; allowed: boolean; how: string; message?: string }
+  | { type: 'tool_call_finished'; id: string; name: string; isError: boolean; display: string; content: string }
+  | { type: 'usage'; request: number; model: string; usage: Usage; costUsd: number }
+  | { type: 'retry'; attempt: number; maxAttempts: number; delayMs: number; reason: string }
+  | { type: 'compaction'; tokensBefore: number; tokensAfter: number; reattachedSkills: string[] }
+  /** Something worth showing that is not an error (a skill auto-loaded, a dropped torn line). */
+  | { type: 'notice'; message: string }
+  | { type: 'error'; message: string; fatal: boolean }
+  /** The turn is over; `stopReason` is the model's last stop reason, or `error` / `aborted` / `max_turns`. */
+  | { type: 'turn_end'; turn: number; stopReason: string; usage: Usage; costUsd: number };
+
+export type AgentEventType = AgentEvent['type'];

@@ -1,0 +1,47 @@
+/** The approval package's view of a tool's kind (kept here so approval imports no tool code). */
+export type CallKind = 'read' | 'write' | 'exec';
+
+/** How cautious the session is. */
+export type PermissionMode = 'ask' | 'accept-edits' | 'bypass' | 'plan';
+
+/** One tool call, as the policy sees it. */
+export interface ApprovalRequest {
+  /** Our tool name (`bash`, `edit_file`, `skill`, ...). */
+  tool: string;
+  kind: CallKind;
+  input: unknown;
+  /** `bash`: the command; file tools: the path relative to the root; `skill`: the skill name. */
+  target?: string;
+  /** File tools: whether the path lies inside the work root. */
+  insideRoot?: boolean;
+  /** One line for people (`bash: npm test`). */
+  summary: string;
+  /** Optional unified diff of what a write would change. */
+  preview?: string;
+}
+
+/** The policy's verdict before asking anyone. */
+export type Decision =
+  | { type: 'allow'; reason: string }
+  | { type: 'deny'; message: string }
+  | { type: 'ask'; request: ApprovalRequest };
+
+/** A person's answer to a question: once, for the rest of the session, or no (with a message for the model). */
+export type Answer = { type: 'once' } | { type: 'session' } | { type: 'deny'; message?: string };
+
+/** The front end's question callback. */
+export type AskFn = (request: ApprovalRequest) => Promise<Answer>;
+
+/** A standing permission and where it came from (for `/allowed`). */
+export interface Grant {
+  /** Rule text in our syntax, e.g. `bash(git status:*)`, `edit_file`. */
+  rule: string;
+  scope: 'session' | 'turn';
+  /** `user answer`, `--allowed-tools`, `settings`, `skill <name>`. */
+  origin: string;
+}
+
+/** The final outcome of `authorize`. */
+export type Authorization =
+  | { allowed: true; how: 'policy' | 'once' | 'session'; reason: string }
+  | { allowed: false; message: string };
