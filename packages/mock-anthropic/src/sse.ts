@@ -1,0 +1,69 @@
+import type { ReplyBlock, ReplyMessage } from './reply.js';
+
+/** One server-sent event: its name and JSON payload. */
+export interface SseEvent {
+  event: string;
+  data: Record<string, unknown>;
+}
+
+/** Serializes one event the way the real API does: `event: x\ndata: {...}\n\n`. */
+export function formatSse(e: SseEvent): string {
+  return `event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`;
+}
+
+/**
+ * The real streaming event sequence for a reply: message_start (input usage, output_tokens 1),
+ * ping, per block start / several deltas / stop, message_delta (stop reason, final usage),
+ * message_stop. Text, thinking and tool input JSON are split into several chunks.
+ */
+export function streamEvents(reply: ReplyMessage): SseEvent[] {
+  const events: SseEvent[] = [];
+  const push = (event: string, data: Record<string, unknown>): void => {
+    events.push({ event, data: { type: event, ...data } });
+  };
+  push('message_start', { message: { ...reply, content: [], stop_reason: null, stop_sequence: null, usage: { ...reply.usage, output_tokens: 1 } } });
+  push('ping', {});
+  reply.content.forEach((block, index) => {
+    push('content_block_start', { index, content_block: emptyBlock(block) });
+    for (const delta of blockDeltas(block)) push('content_block_delta', { index, delta });
+    push('content_block_stop', { index });
+  });
+  push('message_delta', { delta: { stop_reason: reply.stop_reason, stop_sequence: null }, usage: reply.usage });
+  push('message_stop', {});
+  return events;
+}
+
+function emptyBlock(block: ReplyBlock): Record<string, unknown> {
+  switch (block.type) {
+    case 'text':
+      return { type: 'text', text: '' };
+    case 'thinking':
+      return { type: 'thinking', thinking: '', signature: '' };
+    case 'tool_use':
+      return { type: 'tool_use', id: block.id, name: block.name, input: {} };
+  }
+}
+
+function blockDeltas(block: ReplyBlock): Record<string, unknown>[] {
+  switch (block.type) {
+    case 'text':
+      return splitChunks(block.text).map((text) => ({ type: 'text_delta', text }));
+    case 'thinking':
+      return [...splitChunks(block.thinking).map((thinking) => ({ type: 'thinking_delta', thinking })), { type: 'signature_delta', signature: block.signature }];
+    case 'tool_use':
+      return splitChunks(JSON.stringify(block.input)).map((partial_json) => ({ type: 'input_json_delta', partial_json }));
+  }
+}
+
+/**
+ * Splits text into several chunks (at least 2 when it has 2+ characters, at most 64 characters
+ * each), never inside a surrogate pair.
+ */
+export function splitChunks(text: string): string[] {
+  const chars = Array.from(text);
+  if (chars.length === 0) return [];
+  const size = Math.max(1, Math.min(64, Math.floor(chars.length / 3)));
+  const chunks: string[] = [];
+  for (let i = 0; i < chars.length; i += size) chunks.push(chars.slice(i, i + size).join(''));
+  return chunks;
+}
