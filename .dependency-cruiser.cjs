@@ -69,6 +69,6 @@ module.exports = {
       conditionNames: ['source', 'import', 'types', 'node', 'default'],
       extensions: ['.ts', '.js', '.mjs', '.json'],
     },
-    tsConfig: { fileName: 'tsconfig.base.json' },
+    tsConfig: { fileName: require('node:path').join(__dirname, 'tsconfig.base.json') },
   },
 };

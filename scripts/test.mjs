@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+// Runs every package's tests through turbo, then prints one closing line for the whole
+// workspace, summed from each package's vitest JSON report: "tests: N passed, N failed, N skipped".
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const REPORT = '.vitest-result.json';
+const workspaces = ['packages', 'apps', 'tooling'].flatMap((dir) => {
+  const abs = path.join(root, dir);
+  return existsSync(abs) ? readdir(abs).map((name) => path.join(abs, name)) : [];
+});
+function readdir(dir) {
+  return spawnSync('ls', [dir], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+}
+for (const ws of workspaces) rmSync(path.join(ws, REPORT), { force: true });
+
+const turbo = path.join(root, 'node_modules/.bin/turbo');
+const args = ['run', 'test', '--output-logs=full', ...process.argv.slice(2)];
+const result = spawnSync(turbo, args, { cwd: root, stdio: 'inherit' });
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const missing = [];
+for (const ws of workspaces) {
+  const file = path.join(ws, REPORT);
+  if (!existsSync(path.join(ws, 'package.json'))) continue;
+  if (!existsSync(file)) {
+    missing.push(path.relative(root, ws));
+    continue;
+  }
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  passed += report.numPassedTests ?? 0;
+  failed += report.numFailedTests ?? 0;
+  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+if (missing.length) console.log(`no test report from: ${missing.join(', ')}`);
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+const code = result.status ?? 1;
+process.exit(code !== 0 ? code : failed > 0 || missing.length > 0 ? 1 : 0);

@@ -1,0 +1,69 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '../../..');
+const fixtures = path.resolve(here, '../fixtures');
+const depcruiseBin = path.join(repo, 'node_modules/.bin/depcruise');
+const config = path.join(repo, '.dependency-cruiser.cjs');
+
+/** Runs dependency-cruiser with the repository's own rules over one fixture tree. */
+async function cruise(fixture: string): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout } = await run(depcruiseBin, ['packages', '--config', config, '--output-type', 'err'], {
+      cwd: path.join(fixtures, fixture),
+    });
+    return { code: 0, output: stdout };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: e.code ?? 1, output: `${e.stdout ?? ''}${e.stderr ?? ''}` };
+  }
+}
+
+describe('dependency-cruiser layering rules', () => {
+  it('pass on a tree that only imports downwards', async () => {
+    const result = await cruise('good');
+    expect(result.output).toContain('no dependency violations');
+    expect(result.code).toBe(0);
+  });
+
+  it('fail on a package importing blessed, node:readline or a higher layer', async () => {
+    const result = await cruise('bad');
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain('no-ui-in-packages');
+    expect(result.output).toContain('layer-skills');
+    expect(result.output).toMatch(/blessed/);
+    expect(result.output).toMatch(/readline/);
+  });
+});
+
+describe('ESLint no-restricted-imports layering rule', () => {
+  const eslint = new ESLint({ cwd: repo });
+  const lint = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: path.join(repo, filePath) });
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports');
+  };
+
+  it('rejects blessed, node:readline and app imports under packages/', async () => {
+    const code = [
+      "import blessed from 'blessed';",
+      "import * as rl from 'node:readline';",
+      "import { runTui } from '@coding-harness/blessed-tui';",
+      'export const all = [blessed, rl, runTui];',
+      '',
+    ].join('\n');
+    const messages = await lint('packages/agent/src/bad-import.ts', code);
+    expect(messages.map((m) => m.message).join('\n')).toMatch(/blessed[\s\S]*readline[\s\S]*never import an app/);
+    expect(messages).toHaveLength(3);
+  });
+
+  it('allows the same imports in an app', async () => {
+    const code = "import blessed from 'blessed';\nimport * as rl from 'node:readline';\nexport const all = [blessed, rl];\n";
+    expect(await lint('apps/blessed-tui/src/ok-import.ts', code)).toHaveLength(0);
+  });
+});
