@@ -17,7 +17,7 @@ const forbiddenInPackages = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/*.cjs', '**/dist/**', '**/node_modules/**', '**/.turbo/**', '**/coverage/**', 'tooling/layering/fixtures/**'] },
+  { ignores: ['**/*.cjs', '**/dist/**', '**/node_modules/**', '**/.turbo/**', '**/coverage/**', 'tooling/repo-checks/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
