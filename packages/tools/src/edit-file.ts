@@ -1,0 +1,115 @@
+import fs from 'node:fs/promises';
+import { z } from 'zod';
+import { unifiedDiff } from './diff.js';
+import { filePermission, recordWritten, staleReason, statExisting } from './file-guard.js';
+import { displayPath, resolveInJail } from './jail.js';
+import { abortedResult, errorResult, messageOf, okResult } from './result.js';
+import type { Tool, ToolContext } from './types.js';
+
+const schema = z.object({
+  path: z.string().describe('File to edit, relative to the work root. Read it with read_file first.'),
+  old_string: z.string().describe('Exact text to replace (without the line-number prefix read_file shows).'),
+  new_string: z.string().describe('Replacement text.'),
+  replace_all: z.boolean().optional().describe('Replace every occurrence instead of requiring exactly one. Default false.'),
+});
+type Input = z.infer<typeof schema>;
+
+/** The edit applied to a text, or why it cannot be. */
+export type EditOutcome = { ok: true; after: string; count: number } | { ok: false; error: string };
+
+function countOccurrences(text: string, needle: string): number {
+  let n = 0;
+  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + needle.length)) n++;
+  return n;
+}
+
+function usesCrlf(text: string): boolean {
+  const crlf = (text.match(/\r\n/g) ?? []).length;
+  const lf = (text.match(/\n/g) ?? []).length;
+  return crlf > 0 && crlf * 2 >= lf;
+}
+
+/**
+ * Applies an exact replacement to `before`. In a CRLF file, `\n` in the strings matches CRLF and
+ * is written as CRLF; the file's final-newline state is kept. Pure: no I/O.
+ */
+export function applyEdit(before: string, shown: string, input: Pick<Input, 'old_string' | 'new_string' | 'replace_all'>): EditOutcome {
+  if (input.old_string === '') return { ok: false, error: `old_string is empty. To create ${shown} use write_file; to edit it give the exact text to replace.` };
+  if (input.old_string === input.new_string) return { ok: false, error: 'old_string and new_string are identical; nothing would change.' };
+  const crlf = usesCrlf(before);
+  const eol = (s: string): string => (crlf ? s.replace(/\r?\n/g, '\r\n') : s);
+  let oldS = eol(input.old_string);
+  let newS = eol(input.new_string);
+  let count = countOccurrences(before, oldS);
+  if (count === 0 && !crlf && input.old_string.includes('\r\n')) {
+    oldS = input.old_string.replace(/\r\n/g, '\n');
+    newS = input.new_string.replace(/\r\n/g, '\n');
+    count = countOccurrences(before, oldS);
+  }
+  if (count === 0) {
+    return { ok: false, error: `old_string was not found in ${shown} (0 matches). Read the file again and copy the exact text, including whitespace and indentation.` };
+  }
+  if (count > 1 && input.replace_all !== true) {
+    return { ok: false, error: `old_string matches ${count} places in ${shown}. Add surrounding lines to make it unique, or set replace_all to true.` };
+  }
+  let after = input.replace_all === true ? before.split(oldS).join(newS) : before.replace(oldS, () => newS);
+  const nl = crlf ? '\r\n' : '\n';
+  const hadFinal = before.endsWith('\n');
+  if (hadFinal && after !== '' && !after.endsWith('\n')) after += nl;
+  if (!hadFinal && before !== '' && after.endsWith('\n')) after = after.slice(0, after.endsWith('\r\n') ? -2 : -1);
+  return { ok: true, after, count };
+}
+
+async function loadForEdit(input: Input, ctx: ToolContext) {
+  const jail = resolveInJail(ctx.root, [], input.path, 'write');
+  if (!jail.ok) return { ok: false as const, error: jail.error };
+  const shown = displayPath(ctx.root, jail.abs);
+  const now = await statExisting(jail.abs);
+  if (!now.exists) return { ok: false as const, error: `${shown} does not exist. Use write_file to create it.` };
+  const stale = staleReason(ctx.readTracker, jail.abs, shown, now);
+  if (stale !== undefined) return { ok: false as const, error: stale };
+  const before = await fs.readFile(jail.abs, 'utf8');
+  return { ok: true as const, abs: jail.abs, shown, before };
+}
+
+/** edit_file: exact string replacement in a file that was read first; returns a diff snippet. */
+export const editFileTool: Tool<Input> = {
+  name: 'edit_file',
+  description:
+    'Replace exact text in a file. old_string must match exactly once unless replace_all is true ' +
+    '(include enough surrounding lines to make it unique). The file must have been read with read_file in this session ' +
+    'and not changed since. Line endings and the trailing newline are kept. Only paths inside the work root.',
+  kind: 'write',
+  schema,
+  summarize: (input) => `edit_file ${input.path}`,
+  permission: (input, ctx) => filePermission(ctx.root, input.path),
+  async preview(input, ctx) {
+    const jail = resolveInJail(ctx.root, [], input.path, 'write');
+    if (!jail.ok) return undefined;
+    const shown = displayPath(ctx.root, jail.abs);
+    let before: string;
+    try {
+      before = await fs.readFile(jail.abs, 'utf8');
+    } catch {
+      return undefined;
+    }
+    const edit = applyEdit(before, shown, input);
+    return edit.ok ? unifiedDiff(before, edit.after, { fromLabel: shown }) : undefined;
+  },
+  async run(input, ctx) {
+    if (ctx.signal.aborted) return abortedResult('edit_file');
+    try {
+      const loaded = await loadForEdit(input, ctx);
+      if (!loaded.ok) return errorResult(loaded.error);
+      const edit = applyEdit(loaded.before, loaded.shown, input);
+      if (!edit.ok) return errorResult(edit.error);
+      await fs.writeFile(loaded.abs, edit.after, 'utf8');
+      await recordWritten(ctx.readTracker, loaded.abs);
+      const snippet = unifiedDiff(loaded.before, edit.after, { context: 3, maxLines: 60 });
+      const what = edit.count === 1 ? '1 occurrence' : `${edit.count} occurrences`;
+      return okResult(`Edited ${loaded.shown}: replaced ${what}.\n\n${snippet}`, `edited ${loaded.shown} (${what})`);
+    } catch (err) {
+      return errorResult(`Cannot edit ${input.path}: ${messageOf(err)}`);
+    }
+  },
+};

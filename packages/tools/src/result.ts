@@ -1,0 +1,21 @@
+import type { ToolResult } from './types.js';
+
+/** A successful result: `content` for the model, `display` (one line) for people. */
+export function okResult(content: string, display: string): ToolResult {
+  return { content, display, isError: false };
+}
+
+/** A failure the model can act on; `display` defaults to the first line of the message. */
+export function errorResult(content: string, display?: string): ToolResult {
+  return { content, display: display ?? `error: ${content.split('\n')[0] ?? ''}`.slice(0, 200), isError: true };
+}
+
+/** The error message of an unknown thrown value, for results that wrap I/O failures. */
+export function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Returned when the call's signal fired before or during the work. */
+export function abortedResult(what: string): ToolResult {
+  return errorResult(`${what} was cancelled.`, 'cancelled');
+}

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ancestorStack, type IgnoreStack } from './gitignore.js';
+
+/** Directory names never descended into (below the start). */
+export const SKIPPED_DIRS: ReadonlySet<string> = new Set(['.git', 'node_modules']);
+
+export interface WalkOptions {
+  /** The boundary root (work root or a skill directory), realpath'd; results are relative to it. */
+  base: string;
+  /** The directory to walk, absolute, equal to or under `base`. */
+  start: string;
+  signal: AbortSignal;
+}
+
+/** Files found by a walk, relative to the base with `/` separators, in no particular order. */
+export type WalkResult = { ok: true; files: string[] } | { ok: false; aborted: true };
+
+const YIELD_EVERY = 200;
+
+/**
+ * Lists the regular files under `start`, honouring .gitignore files (the base's, the nested
+ * ones and those between base and start), skipping `.git` and `node_modules` and never following
+ * symlinks (so a walk cannot leave the jail). Unreadable directories are skipped.
+ */
+export async function walkFiles(opts: WalkOptions): Promise<WalkResult> {
+  const startRel = path.relative(opts.base, opts.start).split(path.sep).join('/');
+  const files: string[] = [];
+  const stack: Array<{ abs: string; rel: string; ig: IgnoreStack }> = [
+    { abs: opts.start, rel: startRel, ig: ancestorStack(opts.base, startRel) },
+  ];
+  let visited = 0;
+  while (stack.length > 0) {
+    if (++visited % YIELD_EVERY === 0) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (opts.signal.aborted) return { ok: false, aborted: true };
+    }
+    const dir = stack.pop();
+    if (dir === undefined) break;
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir.abs, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    const ig = dir.ig.enter(dir.abs, dir.rel, entries.map((e) => e.name));
+    const check = ig.active;
+    for (const e of entries) {
+      const name = e.name;
+      const rel = dir.rel === '' ? name : `${dir.rel}/${name}`;
+      let isDir = e.isDirectory();
+      let isFile = e.isFile();
+      if (!isDir && !isFile && !e.isSymbolicLink()) {
+        try {
+          const st = fs.lstatSync(path.join(dir.abs, name));
+          isDir = st.isDirectory();
+          isFile = st.isFile();
+        } catch {
+          continue;
+        }
+      }
+      if (isDir) {
+        if (SKIPPED_DIRS.has(name)) continue;
+        if (check && ig.ignores(rel, true)) continue;
+        stack.push({ abs: path.join(dir.abs, name), rel, ig });
+      } else if (isFile) {
+        if (check && ig.ignores(rel, false)) continue;
+        files.push(rel);
+      }
+    }
+  }
+  if (opts.signal.aborted) return { ok: false, aborted: true };
+  return { ok: true, files };
+}
