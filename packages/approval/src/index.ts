@@ -1,1 +1,12 @@
 export type * from './types.js';
+export { createPolicy, authorizeNonInteractive, checkPolicyOptions, USER_ANSWER_ORIGIN } from './policy.js';
+export type { Policy, PolicyOptions } from './policy.js';
+export { parseRule, parseRuleList, parseRules, formatRule } from './rules.js';
+export type { Rule, ParsedRule } from './rules.js';
+export { denialForNonInteractive, userDeniedMessage, ruleDeniedMessage, planModeMessage, shellQuote } from './messages.js';
+export { PERMISSION_MODES, isPermissionMode, modeVerdict } from './modes.js';
+export type { ModeVerdict } from './modes.js';
+export { OUR_TOOLS, CLAUDE_NAME, resolveToolName } from './tool-names.js';
+export type { ToolName } from './tool-names.js';
+export { splitForAllow, sessionPatterns } from './bash-match.js';
+export type { Split, BashPattern } from './bash-match.js';

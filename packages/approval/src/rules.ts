@@ -1,0 +1,165 @@
+import picomatch from 'picomatch';
+import { PATH_TOOLS, resolveToolName } from './tool-names.js';
+import type { ToolName } from './tool-names.js';
+
+/**
+ * One permission rule, parsed. Plain data: two rules mean the same thing exactly when they are
+ * deeply equal, and `formatRule` writes each back in our syntax.
+ */
+export type Rule =
+  /** Every call of the tool (`Edit`, `read_file`, `Bash(*)`). */
+  | { tool: ToolName; form: 'tool' }
+  /** `bash` with exactly this command (`Bash(npm test)`). */
+  | { tool: 'bash'; form: 'exact'; command: string }
+  /** `bash` whose command is `prefix` or starts with `prefix ` (`Bash(git diff:*)`, `Bash(git diff *)`). */
+  | { tool: 'bash'; form: 'prefix'; prefix: string }
+  /** A file tool whose target path matches a glob (root-relative, or absolute when it starts with `/`). */
+  | { tool: ToolName; form: 'path'; pattern: string }
+  /** The `skill` tool loading this skill. */
+  | { tool: 'skill'; form: 'name'; name: string };
+
+/** Result of `parseRule`: the rule, or an error that names the rule and says how to fix it. */
+export type ParsedRule = { ok: true; rule: Rule } | { ok: false; error: string };
+
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/**
+ * Parses one rule in our syntax (`bash(git diff:*)`, `write_file(src/**)`) or Claude Code's
+ * (`Bash(git diff:*)`, `Write(src/**)`, `Edit`). Never throws; whitespace around the rule and
+ * inside the parentheses is ignored.
+ */
+export function parseRule(text: string): ParsedRule {
+  const source = text.trim();
+  const fail = (why: string): ParsedRule => ({ ok: false, error: `invalid rule ${JSON.stringify(source)}: ${why}` });
+  if (source === '') return fail('the rule is empty; write a tool name such as Edit, or Bash(npm test)');
+  if (CONTROL.test(source)) return fail('line breaks and control characters are not allowed; write one command per rule');
+  const open = source.indexOf('(');
+  if (open === -1) {
+    if (source.includes(')')) return fail('")" without "("; write Tool(specifier), e.g. Bash(npm test)');
+    const tool = resolveToolName(source);
+    return tool.ok ? { ok: true, rule: { tool: tool.name, form: 'tool' } } : fail(tool.error);
+  }
+  const name = source.slice(0, open).trim();
+  if (!source.endsWith(')')) return fail(`missing the closing ")"; write ${name || 'Tool'}(${source.slice(open + 1)})`);
+  const tool = resolveToolName(name);
+  if (!tool.ok) return fail(name === '' ? 'no tool name before "("; write e.g. Bash(npm test)' : tool.error);
+  const spec = source.slice(open + 1, -1).trim();
+  if (spec === '') return fail(`empty parentheses; write ${name} for every call, or ${name}(specifier)`);
+  if (!balanced(spec)) return fail('unbalanced parentheses inside the specifier; every "(" needs its ")"');
+  return parseSpecifier(tool.name, name, spec, fail);
+}
+
+function parseSpecifier(tool: ToolName, name: string, spec: string, fail: (why: string) => ParsedRule): ParsedRule {
+  if (tool === 'bash') return { ok: true, rule: bashRule(spec) };
+  if (tool === 'skill') {
+    if (spec === '*') return { ok: true, rule: { tool, form: 'tool' } };
+    if (/\s/.test(spec)) return fail(`a skill name has no spaces; write ${name}(skill-name)`);
+    return { ok: true, rule: { tool, form: 'name', name: spec } };
+  }
+  if (PATH_TOOLS.has(tool)) {
+    if (spec.startsWith('~')) return fail(`home-relative paths are not supported; write an absolute path as ${name}(//home/me/...)`);
+    const pattern = normalizePattern(spec);
+    if (pattern === '') return fail(`the path pattern is empty; write e.g. ${name}(src/**)`);
+    const problem = globProblem(pattern);
+    if (problem) return fail(`the path pattern does not compile (${problem}); write a glob such as ${name}(src/**)`);
+    return { ok: true, rule: { tool, form: 'path', pattern } };
+  }
+  return fail(`${name} takes no specifier; write ${name} alone`);
+}
+
+function bashRule(spec: string): Rule {
+  const collapsed = spec.replace(/ +/g, ' ');
+  if (collapsed === '*' || collapsed === ':*') return { tool: 'bash', form: 'tool' };
+  const prefix = collapsed.endsWith(':*') ? collapsed.slice(0, -2).trim() : / \*$/.test(collapsed) ? collapsed.slice(0, -2).trim() : undefined;
+  if (prefix === undefined) return { tool: 'bash', form: 'exact', command: collapsed };
+  if (prefix === '' || prefix === '*' || prefix === ':*') return { tool: 'bash', form: 'tool' };
+  return normalizeBashPrefix(prefix);
+}
+
+/** A prefix that itself ends in `:*` or ` *` (e.g. `a:*:*`) means the same prefix again. */
+function normalizeBashPrefix(prefix: string): Rule {
+  const again = bashRule(prefix);
+  return again.form === 'exact' ? { tool: 'bash', form: 'prefix', prefix: again.command } : again;
+}
+
+/**
+ * Claude Code's path forms: `//abs` is absolute, `/rel` is relative to the project (our root),
+ * `./rel` likewise. Stored patterns are root-relative without a leading `./` or `/`, or absolute.
+ */
+function normalizePattern(spec: string): string {
+  if (spec.startsWith('//')) return '/' + spec.replace(/^\/+/, '');
+  let pattern = spec;
+  for (let previous = ''; previous !== pattern; ) {
+    previous = pattern;
+    pattern = pattern.replace(/^\/+/, '').replace(/^(\.\/)+/, '').trim();
+  }
+  return pattern;
+}
+
+function globProblem(pattern: string): string | undefined {
+  try {
+    picomatch(pattern, { dot: true });
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+function balanced(text: string): boolean {
+  let depth = 0;
+  for (const char of text) {
+    if (char === '(') depth += 1;
+    else if (char === ')' && --depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+/** Writes a rule in our syntax; `parseRule(formatRule(r))` gives back `r` for every parsed rule. */
+export function formatRule(rule: Rule): string {
+  switch (rule.form) {
+    case 'tool':
+      return rule.tool;
+    case 'exact':
+      return `bash(${rule.command})`;
+    case 'prefix':
+      return `bash(${rule.prefix}:*)`;
+    case 'path':
+      return `${rule.tool}(${rule.pattern.startsWith('/') ? '/' : ''}${rule.pattern})`;
+    case 'name':
+      return `skill(${rule.name})`;
+  }
+}
+
+/**
+ * Splits a flag value or a skill's `allowed-tools` into rule strings: commas and whitespace
+ * separate rules, except inside parentheses (`Bash(git diff:*) Edit, Write(src/**)` gives three).
+ */
+export function parseRuleList(text: string): string[] {
+  const rules: string[] = [];
+  let current = '';
+  let depth = 0;
+  for (const char of text) {
+    if (char === '(') depth += 1;
+    else if (char === ')') depth = Math.max(0, depth - 1);
+    if (depth === 0 && (char === ',' || /\s/.test(char))) {
+      if (current !== '') rules.push(current);
+      current = '';
+    } else {
+      current += char;
+    }
+  }
+  if (current !== '') rules.push(current);
+  return rules;
+}
+
+/** Parses many rules at once: the rules that parsed, and one error per rule that did not. */
+export function parseRules(texts: readonly string[]): { rules: Rule[]; errors: string[] } {
+  const rules: Rule[] = [];
+  const errors: string[] = [];
+  for (const text of texts) {
+    const parsed = parseRule(text);
+    if (parsed.ok) rules.push(parsed.rule);
+    else errors.push(parsed.error);
+  }
+  return { rules, errors };
+}
