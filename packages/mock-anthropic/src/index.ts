@@ -1,6 +1,9 @@
 export type * from './types.js';
 export { startMockServer } from './server.js';
 export type { MockServer, MockServerOptions } from './server.js';
+export { ScriptBuilder } from './script-builder.js';
+export { loadScriptFile, ScriptFileError } from './script-file.js';
+export { parseScript } from './script-schema.js';
 export { estimateTokens } from './tokens.js';
 export { DEFAULT_FALLBACK_TEXT } from './script-engine.js';
 export { CACHE_RULES } from './cache-model.js';

@@ -1,4 +1,5 @@
 import type { Fault, Script, ScriptTurn } from './types.js';
+import { parseScript } from './script-schema.js';
 import { isRecord } from './tokens.js';
 
 /** The fallback text answered (with `end_turn`) once no scripted turn is left. */
@@ -10,11 +11,6 @@ export type Decision =
   | { kind: 'turn'; turn: ScriptTurn; fault?: Fault }
   /** No turn fits: answer this text with `end_turn`. */
   | { kind: 'fallback'; text: string };
-
-/** Accepts both spellings of a script. */
-export function toScript(script: Script | ScriptTurn[]): Script {
-  return Array.isArray(script) ? { turns: script } : script;
-}
 
 /**
  * Hands out scripted turns in order. A turn with `match` waits until a request's last user
@@ -29,9 +25,14 @@ export class ScriptEngine {
     this.replace(script);
   }
 
-  /** Replaces the remaining turns (and the fallback text when the script names one). */
+  /**
+   * Replaces the remaining turns (and the fallback text when the script names one). Throws a
+   * TypeError naming the bad field when the script does not fit the format (a programmer error).
+   */
   replace(script: Script | ScriptTurn[]): void {
-    const s = toScript(script);
+    const parsed = parseScript(script, '(passed to mock-anthropic in code)');
+    if (!parsed.ok) throw new TypeError(parsed.message);
+    const s = parsed.script;
     this.turns = s.turns.map((turn) => ({ turn, faultSpent: false }));
     this.fallbackText = s.fallbackText ?? DEFAULT_FALLBACK_TEXT;
   }

@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+import { appendFileSync } from 'node:fs';
+import { parseCliArgs, USAGE } from './cli-args.js';
+import { loadScriptFile } from './script-file.js';
+import { startMockServer } from './server.js';
+
+/** `mock-anthropic --script FILE [--port N] [--log FILE]`: serves until SIGINT/SIGTERM; bad input exits 2. */
+async function main(): Promise<number | undefined> {
+  const parsed = parseCliArgs(process.argv.slice(2));
+  if (parsed.ok === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (!parsed.ok) {
+    process.stderr.write(`mock-anthropic: ${parsed.message}\n${USAGE}\n`);
+    return 2;
+  }
+  const { script: scriptPath, port, log } = parsed.options;
+  let script;
+  try {
+    script = loadScriptFile(scriptPath);
+  } catch (error) {
+    process.stderr.write(`mock-anthropic: --script: ${(error as Error).message}\n`);
+    return 2;
+  }
+  if (log !== undefined) {
+    try {
+      appendFileSync(log, '');
+    } catch (error) {
+      process.stderr.write(`mock-anthropic: --log: cannot write ${log}: ${(error as Error).message}\n`);
+      return 2;
+    }
+  }
+  let server;
+  try {
+    server = await startMockServer({ script, port, logFile: log });
+  } catch (error) {
+    process.stderr.write(`mock-anthropic: --port: cannot listen on 127.0.0.1:${port}: ${(error as Error).message}\n`);
+    return 2;
+  }
+  process.stdout.write(`mock-anthropic listening on ${server.url}\n`);
+  const stop = (): void => {
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return undefined;
+}
+
+main().then(
+  (code) => {
+    if (code !== undefined) process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`mock-anthropic: ${String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

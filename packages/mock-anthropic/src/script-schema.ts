@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import type { Script, ScriptTurn } from './types.js';
+
+const block = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('text'), text: z.string() }),
+  z.strictObject({ type: z.literal('thinking'), thinking: z.string() }),
+  z.strictObject({ type: z.literal('tool_use'), name: z.string().min(1), input: z.record(z.string(), z.unknown()), id: z.string().min(1).optional() }),
+]);
+
+const fault = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('rate_limit'), retryAfterSeconds: z.number().nonnegative().optional() }),
+  z.strictObject({ kind: z.literal('api_error') }),
+  z.strictObject({ kind: z.literal('overloaded') }),
+  z.strictObject({ kind: z.literal('cut_stream'), afterEvents: z.number().int().nonnegative() }),
+  z.strictObject({ kind: z.literal('delay'), ms: z.number().nonnegative() }),
+]);
+
+const turn = z.strictObject({
+  content: z.array(block),
+  stopReason: z.enum(['end_turn', 'tool_use', 'max_tokens', 'stop_sequence']).optional(),
+  match: z.string().optional(),
+  fault: fault.optional(),
+  outputTokens: z.number().int().nonnegative().optional(),
+});
+
+/** A script as stored in a file: `{ turns, fallbackText? }`, or just the list of turns. */
+export const scriptSchema = z.union([z.strictObject({ turns: z.array(turn), fallbackText: z.string().optional() }), z.array(turn)]);
+
+/**
+ * Checks an untrusted value against the script format. On failure the message names `source`
+ * (a file path, or where the value came from) and the first bad field.
+ */
+export function parseScript(value: unknown, source: string): { ok: true; script: Script } | { ok: false; message: string } {
+  const result = scriptSchema.safeParse(value);
+  if (!result.success) {
+    const issues = result.error.issues.slice(0, 3).map((i) => `${i.path.length ? i.path.join('.') : '(top level)'}: ${i.message}`);
+    return { ok: false, message: `invalid script ${source}: ${issues.join('; ')}` };
+  }
+  const data = result.data;
+  return { ok: true, script: Array.isArray(data) ? { turns: data as ScriptTurn[] } : (data as Script) };
+}
