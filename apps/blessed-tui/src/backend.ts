@@ -1,0 +1,31 @@
+import type { AgentEvent } from '@coding-harness/agent';
+import type { Answer, ApprovalRequest, Grant } from '@coding-harness/approval';
+import type { Skill } from '@coding-harness/skills';
+
+/**
+ * Everything the TUI needs from a session, and nothing more: the shared wiring (flags -> skills ->
+ * registry -> policy -> agent) implements this once; tests and `--demo-fake` use {@link FakeBackend}.
+ * The TUI never imports tools, the policy or the agent itself.
+ */
+export interface TuiBackend {
+  /** Model id shown in the status bar until a `usage` event names the one actually used. */
+  model: string;
+  /** Absolute work root, shown (shortened) in the status bar. */
+  workroot: string;
+  /** Discovered skills: `/name` completion, the picker, and slash-command checks. */
+  skills: readonly Skill[];
+  /** Skill problems and notes; the TUI shows each once as a notice at startup. */
+  startupNotices: string[];
+  /**
+   * Run one user turn. `text` is what the user typed, verbatim (including `/slug args`).
+   * The TUI aborts `signal` on Ctrl-C and keeps reading events until the iterable ends
+   * (the agent is expected to end with `turn_end` / `aborted`).
+   */
+  send(text: string, signal: AbortSignal): AsyncIterable<AgentEvent>;
+  /** Installs the question callback; the TUI answers through its approval modal. */
+  setAsk(ask: (req: ApprovalRequest) => Promise<Answer>): void;
+  /** Standing permissions with their origin, for `/allowed`. */
+  allowed(): Grant[];
+  /** Starts a new conversation (`/clear`). */
+  clear(): void;
+}

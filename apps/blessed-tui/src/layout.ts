@@ -1,0 +1,145 @@
+import type { Item, ViewState } from './view-state.js';
+import { hardWrap, sanitize, wrapLine } from './wrap.js';
+
+/** A semantic style; the theme turns it into colours (or nothing, under NO_COLOR). */
+export type Style =
+  | 'plain' | 'user' | 'assistant' | 'code' | 'fence' | 'thinking' | 'tool' | 'toolError'
+  | 'output' | 'approval' | 'notice' | 'error' | 'info' | 'dim' | 'add' | 'del' | 'hunk';
+
+/** One screen line of the transcript, already wrapped to the width. */
+export interface Line {
+  text: string;
+  style: Style;
+}
+
+/** Lines of an expanded tool result shown before `… N more lines`. */
+export const EXPANDED_MAX_LINES = 400;
+
+const cache = new WeakMap<Item, { width: number; lines: readonly Line[] }>();
+
+/** The lines of one item at `width`; memoised per (item, width), items being immutable. */
+export function itemLines(item: Item, width: number): readonly Line[] {
+  const hit = cache.get(item);
+  if (hit && hit.width === width) return hit.lines;
+  const lines = layoutItem(item, Math.max(4, width));
+  cache.set(item, { width, lines });
+  return lines;
+}
+
+function layoutItem(item: Item, width: number): Line[] {
+  switch (item.kind) {
+    case 'user':
+      return [{ text: '', style: 'plain' }, ...prefixed(item.text, width, '› ', '  ', 'user')];
+    case 'assistant':
+      return markdown(item.text, width);
+    case 'thinking':
+      return prefixed(item.text, width, '∴ ', '  ', 'thinking');
+    case 'notice':
+      return prefixed(item.text, width, '· ', '  ', 'notice');
+    case 'error':
+      return prefixed(item.text, width, '✗ ', '  ', 'error');
+    case 'info':
+      return prefixed(item.text, width, '', '', 'info');
+    case 'turn':
+      return prefixed(item.text, width, '  ', '  ', 'dim');
+    case 'tool':
+      return toolLines(item, width);
+  }
+}
+
+function toolLines(t: Extract<Item, { kind: 'tool' }>, width: number): Line[] {
+  const head = `● ${t.name}${t.summary ? ` ${t.summary}` : ''}${t.forced ? ' (forced)' : ''}`;
+  const lines = prefixed(head, width, '', '  ', t.state === 'error' ? 'toolError' : 'tool');
+  if (t.approval) lines.push(...prefixed(t.approval, width, '  ? ', '    ', 'approval'));
+  if (t.state === 'running') return lines;
+  const content = sanitize(t.content).replace(/\n+$/, '');
+  const more = content && content.trim() !== t.display.trim() && !t.expanded ? '  (Ctrl-O expands)' : '';
+  lines.push(...prefixed(`${t.display || (t.state === 'error' ? 'failed' : 'done')}${more}`, width, '  ⎿ ', '    ', t.state === 'error' ? 'error' : 'dim'));
+  if (t.expanded && content) {
+    const diffy = t.name === 'edit_file' || t.name === 'write_file';
+    const all = content.split('\n');
+    for (const raw of all.slice(0, EXPANDED_MAX_LINES)) {
+      const style = diffy ? diffStyle(raw) : 'output';
+      for (const part of hardWrap(raw, width - 4)) lines.push({ text: `    ${part}`, style });
+    }
+    if (all.length > EXPANDED_MAX_LINES) lines.push({ text: `    … ${all.length - EXPANDED_MAX_LINES} more lines`, style: 'dim' });
+  }
+  return lines;
+}
+
+/** The style of one unified-diff line (for previews and edit results). */
+export function diffStyle(line: string): Style {
+  if (line.startsWith('+++') || line.startsWith('---')) return 'dim';
+  if (line.startsWith('+')) return 'add';
+  if (line.startsWith('-')) return 'del';
+  if (line.startsWith('@@')) return 'hunk';
+  return 'output';
+}
+
+function prefixed(text: string, width: number, first: string, rest: string, style: Style): Line[] {
+  const out: Line[] = [];
+  const inner = width - Math.max(first.length, rest.length);
+  for (const line of sanitize(text).split('\n')) {
+    for (const part of wrapLine(line, inner)) {
+      out.push({ text: (out.length === 0 ? first : rest) + part, style });
+    }
+  }
+  return out;
+}
+
+/** Assistant text: paragraphs word-wrapped, fenced code blocks set apart (gutter, code colour, hard-wrapped). */
+export function markdown(text: string, width: number): Line[] {
+  const out: Line[] = [];
+  let inCode = false;
+  for (const line of sanitize(text).split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) {
+      inCode = !inCode;
+      out.push({ text: inCode ? `┌ ${line.trim().slice(3) || 'code'}` : '└', style: 'fence' });
+      continue;
+    }
+    if (inCode) {
+      for (const part of hardWrap(line, width - 2)) out.push({ text: `│ ${part}`, style: 'code' });
+    } else {
+      for (const part of wrapLine(line, width)) out.push({ text: part, style: 'assistant' });
+    }
+  }
+  return out;
+}
+
+/** The transcript laid out at one width: its line count and any window of it, cheaply. */
+export interface Layout {
+  total: number;
+  slice(top: number, height: number): Line[];
+}
+
+/** Lays out items (memoised) plus the live streaming buffers (not memoised: they change every frame). */
+export function layoutTranscript(state: Pick<ViewState, 'items' | 'streaming' | 'thinking'>, width: number): Layout {
+  const blocks: (readonly Line[])[] = state.items.map((item) => itemLines(item, width));
+  if (state.thinking) blocks.push(prefixed(state.thinking, width, '∴ ', '  ', 'thinking'));
+  if (state.streaming) blocks.push(markdown(state.streaming, width));
+  let total = 0;
+  for (const b of blocks) total += b.length;
+  return {
+    total,
+    slice(top: number, height: number): Line[] {
+      const out: Line[] = [];
+      let skip = Math.max(0, top);
+      for (const b of blocks) {
+        if (skip >= b.length) {
+          skip -= b.length;
+          continue;
+        }
+        for (let i = skip; i < b.length && out.length < height; i++) out.push(b[i] as Line);
+        skip = 0;
+        if (out.length >= height) break;
+      }
+      return out;
+    },
+  };
+}
+
+/** The first visible line for the state's scroll mode. */
+export function viewTop(state: Pick<ViewState, 'scroll'>, total: number, height: number): number {
+  const bottom = Math.max(0, total - height);
+  return state.scroll.follow ? bottom : Math.min(state.scroll.top, bottom);
+}
