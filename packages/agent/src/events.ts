@@ -27,7 +27,11 @@ export type AgentEvent =
   | { type: 'approval_resolved'; id: string; allowed: boolean; how: string; message?: string }
   | { type: 'tool_call_finished'; id: string; name: string; isError: boolean; display: string; content: string }
   | { type: 'usage'; request: number; model: string; usage: Usage; costUsd: number }
-  | { type: 'retry'; attempt: number; maxAttempts: number; delayMs: number; reason: string }
+  /**
+   * A request failed and will be sent again after `delayMs`. `partialDiscarded`: text already
+   * streamed for the failed attempt is void (a front end should drop what it showed of it).
+   */
+  | { type: 'retry'; attempt: number; maxAttempts: number; delayMs: number; reason: string; partialDiscarded?: boolean }
   | { type: 'compaction'; tokensBefore: number; tokensAfter: number; reattachedSkills: string[] }
   /** Something worth showing that is not an error (a skill auto-loaded, a dropped torn line). */
   | { type: 'notice'; message: string }

@@ -1,0 +1,197 @@
+/**
+ * `createAgent`: composes the session's fixed system prompt and tool list once, resumes a
+ * session when asked, and runs turns. Events of a turn come from `send()` as an async iterable;
+ * the agent never prints.
+ */
+import type { AskFn } from '@coding-harness/approval';
+import type { Skill } from '@coding-harness/skills';
+import type { ToolRegistry } from '@coding-harness/tools';
+import { createReadTracker, createToolContext } from '@coding-harness/tools';
+import { markSystem, markTools } from './cache.js';
+import { createChannel } from './channel.js';
+import type { AgentEvent, Usage } from './events.js';
+import { runTurn } from './loop.js';
+import type { Message } from './messages.js';
+import type { ModelClient } from './model-client.js';
+import type { AgentPolicy } from './policy.js';
+import { composeSystemPrompt, systemPromptText } from './prompt.js';
+import type { RetryOptions } from './retry.js';
+import { retryPlan } from './retry.js';
+import { newSessionId } from './session-store.js';
+import type { SessionRecord, SessionStore } from './session-store.js';
+import type { AgentConfig, AgentState } from './state.js';
+import { missingResults } from './transcript.js';
+import { emptyUsage } from './usage.js';
+
+export interface AgentOptions {
+  client: ModelClient;
+  model: string;
+  registry: ToolRegistry;
+  policy: AgentPolicy;
+  ask: AskFn;
+  skills?: readonly Skill[];
+  workroot: string;
+  /** The home config dir holding AGENTS.md / CLAUDE.md (e.g. ~/.config/coding-harness). */
+  configDir?: string;
+  /** Default 200,000 tokens. */
+  contextWindow?: number;
+  /** Model requests per user turn; default 50. */
+  maxTurns?: number;
+  /** Default 8,192 (raised above the thinking budget when one is set). */
+  maxTokens?: number;
+  thinkingBudget?: number;
+  clock?: () => Date;
+  /** Auto-load a strongly matching skill before a turn's first request; default true. */
+  autoSkills?: boolean;
+  /** Fraction of the context window that triggers compaction; default 0.8. */
+  compactionThreshold?: number;
+  sessionStore?: SessionStore;
+  resumeId?: string;
+  retry?: RetryOptions;
+}
+
+export interface Agent {
+  readonly sessionId: string;
+  /** The system prompt as text (its blocks joined by blank lines). */
+  readonly systemPrompt: string;
+  readonly model: string;
+  /** Things found at construction worth showing (unreadable AGENTS.md, a resume problem, a torn session line). */
+  readonly notices: readonly string[];
+  /** True when `resumeId` was loaded. */
+  readonly resumed: boolean;
+  /** Runs one user turn. Breaking out of the iteration aborts the turn. One turn at a time. */
+  send(text: string, opts?: { signal?: AbortSignal }): AsyncIterable<AgentEvent>;
+  messages(): readonly Message[];
+  totals(): { usage: Usage; costUsd: number; requests: number };
+  /** A new conversation (new session id), same system prompt and tools. */
+  clear(): void;
+}
+
+/** The interrupted-tool text written when a resumed session ends with an unanswered tool_use. */
+export const INTERRUPTED = 'interrupted: the session ended before this tool call finished';
+
+/** Creates an agent. Reads the instruction files once; resumes `resumeId` from `sessionStore` when given. */
+export async function createAgent(options: AgentOptions): Promise<Agent> {
+  const clock = options.clock ?? (() => new Date());
+  const skills = options.skills ?? [];
+  const instructionDirs = options.configDir !== undefined ? [options.configDir, options.workroot] : [options.workroot];
+  const prompt = await composeSystemPrompt({ workroot: options.workroot, date: clock(), instructionDirs, skills });
+  const notices = [...prompt.notices];
+  const readTracker = createReadTracker();
+  const thinkingBudget = options.thinkingBudget;
+  const config: AgentConfig = {
+    client: options.client,
+    model: options.model,
+    system: markSystem(prompt.blocks),
+    tools: markTools(options.registry.definitions()),
+    registry: options.registry,
+    policy: options.policy,
+    ask: options.ask,
+    skills,
+    makeContext: (signal, forcedSkill) => createToolContext({ root: options.workroot, skills, signal, readTracker, ...(forcedSkill !== undefined ? { forcedSkill } : {}) }),
+    maxTurns: options.maxTurns ?? 50,
+    maxTokens: Math.max(options.maxTokens ?? 8192, (thinkingBudget ?? 0) + 1024),
+    ...(thinkingBudget !== undefined ? { thinkingBudget } : {}),
+    retry: retryPlan(options.retry),
+    autoSkills: options.autoSkills ?? true,
+    compactionThreshold: options.compactionThreshold ?? 0.8,
+    contextWindow: options.contextWindow ?? 200_000,
+  };
+  const store = options.sessionStore;
+  let sessionId = newSessionId(clock());
+  let state = freshState();
+  let resumed = false;
+
+  if (options.resumeId !== undefined) {
+    const loaded = store ? await store.load(options.resumeId) : { ok: false as const, error: 'no session store was given' };
+    if (!loaded.ok) notices.push(`could not resume session ${options.resumeId}: ${loaded.error}; started a new session`);
+    else {
+      notices.push(...loaded.notices);
+      sessionId = loaded.info.id;
+      state.messages = loaded.messages;
+      for (const s of loaded.skills) state.invokedSkills.set(s.name, s.args);
+      const reopened = store?.reopen(sessionId);
+      if (reopened?.ok) state.writer = reopened.writer;
+      else if (reopened) notices.push(`session ${sessionId} is read-only: ${reopened.error}`);
+      resumed = true;
+      const repair = missingResults(state.messages, INTERRUPTED);
+      if (repair.length > 0) state.persistAndAppend({ role: 'user', content: repair });
+    }
+  }
+
+  function freshState(): AgentState & { persistAndAppend: (m: Message) => void } {
+    const s: AgentState & { persistAndAppend: (m: Message) => void } = {
+      messages: [],
+      totals: { usage: emptyUsage(), costUsd: 0, requests: 0 },
+      invokedSkills: new Map(),
+      lastInputTokens: 0,
+      turn: 0,
+      persist: (record) => persist(s, record),
+      persistAndAppend: (m) => {
+        s.messages.push(m);
+        persist(s, { type: 'message', message: m });
+      },
+    };
+    return s;
+  }
+
+  let persistWarned = false;
+  function persist(s: AgentState, record: SessionRecord): void {
+    if (!store) return;
+    if (!s.writer) {
+      const created = store.create({ id: sessionId, workroot: options.workroot, model: options.model, createdAt: clock().toISOString() });
+      if (!created.ok) return warn(created.error);
+      s.writer = created.writer;
+    }
+    const error = s.writer.append(record);
+    if (error) warn(error);
+  }
+  const pendingWarnings: string[] = [];
+  function warn(message: string): void {
+    if (persistWarned) return;
+    persistWarned = true;
+    pendingWarnings.push(`the session is not being saved: ${message}`);
+  }
+
+  let busy = false;
+  const agent: Agent = {
+    get sessionId() {
+      return sessionId;
+    },
+    systemPrompt: systemPromptText(prompt.blocks),
+    model: options.model,
+    notices,
+    resumed,
+    async *send(text, opts = {}) {
+      if (busy) {
+        yield { type: 'error', message: 'a turn is already running', fatal: false };
+        return;
+      }
+      busy = true;
+      const stop = new AbortController();
+      const signal = opts.signal ? AbortSignal.any([opts.signal, stop.signal]) : stop.signal;
+      const channel = createChannel<AgentEvent>();
+      const emit = (event: AgentEvent): void => {
+        channel.push(event);
+        for (const message of pendingWarnings.splice(0)) channel.push({ type: 'error', message, fatal: false });
+      };
+      const done = runTurn(config, state, text, signal, emit).finally(() => channel.close());
+      try {
+        yield* channel;
+      } finally {
+        stop.abort();
+        await done;
+        busy = false;
+      }
+    },
+    messages: () => state.messages,
+    totals: () => ({ ...state.totals, usage: { ...state.totals.usage } }),
+    clear() {
+      state.writer?.close();
+      state = freshState();
+      sessionId = newSessionId(clock());
+      readTracker.clear();
+    },
+  };
+  return agent;
+}

@@ -1,0 +1,47 @@
+/**
+ * The auto-match rule: a user turn that names a model-invocable skill's words strongly enough
+ * loads that skill before the first request. Pure and deterministic: the distinct words of
+ * three letters or more from the skill's name and description, stop words dropped, that appear
+ * as whole words in the message (case-insensitive); at least 3 hits; the highest count wins,
+ * ties broken by name; at most one skill; never for a text starting with `/`.
+ */
+import type { Skill } from '@coding-harness/skills';
+
+/** Hits needed before a skill is auto-loaded. */
+export const MIN_HITS = 3;
+
+/** Common English words that say nothing about a skill's subject. */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  (
+    'the and for with that this these those from into onto when then than what which who whom whose where why how ' +
+    'use used uses using user users skill skills you your yours are was were been being has have had having does did doing ' +
+    'can could should would will shall may might must not any all some each every other such only own same also just very ' +
+    'about above after again against before below between both but down during few further here more most off once out over ' +
+    'under until while there their them they its our ours she her his him one two get got make made like need needs want ' +
+    'wants way ways work works new file files etc via per'
+  ).split(' '),
+);
+
+/** The whole words of `text`, lowercased (letters and digits; hyphens and punctuation split). */
+export function words(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** The distinct significant words of a skill (name and description), in first-seen order. */
+export function skillWords(skill: Pick<Skill, 'name' | 'description'>): string[] {
+  return [...new Set(words(`${skill.name} ${skill.description}`))].filter((w) => w.length >= 3 && !STOP_WORDS.has(w));
+}
+
+/** The one skill `text` matches strongly, with the words that matched; undefined when none does. */
+export function matchSkill(text: string, skills: readonly Skill[]): { skill: Skill; words: string[] } | undefined {
+  if (text.trimStart().startsWith('/')) return undefined;
+  const present = new Set(words(text));
+  let best: { skill: Skill; words: string[] } | undefined;
+  for (const skill of skills) {
+    if (skill.disableModelInvocation) continue;
+    const hits = skillWords(skill).filter((w) => present.has(w));
+    if (hits.length < MIN_HITS) continue;
+    if (!best || hits.length > best.words.length || (hits.length === best.words.length && skill.name < best.skill.name)) best = { skill, words: hits };
+  }
+  return best;
+}

@@ -1,0 +1,51 @@
+/**
+ * Prompt-cache breakpoints. The transcript is never marked; each request gets copies with
+ * `cache_control` on the last system block, the last tool, the last block of the newest message
+ * and, when it is still in the request, the block that ended the previous request, so the whole
+ * previous request is a cache hit even when a turn added more than the API's 20-block lookback.
+ * At most 4 breakpoints are sent.
+ */
+import type { Message, SystemBlock } from './messages.js';
+import type { RequestMessage, RequestTool } from './model-client.js';
+import type { ToolDefinition } from '@coding-harness/tools';
+
+const EPHEMERAL = { type: 'ephemeral' } as const;
+
+/** Where the previous request's last breakpoint sat: message index and block index. */
+export interface BlockPosition {
+  message: number;
+  block: number;
+}
+
+/** The system blocks with a breakpoint on the last one (copies). */
+export function markSystem(blocks: readonly SystemBlock[]): SystemBlock[] {
+  return blocks.map((b, i) => (i === blocks.length - 1 ? { type: 'text', text: b.text, cache_control: EPHEMERAL } : { type: 'text', text: b.text }));
+}
+
+/** The tool definitions with a breakpoint on the last one (copies). */
+export function markTools(defs: readonly ToolDefinition[]): RequestTool[] {
+  return defs.map((d, i) => (i === defs.length - 1 ? { ...d, cache_control: EPHEMERAL } : { ...d }));
+}
+
+/**
+ * The messages to send: shallow copies, the newest message's last block marked and, when given
+ * and different, the block at `previousEnd`. Stored messages are not modified.
+ */
+export function markMessages(messages: readonly Message[], previousEnd?: BlockPosition): RequestMessage[] {
+  const marks = new Set<string>();
+  const last = messages.length - 1;
+  const lastMessage = messages[last];
+  if (lastMessage && lastMessage.content.length > 0) marks.add(`${last}:${lastMessage.content.length - 1}`);
+  if (previousEnd && messages[previousEnd.message]?.content[previousEnd.block]) marks.add(`${previousEnd.message}:${previousEnd.block}`);
+  return messages.map((m, mi) => ({
+    role: m.role,
+    content: m.content.map((b, bi) => (marks.has(`${mi}:${bi}`) ? { ...b, cache_control: EPHEMERAL } : b)),
+  }));
+}
+
+/** The position of the last block of the newest message (what the next request passes as `previousEnd`). */
+export function endPosition(messages: readonly Message[]): BlockPosition | undefined {
+  const last = messages.length - 1;
+  const m = messages[last];
+  return m && m.content.length > 0 ? { message: last, block: m.content.length - 1 } : undefined;
+}

@@ -1,0 +1,65 @@
+/**
+ * Runs compaction when the last request's input passed `compactionThreshold × contextWindow`:
+ * one summarisation request, the invoked skills re-read through the skill tool, the transcript
+ * replaced (in memory and in the session file), and a `compaction` event. A failed summary
+ * leaves the transcript as it was and says so.
+ */
+import { compactedMessages, estimateAfter, splitForCompaction, summaryRequestMessages, summaryText } from './compaction.js';
+import type { ReattachedSkill } from './compaction.js';
+import { buildRequest, sendWithRetry } from './request.js';
+import type { AgentConfig, AgentState, Emit } from './state.js';
+
+/** True when the last request's input exceeded the threshold. */
+export function needsCompaction(config: AgentConfig, state: AgentState): boolean {
+  return state.lastInputTokens > config.compactionThreshold * config.contextWindow;
+}
+
+/** Compacts when needed; a no-op otherwise. */
+export async function maybeCompact(config: AgentConfig, state: AgentState, signal: AbortSignal, emit: Emit): Promise<void> {
+  if (!needsCompaction(config, state)) return;
+  const { head, tail } = splitForCompaction(state.messages);
+  if (head.length === 0) return;
+  const tokensBefore = state.lastInputTokens;
+  const reply = await sendWithRetry(config, state, summaryRequestMessages(head), signal, emit, { streamDeltas: false });
+  if (!reply.ok) {
+    if (reply.error.kind !== 'aborted') emit({ type: 'notice', message: `compaction failed, continuing without it: ${reply.error.message}` });
+    return;
+  }
+  const summary = summaryText(reply.message);
+  if (summary.trim() === '') {
+    emit({ type: 'notice', message: 'compaction skipped: the model returned an empty summary' });
+    return;
+  }
+  const skills = await reattach(config, state, signal);
+  const before = state.messages;
+  const after = compactedMessages(summary, skills, tail);
+  state.messages = after;
+  state.previousEnd = undefined;
+  state.persist({ type: 'compaction', messages: after });
+  const tokensAfter = await countAfter(config, state, signal, tokensBefore, before);
+  state.lastInputTokens = tokensAfter;
+  emit({ type: 'compaction', tokensBefore, tokensAfter, reattachedSkills: skills.map((s) => s.name) });
+}
+
+/** Re-runs the skill tool for each invoked skill (latest arguments), so its body is current. */
+async function reattach(config: AgentConfig, state: AgentState, signal: AbortSignal): Promise<ReattachedSkill[]> {
+  const out: ReattachedSkill[] = [];
+  for (const [name, args] of state.invokedSkills) {
+    const ctx = config.makeContext(signal, name);
+    const prepared = config.registry.prepare('skill', args === '' ? { name } : { name, args }, { root: ctx.root });
+    if (!prepared.ok) continue;
+    const result = await prepared.tool.run(prepared.input, ctx).catch(() => undefined);
+    if (result && !result.isError) out.push({ name, args, content: result.content });
+  }
+  return out;
+}
+
+async function countAfter(config: AgentConfig, state: AgentState, signal: AbortSignal, tokensBefore: number, before: AgentState['messages']): Promise<number> {
+  if (config.client.countTokens) {
+    const { max_tokens: _m, ...request } = buildRequest(config, state.messages);
+    const counted = await config.client.countTokens(request, signal).catch(() => undefined);
+    if (counted !== undefined) return counted;
+  }
+  const fixed = JSON.stringify(config.system).length + JSON.stringify(config.tools).length;
+  return estimateAfter(tokensBefore, before, state.messages, fixed);
+}

@@ -1,0 +1,26 @@
+/**
+ * `/slug args`: the user forcing a skill. The agent then makes the `skill` tool call itself,
+ * through the same registry, policy and tool code as a model-made call, so the transcript reads
+ * exactly as if the model had called it.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Skill } from '@coding-harness/skills';
+import type { ToolUseBlock } from './messages.js';
+
+/** The skill a `/slug args` text forces, with its argument string; undefined for anything else. */
+export function parseSlashSkill(text: string, skills: readonly Skill[]): { skill: Skill; args: string } | undefined {
+  const m = /^\/([a-z0-9][a-z0-9-]*)(?:\s+([\s\S]*))?$/.exec(text.trim());
+  if (!m) return undefined;
+  const skill = skills.find((s) => s.name === m[1] && s.userInvocable);
+  return skill ? { skill, args: (m[2] ?? '').trim() } : undefined;
+}
+
+/** A fresh tool_use id in the API's style. */
+export function toolUseId(): string {
+  return `toolu_${randomBytes(12).toString('base64url')}`;
+}
+
+/** The `skill` tool_use block the agent appends for a forced or auto-matched skill. */
+export function skillToolUse(name: string, args: string): ToolUseBlock {
+  return { type: 'tool_use', id: toolUseId(), name: 'skill', input: args === '' ? { name } : { name, args } };
+}

@@ -1,0 +1,167 @@
+/**
+ * The narrow seam between the loop and the Messages API. This is the only file that imports
+ * `@anthropic-ai/sdk`; tests and other providers can implement `ModelClient` directly.
+ */
+import Anthropic from '@anthropic-ai/sdk';
+import type { CacheControl, ContentBlock, SystemBlock } from './messages.js';
+
+/** A request block may carry a cache breakpoint (only copies built by cache.ts do). */
+export type RequestBlock = ContentBlock & { cache_control?: CacheControl };
+
+export interface RequestMessage {
+  role: 'user' | 'assistant';
+  content: RequestBlock[];
+}
+
+/** A tool definition as sent in the `tools` parameter. */
+export interface RequestTool {
+  name: string;
+  description: string;
+  input_schema: { type: 'object'; [k: string]: unknown };
+  cache_control?: CacheControl;
+}
+
+/** One Messages API request (streamed), in the API's own JSON shapes. */
+export interface ModelRequest {
+  model: string;
+  max_tokens: number;
+  system: SystemBlock[];
+  tools: RequestTool[];
+  messages: RequestMessage[];
+  thinking?: { type: 'enabled'; budget_tokens: number };
+}
+
+/** Why a request failed; `retryable` kinds are retried by the agent with backoff. */
+export type ModelErrorKind = 'rate_limit' | 'overloaded' | 'server' | 'connection' | 'aborted' | 'client';
+
+export interface ModelError {
+  kind: ModelErrorKind;
+  status?: number;
+  /** From `retry-after-ms` / `retry-after` when the server sent one. */
+  retryAfterMs?: number;
+  message: string;
+}
+
+/** Usage as it appears in `message_start` (input side) and `message_delta` (output side). */
+export interface ApiUsage {
+  input_tokens?: number | null;
+  output_tokens?: number | null;
+  cache_read_input_tokens?: number | null;
+  cache_creation_input_tokens?: number | null;
+}
+
+/**
+ * The Messages API streaming events the loop consumes, plus `error`: a failure is yielded as
+ * a value (the stream then ends), never thrown. A stream that ends without `message_stop` and
+ * without `error` is treated by the loop as a cut connection.
+ */
+export type ModelStreamEvent =
+  | { type: 'message_start'; message: { usage: ApiUsage } }
+  | {
+      type: 'content_block_start';
+      index: number;
+      content_block:
+        | { type: 'text'; text: string }
+        | { type: 'thinking'; thinking: string; signature?: string }
+        | { type: 'redacted_thinking'; data: string }
+        | { type: 'tool_use'; id: string; name: string; input?: unknown };
+    }
+  | {
+      type: 'content_block_delta';
+      index: number;
+      delta:
+        | { type: 'text_delta'; text: string }
+        | { type: 'thinking_delta'; thinking: string }
+        | { type: 'signature_delta'; signature: string }
+        | { type: 'input_json_delta'; partial_json: string };
+    }
+  | { type: 'content_block_stop'; index: number }
+  | { type: 'message_delta'; delta: { stop_reason: string | null }; usage: ApiUsage }
+  | { type: 'message_stop' }
+  | { type: 'error'; error: ModelError };
+
+/** What the agent needs from a model provider. */
+export interface ModelClient {
+  /** Streams one request; aborting `signal` ends the stream (with an `aborted` error event). */
+  stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamEvent>;
+  /** Optional exact input token count of a request (used to report compaction results). */
+  countTokens?(request: Omit<ModelRequest, 'max_tokens'>, signal: AbortSignal): Promise<number>;
+}
+
+export interface AnthropicClientOptions {
+  apiKey?: string;
+  authToken?: string;
+  /** E.g. the caller's `ANTHROPIC_BASE_URL`; default https://api.anthropic.com. */
+  baseURL?: string;
+  fetch?: typeof fetch;
+  /** Per-request timeout; default 10 minutes (the SDK's). */
+  timeoutMs?: number;
+}
+
+/**
+ * A ModelClient over the official SDK. The SDK's own retries are off (`maxRetries: 0`): the
+ * agent retries itself so that each retry is an event. Credentials are only what is passed.
+ */
+export function createAnthropicClient(opts: AnthropicClientOptions): ModelClient {
+  const sdk = new Anthropic({
+    ...(opts.authToken !== undefined && opts.apiKey === undefined ? { authToken: opts.authToken, apiKey: null } : { apiKey: opts.apiKey ?? null, authToken: null }),
+    baseURL: opts.baseURL ?? 'https://api.anthropic.com',
+    maxRetries: 0,
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+    ...(opts.timeoutMs !== undefined ? { timeout: opts.timeoutMs } : {}),
+  });
+  return {
+    async *stream(request, signal) {
+      let sawStop = false;
+      try {
+        const stream = await sdk.messages.create({ ...(request as unknown as Anthropic.MessageCreateParamsNonStreaming), stream: true }, { signal });
+        for await (const event of stream) {
+          if (event.type === 'message_stop') sawStop = true;
+          yield event as unknown as ModelStreamEvent;
+        }
+        if (!sawStop) yield { type: 'error', error: { kind: 'connection', message: 'the stream ended before message_stop' } };
+      } catch (err) {
+        yield { type: 'error', error: classifyError(err, signal) };
+      }
+    },
+    async countTokens(request, signal) {
+      const result = await sdk.messages.countTokens(request as unknown as Anthropic.MessageCountTokensParams, { signal });
+      return result.input_tokens;
+    },
+  };
+}
+
+/** Maps an SDK error (or anything thrown) to a ModelError. */
+export function classifyError(err: unknown, signal?: AbortSignal): ModelError {
+  if (signal?.aborted || err instanceof Anthropic.APIUserAbortError) return { kind: 'aborted', message: 'aborted' };
+  if (err instanceof Anthropic.APIConnectionError) return { kind: 'connection', message: err.message };
+  if (err instanceof Anthropic.APIError) {
+    const status = err.status;
+    const retryAfterMs = parseRetryAfter(err.headers);
+    const base = { message: err.message, ...(status !== undefined ? { status } : {}), ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
+    const type = errorType(err.error);
+    if (status === 429 || type === 'rate_limit_error') return { kind: 'rate_limit', ...base };
+    if (status === 529 || type === 'overloaded_error') return { kind: 'overloaded', ...base };
+    if (status === undefined || status >= 500 || status === 408 || status === 409) return { kind: 'server', ...base };
+    return { kind: 'client', ...base };
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return { kind: 'connection', message };
+}
+
+function errorType(body: unknown): string | undefined {
+  if (body === null || typeof body !== 'object') return undefined;
+  const inner = (body as { error?: { type?: unknown } }).error;
+  return typeof inner?.type === 'string' ? inner.type : undefined;
+}
+
+function parseRetryAfter(headers: Headers | undefined): number | undefined {
+  const ms = Number(headers?.get('retry-after-ms') ?? NaN);
+  if (Number.isFinite(ms) && ms >= 0) return ms;
+  const raw = headers?.get('retry-after');
+  if (raw == null) return undefined;
+  const seconds = Number(raw);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(raw);
+  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : undefined;
+}

@@ -1,0 +1,12 @@
+import type { ApprovalRequest, AskFn, Authorization } from '@coding-harness/approval';
+
+/**
+ * What the agent needs from `@coding-harness/approval`'s Policy (structurally; the real Policy
+ * has more). Kept narrow so the loop can be exercised with any conforming policy.
+ */
+export interface AgentPolicy {
+  authorize(request: ApprovalRequest, ask: AskFn): Promise<Authorization>;
+  /** Auto-approves `rules` until `endTurn()`; `origin` says why (e.g. `skill deploy`). */
+  grantForTurn(rules: readonly string[], origin: string): void;
+  endTurn(): void;
+}

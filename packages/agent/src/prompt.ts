@@ -1,0 +1,88 @@
+/**
+ * The session's system prompt, composed once at construction: the harness's own text, the
+ * instruction files (AGENTS.md, CLAUDE.md) from the config dir and the work root, and, only when
+ * skills exist, the skills paragraph and listing. With no skills nothing is added, so the bytes
+ * equal a run without the skills feature.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { formatListing } from '@coding-harness/skills';
+import type { Skill } from '@coding-harness/skills';
+import type { SystemBlock } from './messages.js';
+
+/** The paragraph placed before the skill listing (wording fixed by the spec). */
+export const SKILLS_INTRO =
+  'Skills are instruction sets for specific kinds of work. Invoke one with the skill tool when its description matches what you are doing — before starting, not after. A user message beginning with /<name> is a request to invoke that skill; everything after the name is its arguments.';
+
+/** The instruction files looked up in each folder, in this order. */
+export const INSTRUCTION_FILES = ['AGENTS.md', 'CLAUDE.md'] as const;
+
+/** The harness's default prompt: who it is, where it works, today's date, how to work. */
+export function defaultPrompt(workroot: string, date: Date): string {
+  return [
+    'You are coding-harness, a coding agent working in a terminal with the user.',
+    `Work root: ${workroot}`,
+    `Today's date: ${date.toISOString().slice(0, 10)}`,
+    '',
+    'Use the tools to inspect and change files in the work root and to run commands:',
+    '- Read a file with read_file before editing or overwriting it; edits to unread or changed files are refused.',
+    '- Prefer edit_file for small changes and write_file for new files; paths are relative to the work root.',
+    '- Use glob and grep to find files instead of guessing paths.',
+    '- Use bash for builds, tests and git; commands start in the work root.',
+    '- Independent read-only calls may be made together in one reply; they run concurrently.',
+    'Be concise. When the task is done, say what you changed and how you checked it.',
+  ].join('\n');
+}
+
+export interface PromptInputs {
+  workroot: string;
+  date: Date;
+  /** Folders whose instruction files are read, in order (config dir first, then the work root). */
+  instructionDirs: readonly string[];
+  skills: readonly Skill[];
+}
+
+export interface ComposedPrompt {
+  blocks: SystemBlock[];
+  /** Instruction files that exist but could not be read. */
+  notices: string[];
+}
+
+/** Reads the instruction files and composes the system blocks (no cache_control: see cache.ts). */
+export async function composeSystemPrompt(inputs: PromptInputs): Promise<ComposedPrompt> {
+  const blocks: SystemBlock[] = [{ type: 'text', text: defaultPrompt(inputs.workroot, inputs.date) }];
+  const notices: string[] = [];
+  const seen = new Set<string>();
+  for (const dir of inputs.instructionDirs) {
+    for (const name of INSTRUCTION_FILES) {
+      const path = join(dir, name);
+      if (seen.has(path)) continue;
+      seen.add(path);
+      const read = await readOptional(path);
+      if (read.ok && read.text !== undefined && read.text.trim() !== '') blocks.push({ type: 'text', text: `# ${name} (${path})\n\n${read.text.trim()}` });
+      else if (!read.ok) notices.push(`could not read ${path}: ${read.error}`);
+    }
+  }
+  if (inputs.skills.length > 0) blocks.push({ type: 'text', text: skillsSection(inputs.skills) });
+  return { blocks, notices };
+}
+
+/** The skills paragraph, then "Available skills:" and the skills package's listing. */
+export function skillsSection(skills: readonly Skill[]): string {
+  return `${SKILLS_INTRO}\n\nAvailable skills:\n${formatListing(skills)}`;
+}
+
+/** The system prompt as one string (the blocks joined by blank lines), for display. */
+export function systemPromptText(blocks: readonly SystemBlock[]): string {
+  return blocks.map((b) => b.text).join('\n\n');
+}
+
+async function readOptional(path: string): Promise<{ ok: true; text?: string } | { ok: false; error: string }> {
+  try {
+    return { ok: true, text: await readFile(path, 'utf8') };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: true };
+    return { ok: false, error: (err as Error).message };
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * Runs the tool_use blocks of one assistant message: validate, authorize (asking through the
+ * front end when the policy says so), run. Consecutive read-kind calls run concurrently, every
+ * other call alone and in order. Every tool_use gets exactly one tool_result, in call order,
+ * whatever happens; nothing here throws for a tool's failure.
+ */
+import type { Answer, AskFn, Authorization } from '@coding-harness/approval';
+import type { ToolContext, ToolRegistry, ToolResult } from '@coding-harness/tools';
+import type { AgentEvent } from './events.js';
+import type { ToolResultBlock, ToolUseBlock } from './messages.js';
+import type { AgentPolicy } from './policy.js';
+
+/** The result text of a call that was not run (or was stopped) because the user aborted. */
+export const CANCELLED = 'cancelled by the user';
+
+/** The result text of a call whose input `max_tokens` cut off. */
+export const TRUNCATED =
+  'This tool call was not run: the reply hit the max_tokens limit before its input was complete. Make the call again with a smaller input (for a large file, write it in parts).';
+
+export interface ExecutorDeps {
+  registry: ToolRegistry;
+  policy: AgentPolicy;
+  ask: AskFn;
+  emit: (event: AgentEvent) => void;
+  /** A tool context for this batch (root, skill dirs, read tracker, the turn's signal, forced skill). */
+  context: ToolContext;
+  /** Called after a skill tool call succeeded, with its validated input. */
+  onSkillLoaded?: (input: { name: string; args?: string }) => void;
+}
+
+export interface ExecuteOptions {
+  /** Calls the agent made itself (`/slug`, auto-match). */
+  forced?: boolean;
+  /** tool_use ids whose input was cut by max_tokens. */
+  truncated?: ReadonlySet<string>;
+}
+
+/** Runs the calls and returns their results in call order. */
+export async function executeToolUses(uses: readonly ToolUseBlock[], deps: ExecutorDeps, opts: ExecuteOptions = {}): Promise<ToolResultBlock[]> {
+  const results: ToolResultBlock[] = [];
+  const askLock = serialize();
+  let i = 0;
+  while (i < uses.length) {
+    const batch: ToolUseBlock[] = [];
+    while (i < uses.length && isRead(deps, uses[i] as ToolUseBlock, opts)) batch.push(uses[i++] as ToolUseBlock);
+    if (batch.length === 0) batch.push(uses[i++] as ToolUseBlock);
+    results.push(...(await Promise.all(batch.map((use) => runOne(use, deps, opts, askLock)))));
+  }
+  return results;
+}
+
+function isRead(deps: ExecutorDeps, use: ToolUseBlock, opts: ExecuteOptions): boolean {
+  return !opts.truncated?.has(use.id) && deps.registry.get(use.name)?.kind === 'read';
+}
+
+async function runOne(use: ToolUseBlock, deps: ExecutorDeps, opts: ExecuteOptions, askLock: Lock): Promise<ToolResultBlock> {
+  const { emit, context } = deps;
+  const forced = opts.forced ?? false;
+  const finish = (result: ToolResult): ToolResultBlock => {
+    emit({ type: 'tool_call_finished', id: use.id, name: use.name, isError: result.isError, display: result.display, content: result.content });
+    return toBlock(use.id, result);
+  };
+  if (opts.truncated?.has(use.id)) {
+    emit({ type: 'tool_call_started', id: use.id, name: use.name, input: use.input, summary: use.name, forced });
+    return finish({ content: TRUNCATED, display: 'input cut by max_tokens', isError: true });
+  }
+  if (context.signal.aborted) return cancelled(use, deps);
+  const prepared = deps.registry.prepare(use.name, use.input, { root: context.root });
+  if (!prepared.ok) {
+    emit({ type: 'tool_call_started', id: use.id, name: use.name, input: use.input, summary: use.name, forced });
+    return finish(prepared.result);
+  }
+  const { tool, input, summary, permission } = prepared;
+  emit({ type: 'tool_call_started', id: use.id, name: use.name, input, summary, forced });
+  const ask: AskFn = (request) =>
+    askLock(async () => {
+      if (context.signal.aborted) return { type: 'deny', message: CANCELLED };
+      const preview = tool.preview ? await tool.preview(input, context).catch(() => undefined) : undefined;
+      emit({ type: 'approval_requested', id: use.id, tool: use.name, summary, ...(permission.target !== undefined ? { target: permission.target } : {}), ...(preview !== undefined ? { preview } : {}) });
+      const answer = await raceAbort(deps.ask(preview !== undefined ? { ...request, preview } : request), context.signal);
+      emit({ type: 'approval_resolved', id: use.id, allowed: answer.type !== 'deny', how: answer.type, ...(answer.type === 'deny' && answer.message ? { message: answer.message } : {}) });
+      return answer;
+    });
+  const auth = await deps.policy.authorize({ tool: tool.name, kind: tool.kind, input, summary, ...permission }, ask).catch(
+    (err: unknown): Authorization => ({ allowed: false, message: `the approval question failed: ${err instanceof Error ? err.message : String(err)}` }),
+  );
+  if (context.signal.aborted) return finish({ content: CANCELLED, display: CANCELLED, isError: true });
+  if (!auth.allowed) return finish({ content: auth.message, display: 'denied', isError: true });
+  let result: ToolResult;
+  try {
+    result = await tool.run(input, context);
+  } catch (err) {
+    result = { content: `${use.name} failed: ${err instanceof Error ? err.message : String(err)}`, display: 'failed', isError: true };
+  }
+  if (context.signal.aborted) result = { content: `${CANCELLED}\n${result.content}`, display: CANCELLED, isError: true };
+  else if (tool.name === 'skill' && !result.isError) deps.onSkillLoaded?.(input as { name: string; args?: string });
+  return finish(result);
+}
+
+/** A "cancelled by the user" result for a call that never started. */
+export function cancelled(use: ToolUseBlock, deps: Pick<ExecutorDeps, 'emit'>): ToolResultBlock {
+  deps.emit({ type: 'tool_call_finished', id: use.id, name: use.name, isError: true, display: CANCELLED, content: CANCELLED });
+  return { type: 'tool_result', tool_use_id: use.id, content: CANCELLED, is_error: true };
+}
+
+function toBlock(id: string, result: ToolResult): ToolResultBlock {
+  return result.isError ? { type: 'tool_result', tool_use_id: id, content: result.content, is_error: true } : { type: 'tool_result', tool_use_id: id, content: result.content };
+}
+
+function raceAbort(answer: Promise<Answer>, signal: AbortSignal): Promise<Answer> {
+  if (signal.aborted) return Promise.resolve({ type: 'deny', message: CANCELLED });
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => resolve({ type: 'deny', message: CANCELLED });
+    signal.addEventListener('abort', onAbort, { once: true });
+    answer.then(
+      (a) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(a);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
+  });
+}
+
+type Lock = <T>(fn: () => Promise<T>) => Promise<T>;
+
+/** Runs the given functions one at a time, so approval questions never overlap. */
+function serialize(): Lock {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = tail.then(fn, fn);
+    tail = next.catch(() => undefined);
+    return next;
+  };
+}
