@@ -55,7 +55,7 @@ export function resolveToolName(text: string): { ok: true; name: ToolName } | { 
   if (lower.startsWith('mcp__') || CLAUDE_ONLY.some((name) => name.toLowerCase() === lower)) {
     return { ok: false, error: `"${text}" is a Claude Code tool this harness does not have; remove it` };
   }
-  const suggestion = closest(lower);
+  const suggestion = closest(text);
   const hint = suggestion ? `did you mean ${suggestion}? ` : '';
   return {
     ok: false,
@@ -63,8 +63,11 @@ export function resolveToolName(text: string): { ok: true; name: ToolName } | { 
   };
 }
 
-function closest(lower: string): string | undefined {
-  const candidates = [...OUR_TOOLS, ...Object.values(CLAUDE_NAME), 'MultiEdit'];
+/** The nearest known name, spelled in the style the user wrote (Claude Code's when capitalised). */
+function closest(text: string): string | undefined {
+  const lower = text.toLowerCase();
+  const claude = [...Object.values(CLAUDE_NAME), 'MultiEdit'];
+  const candidates = /^[A-Z]/.test(text) ? [...claude, ...OUR_TOOLS] : [...OUR_TOOLS, ...claude];
   let best: string | undefined;
   let bestDistance = Math.max(2, Math.floor(lower.length / 3)) + 1;
   for (const candidate of candidates) {
