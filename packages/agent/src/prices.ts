@@ -39,7 +39,7 @@ export function priceFor(model: string): ModelPrice {
   const id = model.toLowerCase();
   const known = table.find(([prefix]) => id.startsWith(prefix));
   if (known) return known[1];
-  if (id.includes('opus')) return family.opus;
+  if (id.includes('opus')) return family.opusNew;
   if (id.includes('haiku')) return family.haiku;
   return family.sonnet;
 }

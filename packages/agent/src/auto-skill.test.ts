@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { Skill } from '@coding-harness/skills';
+import { matchSkill, skillWords } from './auto-skill.js';
+
+function skill(name: string, description: string, extra: Partial<Skill> = {}): Skill {
+  return {
+    name,
+    description,
+    dir: `/skills/${name}`,
+    file: `/skills/${name}/SKILL.md`,
+    source: 'explicit',
+    root: '/skills',
+    allowedTools: [],
+    userInvocable: true,
+    disableModelInvocation: false,
+    extra: {},
+    resources: [],
+    resourcesTruncated: false,
+    ...extra,
+  };
+}
+
+const pdf = skill('pdf-forms', 'Fill in PDF forms and extract fields from PDF documents.');
+const release = skill('release-notes', 'Write release notes from the git changelog.');
+
+describe('matchSkill', () => {
+  it('takes words of three letters or more from name and description, without stop words', () => {
+    expect(skillWords(pdf)).toEqual(['pdf', 'forms', 'fill', 'extract', 'fields', 'documents']);
+  });
+
+  it('matches a skill named by three distinct whole words and says which', () => {
+    expect(matchSkill('Please fill the PDF forms in tax.pdf', [pdf, release])).toEqual({ skill: pdf, words: ['pdf', 'forms', 'fill'] });
+  });
+
+  it('does not match on two hits', () => {
+    expect(matchSkill('fill these forms', [pdf])).toBeUndefined();
+  });
+
+  it('counts whole words only, case-insensitively', () => {
+    expect(matchSkill('PDFs reforming fillers', [pdf])).toBeUndefined();
+    expect(matchSkill('FILL FORMS PDF', [pdf])).toMatchObject({ skill: pdf });
+  });
+
+  it('never matches a disable-model-invocation skill', () => {
+    const manual = skill('pdf-forms', pdf.description, { disableModelInvocation: true });
+    expect(matchSkill('fill the pdf forms and extract fields', [manual])).toBeUndefined();
+  });
+
+  it('never matches a text starting with /', () => {
+    expect(matchSkill('/release-notes write release notes from git', [release])).toBeUndefined();
+  });
+
+  it('prefers the most hits, then the first name', () => {
+    const a = skill('alpha-notes', 'release notes changelog');
+    const b = skill('beta-notes', 'release notes changelog');
+    const c = skill('gamma', 'release notes changelog git history');
+    expect(matchSkill('release notes from the changelog', [b, a])?.skill.name).toBe('alpha-notes');
+    expect(matchSkill('release notes from the git changelog history', [a, b, c])?.skill.name).toBe('gamma');
+  });
+});

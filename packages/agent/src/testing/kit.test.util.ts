@@ -1,0 +1,150 @@
+/**
+ * Test kit (not part of the package): a real mock server, the real SDK client, real temp dirs,
+ * real skills, registry and policy, and helpers to read a turn's events.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Answer, ApprovalRequest, AskFn } from '@coding-harness/approval';
+import { createPolicy } from '@coding-harness/approval';
+import type { MockServer } from '@coding-harness/mock-anthropic';
+import { startMockServer } from '@coding-harness/mock-anthropic';
+import type { Script, ScriptTurn } from '@coding-harness/mock-anthropic';
+import { discover } from '@coding-harness/skills';
+import type { Skill } from '@coding-harness/skills';
+import { createToolRegistry } from '@coding-harness/tools';
+import type { Agent, AgentOptions } from '../agent.js';
+import { createAgent } from '../agent.js';
+import type { AgentEvent } from '../events.js';
+import type { Message } from '../messages.js';
+import { createAnthropicClient } from '../model-client.js';
+
+const cleanups: (() => Promise<void>)[] = [];
+
+/** Runs every registered cleanup (servers, temp dirs); call from afterEach. */
+export async function cleanup(): Promise<void> {
+  for (const fn of cleanups.splice(0).reverse()) await fn().catch(() => undefined);
+}
+
+/** A fresh temp dir, removed by `cleanup`. */
+export async function tempDir(prefix = 'agent-test-'): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Writes `<root>/<name>/SKILL.md` with the given frontmatter lines and body. */
+export async function writeSkill(root: string, name: string, description: string, body: string, extra: string[] = []): Promise<void> {
+  await mkdir(join(root, name), { recursive: true });
+  await writeFile(join(root, name, 'SKILL.md'), ['---', `name: ${name}`, `description: ${JSON.stringify(description)}`, ...extra, '---', '', body, ''].join('\n'));
+}
+
+/** Discovers the skills written under `skillsRoot` with the real skills package. */
+export async function loadSkills(skillsRoot: string, home: string, workroot: string): Promise<Skill[]> {
+  const result = await discover({ home, workroot, explicit: [skillsRoot], trustProject: false });
+  if (result.problems.length > 0) throw new Error(`skill problems: ${JSON.stringify(result.problems)}`);
+  return result.skills;
+}
+
+/** A mock server, closed by `cleanup`. */
+export async function mockServer(script: Script | ScriptTurn[]): Promise<MockServer> {
+  const server = await startMockServer({ script });
+  cleanups.push(() => server.close());
+  return server;
+}
+
+/** An ask callback answering from a list (default: once) and remembering the questions. */
+export function scriptedAsk(answers: Answer[] = []): AskFn & { questions: ApprovalRequest[] } {
+  const questions: ApprovalRequest[] = [];
+  const fn = (async (request: ApprovalRequest) => {
+    questions.push(request);
+    return answers.shift() ?? { type: 'once' };
+  }) as AskFn & { questions: ApprovalRequest[] };
+  fn.questions = questions;
+  return fn;
+}
+
+export interface Setup {
+  server: MockServer;
+  agent: Agent;
+  workroot: string;
+  home: string;
+  skills: Skill[];
+  ask: ReturnType<typeof scriptedAsk>;
+}
+
+/** An agent over the real SDK against a mock server running `script`, in a temp work root. */
+export async function setup(
+  script: Script | ScriptTurn[],
+  opts: { skills?: (root: string) => Promise<void>; agent?: Partial<AgentOptions>; answers?: Answer[]; workroot?: string } = {},
+): Promise<Setup> {
+  const server = await mockServer(script);
+  const home = await tempDir('agent-home-');
+  const workroot = opts.workroot ?? (await tempDir('agent-root-'));
+  let skills: Skill[] = [];
+  if (opts.skills) {
+    const skillsRoot = join(home, 'skills');
+    await mkdir(skillsRoot, { recursive: true });
+    await opts.skills(skillsRoot);
+    skills = await loadSkills(skillsRoot, home, workroot);
+  }
+  const ask = scriptedAsk(opts.answers);
+  const agent = await createAgent({
+    client: createAnthropicClient({ apiKey: 'test', baseURL: server.url }),
+    model: 'claude-sonnet-4-5',
+    registry: createToolRegistry({ skills }),
+    policy: createPolicy({ mode: 'ask' }),
+    ask,
+    skills,
+    workroot,
+    clock: () => new Date('2025-06-01T12:00:00Z'),
+    retry: { sleep: async () => undefined, baseDelayMs: 1 },
+    ...opts.agent,
+  });
+  return { server, agent, workroot, home, skills, ask };
+}
+
+/** All events of one turn. */
+export async function turn(agent: Agent, text: string, signal?: AbortSignal): Promise<AgentEvent[]> {
+  const events: AgentEvent[] = [];
+  for await (const event of agent.send(text, signal ? { signal } : {})) events.push(event);
+  return events;
+}
+
+/** The events of one type. */
+export function ofType<T extends AgentEvent['type']>(events: readonly AgentEvent[], type: T): Extract<AgentEvent, { type: T }>[] {
+  return events.filter((e): e is Extract<AgentEvent, { type: T }> => e.type === type);
+}
+
+/** The last event, which every turn guarantees is turn_end. */
+export function turnEnd(events: readonly AgentEvent[]): Extract<AgentEvent, { type: 'turn_end' }> {
+  const last = events.at(-1);
+  if (last?.type !== 'turn_end') throw new Error(`the turn did not end with turn_end: ${JSON.stringify(last)}`);
+  return last;
+}
+
+/**
+ * Problems with a transcript as the Messages API would see them: roles must alternate starting
+ * with user, no empty content, every tool_use answered by a tool_result in the next message.
+ */
+export function transcriptProblems(messages: readonly Message[]): string[] {
+  const problems: string[] = [];
+  messages.forEach((m, i) => {
+    if (m.role !== (i % 2 === 0 ? 'user' : 'assistant')) problems.push(`message ${i} has role ${m.role}`);
+    if (m.content.length === 0) problems.push(`message ${i} is empty`);
+    if (m.role === 'assistant') {
+      const ids = m.content.flatMap((b) => (b.type === 'tool_use' ? [b.id] : []));
+      const next = messages[i + 1];
+      const answered = new Set(next?.content.flatMap((b) => (b.type === 'tool_result' ? [b.tool_use_id] : [])) ?? []);
+      for (const id of ids) if (!answered.has(id)) problems.push(`tool_use ${id} in message ${i} has no tool_result`);
+    }
+  });
+  return problems;
+}
+
+/** The JSON body of a recorded request. */
+export function body(server: MockServer, index: number): { system: unknown; tools: unknown; messages: Message[]; [k: string]: unknown } {
+  const req = server.messageRequests()[index];
+  if (!req) throw new Error(`no request ${index}`);
+  return req.body as { system: unknown; tools: unknown; messages: Message[] };
+}
