@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { z } from 'zod';
+import { filePermission } from './file-guard.js';
 import { displayPath, resolveInJail } from './jail.js';
 import { abortedResult, errorResult, messageOf, okResult } from './result.js';
 import type { Tool } from './types.js';
@@ -101,10 +102,7 @@ export const readFileTool: Tool<Input> = {
   kind: 'read',
   schema,
   summarize: (input) => `read_file ${input.path}${input.offset ? ` @${input.offset}` : ''}`,
-  permission(input, ctx) {
-    const r = resolveInJail(ctx.root, [], input.path, 'read');
-    return r.ok ? { target: displayPath(ctx.root, r.abs), insideRoot: r.insideRoot } : { target: input.path, insideRoot: false };
-  },
+  permission: (input, ctx) => filePermission(ctx.root, input.path),
   async run(input, ctx) {
     if (ctx.signal.aborted) return abortedResult('read_file');
     const jail = resolveInJail(ctx.root, ctx.extraReadRoots, input.path, 'read');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ancestorStack, type IgnoreStack } from './gitignore.js';
 
-/** Directory names never descended into (below the start). */
+/** Names never listed or descended into below the start (directories or files, as ripgrep's `-g '!name'`). */
 export const SKIPPED_DIRS: ReadonlySet<string> = new Set(['.git', 'node_modules']);
 
 export interface WalkOptions {
@@ -47,6 +47,7 @@ export async function walkFiles(opts: WalkOptions): Promise<WalkResult> {
     const check = ig.active;
     for (const e of entries) {
       const name = e.name;
+      if (SKIPPED_DIRS.has(name)) continue;
       const rel = dir.rel === '' ? name : `${dir.rel}/${name}`;
       let isDir = e.isDirectory();
       let isFile = e.isFile();
@@ -60,7 +61,6 @@ export async function walkFiles(opts: WalkOptions): Promise<WalkResult> {
         }
       }
       if (isDir) {
-        if (SKIPPED_DIRS.has(name)) continue;
         if (check && ig.ignores(rel, true)) continue;
         stack.push({ abs: path.join(dir.abs, name), rel, ig });
       } else if (isFile) {

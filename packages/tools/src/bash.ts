@@ -1,0 +1,139 @@
+import { spawn } from 'node:child_process';
+import { z } from 'zod';
+import { errorResult, okResult } from './result.js';
+import type { Tool, ToolResult } from './types.js';
+
+/** Default and maximum timeouts of one bash call, in milliseconds. */
+export const BASH_DEFAULT_TIMEOUT_MS = 120_000;
+export const BASH_MAX_TIMEOUT_MS = 600_000;
+/** Output kept per call: the first and last half of this many bytes. */
+export const BASH_OUTPUT_CAP = 30_000;
+const KILL_GRACE_MS = 2_000;
+
+const schema = z.object({
+  command: z.string().min(1).describe('The command line, run with /bin/bash -c in the work root.'),
+  timeout: z
+    .number()
+    .int()
+    .min(1)
+    .max(BASH_MAX_TIMEOUT_MS)
+    .optional()
+    .describe(`Timeout in milliseconds. Default ${BASH_DEFAULT_TIMEOUT_MS}, at most ${BASH_MAX_TIMEOUT_MS}.`),
+});
+type Input = z.infer<typeof schema>;
+
+/** Keeps head and tail of a byte stream within `cap`, counting what falls between. */
+export class HeadTail {
+  private head: Buffer[] = [];
+  private headLen = 0;
+  private tail: Buffer[] = [];
+  private tailLen = 0;
+  private dropped = 0;
+  constructor(private readonly cap: number) {}
+
+  push(chunk: Buffer): void {
+    const half = Math.floor(this.cap / 2);
+    if (this.headLen < half) {
+      const take = chunk.subarray(0, half - this.headLen);
+      this.head.push(take);
+      this.headLen += take.length;
+      chunk = chunk.subarray(take.length);
+    }
+    if (chunk.length === 0) return;
+    this.tail.push(chunk);
+    this.tailLen += chunk.length;
+    while (this.tailLen > this.cap - half) {
+      const first = this.tail[0];
+      if (first === undefined) break;
+      const excess = this.tailLen - (this.cap - half);
+      if (first.length <= excess) {
+        this.tail.shift();
+        this.tailLen -= first.length;
+        this.dropped += first.length;
+      } else {
+        this.tail[0] = first.subarray(excess);
+        this.tailLen -= excess;
+        this.dropped += excess;
+      }
+    }
+  }
+
+  text(): string {
+    const head = Buffer.concat(this.head).toString('utf8');
+    const tail = Buffer.concat(this.tail).toString('utf8');
+    if (this.dropped === 0) return head + tail;
+    return `${head}\n[… ${this.dropped} bytes of output cut …]\n${tail}`;
+  }
+}
+
+/** Runs a command in its own process group; the timeout and the signal kill the whole group. */
+export function runBash(command: string, cwd: string, timeoutMs: number, signal: AbortSignal, cap = BASH_OUTPUT_CAP): Promise<ToolResult> {
+  return new Promise((resolve) => {
+    const out = new HeadTail(cap);
+    const child = spawn('/bin/bash', ['-c', command], { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    let reason: 'timeout' | 'abort' | undefined;
+    let graceTimer: NodeJS.Timeout | undefined;
+    const killGroup = (sig: NodeJS.Signals): void => {
+      if (child.pid === undefined) return;
+      try {
+        process.kill(-child.pid, sig);
+      } catch {
+        /* the group is already gone */
+      }
+    };
+    const stop = (why: 'timeout' | 'abort'): void => {
+      if (reason !== undefined) return;
+      reason = why;
+      killGroup('SIGTERM');
+      graceTimer = setTimeout(() => killGroup('SIGKILL'), KILL_GRACE_MS);
+    };
+    const timer = setTimeout(() => stop('timeout'), timeoutMs);
+    const onAbort = (): void => stop('abort');
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    child.stderr.on('data', (c: Buffer) => out.push(c));
+    const finish = (result: ToolResult): void => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      if (graceTimer !== undefined) {
+        killGroup('SIGKILL');
+        clearTimeout(graceTimer);
+      }
+      resolve(result);
+    };
+    child.on('exit', () => {
+      // A background job may hold the pipes open; stop waiting for it shortly after bash exits.
+      setTimeout(() => {
+        child.stdout.destroy();
+        child.stderr.destroy();
+      }, 500).unref();
+    });
+    child.on('error', (err) => finish(errorResult(`Could not start /bin/bash: ${err.message}`)));
+    child.on('close', (code, sig) => {
+      const text = out.text();
+      const body = text === '' ? '(no output)' : text.replace(/\n$/, '');
+      if (reason === 'timeout') {
+        return finish(errorResult(`${body}\n\nCommand timed out after ${timeoutMs} ms; its process group was killed.`, `timed out after ${timeoutMs} ms`));
+      }
+      if (reason === 'abort') return finish(errorResult(`${body}\n\nCommand was cancelled; its process group was killed.`, 'cancelled'));
+      if (sig !== null) return finish(errorResult(`${body}\n\nKilled by signal ${sig}.`, `signal ${sig}`));
+      if (code === 0) return finish(okResult(`${body}\n\nExit code 0.`, 'exit 0'));
+      return finish(errorResult(`${body}\n\nExit code ${code}.`, `exit ${code}`));
+    });
+  });
+}
+
+/** bash: not jailed (documented); the command starts in the work root with the parent's environment. */
+export const bashTool: Tool<Input> = {
+  name: 'bash',
+  description:
+    'Run a shell command with /bin/bash -c, starting in the work root. stdout and stderr are interleaved and capped ' +
+    `(head and tail kept). Timeout in milliseconds, default ${BASH_DEFAULT_TIMEOUT_MS}, max ${BASH_MAX_TIMEOUT_MS}; on timeout the whole ` +
+    'process group is killed. Prefer read_file, glob, grep and edit_file over cat, find, grep and sed.',
+  kind: 'exec',
+  schema,
+  summarize: (input) => `bash: ${input.command.split('\n')[0] ?? ''}`,
+  permission: (input) => ({ target: input.command }),
+  run: (input, ctx) => runBash(input.command, ctx.root, input.timeout ?? BASH_DEFAULT_TIMEOUT_MS, ctx.signal),
+};

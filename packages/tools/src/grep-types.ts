@@ -1,0 +1,64 @@
+import picomatch from 'picomatch';
+import type { GrepPattern } from './grep-regex.js';
+import type { SearchScope } from './search-scope.js';
+
+/** What grep asks of an engine. */
+export interface GrepRequest {
+  pattern: GrepPattern;
+  scope: SearchScope;
+  /** Keeps a file (path relative to the base) or not; undefined keeps every file. */
+  fileFilter: ((rel: string) => boolean) | undefined;
+  /** The raw glob filter, for engines that can narrow with it first. */
+  glob: string | undefined;
+  /** 'files' lets an engine stop at a file's first matching line. */
+  mode: 'files' | 'content' | 'count';
+  signal: AbortSignal;
+}
+
+/** One matching line: 1-based number and text without its line feed (a CR is kept). */
+export interface LineHit {
+  n: number;
+  text: string;
+}
+
+/** A file with at least one matching line, relative to the scope's base. */
+export interface FileHits {
+  rel: string;
+  lines: LineHit[];
+}
+
+/** An engine's answer: every matching file (any order), or why not. */
+export type EngineResult = { ok: true; files: FileHits[] } | { ok: false; error: string; aborted?: boolean };
+
+/**
+ * The glob filter of grep: a pattern without `/` matches the file name, one with `/` matches
+ * the path relative to the search directory (as in ripgrep's `-g`).
+ */
+export function globFilter(glob: string | undefined, scope: SearchScope): ((rel: string) => boolean) | undefined {
+  if (glob === undefined || glob === '') return undefined;
+  const isMatch = picomatch(glob, { dot: true });
+  const prefixLen = scope.startIsFile ? -1 : (scope.start.length - scope.base.length);
+  if (!glob.includes('/')) {
+    return (rel) => isMatch(rel.slice(rel.lastIndexOf('/') + 1));
+  }
+  return (rel) => {
+    const sub = prefixLen <= 0 ? rel : rel.slice(prefixLen);
+    return isMatch(sub);
+  };
+}
+
+/** Matching lines of one decoded text; 'files' mode stops at the first. */
+export function matchLines(text: string, pattern: GrepPattern, firstOnly: boolean): LineHit[] {
+  if (pattern.whole !== undefined && !pattern.whole.test(text)) return [];
+  const hits: LineHit[] = [];
+  const lines = text.split('\n');
+  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    if (pattern.line.test(line)) {
+      hits.push({ n: i + 1, text: line });
+      if (firstOnly) break;
+    }
+  }
+  return hits;
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { ancestorStack } from './gitignore.js';
+import { grepBuiltin } from './grep-builtin.js';
+import { formatContent, formatCount, formatFiles, sortHits } from './grep-format.js';
+import { compilePattern } from './grep-regex.js';
+import { findRg, grepRg } from './grep-rg.js';
+import type { EngineResult, FileHits } from './grep-types.js';
+import { globFilter } from './grep-types.js';
+import { abortedResult, errorResult, okResult } from './result.js';
+import { searchScope, startRel } from './search-scope.js';
+import type { Tool, ToolContext } from './types.js';
+
+const schema = z.object({
+  pattern: z.string().min(1).describe('JavaScript regular expression, matched line by line (e.g. "function\\s+\\w+", "TODO").'),
+  path: z.string().optional().describe('File or directory to search, relative to the work root. Default: the work root.'),
+  glob: z.string().optional().describe('Only files matching this glob: without "/" it matches the file name ("*.ts"), with "/" the path below the search directory.'),
+  ignore_case: z.boolean().optional().describe('Case-insensitive match. Default false.'),
+  output: z.enum(['files', 'content', 'count']).optional().describe('"files" (default): paths of matching files; "content": matching lines as path:line:text; "count": matches per file.'),
+  context: z.number().int().min(0).max(20).optional().describe('Lines of context around each match in "content" output. Default 0.'),
+});
+type Input = z.infer<typeof schema>;
+
+/** How grep picks its engine: a path to rg, null for the built-in engine only, undefined to look on PATH once. */
+export interface GrepOptions {
+  rgPath?: string | null;
+}
+
+/** Which engine answered, and the matching files sorted by path. */
+export type GrepOutcome =
+  | { ok: true; engine: 'rg' | 'builtin'; files: FileHits[]; scope: NonNullable<ReturnType<typeof scopeOf>> }
+  | { ok: false; error: string; aborted?: boolean };
+
+function scopeOf(ctx: Pick<ToolContext, 'root' | 'extraReadRoots'>, p: string | undefined) {
+  const s = searchScope(ctx, p);
+  return s.ok ? s.scope : undefined;
+}
+
+/**
+ * Runs one grep with the chosen engine. rg is used when given, the pattern can be expressed for
+ * it and no .gitignore above the start directory would be missed; otherwise, or when rg fails,
+ * the built-in engine answers. Both give the same files and lines.
+ */
+export async function grepSearch(ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'signal'>, input: Input, rgPath: string | null): Promise<GrepOutcome> {
+  const found = searchScope(ctx, input.path);
+  if (!found.ok) return found;
+  const scope = found.scope;
+  const compiled = compilePattern(input.pattern, input.ignore_case === true);
+  if (!compiled.ok) return compiled;
+  const req = {
+    pattern: compiled.pattern,
+    scope,
+    fileFilter: globFilter(input.glob, scope),
+    glob: input.glob,
+    mode: input.output ?? 'files',
+    signal: ctx.signal,
+  };
+  let result: EngineResult | undefined;
+  let engine: 'rg' | 'builtin' = 'builtin';
+  const rel = startRel(scope);
+  if (rgPath !== null && !scope.startIsFile && (rel === '' || !ancestorStack(scope.base, rel).active)) {
+    result = await grepRg(rgPath, req);
+    if (result !== undefined) engine = 'rg';
+  }
+  result ??= await grepBuiltin(req);
+  if (!result.ok) return result;
+  return { ok: true, engine, files: sortHits(result.files), scope };
+}
+
+/** Creates the grep tool with an engine choice (see GrepOptions). */
+export function createGrepTool(options: GrepOptions = {}): Tool<Input> {
+  let rg: string | null | undefined = options.rgPath;
+  const rgPath = (): string | null => (rg ??= findRg(process.env.PATH));
+  return {
+    name: 'grep',
+    description:
+      'Search file contents with a JavaScript regular expression, line by line. Honours .gitignore, skips binary files, .git and node_modules. ' +
+      'output "files" (default) lists matching files, "content" shows path:line:text (with optional context lines), "count" counts per file. ' +
+      'Results are sorted by path and capped; narrow with path or glob.',
+    kind: 'read',
+    schema,
+    summarize: (input) => `grep ${JSON.stringify(input.pattern)}${input.path ? ` in ${input.path}` : ''}${input.glob ? ` (${input.glob})` : ''}`,
+    permission: (input) => ({ target: input.path ?? '.' }),
+    async run(input, ctx) {
+      if (ctx.signal.aborted) return abortedResult('grep');
+      const res = await grepSearch(ctx, input, rgPath());
+      if (!res.ok) return res.aborted ? abortedResult('grep') : errorResult(res.error);
+      if (res.files.length === 0) return okResult(`No matches for ${JSON.stringify(input.pattern)}.`, 'no matches');
+      const mode = input.output ?? 'files';
+      const lines = res.files.reduce((n, f) => n + f.lines.length, 0);
+      if (mode === 'files') return okResult(formatFiles(res.files, res.scope), `${res.files.length} files`);
+      if (mode === 'count') return okResult(formatCount(res.files, res.scope), `${lines} matches in ${res.files.length} files`);
+      return okResult(formatContent(res.files, res.scope, input.context ?? 0), `${lines} matches in ${res.files.length} files`);
+    },
+  };
+}
+
+/** The grep tool, using rg when it is on PATH (looked up once). */
+export const grepTool: Tool<Input> = createGrepTool();

@@ -1,0 +1,79 @@
+import type { Skill } from '@coding-harness/skills';
+import { z } from 'zod';
+import { bashTool } from './bash.js';
+import { editFileTool } from './edit-file.js';
+import { globTool } from './glob.js';
+import { createGrepTool } from './grep.js';
+import { readFileTool } from './read-file.js';
+import { errorResult } from './result.js';
+import { createSkillTool } from './skill.js';
+import type { PreparedCall, Tool, ToolDefinition, ToolRegistry } from './types.js';
+import { writeFileTool } from './write-file.js';
+
+/** What a session's tool set depends on. */
+export interface RegistryOptions {
+  /** Discovered skills; the skill tool exists only when there is at least one. */
+  skills?: readonly Skill[];
+  /** grep's engine: a path to rg, null never to use rg, undefined to look on PATH once. */
+  rgPath?: string | null;
+}
+
+const definitionCache = new WeakMap<Tool<unknown>, ToolDefinition>();
+
+/** The API definition of a tool: JSON Schema from its zod schema without `$schema`, computed once. */
+export function toolDefinition(tool: Tool<unknown>): ToolDefinition {
+  let def = definitionCache.get(tool);
+  if (def === undefined) {
+    const json = z.toJSONSchema(tool.schema) as Record<string, unknown>;
+    delete json.$schema;
+    def = Object.freeze({ name: tool.name, description: tool.description, input_schema: json as ToolDefinition['input_schema'] });
+    definitionCache.set(tool, def);
+  }
+  return def;
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const where = issue.path.length > 0 ? issue.path.join('.') : '(input)';
+      return `${where}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+/**
+ * The session's tools in a stable order: read_file, glob, grep, edit_file, write_file, bash, and
+ * skill when skills were discovered. `definitions()` returns the same bytes on every call.
+ */
+export function createToolRegistry(options: RegistryOptions = {}): ToolRegistry {
+  const skills = options.skills ?? [];
+  const grep = options.rgPath === undefined ? createGrepTool() : createGrepTool({ rgPath: options.rgPath });
+  const list: Tool<unknown>[] = [readFileTool, globTool, grep, editFileTool, writeFileTool, bashTool].map((t) => t as Tool<unknown>);
+  if (skills.length > 0) list.push(createSkillTool(skills) as Tool<unknown>);
+  const tools = Object.freeze(list);
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  let definitions: ToolDefinition[] | undefined;
+  return {
+    tools,
+    get: (name) => byName.get(name),
+    definitions() {
+      definitions ??= tools.map(toolDefinition);
+      return definitions.map((d) => ({ ...d }));
+    },
+    prepare(name, rawInput, ctx): PreparedCall {
+      const tool = byName.get(name);
+      if (tool === undefined) {
+        return { ok: false, result: errorResult(`Unknown tool "${name}". Available tools: ${tools.map((t) => t.name).join(', ')}.`) };
+      }
+      const parsed = tool.schema.safeParse(rawInput);
+      if (!parsed.success) {
+        return { ok: false, result: errorResult(`Invalid input for ${name}: ${describeIssues(parsed.error)}.`) };
+      }
+      try {
+        return { ok: true, tool, input: parsed.data, summary: tool.summarize(parsed.data), permission: tool.permission(parsed.data, ctx) };
+      } catch (err) {
+        return { ok: false, result: errorResult(`Invalid input for ${name}: ${err instanceof Error ? err.message : String(err)}.`) };
+      }
+    },
+  };
+}

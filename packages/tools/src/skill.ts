@@ -1,0 +1,65 @@
+import { loadBody } from '@coding-harness/skills';
+import type { Skill } from '@coding-harness/skills';
+import { z } from 'zod';
+import { closest } from './levenshtein.js';
+import { errorResult, okResult } from './result.js';
+import { expandSkillArguments } from './skill-arguments.js';
+import type { Tool } from './types.js';
+
+/** Resources listed in a skill tool result before the rest is only counted. */
+export const SKILL_RESOURCE_LIST_CAP = 50;
+
+interface Input {
+  name: string;
+  args?: string | undefined;
+}
+
+function resourceSection(skill: Skill): string {
+  if (skill.resources.length === 0) return '';
+  const shown = skill.resources.slice(0, SKILL_RESOURCE_LIST_CAP).map((r) => `- ${r}`);
+  const rest = skill.resources.length - shown.length;
+  if (rest > 0) shown.push(`… and ${rest} more${skill.resourcesTruncated ? ' (the listing stopped at its bound)' : ''}`);
+  else if (skill.resourcesTruncated) shown.push('… and more (the listing stopped at its bound)');
+  return `\n\nFiles in this skill:\n${shown.join('\n')}`;
+}
+
+/**
+ * The skill tool for a set of discovered skills. `name` is a JSON-schema enum of the
+ * model-invocable slugs; a manual-only skill is accepted only when the current user turn forced
+ * it (`ctx.forcedSkill`). The body is read fresh on every call, arguments expanded.
+ */
+export function createSkillTool(skills: readonly Skill[]): Tool<Input> {
+  const invocable = skills.filter((s) => !s.disableModelInvocation).map((s) => s.name);
+  const byName = new Map(skills.map((s) => [s.name, s]));
+  const nameSchema = z.string().min(1);
+  const schema = z.object({
+    name: (invocable.length > 0 ? nameSchema.meta({ enum: invocable }) : nameSchema).describe('The skill to load (its slug).'),
+    args: z.string().optional().describe('Arguments for the skill, as the user would type them after /name.'),
+  });
+  const known = (): string => (invocable.length > 0 ? invocable.join(', ') : '(none the model may invoke)');
+  return {
+    name: 'skill',
+    description:
+      'Load a skill: its instructions (read fresh) and the list of files it ships with, which read_file, glob and grep can read. ' +
+      'Use it when a listed skill fits the task; calling it again returns the instructions again.',
+    kind: 'read',
+    schema,
+    summarize: (input) => `skill ${input.name}${input.args ? ` ${input.args}` : ''}`,
+    permission: (input) => ({ target: input.name }),
+    async run(input, ctx) {
+      const skill = byName.get(input.name);
+      if (skill === undefined) {
+        const guess = closest(input.name, invocable);
+        return errorResult(`Unknown skill ${JSON.stringify(input.name)}. Available skills: ${known()}.${guess !== undefined ? ` Did you mean "${guess}"?` : ''}`);
+      }
+      if (skill.disableModelInvocation && ctx.forcedSkill !== skill.name) {
+        return errorResult(`Skill "${skill.name}" is manual-only (disable-model-invocation); only the user can run it, by typing /${skill.name}.`);
+      }
+      const body = await loadBody(skill);
+      if (!body.ok) return errorResult(`Cannot load skill "${skill.name}": ${body.error}`);
+      const text = expandSkillArguments(body.body, input.args ?? '', skill.dir);
+      const content = `Skill: ${skill.name}\nDirectory: ${skill.dir}\nRelative paths below resolve against that directory.\n\n${text.replace(/\n+$/, '')}${resourceSection(skill)}`;
+      return okResult(content, `loaded skill ${skill.name}`);
+    },
+  };
+}
