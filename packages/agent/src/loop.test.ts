@@ -116,7 +116,8 @@ describe('a turn', () => {
     expect(server.messageRequests()).toHaveLength(2);
     expect(transcriptProblems(agent.messages())).toEqual([]);
     const next = await turn(agent, 'go on');
-    expect(turnEnd(next).stopReason).toBe('max_turns');
+    expect(turnEnd(next).stopReason).toBe('end_turn');
+    expect(ofType(next, 'assistant_message').at(-1)!.text).toBe('finally');
     expect(transcriptProblems(agent.messages())).toEqual([]);
   });
 

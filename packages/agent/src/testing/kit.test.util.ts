@@ -91,7 +91,7 @@ export async function setup(
   const ask = scriptedAsk(opts.answers);
   const agent = await createAgent({
     client: createAnthropicClient({ apiKey: 'test', baseURL: server.url }),
-    model: 'claude-sonnet-4-5',
+    model: 'claude-sonnet-5-5',
     registry: createToolRegistry({ skills }),
     policy: createPolicy({ mode: 'ask' }),
     ask,
