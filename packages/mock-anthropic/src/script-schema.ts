@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Script, ScriptTurn } from './types.js';
+import type { Script } from './types.js';
 
 const block = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('text'), text: z.string() }),
@@ -23,19 +23,18 @@ const turn = z.strictObject({
   outputTokens: z.number().int().nonnegative().optional(),
 });
 
-/** A script as stored in a file: `{ turns, fallbackText? }`, or just the list of turns. */
-export const scriptSchema = z.union([z.strictObject({ turns: z.array(turn), fallbackText: z.string().optional() }), z.array(turn)]);
+/** A script as stored in a file: `{ turns, fallbackText? }` (`parseScript` also takes a bare list of turns). */
+export const scriptSchema = z.strictObject({ turns: z.array(turn), fallbackText: z.string().optional() });
 
 /**
  * Checks an untrusted value against the script format. On failure the message names `source`
  * (a file path, or where the value came from) and the first bad field.
  */
 export function parseScript(value: unknown, source: string): { ok: true; script: Script } | { ok: false; message: string } {
-  const result = scriptSchema.safeParse(value);
+  const result = scriptSchema.safeParse(Array.isArray(value) ? { turns: value } : value);
   if (!result.success) {
     const issues = result.error.issues.slice(0, 3).map((i) => `${i.path.length ? i.path.join('.') : '(top level)'}: ${i.message}`);
     return { ok: false, message: `invalid script ${source}: ${issues.join('; ')}` };
   }
-  const data = result.data;
-  return { ok: true, script: Array.isArray(data) ? { turns: data as ScriptTurn[] } : (data as Script) };
+  return { ok: true, script: result.data as Script };
 }

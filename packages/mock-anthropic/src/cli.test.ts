@@ -1,0 +1,111 @@
+import type { ChildProcess } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Anthropic from '@anthropic-ai/sdk';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parseCliArgs } from './cli-args.js';
+
+const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const cli = path.join(packageDir, 'dist', 'cli.js');
+const example = path.join(packageDir, 'examples', 'hello.yaml');
+
+let dir: string;
+const children: ChildProcess[] = [];
+
+beforeAll(() => {
+  // The CLI runs as a real child process from dist/: bring the build up to date first (a no-op when it is).
+  execFileSync(path.join(packageDir, '..', '..', 'node_modules', '.bin', 'tsc'), ['-b', packageDir], { stdio: 'inherit' });
+}, 120_000);
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mock-anthropic-cli-'));
+});
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function spawnCli(args: string[]): ChildProcess {
+  const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  return child;
+}
+
+function firstLine(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const newline = out.indexOf('\n');
+      if (newline >= 0) resolve(out.slice(0, newline));
+    });
+    child.once('exit', (code) => reject(new Error(`cli exited with ${code} before printing a line`)));
+  });
+}
+
+function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal, stderr })));
+}
+
+describe('mock-anthropic CLI', () => {
+  it('serves the example script, logs requests, and stops on SIGTERM', async () => {
+    const log = path.join(dir, 'requests.jsonl');
+    const child = spawnCli(['--script', example, '--port', '0', '--log', log]);
+    const done = exited(child);
+    const line = await firstLine(child);
+    const match = /^mock-anthropic listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(line);
+    expect(match).not.toBeNull();
+
+    const client = new Anthropic({ apiKey: 'test', baseURL: match![1], maxRetries: 0 });
+    const params = { model: 'claude-haiku-5-5', max_tokens: 100, messages: [{ role: 'user' as const, content: 'hello' }] };
+    const first = await client.messages.create(params);
+    expect(first.content[0]).toMatchObject({ type: 'text' });
+    const second = await client.messages.stream(params).finalMessage();
+    expect(second.stop_reason).toBe('tool_use');
+    expect(second.content.find((b) => b.type === 'tool_use')).toMatchObject({ name: 'read_file', input: { path: 'README.md' } });
+    expect(fs.readFileSync(log, 'utf8').trim().split('\n')).toHaveLength(2);
+
+    child.kill('SIGTERM');
+    expect((await done).code).toBe(0);
+  });
+
+  it('exits 2 naming the script file when it is missing or invalid', async () => {
+    const missing = path.join(dir, 'missing.yaml');
+    const result = await exited(spawnCli(['--script', missing]));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(missing);
+
+    const bad = path.join(dir, 'bad.json');
+    fs.writeFileSync(bad, JSON.stringify({ turns: [{ content: [{ type: 'text' }] }] }));
+    const invalid = await exited(spawnCli(['--script', bad]));
+    expect(invalid.code).toBe(2);
+    expect(invalid.stderr).toContain(bad);
+    expect(invalid.stderr).toContain('turns.0.content.0');
+  });
+
+  it('exits 2 naming the flag on bad flags', async () => {
+    const unknown = await exited(spawnCli(['--script', example, '--colour']));
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('--colour');
+    const port = await exited(spawnCli(['--script', example, '--port', 'eighty']));
+    expect(port.code).toBe(2);
+    expect(port.stderr).toContain('--port');
+  });
+});
+
+describe('parseCliArgs', () => {
+  it('accepts the documented flags and defaults the port to 0', () => {
+    expect(parseCliArgs(['--script', 'a.yaml'])).toEqual({ ok: true, options: { script: 'a.yaml', port: 0, log: undefined } });
+    expect(parseCliArgs(['--script', 'a.yaml', '--port', '8080', '--log', 'l.jsonl'])).toEqual({ ok: true, options: { script: 'a.yaml', port: 8080, log: 'l.jsonl' } });
+  });
+
+  it('names the flag at fault', () => {
+    expect(parseCliArgs([])).toEqual({ ok: false, message: expect.stringContaining('--script') });
+    for (const port of ['-1', '65536', '1.5', '', 'x']) expect(parseCliArgs(['--script', 'a', '--port', port])).toEqual({ ok: false, message: expect.stringContaining('--port') });
+    expect(parseCliArgs(['--script', 'a', 'extra'])).toMatchObject({ ok: false });
+  });
+});
