@@ -1,1 +1,12 @@
 export type * from './types.js';
+export { discover, readSkillFile } from './discover.js';
+export { loadBody } from './load-body.js';
+export { formatListing, shortenedLine, DEFAULT_BUDGET_CHARS, DEFAULT_DESCRIPTION_CAP } from './listing.js';
+export { lint } from './lint.js';
+export { mapToolName, splitToolList, parseAllowedTools } from './allowed-tools.js';
+export type { AllowedTools } from './allowed-tools.js';
+export { parseSkillFile, parseSkillBytes, suggestSlug, SLUG, MAX_SKILL_BYTES } from './validate.js';
+export type { ParsedSkillFile, SkillFields } from './validate.js';
+export { skillRoots, findGitTop } from './roots.js';
+export type { RootSpec } from './roots.js';
+export { MAX_RESOURCES, MAX_RESOURCE_DEPTH } from './resources.js';

@@ -42,6 +42,12 @@ export interface Skill {
 export interface SkillIssue {
   path: string;
   message: string;
+  /**
+   * Only on notes: true when the Agent Skills specification forbids what the note describes
+   * (a name over 64 characters, a recovered `: ` value...). Discovery still loads the skill;
+   * `lint` reports it as a problem.
+   */
+  strict?: boolean;
 }
 
 export interface DiscoverOptions {

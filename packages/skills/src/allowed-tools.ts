@@ -1,0 +1,84 @@
+/** Claude Code (and OpenCode) tool names, any case, onto this harness's tool names. */
+const TOOL_NAMES: ReadonlyMap<string, string> = new Map([
+  ['read', 'read_file'],
+  ['read_file', 'read_file'],
+  ['write', 'write_file'],
+  ['write_file', 'write_file'],
+  ['edit', 'edit_file'],
+  ['multiedit', 'edit_file'],
+  ['edit_file', 'edit_file'],
+  ['glob', 'glob'],
+  ['grep', 'grep'],
+  ['bash', 'bash'],
+  ['skill', 'skill'],
+]);
+
+/**
+ * Maps one `allowed-tools` entry onto our tool names, keeping any pattern in parentheses
+ * untouched: `Read` -> `read_file`, `Bash(git status:*)` -> `bash(git status:*)`,
+ * `MultiEdit` -> `edit_file`. Unknown names come back unchanged with `known: false`.
+ */
+export function mapToolName(claudeOrOurs: string): { name: string; known: boolean } {
+  const entry = claudeOrOurs.trim();
+  const paren = entry.indexOf('(');
+  const base = paren === -1 ? entry : entry.slice(0, paren);
+  const rest = paren === -1 ? '' : entry.slice(paren);
+  const mapped = TOOL_NAMES.get(base.toLowerCase());
+  return mapped === undefined ? { name: entry, known: false } : { name: mapped + rest, known: true };
+}
+
+/**
+ * Splits an `allowed-tools` string on spaces and/or commas, except inside parentheses, so
+ * `Read, Bash(git status:*) Grep` gives `Read`, `Bash(git status:*)`, `Grep`.
+ */
+export function splitToolList(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const ch of text) {
+    if (ch === '(') depth++;
+    else if (ch === ')' && depth > 0) depth--;
+    if (depth === 0 && (ch === ',' || /\s/.test(ch))) {
+      if (current !== '') out.push(current);
+      current = '';
+    } else {
+      current += ch;
+    }
+  }
+  if (current.trim() !== '') out.push(current.trim());
+  return out;
+}
+
+/** The parsed `allowed-tools` field: mapped entries plus the unknown names (for a note). */
+export interface AllowedTools {
+  tools: string[];
+  unknown: string[];
+  /** Set when the field had a type that is neither text nor a list. */
+  invalid: boolean;
+}
+
+/** Reads `allowed-tools` as YAML gave it: a string, a list of strings, or absent. */
+export function parseAllowedTools(value: unknown): AllowedTools {
+  let entries: string[];
+  if (value === undefined || value === null) entries = [];
+  else if (typeof value === 'string') entries = splitToolList(value);
+  else if (Array.isArray(value)) {
+    entries = [];
+    for (const item of value) {
+      if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean') {
+        const text = String(item).trim();
+        if (text !== '') entries.push(text);
+      } else {
+        return { tools: [], unknown: [], invalid: true };
+      }
+    }
+  } else return { tools: [], unknown: [], invalid: true };
+  const tools: string[] = [];
+  const unknown: string[] = [];
+  for (const entry of entries) {
+    const mapped = mapToolName(entry);
+    if (!mapped.known) unknown.push(mapped.name);
+    tools.push(mapped.name);
+  }
+  return { tools, unknown, invalid: false };
+}

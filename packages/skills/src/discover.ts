@@ -1,0 +1,172 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { listResources } from './resources.js';
+import { skillRoots } from './roots.js';
+import type { RootSpec } from './roots.js';
+import type { DiscoverOptions, DiscoverResult, Skill, SkillIssue } from './types.js';
+import { MAX_SKILL_BYTES, parseSkillBytes, parseSkillFile } from './validate.js';
+import type { ParsedSkillFile } from './validate.js';
+
+function code(e: unknown): string {
+  return (e as NodeJS.ErrnoException | undefined)?.code ?? 'EUNKNOWN';
+}
+
+function byName(a: { name: string }, b: { name: string }): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
+/**
+ * Reads SKILL.md once. Uses Node's single-call UTF-8 read (the fast path at scale); only a
+ * file that may be over the size limit or holds U+FFFD (possibly invalid bytes) is re-read as
+ * bytes for the exact check.
+ */
+export function readSkillFile(file: string): ParsedSkillFile {
+  try {
+    const text = fs.readFileSync(file, 'utf8');
+    if (text.includes('\uFFFD') || text.length > MAX_SKILL_BYTES / 4) return parseSkillBytes(fs.readFileSync(file), file);
+    return parseSkillFile(text, file);
+  } catch (e) {
+    return { ok: false, problem: { path: file, message: `SKILL.md cannot be read (${code(e)}): check that it is a readable file` } };
+  }
+}
+
+/** One scan over roots in precedence order: the winners so far and everything said along the way. Used by `discover` and `lint`. */
+export class Scan {
+  readonly winners = new Map<string, Skill>();
+  readonly problems: SkillIssue[] = [];
+  readonly notes: SkillIssue[] = [];
+  /** Real skill folders already read: the skill, or null when it was a problem or not a skill. */
+  private readonly byRealDir = new Map<string, Skill | null>();
+  private readonly scannedRoots = new Set<string>();
+
+  root(spec: RootSpec): void {
+    let entries: fs.Dirent[];
+    let real: string;
+    try {
+      entries = fs.readdirSync(spec.path, { withFileTypes: true });
+      real = fs.realpathSync.native(spec.path);
+    } catch (e) {
+      this.rootError(spec, e);
+      return;
+    }
+    if (this.scannedRoots.has(real)) return;
+    this.scannedRoots.add(real);
+    if (spec.source === 'explicit' && entries.some((d) => d.name.toLowerCase() === 'skill.md')) {
+      this.candidate(real, spec, entries);
+      return;
+    }
+    entries.sort(byName);
+    for (const entry of entries) {
+      const at = path.join(spec.path, entry.name);
+      if (entry.isDirectory()) this.candidate(path.join(real, entry.name), spec);
+      else if (entry.isSymbolicLink()) this.linked(at, spec);
+    }
+  }
+
+  private rootError(spec: RootSpec, e: unknown): void {
+    const c = code(e);
+    let exists = true;
+    if (c === 'ENOENT' || c === 'ENOTDIR') {
+      try {
+        fs.lstatSync(spec.path);
+      } catch {
+        exists = false;
+      }
+    }
+    if (!exists && spec.source !== 'explicit') return;
+    const why =
+      !exists ? 'does not exist: check the path'
+      : c === 'ENOENT' ? 'is a symbolic link to nothing: fix or remove the link'
+      : c === 'ELOOP' ? 'is a symbolic link loop: point the link at a real folder'
+      : c === 'ENOTDIR' ? 'is not a folder: give a folder of skills or one skill folder'
+      : `cannot be read (${c}): check its permissions`;
+    this.problems.push({ path: spec.path, message: `skills folder ${why}` });
+  }
+
+  private linked(at: string, spec: RootSpec): void {
+    let real: string;
+    try {
+      real = fs.realpathSync.native(at);
+    } catch (e) {
+      const c = code(e);
+      const why = c === 'ELOOP' ? 'is a symbolic link loop' : c === 'ENOENT' ? 'is a symbolic link to nothing' : `cannot be followed (${c})`;
+      this.problems.push({ path: at, message: `skill folder ${why}: point the link at a real skill folder or remove it` });
+      return;
+    }
+    try {
+      if (!fs.statSync(real).isDirectory()) return;
+    } catch {
+      return;
+    }
+    this.candidate(real, spec);
+  }
+
+  private candidate(realDir: string, spec: RootSpec, known?: fs.Dirent[]): void {
+    let loaded = this.byRealDir.get(realDir);
+    if (loaded === undefined) {
+      loaded = this.load(realDir, spec, known);
+      this.byRealDir.set(realDir, loaded);
+    }
+    if (loaded === null) return;
+    const skill: Skill = loaded.root === spec.path ? loaded : { ...loaded, source: spec.source, root: spec.path };
+    const previous = this.winners.get(skill.name);
+    if (previous && previous.dir !== skill.dir) {
+      this.notes.push({
+        path: skill.file,
+        message: `skill "${skill.name}" (${spec.source}) shadows ${previous.file} (${previous.source}); rename one of the folders to keep both`,
+      });
+    }
+    this.winners.set(skill.name, skill);
+  }
+
+  private load(realDir: string, spec: RootSpec, known?: fs.Dirent[]): Skill | null {
+    let entries: fs.Dirent[];
+    try {
+      entries = known ?? fs.readdirSync(realDir, { withFileTypes: true });
+    } catch (e) {
+      this.problems.push({ path: realDir, message: `skill folder cannot be read (${code(e)}): check its permissions` });
+      return null;
+    }
+    const entry = entries.find((d) => d.name === 'SKILL.md');
+    if (!entry) {
+      const wrong = entries.find((d) => d.name.toLowerCase() === 'skill.md');
+      if (wrong) {
+        this.problems.push({ path: path.join(realDir, wrong.name), message: `the skill file is named "${wrong.name}": rename it to SKILL.md (upper case)` });
+      }
+      return null;
+    }
+    const file = path.join(realDir, 'SKILL.md');
+    if (entry.isDirectory()) {
+      this.problems.push({ path: file, message: 'SKILL.md is a folder: it must be a Markdown file' });
+      return null;
+    }
+    const parsed = readSkillFile(file);
+    if (!parsed.ok) {
+      this.problems.push(parsed.problem);
+      return null;
+    }
+    this.notes.push(...parsed.notes);
+    const { resources, truncated } = listResources(realDir, entries);
+    return { ...parsed.fields, dir: realDir, file, source: spec.source, root: spec.path, resources, resourcesTruncated: truncated };
+  }
+}
+
+/**
+ * Finds every skill under the personal, project and explicit roots (see `skillRoots`), one
+ * level deep, following symlinked roots and skill folders. Each SKILL.md is read once; the
+ * rest is only listed. Never throws: a broken skill is a problem naming its path, a loaded
+ * one that deserves a look (shadowing, spec warnings, coerced fields) a note. Skills come back
+ * sorted by name, one per name, the highest-precedence one winning.
+ *
+ * It uses synchronous file calls on purpose: it runs once at startup, touches only local
+ * folders, and is several times faster than the promise API for thousands of small files.
+ */
+export async function discover(options: DiscoverOptions): Promise<DiscoverResult> {
+  const scan = new Scan();
+  try {
+    for (const spec of skillRoots(options)) scan.root(spec);
+  } catch (e) {
+    scan.problems.push({ path: String(options.workroot), message: `skill discovery stopped early (${(e as Error)?.message ?? String(e)}): please report this` });
+  }
+  return { skills: [...scan.winners.values()].sort(byName), problems: scan.problems, notes: scan.notes };
+}

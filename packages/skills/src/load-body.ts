@@ -1,0 +1,33 @@
+import fs from 'node:fs/promises';
+import { parseFrontmatterYaml, splitFrontmatter } from './frontmatter.js';
+import type { LoadBodyResult, Skill } from './types.js';
+import { MAX_SKILL_BYTES } from './validate.js';
+
+/**
+ * Reads SKILL.md now, at invocation time, and returns its body without the frontmatter (line
+ * endings normalised to `\n`), so an edited body applies without a restart while the listing
+ * stays as discovered. A file that vanished, grew past 1 MiB, is not UTF-8 or whose
+ * frontmatter no longer parses is an error naming the path. Never throws.
+ */
+export async function loadBody(skill: Pick<Skill, 'file'>): Promise<LoadBodyResult> {
+  const file = skill.file;
+  let bytes: Buffer;
+  try {
+    bytes = await fs.readFile(file);
+  } catch (e) {
+    const c = (e as NodeJS.ErrnoException).code ?? 'EUNKNOWN';
+    return { ok: false, error: `${file}: cannot read the skill file (${c})${c === 'ENOENT' ? '; it was moved or deleted since startup' : ''}` };
+  }
+  if (bytes.byteLength > MAX_SKILL_BYTES) return { ok: false, error: `${file}: the skill file is over 1 MiB` };
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return { ok: false, error: `${file}: the skill file is not valid UTF-8 text` };
+  }
+  const split = splitFrontmatter(text);
+  if (!split.ok) return { ok: false, error: `${file}: the skill file ${split.message}` };
+  const yaml = parseFrontmatterYaml(split.yaml, split.yamlLine);
+  if (!yaml.ok) return { ok: false, error: `${file}: the skill file ${yaml.message}` };
+  return { ok: true, body: split.body };
+}
