@@ -5,3 +5,6 @@ export { initialState, type ViewState, type Item, type Activity } from './view-s
 export { filterSkills } from './picker-state.js';
 export { completions, type Completion } from './completion.js';
 export { interpret, helpText, COMMANDS, type Interpreted } from './commands.js';
+export { runTui, type TuiIo } from './app.js';
+export type { TuiApp } from './tui-app.js';
+export { demoBackend } from './demo-script.js';

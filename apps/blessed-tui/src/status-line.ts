@@ -30,10 +30,10 @@ export function statusLine(state: ViewState, now: number, width: number, home?: 
   let root = shortRoot(state.workroot, home);
   let model = state.model;
   const room = width - 2 - textWidth(tail) - 2 * sep.length;
-  const need = textWidth(model) + textWidth(root);
-  if (need > room) {
-    const rootRoom = Math.max(4, room - Math.min(textWidth(model), Math.max(8, room - textWidth(root))));
-    if (textWidth(root) > rootRoom) root = `…${[...root].slice(-(rootRoom - 1)).join('')}`;
+  if (textWidth(model) + textWidth(root) > room) {
+    const modelWidth = Math.min(textWidth(model), Math.max(10, Math.floor(room / 2)));
+    const rootWidth = Math.max(4, room - modelWidth);
+    if (textWidth(root) > rootWidth) root = `…${[...root].slice(-(rootWidth - 1)).join('')}`;
     model = truncate(model, Math.max(4, room - textWidth(root)));
   }
   return truncate(` ${model}${sep}${root}${sep}${tail}`, width);

@@ -1,0 +1,104 @@
+import type { Widgets } from 'blessed';
+import type { Readable, Writable } from 'node:stream';
+import type { TuiBackend } from './backend.js';
+import { openTerminal } from './terminal.js';
+import { noColor, Theme } from './theme.js';
+import { TuiApp, type Key } from './tui-app.js';
+
+/** Where and how the TUI runs; every field has a default taken from the process. */
+export interface TuiIo {
+  input?: Readable;
+  output?: Writable;
+  /** For `NO_COLOR`; defaults to `process.env`. */
+  env?: Record<string, string | undefined>;
+  /** terminfo name (tests pass `xterm-256color`); default: blessed reads `TERM`. */
+  terminal?: string;
+  /** Home directory, to show the work root as `~/…`; default `HOME`. */
+  home?: string;
+  /**
+   * Restore the terminal and exit on SIGTERM/SIGHUP and on an uncaught error. Default: true when
+   * drawing on the process's own stdout (tests on in-memory streams leave the process alone).
+   */
+  handleProcess?: boolean;
+  /** Clock for elapsed-time labels; default `Date.now`. */
+  now?: () => number;
+  /** Called once the screen is up: tests drive and inspect the running TUI through it. */
+  onStart?: (app: TuiApp, screen: Widgets.Screen) => void;
+}
+
+/**
+ * Runs the full-screen TUI on `backend` until the user quits; resolves with the exit code
+ * (0 on quit). The terminal is restored exactly once on every path: quit, a thrown error
+ * (rethrown after restoring), SIGTERM/SIGHUP (exit 143/129) and uncaught errors (exit 1).
+ */
+export async function runTui(backend: TuiBackend, io: TuiIo = {}): Promise<number> {
+  const input = io.input ?? process.stdin;
+  const output = io.output ?? process.stdout;
+  const env = io.env ?? process.env;
+  const { screen, restore } = openTerminal({ input, output, ...(io.terminal ? { terminal: io.terminal } : {}) });
+  const handleProcess = io.handleProcess ?? output === process.stdout;
+  let app: TuiApp | undefined;
+  const teardown: (() => void)[] = [];
+  const cleanup = (): void => {
+    app?.stop();
+    for (const undo of teardown.splice(0)) undo();
+    restore();
+  };
+  if (handleProcess) installProcessHandlers(cleanup, teardown);
+  try {
+    app = new TuiApp(backend, screen, new Theme(noColor(env)), { now: io.now ?? Date.now, home: io.home ?? env.HOME });
+    const running = app;
+    watchInput(input, running, teardown);
+    const onKey = (ch: string | undefined, key: Key): void => running.onKey(ch, key);
+    screen.program.on('keypress', onKey);
+    teardown.push(() => screen.program.removeListener('keypress', onKey));
+    io.onStart?.(running, screen);
+    return await running.done;
+  } finally {
+    cleanup();
+  }
+}
+
+/** Tracks bracketed paste and Alt-Enter, which blessed's key parser splits into plain keys. */
+function watchInput(input: Readable, app: TuiApp, teardown: (() => void)[]): void {
+  const before = (chunk: Buffer | string): void => {
+    const s = chunk.toString();
+    if (s.includes('\x1b[200~')) app.pasting = true;
+    app.altEnter = s === '\x1b\r' || s === '\x1b\n';
+  };
+  const after = (chunk: Buffer | string): void => {
+    if (chunk.toString().includes('\x1b[201~')) app.pasting = false;
+  };
+  input.prependListener('data', before);
+  input.on('data', after);
+  teardown.push(() => {
+    input.removeListener('data', before);
+    input.removeListener('data', after);
+  });
+}
+
+function installProcessHandlers(cleanup: () => void, teardown: (() => void)[]): void {
+  const exitWith = (code: number) => () => {
+    cleanup();
+    process.exit(code);
+  };
+  const onTerm = exitWith(143);
+  const onHup = exitWith(129);
+  const onCrash = (err: unknown): void => {
+    cleanup();
+    process.stderr.write(`harness-tui: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(1);
+  };
+  process.on('SIGTERM', onTerm);
+  process.on('SIGHUP', onHup);
+  process.on('uncaughtException', onCrash);
+  process.on('unhandledRejection', onCrash);
+  process.on('exit', cleanup);
+  teardown.push(() => {
+    process.removeListener('SIGTERM', onTerm);
+    process.removeListener('SIGHUP', onHup);
+    process.removeListener('uncaughtException', onCrash);
+    process.removeListener('unhandledRejection', onCrash);
+    process.removeListener('exit', cleanup);
+  });
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { completions, moveSelection } from './completion.js';
+import { SKILLS } from './test-skills.js';
+
+const labels = (input: string) => completions(input, SKILLS).map((c) => c.label);
+
+describe('completions: the / menu', () => {
+  it('a lone / lists the commands, then user-invocable skills', () => {
+    expect(labels('/')).toEqual(['/help', '/skills', '/allowed', '/clear', '/exit', '/demo-skill', '/release-notes']);
+  });
+
+  it('narrows by prefix', () => {
+    expect(labels('/s')).toEqual(['/skills']);
+    expect(labels('/de')).toEqual(['/demo-skill']);
+    expect(labels('/RE')).toEqual(['/release-notes']);
+  });
+
+  it('/skill: lists skills in the long form', () => {
+    expect(labels('/skill:')).toEqual(['/skill:demo-skill', '/skill:release-notes']);
+  });
+
+  it('Tab inserts a command bare and a skill with a space for its arguments', () => {
+    const [help] = completions('/he', SKILLS);
+    const [demo] = completions('/dem', SKILLS);
+    expect(help?.insert).toBe('/help');
+    expect(demo?.insert).toBe('/demo-skill ');
+  });
+
+  it('closes once the input is not a single /word', () => {
+    expect(labels('')).toEqual([]);
+    expect(labels('hello')).toEqual([]);
+    expect(labels('/demo-skill ')).toEqual([]);
+    expect(labels('/zzz')).toEqual([]);
+  });
+
+  it('the selection wraps around', () => {
+    expect(moveSelection(0, -1, 3)).toBe(2);
+    expect(moveSelection(2, 1, 3)).toBe(0);
+    expect(moveSelection(0, 1, 0)).toBe(0);
+  });
+});

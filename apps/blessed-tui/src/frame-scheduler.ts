@@ -1,0 +1,36 @@
+/**
+ * Coalesces render requests into at most one frame per `intervalMs` (33 ms: ~30 frames a second),
+ * so a burst of stream deltas costs a few renders, not one per delta. The first request after a
+ * quiet period renders on the next tick.
+ */
+export class FrameScheduler {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private last = -Infinity;
+
+  constructor(
+    private readonly frame: () => void,
+    private readonly intervalMs = 33,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  /** Asks for a frame; many requests before it runs make one frame. */
+  request(): void {
+    if (this.timer) return;
+    const wait = Math.max(0, this.last + this.intervalMs - this.now());
+    this.timer = setTimeout(() => this.flush(), wait);
+  }
+
+  /** Renders now, cancelling a pending frame. */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.last = this.now();
+    this.frame();
+  }
+
+  /** Drops a pending frame (on exit). */
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { layoutTranscript, markdown } from './layout.js';
+import { initialState } from './view-state.js';
+import { textWidth, wrapLine } from './wrap.js';
+
+describe('layout', () => {
+  it('wraps at the width, at spaces when it can', () => {
+    expect(wrapLine('aaa bbb ccc', 7)).toEqual(['aaa bbb', 'ccc']);
+    expect(wrapLine('abcdefghij', 4)).toEqual(['abcd', 'efgh', 'ij']);
+  });
+
+  it('counts wide characters as two columns', () => {
+    expect(textWidth('日本')).toBe(4);
+    expect(wrapLine('日本語です', 4)).toEqual(['日本', '語で', 'す']);
+  });
+
+  it('sets fenced code apart from prose', () => {
+    const lines = markdown('Look:\n```ts\nconst x = 1;\n```\ndone', 80);
+    expect(lines.map((l) => [l.style, l.text])).toEqual([
+      ['assistant', 'Look:'],
+      ['fence', '┌ ts'],
+      ['code', '│ const x = 1;'],
+      ['fence', '└'],
+      ['assistant', 'done'],
+    ]);
+  });
+
+  it('strips terminal escape sequences from tool output', () => {
+    const state = { ...initialState({ model: 'm', workroot: '/', skillCount: 0 }), streaming: 'red \x1b[31mtext\x1b[0m' };
+    expect(layoutTranscript(state, 80).slice(0, 1)[0]?.text).toBe('red text');
+  });
+
+  it('slices any window of a long transcript', () => {
+    const text = Array.from({ length: 5000 }, (_, i) => `line ${i}`).join('\n');
+    const state = { ...initialState({ model: 'm', workroot: '/', skillCount: 0 }), items: [{ kind: 'info' as const, text }] };
+    const layout = layoutTranscript(state, 80);
+    expect(layout.total).toBe(5000);
+    expect(layout.slice(4990, 24).map((l) => l.text)).toEqual(Array.from({ length: 10 }, (_, i) => `line ${4990 + i}`));
+  });
+});

@@ -1,0 +1,306 @@
+import type { Widgets } from 'blessed';
+import type { Answer, ApprovalRequest } from '@coding-harness/approval';
+import type { TuiBackend } from './backend.js';
+import { approvalKey, openApproval, type ApprovalState } from './approval-state.js';
+import { helpText, interpret } from './commands.js';
+import { completions, moveSelection } from './completion.js';
+import { FrameScheduler } from './frame-scheduler.js';
+import { ctrlKey, editKey, emptyInput, setText, type InputState } from './input-state.js';
+import { layoutTranscript } from './layout.js';
+import { pickerKey, type PickerState } from './picker-state.js';
+import { reduce, type Action } from './reduce.js';
+import type { Theme } from './theme.js';
+import { initialState, type ViewState } from './view-state.js';
+import { ApprovalModal } from './widgets/approval-modal.js';
+import { CompletionMenu } from './widgets/completion-menu.js';
+import { InputView } from './widgets/input-view.js';
+import { SkillPicker } from './widgets/skill-picker.js';
+import { StatusView } from './widgets/status-view.js';
+import { TranscriptView } from './widgets/transcript-view.js';
+
+/** A key as blessed reports it. */
+export interface Key {
+  name?: string;
+  full?: string;
+  meta?: boolean;
+}
+
+const QUIT_HINT = 'press Ctrl-C again to quit';
+
+/**
+ * The running TUI: owns the view state, routes keys (modal > picker > menu > input), runs turns
+ * against the backend and draws at most ~30 frames a second. `quit` resolves `done`.
+ */
+export class TuiApp {
+  state: ViewState;
+  input: InputState = emptyInput();
+  approval: ApprovalState | undefined;
+  picker: PickerState | undefined;
+  pickerMessage = '';
+  /** Index into the `/` menu, and the input text for which Esc dismissed it. */
+  menu = { selected: 0, dismissedFor: undefined as string | undefined };
+  /** Multi-line paste in progress (bracketed paste): Enter inserts a newline. */
+  pasting = false;
+  /** Alt-Enter arrives as ESC then CR in one chunk: the ESC is swallowed, the CR is a newline. */
+  altEnter = false;
+  readonly done: Promise<number>;
+
+  private readonly questions: { request: ApprovalRequest; resolve: (a: Answer) => void }[] = [];
+  private turn: AbortController | undefined;
+  private armed = false;
+  private finish!: (code: number) => void;
+  private readonly frames: FrameScheduler;
+  private readonly ticker: ReturnType<typeof setInterval>;
+  private readonly transcript: TranscriptView;
+  private readonly inputView: InputView;
+  private readonly status: StatusView;
+  private readonly menuView: CompletionMenu;
+  private readonly pickerView: SkillPicker;
+  private readonly modal: ApprovalModal;
+
+  constructor(
+    private readonly backend: TuiBackend,
+    private readonly screen: Widgets.Screen,
+    theme: Theme,
+    private readonly opts: { now: () => number; home?: string },
+  ) {
+    this.state = initialState({ model: backend.model, workroot: backend.workroot, skillCount: backend.skills.length, startupNotices: backend.startupNotices });
+    this.done = new Promise((resolve) => (this.finish = resolve));
+    this.transcript = new TranscriptView(screen, theme);
+    this.inputView = new InputView(screen, theme);
+    this.status = new StatusView(screen, theme);
+    this.menuView = new CompletionMenu(screen, theme);
+    this.pickerView = new SkillPicker(screen, theme);
+    this.modal = new ApprovalModal(screen, theme);
+    this.frames = new FrameScheduler(() => this.render());
+    this.ticker = setInterval(() => this.state.busy && this.frames.request(), 1000);
+    this.ticker.unref?.();
+    backend.setAsk((request) => this.ask(request));
+    screen.on('resize', () => this.frames.flush());
+    this.frames.flush();
+  }
+
+  /** Applies an action and schedules a frame. */
+  dispatch(action: Action): void {
+    this.state = reduce(this.state, action);
+    this.frames.request();
+  }
+
+  /** Draws everything now (tests and the first frame); normally frames are scheduled. */
+  renderNow(): void {
+    this.frames.flush();
+  }
+
+  /** Stops timers; the caller restores the terminal. */
+  stop(): void {
+    this.frames.stop();
+    clearInterval(this.ticker);
+    this.turn?.abort();
+    for (const q of this.questions.splice(0)) q.resolve({ type: 'deny', message: 'the user quit' });
+  }
+
+  /** Ends the session with `code`. */
+  quit(code = 0): void {
+    this.stop();
+    this.finish(code);
+  }
+
+  /** The `/` menu items for the current input (empty when hidden). */
+  menuItems(): ReturnType<typeof completions> {
+    if (this.picker || this.approval || this.menu.dismissedFor === this.input.text) return [];
+    return completions(this.input.text, this.backend.skills);
+  }
+
+  private render(): void {
+    const width = Math.max(10, Number(this.screen.width) || 80);
+    const height = Math.max(4, Number(this.screen.height) || 24);
+    const statusRow = height - 1;
+    const inputRows = this.inputView.render(this.input, width, statusRow, this.state.hint, !this.state.busy);
+    const transcriptRows = Math.max(1, statusRow - inputRows);
+    this.transcript.render(this.state, width, transcriptRows);
+    this.status.render(this.state, this.opts.now(), width, statusRow, this.opts.home);
+    const items = this.menuItems();
+    this.menuView.render(items, Math.min(this.menu.selected, Math.max(0, items.length - 1)), width, transcriptRows);
+    this.pickerView.render(this.picker, this.backend.skills, this.pickerMessage, width, height);
+    this.modal.render(this.approval, width, height);
+    this.screen.render();
+  }
+
+  private transcriptHeight(): number {
+    const height = Math.max(4, Number(this.screen.height) || 24);
+    return Math.max(1, height - 1 - (Number(this.inputView.box.height) || 2));
+  }
+
+  private ask(request: ApprovalRequest): Promise<Answer> {
+    return new Promise((resolve) => {
+      this.questions.push({ request, resolve });
+      if (!this.approval) this.nextQuestion();
+    });
+  }
+
+  private nextQuestion(): void {
+    const q = this.questions[0];
+    this.approval = q ? openApproval(q.request) : undefined;
+    this.frames.request();
+  }
+
+  private answer(answer: Answer): void {
+    this.questions.shift()?.resolve(answer);
+    this.nextQuestion();
+  }
+
+  /** Routes one key: Ctrl-C first, then the modal, the picker, the menu, and the input. */
+  onKey(ch: string | undefined, key: Key): void {
+    if (key.name === 'escape' && this.altEnter) return;
+    if (key.full === 'C-c') return this.ctrlC();
+    if (this.armed) {
+      this.armed = false;
+      if (this.state.hint === QUIT_HINT) this.dispatch({ type: 'hint', text: '' });
+    }
+    if (this.approval) return this.approvalKey(ch, key);
+    if (this.picker) return this.pickerKey(ch, key);
+    if (key.full === 'C-d') {
+      if (!this.input.text) this.quit(0);
+      return;
+    }
+    if (key.name === 'pageup' || key.name === 'pagedown') return this.scroll(key.name === 'pageup' ? -1 : 1);
+    if (key.full === 'C-o') return this.dispatch({ type: 'toggle_tool' });
+    if (this.menuKey(key)) return;
+    const edited = ctrlKey(this.input, key.full ?? '');
+    if (edited) return this.setInput(edited);
+    const meta = key.name === 'return' && (this.altEnter || this.pasting);
+    if (key.name === 'return') this.altEnter = false;
+    const r = editKey(this.input, key.name, ch, meta || (key.meta ?? false));
+    this.setInput(r.state);
+    if (r.submit !== undefined) this.submit(r.submit);
+  }
+
+  private setInput(input: InputState): void {
+    if (input.text !== this.input.text) this.menu = { selected: 0, dismissedFor: this.menu.dismissedFor === input.text ? input.text : undefined };
+    this.input = input;
+    this.frames.request();
+  }
+
+  private menuKey(key: Key): boolean {
+    const items = this.menuItems();
+    if (!items.length) return false;
+    if (key.name === 'up' || key.name === 'down') {
+      this.menu = { ...this.menu, selected: moveSelection(this.menu.selected, key.name === 'up' ? -1 : 1, items.length) };
+      this.frames.request();
+      return true;
+    }
+    if (key.name === 'tab') {
+      const pick = items[Math.min(this.menu.selected, items.length - 1)];
+      if (pick) this.setInput(setText(this.input, pick.insert));
+      return true;
+    }
+    if (key.name === 'escape') {
+      this.menu = { selected: 0, dismissedFor: this.input.text };
+      this.frames.request();
+      return true;
+    }
+    return false;
+  }
+
+  private scroll(direction: -1 | 1): void {
+    const height = this.transcriptHeight();
+    const width = Math.max(10, Number(this.screen.width) || 80);
+    const total = layoutTranscript(this.state, width).total;
+    this.dispatch({ type: 'scroll', by: direction * Math.max(1, height - 2), total, height });
+  }
+
+  private ctrlC(): void {
+    if (this.turn) {
+      this.turn.abort();
+      for (const q of this.questions.splice(0)) q.resolve({ type: 'deny', message: 'the user cancelled the turn' });
+      this.approval = undefined;
+      this.dispatch({ type: 'hint', text: 'cancelling…' });
+      return;
+    }
+    if (this.picker) return this.closePicker();
+    if (this.armed) return this.quit(0);
+    this.armed = true;
+    this.setInput(emptyInput(this.input.history));
+    this.dispatch({ type: 'hint', text: QUIT_HINT });
+  }
+
+  private approvalKey(ch: string | undefined, key: Key): void {
+    if (!this.approval) return;
+    const r = approvalKey(this.approval, key.name, ch);
+    if (r.type === 'answer') return this.answer(r.answer);
+    this.approval = r.state;
+    this.frames.request();
+  }
+
+  private pickerKey(ch: string | undefined, key: Key): void {
+    if (!this.picker) return;
+    const r = pickerKey(this.picker, this.backend.skills, key.name, ch);
+    if (r.type === 'close') return this.closePicker();
+    if (r.type === 'stage') {
+      this.closePicker();
+      this.setInput(setText(this.input, r.text));
+      return;
+    }
+    this.picker = r.state;
+    this.pickerMessage = r.type === 'message' ? r.text : '';
+    this.frames.request();
+  }
+
+  private closePicker(): void {
+    this.picker = undefined;
+    this.pickerMessage = '';
+    this.frames.request();
+  }
+
+  /** Runs what Enter submitted: a built-in, a refusal, or a turn. */
+  submit(text: string): void {
+    const what = interpret(text, this.backend.skills);
+    switch (what.kind) {
+      case 'empty':
+        return;
+      case 'reject':
+        return this.dispatch({ type: 'error', text: what.message });
+      case 'send':
+        if (this.turn) {
+          this.setInput(setText(this.input, text));
+          return this.dispatch({ type: 'hint', text: 'a turn is running — wait, or Ctrl-C to cancel it' });
+        }
+        void this.runTurn(what.text);
+        return;
+    }
+    switch (what.name) {
+      case 'help':
+        return this.dispatch({ type: 'info', text: helpText(this.backend.skills) });
+      case 'skills':
+        this.picker = { query: '', selected: 0 };
+        this.frames.request();
+        return;
+      case 'allowed': {
+        const grants = this.backend.allowed();
+        const lines = grants.map((g) => `  ${g.rule}  (${g.scope}, ${g.origin})`);
+        return this.dispatch({ type: 'info', text: grants.length ? `Standing permissions:\n${lines.join('\n')}` : 'no standing permissions' });
+      }
+      case 'clear':
+        if (this.turn) return this.dispatch({ type: 'hint', text: 'a turn is running — Ctrl-C to cancel it first' });
+        this.backend.clear();
+        return this.dispatch({ type: 'clear' });
+      case 'exit':
+        return this.quit(0);
+    }
+  }
+
+  private async runTurn(text: string): Promise<void> {
+    const turn = new AbortController();
+    this.turn = turn;
+    this.dispatch({ type: 'busy', busy: true, now: this.opts.now() });
+    try {
+      for await (const event of this.backend.send(text, turn.signal)) this.dispatch({ type: 'agent', event, now: this.opts.now() });
+    } catch (err) {
+      this.dispatch({ type: 'error', text: turn.signal.aborted ? 'cancelled' : `error: ${err instanceof Error ? err.message : String(err)}` });
+    } finally {
+      this.turn = undefined;
+      this.dispatch({ type: 'busy', busy: false, now: this.opts.now() });
+      if (this.state.hint === 'cancelling…') this.dispatch({ type: 'hint', text: '' });
+    }
+  }
+}
