@@ -8,6 +8,7 @@ import type { EngineResult, FileHits } from './grep-types.js';
 import { globFilter } from './grep-types.js';
 import { abortedResult, errorResult, okResult } from './result.js';
 import { searchScope, startRel } from './search-scope.js';
+import type { SearchScope } from './search-scope.js';
 import type { Tool, ToolContext } from './types.js';
 
 const schema = z.object({
@@ -27,13 +28,8 @@ export interface GrepOptions {
 
 /** Which engine answered, and the matching files sorted by path. */
 export type GrepOutcome =
-  | { ok: true; engine: 'rg' | 'builtin'; files: FileHits[]; scope: NonNullable<ReturnType<typeof scopeOf>> }
+  | { ok: true; engine: 'rg' | 'builtin'; files: FileHits[]; scope: SearchScope }
   | { ok: false; error: string; aborted?: boolean };
-
-function scopeOf(ctx: Pick<ToolContext, 'root' | 'extraReadRoots'>, p: string | undefined) {
-  const s = searchScope(ctx, p);
-  return s.ok ? s.scope : undefined;
-}
 
 /**
  * Runs one grep with the chosen engine. rg is used when given, the pattern can be expressed for

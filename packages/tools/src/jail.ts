@@ -40,7 +40,7 @@ function resolveDeepest(abs: string): Resolved {
       if (code !== 'ENOENT' && code !== 'ENOTDIR') {
         return { ok: false, why: `cannot resolve ${cur}: ${(err as Error).message}` };
       }
-      let isLink = false;
+      let isLink: boolean;
       try {
         isLink = fs.lstatSync(cur).isSymbolicLink();
       } catch {
