@@ -32,7 +32,7 @@ export function shellQuote(word: string): string {
  * permission mode). Every suggested rule parses back to what it is meant to allow.
  */
 export function denialForNonInteractive(request: ApprovalRequest): string {
-  const claude = CLAUDE_NAME[request.tool as ToolName] ?? request.tool;
+  const claude = Object.hasOwn(CLAUDE_NAME, request.tool) ? CLAUDE_NAME[request.tool as ToolName] : request.tool;
   const target = targetOf(request);
   const suggestions: string[] = [];
   const flag = (rules: string[], what: string) => {

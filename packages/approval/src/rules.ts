@@ -57,8 +57,8 @@ function parseSpecifier(tool: ToolName, name: string, spec: string, fail: (why: 
     return { ok: true, rule: { tool, form: 'name', name: spec } };
   }
   if (PATH_TOOLS.has(tool)) {
-    if (spec.startsWith('~')) return fail(`home-relative paths are not supported; write an absolute path as ${name}(//home/me/...)`);
     const pattern = normalizePattern(spec);
+    if (pattern.startsWith('~')) return fail(`home-relative paths are not supported; write an absolute path as ${name}(//home/me/...)`);
     if (pattern === '') return fail(`the path pattern is empty; write e.g. ${name}(src/**)`);
     const problem = globProblem(pattern);
     if (problem) return fail(`the path pattern does not compile (${problem}); write a glob such as ${name}(src/**)`);

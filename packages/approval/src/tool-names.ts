@@ -11,7 +11,7 @@ export const OUR_TOOLS = ['bash', 'read_file', 'write_file', 'edit_file', 'glob'
 export type ToolName = (typeof OUR_TOOLS)[number];
 
 /** Claude Code's name (lower-cased) for each of our tools. */
-const CLAUDE_ALIASES: Readonly<Record<string, ToolName>> = {
+const CLAUDE_ALIASES: ReadonlyMap<string, ToolName> = new Map(Object.entries({
   bash: 'bash',
   read: 'read_file',
   write: 'write_file',
@@ -20,7 +20,7 @@ const CLAUDE_ALIASES: Readonly<Record<string, ToolName>> = {
   glob: 'glob',
   grep: 'grep',
   skill: 'skill',
-};
+} satisfies Record<string, ToolName>));
 
 /** The Claude Code spelling of each of our tools, used in hints for people who know that syntax. */
 export const CLAUDE_NAME: Readonly<Record<ToolName, string>> = {
@@ -50,7 +50,7 @@ export function resolveToolName(text: string): { ok: true; name: ToolName } | { 
   const lower = text.toLowerCase();
   const ours = OUR_TOOLS.find((name) => name === lower);
   if (ours) return { ok: true, name: ours };
-  const alias = CLAUDE_ALIASES[lower];
+  const alias = CLAUDE_ALIASES.get(lower);
   if (alias) return { ok: true, name: alias };
   if (lower.startsWith('mcp__') || CLAUDE_ONLY.some((name) => name.toLowerCase() === lower)) {
     return { ok: false, error: `"${text}" is a Claude Code tool this harness does not have; remove it` };
