@@ -49,8 +49,8 @@ function parseDoc(src: string, yamlLine: number): DocParse {
   const doc = YAML.parseDocument(src, { schema: 'core', prettyErrors: false });
   const err = doc.errors[0];
   if (err) {
-    const line = err.linePos?.[0]?.line;
-    const where = line === undefined ? '' : `line ${line + yamlLine - 1}: `;
+    const offset = Math.min(err.pos[0], src.length);
+    const where = `line ${yamlLine + (src.slice(0, offset).match(/\n/g)?.length ?? 0)}: `;
     const first = err.message.split('\n')[0] ?? err.message;
     return { ok: false, message: `has frontmatter YAML that does not parse (${where}${first}); fix the YAML or quote the value` };
   }

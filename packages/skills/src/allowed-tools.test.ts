@@ -1,0 +1,50 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { mapToolName, parseAllowedTools, splitToolList } from './allowed-tools.js';
+
+describe('mapToolName', () => {
+  it.each([
+    ['Read', 'read_file'], ['Write', 'write_file'], ['Edit', 'edit_file'], ['MultiEdit', 'edit_file'],
+    ['Glob', 'glob'], ['Grep', 'grep'], ['Bash', 'bash'], ['read_file', 'read_file'], ['edit_file', 'edit_file'], ['skill', 'skill'],
+    ['Bash(git status:*)', 'bash(git status:*)'], ['Write(src/**)', 'write_file(src/**)'],
+  ])('maps %s to %s', (input, name) => {
+    expect(mapToolName(input)).toEqual({ name, known: true });
+  });
+
+  it('keeps unknown names unchanged', () => {
+    expect(mapToolName('WebFetch(domain:example.com)')).toEqual({ name: 'WebFetch(domain:example.com)', known: false });
+    expect(mapToolName('mcp__github__search')).toEqual({ name: 'mcp__github__search', known: false });
+  });
+});
+
+describe('splitToolList', () => {
+  it('splits on spaces and/or commas but keeps parentheses whole', () => {
+    expect(splitToolList('Read, Grep  Bash(git status:*),Bash(npm run test:*) Edit')).toEqual(['Read', 'Grep', 'Bash(git status:*)', 'Bash(npm run test:*)', 'Edit']);
+  });
+
+  it('never loses or invents non-separator characters', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', 'B', '(', ')', ' ', ',', ':', '*', '\t') }), (text) => {
+        const parts = splitToolList(text);
+        expect(parts.every((p) => p.trim() !== '')).toBe(true);
+        expect(parts.join('').replace(/[\s,]/g, '')).toBe(text.replace(/[\s,]/g, ''));
+      }),
+    );
+  });
+});
+
+describe('parseAllowedTools', () => {
+  it('accepts a string or a YAML list and maps names', () => {
+    expect(parseAllowedTools('Read Bash(git status:*)').tools).toEqual(['read_file', 'bash(git status:*)']);
+    expect(parseAllowedTools(['Read', 'Bash(git diff:*)', 'Grep'])).toEqual({ tools: ['read_file', 'bash(git diff:*)', 'grep'], unknown: [], invalid: false });
+  });
+
+  it('keeps unknown names and lists them for a note', () => {
+    expect(parseAllowedTools('Read WebSearch')).toEqual({ tools: ['read_file', 'WebSearch'], unknown: ['WebSearch'], invalid: false });
+  });
+
+  it('is empty when absent and invalid for a map', () => {
+    expect(parseAllowedTools(undefined)).toEqual({ tools: [], unknown: [], invalid: false });
+    expect(parseAllowedTools({ Read: true }).invalid).toBe(true);
+  });
+});
