@@ -37,7 +37,17 @@ export class Scan {
   readonly notes: SkillIssue[] = [];
   /** Real skill folders already read: the skill, or null when it was a problem or not a skill. */
   private readonly byRealDir = new Map<string, Skill | null>();
-  private readonly scannedRoots = new Set<string>();
+  /** Real paths of the personal roots: a project root that is one of them is skipped (home inside a repository). */
+  private readonly personalRoots = new Set<string>();
+  private readonly said = new Set<string>();
+
+  /** Records a problem once, however often the same folder is reached. */
+  problem(issue: SkillIssue): void {
+    const key = `${issue.path}\0${issue.message}`;
+    if (this.said.has(key)) return;
+    this.said.add(key);
+    this.problems.push(issue);
+  }
 
   root(spec: RootSpec): void {
     let entries: fs.Dirent[];
@@ -49,8 +59,8 @@ export class Scan {
       this.rootError(spec, e);
       return;
     }
-    if (this.scannedRoots.has(real)) return;
-    this.scannedRoots.add(real);
+    if (spec.source === 'personal') this.personalRoots.add(real);
+    else if (spec.source === 'project' && this.personalRoots.has(real)) return;
     if (spec.source === 'explicit' && entries.some((d) => d.name.toLowerCase() === 'skill.md')) {
       this.candidate(real, spec, entries);
       return;
@@ -80,7 +90,7 @@ export class Scan {
       : c === 'ELOOP' ? 'is a symbolic link loop: point the link at a real folder'
       : c === 'ENOTDIR' ? 'is not a folder: give a folder of skills or one skill folder'
       : `cannot be read (${c}): check its permissions`;
-    this.problems.push({ path: spec.path, message: `skills folder ${why}` });
+    this.problem({ path: spec.path, message: `skills folder ${why}` });
   }
 
   private linked(at: string, spec: RootSpec): void {
@@ -90,7 +100,7 @@ export class Scan {
     } catch (e) {
       const c = code(e);
       const why = c === 'ELOOP' ? 'is a symbolic link loop' : c === 'ENOENT' ? 'is a symbolic link to nothing' : `cannot be followed (${c})`;
-      this.problems.push({ path: at, message: `skill folder ${why}: point the link at a real skill folder or remove it` });
+      this.problem({ path: at, message: `skill folder ${why}: point the link at a real skill folder or remove it` });
       return;
     }
     try {
@@ -124,25 +134,25 @@ export class Scan {
     try {
       entries = known ?? fs.readdirSync(realDir, { withFileTypes: true });
     } catch (e) {
-      this.problems.push({ path: realDir, message: `skill folder cannot be read (${code(e)}): check its permissions` });
+      this.problem({ path: realDir, message: `skill folder cannot be read (${code(e)}): check its permissions` });
       return null;
     }
     const entry = entries.find((d) => d.name === 'SKILL.md');
     if (!entry) {
       const wrong = entries.find((d) => d.name.toLowerCase() === 'skill.md');
       if (wrong) {
-        this.problems.push({ path: path.join(realDir, wrong.name), message: `the skill file is named "${wrong.name}": rename it to SKILL.md (upper case)` });
+        this.problem({ path: path.join(realDir, wrong.name), message: `the skill file is named "${wrong.name}": rename it to SKILL.md (upper case)` });
       }
       return null;
     }
     const file = path.join(realDir, 'SKILL.md');
     if (entry.isDirectory()) {
-      this.problems.push({ path: file, message: 'SKILL.md is a folder: it must be a Markdown file' });
+      this.problem({ path: file, message: 'SKILL.md is a folder: it must be a Markdown file' });
       return null;
     }
     const parsed = readSkillFile(file);
     if (!parsed.ok) {
-      this.problems.push(parsed.problem);
+      this.problem(parsed.problem);
       return null;
     }
     this.notes.push(...parsed.notes);

@@ -39,8 +39,8 @@ function pair(dir: string, source: SkillSource): RootSpec[] {
  * Every root to scan, lowest precedence first: personal (`~/.claude/skills`, `~/.agents/skills`),
  * then project roots from the git top-level down to the work root (nearer wins; only the work
  * root outside git; none when `trustProject` is false), then explicit folders in the order
- * given (a later one wins). The same path may appear twice (home inside the repository);
- * discovery scans each real folder once, at its first, lowest-precedence place.
+ * given (a later one wins). A personal root may also appear as a project root (home inside the
+ * repository); discovery keeps it personal and skips the project occurrence.
  */
 export function skillRoots(options: DiscoverOptions): RootSpec[] {
   const home = path.resolve(options.home);
