@@ -1,0 +1,33 @@
+import type { CliIo } from './io.js';
+import { drained } from './io.js';
+import { VERSION } from './version.js';
+import { parseHarnessArgs } from './wiring/args.js';
+import { helpText } from './wiring/help.js';
+
+/**
+ * `harness` as a function: parses argv, runs the subcommand, the `-p` run or the REPL, and
+ * returns the exit code (0 done, 1 model/API failure, 2 usage, 130 interrupted). It never calls
+ * process.exit, so piped output is never cut; only what a mode needs is loaded.
+ */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseHarnessArgs(argv);
+  if (!parsed.ok) {
+    io.stderr.write(`harness: ${parsed.message}\n`);
+    return parsed.exitCode;
+  }
+  const flags = parsed.flags;
+  if (flags.help) {
+    io.stdout.write(helpText());
+    await drained(io.stdout);
+    return 0;
+  }
+  if (flags.version) {
+    io.stdout.write(`harness ${VERSION}\n`);
+    await drained(io.stdout);
+    return 0;
+  }
+  if (flags.command?.name === 'skills') return (await import('./skills-command.js')).runSkillsList(flags, flags.command.json, io);
+  if (flags.command?.name === 'skills-lint') return (await import('./skills-command.js')).runSkillsLint(flags, flags.command.paths, io);
+  if (flags.print) return (await import('./print-mode.js')).runPrint(flags, io);
+  return (await import('./repl.js')).runRepl(flags, io);
+}

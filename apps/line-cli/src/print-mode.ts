@@ -1,0 +1,145 @@
+import type { AgentEvent, Usage } from '@coding-harness/agent';
+import { colorsFor } from './colors.js';
+import type { CliIo } from './io.js';
+import { drained, readAll } from './io.js';
+import { createEventRenderer } from './render.js';
+import type { HarnessFlags } from './wiring/args.js';
+import { buildHarness } from './wiring/build.js';
+import { resolveCredentials, UsageError } from './wiring/config.js';
+import { nonInteractiveAsk } from './wiring/non-interactive.js';
+
+/** Exit codes of `harness`. */
+export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
+
+/** One tool call as `--output-format json` reports it. */
+export interface JsonToolCall {
+  id: string;
+  name: string;
+  input: unknown;
+  summary: string;
+  forced: boolean;
+  isError?: boolean;
+  display?: string;
+}
+
+/** The one object `--output-format json` prints at the end. */
+export interface JsonResult {
+  type: 'result';
+  result: string;
+  stopReason: string;
+  isError: boolean;
+  exitCode: number;
+  sessionId: string;
+  model: string;
+  usage: Usage;
+  costUsd: number;
+  requests: number;
+  toolCalls: JsonToolCall[];
+  errors: string[];
+  durationMs: number;
+}
+
+/** The exit code a finished turn deserves: 130 aborted, 1 error or turn limit, else 0. */
+export function exitCodeFor(stopReason: string, fatalError: boolean): number {
+  if (stopReason === 'aborted') return EXIT.interrupted;
+  if (stopReason === 'error' || stopReason === 'max_turns' || fatalError) return EXIT.failed;
+  return EXIT.ok;
+}
+
+async function promptFrom(flags: HarnessFlags, io: CliIo): Promise<string | UsageError> {
+  if (flags.prompt !== undefined) return flags.prompt;
+  if (io.stdin.isTTY) return new UsageError('-p needs a prompt: harness -p "PROMPT", or pipe one in: echo PROMPT | harness -p');
+  const text = (await readAll(io.stdin)).trim();
+  return text === '' ? new UsageError('-p got an empty prompt on stdin') : text;
+}
+
+function fail(io: CliIo, err: UsageError): number {
+  io.stderr.write(`harness: ${err.message}\n`);
+  return EXIT.usage;
+}
+
+/** `harness -p`: one prompt, output in the chosen format, an exit code. Never calls process.exit. */
+export async function runPrint(flags: HarnessFlags, io: CliIo): Promise<number> {
+  const started = performance.now();
+  const credentials = resolveCredentials(io.env);
+  if (credentials instanceof UsageError) return fail(io, credentials);
+  const prompt = await promptFrom(flags, io);
+  if (prompt instanceof UsageError) return fail(io, prompt);
+
+  let harness;
+  try {
+    harness = await buildHarness(flags, io.env, { ask: nonInteractiveAsk, home: io.home, cwd: io.cwd });
+  } catch (err) {
+    if (err instanceof UsageError) return fail(io, err);
+    throw err;
+  }
+  const route = harness.route(prompt);
+  if (route.kind === 'unknown' || route.kind === 'model-only') return fail(io, new UsageError(route.message));
+  if (route.kind === 'command') return fail(io, new UsageError(`/${route.name} is an interactive command; see harness --help`));
+  for (const message of harness.startupMessages) io.stderr.write(`${message}\n`);
+
+  const controller = new AbortController();
+  let interrupts = 0;
+  const off = io.onInterrupt(() => {
+    interrupts += 1;
+    controller.abort();
+    if (interrupts > 1) io.stderr.write('harness: interrupted again; exiting without waiting\n');
+  });
+  const colors = colorsFor(io.stderr.isTTY, io.env);
+  const render = createEventRenderer({ colors, text: 'final', toolLines: flags.verbose });
+  const toolCalls = new Map<string, JsonToolCall>();
+  const errors: string[] = [];
+  let finalText = '';
+  let stopReason = 'error';
+  let fatal = false;
+  let usage: Usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+  let costUsd = 0;
+
+  const onEvent = (event: AgentEvent): void => {
+    if (flags.outputFormat === 'stream-json') io.stdout.write(`${JSON.stringify(event)}\n`);
+    else if (flags.outputFormat === 'text') for (const chunk of render(event)) (chunk.stream === 'out' ? io.stdout : io.stderr).write(chunk.text);
+    else if (event.type === 'approval_resolved' && !event.allowed && event.message) io.stderr.write(`denied: ${event.message}\n`);
+    else if (event.type === 'error') io.stderr.write(`error: ${event.message}\n`);
+    if (event.type === 'tool_call_started') toolCalls.set(event.id, { id: event.id, name: event.name, input: event.input, summary: event.summary, forced: event.forced });
+    if (event.type === 'tool_call_finished') Object.assign(toolCalls.get(event.id) ?? {}, { isError: event.isError, display: event.display });
+    if (event.type === 'assistant_message' && event.text.trim() !== '') finalText = event.text;
+    if (event.type === 'error') {
+      errors.push(event.message);
+      fatal ||= event.fatal;
+    }
+    if (event.type === 'turn_end') {
+      stopReason = event.stopReason;
+      usage = event.usage;
+      costUsd = event.costUsd;
+    }
+  };
+  try {
+    for await (const event of harness.agent.send(route.kind === 'skill' ? route.text : prompt, { signal: controller.signal })) onEvent(event);
+  } finally {
+    off();
+  }
+  if (controller.signal.aborted) stopReason = 'aborted';
+  const exitCode = exitCodeFor(stopReason, fatal);
+  if (flags.outputFormat === 'json') {
+    const totals = harness.agent.totals();
+    const result: JsonResult = {
+      type: 'result',
+      result: finalText,
+      stopReason,
+      isError: exitCode !== EXIT.ok,
+      exitCode,
+      sessionId: harness.agent.sessionId,
+      model: harness.model,
+      usage,
+      costUsd,
+      requests: totals.requests,
+      toolCalls: [...toolCalls.values()],
+      errors,
+      durationMs: Math.round(performance.now() - started),
+    };
+    io.stdout.write(`${JSON.stringify(result)}\n`);
+  }
+  if (exitCode === EXIT.failed && flags.outputFormat === 'text' && errors.length === 0) io.stderr.write(`harness: the turn ended with ${stopReason}\n`);
+  await drained(io.stdout);
+  return exitCode;
+}

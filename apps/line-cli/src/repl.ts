@@ -1,0 +1,152 @@
+import { createInterface } from 'node:readline';
+import type { AskFn } from '@coding-harness/approval';
+import { parseApprovalAnswer } from './approval-answer.js';
+import { colorsFor } from './colors.js';
+import type { CliIo } from './io.js';
+import { LineQueue } from './line-queue.js';
+import { approvalQuestion, createEventRenderer, formatUsageLine } from './render.js';
+import { Spinner } from './spinner.js';
+import { VERSION } from './version.js';
+import type { HarnessFlags } from './wiring/args.js';
+import { buildHarness } from './wiring/build.js';
+import type { Harness } from './wiring/build.js';
+import { UsageError } from './wiring/config.js';
+import { formatGrants, formatSkillRows, noSkillsMessage, slashHelpLines } from './wiring/listings.js';
+import type { SlashCommandName } from './wiring/slash.js';
+
+/**
+ * The line-based interactive session on node:readline. Thin: routing, rendering and answer
+ * parsing are pure functions elsewhere; this file owns the prompt loop, Ctrl-C and the spinner.
+ * Returns the exit code (0, or 2 for usage errors found before the first prompt).
+ */
+export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
+  const out = io.stdout;
+  const tty = io.stdout.isTTY === true && io.stdin.isTTY === true;
+  const colors = colorsFor(io.stdout.isTTY, io.env);
+  const errColors = colorsFor(io.stderr.isTTY, io.env);
+  const spinner = new Spinner(out, colors.dim);
+  let harness: Harness | undefined;
+  let current: AbortController | undefined;
+
+  const rl = createInterface({ input: io.stdin, output: out, terminal: tty, historySize: 500 });
+  const lines = new LineQueue(rl);
+  let closed = false;
+  rl.on('close', () => {
+    closed = true;
+  });
+  const prompt = (text: string): void => {
+    if (closed) out.write(text);
+    else {
+      rl.setPrompt(text);
+      rl.prompt();
+    }
+  };
+
+  const ask: AskFn = async (request) => {
+    spinner.stop();
+    if (request.preview) out.write(`${colors.dim(request.preview.trimEnd())}\n`);
+    const signal = current?.signal;
+    for (;;) {
+      prompt(approvalQuestion(request.summary, colors));
+      const line = await lines.next(signal);
+      if (line === null) {
+        if (!tty) out.write('\n');
+        return { type: 'deny', message: signal?.aborted ? 'cancelled by the user' : 'no answer: the input was closed' };
+      }
+      const answer = parseApprovalAnswer(line);
+      if (!answer) continue;
+      if (answer.type === 'session' && harness) out.write(`${colors.dim(`allowed for this session: ${harness.policy.sessionGrantFor(request).join(', ')}`)}\n`);
+      return answer;
+    }
+  };
+
+  try {
+    harness = await buildHarness(flags, io.env, { ask, home: io.home, cwd: io.cwd });
+  } catch (err) {
+    rl.close();
+    if (err instanceof UsageError) {
+      io.stderr.write(`harness: ${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  }
+  const h = harness;
+  for (const message of h.startupMessages) io.stderr.write(`${errColors.yellow(message)}\n`);
+  out.write(`${colors.dim(`harness ${VERSION} · ${h.model} · ${h.workroot} · ${h.skills.length} skill${h.skills.length === 1 ? '' : 's'} · /help for commands`)}\n`);
+
+  const promptText = `${colors.dim(h.model)} ${colors.cyan('›')} `;
+  let armed = false;
+  const interrupt = (): void => {
+    if (current) {
+      current.abort();
+      return;
+    }
+    if (tty && rl.line.length > 0) {
+      rl.write(null, { ctrl: true, name: 'u' });
+      return;
+    }
+    if (armed || closed) {
+      rl.close();
+      return;
+    }
+    armed = true;
+    out.write(`\n${colors.dim('(press Ctrl-C again to exit, or Ctrl-D)')}\n`);
+    prompt(promptText);
+  };
+  rl.on('SIGINT', interrupt);
+  const offInterrupt = io.onInterrupt(interrupt);
+
+  const runTurn = async (text: string): Promise<void> => {
+    const controller = new AbortController();
+    current = controller;
+    const render = createEventRenderer({ colors, text: 'stream', toolLines: true });
+    try {
+      for await (const event of h.agent.send(text, { signal: controller.signal })) {
+        if (tty && event.type === 'request_start') spinner.start();
+        else if (event.type !== 'usage') spinner.stop();
+        for (const chunk of render(event)) (chunk.stream === 'out' ? out : io.stderr).write(chunk.stream === 'err' && event.type === 'error' ? errColors.red(chunk.text) : chunk.text);
+        if (event.type === 'turn_end' && tty) out.write(`${colors.dim(formatUsageLine(event.usage, event.costUsd))}\n`);
+      }
+    } catch (err) {
+      io.stderr.write(`${errColors.red(`error: ${err instanceof Error ? err.message : String(err)}`)}\n`);
+    } finally {
+      spinner.stop();
+      current = undefined;
+    }
+  };
+
+  const command = (name: SlashCommandName): boolean => {
+    const say = (lines: string[]): void => void out.write(`${lines.join('\n')}\n`);
+    if (name === 'exit') return false;
+    if (name === 'help') say([...slashHelpLines(), h.skills.length > 0 ? `skills: ${h.skills.map((s) => `/${s.name}`).join(' ')}` : noSkillsMessage(h.skillsEnabled)]);
+    if (name === 'skills') say(h.skills.length > 0 ? formatSkillRows(h.skills, io.stdout.columns ?? 100) : [noSkillsMessage(h.skillsEnabled)]);
+    if (name === 'allowed') say(formatGrants(h.policy.list(), h.policy.listDenied()));
+    if (name === 'clear') {
+      h.agent.clear();
+      say([colors.dim(`new conversation (session ${h.agent.sessionId})`)]);
+    }
+    return true;
+  };
+
+  for (;;) {
+    if (lines.done) break;
+    prompt(promptText);
+    const line = await lines.next();
+    if (line === null) break;
+    armed = false;
+    const text = line.trim();
+    if (text === '') continue;
+    const route = h.route(text);
+    if (route.kind === 'command') {
+      if (!command(route.name)) break;
+    } else if (route.kind === 'unknown' || route.kind === 'model-only') {
+      out.write(`${colors.yellow(route.message)}\n`);
+    } else {
+      await runTurn(route.kind === 'skill' ? route.text : line);
+    }
+  }
+  offInterrupt();
+  if (!closed) rl.close();
+  if (!tty) out.write('\n');
+  return 0;
+}

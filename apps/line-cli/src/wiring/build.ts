@@ -1,0 +1,117 @@
+import { resolve } from 'node:path';
+import { createAgent, createAnthropicClient, createSessionStore, defaultSessionDir } from '@coding-harness/agent';
+import type { Agent } from '@coding-harness/agent';
+import { createPolicy } from '@coding-harness/approval';
+import type { AskFn, Policy } from '@coding-harness/approval';
+import { discover } from '@coding-harness/skills';
+import type { DiscoverResult, Skill } from '@coding-harness/skills';
+import { createToolRegistry } from '@coding-harness/tools';
+import type { HarnessFlags } from './args.js';
+import { configDir, resolveCredentials, resolveModel, resolveWorkroot, UsageError } from './config.js';
+import type { HarnessEnv } from './config.js';
+import { httpFetch } from './http-fetch.js';
+import { routeSlash } from './slash.js';
+import type { SlashRoute } from './slash.js';
+
+/** What a front end supplies besides flags and env. */
+export interface HarnessIo {
+  /** The approval question; `-p` passes one that denies with the flag that would allow the call. */
+  ask: AskFn;
+  home: string;
+  cwd: string;
+  /** Replaces the node:http fetch (tests); default `httpFetch`. */
+  fetch?: typeof fetch;
+}
+
+/** A wired session: everything a front end needs to run turns and answer slash commands. */
+export interface Harness {
+  agent: Agent;
+  /** Empty (and never computed) with `--no-skills`. */
+  discovery: DiscoverResult;
+  policy: Policy;
+  skills: readonly Skill[];
+  /** False with `--no-skills`. */
+  skillsEnabled: boolean;
+  model: string;
+  workroot: string;
+  /** Lines for stderr before the first prompt: `skill skipped: <path>: <reason>`, `skill note: ...`, agent notices. */
+  startupMessages: string[];
+  /** `routeSlash` bound to this session's skills and `--no-skills`. */
+  route(text: string): SlashRoute;
+}
+
+const EMPTY: DiscoverResult = { skills: [], problems: [], notes: [] };
+
+/** Discovery as flags ask for it: nothing with `--no-skills`; `--skills` resolved against `cwd`. */
+export async function discoverFor(flags: HarnessFlags, workroot: string, home: string, cwd: string): Promise<DiscoverResult> {
+  if (!flags.skills) return EMPTY;
+  return discover({ home, workroot, explicit: flags.skillDirs.map((d) => resolve(cwd, d)), trustProject: !flags.untrusted });
+}
+
+/** One line per skipped skill and per note, as shown on stderr at start-up (never fatal). */
+export function discoveryMessages(discovery: DiscoverResult): string[] {
+  return [
+    ...discovery.problems.map((p) => `skill skipped: ${p.path}: ${p.message}`),
+    ...discovery.notes.map((n) => `skill note: ${n.path}: ${n.message}`),
+  ];
+}
+
+/**
+ * Wires flags -> skills -> tool registry -> policy -> agent: the one copy both front ends use.
+ * Reads the environment only from `env`. Throws UsageError (exit 2) before any work when `-C`
+ * is not a directory or there are no credentials; other failures are real errors.
+ */
+export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: HarnessIo): Promise<Harness> {
+  const workroot = resolveWorkroot(flags.directory, io.cwd);
+  if (workroot instanceof UsageError) throw workroot;
+  const credentials = resolveCredentials(env);
+  if (credentials instanceof UsageError) throw credentials;
+  const model = resolveModel(flags.model, env);
+
+  const discovery = await discoverFor(flags, workroot, io.home, io.cwd);
+  const skills = discovery.skills;
+  const startupMessages = discoveryMessages(discovery);
+  const registry = createToolRegistry({ skills });
+  const policy = createPolicy({
+    mode: flags.permissionMode,
+    allow: flags.allowedTools,
+    deny: flags.disallowedTools,
+    origin: { allow: '--allowed-tools', deny: '--disallowed-tools' },
+  });
+  const client = createAnthropicClient({ ...credentials, fetch: io.fetch ?? (httpFetch as typeof fetch) });
+  const sessionStore = createSessionStore({ dir: defaultSessionDir(env as NodeJS.ProcessEnv, io.home) });
+  let resumeId = flags.resume;
+  if (flags.continue) {
+    const latest = await sessionStore.latest(workroot);
+    if (latest) resumeId = latest.id;
+    else startupMessages.push('no earlier session in this work root; starting a new one');
+  }
+  const agent = await createAgent({
+    client,
+    model,
+    registry,
+    policy,
+    ask: io.ask,
+    skills,
+    workroot,
+    configDir: configDir(env, io.home),
+    autoSkills: flags.autoSkills,
+    sessionStore,
+    ...(resumeId !== undefined ? { resumeId } : {}),
+    ...(flags.maxTurns !== undefined ? { maxTurns: flags.maxTurns } : {}),
+    ...(flags.thinking !== undefined ? { thinkingBudget: flags.thinking } : {}),
+  });
+  startupMessages.push(...agent.notices);
+  if (flags.permissionMode === 'bypass') startupMessages.push('permission mode bypass: every tool call runs without asking (deny rules still apply)');
+  return {
+    agent,
+    discovery,
+    policy,
+    skills,
+    skillsEnabled: flags.skills,
+    model,
+    workroot,
+    startupMessages,
+    route: (text) => routeSlash(text, skills, { skillsEnabled: flags.skills }),
+  };
+}

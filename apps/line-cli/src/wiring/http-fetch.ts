@@ -1,0 +1,93 @@
+import { request as httpRequest } from 'node:http';
+import type { IncomingMessage, RequestOptions } from 'node:http';
+import { Readable } from 'node:stream';
+
+const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
+
+function abortError(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error) return reason;
+  const err = new Error('This operation was aborted');
+  err.name = 'AbortError';
+  return err;
+}
+
+function headerPairs(init: RequestInit['headers']): [string, string][] {
+  if (!init) return [];
+  if (Array.isArray(init)) return init.map(([k, v]) => [String(k), String(v)]);
+  if (typeof (init as Headers).forEach === 'function' && typeof (init as Headers).get === 'function') {
+    const out: [string, string][] = [];
+    (init as Headers).forEach((value, key) => out.push([key, value]));
+    return out;
+  }
+  return Object.entries(init as Record<string, string>).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, String(v)]);
+}
+
+function bodyBytes(body: RequestInit['body']): string | Uint8Array | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body === 'string') return body;
+  if (body instanceof Uint8Array) return body;
+  if (body instanceof ArrayBuffer) return new Uint8Array(body);
+  if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+  if (body instanceof URLSearchParams) return body.toString();
+  throw new TypeError('httpFetch: only string and byte bodies are supported');
+}
+
+async function decoded(res: IncomingMessage): Promise<Readable> {
+  const encoding = String(res.headers['content-encoding'] ?? '').toLowerCase();
+  if (!encoding || encoding === 'identity') return res;
+  const zlib = await import('node:zlib');
+  if (encoding === 'gzip' || encoding === 'x-gzip') return res.pipe(zlib.createGunzip());
+  if (encoding === 'deflate') return res.pipe(zlib.createInflate());
+  if (encoding === 'br') return res.pipe(zlib.createBrotliDecompress());
+  return res;
+}
+
+/**
+ * A `fetch` over node:http / node:https, for the model client. The global fetch loads undici
+ * on first use (tens of ms and MB at cold start); this one only loads what a request needs.
+ * What a caller may rely on: the response body is a web ReadableStream fed from the socket as
+ * bytes arrive (server-sent events stream), aborting `init.signal` destroys the request and
+ * errors the body with the signal's reason, gzip/deflate/br bodies are decoded, and only string
+ * and byte request bodies are accepted (the SDK sends JSON strings).
+ */
+export async function httpFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
+  const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+  const signal = init.signal ?? undefined;
+  if (signal?.aborted) throw abortError(signal);
+  const headers = headerPairs(init.headers).filter(([k]) => k.toLowerCase() !== 'accept-encoding');
+  headers.push(['accept-encoding', 'gzip, deflate, br']);
+  const body = bodyBytes(init.body);
+  if (body !== undefined && !headers.some(([k]) => k.toLowerCase() === 'content-length')) {
+    headers.push(['content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)]);
+  }
+  const options: RequestOptions = {
+    method: init.method ?? 'GET',
+    headers: Object.fromEntries(headers),
+    ...(signal ? { signal } : {}),
+  };
+  const request = url.protocol === 'https:' ? (await import('node:https')).request : httpRequest;
+  const res = await new Promise<IncomingMessage>((resolve, reject) => {
+    const req = request(url, options, resolve);
+    req.on('error', (err) => reject(signal?.aborted ? abortError(signal) : err));
+    req.end(body);
+  });
+  const responseHeaders = new Headers();
+  for (let i = 0; i < res.rawHeaders.length; i += 2) responseHeaders.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
+  const status = res.statusCode ?? 0;
+  if (NULL_BODY_STATUS.has(status) || options.method === 'HEAD') {
+    res.resume();
+    return new Response(null, { status, statusText: res.statusMessage ?? '', headers: responseHeaders });
+  }
+  const stream = await decoded(res);
+  if (signal) {
+    const onAbort = (): void => {
+      stream.destroy(abortError(signal));
+      res.destroy();
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    res.once('close', () => signal.removeEventListener('abort', onAbort));
+  }
+  const webBody = Readable.toWeb(stream) as unknown as ReadableStream<Uint8Array>;
+  return new Response(webBody, { status, statusText: res.statusMessage ?? '', headers: responseHeaders });
+}

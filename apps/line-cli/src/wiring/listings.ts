@@ -1,0 +1,55 @@
+import type { Grant } from '@coding-harness/approval';
+import type { Skill } from '@coding-harness/skills';
+
+/** What `/skills` says when discovery found nothing. */
+export const NO_SKILLS_MESSAGE = 'no skills found in ~/.agents/skills, ~/.claude/skills or ./.agents/skills, ./.claude/skills';
+
+/** What `/skills` says with `--no-skills`. */
+export const SKILLS_OFF_MESSAGE = 'skills are off for this session (--no-skills)';
+
+/** The `/skills` (or no-skills) message for a session. */
+export function noSkillsMessage(skillsEnabled: boolean): string {
+  return skillsEnabled ? NO_SKILLS_MESSAGE : SKILLS_OFF_MESSAGE;
+}
+
+function oneLine(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+function invocation(skill: Skill): string {
+  if (!skill.userInvocable) return 'model only';
+  if (skill.disableModelInvocation) return 'manual only';
+  return '';
+}
+
+/** `/skills`: one line per skill, `/name  source  description` (plus who may invoke it when restricted). */
+export function formatSkillRows(skills: readonly Skill[], width = 100): string[] {
+  const nameWidth = Math.max(...skills.map((s) => s.name.length + 1), 0);
+  return skills.map((s) => {
+    const who = invocation(s);
+    const head = `${`/${s.name}`.padEnd(nameWidth)}  ${s.source.padEnd(8)}  `;
+    return `${head}${oneLine(s.description, Math.max(20, width - head.length - who.length - 3))}${who ? ` (${who})` : ''}`;
+  });
+}
+
+/** `/help`: the commands, and that a skill is run as `/name`. */
+export function slashHelpLines(): string[] {
+  return [
+    '/help              this list',
+    '/skills            the skills of this session (name, source, description)',
+    '/allowed           what runs without asking: rules, session and turn grants, with their origin',
+    '/clear             start a new conversation',
+    '/exit              leave (Ctrl-D works too; Ctrl-C cancels a running turn)',
+    '/<skill> [args]    run a skill by name, e.g. /demo-skill notes.txt (also /skill:<name> [args])',
+  ];
+}
+
+/** `/allowed`: each grant with its scope and origin, then the deny rules. */
+export function formatGrants(allowed: readonly Grant[], denied: readonly Grant[]): string[] {
+  const lines: string[] = [];
+  if (allowed.length === 0) lines.push('nothing is pre-approved: read-only tools run, everything else asks');
+  for (const g of allowed) lines.push(`allow ${g.rule}  (${g.scope === 'turn' ? 'this turn' : 'session'}, ${g.origin})`);
+  for (const g of denied) lines.push(`deny  ${g.rule}  (${g.origin})`);
+  return lines;
+}
