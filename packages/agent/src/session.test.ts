@@ -1,0 +1,159 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createPolicy } from '@coding-harness/approval';
+import { ScriptBuilder } from '@coding-harness/mock-anthropic';
+import { createToolRegistry } from '@coding-harness/tools';
+import { build } from 'esbuild';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAgent, INTERRUPTED } from './agent.js';
+import { messageText } from './messages.js';
+import { createAnthropicClient } from './model-client.js';
+import { createSessionStore } from './session-store.js';
+import { body, cleanup, mockServer, ofType, setup, tempDir, transcriptProblems, turn, turnEnd } from './testing/kit.test.util.js';
+
+afterEach(cleanup);
+
+describe('sessions', () => {
+  it('appends every message as it completes and resumes the conversation in a new agent', async () => {
+    const sessions = await tempDir('agent-sessions-');
+    const store = createSessionStore({ dir: sessions });
+    const script = new ScriptBuilder().toolUse('glob', { pattern: '*' }).text('first answer').text('second answer').build();
+    const { agent, server, workroot } = await setup(script, { agent: { sessionStore: store } });
+    await turn(agent, 'first');
+    const info = await store.latest(workroot);
+    expect(info?.id).toBe(agent.sessionId);
+    expect(info?.title).toBe('first');
+    const resumed = await createAgent({
+      client: createAnthropicClient({ apiKey: 'test', baseURL: server.url }),
+      model: 'claude-sonnet-5-5',
+      registry: createToolRegistry({ skills: [] }),
+      policy: createPolicy(),
+      ask: async () => ({ type: 'once' }),
+      workroot,
+      sessionStore: store,
+      resumeId: agent.sessionId,
+    });
+    expect(resumed.resumed).toBe(true);
+    expect(resumed.sessionId).toBe(agent.sessionId);
+    expect(resumed.messages()).toEqual(agent.messages());
+    await turn(resumed, 'second');
+    const sent = JSON.parse(JSON.stringify(body(server, 2).messages).replaceAll(',"cache_control":{"type":"ephemeral"}', '')) as unknown[];
+    expect(sent.slice(0, 4)).toEqual(agent.messages());
+    expect(sent).toHaveLength(5);
+    expect(messageText(resumed.messages().at(-1)!)).toBe('second answer');
+    const reloaded = await store.load(agent.sessionId);
+    expect(reloaded.ok && reloaded.messages).toEqual(resumed.messages());
+  });
+
+  it('clear() starts a new session with the same system prompt and tools', async () => {
+    const store = createSessionStore({ dir: await tempDir('agent-sessions-') });
+    const { agent, server } = await setup(new ScriptBuilder().text('a').text('b').build(), { agent: { sessionStore: store } });
+    await turn(agent, 'one');
+    const firstId = agent.sessionId;
+    agent.clear();
+    expect(agent.sessionId).not.toBe(firstId);
+    expect(agent.messages()).toEqual([]);
+    await turn(agent, 'two');
+    expect(body(server, 1).messages).toHaveLength(1);
+    expect(JSON.stringify([body(server, 1).system, body(server, 1).tools])).toBe(JSON.stringify([body(server, 0).system, body(server, 0).tools]));
+    expect((await store.list()).map((s) => s.id).sort()).toEqual([firstId, agent.sessionId].sort());
+  });
+
+  it('a resume failure is a notice and a fresh session, never a crash', async () => {
+    const store = createSessionStore({ dir: await tempDir('agent-sessions-') });
+    const { agent } = await setup(new ScriptBuilder().text('a').build(), { agent: { sessionStore: store, resumeId: 'missing-id' } });
+    expect(agent.resumed).toBe(false);
+    expect(agent.notices.join('\n')).toContain('could not resume session missing-id');
+    expect(turnEnd(await turn(agent, 'hi')).stopReason).toBe('end_turn');
+  });
+
+  it('survives a process killed mid-turn: the session resumes with the interrupted call closed, and continues', async () => {
+    const script = new ScriptBuilder()
+      .toolUse('glob', { pattern: '*' })
+      .toolUse('bash', { command: 'echo $$ > pid.txt; sleep 30' })
+      .text('Picking up where we left off.')
+      .build();
+    const server = await mockServer(script);
+    const workroot = await tempDir('agent-root-');
+    const sessions = await tempDir('agent-sessions-');
+    const bundleDir = await tempDir('agent-child-');
+    const entry = fileURLToPath(new URL('./testing/child-turn.test.util.ts', import.meta.url));
+    const bundle = join(bundleDir, 'child.mjs');
+    await build({
+      entryPoints: [entry],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      outfile: bundle,
+      conditions: ['source'],
+      logLevel: 'silent',
+      banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    });
+    const child = spawn(process.execPath, [bundle, server.url, workroot, sessions, 'do the slow thing'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let killed = false;
+    let bashPid: number | undefined;
+    try {
+      let out = '';
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const seen = await new Promise<string>((resolve, reject) => {
+        const timer = setInterval(() => {
+          if (existsSync(join(workroot, 'pid.txt')) && out.includes('"name":"bash"')) {
+            clearInterval(timer);
+            resolve(out);
+          }
+        }, 20);
+        child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+        child.on('exit', (code) => {
+          clearInterval(timer);
+          reject(new Error(`child exited early (${code}): ${stderr}\n${out}`));
+        });
+      });
+      bashPid = Number((await readFile(join(workroot, 'pid.txt'), 'utf8')).trim());
+      child.kill('SIGKILL');
+      killed = true;
+      await new Promise((r) => child.once('close', r));
+      const sessionId = (JSON.parse(seen.split('\n')[0]!) as { id: string }).id;
+
+      const store = createSessionStore({ dir: sessions });
+      const loaded = await store.load(sessionId);
+      expect(loaded.ok).toBe(true);
+      if (!loaded.ok) return;
+      const roles = loaded.messages.map((m) => m.role);
+      expect(roles).toEqual(['user', 'assistant', 'user', 'assistant']);
+      expect(loaded.messages[3]!.content[0]).toMatchObject({ type: 'tool_use', name: 'bash' });
+
+      const agent = await createAgent({
+        client: createAnthropicClient({ apiKey: 'test', baseURL: server.url }),
+        model: 'claude-sonnet-5-5',
+        registry: createToolRegistry({ skills: [] }),
+        policy: createPolicy({ mode: 'bypass' }),
+        ask: async () => ({ type: 'once' }),
+        workroot,
+        sessionStore: store,
+        resumeId: sessionId,
+      });
+      expect(agent.messages()).toHaveLength(5);
+      expect(agent.messages()[4]!.content[0]).toMatchObject({ type: 'tool_result', content: INTERRUPTED, is_error: true });
+      const events = await turn(agent, 'please continue');
+      expect(turnEnd(events).stopReason).toBe('end_turn');
+      expect(ofType(events, 'assistant_message')[0]!.text).toBe('Picking up where we left off.');
+      expect(transcriptProblems(agent.messages())).toEqual([]);
+      const reloaded = await store.load(sessionId);
+      expect(reloaded.ok && reloaded.messages).toEqual(agent.messages());
+    } finally {
+      if (!killed) child.kill('SIGKILL');
+      if (bashPid) {
+        try {
+          process.kill(bashPid, 'SIGKILL');
+        } catch {
+          /* already gone */
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * Entry of the child process the session test kills mid-turn: one agent turn against the
+ * parent's mock server, events printed one per line. Arguments: url workroot sessionsDir text.
+ */
+import { createPolicy } from '@coding-harness/approval';
+import { createToolRegistry } from '@coding-harness/tools';
+import { createAgent } from '../agent.js';
+import { createAnthropicClient } from '../model-client.js';
+import { createSessionStore } from '../session-store.js';
+
+const [url, workroot, sessions, text] = process.argv.slice(2) as [string, string, string, string];
+const agent = await createAgent({
+  client: createAnthropicClient({ apiKey: 'test', baseURL: url }),
+  model: 'claude-sonnet-5-5',
+  registry: createToolRegistry({ skills: [] }),
+  policy: createPolicy({ mode: 'bypass' }),
+  ask: async () => ({ type: 'once' }),
+  workroot,
+  sessionStore: createSessionStore({ dir: sessions }),
+});
+process.stdout.write(`${JSON.stringify({ type: 'session', id: agent.sessionId })}\n`);
+for await (const event of agent.send(text)) process.stdout.write(`${JSON.stringify(event)}\n`);
