@@ -70,7 +70,8 @@ export class HeadTail {
 export function runBash(command: string, cwd: string, timeoutMs: number, signal: AbortSignal, cap = BASH_OUTPUT_CAP): Promise<ToolResult> {
   return new Promise((resolve) => {
     const out = new HeadTail(cap);
-    const child = spawn('/bin/bash', ['-c', command], { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    // `exec 2>&1` on the command's first line: one pipe, so stdout and stderr keep their order.
+    const child = spawn('/bin/bash', ['-c', `exec 2>&1; ${command}`], { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
     let reason: 'timeout' | 'abort' | undefined;
     let graceTimer: NodeJS.Timeout | undefined;
     const killGroup = (sig: NodeJS.Signals): void => {

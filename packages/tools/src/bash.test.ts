@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bashTool, runBash } from './bash.js';
+import { createToolContext } from './context.js';
+import type { ToolContext } from './types.js';
+
+let root: string;
+let ctx: ToolContext;
+beforeEach(() => {
+  root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'bash-')));
+  ctx = createToolContext({ root });
+});
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+async function gone(pid: number): Promise<boolean> {
+  for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 30));
+  return !alive(pid);
+}
+
+/** Running (not gone, not a zombie waiting for a reaper). */
+function alive(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+describe('bash', () => {
+  it('runs in the root with the environment and interleaves stdout and stderr', async () => {
+    process.env.TOOLS_TEST_VAR = 'passed-through';
+    const r = await bashTool.run({ command: 'pwd; echo out; echo err >&2; echo "$TOOLS_TEST_VAR"' }, ctx);
+    expect(r.isError).toBe(false);
+    expect(r.content).toBe(`${root}\nout\nerr\npassed-through\n\nExit code 0.`);
+    expect(r.display).toBe('exit 0');
+  });
+
+  it('reports a non-zero exit code as an error result', async () => {
+    const r = await bashTool.run({ command: 'echo nope; exit 3' }, ctx);
+    expect(r).toMatchObject({ isError: true, display: 'exit 3' });
+    expect(r.content).toContain('Exit code 3.');
+  });
+
+  it('reports the signal that killed the command', async () => {
+    const r = await bashTool.run({ command: 'kill -USR1 $$' }, ctx);
+    expect(r.display).toBe('signal SIGUSR1');
+  });
+
+  it('kills the whole process group on timeout', async () => {
+    const pidFile = path.join(root, 'child.pid');
+    const r = await bashTool.run({ command: `sleep 30 & echo $! > ${pidFile}; wait`, timeout: 300 }, ctx);
+    expect(r.isError).toBe(true);
+    expect(r.content).toContain('timed out after 300 ms');
+    expect(await gone(Number(fs.readFileSync(pidFile, 'utf8')))).toBe(true);
+  });
+
+  it('kills the whole process group on abort', async () => {
+    const ac = new AbortController();
+    const pidFile = path.join(root, 'child.pid');
+    const running = bashTool.run({ command: `sleep 30 & echo $! > ${pidFile}; wait` }, { ...ctx, signal: ac.signal });
+    while (!fs.existsSync(pidFile) || fs.readFileSync(pidFile, 'utf8').trim() === '') await new Promise((r) => setTimeout(r, 20));
+    ac.abort();
+    const r = await running;
+    expect(r).toMatchObject({ isError: true, display: 'cancelled' });
+    expect(await gone(Number(fs.readFileSync(pidFile, 'utf8')))).toBe(true);
+  });
+
+  it('caps output keeping head and tail, saying how many bytes were cut', async () => {
+    const r = await runBash('for i in $(seq 1 2000); do echo "line $i"; done', root, 10_000, new AbortController().signal, 1000);
+    expect(r.content.startsWith('line 1\n')).toBe(true);
+    expect(r.content).toContain('line 2000\n\nExit code 0.');
+    const cut = /\[… (\d+) bytes of output cut …\]/.exec(r.content);
+    const total = Array.from({ length: 2000 }, (_, i) => `line ${i + 1}\n`).join('').length;
+    expect(Number(cut?.[1])).toBe(total - 1000);
+  });
+
+  it('rejects timeouts above the maximum through its schema', () => {
+    expect(bashTool.schema.safeParse({ command: 'true', timeout: 600_001 }).success).toBe(false);
+  });
+});
