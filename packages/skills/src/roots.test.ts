@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findGitTop, skillRoots } from './roots.js';
+import { put, useTempDirs } from './temp-tree.test-helper.js';
+
+const temp = useTempDirs();
+
+describe('findGitTop', () => {
+  it('finds the nearest .git folder or file walking up, or nothing', () => {
+    const base = temp('skills-roots-');
+    fs.mkdirSync(path.join(base, 'repo', '.git'), { recursive: true });
+    put(path.join(base, 'repo', 'sub', '.git'), 'gitdir: x');
+    fs.mkdirSync(path.join(base, 'repo', 'sub', 'deep'), { recursive: true });
+    fs.mkdirSync(path.join(base, 'repo', 'other'), { recursive: true });
+    expect(findGitTop(path.join(base, 'repo', 'sub', 'deep'))).toBe(path.join(base, 'repo', 'sub'));
+    expect(findGitTop(path.join(base, 'repo', 'other'))).toBe(path.join(base, 'repo'));
+  });
+});
+
+describe('skillRoots', () => {
+  it('orders personal, project (top-level down to the work root) and explicit roots, lowest first', () => {
+    const base = temp('skills-roots-');
+    fs.mkdirSync(path.join(base, 'repo', '.git'), { recursive: true });
+    const work = path.join(base, 'repo', 'app');
+    fs.mkdirSync(work);
+    const roots = skillRoots({ home: '/home/u', workroot: work, explicit: ['extra', '/abs'] });
+    expect(roots.map((r) => [r.source, r.path])).toEqual([
+      ['personal', '/home/u/.claude/skills'],
+      ['personal', '/home/u/.agents/skills'],
+      ['project', path.join(base, 'repo', '.claude', 'skills')],
+      ['project', path.join(base, 'repo', '.agents', 'skills')],
+      ['project', path.join(work, '.claude', 'skills')],
+      ['project', path.join(work, '.agents', 'skills')],
+      ['explicit', path.join(work, 'extra')],
+      ['explicit', '/abs'],
+    ]);
+  });
+
+  it('has no project roots when the project is not trusted', () => {
+    expect(skillRoots({ home: '/h', workroot: '/w', trustProject: false }).map((r) => r.source)).toEqual(['personal', 'personal']);
+  });
+});
