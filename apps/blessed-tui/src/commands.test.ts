@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { helpText, interpret } from './commands.js';
-import { SKILLS } from './test-skills.js';
+import { SKILLS } from './test-skills.test.helper.js';
 
 describe('interpret: what Enter does', () => {
   it('plain text is sent as typed (trailing space dropped)', () => {

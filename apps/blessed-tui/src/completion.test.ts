@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { completions, moveSelection } from './completion.js';
-import { SKILLS } from './test-skills.js';
+import { SKILLS } from './test-skills.test.helper.js';
 
 const labels = (input: string) => completions(input, SKILLS).map((c) => c.label);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filterSkills, pickerKey, type PickerState } from './picker-state.js';
-import { SKILLS, testSkill } from './test-skills.js';
+import { SKILLS, testSkill } from './test-skills.test.helper.js';
 
 const names = (q: string) => filterSkills(SKILLS, q).map((s) => s.name);
 

@@ -5,7 +5,6 @@ import { initialState, type Item, type ViewState } from './view-state.js';
 import { layoutTranscript } from './layout.js';
 import { statusLine } from './status-line.js';
 
-const ZERO = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
 const start = () => initialState({ model: 'm1', workroot: '/w', skillCount: 2 });
 const ev = (event: AgentEvent, now = 0): Action => ({ type: 'agent', event, now });
 const run = (events: AgentEvent[], state: ViewState = start()) => events.reduce((s, e) => reduce(s, ev(e)), state);

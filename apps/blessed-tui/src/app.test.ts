@@ -1,0 +1,311 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ApprovalRequest } from '@coding-harness/approval';
+import { FakeBackend, type FakeStep } from './fake-backend.js';
+import { fakeTerminal, KEY } from './fake-terminal.test.helper.js';
+import { SKILLS } from './test-skills.test.helper.js';
+
+const ZERO = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+const DIFF = '--- a/a.ts\n+++ b/a.ts\n@@ -1 +1 @@\n-old line\n+new line';
+
+function askTurn(request: ApprovalRequest): FakeStep[] {
+  return [
+    { type: 'turn_start', turn: 1, text: 'go' },
+    { type: 'tool_call_started', id: 't1', name: request.tool, input: request.input, summary: request.target ?? '', forced: false },
+    { type: 'approval_requested', id: 't1', tool: request.tool, summary: request.summary },
+    { type: 'ask', id: 't1', request },
+    { type: 'tool_call_finished', id: 't1', name: request.tool, isError: false, display: 'tool finished', content: 'ok' },
+    { type: 'turn_end', turn: 1, stopReason: 'end_turn', usage: ZERO, costUsd: 0 },
+  ];
+}
+const BASH: ApprovalRequest = { tool: 'bash', kind: 'exec', input: { command: 'npm test' }, target: 'npm test', summary: 'bash: npm test' };
+const EDIT: ApprovalRequest = { tool: 'edit_file', kind: 'write', input: { path: 'a.ts' }, target: 'a.ts', summary: 'edit_file: a.ts', preview: DIFF };
+
+async function approvalSession(request: ApprovalRequest) {
+  const backend = new FakeBackend({ turns: [askTurn(request)], skills: SKILLS });
+  const t = await fakeTerminal(backend);
+  await t.type('go');
+  await t.press(KEY.enter);
+  await t.see(`Allow ${request.tool}?`);
+  return { backend, t };
+}
+
+async function quit(t: Awaited<ReturnType<typeof fakeTerminal>>) {
+  await t.press(KEY.ctrlC, KEY.ctrlC);
+  return t.exit;
+}
+
+describe('the screen', () => {
+  it('shows the status bar, the startup notices and the input', async () => {
+    const backend = new FakeBackend({ skills: SKILLS, model: 'claude-x', workroot: '/home/u/proj', startupNotices: ['skill skipped: /x/SKILL.md: no description'] });
+    const t = await fakeTerminal(backend);
+    await t.see('claude-x');
+    for (const word of ['~/proj', '3 skills', 'idle', '$0.0000', 'skill skipped: /x/SKILL.md', '/skills to pick a skill']) expect(t.text()).toContain(word);
+    await vi.waitFor(() => expect(t.written()).toContain('idle'));
+    expect(await quit(t)).toBe(0);
+  });
+
+  it('sends a message and streams the answer into the transcript', async () => {
+    const backend = new FakeBackend();
+    const t = await fakeTerminal(backend);
+    await t.type('hello there');
+    await t.press(KEY.enter);
+    await t.see('You said: hello there');
+    expect(backend.sent).toEqual(['hello there']);
+    expect(t.text()).toContain('› hello there');
+    await quit(t);
+  });
+
+  it('Alt-Enter and \\+Enter make a multi-line message, sent as one', async () => {
+    const backend = new FakeBackend();
+    const t = await fakeTerminal(backend);
+    await t.type('one');
+    await t.press(KEY.altEnter);
+    await t.type('two\\');
+    await t.press(KEY.enter);
+    await t.type('three');
+    await t.press(KEY.enter);
+    await vi.waitFor(() => expect(backend.sent).toEqual(['one\ntwo\nthree']));
+    await quit(t);
+  });
+});
+
+describe('approval modal', () => {
+  it('shows the bash command; y allows once', async () => {
+    const { backend, t } = await approvalSession(BASH);
+    expect(t.text()).toContain('$ npm test');
+    await t.press('y');
+    await vi.waitFor(() => expect(backend.answers).toEqual([{ type: 'once' }]));
+    await t.see('allowed (once)');
+    await quit(t);
+  });
+
+  it('shows a coloured diff for an edit; a allows for the session and /allowed lists it', async () => {
+    const { backend, t } = await approvalSession(EDIT);
+    expect(t.text()).toContain('+new line');
+    expect(t.text()).toContain('-old line');
+    await vi.waitFor(() => expect(t.written()).toMatch(/\x1b\[[0-9;]*3[12]m|\x1b\[[0-9;]*38;5;(1|2|9|10)m/));
+    await t.press('a');
+    await vi.waitFor(() => expect(backend.answers).toEqual([{ type: 'session' }]));
+    await t.see('tool finished');
+    await t.type('/allowed');
+    await t.press(KEY.enter);
+    await t.see('edit_file  (session, user answer)');
+    await quit(t);
+  });
+
+  it('n then a line denies with that message', async () => {
+    const { backend, t } = await approvalSession(BASH);
+    await t.press('n');
+    await t.see('Message for the model');
+    await t.type('use pnpm');
+    await t.press(KEY.enter);
+    await vi.waitFor(() => expect(backend.answers).toEqual([{ type: 'deny', message: 'use pnpm' }]));
+    await t.see('denied: use pnpm');
+    await quit(t);
+  });
+
+  it('Esc denies', async () => {
+    const { backend, t } = await approvalSession(BASH);
+    await t.press(KEY.esc);
+    await vi.waitFor(() => expect(backend.answers).toEqual([{ type: 'deny' }]));
+    await quit(t);
+  });
+});
+
+describe('skills picker', () => {
+  it('filters, shows the details, and Enter stages /<name> in the input without sending', async () => {
+    const backend = new FakeBackend({ skills: SKILLS });
+    const t = await fakeTerminal(backend);
+    await t.type('/skills');
+    await t.press(KEY.enter);
+    await t.see('source: project');
+    expect(t.text()).toContain('/proj/.agents/skills/demo-skill');
+    await t.type('release');
+    await t.see('Drafts release notes');
+    await t.press(KEY.enter);
+    await vi.waitFor(() => expect(t.app.input.text).toBe('/release-notes '));
+    await t.see('› /release-notes');
+    expect(t.text()).not.toContain('source: project');
+    expect(backend.sent).toEqual([]);
+    await t.type('v2');
+    await t.press(KEY.enter);
+    await vi.waitFor(() => expect(backend.sent).toEqual(['/release-notes v2']));
+    await quit(t);
+  });
+
+  it('Esc closes the picker and stages nothing', async () => {
+    const backend = new FakeBackend({ skills: SKILLS });
+    const t = await fakeTerminal(backend);
+    await t.type('/skills');
+    await t.press(KEY.enter);
+    await t.see('source: project');
+    await t.press(KEY.esc);
+    await vi.waitFor(() => expect(t.text()).not.toContain('source: project'));
+    expect(t.app.input.text).toBe('');
+    await quit(t);
+  });
+});
+
+describe('/ completion menu', () => {
+  it('opens on / in an empty input, narrows as you type, Tab completes', async () => {
+    const backend = new FakeBackend({ skills: SKILLS });
+    const t = await fakeTerminal(backend);
+    await t.type('/');
+    await t.see('/release-notes');
+    for (const word of ['/help', '/skills', '/allowed', '/clear', '/exit', '/demo-skill']) expect(t.text()).toContain(word);
+    expect(t.text()).not.toContain('/house-style');
+    await t.type('de');
+    await vi.waitFor(() => expect(t.text()).not.toContain('/release-notes'));
+    await t.press(KEY.tab);
+    await vi.waitFor(() => expect(t.app.input.text).toBe('/demo-skill '));
+    expect(backend.sent).toEqual([]);
+    await quit(t);
+  });
+
+  it('arrows choose the row Tab completes', async () => {
+    const t = await fakeTerminal(new FakeBackend({ skills: SKILLS }));
+    await t.type('/');
+    await t.press(KEY.down, KEY.tab);
+    await vi.waitFor(() => expect(t.app.input.text).toBe('/skills'));
+    await quit(t);
+  });
+});
+
+describe('slash commands', () => {
+  it('an unknown command says so and sends nothing', async () => {
+    const backend = new FakeBackend({ skills: SKILLS });
+    const t = await fakeTerminal(backend);
+    await t.type('/demo-skil hi');
+    await t.press(KEY.enter);
+    await t.see('unknown command /demo-skil — /help lists them');
+    expect(backend.sent).toEqual([]);
+    await quit(t);
+  });
+
+  it('a model-only skill says so and sends nothing', async () => {
+    const backend = new FakeBackend({ skills: SKILLS });
+    const t = await fakeTerminal(backend);
+    await t.type('/house-style');
+    await t.press(KEY.enter);
+    await t.see('can only be used by the model');
+    expect(backend.sent).toEqual([]);
+    await quit(t);
+  });
+
+  it('/help lists commands and keys; /clear starts a new conversation', async () => {
+    const backend = new FakeBackend({ skills: SKILLS });
+    const t = await fakeTerminal(backend, { rows: 40 });
+    await t.type('/help');
+    await t.press(KEY.enter);
+    await t.see('skills are /name');
+    expect(t.text()).toContain('PageUp');
+    await t.type('/clear');
+    await t.press(KEY.enter);
+    await t.see('· new conversation');
+    expect(t.text()).not.toContain('skills are /name');
+    expect(backend.clears).toBe(1);
+    await quit(t);
+  });
+});
+
+describe('keys and exit paths', () => {
+  const slow: FakeStep[] = [{ type: 'turn_start', turn: 1, text: 'long' }, { type: 'text_delta', text: 'working on it' }, { type: 'sleep', ms: 60_000 }];
+
+  it('Ctrl-C cancels a running turn and the prompt comes back', async () => {
+    const backend = new FakeBackend({ turns: [slow] });
+    const t = await fakeTerminal(backend);
+    await t.type('long');
+    await t.press(KEY.enter);
+    await t.see('working on it');
+    await t.press(KEY.ctrlC);
+    await t.see('cancelled');
+    await vi.waitFor(() => expect(t.app.state.busy).toBe(false));
+    await t.type('again');
+    await t.press(KEY.enter);
+    await t.see('You said: again');
+    await quit(t);
+  });
+
+  it('Ctrl-C twice at idle quits and restores the terminal', async () => {
+    const t = await fakeTerminal(new FakeBackend());
+    await t.press(KEY.ctrlC);
+    await t.see('press Ctrl-C again to quit');
+    await t.press(KEY.ctrlC);
+    expect(await t.exit).toBe(0);
+    expect(t.written()).toContain('\x1b[?1049l');
+    expect(t.written()).toContain('\x1b[?25h');
+  });
+
+  it('/exit quits', async () => {
+    const t = await fakeTerminal(new FakeBackend());
+    await t.type('/exit');
+    await t.press(KEY.enter);
+    expect(await t.exit).toBe(0);
+  });
+
+  it('Ctrl-D quits only on an empty input', async () => {
+    const t = await fakeTerminal(new FakeBackend());
+    await t.type('x');
+    await t.press(KEY.ctrlD);
+    await t.type('y');
+    await vi.waitFor(() => expect(t.app.input.text).toBe('xy'));
+    await t.press(KEY.ctrlC, KEY.ctrlD);
+    expect(await t.exit).toBe(0);
+  });
+
+  it('PageUp scrolls back; new output shows the hint; PageDown follows again', async () => {
+    const many = Array.from({ length: 60 }, (_, i) => `row-${i}`).join('\n');
+    const backend = new FakeBackend({
+      turns: [[{ type: 'turn_start', turn: 1, text: 'go' }, { type: 'assistant_message', text: many, stopReason: 'end_turn' }, { type: 'turn_end', turn: 1, stopReason: 'end_turn', usage: ZERO, costUsd: 0 }]],
+    });
+    const t = await fakeTerminal(backend);
+    await t.type('go');
+    await t.press(KEY.enter);
+    await t.see('row-59');
+    await t.press(KEY.pageUp, KEY.pageUp);
+    await vi.waitFor(() => expect(t.text()).not.toContain('row-59'));
+    await t.type('more');
+    await t.press(KEY.enter);
+    await t.see('new output below');
+    await t.press(KEY.pageDown, KEY.pageDown, KEY.pageDown);
+    await t.see('You said: more');
+    expect(t.text()).not.toContain('new output below');
+    await quit(t);
+  });
+
+  it('Ctrl-O expands the latest tool result', async () => {
+    const backend = new FakeBackend({
+      turns: [[{ type: 'tool_call_started', id: 'r', name: 'read_file', input: {}, summary: 'a.txt', forced: false }, { type: 'tool_call_finished', id: 'r', name: 'read_file', isError: false, display: '2 lines', content: 'first-secret\nsecond-secret' }]],
+    });
+    const t = await fakeTerminal(backend);
+    await t.type('go');
+    await t.press(KEY.enter);
+    await t.see('Ctrl-O expands');
+    expect(t.text()).not.toContain('second-secret');
+    await t.press(KEY.ctrlO);
+    await t.see('second-secret');
+    await quit(t);
+  });
+
+  it('NO_COLOR: no colours are written', async () => {
+    const backend = new FakeBackend({ skills: SKILLS });
+    const t = await fakeTerminal(backend, { env: { NO_COLOR: '1' } });
+    await t.type('/nope');
+    await t.press(KEY.enter);
+    await t.see('unknown command /nope');
+    await vi.waitFor(() => expect(t.written()).toContain('unknown'));
+    expect(t.written()).not.toMatch(/\x1b\[[0-9;]*(3[0-7]|4[0-7]|38;5;\d+|48;5;\d+|9[0-7])m/);
+    await quit(t);
+  });
+
+  it('reflows on resize', async () => {
+    const t = await fakeTerminal(new FakeBackend({ workroot: '/a/very/long/work/root/that/needs/room' }));
+    await t.see('idle');
+    const out = t.screen.program.output as unknown as { columns: number; rows: number; emit(e: string): void };
+    out.columns = 120;
+    out.rows = 30;
+    out.emit('resize');
+    await vi.waitFor(() => expect(t.text().split('\n')[29]).toContain('/a/very/long/work/root/that/needs/room'));
+    await quit(t);
+  });
+});

@@ -1,0 +1,61 @@
+import { PassThrough } from 'node:stream';
+import type { Widgets } from 'blessed';
+import { vi } from 'vitest';
+import { runTui } from './app.js';
+import type { FakeBackend } from './fake-backend.js';
+import type { TuiApp } from './tui-app.js';
+
+/** Key sequences as a terminal sends them. */
+export const KEY = { enter: '\r', esc: '\x1b', tab: '\t', up: '\x1b[A', down: '\x1b[B', pageUp: '\x1b[5~', pageDown: '\x1b[6~', ctrlC: '\x03', ctrlD: '\x04', ctrlO: '\x0f', altEnter: '\x1b\r' };
+
+/** A TUI running on in-memory streams (80x24 unless said otherwise), driven by writing key sequences. */
+export interface FakeTerminal {
+  app: TuiApp;
+  screen: Widgets.Screen;
+  /** Everything written to the terminal so far. */
+  written(): string;
+  /** The screen buffer as text rows (what a person would see). */
+  text(): string;
+  /** Writes each sequence as its own chunk, as a terminal does for separate key presses. */
+  press(...keys: string[]): Promise<void>;
+  /** Types text one character at a time. */
+  type(text: string): Promise<void>;
+  /** Waits until the screen shows `word`. */
+  see(word: string): Promise<void>;
+  exit: Promise<number>;
+}
+
+/** Starts the TUI on `backend` in a fake terminal. */
+export async function fakeTerminal(backend: FakeBackend, opts: { columns?: number; rows?: number; env?: Record<string, string> } = {}): Promise<FakeTerminal> {
+  const input = new PassThrough();
+  const output = Object.assign(new PassThrough(), { columns: opts.columns ?? 80, rows: opts.rows ?? 24, isTTY: true });
+  let out = '';
+  output.on('data', (d: Buffer) => (out += d.toString()));
+  let started: { app: TuiApp; screen: Widgets.Screen } | undefined;
+  const exit = runTui(backend, { input, output, terminal: 'xterm-256color', env: opts.env ?? {}, home: '/home/u', handleProcess: false, onStart: (app, screen) => (started = { app, screen }) });
+  await vi.waitFor(() => {
+    if (!started) throw new Error('not started');
+  });
+  const { app, screen } = started as { app: TuiApp; screen: Widgets.Screen };
+  const text = () => (screen as unknown as { lines: [number, string][][] }).lines.map((row) => row.map((cell) => cell[1]).join('')).join('\n');
+  const tick = () => new Promise((resolve) => setImmediate(resolve));
+  const press = async (...keys: string[]) => {
+    for (const k of keys) {
+      input.write(k);
+      await tick();
+    }
+  };
+  return {
+    app,
+    screen,
+    written: () => out,
+    text,
+    press,
+    type: (t: string) => press(...t),
+    see: (word: string) =>
+      vi.waitFor(() => {
+        if (!text().includes(word)) throw new Error(`screen lacks ${JSON.stringify(word)}:\n${text()}`);
+      }),
+    exit,
+  };
+}
