@@ -38,3 +38,17 @@ describe('layout', () => {
     expect(layout.slice(4990, 24).map((l) => l.text)).toEqual(Array.from({ length: 10 }, (_, i) => `line ${4990 + i}`));
   });
 });
+
+describe('layout: following the bottom', () => {
+  it('tail returns the last lines, across items and the live stream', () => {
+    const state = {
+      ...initialState({ model: 'm', workroot: '/', skillCount: 0 }),
+      items: [{ kind: 'info' as const, text: 'a\nb\nc' }],
+      streaming: 'd\ne',
+    };
+    const layout = layoutTranscript(state, 80);
+    expect(layout.tail(3).map((l) => l.text)).toEqual(['c', 'd', 'e']);
+    expect(layout.tail(10).map((l) => l.text)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(layout.total).toBe(5);
+  });
+});

@@ -106,34 +106,54 @@ export function markdown(text: string, width: number): Line[] {
   return out;
 }
 
-/** The transcript laid out at one width: its line count and any window of it, cheaply. */
+/**
+ * The transcript laid out at one width. Lazy: `tail` touches only the last items (following the
+ * output costs one screen, however long the transcript); `total` and `slice` lay out what they need.
+ */
 export interface Layout {
-  total: number;
+  readonly total: number;
   slice(top: number, height: number): Line[];
+  /** The last `height` lines. */
+  tail(height: number): Line[];
 }
 
 /** Lays out items (memoised) plus the live streaming buffers (not memoised: they change every frame). */
 export function layoutTranscript(state: Pick<ViewState, 'items' | 'streaming' | 'thinking'>, width: number): Layout {
-  const blocks: (readonly Line[])[] = state.items.map((item) => itemLines(item, width));
-  if (state.thinking) blocks.push(prefixed(state.thinking, width, '∴ ', '  ', 'thinking'));
-  if (state.streaming) blocks.push(markdown(state.streaming, width));
-  let total = 0;
-  for (const b of blocks) total += b.length;
+  const live: (readonly Line[])[] = [];
+  if (state.thinking) live.push(prefixed(state.thinking, width, '∴ ', '  ', 'thinking'));
+  if (state.streaming) live.push(markdown(state.streaming, width));
+  const count = state.items.length + live.length;
+  const block = (i: number): readonly Line[] => (i < state.items.length ? itemLines(state.items[i] as Item, width) : (live[i - state.items.length] as Line[]));
+  let total: number | undefined;
   return {
-    total,
+    get total(): number {
+      if (total === undefined) {
+        total = 0;
+        for (let i = 0; i < count; i++) total += block(i).length;
+      }
+      return total;
+    },
     slice(top: number, height: number): Line[] {
       const out: Line[] = [];
       let skip = Math.max(0, top);
-      for (const b of blocks) {
+      for (let i = 0; i < count && out.length < height; i++) {
+        const b = block(i);
         if (skip >= b.length) {
           skip -= b.length;
           continue;
         }
-        for (let i = skip; i < b.length && out.length < height; i++) out.push(b[i] as Line);
+        for (let j = skip; j < b.length && out.length < height; j++) out.push(b[j] as Line);
         skip = 0;
-        if (out.length >= height) break;
       }
       return out;
+    },
+    tail(height: number): Line[] {
+      const out: Line[] = [];
+      for (let i = count - 1; i >= 0 && out.length < height; i--) {
+        const b = block(i);
+        for (let j = b.length - 1; j >= 0 && out.length < height; j--) out.push(b[j] as Line);
+      }
+      return out.reverse();
     },
   };
 }

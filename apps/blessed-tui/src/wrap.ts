@@ -41,6 +41,7 @@ export function textWidth(s: string): number {
 
 /** Removes what would move the cursor or restyle the terminal (escape sequences, control characters); tabs become spaces. */
 export function sanitize(s: string): string {
+  if (!/[\x00-\x09\x0b-\x1f\x7f]/.test(s)) return s;
   return s
     .replace(/\x1b\[[0-?]*[ -/]*[@-~]/g, '')
     .replace(/\x1b\][^\x07\x1b]*(\x07|\x1b\\)?/g, '')

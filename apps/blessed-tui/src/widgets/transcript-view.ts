@@ -23,8 +23,8 @@ export class TranscriptView {
   /** Draws rows `[0, height)` of the screen from `state`. */
   render(state: ViewState, width: number, height: number): void {
     const layout = layoutTranscript(state, width);
-    const top = viewTop(state, layout.total, height);
-    const lines = layout.slice(top, height).map((l) => this.theme.line(l));
+    const visible = state.scroll.follow ? layout.tail(height) : layout.slice(viewTop(state, layout.total, height), height);
+    const lines = visible.map((l) => this.theme.line(l));
     if (state.scroll.newBelow && !state.scroll.follow && height > 1) {
       while (lines.length < height) lines.push('');
       lines[height - 1] = this.theme.wrap('inverse', ' ↓ new output below — PageDown to follow ');
