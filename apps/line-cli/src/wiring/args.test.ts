@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeArgv, parseHarnessArgs } from './args.js';
+
+function flags(argv: string[]) {
+  const res = parseHarnessArgs(argv);
+  if (!res.ok) throw new Error(res.message);
+  return res.flags;
+}
+
+function error(argv: string[]): string {
+  const res = parseHarnessArgs(argv);
+  if (res.ok) throw new Error(`expected a usage error for ${argv.join(' ')}`);
+  expect(res.exitCode).toBe(2);
+  return res.message;
+}
+
+describe('parseHarnessArgs', () => {
+  it('has defaults for an interactive session', () => {
+    expect(flags([])).toMatchObject({ print: false, skills: true, autoSkills: true, untrusted: false, permissionMode: 'ask', outputFormat: 'text', skillDirs: [], allowedTools: [] });
+  });
+
+  it('accepts the single-dash long forms of the design and -C DIR', () => {
+    const f = flags(['-C', '/tmp/x', '-no-skills', '-no-auto-skills', '-model', 'claude-haiku-5-5', '-p', 'hi']);
+    expect(f).toMatchObject({ directory: '/tmp/x', skills: false, autoSkills: false, model: 'claude-haiku-5-5', print: true, prompt: 'hi' });
+  });
+
+  it('takes the -p prompt from the positionals, or leaves it for stdin', () => {
+    expect(flags(['-p', 'fix', 'the', 'bug']).prompt).toBe('fix the bug');
+    expect(flags(['--print=one shot']).prompt).toBe('one shot');
+    expect(flags(['-p']).prompt).toBeUndefined();
+  });
+
+  it('splits tool rules on commas and spaces, keeping parentheses whole', () => {
+    expect(flags(['--allowed-tools', 'Edit,Bash(npm test:*) Read', '--allowed-tools', 'Write']).allowedTools).toEqual(['Edit', 'Bash(npm test:*)', 'Read', 'Write']);
+    expect(flags(['--disallowed-tools', 'Bash(rm:*)']).disallowedTools).toEqual(['Bash(rm:*)']);
+  });
+
+  it('names the flag or value in every usage error', () => {
+    expect(error(['--frobnicate'])).toContain('--frobnicate');
+    expect(error(['--output-format', 'xml'])).toContain('--output-format');
+    expect(error(['--permission-mode', 'yolo'])).toContain('--permission-mode');
+    expect(error(['--max-turns', 'many'])).toContain('--max-turns');
+    expect(error(['--thinking', '-5'])).toMatch(/--thinking/);
+    expect(error(['--allowed-tools', 'Bash(unclosed'])).toContain('--allowed-tools');
+    expect(error(['--model'])).toContain('--model');
+    expect(error(['--continue', '--resume', 'abc'])).toContain('--resume');
+    expect(error(['stray'])).toContain('stray');
+    expect(error(['--json'])).toContain('--json');
+  });
+
+  it('parses the skills subcommands', () => {
+    expect(flags(['skills']).command).toEqual({ name: 'skills', json: false });
+    expect(flags(['skills', '--json', '-C', 'dir']).command).toEqual({ name: 'skills', json: true });
+    expect(flags(['skills', 'lint', 'a', 'b']).command).toEqual({ name: 'skills-lint', paths: ['a', 'b'] });
+    expect(error(['skills', 'frob'])).toContain('frob');
+  });
+
+  it('reads numbers, modes, formats and session flags', () => {
+    expect(flags(['--max-turns', '3', '--thinking', '2048', '--permission-mode', 'plan', '--output-format', 'stream-json', '--resume', 'abc'])).toMatchObject({
+      maxTurns: 3,
+      thinking: 2048,
+      permissionMode: 'plan',
+      outputFormat: 'stream-json',
+      resume: 'abc',
+    });
+    expect(flags(['-c']).continue).toBe(true);
+    expect(flags(['--skills', 'a', '-skills', 'b', '--untrusted']).skillDirs).toEqual(['a', 'b']);
+  });
+});
+
+describe('normalizeArgv', () => {
+  it('leaves values and everything after -- alone', () => {
+    expect(normalizeArgv(['-p', '-no-skills', '--', '-model'])).toEqual(['-p', '--no-skills', '--', '-model']);
+    expect(normalizeArgv(['--allowedTools', 'Edit'])).toEqual(['--allowed-tools', 'Edit']);
+    expect(normalizeArgv(['-unknown-thing'])).toEqual(['-unknown-thing']);
+  });
+});
