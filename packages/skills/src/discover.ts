@@ -11,6 +11,11 @@ function code(e: unknown): string {
   return (e as NodeJS.ErrnoException | undefined)?.code ?? 'EUNKNOWN';
 }
 
+/** `path.join` for an absolute, already-normal folder and one plain name, without re-normalising. */
+function join(dir: string, name: string): string {
+  return dir.endsWith(path.sep) ? dir + name : dir + path.sep + name;
+}
+
 function byName(a: { name: string }, b: { name: string }): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
@@ -67,9 +72,8 @@ export class Scan {
     }
     entries.sort(byName);
     for (const entry of entries) {
-      const at = path.join(spec.path, entry.name);
-      if (entry.isDirectory()) this.candidate(path.join(real, entry.name), spec);
-      else if (entry.isSymbolicLink()) this.linked(at, spec);
+      if (entry.isDirectory()) this.candidate(join(real, entry.name), spec);
+      else if (entry.isSymbolicLink()) this.linked(join(spec.path, entry.name), spec);
     }
   }
 
@@ -145,7 +149,7 @@ export class Scan {
       }
       return null;
     }
-    const file = path.join(realDir, 'SKILL.md');
+    const file = join(realDir, 'SKILL.md');
     if (entry.isDirectory()) {
       this.problem({ path: file, message: 'SKILL.md is a folder: it must be a Markdown file' });
       return null;

@@ -14,7 +14,8 @@ const FENCE = /^---[ \t]*$/;
  * The body is everything after the closing fence line, with line endings normalised to `\n`.
  */
 export function splitFrontmatter(text: string): SplitResult {
-  const normal = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).replace(/\r\n?/g, '\n');
+  const unbom = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const normal = unbom.includes('\r') ? unbom.replace(/\r\n?/g, '\n') : unbom;
   const firstEnd = normal.indexOf('\n');
   const first = firstEnd === -1 ? normal : normal.slice(0, firstEnd);
   if (!FENCE.test(first)) {

@@ -40,10 +40,11 @@ export function listResources(realDir: string, top: fs.Dirent[]): ResourceList {
       const relPath = rel === '' ? entry.name : `${rel}/${entry.name}`;
       if (depth === 1 && entry.name === 'SKILL.md') continue;
       if (entry.isDirectory()) {
-        if (depth < MAX_RESOURCE_DEPTH) walk(path.join(dir, entry.name), relPath, readEntries(path.join(dir, entry.name)), depth + 1);
+        const sub = dir + path.sep + entry.name;
+        if (depth < MAX_RESOURCE_DEPTH) walk(sub, relPath, readEntries(sub), depth + 1);
         continue;
       }
-      if (entry.isSymbolicLink() && !linkedFileInside(path.join(dir, entry.name), realDir)) continue;
+      if (entry.isSymbolicLink() && !linkedFileInside(dir + path.sep + entry.name, realDir)) continue;
       if (!entry.isFile() && !entry.isSymbolicLink()) continue;
       if (found.length === MAX_RESOURCES) {
         truncated = true;
