@@ -1,4 +1,4 @@
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { z } from 'zod';
@@ -22,6 +22,7 @@ type Input = z.infer<typeof schema>;
 export async function globFiles(
   ctx: Parameters<typeof searchScope>[0] & { signal: AbortSignal },
   input: Input,
+  opts: { skip?: ReadonlySet<string> } = {},
 ): Promise<{ ok: true; paths: string[] } | { ok: false; error: string; aborted?: boolean }> {
   const found = searchScope(ctx, input.path);
   if (!found.ok) return found;
@@ -36,24 +37,23 @@ export async function globFiles(
   if (staticBase !== '' && !staticBase.split('/').includes('..')) {
     const candidate = path.join(scope.start, staticBase);
     if (!isWithin(candidate, scope.start)) return { ok: true, paths: [] };
-    if (!reachable(scope.base, startRel(scope), path.relative(scope.start, candidate).split(path.sep).join('/'), SKIPPED_DIRS)) {
+    if (!reachable(scope.base, startRel(scope), path.relative(scope.start, candidate).split(path.sep).join('/'), opts.skip ?? SKIPPED_DIRS)) {
       return { ok: true, paths: [] };
     }
     walkStart = candidate;
   }
-  const walked = await walkFiles({ base: scope.base, start: walkStart, signal: ctx.signal });
+  const skip = opts.skip ?? SKIPPED_DIRS;
+  const walked = await walkFiles({ base: scope.base, start: walkStart, signal: ctx.signal, skip });
   if (!walked.ok) return { ok: false, error: 'glob was cancelled.', aborted: true };
   const prefix = startRel(scope);
   const matched = walked.files.filter((rel) => isMatch(prefix === '' ? rel : rel.slice(prefix.length + 1)));
-  const withTime = await Promise.all(
-    matched.map(async (rel) => {
-      try {
-        return { rel, mtime: (await fs.stat(path.join(scope.base, rel))).mtimeMs };
-      } catch {
-        return { rel, mtime: 0 };
-      }
-    }),
-  );
+  const withTime = matched.map((rel) => {
+    try {
+      return { rel, mtime: fs.statSync(path.join(scope.base, rel)).mtimeMs };
+    } catch {
+      return { rel, mtime: 0 };
+    }
+  });
   withTime.sort((a, b) => b.mtime - a.mtime || (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
   return { ok: true, paths: withTime.map((f) => scope.show(f.rel)) };
 }

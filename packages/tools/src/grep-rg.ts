@@ -19,7 +19,14 @@ export function findRg(pathVar: string | undefined): string | null {
   return null;
 }
 
-/** The flags that make ripgrep walk exactly as the built-in walker does. */
+/** The flags that make ripgrep walk exactly as the built-in walker does, for the given skipped names. */
+export function rgWalkFlags(skip: Iterable<string>): string[] {
+  const flags = RG_WALK_FLAGS.slice(0, 7);
+  for (const name of skip) flags.push('-g', `!${name}`);
+  return flags;
+}
+
+/** The ripgrep walk flags for the default skipped names (`.git`, `node_modules`). */
 export const RG_WALK_FLAGS: readonly string[] = [
   '--no-config',
   '--hidden',
@@ -54,7 +61,7 @@ export async function grepRg(rgPath: string, req: GrepRequest): Promise<EngineRe
   const rust = req.pattern.literal !== undefined ? undefined : toRustRegex(req.pattern.source);
   if (req.pattern.literal === undefined && rust === undefined) return undefined;
   const startRel = path.relative(req.scope.base, req.scope.start).split(path.sep).join('/');
-  const args = ['--json', ...RG_WALK_FLAGS, req.pattern.ignoreCase ? '-i' : '-s'];
+  const args = ['--json', ...(req.skip ? rgWalkFlags(req.skip) : RG_WALK_FLAGS), req.pattern.ignoreCase ? '-i' : '-s'];
   if (req.glob !== undefined && /^[\w.*?{},-]+$/.test(req.glob)) args.push('--type-add', `harnessglob:${req.glob}`, '-t', 'harnessglob');
   if (req.pattern.literal !== undefined) args.push('-F', '-e', req.pattern.literal);
   else args.push('-e', rust ?? '');

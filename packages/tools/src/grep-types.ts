@@ -13,6 +13,8 @@ export interface GrepRequest {
   /** 'files' lets an engine stop at a file's first matching line. */
   mode: 'files' | 'content' | 'count';
   signal: AbortSignal;
+  /** Names skipped below the start (default `.git`, `node_modules`). */
+  skip?: ReadonlySet<string>;
 }
 
 /** One matching line: 1-based number and text without its line feed (a CR is kept). */

@@ -36,7 +36,12 @@ export type GrepOutcome =
  * it and no .gitignore above the start directory would be missed; otherwise, or when rg fails,
  * the built-in engine answers. Both give the same files and lines.
  */
-export async function grepSearch(ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'signal'>, input: Input, rgPath: string | null): Promise<GrepOutcome> {
+export async function grepSearch(
+  ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'signal'>,
+  input: Input,
+  rgPath: string | null,
+  opts: { skip?: ReadonlySet<string> } = {},
+): Promise<GrepOutcome> {
   const found = searchScope(ctx, input.path);
   if (!found.ok) return found;
   const scope = found.scope;
@@ -49,6 +54,7 @@ export async function grepSearch(ctx: Pick<ToolContext, 'root' | 'extraReadRoots
     glob: input.glob,
     mode: input.output ?? 'files',
     signal: ctx.signal,
+    ...(opts.skip ? { skip: opts.skip } : {}),
   };
   let result: EngineResult | undefined;
   let engine: 'rg' | 'builtin' = 'builtin';

@@ -15,7 +15,7 @@ export type { DiffOp, UnifiedDiffOptions } from './diff.js';
 export { globTool, createGlobTool, globFiles, GLOB_CAP } from './glob.js';
 export { grepTool, createGrepTool, grepSearch } from './grep.js';
 export type { GrepOptions, GrepOutcome } from './grep.js';
-export { findRg, RG_WALK_FLAGS } from './grep-rg.js';
+export { findRg, RG_WALK_FLAGS, rgWalkFlags } from './grep-rg.js';
 export { toRustRegex, compilePattern } from './grep-regex.js';
 export { GREP_FILE_CAP, GREP_LINE_CAP } from './grep-format.js';
 export { walkFiles, SKIPPED_DIRS } from './walk.js';

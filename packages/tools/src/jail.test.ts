@@ -185,7 +185,7 @@ describe('jail properties', () => {
           expect(allowed, `${access} ${JSON.stringify(p)} -> ${r.abs} lands on ${real}`).toBe(true);
           expect(r.insideRoot).toBe(isWithin(real, root));
           if (access === 'write' && !fs.existsSync(r.abs)) {
-            let wrote = false;
+            let wrote: boolean;
             try {
               fs.mkdirSync(path.dirname(r.abs), { recursive: true });
               fs.writeFileSync(r.abs, 'w');

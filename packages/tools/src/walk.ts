@@ -11,6 +11,8 @@ export interface WalkOptions {
   /** The directory to walk, absolute, equal to or under `base`. */
   start: string;
   signal: AbortSignal;
+  /** Names to skip below the start; default SKIPPED_DIRS. */
+  skip?: ReadonlySet<string>;
 }
 
 /** Files found by a walk, relative to the base with `/` separators, in no particular order. */
@@ -29,6 +31,7 @@ export async function walkFiles(opts: WalkOptions): Promise<WalkResult> {
   const stack: Array<{ abs: string; rel: string; ig: IgnoreStack }> = [
     { abs: opts.start, rel: startRel, ig: ancestorStack(opts.base, startRel) },
   ];
+  const skip = opts.skip ?? SKIPPED_DIRS;
   let visited = 0;
   while (stack.length > 0) {
     if (++visited % YIELD_EVERY === 0) {
@@ -47,7 +50,7 @@ export async function walkFiles(opts: WalkOptions): Promise<WalkResult> {
     const check = ig.active;
     for (const e of entries) {
       const name = e.name;
-      if (SKIPPED_DIRS.has(name)) continue;
+      if (skip.has(name)) continue;
       const rel = dir.rel === '' ? name : `${dir.rel}/${name}`;
       let isDir = e.isDirectory();
       let isFile = e.isFile();
