@@ -24,8 +24,12 @@ export interface TuiBackend {
   send(text: string, signal: AbortSignal): AsyncIterable<AgentEvent>;
   /** Installs the question callback; the TUI answers through its approval modal. */
   setAsk(ask: (req: ApprovalRequest) => Promise<Answer>): void;
+  /** False with `--no-skills` (`/skills` and `/help` then say skills are off; `/word` is plain text). Default true. */
+  skillsEnabled?: boolean;
   /** Standing permissions with their origin, for `/allowed`. */
   allowed(): Grant[];
+  /** Deny rules with their origin, listed after the grants by `/allowed`. Default none. */
+  denied?(): Grant[];
   /** Starts a new conversation (`/clear`). */
   clear(): void;
 }

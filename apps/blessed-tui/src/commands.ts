@@ -1,16 +1,25 @@
+import { formatGrants, noSkillsMessage, routeSlash, slashHelpLines, SLASH_COMMANDS } from '@coding-harness/line-cli/wiring';
+import type { SlashCommandName } from '@coding-harness/line-cli/wiring';
+import type { Grant } from '@coding-harness/approval';
 import type { Skill } from '@coding-harness/skills';
 
-/** The built-in slash commands, in the order `/help` and the completion menu list them. */
-export const COMMANDS = [
-  { name: 'help', description: 'list commands and keys' },
-  { name: 'skills', description: 'pick a skill (type to filter, Enter stages /name)' },
-  { name: 'allowed', description: 'standing permissions and where they came from' },
-  { name: 'clear', description: 'start a new conversation' },
-  { name: 'exit', description: 'quit' },
-] as const;
+/** A built-in command's name: exactly `harness`'s set. */
+export type CommandName = SlashCommandName;
 
-/** A built-in command's name. */
-export type CommandName = (typeof COMMANDS)[number]['name'];
+/**
+ * The built-in slash commands with a one-line description, in `harness`'s order. Names come from
+ * line-cli's `SLASH_COMMANDS` and descriptions from its `/help` lines, so the two front ends
+ * cannot drift apart; the TUI-only wording of `/skills` is the one local override.
+ */
+export const COMMANDS: readonly { name: CommandName; description: string }[] = SLASH_COMMANDS.map((name) => ({
+  name,
+  description: name === 'skills' ? 'pick a skill (type to filter, Enter stages /name)' : describe(name),
+}));
+
+function describe(name: CommandName): string {
+  const line = slashHelpLines().find((l) => l.startsWith(`/${name} `));
+  return line ? line.slice(name.length + 1).trim() : '';
+}
 
 /** What a submitted input means: nothing, a built-in, text for the agent, or a refusal shown locally. */
 export type Interpreted =
@@ -19,26 +28,35 @@ export type Interpreted =
   | { kind: 'send'; text: string }
   | { kind: 'reject'; message: string };
 
-/**
- * Decides what Enter does with `input`, exactly as `harness` does: built-ins run locally;
- * `/<slug>` and `/skill:<slug>` of a user-invocable skill go to the agent verbatim; a skill with
- * `user-invocable: false` is refused; any other `/word` is `unknown command` and nothing is sent.
- */
-export function interpret(input: string, skills: readonly Skill[]): Interpreted {
-  const text = input.trim();
-  if (!text) return { kind: 'empty' };
-  if (!text.startsWith('/')) return { kind: 'send', text: input.replace(/\s+$/, '') };
-  const word = text.split(/\s/, 1)[0] as string;
-  const builtin = COMMANDS.find((c) => `/${c.name}` === word);
-  if (builtin) return { kind: 'command', name: builtin.name };
-  const slug = word.startsWith('/skill:') ? word.slice('/skill:'.length) : word.slice(1);
-  const skill = skills.find((s) => s.name === slug);
-  if (!skill) return { kind: 'reject', message: `unknown command ${word} — /help lists them` };
-  if (!skill.userInvocable) return { kind: 'reject', message: `/${skill.name} can only be used by the model (user-invocable: false)` };
-  return { kind: 'send', text };
+/** Options of {@link interpret}; the same as line-cli's `routeSlash`. */
+export interface InterpretOptions {
+  /** False with `--no-skills`: any `/word` that is not a built-in is then plain text. Default true. */
+  skillsEnabled?: boolean;
 }
 
-/** The keys, as `/help` lists them. */
+/**
+ * Decides what Enter does with `input`, through line-cli's `routeSlash` (the router `harness`
+ * uses): built-ins run locally; a user-invocable skill is sent as `/<slug> args` (`/skill:<slug>`
+ * normalised as `harness` does); a model-only skill or any other `/word` is refused, nothing sent.
+ * Plain text is sent as typed, minus trailing white space.
+ */
+export function interpret(input: string, skills: readonly Skill[], options: InterpretOptions = {}): Interpreted {
+  if (!input.trim()) return { kind: 'empty' };
+  const route = routeSlash(input.trim(), skills, options);
+  switch (route.kind) {
+    case 'command':
+      return { kind: 'command', name: route.name };
+    case 'skill':
+      return { kind: 'send', text: route.text };
+    case 'unknown':
+    case 'model-only':
+      return { kind: 'reject', message: route.message };
+    case 'text':
+      return { kind: 'send', text: input.replace(/\s+$/, '') };
+  }
+}
+
+/** The keys, as `/help` lists them (TUI only; `harness` has a line editor instead). */
 export const KEYS = [
   ['Enter', 'send'],
   ['\\ then Enter, Alt-Enter, Ctrl-J', 'new line'],
@@ -50,15 +68,25 @@ export const KEYS = [
   ['Ctrl-D', 'quit (on an empty input)'],
 ] as const;
 
-/** The text of `/help`: commands, keys, and how skills are invoked. */
-export function helpText(skills: readonly Skill[]): string {
-  const pad = (s: string, n: number) => s.padEnd(n);
-  const lines = ['Commands:'];
-  for (const c of COMMANDS) lines.push(`  ${pad(`/${c.name}`, 10)} ${c.description}`);
+/**
+ * The text of `/help`: `harness`'s command lines and its skills line (or its no-skills message),
+ * then the TUI's keys.
+ */
+export function helpText(skills: readonly Skill[], skillsEnabled = true): string {
   const invocable = skills.filter((s) => s.userInvocable).map((s) => `/${s.name}`);
-  lines.push(`  ${pad('/<name>', 10)} run a skill: skills are /name (also /skill:name), followed by any arguments`);
-  lines.push(invocable.length ? `  skills here: ${invocable.join(' ')}` : '  no user-invocable skills found');
+  const lines = ['Commands (skills are /name, followed by any arguments):', ...slashHelpLines().map((l) => `  ${l}`)];
+  lines.push(skills.length > 0 ? `  skills: ${invocable.length ? invocable.join(' ') : '(none you can invoke; the model may use them)'}` : `  ${noSkillsMessage(skillsEnabled)}`);
   lines.push('Keys:');
-  for (const [k, what] of KEYS) lines.push(`  ${pad(k, 32)} ${what}`);
+  for (const [k, what] of KEYS) lines.push(`  ${k.padEnd(32)} ${what}`);
   return lines.join('\n');
+}
+
+/** The text of `/allowed`: line-cli's `formatGrants` (allow grants with scope and origin, then deny rules). */
+export function allowedText(allowed: readonly Grant[], denied: readonly Grant[]): string {
+  return formatGrants(allowed, denied).join('\n');
+}
+
+/** What `/skills` says when there is nothing to pick: `harness`'s message. */
+export function noSkillsText(skillsEnabled: boolean): string {
+  return noSkillsMessage(skillsEnabled);
 }

@@ -2,7 +2,7 @@ import type { Widgets } from 'blessed';
 import type { Answer, ApprovalRequest } from '@coding-harness/approval';
 import type { TuiBackend } from './backend.js';
 import { approvalKey, openApproval, type ApprovalState } from './approval-state.js';
-import { helpText, interpret } from './commands.js';
+import { allowedText, helpText, interpret, noSkillsText } from './commands.js';
 import { completions, moveSelection } from './completion.js';
 import { FrameScheduler } from './frame-scheduler.js';
 import { ctrlKey, editKey, emptyInput, setText, type InputState } from './input-state.js';
@@ -254,7 +254,8 @@ export class TuiApp {
 
   /** Runs what Enter submitted: a built-in, a refusal, or a turn. */
   submit(text: string): void {
-    const what = interpret(text, this.backend.skills);
+    const skillsEnabled = this.backend.skillsEnabled ?? true;
+    const what = interpret(text, this.backend.skills, { skillsEnabled });
     switch (what.kind) {
       case 'empty':
         return;
@@ -270,16 +271,14 @@ export class TuiApp {
     }
     switch (what.name) {
       case 'help':
-        return this.dispatch({ type: 'info', text: helpText(this.backend.skills) });
+        return this.dispatch({ type: 'info', text: helpText(this.backend.skills, skillsEnabled) });
       case 'skills':
+        if (this.backend.skills.length === 0) return this.dispatch({ type: 'info', text: noSkillsText(skillsEnabled) });
         this.picker = { query: '', selected: 0 };
         this.frames.request();
         return;
-      case 'allowed': {
-        const grants = this.backend.allowed();
-        const lines = grants.map((g) => `  ${g.rule}  (${g.scope}, ${g.origin})`);
-        return this.dispatch({ type: 'info', text: grants.length ? `Standing permissions:\n${lines.join('\n')}` : 'no standing permissions' });
-      }
+      case 'allowed':
+        return this.dispatch({ type: 'info', text: allowedText(this.backend.allowed(), this.backend.denied?.() ?? []) });
       case 'clear':
         if (this.turn) return this.dispatch({ type: 'hint', text: 'a turn is running — Ctrl-C to cancel it first' });
         this.backend.clear();

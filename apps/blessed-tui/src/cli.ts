@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import type { Writable } from 'node:stream';
+import type { HarnessEnv } from '@coding-harness/line-cli/wiring';
+import type { TuiBackend } from './backend.js';
+
+/** Where `harness-tui` reads and writes; the bin passes the process's own. */
+export interface CliIo {
+  stdout: Writable;
+  stderr: Writable;
+  env: HarnessEnv;
+  cwd: string;
+  home?: string;
+  /** Both stdin and stdout are terminals; without one the TUI refuses to start (exit 2). */
+  tty: boolean;
+  /** Runs the screen; default: the real `runTui` (loaded only here, so usage errors never load blessed). */
+  run?: (backend: TuiBackend) => Promise<number>;
+}
+
+const DEMO_FLAG = '--demo-fake';
+/** `harness` flags that make no sense in a full-screen session: their help lines are left out. */
+const NOT_FOR_TUI = [/^ {2}-p, --print/, /^ {6}--output-format/, /^ {6}--verbose/, /^ {6}--json/];
+
+/** This package's version, from its package.json. */
+export function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+/**
+ * `harness-tui --help`: harness's flag lines (the shared `helpText`), minus the `-p` ones, under
+ * the TUI's own usage line.
+ */
+export function tuiHelp(shared: string): string {
+  const flags = shared.slice(shared.indexOf('Flags:')).split('\n');
+  const kept = flags.filter((line) => !NOT_FOR_TUI.some((re) => re.test(line)));
+  return [
+    'harness-tui: the full-screen coding agent (the same session, flags and commands as harness)',
+    '',
+    'Usage:',
+    '  harness-tui [flags]          full-screen interactive session',
+    `  harness-tui ${DEMO_FLAG}      a scripted fake session: no model, no tools, no key`,
+    '',
+    ...kept,
+  ].join('\n');
+}
+
+/**
+ * `harness-tui` as a function: parses argv with `harness`'s parser, builds the session with the
+ * shared wiring, then runs the screen. Usage problems (a bad flag, `-p`, `skills`, `-C` missing,
+ * no credentials, no terminal) are reported on stderr with exit 2 before the screen is taken.
+ * Resolves with the exit code; never calls process.exit.
+ */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  const wiring = await import('@coding-harness/line-cli/wiring');
+  const demo = argv.includes(DEMO_FLAG);
+  const parsed = wiring.parseHarnessArgs(argv.filter((a) => a !== DEMO_FLAG));
+  const fail = (message: string): number => {
+    io.stderr.write(`harness-tui: ${message.replace(/\(harness --help/, '(harness-tui --help')}\n`);
+    return 2;
+  };
+  if (!parsed.ok) return fail(parsed.message);
+  const flags = parsed.flags;
+  if (flags.help) {
+    io.stdout.write(tuiHelp(wiring.helpText('harness-tui')));
+    return 0;
+  }
+  if (flags.version) {
+    io.stdout.write(`harness-tui ${version()}\n`);
+    return 0;
+  }
+  if (flags.print) return fail('-p runs one prompt without a screen: use harness -p');
+  if (flags.command) return fail("the 'skills' subcommands belong to harness: use harness skills");
+  const run = io.run ?? (async (backend: TuiBackend) => (await import('./app.js')).runTui(backend));
+  if (demo) {
+    if (!io.tty) return fail('needs a terminal (stdin and stdout must be a TTY)');
+    return run((await import('./demo-script.js')).demoBackend());
+  }
+  const { AskBridge, harnessBackend } = await import('./harness-backend.js');
+  const bridge = new AskBridge();
+  let harness;
+  try {
+    harness = await wiring.buildHarness(flags, io.env, { ask: bridge.ask, home: io.home ?? homedir(), cwd: io.cwd });
+  } catch (err) {
+    if (err instanceof wiring.UsageError) return fail(err.message);
+    throw err;
+  }
+  if (!io.tty) return fail('needs a terminal (stdin and stdout must be a TTY); for scripts use harness -p');
+  return run(harnessBackend(harness, bridge));
+}
