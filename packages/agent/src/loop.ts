@@ -21,7 +21,7 @@ import { emptyUsage } from './usage.js';
 export async function runTurn(config: AgentConfig, state: AgentState, text: string, signal: AbortSignal, emit: Emit): Promise<void> {
   const turn = ++state.turn;
   const before = { usage: state.totals.usage, cost: state.totals.costUsd };
-  let stopReason = 'end_turn';
+  let stopReason: string;
   emit({ type: 'turn_start', turn, text });
   try {
     append(state, { role: 'user', content: [{ type: 'text', text }] });
