@@ -100,7 +100,8 @@ export interface AnthropicClientOptions {
 
 /**
  * A ModelClient over the official SDK. The SDK's own retries are off (`maxRetries: 0`): the
- * agent retries itself so that each retry is an event. Credentials are only what is passed.
+ * agent retries itself so that each retry is an event. Pass `apiKey` or `authToken`: the key
+ * variables are then not read; with neither, the SDK falls back to its default credential chain.
  */
 export function createAnthropicClient(opts: AnthropicClientOptions): ModelClient {
   const sdk = new Anthropic({
