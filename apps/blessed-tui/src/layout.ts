@@ -48,7 +48,8 @@ function layoutItem(item: Item, width: number): Line[] {
 }
 
 function toolLines(t: Extract<Item, { kind: 'tool' }>, width: number): Line[] {
-  const head = `● ${t.name}${t.summary ? ` ${t.summary}` : ''}${t.forced ? ' (forced)' : ''}`;
+  const named = t.summary.startsWith(t.name) ? t.summary : `${t.name}${t.summary ? ` ${t.summary}` : ''}`;
+  const head = `● ${named}${t.forced ? ' (forced)' : ''}`;
   const lines = prefixed(head, width, '', '  ', t.state === 'error' ? 'toolError' : 'tool');
   if (t.approval) lines.push(...prefixed(t.approval, width, '  ? ', '    ', 'approval'));
   if (t.state === 'running') return lines;

@@ -13,28 +13,58 @@ export function shortRoot(root: string, home: string | undefined): string {
   return home && (root === home || root.startsWith(`${home}/`)) ? `~${root.slice(home.length)}` : root;
 }
 
+/** The fewest columns the model and the work root are squeezed to before a field is dropped instead. */
+export const MIN_MODEL = 14;
+export const MIN_ROOT = 12;
+
+type Field = 'model' | 'root' | 'skills' | 'tokens' | 'cache' | 'cost' | 'activity';
+/** Fields leave the bar in this order when it is too narrow; the activity always stays. */
+export const DROP_ORDER: readonly Field[] = ['cache', 'skills', 'tokens', 'cost', 'root', 'model'];
+const SEP = ' │ ';
+
+function cutLeft(text: string, width: number): string {
+  if (textWidth(text) <= width) return text;
+  const chars = [...text];
+  let out = '';
+  for (let i = chars.length - 1; i >= 0 && textWidth(chars[i]! + out) <= width - 1; i--) out = chars[i]! + out;
+  return `…${out}`;
+}
+
 /**
  * The status bar's text at `width` columns: model, work root, skill count, tokens in/out,
- * cache-read share, cost and activity. The work root gives way first (cut from the left), then the model.
+ * cache-read share, cost and activity. When the bar is too narrow the model and the work root
+ * shrink (the root cut from the left) but never below MIN_MODEL / MIN_ROOT columns; below that,
+ * whole fields are dropped in DROP_ORDER. Never wider than `width`.
  */
 export function statusLine(state: ViewState, now: number, width: number, home?: string): string {
   const t = state.totals;
-  const tail = [
-    `${state.skillCount} skill${state.skillCount === 1 ? '' : 's'}`,
-    `in ${tokens(t.input + t.cacheRead + t.cacheWrite)} out ${tokens(t.output)}`,
-    `cache ${cacheShare(t)}`,
-    dollars(t.costUsd),
-    activityLabel(state.activity, now),
-  ].join(' │ ');
-  const sep = ' │ ';
-  let root = shortRoot(state.workroot, home);
-  let model = state.model;
-  const room = width - 2 - textWidth(tail) - 2 * sep.length;
-  if (textWidth(model) + textWidth(root) > room) {
-    const modelWidth = Math.min(textWidth(model), Math.max(10, Math.floor(room / 2)));
-    const rootWidth = Math.max(4, room - modelWidth);
-    if (textWidth(root) > rootWidth) root = `…${[...root].slice(-(rootWidth - 1)).join('')}`;
-    model = truncate(model, Math.max(4, room - textWidth(root)));
+  const text: Record<Field, string> = {
+    model: state.model,
+    root: shortRoot(state.workroot, home),
+    skills: `${state.skillCount} skill${state.skillCount === 1 ? '' : 's'}`,
+    tokens: `in ${tokens(t.input + t.cacheRead + t.cacheWrite)} out ${tokens(t.output)}`,
+    cache: `cache ${cacheShare(t)}`,
+    cost: dollars(t.costUsd),
+    activity: activityLabel(state.activity, now),
+  };
+  const min = (f: Field): number => Math.min(textWidth(text[f]), f === 'model' ? MIN_MODEL : f === 'root' ? MIN_ROOT : Infinity);
+  const shown = new Set<Field>(['model', 'root', 'skills', 'tokens', 'cache', 'cost', 'activity']);
+  const needed = (): number => 1 + [...shown].reduce((sum, f) => sum + min(f), 0) + SEP.length * (shown.size - 1);
+  for (const f of DROP_ORDER) {
+    if (needed() <= width) break;
+    shown.delete(f);
   }
-  return truncate(` ${model}${sep}${root}${sep}${tail}`, width);
+  let spare = width - needed();
+  const grow = (f: Field): string => {
+    if (!shown.has(f)) return '';
+    const extra = Math.max(0, Math.min(spare, textWidth(text[f]) - min(f)));
+    spare -= extra;
+    const w = min(f) + extra;
+    return f === 'root' ? cutLeft(text[f], w) : truncate(text[f], w);
+  };
+  const model = grow('model');
+  const root = grow('root');
+  const order: Field[] = ['model', 'root', 'skills', 'tokens', 'cache', 'cost', 'activity'];
+  const parts = order.filter((f) => shown.has(f)).map((f) => (f === 'model' ? model : f === 'root' ? root : text[f]));
+  return truncate(` ${parts.join(SEP)}`, width);
 }
