@@ -1,0 +1,14 @@
+export type * from './types.js';
+export { loadTask, loadTasks, TaskError, CHECK_NAMES } from './task-loader.js';
+export { runTask, scriptedAsk, loadTaskScript, FIXED_CLOCK, DEFAULT_MODEL } from './runner.js';
+export type { Backend, RunTaskOptions } from './runner.js';
+export { runSuite, suitePassed, currentCommit } from './suite.js';
+export type { SuiteOptions } from './suite.js';
+export { runChecks } from './checks.js';
+export type { CheckContext } from './checks.js';
+export { appendMetrics, metricsRows, modelLabel, METRICS_HEADER } from './metrics.js';
+export { writeResultFile, readResultFile, resolveResult } from './results.js';
+export { diffRuns, formatComparison } from './compare.js';
+export type { TaskDiff } from './compare.js';
+export { main, defaultPaths, PACKAGE_DIR, USAGE } from './main.js';
+export type { EvalPaths, MainIo } from './main.js';
