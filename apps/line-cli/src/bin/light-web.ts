@@ -1,0 +1,125 @@
+/**
+ * Small stand-ins for the web `Headers`, `Response` and `FormData` classes, injected by build.mjs into the
+ * bundled bin only (esbuild `inject`), so that neither the SDK's `new Headers()` nor our
+ * node:http fetch loads Node's undici at start-up (tens of ms and MB, TOOLCHAIN.md). They cover
+ * what the SDK and httpFetch use: case-insensitive headers with iteration, a streamed body,
+ * `text()`, `json()`, `arrayBuffer()`. The library build keeps the real globals.
+ */
+type HeaderInit = LightHeaders | Iterable<readonly [string, string]> | Record<string, string | readonly string[] | undefined> | undefined | null;
+
+export class LightHeaders {
+  private readonly map = new Map<string, { name: string; values: string[] }>();
+
+  constructor(init?: HeaderInit) {
+    if (!init) return;
+    if (typeof (init as Iterable<unknown>)[Symbol.iterator] === 'function') {
+      for (const [k, v] of init as Iterable<readonly [string, string]>) this.append(k, v);
+      return;
+    }
+    for (const [k, v] of Object.entries(init as Record<string, string | readonly string[] | undefined>)) {
+      if (v === undefined) continue;
+      for (const one of Array.isArray(v) ? v : [v as string]) this.append(k, one);
+    }
+  }
+
+  append(name: string, value: string): void {
+    const key = name.toLowerCase();
+    const entry = this.map.get(key);
+    if (entry) entry.values.push(String(value).trim());
+    else this.map.set(key, { name: key, values: [String(value).trim()] });
+  }
+
+  set(name: string, value: string): void {
+    this.map.set(name.toLowerCase(), { name: name.toLowerCase(), values: [String(value).trim()] });
+  }
+
+  get(name: string): string | null {
+    const entry = this.map.get(name.toLowerCase());
+    return entry ? entry.values.join(', ') : null;
+  }
+
+  getSetCookie(): string[] {
+    return [...(this.map.get('set-cookie')?.values ?? [])];
+  }
+
+  has(name: string): boolean {
+    return this.map.has(name.toLowerCase());
+  }
+
+  delete(name: string): void {
+    this.map.delete(name.toLowerCase());
+  }
+
+  forEach(fn: (value: string, name: string, headers: LightHeaders) => void): void {
+    for (const [name, value] of this.entries()) fn(value, name, this);
+  }
+
+  *entries(): IterableIterator<[string, string]> {
+    for (const key of [...this.map.keys()].sort()) yield [key, this.map.get(key)!.values.join(', ')];
+  }
+
+  *keys(): IterableIterator<string> {
+    for (const [k] of this.entries()) yield k;
+  }
+
+  *values(): IterableIterator<string> {
+    for (const [, v] of this.entries()) yield v;
+  }
+
+  [Symbol.iterator](): IterableIterator<[string, string]> {
+    return this.entries();
+  }
+}
+
+export class LightResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: LightHeaders;
+  readonly body: ReadableStream<Uint8Array> | null;
+  readonly url = '';
+  readonly redirected = false;
+  readonly type = 'basic';
+  bodyUsed = false;
+
+  constructor(body: ReadableStream<Uint8Array> | string | null | undefined, init: { status?: number; statusText?: string; headers?: HeaderInit } = {}) {
+    this.status = init.status ?? 200;
+    this.statusText = init.statusText ?? '';
+    this.headers = init.headers instanceof LightHeaders ? init.headers : new LightHeaders(init.headers);
+    this.body =
+      typeof body === 'string'
+        ? new ReadableStream<Uint8Array>({
+            start(c) {
+              c.enqueue(new TextEncoder().encode(body));
+              c.close();
+            },
+          })
+        : (body ?? null);
+  }
+
+  get ok(): boolean {
+    return this.status >= 200 && this.status < 300;
+  }
+
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    if (this.bodyUsed) throw new TypeError('Body has already been used');
+    this.bodyUsed = true;
+    if (!this.body) return new ArrayBuffer(0);
+    const parts: Uint8Array[] = [];
+    for await (const chunk of this.body as unknown as AsyncIterable<Uint8Array>) parts.push(chunk);
+    const all = Buffer.concat(parts);
+    return all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength) as ArrayBuffer;
+  }
+
+  async text(): Promise<string> {
+    return new TextDecoder().decode(await this.arrayBuffer());
+  }
+
+  async json(): Promise<unknown> {
+    return JSON.parse(await this.text());
+  }
+}
+
+/** Never constructed here: the SDK only tests `body instanceof FormData` (we send JSON strings). */
+export class LightFormData {}
+
+export { LightHeaders as Headers, LightResponse as Response, LightFormData as FormData };
