@@ -22,7 +22,7 @@ export async function grepBuiltin(req: GrepRequest): Promise<EngineResult> {
     files = walked.files;
   }
   if (req.fileFilter !== undefined) files = files.filter(req.fileFilter);
-  const literal = req.pattern.literal !== undefined && !req.pattern.ignoreCase ? Buffer.from(req.pattern.literal) : undefined;
+  const literal = req.pattern.required !== undefined ? Buffer.from(req.pattern.required) : undefined;
   const out: FileHits[] = [];
   for (let i = 0; i < files.length; i++) {
     if (i % YIELD_EVERY === YIELD_EVERY - 1) {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToolContext } from './context.js';
 import { createGrepTool, grepSearch } from './grep.js';
 import { findRg } from './grep-rg.js';
-import { toRustRegex } from './grep-regex.js';
+import { requiredLiteral, toRustRegex } from './grep-regex.js';
 import type { ToolContext } from './types.js';
 
 const rg = findRg(process.env.PATH);
@@ -101,5 +101,15 @@ describe('toRustRegex', () => {
     expect(toRustRegex('(a)\\1')).toBeUndefined();
     expect(toRustRegex('(?=a)')).toBeUndefined();
     expect(toRustRegex('\\p{L}')).toBeUndefined();
+  });
+});
+
+describe('requiredLiteral (the built-in byte prefilter)', () => {
+  it('takes the leading literal run, dropping a last character made optional', () => {
+    expect(requiredLiteral('fn_[a-z]+')).toBe('fn_');
+    expect(requiredLiteral('^foo\\.bar?')).toBe('foo.ba');
+    expect(requiredLiteral('ab*c')).toBeUndefined();
+    expect(requiredLiteral('foo|bar')).toBeUndefined();
+    expect(requiredLiteral('(?<=x)abc')).toBeUndefined();
   });
 });

@@ -8,6 +8,35 @@ export interface GrepPattern {
   whole: RegExp | undefined;
   /** The pattern is a plain string (no metacharacters): engines may search it as a literal. */
   literal: string | undefined;
+  /** A string every matching line contains (case-sensitive patterns only): a byte prefilter. */
+  required: string | undefined;
+}
+
+/**
+ * The literal run a pattern starts with (after `^`), when the pattern has no `|`: every match
+ * contains it. A run followed by `?`, `*` or `{` loses its last character (it may be absent).
+ */
+export function requiredLiteral(source: string): string | undefined {
+  if (source.includes('|')) return undefined;
+  let i = source.startsWith('^') ? 1 : 0;
+  let run = '';
+  while (i < source.length) {
+    const ch = source[i] ?? '';
+    if (ch === '\\') {
+      const next = source[i + 1] ?? '';
+      if (!/[\\^$.*+?()[\]{}|/-]/.test(next) || next === '') break;
+      run += next;
+      i += 2;
+      continue;
+    }
+    if (META.test(ch)) {
+      if (ch === '?' || ch === '*' || ch === '{') run = run.slice(0, -1);
+      break;
+    }
+    run += ch;
+    i += 1;
+  }
+  return run.length >= 2 ? run : undefined;
 }
 
 const META = /[\\^$.*+?()[\]{}|]/;
@@ -29,6 +58,7 @@ export function compilePattern(source: string, ignoreCase: boolean): { ok: true;
       line,
       whole: lookaround ? undefined : new RegExp(source, ignoreCase ? 'im' : 'm'),
       literal: META.test(source) ? undefined : source,
+      required: ignoreCase ? undefined : META.test(source) ? requiredLiteral(source) : source,
     },
   };
 }
