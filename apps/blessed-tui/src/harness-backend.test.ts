@@ -1,0 +1,98 @@
+/** The adapter from line-cli's wired session to the TUI's backend, against the mock server. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AgentEvent } from '@coding-harness/agent';
+import type { ApprovalRequest } from '@coding-harness/approval';
+import { buildHarness, parseHarnessArgs } from '@coding-harness/line-cli/wiring';
+import { ScriptBuilder, startMockServer } from '@coding-harness/mock-anthropic';
+import type { MockServer } from '@coding-harness/mock-anthropic';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AskBridge, harnessBackend } from './harness-backend.js';
+
+const undo: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const f of undo.splice(0).reverse()) await f();
+});
+
+async function setup(argv: string[], server: MockServer) {
+  const root = mkdtempSync(join(tmpdir(), 'harness-tui-backend-'));
+  undo.push(() => rmSync(root, { recursive: true, force: true }));
+  const work = join(root, 'work');
+  mkdirSync(join(work, '.agents', 'skills', 'demo'), { recursive: true });
+  writeFileSync(join(work, '.agents', 'skills', 'demo', 'SKILL.md'), '---\nname: demo\ndescription: A demo skill.\n---\nDo it.\n');
+  mkdirSync(join(work, '.agents', 'skills', 'broken'), { recursive: true });
+  writeFileSync(join(work, '.agents', 'skills', 'broken', 'SKILL.md'), '---\nname: broken\n---\nNo description.\n');
+  const parsed = parseHarnessArgs(['-C', work, ...argv]);
+  if (!parsed.ok) throw new Error(parsed.message);
+  const bridge = new AskBridge();
+  const env = { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'fake', XDG_STATE_HOME: join(root, 'state'), XDG_CONFIG_HOME: join(root, 'config') };
+  const harness = await buildHarness(parsed.flags, env, { ask: bridge.ask, home: join(root, 'home'), cwd: root });
+  return { backend: harnessBackend(harness, bridge), harness, bridge, work };
+}
+
+async function mock(script: ScriptBuilder): Promise<MockServer> {
+  const server = await startMockServer({ script: script.build() });
+  undo.push(() => server.close());
+  return server;
+}
+
+async function collect(events: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
+  const out: AgentEvent[] = [];
+  for await (const e of events) out.push(e);
+  return out;
+}
+
+describe('harnessBackend', () => {
+  it('fills model, work root, skills and one start-up notice per skill problem', async () => {
+    const server = await mock(new ScriptBuilder().text('hi'));
+    const { backend, harness } = await setup(['--model', 'claude-haiku-5-5'], server);
+    expect(backend.model).toBe('claude-haiku-5-5');
+    expect(backend.workroot).toBe(harness.workroot);
+    expect(backend.skills.map((s) => s.name)).toEqual(['demo']);
+    expect(backend.skillsEnabled).toBe(true);
+    expect(backend.startupNotices.filter((n) => n.includes('broken'))).toHaveLength(1);
+    expect(backend.startupNotices[0]).toMatch(/^skill skipped: .*broken.*SKILL\.md: /);
+  });
+
+  it('sends the text verbatim and the turn ends with turn_end', async () => {
+    const server = await mock(new ScriptBuilder().text('done'));
+    const { backend } = await setup([], server);
+    const events = await collect(backend.send('/demo now please', new AbortController().signal));
+    expect(events.at(-1)).toMatchObject({ type: 'turn_end', stopReason: 'end_turn' });
+    expect(JSON.stringify(server.messageRequests()[0]?.body)).toContain('/demo now please');
+  });
+
+  it('asks through the installed ask; a cancelled question resolves to a denial and the turn ends aborted', async () => {
+    const server = await mock(new ScriptBuilder().toolUse('bash', { command: 'echo hi' }).text('never'));
+    const { backend } = await setup([], server);
+    const turn = new AbortController();
+    const asked: ApprovalRequest[] = [];
+    backend.setAsk(
+      (request) =>
+        new Promise((resolve) => {
+          asked.push(request);
+          turn.abort();
+          resolve({ type: 'deny', message: 'the user cancelled the turn' });
+        }),
+    );
+    const events = await collect(backend.send('run it', turn.signal));
+    expect(asked.map((r) => r.tool)).toEqual(['bash']);
+    expect(events.at(-1)).toMatchObject({ type: 'turn_end', stopReason: 'aborted' });
+  });
+
+  it('without an installed ask a question is denied, never left hanging', async () => {
+    const bridge = new AskBridge();
+    await expect(bridge.ask({ tool: 'bash', kind: 'exec', input: {}, summary: 'bash: x' } as ApprovalRequest)).resolves.toMatchObject({ type: 'deny' });
+  });
+
+  it('allowed() and denied() read the policy; clear() starts a new conversation', async () => {
+    const server = await mock(new ScriptBuilder().text('a'));
+    const { backend, harness } = await setup(['--allowed-tools', 'Bash(npm test:*)', '--disallowed-tools', 'Bash(rm:*)'], server);
+    expect(backend.allowed()).toEqual([expect.objectContaining({ origin: '--allowed-tools', scope: 'session' })]);
+    expect(backend.denied?.()).toEqual([expect.objectContaining({ origin: '--disallowed-tools' })]);
+    const before = harness.agent.sessionId;
+    backend.clear();
+    expect(harness.agent.sessionId).not.toBe(before);
+  });
+});
