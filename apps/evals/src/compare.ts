@@ -2,6 +2,7 @@
  * `--compare A B`: what changed per task between two runs. Tokens, requests and the cache share
  * are the figures that matter offline (they are deterministic); wall time is shown but noisy.
  */
+import { totalInput } from './tokens.js';
 import type { RunResult, TaskResult } from './types.js';
 
 /** One task's figures in both runs; a side is undefined when the task is missing from that run. */
@@ -52,7 +53,7 @@ export function formatComparison(a: RunResult, b: RunResult, labels: [string, st
     const y = d.b;
     const result = x.passed === y.passed ? status(y) : `${status(x)} -> ${status(y)}`;
     lines.push(
-      `${d.task}: ${result}; requests ${delta(x.requests, y.requests)}; turns ${delta(x.turns, y.turns)}; input ${delta(x.tokens.input, y.tokens.input)}; ` +
+      `${d.task}: ${result}; requests ${delta(x.requests, y.requests)}; turns ${delta(x.turns, y.turns)}; input ${delta(totalInput(x.tokens), totalInput(y.tokens))}; ` +
         `output ${delta(x.tokens.output, y.tokens.output)}; cache read ${share(x.cacheReadShare, y.cacheReadShare)}; wall ms ${delta(x.wallMs, y.wallMs)}`,
     );
   }

@@ -12,3 +12,4 @@ export { diffRuns, formatComparison } from './compare.js';
 export type { TaskDiff } from './compare.js';
 export { main, defaultPaths, PACKAGE_DIR, USAGE } from './main.js';
 export type { EvalPaths, MainIo } from './main.js';
+export { totalInput } from './tokens.js';

@@ -12,6 +12,7 @@ import { resolveResult, writeResultFile } from './results.js';
 import type { Backend } from './runner.js';
 import { runSuite, suitePassed } from './suite.js';
 import { loadTasks } from './task-loader.js';
+import { totalInput } from './tokens.js';
 import type { TaskResult } from './types.js';
 
 /** The package folder (`apps/evals`), found from this file's place in src/ or dist/. */
@@ -112,7 +113,7 @@ export async function main(argv: readonly string[], env: Readonly<Record<string,
 }
 
 function taskLine(r: TaskResult): string {
-  const head = `${r.passed ? 'pass' : 'FAIL'} ${r.task} [${r.expectation}] ${r.requests} requests, ${r.tokens.input}+${r.tokens.cacheRead} cached in / ${r.tokens.output} out, ${r.wallMs} ms`;
+  const head = `${r.passed ? 'pass' : 'FAIL'} ${r.task} [${r.expectation}] ${r.requests} requests, ${totalInput(r.tokens)} in (${(r.cacheReadShare * 100).toFixed(1)}% cache read) / ${r.tokens.output} out, ${r.wallMs} ms`;
   return [head, ...r.failures.map((f) => `    ${f}`)].join('\n');
 }
 

@@ -4,6 +4,7 @@
  */
 import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { totalInput } from './tokens.js';
 import type { RunResult } from './types.js';
 
 /** The header written when the file does not exist yet. */
@@ -15,8 +16,8 @@ One row per task per run of \`node apps/evals/dist/cli.js\` (rows are appended; 
 - **model**: \`mock:<model>\` for offline runs against the scripted mock server, the model id for \`--live\` runs.
 - **task**: the folder under \`apps/evals/tasks/\`. **result**: pass / fail (live \`usually\` tasks may fail without failing the run).
 - **turns**: model replies. **requests**: model requests, compaction summaries included.
-- **input / output**: tokens as the API reported them; input here is uncached input only.
-- **cache read**: cache-read tokens / all input tokens (uncached + cache read + cache write).
+- **input**: all input tokens sent (uncached + cache read + cache write). **output**: output tokens.
+- **cache read**: the share of that input read from the prompt cache.
 - **wall ms**: wall time of the task, sandbox setup and checks included.
 
 Offline token counts come from the mock's documented estimate (characters / 4) and cache model, so
@@ -36,7 +37,7 @@ export function modelLabel(run: RunResult): string {
 export function metricsRows(run: RunResult): string[] {
   const date = run.date.slice(0, 16).replace('T', ' ');
   return run.tasks.map((t) =>
-    `| ${[date, run.commit, modelLabel(run), t.task, t.passed ? 'pass' : 'fail', t.turns, t.requests, t.tokens.input, t.tokens.output, `${(t.cacheReadShare * 100).toFixed(1)}%`, t.wallMs].join(' | ')} |`,
+    `| ${[date, run.commit, modelLabel(run), t.task, t.passed ? 'pass' : 'fail', t.turns, t.requests, totalInput(t.tokens), t.tokens.output, `${(t.cacheReadShare * 100).toFixed(1)}%`, t.wallMs].join(' | ')} |`,
   );
 }
 

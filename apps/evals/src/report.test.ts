@@ -41,7 +41,7 @@ describe('compare', () => {
     const edit = lines.find((l) => l.startsWith('edit:'));
     expect(edit).toContain('pass -> fail');
     expect(edit).toContain('requests 3 -> 4 (+33.3%)');
-    expect(edit).toContain('input 100 -> 150 (+50.0%)');
+    expect(edit).toContain('input 500 -> 550 (+10.0%)');
     expect(edit).toContain('output 50;');
     expect(edit).toContain('cache read 60.0% -> 55.0%');
     expect(lines).toContain('gone: only in A');
@@ -91,9 +91,9 @@ describe('METRICS.md', () => {
     expect(text.split(METRICS_HEADER)).toHaveLength(2);
     const rows = text.slice(METRICS_HEADER.length).trim().split('\n');
     expect(rows).toEqual([
-      '| 2026-02-03 04:05 | abc1234 | mock:claude-sonnet-5-5 | edit | pass | 3 | 3 | 100 | 50 | 60.0% | 120 |',
-      '| 2026-02-03 04:05 | abc1234 | mock:claude-sonnet-5-5 | deny | fail | 3 | 3 | 100 | 50 | 60.0% | 120 |',
-      '| 2026-02-04 04:05 | abc1235 | mock:claude-sonnet-5-5 | edit | pass | 3 | 3 | 100 | 50 | 60.0% | 120 |',
+      '| 2026-02-03 04:05 | abc1234 | mock:claude-sonnet-5-5 | edit | pass | 3 | 3 | 500 | 50 | 60.0% | 120 |',
+      '| 2026-02-03 04:05 | abc1234 | mock:claude-sonnet-5-5 | deny | fail | 3 | 3 | 500 | 50 | 60.0% | 120 |',
+      '| 2026-02-04 04:05 | abc1235 | mock:claude-sonnet-5-5 | edit | pass | 3 | 3 | 500 | 50 | 60.0% | 120 |',
     ]);
   });
 
