@@ -13,8 +13,9 @@ export function shortRoot(root: string, home: string | undefined): string {
   return home && (root === home || root.startsWith(`${home}/`)) ? `~${root.slice(home.length)}` : root;
 }
 
-/** The fewest columns the model and the work root are squeezed to before a field is dropped instead. */
+/** The fewest columns the model id is squeezed to; below that, fields are dropped instead. */
 export const MIN_MODEL = 14;
+/** The fewest columns the work root is squeezed to (cut from the left); below that, fields are dropped. */
 export const MIN_ROOT = 12;
 
 type Field = 'model' | 'root' | 'skills' | 'tokens' | 'cache' | 'cost' | 'activity';
