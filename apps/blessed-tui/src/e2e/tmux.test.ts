@@ -46,10 +46,10 @@ async function mock(): Promise<MockServer> {
   return server;
 }
 
-const STATUS = /claude-sonnet-5-5 │ .*work │ 1 skill │ in \S+ out \S+ │ cache \S+ │ \$\d+\.\d+ │ idle/;
+const STATUS = /claude-sonnet-5-5 │ .*work │ 1 skill │ in \S+ out \S+ │ (cache \S+ │ )?\$\d+\.\d+ │ idle/;
 
 describe('harness-tui in a real terminal (tmux)', () => {
-  it.skipIf(!hasTmux)('start, /skills, pick, send, approve an edit, cancel a long turn, quit with the terminal restored', async () => {
+  it.skipIf(!hasTmux)('start, reflow to 80x24, /skills, pick, send, approve an edit, cancel a long turn, quit with the terminal restored', async () => {
     expect(existsSync(BIN), `${BIN} is missing: build first (npx tsc -b apps/blessed-tui)`).toBe(true);
     const box = sandbox();
     const server = await mock();
@@ -61,6 +61,8 @@ describe('harness-tui in a real terminal (tmux)', () => {
 
     await tmux.waitFor([STATUS]);
     expect(tmux.pane('#{alternate_on}')).toBe('1');
+    tmux.tmux('resize-window', '-t', 'e2e', '-x', '80', '-y', '24');
+    await tmux.waitFor([/^ claude-sonnet-5-5 │ …\S*work │ 1 skill │ .* │ idle\s*$/m]);
 
     tmux.type('/skills');
     tmux.press('Enter');
