@@ -3,6 +3,7 @@ export type * from './messages.js';
 export { createAgent, INTERRUPTED } from './agent.js';
 export type { Agent, AgentOptions } from './agent.js';
 export { createAnthropicClient, classifyError } from './model-client.js';
+export { httpFetch } from './http-fetch.js';
 export type { AnthropicClientOptions, ApiUsage, ModelClient, ModelError, ModelErrorKind, ModelRequest, ModelStreamEvent, RequestMessage, RequestTool } from './model-client.js';
 export type { AgentPolicy } from './policy.js';
 export { createSessionStore, defaultSessionDir, parseSession } from './session-store.js';

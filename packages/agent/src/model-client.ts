@@ -2,6 +2,7 @@
  * The narrow seam between the loop and the Messages API. This is the only file that imports
  * `@anthropic-ai/sdk`; tests and other providers can implement `ModelClient` directly.
  */
+import { httpFetch } from './http-fetch.js';
 import Anthropic from '@anthropic-ai/sdk';
 import type { CacheControl, ContentBlock, SystemBlock } from './messages.js';
 
@@ -93,6 +94,7 @@ export interface AnthropicClientOptions {
   authToken?: string;
   /** E.g. the caller's `ANTHROPIC_BASE_URL`; default https://api.anthropic.com. */
   baseURL?: string;
+  /** Default: `httpFetch` (node:http with keep-alive), not the global fetch. */
   fetch?: typeof fetch;
   /** Per-request timeout; default 10 minutes (the SDK's). */
   timeoutMs?: number;
@@ -108,7 +110,7 @@ export function createAnthropicClient(opts: AnthropicClientOptions): ModelClient
     ...(opts.authToken !== undefined && opts.apiKey === undefined ? { authToken: opts.authToken, apiKey: null } : { apiKey: opts.apiKey ?? null, authToken: null }),
     baseURL: opts.baseURL ?? 'https://api.anthropic.com',
     maxRetries: 0,
-    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+    fetch: opts.fetch ?? (httpFetch as typeof fetch),
     ...(opts.timeoutMs !== undefined ? { timeout: opts.timeoutMs } : {}),
   });
   return {

@@ -9,7 +9,6 @@ import { createToolRegistry } from '@coding-harness/tools';
 import type { HarnessFlags } from './args.js';
 import { configDir, resolveCredentials, resolveModel, resolveWorkroot, UsageError } from './config.js';
 import type { HarnessEnv } from './config.js';
-import { httpFetch } from './http-fetch.js';
 import { routeSlash } from './slash.js';
 import type { SlashRoute } from './slash.js';
 
@@ -19,7 +18,7 @@ export interface HarnessIo {
   ask: AskFn;
   home: string;
   cwd: string;
-  /** Replaces the node:http fetch (tests); default `httpFetch`. */
+  /** Replaces the agent's default node:http fetch (tests). */
   fetch?: typeof fetch;
 }
 
@@ -78,7 +77,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     deny: flags.disallowedTools,
     origin: { allow: '--allowed-tools', deny: '--disallowed-tools' },
   });
-  const client = createAnthropicClient({ ...credentials, fetch: io.fetch ?? (httpFetch as typeof fetch) });
+  const client = createAnthropicClient({ ...credentials, ...(io.fetch ? { fetch: io.fetch } : {}) });
   const sessionStore = createSessionStore({ dir: defaultSessionDir(env as NodeJS.ProcessEnv, io.home) });
   let resumeId = flags.resume;
   if (flags.continue) {

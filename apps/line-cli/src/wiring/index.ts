@@ -11,6 +11,6 @@ export { routeSlash, SLASH_COMMANDS } from './slash.js';
 export type { SlashRoute, SlashCommandName, RouteOptions } from './slash.js';
 export { configDir, resolveCredentials, resolveModel, resolveWorkroot, UsageError, DEFAULT_MODEL, MISSING_KEY_MESSAGE } from './config.js';
 export type { Credentials, HarnessEnv } from './config.js';
-export { httpFetch } from './http-fetch.js';
+export { httpFetch } from '@coding-harness/agent';
 export { nonInteractiveAsk } from './non-interactive.js';
 export { slashHelpLines, noSkillsMessage, formatSkillRows, formatGrants, NO_SKILLS_MESSAGE, SKILLS_OFF_MESSAGE } from './listings.js';
