@@ -1,5 +1,6 @@
 export type * from './types.js';
-export { discover, readSkillFile } from './discover.js';
+export { discover } from './discover.js';
+export { readSkillFile } from './read-skill-file.js';
 export { loadBody } from './load-body.js';
 export { formatListing, shortenedLine, DEFAULT_BUDGET_CHARS, DEFAULT_DESCRIPTION_CAP } from './listing.js';
 export { lint } from './lint.js';

@@ -26,14 +26,17 @@ export function suggestSlug(name: string): string {
   return slug === '' ? 'my-skill' : slug;
 }
 
+/** The problem for a SKILL.md of `size` bytes, over `MAX_SKILL_BYTES`. */
+export function tooLargeProblem(size: number, file: string): SkillIssue {
+  return { path: file, message: `SKILL.md is ${size} bytes, over the 1 MiB limit: move long material into references/ files the skill points to` };
+}
+
 /**
  * Decodes SKILL.md bytes: refuses files over 1 MiB and bytes that are not UTF-8, then parses.
  * Never throws.
  */
 export function parseSkillBytes(bytes: Uint8Array, file: string): ParsedSkillFile {
-  if (bytes.byteLength > MAX_SKILL_BYTES) {
-    return { ok: false, problem: { path: file, message: `SKILL.md is ${bytes.byteLength} bytes, over the 1 MiB limit: move long material into references/ files the skill points to` } };
-  }
+  if (bytes.byteLength > MAX_SKILL_BYTES) return { ok: false, problem: tooLargeProblem(bytes.byteLength, file) };
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
