@@ -4,7 +4,10 @@ export interface GrepPattern {
   ignoreCase: boolean;
   /** Tests one line (without its `\n`; a CR is kept). */
   line: RegExp;
-  /** Multiline whole-text test that every file with a matching line passes (superset), if safe. */
+  /**
+   * Global multiline whole-text RegExp that matches at the start of every line match, and
+   * possibly elsewhere (a superset), if safe (no lookaround). Stateful: set `lastIndex` first.
+   */
   whole: RegExp | undefined;
   /** The pattern is a plain string (no metacharacters): engines may search it as a literal. */
   literal: string | undefined;
@@ -56,7 +59,7 @@ export function compilePattern(source: string, ignoreCase: boolean): { ok: true;
       source,
       ignoreCase,
       line,
-      whole: lookaround ? undefined : new RegExp(source, ignoreCase ? 'im' : 'm'),
+      whole: lookaround ? undefined : new RegExp(source, ignoreCase ? 'gim' : 'gm'),
       literal: META.test(source) ? undefined : source,
       required: ignoreCase ? undefined : META.test(source) ? requiredLiteral(source) : source,
     },

@@ -48,19 +48,3 @@ export function globFilter(glob: string | undefined, scope: SearchScope): ((rel:
     return isMatch(sub);
   };
 }
-
-/** Matching lines of one decoded text; 'files' mode stops at the first. */
-export function matchLines(text: string, pattern: GrepPattern, firstOnly: boolean): LineHit[] {
-  if (pattern.whole !== undefined && !pattern.whole.test(text)) return [];
-  const hits: LineHit[] = [];
-  const lines = text.split('\n');
-  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i] ?? '';
-    if (pattern.line.test(line)) {
-      hits.push({ n: i + 1, text: line });
-      if (firstOnly) break;
-    }
-  }
-  return hits;
-}
