@@ -28,19 +28,30 @@ export function markTools(defs: readonly ToolDefinition[]): RequestTool[] {
 }
 
 /**
- * The messages to send: shallow copies, the newest message's last block marked and, when given
- * and different, the block at `previousEnd`. Stored messages are not modified.
+ * The messages to send, the newest message's last block marked and, when given and different,
+ * the block at `previousEnd`. Marked messages are shallow copies; the others are the stored
+ * objects themselves (so their JSON can be reused across requests). Stored messages are not modified.
  */
 export function markMessages(messages: readonly Message[], previousEnd?: BlockPosition): RequestMessage[] {
-  const marks = new Set<string>();
-  const last = messages.length - 1;
-  const lastMessage = messages[last];
-  if (lastMessage && lastMessage.content.length > 0) marks.add(`${last}:${lastMessage.content.length - 1}`);
-  if (previousEnd && messages[previousEnd.message]?.content[previousEnd.block]) marks.add(`${previousEnd.message}:${previousEnd.block}`);
-  return messages.map((m, mi) => ({
-    role: m.role,
-    content: m.content.map((b, bi) => (marks.has(`${mi}:${bi}`) ? { ...b, cache_control: EPHEMERAL } : b)),
-  }));
+  const marks: BlockPosition[] = [];
+  const newest = endPosition(messages);
+  if (newest) marks.push(newest);
+  if (previousEnd && messages[previousEnd.message]?.content[previousEnd.block]) marks.push(previousEnd);
+  return messages.map((m, mi) => {
+    const here = marks.filter((p) => p.message === mi);
+    if (here.length === 0 && isPlain(m)) return m;
+    return { role: m.role, content: m.content.map((b, bi) => (here.some((p) => p.block === bi) ? { ...b, cache_control: EPHEMERAL } : b)) };
+  });
+}
+
+/** True when `m` serialises exactly like its `{ role, content }` copy, so it can be sent as it is. */
+function isPlain(m: Message): boolean {
+  let keys = 0;
+  for (const key in m) {
+    if (keys === 0 ? key !== 'role' : keys === 1 ? key !== 'content' : true) return false;
+    keys++;
+  }
+  return keys === 2;
 }
 
 /** The position of the last block of the newest message (what the next request passes as `previousEnd`). */
