@@ -31,7 +31,35 @@ describe('splitToolList', () => {
       }),
     );
   });
+
+  it('splits exactly like the character-by-character reference, Unicode spaces and surrogates included', () => {
+    const unit = fc.oneof(fc.constantFrom('a', '(', ')', ' ', ',', '\t', '\u00a0', '\u2028', '\u3000', '\ufeff', '\ud83d\ude00', '\ud800', 'é'), fc.string({ maxLength: 2 }));
+    fc.assert(
+      fc.property(fc.string({ unit }), (text) => {
+        expect(splitToolList(text)).toEqual(referenceSplit(text));
+      }),
+    );
+  });
 });
+
+/** The first, straightforward implementation, kept as the oracle for the index-based one. */
+function referenceSplit(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const ch of text) {
+    if (ch === '(') depth++;
+    else if (ch === ')' && depth > 0) depth--;
+    if (depth === 0 && (ch === ',' || /\s/.test(ch))) {
+      if (current !== '') out.push(current);
+      current = '';
+    } else {
+      current += ch;
+    }
+  }
+  if (current.trim() !== '') out.push(current.trim());
+  return out;
+}
 
 describe('parseAllowedTools', () => {
   it('accepts a string or a YAML list and maps names', () => {

@@ -34,19 +34,25 @@ export function mapToolName(claudeOrOurs: string): { name: string; known: boolea
 export function splitToolList(text: string): string[] {
   const out: string[] = [];
   let depth = 0;
-  let current = '';
-  for (const ch of text) {
-    if (ch === '(') depth++;
-    else if (ch === ')' && depth > 0) depth--;
-    if (depth === 0 && (ch === ',' || /\s/.test(ch))) {
-      if (current !== '') out.push(current);
-      current = '';
-    } else {
-      current += ch;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x28) depth++;
+    else if (c === 0x29 && depth > 0) depth--;
+    else if (depth === 0 && (c === 0x2c || isSpace(c, text, i))) {
+      if (i > start) out.push(text.slice(start, i));
+      start = i + 1;
     }
   }
-  if (current.trim() !== '') out.push(current.trim());
+  const last = text.slice(start).trim();
+  if (last !== '') out.push(last);
   return out;
+}
+
+/** `/\s/` on the code unit at `i`; every whitespace character is in the BMP. */
+function isSpace(c: number, text: string, i: number): boolean {
+  if (c < 0x80) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  return /\s/.test(text.charAt(i));
 }
 
 /** The parsed `allowed-tools` field: mapped entries plus the unknown names (for a note). */

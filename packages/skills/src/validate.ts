@@ -140,5 +140,7 @@ function knownFields(data: Record<string, unknown>, sourceOf: (key: string) => s
 
 function countLines(body: string): number {
   if (body === '') return 0;
-  return body.split('\n').length - (body.endsWith('\n') ? 1 : 0);
+  let lines = 1;
+  for (let i = body.indexOf('\n'); i !== -1; i = body.indexOf('\n', i + 1)) lines++;
+  return body.endsWith('\n') ? lines - 1 : lines;
 }
