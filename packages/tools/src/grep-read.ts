@@ -28,8 +28,10 @@ export class FileReader {
       if (total === 0) return this.buf.subarray(0, 0);
       if (this.buf.subarray(0, total).indexOf(0) !== -1) return 'binary';
       if (total < FIRST_CHUNK) return this.buf.subarray(0, total);
+      const size = fs.fstatSync(fd).size;
+      if (size >= this.buf.length) this.grow(size + 1, total);
       for (;;) {
-        if (total === this.buf.length) this.grow();
+        if (total === this.buf.length) this.grow(this.buf.length * 2, total);
         const want = this.buf.length - total;
         const n = fs.readSync(fd, this.buf, total, want, null);
         total += n;
@@ -42,9 +44,9 @@ export class FileReader {
     }
   }
 
-  private grow(): void {
-    const next = Buffer.allocUnsafe(this.buf.length * 2);
-    this.buf.copy(next);
+  private grow(size: number, keep: number): void {
+    const next = Buffer.allocUnsafe(size);
+    this.buf.copy(next, 0, 0, keep);
     this.buf = next;
   }
 }
