@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { toRustRegex } from './grep-regex.js';
-import type { EngineResult, FileHits, GrepRequest } from './grep-types.js';
+import { searchFiles } from './grep-pool.js';
+import type { EngineResult, GrepRequest } from './grep-types.js';
 
 /** Looks for an executable `rg` on `PATH` (the value given, normally `process.env.PATH`). */
 export function findRg(pathVar: string | undefined): string | null {
@@ -41,72 +42,42 @@ export const RG_WALK_FLAGS: readonly string[] = [
   '!node_modules',
 ];
 
-interface RgText {
-  text?: string;
-  bytes?: string;
-}
-
-function decode(t: RgText | undefined): string {
-  if (t === undefined) return '';
-  if (t.text !== undefined) return t.text;
-  return Buffer.from(t.bytes ?? '', 'base64').toString('utf8');
-}
-
 /**
- * The ripgrep engine: rg walks and finds candidate lines (`--json`), each line is re-checked
- * with the JavaScript RegExp, files rg flags as binary are dropped. Returns undefined when rg
- * cannot express the query or fails, so the caller falls back to the built-in engine.
+ * The ripgrep engine: rg walks and lists the files holding a match of the pattern translated to
+ * Rust syntax (`-l`, so it stops at a file's first match), a superset of the answer; those
+ * candidates are then searched exactly as the built-in engine searches them (JavaScript RegExp
+ * per line, a NUL byte anywhere makes the file binary), so both engines give the same result by
+ * construction. Returns undefined when rg cannot express the query or reports an error (exit 2),
+ * so the caller falls back to the built-in engine.
  */
 export async function grepRg(rgPath: string, req: GrepRequest): Promise<EngineResult | undefined> {
   const rust = req.pattern.literal !== undefined ? undefined : toRustRegex(req.pattern.source);
   if (req.pattern.literal === undefined && rust === undefined) return undefined;
   const startRel = path.relative(req.scope.base, req.scope.start).split(path.sep).join('/');
-  const args = ['--json', ...(req.skip ? rgWalkFlags(req.skip) : RG_WALK_FLAGS), req.pattern.ignoreCase ? '-i' : '-s'];
+  const args = ['-l', '--null', '-E', 'none', ...(req.skip ? rgWalkFlags(req.skip) : RG_WALK_FLAGS), req.pattern.ignoreCase ? '-i' : '-s'];
   if (req.glob !== undefined && /^[\w.*?{},-]+$/.test(req.glob)) args.push('--type-add', `harnessglob:${req.glob}`, '-t', 'harnessglob');
   if (req.pattern.literal !== undefined) args.push('-F', '-e', req.pattern.literal);
   else args.push('-e', rust ?? '');
   args.push('--', startRel === '' ? '.' : startRel);
 
+  const listed = await listCandidates(rgPath, args, req);
+  if (listed === undefined || listed === 'aborted') return listed === 'aborted' ? { ok: false, error: 'grep was cancelled.', aborted: true } : undefined;
+  const candidates = req.fileFilter === undefined ? listed : listed.filter(req.fileFilter);
+  const files = await searchFiles(candidates, req.scope.base, req);
+  if (files === undefined) return { ok: false, error: 'grep was cancelled.', aborted: true };
+  return { ok: true, files };
+}
+
+/** Runs rg and returns the paths it listed (relative to the base), undefined on failure. */
+function listCandidates(rgPath: string, args: string[], req: GrepRequest): Promise<string[] | 'aborted' | undefined> {
   return new Promise((resolve) => {
     const child = spawn(rgPath, args, { cwd: req.scope.base, stdio: ['ignore', 'pipe', 'pipe'] });
-    const byPath = new Map<string, FileHits>();
-    const binary = new Set<string>();
-    let sawSummary = false;
-    let pending = '';
+    const chunks: Buffer[] = [];
     const onAbort = (): void => {
       child.kill('SIGKILL');
     };
     req.signal.addEventListener('abort', onAbort, { once: true });
-    const handle = (line: string): void => {
-      if (line === '') return;
-      let msg: { type: string; data: { path?: RgText; lines?: RgText; line_number?: number; binary_offset?: number | null } };
-      try {
-        msg = JSON.parse(line) as typeof msg;
-      } catch {
-        return;
-      }
-      if (msg.type === 'summary') {
-        sawSummary = true;
-        return;
-      }
-      const rel = decode(msg.data.path).replace(/^\.\//, '');
-      if (msg.type === 'end' && msg.data.binary_offset !== null && msg.data.binary_offset !== undefined) binary.add(rel);
-      if (msg.type !== 'match') return;
-      const text = decode(msg.data.lines).replace(/\n$/, '');
-      if (!req.pattern.line.test(text)) return;
-      let hits = byPath.get(rel);
-      if (hits === undefined) {
-        hits = { rel, lines: [] };
-        byPath.set(rel, hits);
-      }
-      if (req.mode !== 'files' || hits.lines.length === 0) hits.lines.push({ n: msg.data.line_number ?? 0, text });
-    };
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      const parts = (pending + chunk).split('\n');
-      pending = parts.pop() ?? '';
-      for (const part of parts) handle(part);
-    });
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.stderr.resume();
     child.on('error', () => {
       req.signal.removeEventListener('abort', onAbort);
@@ -114,12 +85,11 @@ export async function grepRg(rgPath: string, req: GrepRequest): Promise<EngineRe
     });
     child.on('close', (code) => {
       req.signal.removeEventListener('abort', onAbort);
-      if (req.signal.aborted) return resolve({ ok: false, error: 'grep was cancelled.', aborted: true });
-      handle(pending);
-      if (code === 2 && !sawSummary) return resolve(undefined);
-      if (code !== 0 && code !== 1 && code !== 2) return resolve(undefined);
-      const files = [...byPath.values()].filter((f) => !binary.has(f.rel) && (req.fileFilter === undefined || req.fileFilter(f.rel)));
-      resolve({ ok: true, files });
+      if (req.signal.aborted) return resolve('aborted');
+      if (code !== 0 && code !== 1) return resolve(undefined);
+      const paths = Buffer.concat(chunks).toString('utf8').split('\0');
+      paths.pop();
+      resolve(paths.map((p) => (p.startsWith('./') ? p.slice(2) : p)));
     });
   });
 }
