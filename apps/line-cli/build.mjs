@@ -2,7 +2,9 @@
 // dominates start-up). `tsc -b` emits the library and its types; this script then
 //  1. bundles src/bin/harness.ts and everything it imports into one CommonJS file,
 //     dist/bin/harness-bundle.cjs (esbuild; the packages' real dist code), with small
-//     Headers/Response stand-ins (src/bin/light-web.ts) instead of undici's, and
+//     Headers/Response stand-ins (src/bin/light-web.ts) instead of undici's; rarely used,
+//     self-contained libraries (yaml, picomatch, ignore, zod's locales) go to a second file,
+//     dist/bin/harness-lazy.cjs, loaded on first use (scripts/lazy-modules.mjs), and
 //  2. writes dist/bin/harness.js, a small ESM launcher that compiles the bundle with
 //     node:vm and a V8 code cache (Node 20 has no module.enableCompileCache): the first run
 //     writes dist/bin/harness-bundle.<hash>.cache, later runs skip parsing and compiling.
@@ -13,14 +15,14 @@ import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { lazyModules } from './scripts/lazy-modules.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const outDir = join(here, 'dist/bin');
 const bundle = join(outDir, 'harness-bundle.cjs');
 
-await build({
-  entryPoints: [join(here, 'src/bin/harness.ts')],
-  outfile: bundle,
+const lazy = lazyModules();
+const common = {
   bundle: true,
   platform: 'node',
   format: 'cjs',
@@ -30,8 +32,24 @@ await build({
   legalComments: 'none',
   sourcemap: 'linked',
   logLevel: 'warning',
+};
+await build({
+  ...common,
+  entryPoints: [join(here, 'src/bin/harness.ts')],
+  outfile: bundle,
+  plugins: [lazy.plugin],
+  // tools' grep finds its helper thread next to itself (import.meta.url, empty in CommonJS):
+  // point it at the bundle (the launcher passes __bundleUrl), next to which the helper is bundled below.
+  define: { 'import.meta.url': '__bundleUrl' },
   // Web Headers/Response stand-ins: keeps undici from loading at start-up (see light-web.ts).
   inject: [join(here, 'src/bin/light-web.ts')],
+});
+await lazy.writeLazyBundle(join(outDir, 'harness-lazy.cjs'), common);
+await build({
+  ...common,
+  entryPoints: [join(dirname(fileURLToPath(import.meta.resolve('@coding-harness/tools'))), 'grep-worker.js')],
+  outfile: join(outDir, 'grep-worker.js'),
+  format: 'esm',
 });
 
 // Code run through node:vm cannot use import() (Node 20 needs --experimental-vm-modules for it),
@@ -48,7 +66,7 @@ const launcher = `#!/usr/bin/env node
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
 
 const dir = dirname(fileURLToPath(import.meta.url));
@@ -59,7 +77,7 @@ try {
   cachedData = readFileSync(cacheFile);
 } catch {}
 const source = readFileSync(file, 'utf8');
-const script = new Script('(function (exports, require, module, __filename, __dirname) {' + source + '\\n})', { filename: file, cachedData });
+const script = new Script('(function (exports, require, module, __filename, __dirname, __bundleUrl) {' + source + '\\n})', { filename: file, cachedData });
 if (cachedData === undefined || script.cachedDataRejected) {
   process.once('exit', () => {
     try {
@@ -70,7 +88,7 @@ if (cachedData === undefined || script.cachedDataRejected) {
   });
 }
 const module = { exports: {} };
-script.runInThisContext()(module.exports, createRequire(file), module, file, dir);
+script.runInThisContext()(module.exports, createRequire(file), module, file, dir, pathToFileURL(file).href);
 `;
 writeFileSync(join(outDir, 'harness.js'), launcher);
 chmodSync(join(outDir, 'harness.js'), 0o755);

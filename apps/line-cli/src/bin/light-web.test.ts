@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { LightFormData, LightHeaders, LightResponse } from './light-web.js';
 
@@ -22,5 +23,12 @@ describe('light web stand-ins (bundled bin only)', () => {
     await expect(res.text()).rejects.toThrow('already been used');
     expect(await new LightResponse(null).text()).toBe('');
     expect({} instanceof LightFormData).toBe(false);
+  });
+
+  it('Response: an async-iterable body (a Node Readable) is kept as is and reads like a stream', async () => {
+    const stream = Readable.from([Buffer.from('hel'), Buffer.from('lo')]);
+    const res = new LightResponse(stream);
+    expect(res.body).toBe(stream);
+    expect(await res.text()).toBe('hello');
   });
 });

@@ -71,29 +71,30 @@ export class LightHeaders {
   }
 }
 
+async function* oneChunk(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+  yield bytes;
+}
+
 export class LightResponse {
   readonly status: number;
   readonly statusText: string;
   readonly headers: LightHeaders;
-  readonly body: ReadableStream<Uint8Array> | null;
+  /**
+   * A web ReadableStream, or an async iterable handed in as the body (e.g. a Node Readable) kept
+   * as is: the SDK reads any body through Symbol.asyncIterator, so a fetch that passes its socket
+   * stream here spares Node's web streams (and their start-up cost) altogether.
+   */
+  readonly body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | null;
   readonly url = '';
   readonly redirected = false;
   readonly type = 'basic';
   bodyUsed = false;
 
-  constructor(body: ReadableStream<Uint8Array> | string | null | undefined, init: { status?: number; statusText?: string; headers?: HeaderInit } = {}) {
+  constructor(body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | string | null | undefined, init: { status?: number; statusText?: string; headers?: HeaderInit } = {}) {
     this.status = init.status ?? 200;
     this.statusText = init.statusText ?? '';
     this.headers = init.headers instanceof LightHeaders ? init.headers : new LightHeaders(init.headers);
-    this.body =
-      typeof body === 'string'
-        ? new ReadableStream<Uint8Array>({
-            start(c) {
-              c.enqueue(new TextEncoder().encode(body));
-              c.close();
-            },
-          })
-        : (body ?? null);
+    this.body = typeof body === 'string' ? oneChunk(new TextEncoder().encode(body)) : (body ?? null);
   }
 
   get ok(): boolean {
