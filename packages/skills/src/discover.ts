@@ -150,7 +150,13 @@ export class Scan {
       this.problem({ path: realDir, message: `skill folder cannot be read (${code(e)}): check its permissions` });
       return null;
     }
-    const entry = entries.find((d) => d.name === 'SKILL.md');
+    let entry: fs.Dirent | undefined;
+    for (const d of entries) {
+      if (d.name === 'SKILL.md') {
+        entry = d;
+        break;
+      }
+    }
     if (!entry) {
       const wrong = entries.find((d) => d.name.toLowerCase() === 'skill.md');
       if (wrong) {

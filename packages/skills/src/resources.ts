@@ -12,9 +12,13 @@ export interface ResourceList {
   truncated: boolean;
 }
 
+function byName(a: fs.Dirent, b: fs.Dirent): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
 function readEntries(dir: string): fs.Dirent[] {
   try {
-    return fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return fs.readdirSync(dir, { withFileTypes: true }).sort(byName);
   } catch {
     return [];
   }
@@ -24,37 +28,49 @@ function isInside(child: string, parent: string): boolean {
   return child === parent || child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
 }
 
+/** One listing in progress: what was found so far and whether the bound was hit. */
+interface Walk {
+  readonly realDir: string;
+  readonly found: string[];
+  truncated: boolean;
+}
+
+/** Depth-first in name order; `rel` is '' for the skill folder itself, else `a/b/` with the slash. */
+function walk(state: Walk, dir: string, rel: string, entries: fs.Dirent[], depth: number): void {
+  for (const entry of entries) {
+    const name = entry.name;
+    if (depth === 1 && name === 'SKILL.md') continue;
+    if (entry.isDirectory()) {
+      if (depth < MAX_RESOURCE_DEPTH) {
+        const sub = dir + path.sep + name;
+        walk(state, sub, `${rel}${name}/`, readEntries(sub), depth + 1);
+        if (state.truncated) return;
+      }
+      continue;
+    }
+    if (entry.isSymbolicLink()) {
+      if (!linkedFileInside(dir + path.sep + name, state.realDir)) continue;
+    } else if (!entry.isFile()) continue;
+    if (state.found.length === MAX_RESOURCES) {
+      state.truncated = true;
+      return;
+    }
+    state.found.push(rel + name);
+  }
+}
+
 /**
  * Lists the files bundled with a skill: every plain file under `realDir` except the top-level
  * SKILL.md, depth-first in name order, at most 200 files and 4 levels. Symbolic links are
  * listed only when they point at a file inside the skill folder; linked folders are not
  * entered, so nothing outside the folder is reached and no loop is possible. Unreadable
- * folders are skipped. `top` is the already-read listing of `realDir`, to avoid reading it twice.
+ * folders are skipped. `top` is the already-read listing of `realDir`, to avoid reading it
+ * twice; it is not modified. One `readdir` per listed subfolder, none after the bound is hit.
  */
 export function listResources(realDir: string, top: fs.Dirent[]): ResourceList {
-  const found: string[] = [];
-  let truncated = false;
-  const walk = (dir: string, rel: string, entries: fs.Dirent[], depth: number): void => {
-    for (const entry of entries) {
-      if (truncated) return;
-      const relPath = rel === '' ? entry.name : `${rel}/${entry.name}`;
-      if (depth === 1 && entry.name === 'SKILL.md') continue;
-      if (entry.isDirectory()) {
-        const sub = dir + path.sep + entry.name;
-        if (depth < MAX_RESOURCE_DEPTH) walk(sub, relPath, readEntries(sub), depth + 1);
-        continue;
-      }
-      if (entry.isSymbolicLink() && !linkedFileInside(dir + path.sep + entry.name, realDir)) continue;
-      if (!entry.isFile() && !entry.isSymbolicLink()) continue;
-      if (found.length === MAX_RESOURCES) {
-        truncated = true;
-        return;
-      }
-      found.push(relPath);
-    }
-  };
-  walk(realDir, '', [...top].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)), 1);
-  return { resources: found.sort(), truncated };
+  const state: Walk = { realDir, found: [], truncated: false };
+  walk(state, realDir, '', top.slice().sort(byName), 1);
+  return { resources: state.found.sort(), truncated: state.truncated };
 }
 
 function linkedFileInside(link: string, realDir: string): boolean {

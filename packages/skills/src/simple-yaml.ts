@@ -28,7 +28,11 @@ function quotedValue(value: string): string | undefined {
 export function parseSimpleYaml(src: string): Record<string, string> | undefined {
   const out: Record<string, string> = {};
   let count = 0;
-  for (const line of src.split('\n')) {
+  for (let start = 0; start < src.length; ) {
+    let end = src.indexOf('\n', start);
+    if (end === -1) end = src.length;
+    const line = src.slice(start, end);
+    start = end + 1;
     if (line === '') continue;
     if (!SAFE_TEXT.test(line)) return undefined;
     const m = LINE.exec(line);
