@@ -173,7 +173,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
       const channel = createChannel<AgentEvent>();
       const emit = (event: AgentEvent): void => {
         channel.push(event);
-        for (const message of pendingWarnings.splice(0)) channel.push({ type: 'error', message, fatal: false });
+        if (pendingWarnings.length > 0) for (const message of pendingWarnings.splice(0)) channel.push({ type: 'error', message, fatal: false });
       };
       const done = runTurn(config, state, text, signal, emit).finally(() => channel.close());
       try {

@@ -33,15 +33,14 @@ export function markTools(defs: readonly ToolDefinition[]): RequestTool[] {
  * objects themselves (so their JSON can be reused across requests). Stored messages are not modified.
  */
 export function markMessages(messages: readonly Message[], previousEnd?: BlockPosition): RequestMessage[] {
-  const marks: BlockPosition[] = [];
   const newest = endPosition(messages);
-  if (newest) marks.push(newest);
-  if (previousEnd && messages[previousEnd.message]?.content[previousEnd.block]) marks.push(previousEnd);
-  return messages.map((m, mi) => {
-    const here = marks.filter((p) => p.message === mi);
-    if (here.length === 0 && isPlain(m)) return m;
-    return { role: m.role, content: m.content.map((b, bi) => (here.some((p) => p.block === bi) ? { ...b, cache_control: EPHEMERAL } : b)) };
-  });
+  const previous = previousEnd && messages[previousEnd.message]?.content[previousEnd.block] ? previousEnd : undefined;
+  const marked = (mi: number, bi: number): boolean => (newest?.message === mi && newest.block === bi) || (previous?.message === mi && previous.block === bi);
+  return messages.map((m, mi) =>
+    mi !== newest?.message && mi !== previous?.message && isPlain(m)
+      ? m
+      : { role: m.role, content: m.content.map((b, bi) => (marked(mi, bi) ? { ...b, cache_control: EPHEMERAL } : b)) },
+  );
 }
 
 /** True when `m` serialises exactly like its `{ role, content }` copy, so it can be sent as it is. */

@@ -5,7 +5,7 @@
 import { httpFetch } from './http-fetch.js';
 import Anthropic from '@anthropic-ai/sdk';
 import type { Stream } from '@anthropic-ai/sdk/core/streaming';
-import { streamRequestJson } from './request-json.js';
+import { streamRequestBody } from './request-json.js';
 import type { CacheControl, ContentBlock, SystemBlock } from './messages.js';
 
 /** A request block may carry a cache breakpoint (only copies built by cache.ts do). */
@@ -102,14 +102,14 @@ export interface AnthropicClientOptions {
   timeoutMs?: number;
 }
 
-/** The header `messages.create` sends with its JSON body; a string body needs it to be sent as it is. */
+/** The header `messages.create` sends with its JSON body; a prebuilt body needs it. */
 const JSON_BODY = { 'content-type': 'application/json' };
 
 /**
  * A ModelClient over the official SDK. The SDK's own retries are off (`maxRetries: 0`): the
  * agent retries itself so that each retry is an event. Pass `apiKey` or `authToken`: the key
  * variables are then not read; with neither, the SDK falls back to its default credential chain.
- * Requests go through the SDK's `post` with a body built by `streamRequestJson`: the same bytes and
+ * Requests go through the SDK's `post` with a body built by `streamRequestBody`: the same bytes and
  * headers `messages.create` sends, without re-serialising the transcript, walking it for helper
  * telemetry headers or opening a tracing span on every request.
  */
@@ -125,7 +125,7 @@ export function createAnthropicClient(opts: AnthropicClientOptions): ModelClient
     async *stream(request, signal) {
       let sawStop = false;
       try {
-        const stream = await sdk.post<Stream<Anthropic.RawMessageStreamEvent>>('/v1/messages', { body: streamRequestJson(request), headers: JSON_BODY, stream: true, signal });
+        const stream = await sdk.post<Stream<Anthropic.RawMessageStreamEvent>>('/v1/messages', { body: streamRequestBody(request), headers: JSON_BODY, stream: true, signal });
         for await (const event of stream) {
           if (event.type === 'message_stop') sawStop = true;
           yield event as unknown as ModelStreamEvent;

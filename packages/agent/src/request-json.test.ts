@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { markMessages, markSystem, markTools } from './cache.js';
 import type { Message } from './messages.js';
 import type { ModelRequest } from './model-client.js';
-import { streamRequestJson } from './request-json.js';
+import { streamRequestBody } from './request-json.js';
+
+/** The body equals the bytes the SDK's messages.create would send for this request. */
+function expectSameBytes(r: ModelRequest): void {
+  expect(streamRequestBody(r).toString('utf8')).toBe(JSON.stringify({ ...r, stream: true }));
+  expect(Buffer.compare(streamRequestBody(r), Buffer.from(JSON.stringify({ ...r, stream: true })))).toBe(0);
+}
 
 const system = markSystem([{ type: 'text', text: 'You are a harness — with “quotes”.' }]);
 const tools = markTools([{ name: 'glob', description: 'find files', input_schema: { type: 'object', properties: { pattern: { type: 'string' } } } }]);
@@ -15,22 +21,22 @@ function request(messages: Message[], previous?: { message: number; block: numbe
 }
 
 const block = fc.oneof(
-  fc.record({ type: fc.constant('text' as const), text: fc.string() }),
+  fc.record({ type: fc.constant('text' as const), text: fc.string({ unit: 'binary' }) }),
   fc.record({ type: fc.constant('tool_use' as const), id: fc.string(), name: fc.string(), input: fc.dictionary(fc.string(), fc.jsonValue()) }),
-  fc.record({ type: fc.constant('tool_result' as const), tool_use_id: fc.string(), content: fc.string(), is_error: fc.option(fc.constant(true), { nil: undefined }) }),
+  fc.record({ type: fc.constant('tool_result' as const), tool_use_id: fc.string(), content: fc.string({ unit: 'binary' }), is_error: fc.option(fc.constant(true), { nil: undefined }) }),
 );
 const message = fc.record({ role: fc.constantFrom('user' as const, 'assistant' as const), content: fc.array(block, { maxLength: 4 }) });
 
-describe('streamRequestJson', () => {
+describe('streamRequestBody', () => {
   it('is byte-identical to JSON.stringify({ ...request, stream: true })', () => {
     fc.assert(
       fc.property(fc.array(message, { maxLength: 8 }), fc.option(fc.integer({ min: 1024, max: 4096 }), { nil: undefined }), (messages, thinking) => {
         const previous = messages.length > 1 ? { message: 0, block: 0 } : undefined;
         const r = request(messages, previous, thinking);
-        expect(streamRequestJson(r)).toBe(JSON.stringify({ ...r, stream: true }));
+        expectSameBytes(r);
         // A second request over the same (cached) messages with different marks stays exact.
         const again = request(messages.slice(0, -1), previous);
-        expect(streamRequestJson(again)).toBe(JSON.stringify({ ...again, stream: true }));
+        expectSameBytes(again);
       }),
     );
   });
@@ -38,7 +44,7 @@ describe('streamRequestJson', () => {
   it('sends a stored message with extra keys as its { role, content } copy', () => {
     const odd = { content: [{ type: 'text', text: 'x' }], role: 'user', note: 1 } as unknown as Message;
     const r = request([odd, { role: 'assistant', content: [{ type: 'text', text: 'y' }] }]);
-    expect(streamRequestJson(r)).toBe(JSON.stringify({ ...r, stream: true }));
+    expectSameBytes(r);
     expect(r.messages[0]).toEqual({ role: 'user', content: [{ type: 'text', text: 'x' }] });
   });
 
