@@ -58,7 +58,8 @@ export function discoveryMessages(discovery: DiscoverResult): string[] {
 /**
  * Wires flags -> skills -> tool registry -> policy -> agent: the one copy both front ends use.
  * Reads the environment only from `env`. Throws UsageError (exit 2) before any work when `-C`
- * is not a directory or there are no credentials; other failures are real errors.
+ * is not a directory, there are no credentials, or `--resume ID` names no loadable session
+ * (a script asking for one session must not silently get a new one); other failures are real errors.
  */
 export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: HarnessIo): Promise<Harness> {
   const workroot = resolveWorkroot(flags.directory, io.cwd);
@@ -100,6 +101,10 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     ...(flags.maxTurns !== undefined ? { maxTurns: flags.maxTurns } : {}),
     ...(flags.thinking !== undefined ? { thinkingBudget: flags.thinking } : {}),
   });
+  if (flags.resume !== undefined && !agent.resumed) {
+    const why = agent.notices.find((n) => n.startsWith('could not resume')) ?? `could not resume session ${flags.resume}`;
+    throw new UsageError(`--resume ${flags.resume}: ${why.replace(/; started a new session$/, '')} (harness --continue picks the last session in this work root)`);
+  }
   startupMessages.push(...agent.notices);
   if (flags.permissionMode === 'bypass') startupMessages.push('permission mode bypass: every tool call runs without asking (deny rules still apply)');
   return {

@@ -1,0 +1,46 @@
+import { ScriptBuilder } from '@coding-harness/mock-anthropic';
+import { afterEach, describe, expect, it } from 'vitest';
+import { body, childEnv, cleanup, makeSandbox, mock, run } from './test-support/cli.js';
+
+afterEach(cleanup);
+
+describe('harness --continue / --resume', () => {
+  it('--continue carries the last session of this work root into the next request', async () => {
+    const box = makeSandbox();
+    const server = await mock(new ScriptBuilder().text('first answer').text('second answer').build());
+    const env = childEnv(box, server);
+    expect((await run(['-C', box.work, '-p', 'remember the word kumquat'], { env })).code).toBe(0);
+    const second = await run(['-C', box.work, '--continue', '-p', 'which word?'], { env });
+    expect(second.code).toBe(0);
+    expect(second.stdout).toBe('second answer\n');
+    const messages = JSON.stringify(body(server.messageRequests()[1]).messages);
+    expect(messages).toContain('remember the word kumquat');
+    expect(messages).toContain('first answer');
+    expect(messages).toContain('which word?');
+  });
+
+  it('--resume ID continues the session that --output-format json named', async () => {
+    const box = makeSandbox();
+    const server = await mock(new ScriptBuilder().text('noted').text('resumed fine').build());
+    const env = childEnv(box, server);
+    const first = await run(['-C', box.work, '--output-format', 'json', '-p', 'the colour is teal'], { env });
+    const id = (JSON.parse(first.stdout) as { sessionId: string }).sessionId;
+    const second = await run(['-C', box.work, '--resume', id, '--output-format', 'json', '-p', 'which colour?'], { env });
+    expect(second.code).toBe(0);
+    expect((JSON.parse(second.stdout) as { sessionId: string }).sessionId).toBe(id);
+    const messages = JSON.stringify(body(server.messageRequests()[1]).messages);
+    expect(messages).toContain('the colour is teal');
+    expect(messages).toContain('noted');
+  });
+
+  it('a --resume id that names no session: exit 2, a message naming it, nothing sent', async () => {
+    const box = makeSandbox();
+    const server = await mock(new ScriptBuilder().text('never').build());
+    const res = await run(['-C', box.work, '--resume', 'no-such-session', '-p', 'hi'], { env: childEnv(box, server) });
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('--resume no-such-session');
+    expect(res.stderr).toContain('could not resume');
+    expect(res.stdout).toBe('');
+    expect(server.messageRequests()).toHaveLength(0);
+  });
+});
