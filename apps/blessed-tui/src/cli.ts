@@ -52,9 +52,9 @@ export function tuiHelp(shared: string): string {
  * Resolves with the exit code; never calls process.exit.
  */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
-  const wiring = await import('@coding-harness/line-cli/wiring');
+  const args = await import('@coding-harness/line-cli/args');
   const demo = argv.includes(DEMO_FLAG);
-  const parsed = wiring.parseHarnessArgs(argv.filter((a) => a !== DEMO_FLAG));
+  const parsed = args.parseHarnessArgs(argv.filter((a) => a !== DEMO_FLAG));
   const fail = (message: string): number => {
     io.stderr.write(`harness-tui: ${message.replace(/\(harness --help/, '(harness-tui --help')}\n`);
     return 2;
@@ -62,7 +62,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   if (!parsed.ok) return fail(parsed.message);
   const flags = parsed.flags;
   if (flags.help) {
-    io.stdout.write(tuiHelp(wiring.helpText('harness-tui')));
+    io.stdout.write(tuiHelp(args.helpText('harness-tui')));
     return 0;
   }
   if (flags.version) {
@@ -76,6 +76,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     if (!io.tty) return fail('needs a terminal (stdin and stdout must be a TTY)');
     return run((await import('./demo-script.js')).demoBackend());
   }
+  const wiring = await import('@coding-harness/line-cli/wiring');
   const { AskBridge, harnessBackend } = await import('./harness-backend.js');
   const bridge = new AskBridge();
   let harness;
