@@ -61,7 +61,7 @@ try {
       unit: 'ms',
       target: limit === undefined ? 'linear' : `<= ${limit} ms`,
       met: limit === undefined ? true : value <= limit,
-      detail: `median of ${RUNS} runs; ${((value / count) * 1000).toFixed(1)} µs per skill; CPU time median ${median(cpu).toFixed(1)} ms, min wall ${Math.min(...times).toFixed(1)} ms; load average ${os.loadavg()[0].toFixed(1)}; ${os.cpus().length} cores, Node ${process.versions.node}`,
+      detail: `median of ${RUNS} runs; ${((value / count) * 1000).toFixed(1)} µs per skill; CPU time median ${median(cpu).toFixed(1)} ms (${((median(cpu) / count) * 1000).toFixed(1)} µs per skill), min wall ${Math.min(...times).toFixed(1)} ms; load average ${os.loadavg()[0].toFixed(1)}; ${os.cpus().length} cores, Node ${process.versions.node}`,
     });
   }
 } finally {
