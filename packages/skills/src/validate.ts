@@ -83,19 +83,17 @@ export function parseSkillFile(text: string, file: string): ParsedSkillFile {
   if (/-$|--/.test(name)) strict.push('`name` ends with a hyphen or holds a doubled hyphen, which the Agent Skills specification forbids');
   if (description.length > 1024) strict.push(`\`description\` is ${description.length} characters; the Agent Skills specification allows at most 1,024`);
 
-  const fields = knownFields(data, parsed.sourceOf, notes);
+  const fields = knownFields(name, description, data, parsed.sourceOf, notes);
   if (fields.compatibility !== undefined && fields.compatibility.length > 500) {
     strict.push(`\`compatibility\` is ${fields.compatibility.length} characters; the Agent Skills specification allows at most 500`);
   }
   const bodyLines = countLines(split.body);
   if (bodyLines > 500) notes.push(`the body is ${bodyLines} lines; the Agent Skills specification advises at most 500: move detail into references/ files`);
 
-  return {
-    ok: true,
-    fields: { name, description, ...fields },
-    body: split.body,
-    notes: [...strict.map((message) => ({ path: file, message, strict: true })), ...notes.map((message) => ({ path: file, message }))],
-  };
+  const issues: SkillIssue[] = [];
+  for (const message of strict) issues.push({ path: file, message, strict: true });
+  for (const message of notes) issues.push({ path: file, message });
+  return { ok: true, fields, body: split.body, notes: issues };
 }
 
 function descriptionOf(value: unknown, source: string | undefined): string | { problem: string } {
@@ -107,9 +105,8 @@ function descriptionOf(value: unknown, source: string | undefined): string | { p
   return text.trim();
 }
 
-type Known = Omit<SkillFields, 'name' | 'description'>;
-
-function knownFields(data: Record<string, unknown>, sourceOf: (key: string) => string | undefined, notes: string[]): Known {
+/** Builds the fields in one object (no spread: this runs once per skill at startup), `name` and `description` first. */
+function knownFields(name: string, description: string, data: Record<string, unknown>, sourceOf: (key: string) => string | undefined, notes: string[]): SkillFields {
   const allowed = parseAllowedTools(data['allowed-tools']);
   if (allowed.invalid) notes.push(`\`allowed-tools\` is ${describe(data['allowed-tools'])}, not a list of tool names, and was ignored`);
   if (allowed.unknown.length > 0) notes.push(`\`allowed-tools\` names tools this harness does not have, kept as written: ${allowed.unknown.join(', ')}`);
@@ -117,7 +114,7 @@ function knownFields(data: Record<string, unknown>, sourceOf: (key: string) => s
   const user = data['user-invocable'] === undefined ? { value: true } : coerceBoolean('user-invocable', data['user-invocable'], true);
   const noModel =
     data['disable-model-invocation'] === undefined ? { value: false } : coerceBoolean('disable-model-invocation', data['disable-model-invocation'], false);
-  const known: Known = { allowedTools: allowed.tools, userInvocable: user.value, disableModelInvocation: noModel.value, extra: {} };
+  const known: SkillFields = { name, description, allowedTools: allowed.tools, userInvocable: user.value, disableModelInvocation: noModel.value, extra: {} };
   for (const c of [user, noModel]) if (c.message) notes.push(c.message);
 
   for (const [key, prop] of [['argument-hint', 'argumentHint'], ['license', 'license'], ['compatibility', 'compatibility']] as const) {
@@ -132,8 +129,8 @@ function knownFields(data: Record<string, unknown>, sourceOf: (key: string) => s
     if (meta.message) notes.push(meta.message);
     if (meta.value) known.metadata = meta.value;
   }
-  for (const [key, value] of Object.entries(data)) {
-    if (!KNOWN_KEYS.has(key)) Object.defineProperty(known.extra, key, { value, enumerable: true, writable: true, configurable: true });
+  for (const key of Object.keys(data)) {
+    if (!KNOWN_KEYS.has(key)) Object.defineProperty(known.extra, key, { value: data[key], enumerable: true, writable: true, configurable: true });
   }
   return known;
 }
