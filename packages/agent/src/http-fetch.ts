@@ -1,7 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import type { IncomingMessage, RequestOptions } from 'node:http';
 import type { Agent as HttpsAgent } from 'node:https';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 
 const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
 
@@ -53,8 +53,7 @@ async function decoded(res: IncomingMessage): Promise<Readable> {
  * undici on first use (about 80 ms and 40 MB at cold start on Node 20) and costs several ms per
  * request more than node:http; this one only loads what a request needs and keeps connections
  * alive (idle sockets do not hold the process open).
- * What a caller may rely on: the response body is a web ReadableStream fed from the socket as
- * bytes arrive (server-sent events stream), aborting `init.signal` destroys the request and
+ * What a caller may rely on: the response body streams from the socket as bytes arrive (server-sent events stream), aborting `init.signal` destroys the request and
  * errors the body with the signal's reason, gzip/deflate/br bodies are decoded, and only string
  * and byte request bodies are accepted (the SDK sends JSON strings).
  */
@@ -98,6 +97,7 @@ export async function httpFetch(input: string | URL | Request, init: RequestInit
     signal.addEventListener('abort', onAbort, { once: true });
     res.once('close', () => signal.removeEventListener('abort', onAbort));
   }
-  const webBody = Readable.toWeb(stream) as unknown as ReadableStream<Uint8Array>;
-  return new Response(webBody, { status, statusText: res.statusMessage ?? '', headers: responseHeaders });
+  // An async-iterable body: Node's Response accepts one, and a light Response (the bundled bin)
+  // can hand it to the SDK as is, so web streams are never loaded.
+  return new Response(stream as unknown as ConstructorParameters<typeof Response>[0], { status, statusText: res.statusMessage ?? '', headers: responseHeaders });
 }
