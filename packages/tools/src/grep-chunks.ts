@@ -45,16 +45,18 @@ export function searchBuffer(buf: Buffer, pattern: GrepPattern, mode: GrepReques
   return matchLines(buf.toString('utf8'), pattern, firstOnly);
 }
 
+/** Searches one file (relative to the base), appending it to `out` when it matches. */
+export function searchFile(s: ChunkSearch, rel: string, out: FileHits[]): void {
+  const buf = s.reader.read(s.prefix + rel);
+  if (buf === undefined || buf === 'binary') return;
+  const lines = searchBuffer(buf, s.pattern, s.mode, s.required);
+  if (lines.length > 0) out.push({ rel, lines });
+}
+
 /** Searches the files of chunk `chunk`, appending the matching ones to `out`. */
 export function searchChunk(s: ChunkSearch, chunk: number, out: FileHits[]): void {
   const end = Math.min(s.files.length, (chunk + 1) * CHUNK_FILES);
-  for (let i = chunk * CHUNK_FILES; i < end; i++) {
-    const rel = s.files[i] ?? '';
-    const buf = s.reader.read(s.prefix + rel);
-    if (buf === undefined || buf === 'binary') continue;
-    const lines = searchBuffer(buf, s.pattern, s.mode, s.required);
-    if (lines.length > 0) out.push({ rel, lines });
-  }
+  for (let i = chunk * CHUNK_FILES; i < end; i++) searchFile(s, s.files[i] ?? '', out);
 }
 
 /** How many chunks a list of files makes. */

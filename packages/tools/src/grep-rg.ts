@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { toRustRegex } from './grep-regex.js';
-import { searchFiles } from './grep-pool.js';
-import type { EngineResult, GrepRequest } from './grep-types.js';
+import { chunkSearch, searchFile } from './grep-chunks.js';
+import type { EngineResult, FileHits, GrepRequest } from './grep-types.js';
 
 /** Looks for an executable `rg` on `PATH` (the value given, normally `process.env.PATH`). */
 export function findRg(pathVar: string | undefined): string | null {
@@ -45,9 +45,9 @@ export const RG_WALK_FLAGS: readonly string[] = [
 /**
  * The ripgrep engine: rg walks and lists the files holding a match of the pattern translated to
  * Rust syntax (`-l`, so it stops at a file's first match), a superset of the answer; those
- * candidates are then searched exactly as the built-in engine searches them (JavaScript RegExp
- * per line, a NUL byte anywhere makes the file binary), so both engines give the same result by
- * construction. Returns undefined when rg cannot express the query or reports an error (exit 2),
+ * candidates are searched, as rg prints them, exactly as the built-in engine searches a file
+ * (JavaScript RegExp per line, a NUL byte anywhere makes the file binary), so both engines give
+ * the same result by construction. Returns undefined when rg cannot express the query or reports an error (exit 2),
  * so the caller falls back to the built-in engine.
  */
 export async function grepRg(rgPath: string, req: GrepRequest): Promise<EngineResult | undefined> {
@@ -60,36 +60,45 @@ export async function grepRg(rgPath: string, req: GrepRequest): Promise<EngineRe
   else args.push('-e', rust ?? '');
   args.push('--', startRel === '' ? '.' : startRel);
 
-  const listed = await listCandidates(rgPath, args, req);
-  if (listed === undefined || listed === 'aborted') return listed === 'aborted' ? { ok: false, error: 'grep was cancelled.', aborted: true } : undefined;
-  const candidates = req.fileFilter === undefined ? listed : listed.filter(req.fileFilter);
-  const files = await searchFiles(candidates, req.scope.base, req);
-  if (files === undefined) return { ok: false, error: 'grep was cancelled.', aborted: true };
-  return { ok: true, files };
+  const search = chunkSearch([], req.scope.base, req.pattern, req.mode);
+  const files: FileHits[] = [];
+  const keep = req.fileFilter;
+  const listed = await listCandidates(rgPath, args, req, (rel) => {
+    if (keep === undefined || keep(rel)) searchFile(search, rel, files);
+  });
+  if (listed === 'aborted') return { ok: false, error: 'grep was cancelled.', aborted: true };
+  return listed === 'ok' ? { ok: true, files } : undefined;
 }
 
-/** Runs rg and returns the paths it listed (relative to the base), undefined on failure. */
-function listCandidates(rgPath: string, args: string[], req: GrepRequest): Promise<string[] | 'aborted' | undefined> {
+/**
+ * Runs rg and hands each path it lists (relative to the base) to `onPath` as soon as it is
+ * printed, so candidates are searched while rg still walks. 'failed' when rg could not run or
+ * exited with an error.
+ */
+function listCandidates(rgPath: string, args: string[], req: GrepRequest, onPath: (rel: string) => void): Promise<'ok' | 'aborted' | 'failed'> {
   return new Promise((resolve) => {
     const child = spawn(rgPath, args, { cwd: req.scope.base, stdio: ['ignore', 'pipe', 'pipe'] });
-    const chunks: Buffer[] = [];
+    let pending = '';
     const onAbort = (): void => {
       child.kill('SIGKILL');
     };
     req.signal.addEventListener('abort', onAbort, { once: true });
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      const paths = (pending + chunk).split('\0');
+      pending = paths.pop() ?? '';
+      if (req.signal.aborted) return;
+      for (const p of paths) onPath(p.startsWith('./') ? p.slice(2) : p);
+    });
     child.stderr.resume();
     child.on('error', () => {
       req.signal.removeEventListener('abort', onAbort);
-      resolve(undefined);
+      resolve('failed');
     });
     child.on('close', (code) => {
       req.signal.removeEventListener('abort', onAbort);
       if (req.signal.aborted) return resolve('aborted');
-      if (code !== 0 && code !== 1) return resolve(undefined);
-      const paths = Buffer.concat(chunks).toString('utf8').split('\0');
-      paths.pop();
-      resolve(paths.map((p) => (p.startsWith('./') ? p.slice(2) : p)));
+      resolve(code === 0 || code === 1 ? 'ok' : 'failed');
     });
   });
 }
