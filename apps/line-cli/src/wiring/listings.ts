@@ -41,7 +41,7 @@ export function slashHelpLines(): string[] {
     '/allowed           what runs without asking: rules, session and turn grants, with their origin',
     '/clear             start a new conversation',
     '/exit              leave (Ctrl-D works too; Ctrl-C cancels a running turn)',
-    '/<skill> [args]    run a skill by name, e.g. /demo-skill notes.txt (also /skill:<name> [args])',
+    '/<skill> [args]    run a skill by name with its arguments (also /skill:<name> [args])',
   ];
 }
 
