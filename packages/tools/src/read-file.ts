@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { z } from 'zod';
 import { filePermission } from './file-guard.js';
 import { displayPath, resolveInJail } from './jail.js';
-import { abortedResult, errorResult, messageOf, okResult } from './result.js';
+import { abortedResult, errorResult, messageOf, okResult, plural } from './result.js';
 import type { Tool } from './types.js';
 
 /** Default number of lines returned by one read_file call. */
@@ -129,7 +129,7 @@ export const readFileTool: Tool<Input> = {
         content += `\n\n[Showing lines ${offset}-${last} of ${slice.totalLines}${why}. To read on, call read_file with offset=${last + 1}.]`;
       }
       const display =
-        offset === 1 && last === slice.totalLines ? `read ${shown} (${last} lines)` : `read ${shown} lines ${offset}-${last} of ${slice.totalLines}`;
+        offset === 1 && last === slice.totalLines ? `read ${shown} (${plural(last, 'line')})` : `read ${shown} lines ${offset}-${last} of ${slice.totalLines}`;
       return okResult(content, display);
     } catch (err) {
       if (ctx.signal.aborted) return abortedResult('read_file');

@@ -19,3 +19,8 @@ export function messageOf(err: unknown): string {
 export function abortedResult(what: string): ToolResult {
   return errorResult(`${what} was cancelled.`, 'cancelled');
 }
+
+/** `1 line`, `3 lines`: counts in display summaries read as English. */
+export function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { unifiedDiff } from './diff.js';
 import { filePermission, recordWritten, staleReason, statExisting } from './file-guard.js';
 import { displayPath, resolveInJail } from './jail.js';
-import { abortedResult, errorResult, messageOf, okResult } from './result.js';
+import { abortedResult, errorResult, messageOf, okResult, plural } from './result.js';
 import type { Tool, ToolContext } from './types.js';
 
 const schema = z.object({
@@ -59,7 +59,7 @@ export const writeFileTool: Tool<Input> = {
       const lines = countLines(input.content);
       const bytes = Buffer.byteLength(input.content);
       const verb = now.exists ? 'Overwrote' : 'Created';
-      return okResult(`${verb} ${shown} (${lines} lines, ${bytes} bytes).`, `${verb.toLowerCase()} ${shown} (${lines} lines)`);
+      return okResult(`${verb} ${shown} (${plural(lines, 'line')}, ${plural(bytes, 'byte')}).`, `${verb.toLowerCase()} ${shown} (${plural(lines, 'line')})`);
     } catch (err) {
       return errorResult(`Cannot write ${shown}: ${messageOf(err)}`);
     }
