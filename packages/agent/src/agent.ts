@@ -12,7 +12,7 @@ import { createChannel } from './channel.js';
 import type { AgentEvent, Usage } from './events.js';
 import { runTurn } from './loop.js';
 import type { Message } from './messages.js';
-import type { ModelClient } from './model-client.js';
+import type { ModelClient } from './model-types.js';
 import type { AgentPolicy } from './policy.js';
 import { composeSystemPrompt, systemPromptText } from './prompt.js';
 import type { RetryOptions } from './retry.js';

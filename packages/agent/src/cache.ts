@@ -6,7 +6,7 @@
  * At most 4 breakpoints are sent.
  */
 import type { Message, SystemBlock } from './messages.js';
-import type { RequestMessage, RequestTool } from './model-client.js';
+import type { RequestMessage, RequestTool } from './model-types.js';
 import type { ToolDefinition } from '@coding-harness/tools';
 
 const EPHEMERAL = { type: 'ephemeral' } as const;

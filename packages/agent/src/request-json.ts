@@ -7,7 +7,7 @@
  * be modified afterwards, which holds for the transcript (messages are replaced, never edited,
  * once appended) and for the session's fixed system and tools.
  */
-import type { ModelRequest } from './model-client.js';
+import type { ModelRequest } from './model-types.js';
 
 const cache = new WeakMap<object, Buffer>();
 

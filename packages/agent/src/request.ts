@@ -6,7 +6,7 @@
 import { endPosition, markMessages } from './cache.js';
 import type { BlockPosition } from './cache.js';
 import type { Message } from './messages.js';
-import type { ModelRequest } from './model-client.js';
+import type { ModelRequest } from './model-types.js';
 import { estimateCostUsd } from './prices.js';
 import { isRetryable, retryDelayMs } from './retry.js';
 import type { AgentConfig, AgentState, Emit } from './state.js';

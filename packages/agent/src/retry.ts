@@ -3,7 +3,7 @@
  * errors and cut connections are retried with exponential backoff; a server's `retry-after`
  * wins over the computed delay (capped at `maxDelayMs`). Client errors are not retried.
  */
-import type { ModelError } from './model-client.js';
+import type { ModelError } from './model-types.js';
 
 export interface RetryOptions {
   /** Total attempts including the first; default 5. */

@@ -8,7 +8,7 @@ import type { ToolContext, ToolRegistry } from '@coding-harness/tools';
 import type { BlockPosition } from './cache.js';
 import type { AgentEvent, Usage } from './events.js';
 import type { Message, SystemBlock } from './messages.js';
-import type { ModelClient, RequestTool } from './model-client.js';
+import type { ModelClient, RequestTool } from './model-types.js';
 import type { AgentPolicy } from './policy.js';
 import type { RetryPlan } from './retry.js';
 import type { SessionRecord, SessionWriter } from './session-store.js';

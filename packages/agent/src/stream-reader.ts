@@ -5,7 +5,7 @@
  */
 import type { AgentEvent, Usage } from './events.js';
 import type { ContentBlock, Message } from './messages.js';
-import type { ModelError, ModelStreamEvent } from './model-client.js';
+import type { ModelError, ModelStreamEvent } from './model-types.js';
 import { emptyUsage, mergeApiUsage } from './usage.js';
 
 export type ReadResult =

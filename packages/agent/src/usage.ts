@@ -1,5 +1,5 @@
 import type { Usage } from './events.js';
-import type { ApiUsage } from './model-client.js';
+import type { ApiUsage } from './model-types.js';
 
 /** A zero usage record. */
 export function emptyUsage(): Usage {
