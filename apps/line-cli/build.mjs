@@ -28,6 +28,8 @@ const common = {
   format: 'cjs',
   target: 'node20',
   minifyWhitespace: true,
+  minifyIdentifiers: true,
+  keepNames: false,
   minifySyntax: true,
   legalComments: 'none',
   sourcemap: 'linked',
