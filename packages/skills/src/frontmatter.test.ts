@@ -43,6 +43,18 @@ describe('parseFrontmatterYaml', () => {
     expect(r).toMatchObject({ ok: true, data: { description: 'Use when: deploying to production', name: 'x' } });
   });
 
+  it('re-reads a flow list followed by more text (`argument-hint: [a] [b]`) as quoted text', () => {
+    const r = parseFrontmatterYaml('name: bug-report\nargument-hint: [issue-number] [--verbose]\ndescription: x\n', 2);
+    expect(r).toMatchObject({ ok: true, data: { name: 'bug-report', 'argument-hint': '[issue-number] [--verbose]', description: 'x' }, recovered: [3] });
+    const tail = parseFrontmatterYaml('argument-hint: [file] extra # note\nname: a\n', 2);
+    expect(tail).toMatchObject({ ok: true, data: { 'argument-hint': '[file] extra', name: 'a' }, recovered: [2] });
+  });
+
+  it('gives the source line of each recovered value, after joined continuation lines', () => {
+    const r = parseFrontmatterYaml('description: Use when: a\n  b\n  c\nargument-hint: [x] [y]\nname: n\n', 2);
+    expect(r).toMatchObject({ ok: true, data: { description: 'Use when: a b c', 'argument-hint': '[x] [y]' }, recovered: [2, 5] });
+  });
+
   it('does not recover YAML broken in other ways', () => {
     expect(parseFrontmatterYaml('name: a\n  bad: indent: here\n- x\n', 2).ok).toBe(false);
   });
@@ -62,6 +74,7 @@ describe('parseFrontmatterYaml', () => {
 describe('quoteColonValues', () => {
   it('leaves quoted, block and flow values alone', () => {
     expect(quoteColonValues('a: "x: y"\nb: |\n  x: y\nc: {x: y}\n')).toBeUndefined();
+    expect(quoteColonValues('tags: [a, b] # note\nd: [unclosed\n')).toBeUndefined();
   });
 
   it('drops a trailing comment from a recovered value', () => {

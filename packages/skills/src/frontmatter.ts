@@ -75,9 +75,38 @@ const TOP_PLAIN = /^([^\s#:'"\-?[\]{}][^:]*?):[ \t]+(.*)$/;
 const NOT_PLAIN_START = /^["'[{|>&*!%@`#]/;
 
 /**
+ * The end of the flow collection that opens `value` (`[` or `{`), or -1 when it does not close
+ * on this line. Brackets inside quotes are not special-cased: a miss only means no recovery.
+ */
+function flowEnd(value: string): number {
+  let depth = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i];
+    if (c === '[' || c === '{') depth++;
+    else if ((c === ']' || c === '}') && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/**
+ * A one-line top-level value that opens a flow list or map and then goes on
+ * (`argument-hint: [file] [--verbose]`, common in Claude Code skills): the text to quote,
+ * or undefined when the line is not that.
+ */
+function flowWithTail(line: string): { key: string; text: string } | undefined {
+  const m = TOP_PLAIN.exec(line);
+  const value = m?.[2]?.replace(/\s+#.*$/, '').trim() ?? '';
+  if (!m || !/^[[{]/.test(value)) return undefined;
+  const end = flowEnd(value);
+  return end === -1 || end === value.length - 1 ? undefined : { key: m[1] as string, text: value };
+}
+
+/**
  * The Agent Skills client guide's recovery: a top-level plain value holding `: `
- * (`description: Use when: deploying`) is re-read as a quoted string. Returns the rewritten
- * source and the 0-based lines changed, or undefined when nothing qualifies.
+ * (`description: Use when: deploying`) is re-read as a quoted string, and so is a one-line
+ * value that starts as a flow list or map and goes on after it (`argument-hint: [a] [b]`).
+ * Returns the rewritten source and the 0-based source lines changed, or undefined when
+ * nothing qualifies.
  */
 export function quoteColonValues(src: string): { src: string; lines: number[] } | undefined {
   const lines = src.split('\n');
@@ -85,18 +114,24 @@ export function quoteColonValues(src: string): { src: string; lines: number[] } 
   const changed: number[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? '';
+    const flow = flowWithTail(line);
+    if (flow) {
+      changed.push(i);
+      out.push(`${flow.key}: ${JSON.stringify(flow.text)}`);
+      continue;
+    }
     const m = TOP_PLAIN.exec(line);
     const value = m?.[2]?.trim() ?? '';
     if (!m || NOT_PLAIN_START.test(value) || !/: |:$/.test(value)) {
       out.push(line);
       continue;
     }
+    changed.push(i);
     const parts = [value.replace(/\s+#.*$/, '')];
     while (i + 1 < lines.length && /^[ \t]+\S/.test(lines[i + 1] ?? '')) {
       i++;
       parts.push((lines[i] ?? '').trim());
     }
-    changed.push(out.length);
     out.push(`${m[1]}: ${JSON.stringify(parts.join(' '))}`);
   }
   return changed.length === 0 ? undefined : { src: out.join('\n'), lines: changed };

@@ -117,6 +117,12 @@ describe('parseSkillFile: what loads', () => {
     expect(r.notes).toEqual([{ path: FILE, message: expect.stringMatching(/line 3.*quote/), strict: true }]);
   });
 
+  it('loads `argument-hint: [a] [b]` (invalid YAML, common in Claude Code skills) as its text, with a strict note', () => {
+    const r = loaded(parseSkillFile(md('name: my-skill\ndescription: d\nargument-hint: [issue-number] [--verbose]'), FILE));
+    expect(r.fields.argumentHint).toBe('[issue-number] [--verbose]');
+    expect(r.notes).toEqual([{ path: FILE, message: expect.stringMatching(/^line 4: a value starts as a YAML list or map but goes on after it.*quote it/), strict: true }]);
+  });
+
   it('coerces argument-hint: [file] to its text with a note', () => {
     const r = loaded(parseSkillFile(md('name: my-skill\ndescription: d\nargument-hint: [file]'), FILE));
     expect(r.fields.argumentHint).toBe('[file]');

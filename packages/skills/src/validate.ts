@@ -61,7 +61,12 @@ export function parseSkillFile(text: string, file: string): ParsedSkillFile {
     return fail(`SKILL.md frontmatter is ${describe(data)}, not a map of keys: write \`name: <folder-name>\` and \`description: ...\` lines between the \`---\` lines`);
   }
   const notes: string[] = [];
-  const strict: string[] = parsed.recovered.map((line) => `line ${line}: a plain value holds ": " and was read as quoted text; quote it: \`key: "..."\``);
+  const yamlLines = parsed.recovered.length > 0 ? split.yaml.split('\n') : [];
+  const strict: string[] = parsed.recovered.map((line) =>
+    /^[^:]*:[ \t]*[[{]/.test(yamlLines[line - split.yamlLine] ?? '')
+      ? `line ${line}: a value starts as a YAML list or map but goes on after it, and was read as quoted text; quote it: \`key: "..."\``
+      : `line ${line}: a plain value holds ": " and was read as quoted text; quote it: \`key: "..."\``,
+  );
 
   const folder = path.basename(path.dirname(file));
   const description = descriptionOf(data.description, parsed.sourceOf('description'));
