@@ -22,6 +22,11 @@ export interface TuiIo {
   handleProcess?: boolean;
   /** Clock for elapsed-time labels; default `Date.now`. */
   now?: () => number;
+  /**
+   * Keys typed before the screen was up (see `EarlyInput`): they are read first, through the same
+   * key handling as everything typed later.
+   */
+  pending?: Buffer | string;
   /** Called once the screen is up: tests drive and inspect the running TUI through it. */
   onStart?: (app: TuiApp, screen: Widgets.Screen) => void;
 }
@@ -52,6 +57,10 @@ export async function runTui(backend: TuiBackend, io: TuiIo = {}): Promise<numbe
     const onKey = (ch: string | undefined, key: Key): void => running.onKey(ch, key);
     screen.program.on('keypress', onKey);
     teardown.push(() => screen.program.removeListener('keypress', onKey));
+    // Every listener is attached: keys typed during start-up go first, then the stream flows
+    // (blessed only resumes an input it switched to raw mode itself).
+    if (io.pending?.length) input.unshift(io.pending);
+    input.resume();
     io.onStart?.(running, screen);
     return await running.done;
   } finally {

@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import type { Writable } from 'node:stream';
 import type { HarnessEnv } from '@coding-harness/line-cli/wiring';
 import type { TuiBackend } from './backend.js';
+import type { EarlyInput } from './early-input.js';
 
 /** Where `harness-tui` reads and writes; the bin passes the process's own. */
 export interface CliIo {
@@ -13,8 +14,10 @@ export interface CliIo {
   home?: string;
   /** Both stdin and stdout are terminals; without one the TUI refuses to start (exit 2). */
   tty: boolean;
+  /** Keys typed while starting (the bin starts it first thing on a terminal); handed to the screen, or stopped. */
+  early?: EarlyInput;
   /** Runs the screen; default: the real `runTui` (loaded only here, so usage errors never load blessed). */
-  run?: (backend: TuiBackend) => Promise<number>;
+  run?: (backend: TuiBackend, pending?: Buffer) => Promise<number>;
 }
 
 const DEMO_FLAG = '--demo-fake';
@@ -52,6 +55,14 @@ export function tuiHelp(shared: string): string {
  * Resolves with the exit code; never calls process.exit.
  */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    return await startSession(argv, io);
+  } finally {
+    io.early?.stop(); // line mode back on every path that did not hand the keys to a screen
+  }
+}
+
+async function startSession(argv: readonly string[], io: CliIo): Promise<number> {
   const args = await import('@coding-harness/line-cli/args');
   const demo = argv.includes(DEMO_FLAG);
   const parsed = args.parseHarnessArgs(argv.filter((a) => a !== DEMO_FLAG));
@@ -71,7 +82,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
   if (flags.print) return fail('-p runs one prompt without a screen: use harness -p');
   if (flags.command) return fail("the 'skills' subcommands belong to harness: use harness skills");
-  const run = io.run ?? (async (backend: TuiBackend) => (await import('./app.js')).runTui(backend));
+  const runScreen = io.run ?? (async (backend: TuiBackend, pending?: Buffer) => (await import('./app.js')).runTui(backend, pending ? { pending } : {}));
+  const run = (backend: TuiBackend): Promise<number> => runScreen(backend, io.early?.handOver());
   if (demo) {
     if (!io.tty) return fail('needs a terminal (stdin and stdout must be a TTY)');
     return run((await import('./demo-script.js')).demoBackend());

@@ -26,13 +26,15 @@ export interface FakeTerminal {
 }
 
 /** Starts the TUI on `backend` in a fake terminal. */
-export async function fakeTerminal(backend: FakeBackend, opts: { columns?: number; rows?: number; env?: Record<string, string> } = {}): Promise<FakeTerminal> {
+export async function fakeTerminal(backend: FakeBackend, opts: { columns?: number; rows?: number; env?: Record<string, string>; typedBefore?: string; pending?: string } = {}): Promise<FakeTerminal> {
   const input = new PassThrough();
   const output = Object.assign(new PassThrough(), { columns: opts.columns ?? 80, rows: opts.rows ?? 24, isTTY: true });
   let out = '';
   output.on('data', (d: Buffer) => (out += d.toString()));
   let started: { app: TuiApp; screen: Widgets.Screen } | undefined;
-  const exit = runTui(backend, { input, output, terminal: 'xterm-256color', env: opts.env ?? {}, home: '/home/u', handleProcess: false, onStart: (app, screen) => (started = { app, screen }) });
+  // Keys a person typed before the TUI started reading: they wait in the stream.
+  if (opts.typedBefore) input.write(opts.typedBefore);
+  const exit = runTui(backend, { ...(opts.pending ? { pending: opts.pending } : {}), input, output, terminal: 'xterm-256color', env: opts.env ?? {}, home: '/home/u', handleProcess: false, onStart: (app, screen) => (started = { app, screen }) });
   await vi.waitFor(() => {
     if (!started) throw new Error('not started');
   });

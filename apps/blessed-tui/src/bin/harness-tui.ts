@@ -1,6 +1,12 @@
 #!/usr/bin/env node
 import { homedir } from 'node:os';
 import { main } from '../cli.js';
+import { EarlyInput } from '../early-input.js';
+
+const tty = process.stdin.isTTY === true && process.stdout.isTTY === true;
+// First thing: raw mode, so that Enter typed while the session starts still reads as Enter.
+const early = tty ? new EarlyInput(process.stdin, () => process.exit(130)) : undefined;
+early?.start();
 
 const exitSoon = (code: number): void => {
   process.exitCode = code;
@@ -14,7 +20,8 @@ main(process.argv.slice(2), {
   env: process.env,
   cwd: process.cwd(),
   home: homedir(),
-  tty: process.stdin.isTTY === true && process.stdout.isTTY === true,
+  tty,
+  ...(early ? { early } : {}),
 }).then(exitSoon, (err: unknown) => {
   process.stderr.write(`harness-tui: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   exitSoon(1);

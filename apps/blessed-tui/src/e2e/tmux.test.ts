@@ -36,6 +36,7 @@ function sandbox(): { root: string; home: string; work: string; config: string; 
 async function mock(): Promise<MockServer> {
   const server = await startMockServer({
     script: new ScriptBuilder()
+      .text('Hello to you.')
       .toolUse('read_file', { path: 'greet.txt' }, { text: 'Reading it.' })
       .toolUse('edit_file', { path: 'greet.txt', old_string: 'Hello', new_string: 'Hello, world' })
       .text('Greeting fixed.')
@@ -49,7 +50,7 @@ async function mock(): Promise<MockServer> {
 const STATUS = /claude-sonnet-5-5 │ .*work │ 1 skill │ in \S+ out \S+ │ (cache \S+ │ )?\$\d+\.\d+ │ idle/;
 
 describe('harness-tui in a real terminal (tmux)', () => {
-  it.skipIf(!hasTmux)('start, reflow to 80x24, /skills, pick, send, approve an edit, cancel a long turn, quit with the terminal restored', async () => {
+  it.skipIf(!hasTmux)('type while it starts, reflow to 80x24, /skills, pick, send, approve an edit, cancel a long turn, quit with the terminal restored', async () => {
     expect(existsSync(BIN), `${BIN} is missing: build first (npx tsc -b apps/blessed-tui)`).toBe(true);
     const box = sandbox();
     const server = await mock();
@@ -59,7 +60,11 @@ describe('harness-tui in a real terminal (tmux)', () => {
     const script = '"$@"; echo "EXITED:$?"; exec sleep 600';
     tmux.start(['env', '-i', ...env, 'bash', '-c', script, 'bash', process.execPath, BIN, '-C', box.work, '--allowed-tools', 'Bash(sleep:*)'], 100, 30);
 
-    await tmux.waitFor([STATUS]);
+    // Typed at once, while the session is still starting: Enter must still send.
+    tmux.type('hello');
+    tmux.press('Enter');
+    const greeted = await tmux.waitFor(['Hello to you.', STATUS]);
+    expect(greeted).toMatch(/^› hello\s*$/m);
     expect(tmux.pane('#{alternate_on}')).toBe('1');
     tmux.tmux('resize-window', '-t', 'e2e', '-x', '80', '-y', '24');
     await tmux.waitFor([/^ claude-sonnet-5-5 │ …\S*work │ 1 skill │ .* │ idle\s*$/m]);
@@ -71,18 +76,19 @@ describe('harness-tui in a real terminal (tmux)', () => {
     tmux.press('Enter');
     const staged = await tmux.waitFor([/› \/fix-greeting\s*$/m]);
     expect(staged).not.toContain('source: project');
-    expect(server.messageRequests()).toHaveLength(0);
+    expect(server.messageRequests()).toHaveLength(1);
 
     tmux.type('greet.txt');
     tmux.press('Enter');
     const modal = await tmux.waitFor(['Allow edit_file?', '-Hello', '+Hello, world', '[y] once']);
-    expect(modal).toContain('› /fix-greeting greet.txt');
+    expect(modal).toContain('edit_file greet.txt');
     expect(readFileSync(join(box.work, 'greet.txt'), 'utf8')).toBe('Hello\n');
-    expect(JSON.stringify(server.messageRequests()[0]?.body)).toContain('/fix-greeting greet.txt');
+    expect(JSON.stringify(server.messageRequests()[1]?.body)).toContain('/fix-greeting greet.txt');
 
     tmux.press('y');
     const done = await tmux.waitFor(['Greeting fixed.', 'allowed (once)', STATUS]);
     expect(done).not.toContain('Allow edit_file?');
+    expect(done).toContain('› /fix-greeting greet.txt');
     expect(readFileSync(join(box.work, 'greet.txt'), 'utf8')).toBe('Hello, world\n');
 
     tmux.type('wait a while');
@@ -91,7 +97,7 @@ describe('harness-tui in a real terminal (tmux)', () => {
     tmux.press('C-c');
     const cancelled = await tmux.waitFor(['cancelled', STATUS]);
     expect(cancelled).toContain('● bash: sleep 30');
-    expect(server.messageRequests()).toHaveLength(4);
+    expect(server.messageRequests()).toHaveLength(5);
 
     tmux.press('C-d');
     const after = await tmux.waitFor(['EXITED:0']);
