@@ -30,6 +30,11 @@ export interface TuiBackend {
   allowed(): Grant[];
   /** Deny rules with their origin, listed after the grants by `/allowed`. Default none. */
   denied?(): Grant[];
+  /**
+   * The earlier conversation of a resumed session (`--continue`, `--resume ID`) as the events a live
+   * session would have produced (see `replayEvents`); undefined for a new session. Default none.
+   */
+  history?(): { sessionId: string; events: readonly AgentEvent[] } | undefined;
   /** Starts a new conversation (`/clear`). */
   clear(): void;
 }

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { Widgets } from 'blessed';
 import { vi } from 'vitest';
 import { runTui } from './app.js';
-import type { FakeBackend } from './fake-backend.js';
+import type { TuiBackend } from './backend.js';
 import type { TuiApp } from './tui-app.js';
 
 /** Key sequences as a terminal sends them. */
@@ -26,7 +26,7 @@ export interface FakeTerminal {
 }
 
 /** Starts the TUI on `backend` in a fake terminal. */
-export async function fakeTerminal(backend: FakeBackend, opts: { columns?: number; rows?: number; env?: Record<string, string>; typedBefore?: string; pending?: string } = {}): Promise<FakeTerminal> {
+export async function fakeTerminal(backend: TuiBackend, opts: { columns?: number; rows?: number; env?: Record<string, string>; typedBefore?: string; pending?: string } = {}): Promise<FakeTerminal> {
   const input = new PassThrough();
   const output = Object.assign(new PassThrough(), { columns: opts.columns ?? 80, rows: opts.rows ?? 24, isTTY: true });
   let out = '';

@@ -1,6 +1,8 @@
 import type { Harness } from '@coding-harness/line-cli/wiring';
 import type { Answer, ApprovalRequest, AskFn } from '@coding-harness/approval';
+import { createToolRegistry } from '@coding-harness/tools';
 import type { TuiBackend } from './backend.js';
+import { replayEvents, type Summarize } from './replay.js';
 
 type Ask = (request: ApprovalRequest) => Promise<Answer>;
 
@@ -25,7 +27,8 @@ export class AskBridge {
  * Adapts a wired session (line-cli's `buildHarness`) to the TUI: model, work root, skills and
  * start-up messages as built; `send` passes the text and the signal to the agent unchanged (the
  * agent ends every turn with `turn_end`, `aborted` after the signal); `/allowed` reads the policy;
- * `/clear` starts a new agent conversation. `bridge` must be the one whose `ask` was given to
+ * `/clear` starts a new agent conversation; `history` replays a resumed session's transcript.
+ * `bridge` must be the one whose `ask` was given to
  * `buildHarness`: `setAsk` installs the TUI's modal there.
  */
 export function harnessBackend(harness: Harness, bridge: AskBridge): TuiBackend {
@@ -39,6 +42,19 @@ export function harnessBackend(harness: Harness, bridge: AskBridge): TuiBackend 
     setAsk: (ask) => bridge.install(ask),
     allowed: () => [...harness.policy.list()],
     denied: () => [...harness.policy.listDenied()],
+    history: () => (harness.agent.resumed ? { sessionId: harness.agent.sessionId, events: replayEvents(harness.agent.messages(), summarizer(harness)) } : undefined),
     clear: () => harness.agent.clear(),
+  };
+}
+
+/**
+ * Tool-call summaries for a replayed transcript, made by the tools themselves as in a live turn.
+ * `Harness` does not expose its registry, so an equal one is built here from the same skills.
+ */
+function summarizer(harness: Harness): Summarize {
+  const registry = createToolRegistry({ skills: harness.skills });
+  return (name, input) => {
+    const prepared = registry.prepare(name, input, { root: harness.workroot });
+    return prepared.ok ? prepared.summary : name;
   };
 }

@@ -15,6 +15,8 @@ export type Action =
   | { type: 'scroll'; by: number; total: number; height: number }
   /** Expand or collapse a tool result: the one with `id`, or the latest tool call. */
   | { type: 'toggle_tool'; id?: string }
+  /** A resumed conversation: its events (see `replayEvents`) drawn as a live session would, then `notice`. */
+  | { type: 'replay'; events: readonly AgentEvent[]; notice: string }
   /** `/clear`: a new conversation, an empty transcript. */
   | { type: 'clear' };
 
@@ -40,6 +42,10 @@ export function reduce(state: ViewState, action: Action): ViewState {
       return scroll(state, action.by, action.total, action.height);
     case 'toggle_tool':
       return toggleTool(state, action.id);
+    case 'replay': {
+      const replayed = commitStream(action.events.reduce((s, e) => onEvent(s, e, 0), state));
+      return addItem({ ...replayed, activity: { label: 'idle' } }, { kind: 'notice', text: action.notice });
+    }
     case 'clear':
       return { ...state, items: [{ kind: 'notice', text: 'new conversation' }], streaming: '', thinking: '', scroll: { top: 0, follow: true, newBelow: false } };
   }

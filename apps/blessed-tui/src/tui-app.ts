@@ -65,6 +65,8 @@ export class TuiApp {
     private readonly opts: { now: () => number; home?: string },
   ) {
     this.state = initialState({ model: backend.model, workroot: backend.workroot, skillCount: backend.skills.length, startupNotices: backend.startupNotices });
+    const history = backend.history?.();
+    if (history) this.state = reduce(this.state, { type: 'replay', events: history.events, notice: `resumed session ${history.sessionId}` });
     this.done = new Promise((resolve) => (this.finish = resolve));
     this.transcript = new TranscriptView(screen, theme);
     this.inputView = new InputView(screen, theme);
