@@ -62,7 +62,7 @@ export const KEYS = [
   ['\\ then Enter, Alt-Enter, Ctrl-J', 'new line'],
   ['Up / Down', 'input history (or move between lines)'],
   ['PageUp / PageDown', 'scroll the transcript'],
-  ['Ctrl-O', 'expand / collapse the latest tool result'],
+  ['Ctrl-O', 'expand / collapse a tool result: the lowest on screen (PageUp to reach older ones)'],
   ['Tab', 'complete a /command'],
   ['Ctrl-C', 'cancel the running turn; twice when idle to quit'],
   ['Ctrl-D', 'quit (on an empty input)'],

@@ -13,8 +13,8 @@ export type Action =
   | { type: 'hint'; text: string }
   /** Scroll by `by` lines (negative is up); `total` and `height` come from the layout. */
   | { type: 'scroll'; by: number; total: number; height: number }
-  /** Expand or collapse a tool result: the one with `id`, or the latest tool call. */
-  | { type: 'toggle_tool'; id?: string }
+  /** Expand or collapse a tool result: the one with `id`, or the latest tool call; `top` moves a scrolled-up view. */
+  | { type: 'toggle_tool'; id?: string; top?: number }
   /** A resumed conversation: its events (see `replayEvents`) drawn as a live session would, then `notice`. */
   | { type: 'replay'; events: readonly AgentEvent[]; notice: string }
   /** `/clear`: a new conversation, an empty transcript. */
@@ -41,7 +41,7 @@ export function reduce(state: ViewState, action: Action): ViewState {
     case 'scroll':
       return scroll(state, action.by, action.total, action.height);
     case 'toggle_tool':
-      return toggleTool(state, action.id);
+      return toggleTool(state, action.id, action.top);
     case 'replay': {
       const replayed = commitStream(action.events.reduce((s, e) => onEvent(s, e, 0), state));
       return addItem({ ...replayed, activity: { label: 'idle' } }, { kind: 'notice', text: action.notice });
@@ -134,13 +134,14 @@ function updateTool(state: ViewState, id: string, patch: Partial<ToolItem>): Vie
   return { ...state, items };
 }
 
-function toggleTool(state: ViewState, id: string | undefined): ViewState {
+function toggleTool(state: ViewState, id: string | undefined, top: number | undefined): ViewState {
   const index = state.items.findLastIndex((i) => i.kind === 'tool' && (id === undefined || i.id === id));
   if (index < 0) return state;
   const tool = state.items[index] as ToolItem;
   const items = [...state.items];
   items[index] = { ...tool, expanded: !tool.expanded };
-  return { ...state, items };
+  const moved = top !== undefined && !state.scroll.follow ? { scroll: { ...state.scroll, top } } : {};
+  return { ...state, items, ...moved };
 }
 
 /** Content changed: when scrolled up, keep the view where it is and say there is more below. */

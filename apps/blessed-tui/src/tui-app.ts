@@ -9,6 +9,7 @@ import { ctrlKey, editKey, emptyInput, setText, type InputState } from './input-
 import { layoutTranscript } from './layout.js';
 import { pickerKey, type PickerState } from './picker-state.js';
 import { reduce, type Action } from './reduce.js';
+import { toolTarget } from './tool-target.js';
 import type { Theme } from './theme.js';
 import { initialState, type ViewState } from './view-state.js';
 import { ApprovalModal } from './widgets/approval-modal.js';
@@ -166,7 +167,7 @@ export class TuiApp {
       return;
     }
     if (key.name === 'pageup' || key.name === 'pagedown') return this.scroll(key.name === 'pageup' ? -1 : 1);
-    if (key.full === 'C-o') return this.dispatch({ type: 'toggle_tool' });
+    if (key.full === 'C-o') return this.dispatch({ type: 'toggle_tool', ...toolTarget(this.state, this.width(), this.transcriptHeight()) });
     if (this.menuKey(key)) return;
     const edited = ctrlKey(this.input, key.full ?? '');
     if (edited) return this.setInput(edited);
@@ -204,9 +205,13 @@ export class TuiApp {
     return false;
   }
 
+  private width(): number {
+    return Math.max(10, Number(this.screen.width) || 80);
+  }
+
   private scroll(direction: -1 | 1): void {
     const height = this.transcriptHeight();
-    const width = Math.max(10, Number(this.screen.width) || 80);
+    const width = this.width();
     const total = layoutTranscript(this.state, width).total;
     this.dispatch({ type: 'scroll', by: direction * Math.max(1, height - 2), total, height });
   }
