@@ -35,6 +35,19 @@ describe('httpFetch', () => {
     expect(await res.json()).toEqual({ method: 'POST', body: '{"a":"é"}', length: String(Buffer.byteLength('{"a":"é"}')) });
   });
 
+  it('reports once when the request body is written out, and when a request never starts', async () => {
+    const url = await serve((req, res) => {
+      req.resume();
+      req.on('end', () => res.end('ok'));
+    });
+    const done: string[] = [];
+    const res = await httpFetch(`${url}/v1/x`, { method: 'POST', body: Buffer.from('{"a":1}') }, () => done.push('sent'));
+    expect(await res.text()).toBe('ok');
+    expect(done).toEqual(['sent']);
+    await expect(httpFetch(`${url}/v1/x`, { method: 'POST', body: {} as unknown as string }, () => done.push('refused'))).rejects.toThrow(TypeError);
+    expect(done).toEqual(['sent', 'refused']);
+  });
+
   it('streams the body as it arrives (server-sent events)', async () => {
     let second: (() => void) | undefined;
     const url = await serve((_req, res) => {

@@ -55,9 +55,28 @@ async function decoded(res: IncomingMessage): Promise<Readable> {
  * alive (idle sockets do not hold the process open).
  * What a caller may rely on: the response body streams from the socket as bytes arrive (server-sent events stream), aborting `init.signal` destroys the request and
  * errors the body with the signal's reason, gzip/deflate/br bodies are decoded, and only string
- * and byte request bodies are accepted (the SDK sends JSON strings).
+ * and byte request bodies are accepted (the SDK sends JSON strings). `onBodyDone`, when given, is
+ * called once when nothing reads `init.body` any more: the request was written out or destroyed,
+ * or it never started; a caller that lent the body's memory can reuse it from then on.
  */
-export async function httpFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
+export async function httpFetch(input: string | URL | Request, init: RequestInit = {}, onBodyDone?: () => void): Promise<Response> {
+  let pending = onBodyDone;
+  const bodyDone = (): void => {
+    const done = pending;
+    pending = undefined;
+    done?.();
+  };
+  const sending = { started: false };
+  try {
+    return await send(input, init, bodyDone, sending);
+  } catch (err) {
+    // Once the request exists, its 'finish' or 'close' event ends the loan (close follows errors).
+    if (!sending.started) bodyDone();
+    throw err;
+  }
+}
+
+async function send(input: string | URL | Request, init: RequestInit, bodyDone: () => void, sending: { started: boolean }): Promise<Response> {
   const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
   const signal = init.signal ?? undefined;
   if (signal?.aborted) throw abortError(signal);
@@ -78,6 +97,9 @@ export async function httpFetch(input: string | URL | Request, init: RequestInit
   const request = tls ? tls.request : httpRequest;
   const res = await new Promise<IncomingMessage>((resolve, reject) => {
     const req = request(url, options, resolve);
+    sending.started = true;
+    req.once('finish', bodyDone);
+    req.once('close', bodyDone);
     req.on('error', (err) => reject(signal?.aborted ? abortError(signal) : err));
     req.end(body);
   });

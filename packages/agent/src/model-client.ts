@@ -5,7 +5,7 @@
 import { httpFetch } from './http-fetch.js';
 import Anthropic from '@anthropic-ai/sdk';
 import type { Stream } from '@anthropic-ai/sdk/core/streaming';
-import { streamRequestBody } from './request-json.js';
+import { RequestBodyBuffer, streamRequestBody } from './request-json.js';
 import type { ModelClient, ModelError, ModelStreamEvent } from './model-types.js';
 
 export type * from './model-types.js';
@@ -33,18 +33,32 @@ const JSON_BODY = { 'content-type': 'application/json' };
  * telemetry headers or opening a tracing span on every request.
  */
 export function createAnthropicClient(opts: AnthropicClientOptions): ModelClient {
+  // With the default fetch the body is built into one reused buffer, lent to each request until
+  // httpFetch reports it written (see RequestBodyBuffer); a caller's fetch gets a fresh body.
+  const bodies = opts.fetch ? undefined : new RequestBodyBuffer();
+  const inFlight = new WeakSet<object>();
+  const lentFetch = (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const body = init?.body;
+    if (!bodies?.isLent(body)) return httpFetch(input, init);
+    inFlight.add(body as Buffer);
+    return httpFetch(input, init, () => {
+      inFlight.delete(body as Buffer);
+      bodies.release(body);
+    });
+  };
   const sdk = new Anthropic({
     ...(opts.authToken !== undefined && opts.apiKey === undefined ? { authToken: opts.authToken, apiKey: null } : { apiKey: opts.apiKey ?? null, authToken: null }),
     baseURL: opts.baseURL ?? 'https://api.anthropic.com',
     maxRetries: 0,
-    fetch: opts.fetch ?? (httpFetch as typeof fetch),
+    fetch: opts.fetch ?? (lentFetch as typeof fetch),
     ...(opts.timeoutMs !== undefined ? { timeout: opts.timeoutMs } : {}),
   });
   return {
     async *stream(request, signal) {
       let sawStop = false;
+      const body = bodies ? bodies.build(request) : streamRequestBody(request);
       try {
-        const stream = await sdk.post<Stream<Anthropic.RawMessageStreamEvent>>('/v1/messages', { body: streamRequestBody(request), headers: JSON_BODY, stream: true, signal });
+        const stream = await sdk.post<Stream<Anthropic.RawMessageStreamEvent>>('/v1/messages', { body, headers: JSON_BODY, stream: true, signal });
         for await (const event of stream) {
           if (event.type === 'message_stop') sawStop = true;
           yield event as unknown as ModelStreamEvent;
@@ -52,6 +66,9 @@ export function createAnthropicClient(opts: AnthropicClientOptions): ModelClient
         if (!sawStop) yield { type: 'error', error: { kind: 'connection', message: 'the stream ended before message_stop' } };
       } catch (err) {
         yield { type: 'error', error: classifyError(err, signal) };
+      } finally {
+        // Lent bodies come back through httpFetch; one that never reached it comes back here.
+        if (bodies?.isLent(body) && !inFlight.has(body)) bodies.release(body);
       }
     },
     async countTokens(request, signal) {

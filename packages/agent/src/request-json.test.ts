@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { markMessages, markSystem, markTools } from './cache.js';
 import type { Message } from './messages.js';
 import type { ModelRequest } from './model-client.js';
-import { streamRequestBody } from './request-json.js';
+import { RequestBodyBuffer, streamRequestBody } from './request-json.js';
 
 /** The body equals the bytes the SDK's messages.create would send for this request. */
 function expectSameBytes(r: ModelRequest): void {
@@ -58,5 +58,31 @@ describe('streamRequestBody', () => {
     expect(marked[0]).toBe(messages[0]);
     expect(marked[1]).not.toBe(messages[1]);
     expect(JSON.stringify(messages)).not.toContain('cache_control');
+  });
+});
+
+describe('RequestBodyBuffer', () => {
+  const text = (t: string): Message => ({ role: 'user', content: [{ type: 'text', text: t }] });
+
+  it('builds the same bytes, and never changes a lent body', () => {
+    const bodies = new RequestBodyBuffer();
+    const first = request([text('a'), text('b')]);
+    const lent = bodies.build(first);
+    expect(Buffer.compare(lent, streamRequestBody(first))).toBe(0);
+    const copy = Buffer.from(lent);
+    const second = request([text('a'), text('b'), text('c'.repeat(100_000))]);
+    const fresh = bodies.build(second);
+    expect(Buffer.compare(fresh, streamRequestBody(second))).toBe(0);
+    expect(Buffer.compare(lent, copy)).toBe(0);
+    bodies.release(fresh);
+    expect(bodies.isLent(lent)).toBe(true);
+    bodies.release(lent);
+    expect(bodies.isLent(lent)).toBe(false);
+    const reused = bodies.build(second);
+    expect(Buffer.compare(reused, streamRequestBody(second))).toBe(0);
+    bodies.release(reused);
+    const smaller = bodies.build(first);
+    expect(smaller.buffer).toBe(reused.buffer);
+    expect(Buffer.compare(smaller, streamRequestBody(first))).toBe(0);
   });
 });

@@ -24,11 +24,8 @@ const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']');
 
-/**
- * The UTF-8 bytes of `JSON.stringify({ ...request, stream: true })`, byte for byte (same keys,
- * same order, undefined values left out), without re-serialising objects it has serialised before.
- */
-export function streamRequestBody(request: ModelRequest): Buffer {
+/** The pieces of the body, in order: fixed fields as fresh bytes, cached objects as their JSON. */
+function bodyParts(request: ModelRequest): Buffer[] {
   const parts: Buffer[] = [];
   let head = '{';
   for (const [key, value] of Object.entries(request)) {
@@ -50,5 +47,53 @@ export function streamRequestBody(request: ModelRequest): Buffer {
     } else parts.push(cachedJson(value as object));
   }
   parts.push(Buffer.from(`${head}${head === '{' && parts.length === 0 ? '' : ','}"stream":true}`));
-  return Buffer.concat(parts);
+  return parts;
+}
+
+/**
+ * The UTF-8 bytes of `JSON.stringify({ ...request, stream: true })`, byte for byte (same keys,
+ * same order, undefined values left out), without re-serialising objects it has serialised before.
+ * The result is a fresh buffer the caller owns.
+ */
+export function streamRequestBody(request: ModelRequest): Buffer {
+  return Buffer.concat(bodyParts(request));
+}
+
+/**
+ * Builds request bodies (the bytes of `streamRequestBody`) into one reused buffer. A body grows
+ * with the session (hundreds of KB), and a fresh allocation that size is new memory every time:
+ * page faults to fill it and again when the kernel copies it to the socket, which cost more than
+ * the copy itself (about 1 ms and 2 ms per request on a 2-core VM, against 0.05 ms for warm memory).
+ * A body from `build` is lent: it stays unchanged until `release(body)`, which the sender calls
+ * once nothing reads it any more (the request was written or destroyed). While one is lent,
+ * `build` returns fresh buffers, so concurrent requests never share bytes.
+ */
+export class RequestBodyBuffer {
+  private arena: Buffer = Buffer.alloc(0);
+  private lent: Buffer | undefined;
+
+  build(request: ModelRequest): Buffer {
+    const parts = bodyParts(request);
+    if (this.lent !== undefined) return Buffer.concat(parts);
+    let length = 0;
+    for (const part of parts) length += part.length;
+    if (length > this.arena.length) this.arena = Buffer.allocUnsafe(Math.max(length, Math.ceil(this.arena.length * 1.5), 64 * 1024));
+    let at = 0;
+    for (const part of parts) {
+      this.arena.set(part, at);
+      at += part.length;
+    }
+    this.lent = this.arena.subarray(0, length);
+    return this.lent;
+  }
+
+  /** True while `body` is the lent one. */
+  isLent(body: unknown): boolean {
+    return body !== undefined && body === this.lent;
+  }
+
+  /** Ends the loan of `body`; anything else (a fresh body, a second call) is ignored. */
+  release(body: unknown): void {
+    if (this.isLent(body)) this.lent = undefined;
+  }
 }
