@@ -4,13 +4,30 @@ import path from 'node:path';
 /** The outcome of resolving a path through the jail: an absolute, symlink-free path, or why not. */
 export type JailResult = { ok: true; abs: string; insideRoot: boolean } | { ok: false; error: string };
 
+/**
+ * Roots resolved in the current synchronous run of code, dropped at its end (a microtask): one
+ * tool call resolves the same root several times in a row (jail, display path, permission), and
+ * nothing can change on disk between two of those without an await in between.
+ */
+let resolvedNow: Map<string, string> | undefined;
+
 /** `realpath` of a root, or the resolved path when it does not exist (a root is normally real). */
 export function realRoot(root: string): string {
-  try {
-    return fs.realpathSync.native(path.resolve(root));
-  } catch {
-    return path.resolve(root);
+  if (resolvedNow === undefined) {
+    resolvedNow = new Map();
+    queueMicrotask(() => (resolvedNow = undefined));
   }
+  const abs = path.resolve(root);
+  let real = resolvedNow.get(abs);
+  if (real === undefined) {
+    try {
+      real = fs.realpathSync.native(abs);
+    } catch {
+      real = abs;
+    }
+    resolvedNow.set(abs, real);
+  }
+  return real;
 }
 
 /** True when `p` is `dir` or lies below it. Both must be absolute and normalised. */

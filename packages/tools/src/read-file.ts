@@ -38,57 +38,48 @@ interface Slice {
 }
 
 /** Streams the file in chunks: lines before `offset` are skipped, the rest counted only. */
-async function readSlice(abs: string, offset: number, limit: number, signal: AbortSignal): Promise<Slice> {
-  const fh = await fs.open(abs, 'r');
-  try {
-    const decoder = new TextDecoder('utf-8');
-    const out: string[] = [];
-    let bytes = 0;
-    let lineNo = 0;
-    let partial = '';
-    let cappedBy: Slice['cappedBy'] = null;
-    const buf = Buffer.allocUnsafe(CHUNK);
-    const take = (line: string): void => {
-      lineNo += 1;
-      if (lineNo < offset || cappedBy !== null) return;
-      if (out.length >= limit) {
-        cappedBy = 'lines';
-        return;
-      }
-      const formatted = formatLine(lineNo, line);
-      if (bytes + formatted.length + 1 > READ_BYTE_CAP && out.length > 0) {
-        cappedBy = 'bytes';
-        return;
-      }
-      bytes += formatted.length + 1;
-      out.push(formatted);
-    };
-    for (;;) {
-      if (signal.aborted) throw new Error('aborted');
-      const { bytesRead } = await fh.read(buf, 0, CHUNK, null);
-      if (bytesRead === 0) break;
-      const text = partial + decoder.decode(buf.subarray(0, bytesRead), { stream: true });
-      const parts = text.split('\n');
-      partial = parts.pop() ?? '';
-      for (const part of parts) take(part);
+async function readSlice(fh: fs.FileHandle, offset: number, limit: number, signal: AbortSignal): Promise<Slice> {
+  const decoder = new TextDecoder('utf-8');
+  const out: string[] = [];
+  let bytes = 0;
+  let lineNo = 0;
+  let partial = '';
+  let cappedBy: Slice['cappedBy'] = null;
+  const buf = Buffer.allocUnsafe(CHUNK);
+  const take = (line: string): void => {
+    lineNo += 1;
+    if (lineNo < offset || cappedBy !== null) return;
+    if (out.length >= limit) {
+      cappedBy = 'lines';
+      return;
     }
-    partial += decoder.decode();
-    if (partial.length > 0) take(partial);
-    return { lines: out, first: offset, totalLines: lineNo, cappedBy };
-  } finally {
-    await fh.close();
+    const formatted = formatLine(lineNo, line);
+    if (bytes + formatted.length + 1 > READ_BYTE_CAP && out.length > 0) {
+      cappedBy = 'bytes';
+      return;
+    }
+    bytes += formatted.length + 1;
+    out.push(formatted);
+  };
+  for (;;) {
+    if (signal.aborted) throw new Error('aborted');
+    const { bytesRead } = await fh.read(buf, 0, CHUNK, null);
+    if (bytesRead === 0) break;
+    const text = partial + decoder.decode(buf.subarray(0, bytesRead), { stream: true });
+    const parts = text.split('\n');
+    partial = parts.pop() ?? '';
+    for (const part of parts) take(part);
   }
+  partial += decoder.decode();
+  if (partial.length > 0) take(partial);
+  return { lines: out, first: offset, totalLines: lineNo, cappedBy };
 }
 
-async function looksBinary(abs: string): Promise<boolean> {
-  const fh = await fs.open(abs, 'r');
-  try {
-    const buf = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await fh.read(buf, 0, SNIFF_BYTES, 0);
-    return buf.subarray(0, bytesRead).includes(0);
-  } finally {
-    await fh.close();
-  }
+/** Whether the first bytes hold a NUL; reads at position 0 without moving the file position. */
+async function looksBinary(fh: fs.FileHandle): Promise<boolean> {
+  const buf = Buffer.alloc(SNIFF_BYTES);
+  const { bytesRead } = await fh.read(buf, 0, SNIFF_BYTES, 0);
+  return buf.subarray(0, bytesRead).includes(0);
 }
 
 /** read_file: numbered lines (`cat -n` style), capped, recorded in the read tracker. */
@@ -114,11 +105,18 @@ export const readFileTool: Tool<Input> = {
       if (!st.isFile()) return errorResult(`${shown} is not a regular file.`);
       ctx.readTracker.record(jail.abs, st.mtimeMs, st.size);
       if (st.size === 0) return okResult(`${shown} is empty (0 bytes).`, `read ${shown} (empty)`);
-      if (await looksBinary(jail.abs)) {
-        return errorResult(`${shown} looks like a binary file (it contains NUL bytes); read_file only returns text.`);
-      }
+      // One open for the sniff and the read (the sniff's positioned read leaves the position at 0).
+      const fh = await fs.open(jail.abs, 'r');
+      let slice: Slice;
       const offset = input.offset ?? 1;
-      const slice = await readSlice(jail.abs, offset, input.limit ?? READ_LINE_CAP, ctx.signal);
+      try {
+        if (await looksBinary(fh)) {
+          return errorResult(`${shown} looks like a binary file (it contains NUL bytes); read_file only returns text.`);
+        }
+        slice = await readSlice(fh, offset, input.limit ?? READ_LINE_CAP, ctx.signal);
+      } finally {
+        await fh.close();
+      }
       if (slice.lines.length === 0) {
         return errorResult(`offset ${offset} is past the end of ${shown}, which has ${slice.totalLines} lines.`);
       }
