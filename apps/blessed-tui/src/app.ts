@@ -2,6 +2,7 @@ import type { Widgets } from 'blessed';
 import type { Readable, Writable } from 'node:stream';
 import type { TuiBackend } from './backend.js';
 import { openTerminal } from './terminal.js';
+import { mark } from './timing.js';
 import { noColor, Theme } from './theme.js';
 import { TuiApp, type Key } from './tui-app.js';
 
@@ -53,6 +54,7 @@ export async function runTui(backend: TuiBackend, io: TuiIo = {}): Promise<numbe
   try {
     app = new TuiApp(backend, screen, new Theme(noColor(env)), { now: io.now ?? Date.now, home: io.home ?? env.HOME });
     const running = app;
+    mark('first_frame'); // the constructor drew it
     watchInput(input, running, teardown);
     const onKey = (ch: string | undefined, key: Key): void => running.onKey(ch, key);
     screen.program.on('keypress', onKey);

@@ -4,6 +4,7 @@ import type { Writable } from 'node:stream';
 import type { HarnessEnv } from '@coding-harness/line-cli/wiring';
 import type { TuiBackend } from './backend.js';
 import type { EarlyInput } from './early-input.js';
+import { mark } from './timing.js';
 
 /** Where `harness-tui` reads and writes; the bin passes the process's own. */
 export interface CliIo {
@@ -63,7 +64,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
 }
 
 async function startSession(argv: readonly string[], io: CliIo): Promise<number> {
+  mark('main');
   const args = await import('@coding-harness/line-cli/args');
+  mark('args_loaded');
   const demo = argv.includes(DEMO_FLAG);
   const parsed = args.parseHarnessArgs(argv.filter((a) => a !== DEMO_FLAG));
   const fail = (message: string): number => {
@@ -82,7 +85,11 @@ async function startSession(argv: readonly string[], io: CliIo): Promise<number>
   }
   if (flags.print) return fail('-p runs one prompt without a screen: use harness -p');
   if (flags.command) return fail("the 'skills' subcommands belong to harness: use harness skills");
-  const runScreen = io.run ?? (async (backend: TuiBackend, pending?: Buffer) => (await import('./app.js')).runTui(backend, pending ? { pending } : {}));
+  const runScreen = io.run ?? (async (backend: TuiBackend, pending?: Buffer) => {
+    const { runTui } = await import('./app.js');
+    mark('screen_loaded');
+    return runTui(backend, pending ? { pending } : {});
+  });
   const run = (backend: TuiBackend): Promise<number> => runScreen(backend, io.early?.handOver());
   if (demo) {
     if (!io.tty) return fail('needs a terminal (stdin and stdout must be a TTY)');
@@ -90,6 +97,7 @@ async function startSession(argv: readonly string[], io: CliIo): Promise<number>
   }
   const wiring = await import('@coding-harness/line-cli/wiring');
   const { AskBridge, harnessBackend } = await import('./harness-backend.js');
+  mark('wiring_loaded');
   const bridge = new AskBridge();
   let harness;
   try {
@@ -98,6 +106,7 @@ async function startSession(argv: readonly string[], io: CliIo): Promise<number>
     if (err instanceof wiring.UsageError) return fail(err.message);
     throw err;
   }
+  mark('harness_built');
   if (!io.tty) return fail('needs a terminal (stdin and stdout must be a TTY); for scripts use harness -p');
   return run(harnessBackend(harness, bridge));
 }
