@@ -1,9 +1,11 @@
 /**
  * The narrow seam between the loop and the Messages API. This is the only file that imports
- * `@anthropic-ai/sdk`; tests and other providers can implement `ModelClient` directly.
+ * `@anthropic-ai/sdk`; tests and other providers can implement `ModelClient` directly. The SDK
+ * is loaded on the first request, not at import: a front end draws its first screen (or answers
+ * a slash command) without paying for it.
  */
 import { httpFetch } from './http-fetch.js';
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import type { Stream } from '@anthropic-ai/sdk/core/streaming';
 import { RequestBodyBuffer, streamRequestBody } from './request-json.js';
 import type { ModelClient, ModelError, ModelStreamEvent } from './model-types.js';
@@ -46,19 +48,20 @@ export function createAnthropicClient(opts: AnthropicClientOptions): ModelClient
       bodies.release(body);
     });
   };
-  const sdk = new Anthropic({
+  let client: Promise<Anthropic> | undefined;
+  const sdk = (): Promise<Anthropic> => (client ??= loadSdk().then((SDK) => new SDK({
     ...(opts.authToken !== undefined && opts.apiKey === undefined ? { authToken: opts.authToken, apiKey: null } : { apiKey: opts.apiKey ?? null, authToken: null }),
     baseURL: opts.baseURL ?? 'https://api.anthropic.com',
     maxRetries: 0,
     fetch: opts.fetch ?? (lentFetch as typeof fetch),
     ...(opts.timeoutMs !== undefined ? { timeout: opts.timeoutMs } : {}),
-  });
+  })));
   return {
     async *stream(request, signal) {
       let sawStop = false;
       const body = bodies ? bodies.build(request) : streamRequestBody(request);
       try {
-        const stream = await sdk.post<Stream<Anthropic.RawMessageStreamEvent>>('/v1/messages', { body, headers: JSON_BODY, stream: true, signal });
+        const stream = await (await sdk()).post<Stream<Anthropic.RawMessageStreamEvent>>('/v1/messages', { body, headers: JSON_BODY, stream: true, signal });
         for await (const event of stream) {
           if (event.type === 'message_stop') sawStop = true;
           yield event as unknown as ModelStreamEvent;
@@ -72,17 +75,28 @@ export function createAnthropicClient(opts: AnthropicClientOptions): ModelClient
       }
     },
     async countTokens(request, signal) {
-      const result = await sdk.messages.countTokens(request as unknown as Anthropic.MessageCountTokensParams, { signal });
+      const result = await (await sdk()).messages.countTokens(request as unknown as Anthropic.MessageCountTokensParams, { signal });
       return result.input_tokens;
     },
   };
 }
 
-/** Maps an SDK error (or anything thrown) to a ModelError. */
+let sdkClass: typeof Anthropic | undefined;
+
+async function loadSdk(): Promise<typeof Anthropic> {
+  sdkClass ??= (await import('@anthropic-ai/sdk')).default;
+  return sdkClass;
+}
+
+/**
+ * Maps an SDK error (or anything thrown) to a ModelError. Before the SDK has been loaded no SDK
+ * error can exist, so anything is then a connection-level failure (or `aborted`).
+ */
 export function classifyError(err: unknown, signal?: AbortSignal): ModelError {
-  if (signal?.aborted || err instanceof Anthropic.APIUserAbortError) return { kind: 'aborted', message: 'aborted' };
-  if (err instanceof Anthropic.APIConnectionError) return { kind: 'connection', message: err.message };
-  if (err instanceof Anthropic.APIError) {
+  const SDK = sdkClass;
+  if (signal?.aborted || (SDK && err instanceof SDK.APIUserAbortError)) return { kind: 'aborted', message: 'aborted' };
+  if (SDK && err instanceof SDK.APIConnectionError) return { kind: 'connection', message: err.message };
+  if (SDK && err instanceof SDK.APIError) {
     const status = err.status;
     const retryAfterMs = parseRetryAfter(err.headers);
     const base = { message: err.message, ...(status !== undefined ? { status } : {}), ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
