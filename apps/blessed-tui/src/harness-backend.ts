@@ -1,6 +1,5 @@
 import type { Harness } from '@coding-harness/line-cli/wiring';
 import type { Answer, ApprovalRequest, AskFn } from '@coding-harness/approval';
-import { createToolRegistry } from '@coding-harness/tools';
 import type { TuiBackend } from './backend.js';
 import { replayEvents, type Summarize } from './replay.js';
 
@@ -47,14 +46,10 @@ export function harnessBackend(harness: Harness, bridge: AskBridge): TuiBackend 
   };
 }
 
-/**
- * Tool-call summaries for a replayed transcript, made by the tools themselves as in a live turn.
- * `Harness` does not expose its registry, so an equal one is built here from the same skills.
- */
+/** Tool-call summaries for a replayed transcript, made by the session's own tools as in a live turn. */
 function summarizer(harness: Harness): Summarize {
-  const registry = createToolRegistry({ skills: harness.skills });
   return (name, input) => {
-    const prepared = registry.prepare(name, input, { root: harness.workroot });
+    const prepared = harness.registry.prepare(name, input, { root: harness.workroot });
     return prepared.ok ? prepared.summary : name;
   };
 }

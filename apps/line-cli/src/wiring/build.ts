@@ -6,6 +6,7 @@ import type { AskFn, Policy } from '@coding-harness/approval';
 import { discover } from '@coding-harness/skills';
 import type { DiscoverResult, Skill } from '@coding-harness/skills';
 import { createToolRegistry } from '@coding-harness/tools';
+import type { ToolRegistry } from '@coding-harness/tools';
 import type { HarnessFlags } from './args.js';
 import { configDir, resolveCredentials, resolveModel, resolveWorkroot, UsageError } from './config.js';
 import type { HarnessEnv } from './config.js';
@@ -28,6 +29,8 @@ export interface Harness {
   /** Empty (and never computed) with `--no-skills`. */
   discovery: DiscoverResult;
   policy: Policy;
+  /** The session's tools (the agent's own registry), e.g. for summarising replayed tool calls. */
+  registry: ToolRegistry;
   skills: readonly Skill[];
   /** False with `--no-skills`. */
   skillsEnabled: boolean;
@@ -111,6 +114,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     agent,
     discovery,
     policy,
+    registry,
     skills,
     skillsEnabled: flags.skills,
     model,
