@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readSkillFile } from './read-skill-file.js';
-import { listResources } from './resources.js';
+import { defineLazyResources } from './resources.js';
 import { skillRoots } from './roots.js';
 import type { RootSpec } from './roots.js';
 import type { DiscoverOptions, DiscoverResult, Skill, SkillIssue } from './types.js';
@@ -175,15 +175,16 @@ export class Scan {
       return null;
     }
     this.notes.push(...parsed.notes);
-    const { resources, truncated } = listResources(realDir, entries);
-    return makeSkill(parsed.fields, { dir: realDir, file, source: spec.source, root: spec.path, resources, resourcesTruncated: truncated });
+    const skill = makeSkill(parsed.fields, { dir: realDir, file, source: spec.source, root: spec.path, resources: [], resourcesTruncated: false });
+    defineLazyResources(skill, realDir, entries);
+    return skill;
   }
 }
 
 /**
  * Finds every skill under the personal, project and explicit roots (see `skillRoots`), one
- * level deep, following symlinked roots and skill folders. Each SKILL.md is read once; the
- * rest is only listed. Never throws: a broken skill is a problem naming its path, a loaded
+ * level deep, following symlinked roots and skill folders. Each SKILL.md is read once; a skill's
+ * bundled files are listed when first asked for (`resources`), not during discovery. Never throws: a broken skill is a problem naming its path, a loaded
  * one that deserves a look (shadowing, spec warnings, coerced fields) a note. Skills come back
  * sorted by name, one per name, the highest-precedence one winning.
  *
