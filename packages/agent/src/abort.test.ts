@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createPolicy } from '@coding-harness/approval';
@@ -21,13 +21,26 @@ async function turnAbortedWhen(agent: Agent, text: string, when: (e: AgentEvent)
   return events;
 }
 
-function alive(pid: number): boolean {
+/** Still running: it exists and is not a zombie waiting to be reaped (Linux /proc; else kill 0). */
+function running(pid: number): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT' && existsSync('/proc/self/stat')) return false;
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
   }
+}
+
+/** Waits (bounded) for the process to stop running: a killed process takes a moment to go under load. */
+async function stopsRunning(pid: number, withinMs = 5_000): Promise<boolean> {
+  const end = Date.now() + withinMs;
+  while (running(pid) && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+  return !running(pid);
 }
 
 describe('abort', () => {
@@ -59,8 +72,7 @@ describe('abort', () => {
     expect(transcriptProblems(agent.messages())).toEqual([]);
     expect(existsSync(join(workroot, 'never.txt'))).toBe(false);
     const pid = Number((await readFile(join(workroot, 'pid.txt'), 'utf8')).trim());
-    await new Promise((r) => setTimeout(r, 100));
-    expect(alive(pid)).toBe(false);
+    expect(await stopsRunning(pid)).toBe(true);
     expect(existsSync(join(workroot, 'finished.txt'))).toBe(false);
   });
 
