@@ -60,7 +60,7 @@ function fail(io: CliIo, err: UsageError): number {
 
 /** `harness -p`: one prompt, output in the chosen format, an exit code. Never calls process.exit. */
 export async function runPrint(flags: HarnessFlags, io: CliIo): Promise<number> {
-  const started = performance.now();
+  const started = Date.now();
   const credentials = resolveCredentials(io.env);
   if (credentials instanceof UsageError) return fail(io, credentials);
   const prompt = await promptFrom(flags, io);
@@ -135,7 +135,7 @@ export async function runPrint(flags: HarnessFlags, io: CliIo): Promise<number> 
       requests: totals.requests,
       toolCalls: [...toolCalls.values()],
       errors,
-      durationMs: Math.round(performance.now() - started),
+      durationMs: Date.now() - started,
     };
     io.stdout.write(`${JSON.stringify(result)}\n`);
   }
