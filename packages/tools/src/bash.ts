@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { errorResult, okResult } from './result.js';
 import type { Tool, ToolResult } from './types.js';
 
@@ -11,14 +11,10 @@ export const BASH_OUTPUT_CAP = 30_000;
 const KILL_GRACE_MS = 2_000;
 
 const schema = z.object({
-  command: z.string().min(1).describe('The command line, run with /bin/bash -c in the work root.'),
-  timeout: z
-    .number()
-    .int()
-    .min(1)
-    .max(BASH_MAX_TIMEOUT_MS)
-    .optional()
-    .describe(`Timeout in milliseconds. Default ${BASH_DEFAULT_TIMEOUT_MS}, at most ${BASH_MAX_TIMEOUT_MS}.`),
+  command: z.string().check(z.minLength(1)).register(z.globalRegistry, { description: 'The command line, run with /bin/bash -c in the work root.' }),
+  timeout: z.optional(z.int().check(z.minimum(1), z.maximum(BASH_MAX_TIMEOUT_MS))).register(z.globalRegistry, {
+    description: `Timeout in milliseconds. Default ${BASH_DEFAULT_TIMEOUT_MS}, at most ${BASH_MAX_TIMEOUT_MS}.`,
+  }),
 });
 type Input = z.infer<typeof schema>;
 

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { unifiedDiff } from './diff.js';
 import { filePermission, recordWritten, staleReason, statExisting } from './file-guard.js';
 import { displayPath, resolveInJail } from './jail.js';
@@ -7,10 +7,10 @@ import { abortedResult, errorResult, messageOf, okResult } from './result.js';
 import type { Tool, ToolContext } from './types.js';
 
 const schema = z.object({
-  path: z.string().describe('File to edit, relative to the work root. Read it with read_file first.'),
-  old_string: z.string().describe('Exact text to replace (without the line-number prefix read_file shows).'),
-  new_string: z.string().describe('Replacement text.'),
-  replace_all: z.boolean().optional().describe('Replace every occurrence instead of requiring exactly one. Default false.'),
+  path: z.string().register(z.globalRegistry, { description: 'File to edit, relative to the work root. Read it with read_file first.' }),
+  old_string: z.string().register(z.globalRegistry, { description: 'Exact text to replace (without the line-number prefix read_file shows).' }),
+  new_string: z.string().register(z.globalRegistry, { description: 'Replacement text.' }),
+  replace_all: z.optional(z.boolean()).register(z.globalRegistry, { description: 'Replace every occurrence instead of requiring exactly one. Default false.' }),
 });
 type Input = z.infer<typeof schema>;
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isWithin } from './jail.js';
 import { abortedResult, errorResult, okResult } from './result.js';
 import { searchScope, startRel } from './search-scope.js';
@@ -13,8 +13,8 @@ import { reachable } from './gitignore.js';
 export const GLOB_CAP = 100;
 
 const schema = z.object({
-  pattern: z.string().min(1).describe('Glob pattern relative to the search directory, e.g. "**/*.ts" or "src/**/index.*".'),
-  path: z.string().optional().describe('Directory to search in, relative to the work root. Default: the work root.'),
+  pattern: z.string().check(z.minLength(1)).register(z.globalRegistry, { description: 'Glob pattern relative to the search directory, e.g. "**/*.ts" or "src/**/index.*".' }),
+  path: z.optional(z.string()).register(z.globalRegistry, { description: 'Directory to search in, relative to the work root. Default: the work root.' }),
 });
 type Input = z.infer<typeof schema>;
 

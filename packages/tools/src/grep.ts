@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ancestorStack } from './gitignore.js';
 import { grepBuiltin } from './grep-builtin.js';
 import { formatContent, formatCount, formatFiles, sortHits } from './grep-format.js';
@@ -12,12 +12,16 @@ import type { SearchScope } from './search-scope.js';
 import type { Tool, ToolContext } from './types.js';
 
 const schema = z.object({
-  pattern: z.string().min(1).describe('JavaScript regular expression, matched line by line (e.g. "function\\s+\\w+", "TODO").'),
-  path: z.string().optional().describe('File or directory to search, relative to the work root. Default: the work root.'),
-  glob: z.string().optional().describe('Only files matching this glob: without "/" it matches the file name ("*.ts"), with "/" the path below the search directory.'),
-  ignore_case: z.boolean().optional().describe('Case-insensitive match. Default false.'),
-  output: z.enum(['files', 'content', 'count']).optional().describe('"files" (default): paths of matching files; "content": matching lines as path:line:text; "count": matches per file.'),
-  context: z.number().int().min(0).max(20).optional().describe('Lines of context around each match in "content" output. Default 0.'),
+  pattern: z.string().check(z.minLength(1)).register(z.globalRegistry, { description: 'JavaScript regular expression, matched line by line (e.g. "function\\s+\\w+", "TODO").' }),
+  path: z.optional(z.string()).register(z.globalRegistry, { description: 'File or directory to search, relative to the work root. Default: the work root.' }),
+  glob: z.optional(z.string()).register(z.globalRegistry, {
+    description: 'Only files matching this glob: without "/" it matches the file name ("*.ts"), with "/" the path below the search directory.',
+  }),
+  ignore_case: z.optional(z.boolean()).register(z.globalRegistry, { description: 'Case-insensitive match. Default false.' }),
+  output: z.optional(z.enum(['files', 'content', 'count'])).register(z.globalRegistry, {
+    description: '"files" (default): paths of matching files; "content": matching lines as path:line:text; "count": matches per file.',
+  }),
+  context: z.optional(z.int().check(z.minimum(0), z.maximum(20))).register(z.globalRegistry, { description: 'Lines of context around each match in "content" output. Default 0.' }),
 });
 type Input = z.infer<typeof schema>;
 

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { filePermission } from './file-guard.js';
 import { displayPath, resolveInJail } from './jail.js';
 import { abortedResult, errorResult, messageOf, okResult, plural } from './result.js';
@@ -15,9 +15,9 @@ const SNIFF_BYTES = 8192;
 const CHUNK = 64 * 1024;
 
 const schema = z.object({
-  path: z.string().describe('File to read, relative to the work root (or absolute inside it or a skill directory).'),
-  offset: z.number().int().min(1).optional().describe('1-based line number to start at. Default 1.'),
-  limit: z.number().int().min(1).optional().describe(`Maximum number of lines to return. Default ${READ_LINE_CAP}.`),
+  path: z.string().register(z.globalRegistry, { description: 'File to read, relative to the work root (or absolute inside it or a skill directory).' }),
+  offset: z.optional(z.int().check(z.minimum(1))).register(z.globalRegistry, { description: '1-based line number to start at. Default 1.' }),
+  limit: z.optional(z.int().check(z.minimum(1))).register(z.globalRegistry, { description: `Maximum number of lines to return. Default ${READ_LINE_CAP}.` }),
 });
 type Input = z.infer<typeof schema>;
 

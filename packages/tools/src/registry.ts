@@ -1,5 +1,6 @@
 import type { Skill } from '@coding-harness/skills';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
 import { bashTool } from './bash.js';
 import { editFileTool } from './edit-file.js';
 import { globTool } from './glob.js';
@@ -18,6 +19,13 @@ export interface RegistryOptions {
   rgPath?: string | null;
 }
 
+// zod/mini loads no locale, so its issues read a bare "Invalid input"; classic zod sets English on
+// first use. Setting it here keeps the messages the model sees ("Invalid input: expected string,
+// received undefined"). z.config is global to the zod instance, so this is the same setting classic
+// zod makes anyway (and classic keeps a locale already set). Only the English file is imported, not
+// the locales index, so a bundle carries no other locale.
+z.config(en());
+
 const definitionCache = new WeakMap<Tool<unknown>, ToolDefinition>();
 
 /** The API definition of a tool: JSON Schema from its zod schema without `$schema`, computed once. */
@@ -32,7 +40,7 @@ export function toolDefinition(tool: Tool<unknown>): ToolDefinition {
   return def;
 }
 
-function describeIssues(error: z.ZodError): string {
+function describeIssues(error: z.core.$ZodError): string {
   return error.issues
     .map((issue) => {
       const where = issue.path.length > 0 ? issue.path.join('.') : '(input)';
@@ -65,7 +73,7 @@ export function createToolRegistry(options: RegistryOptions = {}): ToolRegistry 
       if (tool === undefined) {
         return { ok: false, result: errorResult(`Unknown tool "${name}". Available tools: ${tools.map((t) => t.name).join(', ')}.`) };
       }
-      const parsed = tool.schema.safeParse(rawInput);
+      const parsed = z.safeParse(tool.schema, rawInput);
       if (!parsed.success) {
         return { ok: false, result: errorResult(`Invalid input for ${name}: ${describeIssues(parsed.error)}.`) };
       }

@@ -1,6 +1,6 @@
 import { loadBody } from '@coding-harness/skills';
 import type { Skill } from '@coding-harness/skills';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { closest } from './levenshtein.js';
 import { errorResult, okResult } from './result.js';
 import { expandSkillArguments } from './skill-arguments.js';
@@ -31,10 +31,11 @@ function resourceSection(skill: Skill): string {
 export function createSkillTool(skills: readonly Skill[]): Tool<Input> {
   const invocable = skills.filter((s) => !s.disableModelInvocation).map((s) => s.name);
   const byName = new Map(skills.map((s) => [s.name, s]));
-  const nameSchema = z.string().min(1);
+  // One metadata object, `enum` before `description`: the JSON Schema keys keep that order.
+  const nameMeta = { ...(invocable.length > 0 ? { enum: invocable } : {}), description: 'The skill to load (its slug).' };
   const schema = z.object({
-    name: (invocable.length > 0 ? nameSchema.meta({ enum: invocable }) : nameSchema).describe('The skill to load (its slug).'),
-    args: z.string().optional().describe('Arguments for the skill, as the user would type them after /name.'),
+    name: z.string().check(z.minLength(1)).register(z.globalRegistry, nameMeta),
+    args: z.optional(z.string()).register(z.globalRegistry, { description: 'Arguments for the skill, as the user would type them after /name.' }),
   });
   const known = (): string => (invocable.length > 0 ? invocable.join(', ') : '(none the model may invoke)');
   return {

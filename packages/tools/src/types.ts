@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 
 /** How a tool touches the world; the approval policy keys its defaults on this. */
 export type ToolKind = 'read' | 'write' | 'exec';
@@ -44,13 +44,14 @@ export interface PermissionTarget {
 
 /**
  * One tool. `schema` validates input; `inputSchema` (JSON Schema for the API) is derived from it
- * once, with deterministic bytes.
+ * once, with deterministic bytes. Any zod v4 schema will do, `zod` (classic) or `zod/mini`: the
+ * registry only uses the functions of `zod/mini` that take core (`$ZodType`) schemas.
  */
 export interface Tool<I = unknown> {
   name: string;
   description: string;
   kind: ToolKind;
-  schema: z.ZodType<I>;
+  schema: $ZodType<I>;
   /** A one-line summary of a call for people, e.g. `read_file src/app.ts`, `bash: npm test`. */
   summarize(input: I): string;
   /** What the approval policy matches rules against. */

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { unifiedDiff } from './diff.js';
 import { filePermission, recordWritten, staleReason, statExisting } from './file-guard.js';
 import { displayPath, resolveInJail } from './jail.js';
@@ -8,8 +8,8 @@ import { abortedResult, errorResult, messageOf, okResult, plural } from './resul
 import type { Tool, ToolContext } from './types.js';
 
 const schema = z.object({
-  path: z.string().describe('File to write, relative to the work root. Parent directories are created.'),
-  content: z.string().describe('The complete new content of the file.'),
+  path: z.string().register(z.globalRegistry, { description: 'File to write, relative to the work root. Parent directories are created.' }),
+  content: z.string().register(z.globalRegistry, { description: 'The complete new content of the file.' }),
 });
 type Input = z.infer<typeof schema>;
 
