@@ -1,12 +1,12 @@
 /**
- * The narrow seam between the loop and the Messages API. This is the only file that imports
- * `@anthropic-ai/sdk`; tests and other providers can implement `ModelClient` directly. The SDK
- * is loaded on the first request, not at import: a front end draws its first screen (or answers
- * a slash command) without paying for it.
+ * The narrow seam between the loop and the Messages API; tests and other providers can implement
+ * `ModelClient` directly. The SDK (through sdk.ts, the one file importing it) is loaded on the
+ * first request, not at import: a front end draws its first screen (or answers a slash command)
+ * without paying for it.
  */
 import { httpFetch } from './http-fetch.js';
-import type Anthropic from '@anthropic-ai/sdk';
-import type { Stream } from '@anthropic-ai/sdk/core/streaming';
+import type * as Sdk from './sdk.js';
+import type { BaseAnthropic, RawMessageStreamEvent, Stream } from './sdk.js';
 import { RequestBodyBuffer, streamRequestBody } from './request-json.js';
 import type { ModelClient, ModelError, ModelStreamEvent } from './model-types.js';
 
@@ -48,8 +48,8 @@ export function createAnthropicClient(opts: AnthropicClientOptions): ModelClient
       bodies.release(body);
     });
   };
-  let client: Promise<Anthropic> | undefined;
-  const sdk = (): Promise<Anthropic> => (client ??= loadSdk().then((SDK) => new SDK({
+  let client: Promise<BaseAnthropic> | undefined;
+  const sdk = (): Promise<BaseAnthropic> => (client ??= loadSdk().then(({ BaseAnthropic: SDK }) => new SDK({
     ...(opts.authToken !== undefined && opts.apiKey === undefined ? { authToken: opts.authToken, apiKey: null } : { apiKey: opts.apiKey ?? null, authToken: null }),
     baseURL: opts.baseURL ?? 'https://api.anthropic.com',
     maxRetries: 0,
@@ -61,7 +61,7 @@ export function createAnthropicClient(opts: AnthropicClientOptions): ModelClient
       let sawStop = false;
       const body = bodies ? bodies.build(request) : streamRequestBody(request);
       try {
-        const stream = await (await sdk()).post<Stream<Anthropic.RawMessageStreamEvent>>('/v1/messages', { body, headers: JSON_BODY, stream: true, signal });
+        const stream = await (await sdk()).post<Stream<RawMessageStreamEvent>>('/v1/messages', { body, headers: JSON_BODY, stream: true, signal });
         for await (const event of stream) {
           if (event.type === 'message_stop') sawStop = true;
           yield event as unknown as ModelStreamEvent;
@@ -75,17 +75,18 @@ export function createAnthropicClient(opts: AnthropicClientOptions): ModelClient
       }
     },
     async countTokens(request, signal) {
-      const result = await (await sdk()).messages.countTokens(request as unknown as Anthropic.MessageCountTokensParams, { signal });
+      const body = Buffer.from(JSON.stringify(request));
+      const result = await (await sdk()).post<{ input_tokens: number }>('/v1/messages/count_tokens', { body, headers: JSON_BODY, signal });
       return result.input_tokens;
     },
   };
 }
 
-let sdkClass: typeof Anthropic | undefined;
+let sdkModule: typeof Sdk | undefined;
 
-async function loadSdk(): Promise<typeof Anthropic> {
-  sdkClass ??= (await import('@anthropic-ai/sdk')).default;
-  return sdkClass;
+async function loadSdk(): Promise<typeof Sdk> {
+  sdkModule ??= await import('./sdk.js');
+  return sdkModule;
 }
 
 /**
@@ -93,7 +94,7 @@ async function loadSdk(): Promise<typeof Anthropic> {
  * error can exist, so anything is then a connection-level failure (or `aborted`).
  */
 export function classifyError(err: unknown, signal?: AbortSignal): ModelError {
-  const SDK = sdkClass;
+  const SDK = sdkModule;
   if (signal?.aborted || (SDK && err instanceof SDK.APIUserAbortError)) return { kind: 'aborted', message: 'aborted' };
   if (SDK && err instanceof SDK.APIConnectionError) return { kind: 'connection', message: err.message };
   if (SDK && err instanceof SDK.APIError) {
