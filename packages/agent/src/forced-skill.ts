@@ -3,9 +3,9 @@
  * through the same registry, policy and tool code as a model-made call, so the transcript reads
  * exactly as if the model had called it.
  */
-import { randomBytes } from 'node:crypto';
 import type { Skill } from '@coding-harness/skills';
 import type { ToolUseBlock } from './messages.js';
+import { randomBase64Url } from './random-id.js';
 
 /** The skill a `/slug args` text forces, with its argument string; undefined for anything else. */
 export function parseSlashSkill(text: string, skills: readonly Skill[]): { skill: Skill; args: string } | undefined {
@@ -17,7 +17,7 @@ export function parseSlashSkill(text: string, skills: readonly Skill[]): { skill
 
 /** A fresh tool_use id in the API's style. */
 export function toolUseId(): string {
-  return `toolu_${randomBytes(12).toString('base64url')}`;
+  return `toolu_${randomBase64Url(16)}`;
 }
 
 /** The `skill` tool_use block the agent appends for a forced or auto-matched skill. */

@@ -4,11 +4,11 @@
  * fsynced at turn end, so a killed process loses at most the message in flight. Loading never
  * throws: a torn last line is dropped with a notice.
  */
-import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Message } from './messages.js';
+import { randomHex } from './random-id.js';
 import { appendMessage } from './transcript.js';
 
 export interface SessionHeader {
@@ -72,7 +72,7 @@ export function defaultSessionDir(env: NodeJS.ProcessEnv, home: string): string 
 
 /** A new session id: the creation time (sortable) and a random suffix. */
 export function newSessionId(now: Date): string {
-  return `${now.toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
+  return `${now.toISOString().replace(/[:.]/g, '-')}-${randomHex(8)}`;
 }
 
 /** A session store over `dir` (created on first write). */
