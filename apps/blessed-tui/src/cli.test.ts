@@ -8,7 +8,7 @@ import { MISSING_KEY_MESSAGE } from '@coding-harness/line-cli/wiring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const BIN = fileURLToPath(new URL('../dist/bin/harness-tui.js', import.meta.url));
-const HARNESS = fileURLToPath(new URL('../../line-cli/dist/bin/harness.js', import.meta.url));
+const HARNESS = fileURLToPath(new URL('../../line-cli/dist/bin/harness.cjs', import.meta.url));
 let home: string;
 
 beforeAll(() => {

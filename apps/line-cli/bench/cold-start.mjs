@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { startMockServer } from '@coding-harness/mock-anthropic';
 
 const N = Number(process.env.BENCH_RUNS ?? 15);
-const bin = join(dirname(fileURLToPath(import.meta.url)), '../dist/bin/harness.js');
+const bin = join(dirname(fileURLToPath(import.meta.url)), '../dist/bin/harness.cjs');
 if (!existsSync(bin)) throw new Error(`build first: ${bin} is missing`);
 
 const tmp = realpathSync(mkdtempSync(join(tmpdir(), 'harness-bench-')));

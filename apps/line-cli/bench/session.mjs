@@ -12,7 +12,7 @@ import { ScriptBuilder, startMockServer } from '@coding-harness/mock-anthropic';
 
 const CALLS = 200;
 const N = Number(process.env.BENCH_RUNS ?? 5);
-const bin = join(dirname(fileURLToPath(import.meta.url)), '../dist/bin/harness.js');
+const bin = join(dirname(fileURLToPath(import.meta.url)), '../dist/bin/harness.cjs');
 if (!existsSync(bin)) throw new Error(`build first: ${bin} is missing`);
 
 const tmp = realpathSync(mkdtempSync(join(tmpdir(), 'harness-bench-session-')));

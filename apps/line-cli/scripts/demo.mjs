@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const app = join(dirname(fileURLToPath(import.meta.url)), '..');
-const bin = join(app, 'dist/bin/harness.js');
+const bin = join(app, 'dist/bin/harness.cjs');
 if (!existsSync(bin)) {
   process.stderr.write('demo: apps/line-cli is not built; run `pnpm demo` from the repository root (it builds first)\n');
   process.exit(2);

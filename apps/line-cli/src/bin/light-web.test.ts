@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { LightFormData, LightHeaders, LightResponse } from './light-web.js';
+import { LazyReadableStream, LightFormData, LightHeaders, LightResponse } from './light-web.js';
 
 describe('light web stand-ins (bundled bin only)', () => {
   it('Headers: case-insensitive, appends, iterates sorted lower-case names like the real class', () => {
@@ -30,5 +30,16 @@ describe('light web stand-ins (bundled bin only)', () => {
     const res = new LightResponse(stream);
     expect(res.body).toBe(stream);
     expect(await res.text()).toBe('hello');
+  });
+
+  it('ReadableStream stand-in: instanceof is true exactly for web streams; constructing makes a real one', async () => {
+    const real = new ReadableStream<string>({ start: (c) => (c.enqueue('x'), c.close()) });
+    expect(real instanceof LazyReadableStream).toBe(true);
+    for (const other of [Buffer.from('x'), 'x', null, undefined, {}, Readable.from(['x']), { getReader: () => undefined }]) {
+      expect(other instanceof LazyReadableStream).toBe(false);
+    }
+    const made = new LazyReadableStream({ start: (c: ReadableStreamDefaultController<string>) => (c.enqueue('y'), c.close()) }) as unknown as ReadableStream<string>;
+    expect(made).toBeInstanceOf(ReadableStream);
+    expect((await made.getReader().read()).value).toBe('y');
   });
 });

@@ -120,6 +120,25 @@ export class LightResponse {
   }
 }
 
+const webReadableStream = (): typeof ReadableStream => Reflect.get(globalThis, 'ReadableStream') as typeof ReadableStream;
+
+/**
+ * What the bundle's `globalThis.ReadableStream` reads become (build.mjs `define`): reading Node's
+ * global loads its web streams (milliseconds at start-up), and the SDK reads it on every request
+ * only to test `body instanceof ReadableStream` against our byte bodies. `instanceof` answers
+ * without loading anything for values that have no `getReader` (no web stream lacks one);
+ * constructing, or testing something stream-like, uses the real class.
+ */
+export class LazyReadableStream {
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof (value as { getReader?: unknown } | null)?.getReader === 'function' && value instanceof webReadableStream();
+  }
+
+  constructor(...args: ConstructorParameters<typeof ReadableStream>) {
+    return new (webReadableStream())(...args) as unknown as LazyReadableStream;
+  }
+}
+
 /** Never constructed here: the SDK only tests `body instanceof FormData` (we send JSON strings). */
 export class LightFormData {}
 

@@ -12,7 +12,7 @@ import { startMockServer } from '@coding-harness/mock-anthropic';
 import type { MockServer, RecordedRequest, Script } from '@coding-harness/mock-anthropic';
 
 /** The bundled bin under test. */
-export const BIN = fileURLToPath(new URL('../../dist/bin/harness.js', import.meta.url));
+export const BIN = fileURLToPath(new URL('../../dist/bin/harness.cjs', import.meta.url));
 
 /** A temp tree: `home`, `work` (the work root), XDG config and state dirs. */
 export interface Sandbox {
