@@ -3,7 +3,8 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { httpFetch } from './http-fetch.js';
+import { httpFetch as webHttpFetch, lightHttpFetch } from './http-fetch.js';
+import { LightResponse } from './light-response.js';
 
 let server: Server | undefined;
 afterEach(async () => {
@@ -18,7 +19,20 @@ async function serve(handler: (req: IncomingMessage, res: ServerResponse) => voi
   return `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
 }
 
-describe('httpFetch', () => {
+/** Reads a body chunk by chunk the way the SDK does (async iteration), whichever Response it is. */
+function chunks(res: Response): AsyncIterator<Uint8Array> {
+  return (res.body as unknown as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+}
+
+describe.each([
+  ['httpFetch', webHttpFetch, Response],
+  ['lightHttpFetch', lightHttpFetch, LightResponse],
+] as const)('%s', (_name, httpFetch, kind) => {
+  it('answers with its kind of Response', async () => {
+    const url = await serve((_req, res) => res.end('x'));
+    expect(await httpFetch(url)).toBeInstanceOf(kind);
+  });
+
   it('sends method, headers and a string body; returns status, headers and JSON', async () => {
     const url = await serve((req, res) => {
       let data = '';
@@ -56,12 +70,12 @@ describe('httpFetch', () => {
       second = () => res.end('data: two\n\n');
     });
     const res = await httpFetch(url);
-    const reader = res.body!.getReader();
-    const first = await reader.read();
+    const reader = chunks(res);
+    const first = await reader.next();
     expect(Buffer.from(first.value!).toString()).toBe('data: one\n\n');
     second!();
     let rest = '';
-    for (let r = await reader.read(); !r.done; r = await reader.read()) rest += Buffer.from(r.value).toString();
+    for (let r = await reader.next(); !r.done; r = await reader.next()) rest += Buffer.from(r.value).toString();
     expect(rest).toBe('data: two\n\n');
   });
 
@@ -73,10 +87,10 @@ describe('httpFetch', () => {
     });
     const controller = new AbortController();
     const res = await httpFetch(url, { signal: controller.signal });
-    const reader = res.body!.getReader();
-    await reader.read();
+    const reader = chunks(res);
+    await reader.next();
     controller.abort();
-    await expect(reader.read()).rejects.toThrow();
+    await expect(reader.next()).rejects.toThrow();
 
     const pending = new AbortController();
     const request = httpFetch(`${url}/hang`, { signal: pending.signal });

@@ -2,6 +2,7 @@ import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import type { IncomingMessage, RequestOptions } from 'node:http';
 import type { Agent as HttpsAgent } from 'node:https';
 import type { Readable } from 'node:stream';
+import { LightResponse } from './light-response.js';
 
 const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
 
@@ -48,18 +49,45 @@ async function decoded(res: IncomingMessage): Promise<Readable> {
   return res;
 }
 
+/** Builds the response object; the body is the decoded socket stream (async-iterable) or null. */
+type MakeResponse = (body: Readable | null, init: { status: number; statusText: string; headers: [string, string][] }) => Response;
+
+const webResponse: MakeResponse = (body, init) => {
+  const headers = new Headers();
+  for (const [k, v] of init.headers) headers.append(k, v);
+  // An async-iterable body: Node's Response accepts one, and the bundled bin's light Response
+  // keeps it as is, so web streams are never loaded there.
+  return new Response(body as unknown as ConstructorParameters<typeof Response>[0], { status: init.status, statusText: init.statusText, headers });
+};
+
+const lightResponse: MakeResponse = (body, init) => new LightResponse(body, init) as unknown as Response;
+
 /**
- * A `fetch` over node:http / node:https, the model client's default. The global fetch loads
- * undici on first use (about 80 ms and 40 MB at cold start on Node 20) and costs several ms per
- * request more than node:http; this one only loads what a request needs and keeps connections
- * alive (idle sockets do not hold the process open).
- * What a caller may rely on: the response body streams from the socket as bytes arrive (server-sent events stream), aborting `init.signal` destroys the request and
- * errors the body with the signal's reason, gzip/deflate/br bodies are decoded, and only string
- * and byte request bodies are accepted (the SDK sends JSON strings). `onBodyDone`, when given, is
- * called once when nothing reads `init.body` any more: the request was written out or destroyed,
- * or it never started; a caller that lent the body's memory can reuse it from then on.
+ * A `fetch` over node:http / node:https. The global fetch loads undici on first use (about 80 ms
+ * and 40 MB at cold start on Node 20) and costs several ms per request more than node:http; this
+ * one only loads what a request needs and keeps connections alive (idle sockets do not hold the
+ * process open).
+ * What a caller may rely on: a real web `Response` whose body streams from the socket as bytes
+ * arrive (server-sent events stream), aborting `init.signal` destroys the request and errors the
+ * body with the signal's reason, gzip/deflate/br bodies are decoded, and only string and byte
+ * request bodies are accepted (the SDK sends JSON strings). `onBodyDone`, when given, is called
+ * once when nothing reads `init.body` any more: the request was written out or destroyed, or it
+ * never started; a caller that lent the body's memory can reuse it from then on.
  */
-export async function httpFetch(input: string | URL | Request, init: RequestInit = {}, onBodyDone?: () => void): Promise<Response> {
+export function httpFetch(input: string | URL | Request, init: RequestInit = {}, onBodyDone?: () => void): Promise<Response> {
+  return fetchWith(webResponse, input, init, onBodyDone);
+}
+
+/**
+ * `httpFetch` answering with a `LightResponse` (light-response.ts) instead of a web Response:
+ * what the SDK needs and no more, the body being the socket stream itself. The model client's
+ * default; not a general-purpose fetch (no `clone`, `blob`, or `body.getReader`).
+ */
+export function lightHttpFetch(input: string | URL | Request, init: RequestInit = {}, onBodyDone?: () => void): Promise<Response> {
+  return fetchWith(lightResponse, input, init, onBodyDone);
+}
+
+async function fetchWith(make: MakeResponse, input: string | URL | Request, init: RequestInit, onBodyDone?: () => void): Promise<Response> {
   let pending = onBodyDone;
   const bodyDone = (): void => {
     const done = pending;
@@ -68,7 +96,7 @@ export async function httpFetch(input: string | URL | Request, init: RequestInit
   };
   const sending = { started: false };
   try {
-    return await send(input, init, bodyDone, sending);
+    return await send(make, input, init, bodyDone, sending);
   } catch (err) {
     // Once the request exists, its 'finish' or 'close' event ends the loan (close follows errors).
     if (!sending.started) bodyDone();
@@ -76,7 +104,7 @@ export async function httpFetch(input: string | URL | Request, init: RequestInit
   }
 }
 
-async function send(input: string | URL | Request, init: RequestInit, bodyDone: () => void, sending: { started: boolean }): Promise<Response> {
+async function send(make: MakeResponse, input: string | URL | Request, init: RequestInit, bodyDone: () => void, sending: { started: boolean }): Promise<Response> {
   const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
   const signal = init.signal ?? undefined;
   if (signal?.aborted) throw abortError(signal);
@@ -103,12 +131,12 @@ async function send(input: string | URL | Request, init: RequestInit, bodyDone: 
     req.on('error', (err) => reject(signal?.aborted ? abortError(signal) : err));
     req.end(body);
   });
-  const responseHeaders = new Headers();
-  for (let i = 0; i < res.rawHeaders.length; i += 2) responseHeaders.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
-  const status = res.statusCode ?? 0;
-  if (NULL_BODY_STATUS.has(status) || options.method === 'HEAD') {
+  const responseHeaders: [string, string][] = [];
+  for (let i = 0; i < res.rawHeaders.length; i += 2) responseHeaders.push([res.rawHeaders[i]!, res.rawHeaders[i + 1]!]);
+  const head = { status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers: responseHeaders };
+  if (NULL_BODY_STATUS.has(head.status) || options.method === 'HEAD') {
     res.resume();
-    return new Response(null, { status, statusText: res.statusMessage ?? '', headers: responseHeaders });
+    return make(null, head);
   }
   const stream = await decoded(res);
   if (signal) {
@@ -119,7 +147,5 @@ async function send(input: string | URL | Request, init: RequestInit, bodyDone: 
     signal.addEventListener('abort', onAbort, { once: true });
     res.once('close', () => signal.removeEventListener('abort', onAbort));
   }
-  // An async-iterable body: Node's Response accepts one, and a light Response (the bundled bin)
-  // can hand it to the SDK as is, so web streams are never loaded.
-  return new Response(stream as unknown as ConstructorParameters<typeof Response>[0], { status, statusText: res.statusMessage ?? '', headers: responseHeaders });
+  return make(stream, head);
 }

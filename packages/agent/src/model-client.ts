@@ -4,7 +4,7 @@
  * first request, not at import: a front end draws its first screen (or answers a slash command)
  * without paying for it.
  */
-import { httpFetch } from './http-fetch.js';
+import { lightHttpFetch } from './http-fetch.js';
 import type * as Sdk from './sdk.js';
 import type { BaseAnthropic, RawMessageStreamEvent, Stream } from './sdk.js';
 import { RequestBodyBuffer, streamRequestBody } from './request-json.js';
@@ -17,7 +17,7 @@ export interface AnthropicClientOptions {
   authToken?: string;
   /** E.g. the caller's `ANTHROPIC_BASE_URL`; default https://api.anthropic.com. */
   baseURL?: string;
-  /** Default: `httpFetch` (node:http with keep-alive), not the global fetch. */
+  /** Default: `lightHttpFetch` (node:http with keep-alive, a light Response), not the global fetch. */
   fetch?: typeof fetch;
   /** Per-request timeout; default 10 minutes (the SDK's). */
   timeoutMs?: number;
@@ -41,9 +41,9 @@ export function createAnthropicClient(opts: AnthropicClientOptions): ModelClient
   const inFlight = new WeakSet<object>();
   const lentFetch = (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const body = init?.body;
-    if (!bodies?.isLent(body)) return httpFetch(input, init);
+    if (!bodies?.isLent(body)) return lightHttpFetch(input, init);
     inFlight.add(body as Buffer);
-    return httpFetch(input, init, () => {
+    return lightHttpFetch(input, init, () => {
       inFlight.delete(body as Buffer);
       bodies.release(body);
     });
@@ -62,9 +62,18 @@ export function createAnthropicClient(opts: AnthropicClientOptions): ModelClient
       const body = bodies ? bodies.build(request) : streamRequestBody(request);
       try {
         const stream = await (await sdk()).post<Stream<RawMessageStreamEvent>>('/v1/messages', { body, headers: JSON_BODY, stream: true, signal });
-        for await (const event of stream) {
-          if (event.type === 'message_stop') sawStop = true;
-          yield event as unknown as ModelStreamEvent;
+        const events = stream[Symbol.asyncIterator]();
+        for (let next = await events.next(); !next.done; next = await events.next()) {
+          if (next.value.type === 'message_stop') {
+            sawStop = true;
+            // The reply is complete; only the end of the HTTP body is left. It is read off the
+            // caller's path (the next request need not wait for it), and still read to the end,
+            // so the connection goes back to the keep-alive pool instead of being aborted.
+            void readToEnd(events);
+            yield next.value as unknown as ModelStreamEvent;
+            break;
+          }
+          yield next.value as unknown as ModelStreamEvent;
         }
         if (!sawStop) yield { type: 'error', error: { kind: 'connection', message: 'the stream ended before message_stop' } };
       } catch (err) {
@@ -80,6 +89,14 @@ export function createAnthropicClient(opts: AnthropicClientOptions): ModelClient
       return result.input_tokens;
     },
   };
+}
+
+async function readToEnd(events: AsyncIterator<unknown>): Promise<void> {
+  try {
+    while (!(await events.next()).done);
+  } catch {
+    // The reply was already complete; a failure after message_stop loses nothing.
+  }
 }
 
 let sdkModule: typeof Sdk | undefined;

@@ -1,0 +1,58 @@
+import { createServer } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAnthropicClient } from './model-client.js';
+import type { ModelStreamEvent } from './model-types.js';
+
+let server: Server | undefined;
+afterEach(async () => {
+  server?.closeAllConnections();
+  await new Promise((r) => server?.close(r) ?? r(undefined));
+  server = undefined;
+});
+
+const sse = (type: string, data: object): string => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
+const REPLY = [
+  sse('message_start', { message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'm', content: [], stop_reason: null, usage: { input_tokens: 3, output_tokens: 1 } } }),
+  sse('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }),
+  sse('content_block_delta', { index: 0, delta: { type: 'text_delta', text: 'hi' } }),
+  sse('content_block_stop', { index: 0 }),
+  sse('message_delta', { delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 2 } }),
+  sse('message_stop', {}),
+].join('');
+
+describe('createAnthropicClient stream', () => {
+  it('ends at message_stop without waiting for the end of the HTTP body, which is still read so the connection is reused', async () => {
+    const held: ServerResponse[] = [];
+    const ports: number[] = [];
+    server = createServer((req, res) => {
+      ports.push(req.socket.remotePort!);
+      req.resume();
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(REPLY);
+      held.push(res); // the body stays open until the test ends it
+    });
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const client = createAnthropicClient({ apiKey: 'k', baseURL: url });
+    const request = { model: 'm', max_tokens: 10, messages: [{ role: 'user' as const, content: 'hi' }] };
+
+    const events: ModelStreamEvent[] = [];
+    for await (const e of client.stream(request, new AbortController().signal)) events.push(e);
+    expect(events.map((e) => e.type)).toEqual(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
+    expect(held[0]!.writableEnded).toBe(false);
+
+    held[0]!.end();
+    await new Promise((r) => setTimeout(r, 50));
+    const again: string[] = [];
+    const second = (async () => {
+      for await (const e of client.stream(request, new AbortController().signal)) again.push(e.type);
+    })();
+    while (held.length < 2) await new Promise((r) => setTimeout(r, 5));
+    held[1]!.end();
+    await second;
+    expect(again.at(-1)).toBe('message_stop');
+    expect(ports[1]).toBe(ports[0]);
+  });
+});
