@@ -36,7 +36,7 @@ describe('createAnthropicClient stream', () => {
     await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const client = createAnthropicClient({ apiKey: 'k', baseURL: url });
-    const request = { model: 'm', max_tokens: 10, messages: [{ role: 'user' as const, content: 'hi' }] };
+    const request = { model: 'm', max_tokens: 10, system: [], tools: [], messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }] };
 
     const events: ModelStreamEvent[] = [];
     for await (const e of client.stream(request, new AbortController().signal)) events.push(e);
