@@ -64,6 +64,21 @@ describe('read_file', () => {
     expect(r.content).toContain('line cut: 500 more characters');
   });
 
+  it('checks the first 8 KiB for NUL bytes, whatever the file size, and reads multi-chunk files whole', async () => {
+    const lines = Array.from({ length: 30_000 }, (_, i) => `row ${i + 1} ${'z'.repeat(i % 7)}`);
+    write('many.txt', lines.join('\n'));
+    const many = await readFileTool.run({ path: 'many.txt', offset: 29_999 }, ctx);
+    expect(many.content.split('\n')).toEqual([` 29999\t${lines[29_998]}`, ` 30000\t${lines[29_999]}`]);
+    const late = Buffer.alloc(100_000, 0x61);
+    late[9000] = 0;
+    write('late-nul.txt', late);
+    expect((await readFileTool.run({ path: 'late-nul.txt', limit: 1 }, ctx)).isError).toBe(false);
+    const early = Buffer.alloc(100_000, 0x61);
+    early[8000] = 0;
+    write('early-nul.txt', early);
+    expect((await readFileTool.run({ path: 'early-nul.txt' }, ctx)).content).toContain('binary');
+  });
+
   it('refuses binary files, directories and missing files; says when a file is empty', async () => {
     write('bin.dat', Buffer.from([0x41, 0x00, 0x42]));
     write('empty.txt', '');

@@ -37,15 +37,21 @@ interface Slice {
   cappedBy: 'lines' | 'bytes' | null;
 }
 
-/** Streams the file in chunks: lines before `offset` are skipped, the rest counted only. */
-async function readSlice(fh: fs.FileHandle, offset: number, limit: number, signal: AbortSignal): Promise<Slice> {
+/**
+ * Streams the file in chunks: lines before `offset` are skipped, the rest counted only. The buffer
+ * is sized to the file (`size` from stat; a file that grew is still read to its end), so reading
+ * a small file neither allocates 64 KiB nor takes a second read for the binary check: the first
+ * chunk holds the bytes that check looks at. Returns 'binary' when they contain a NUL.
+ */
+async function readSlice(fh: fs.FileHandle, size: number, offset: number, limit: number, signal: AbortSignal): Promise<Slice | 'binary'> {
   const decoder = new TextDecoder('utf-8');
   const out: string[] = [];
   let bytes = 0;
   let lineNo = 0;
   let partial = '';
   let cappedBy: Slice['cappedBy'] = null;
-  const buf = Buffer.allocUnsafe(CHUNK);
+  const buf = Buffer.allocUnsafe(Math.min(CHUNK, size + 1));
+  let first = true;
   const take = (line: string): void => {
     lineNo += 1;
     if (lineNo < offset || cappedBy !== null) return;
@@ -63,8 +69,10 @@ async function readSlice(fh: fs.FileHandle, offset: number, limit: number, signa
   };
   for (;;) {
     if (signal.aborted) throw new Error('aborted');
-    const { bytesRead } = await fh.read(buf, 0, CHUNK, null);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, null);
     if (bytesRead === 0) break;
+    if (first && buf.subarray(0, Math.min(bytesRead, SNIFF_BYTES)).includes(0)) return 'binary';
+    first = false;
     const text = partial + decoder.decode(buf.subarray(0, bytesRead), { stream: true });
     const parts = text.split('\n');
     partial = parts.pop() ?? '';
@@ -73,13 +81,6 @@ async function readSlice(fh: fs.FileHandle, offset: number, limit: number, signa
   partial += decoder.decode();
   if (partial.length > 0) take(partial);
   return { lines: out, first: offset, totalLines: lineNo, cappedBy };
-}
-
-/** Whether the first bytes hold a NUL; reads at position 0 without moving the file position. */
-async function looksBinary(fh: fs.FileHandle): Promise<boolean> {
-  const buf = Buffer.alloc(SNIFF_BYTES);
-  const { bytesRead } = await fh.read(buf, 0, SNIFF_BYTES, 0);
-  return buf.subarray(0, bytesRead).includes(0);
 }
 
 /** read_file: numbered lines (`cat -n` style), capped, recorded in the read tracker. */
@@ -105,18 +106,15 @@ export const readFileTool: Tool<Input> = {
       if (!st.isFile()) return errorResult(`${shown} is not a regular file.`);
       ctx.readTracker.record(jail.abs, st.mtimeMs, st.size);
       if (st.size === 0) return okResult(`${shown} is empty (0 bytes).`, `read ${shown} (empty)`);
-      // One open for the sniff and the read (the sniff's positioned read leaves the position at 0).
       const fh = await fs.open(jail.abs, 'r');
-      let slice: Slice;
+      let slice: Slice | 'binary';
       const offset = input.offset ?? 1;
       try {
-        if (await looksBinary(fh)) {
-          return errorResult(`${shown} looks like a binary file (it contains NUL bytes); read_file only returns text.`);
-        }
-        slice = await readSlice(fh, offset, input.limit ?? READ_LINE_CAP, ctx.signal);
+        slice = await readSlice(fh, st.size, offset, input.limit ?? READ_LINE_CAP, ctx.signal);
       } finally {
         await fh.close();
       }
+      if (slice === 'binary') return errorResult(`${shown} looks like a binary file (it contains NUL bytes); read_file only returns text.`);
       if (slice.lines.length === 0) {
         return errorResult(`offset ${offset} is past the end of ${shown}, which has ${slice.totalLines} lines.`);
       }
