@@ -16,7 +16,8 @@ import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { lazyModules } from './scripts/lazy-modules.mjs';
+import { builtinInterop } from './scripts/builtin-interop.mjs';
+import { LAZY_BUILTINS, lazyModules } from './scripts/lazy-modules.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const outDir = join(here, 'dist/bin');
@@ -40,10 +41,11 @@ await build({
   ...common,
   entryPoints: [join(here, 'src/bin/harness.ts')],
   outfile: bundle,
-  plugins: [lazy.plugin],
+  plugins: [lazy.plugin, builtinInterop({ skip: LAZY_BUILTINS })],
   // tools' grep finds its helper thread next to itself (import.meta.url, empty in CommonJS):
   // point it at the bundle (the launcher passes __bundleUrl), next to which the helper is bundled below.
-  define: { 'import.meta.url': '__bundleUrl' },
+  // globalThis.ReadableStream is read by the SDK on every request; see LazyReadableStream.
+  define: { 'import.meta.url': '__bundleUrl', 'globalThis.ReadableStream': 'LazyReadableStream' },
   // Web Headers/Response stand-ins: keeps undici from loading at start-up (see light-web.ts).
   inject: [join(here, 'src/bin/light-web.ts')],
 });
