@@ -34,7 +34,7 @@ export function skillWords(skill: Pick<Skill, 'name' | 'description'>): string[]
 
 /** The one skill `text` matches strongly, with the words that matched; undefined when none does. */
 export function matchSkill(text: string, skills: readonly Skill[]): { skill: Skill; words: string[] } | undefined {
-  if (text.trimStart().startsWith('/')) return undefined;
+  if (text.trimStart().startsWith('/') || !skills.some((s) => !s.disableModelInvocation)) return undefined;
   const present = new Set(words(text));
   let best: { skill: Skill; words: string[] } | undefined;
   for (const skill of skills) {

@@ -4,7 +4,7 @@
  * skills exist, the skills paragraph and listing. With no skills nothing is added, so the bytes
  * equal a run without the skills feature.
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatListing } from '@coding-harness/skills';
 import type { Skill } from '@coding-harness/skills';
@@ -58,7 +58,7 @@ export async function composeSystemPrompt(inputs: PromptInputs): Promise<Compose
       const path = join(dir, name);
       if (seen.has(path)) continue;
       seen.add(path);
-      const read = await readOptional(path);
+      const read = readOptional(path);
       if (read.ok && read.text !== undefined && read.text.trim() !== '') blocks.push({ type: 'text', text: `# ${name} (${path})\n\n${read.text.trim()}` });
       else if (!read.ok) notices.push(`could not read ${path}: ${read.error}`);
     }
@@ -77,9 +77,10 @@ export function systemPromptText(blocks: readonly SystemBlock[]): string {
   return blocks.map((b) => b.text).join('\n\n');
 }
 
-async function readOptional(path: string): Promise<{ ok: true; text?: string } | { ok: false; error: string }> {
+/** Synchronous: a few small files once per session, and fs/promises costs every start-up ~2 ms to load. */
+function readOptional(path: string): { ok: true; text?: string } | { ok: false; error: string } {
   try {
-    return { ok: true, text: await readFile(path, 'utf8') };
+    return { ok: true, text: readFileSync(path, 'utf8') };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: true };
