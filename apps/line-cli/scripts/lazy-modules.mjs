@@ -18,7 +18,7 @@ export const LAZY_SPECIFIERS = [/^yaml$/, /^picomatch$/, /^ignore$/, /\/locales\
  * bundle gets the same kind of stand-in, which requires the built-in on first use. Each one
  * Node loads costs start-up time (child_process alone also loads net, dgram and more).
  */
-export const LAZY_BUILTINS = ['child_process', 'worker_threads', 'readline', 'os', 'crypto'];
+export const LAZY_BUILTINS = ['child_process', 'worker_threads', 'readline', 'os', 'crypto', 'fs/promises'];
 
 /** What a stand-in needs to know about the real module without loading it at run time. */
 async function shape(file) {
@@ -59,7 +59,7 @@ export function lazyModules() {
     setup(b) {
       b.onResolve({ filter: /.*/ }, async (args) => {
         if (args.namespace === 'lazy-module') return { path: args.path, external: true };
-        const builtin = /^(node:)?([a-z_]+)$/.exec(args.path)?.[2];
+        const builtin = /^(node:)?([a-z_/]+)$/.exec(args.path)?.[2];
         if (builtin && LAZY_BUILTINS.includes(builtin)) return { path: `node:${builtin}`, namespace: 'lazy-module' };
         if (args.pluginData?.lazyInner || !LAZY_SPECIFIERS.some((re) => re.test(args.path))) return undefined;
         const resolved = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { lazyInner: true } });

@@ -5,9 +5,15 @@ const io = {
   env: process.env,
   home: homedir(),
   cwd: process.cwd(),
-  stdin: process.stdin,
+  // Getters: each process stream is built on first read (stdin from a file also loads fs streams),
+  // and `-p PROMPT` never reads stdin, nor stderr when nothing goes wrong.
+  get stdin() {
+    return process.stdin;
+  },
   stdout: process.stdout,
-  stderr: process.stderr,
+  get stderr() {
+    return process.stderr;
+  },
   onInterrupt(handler: () => void): () => void {
     process.on('SIGINT', handler);
     return () => process.off('SIGINT', handler);
