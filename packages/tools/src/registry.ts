@@ -1,10 +1,12 @@
 import type { Skill } from '@coding-harness/skills';
 import * as z from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
 import en from 'zod/v4/locales/en.js';
 import { bashTool } from './bash.js';
+import { BUILTIN_INPUT_SCHEMAS } from './builtin-schemas.js';
 import { editFileTool } from './edit-file.js';
 import { globTool } from './glob.js';
-import { createGrepTool } from './grep.js';
+import { createGrepTool, grepTool } from './grep.js';
 import { readFileTool } from './read-file.js';
 import { errorResult } from './result.js';
 import { createSkillTool } from './skill.js';
@@ -26,15 +28,35 @@ export interface RegistryOptions {
 // the locales index, so a bundle carries no other locale.
 z.config(en());
 
+type InputSchema = ToolDefinition['input_schema'];
+
+/** The API `input_schema` of a zod schema: its JSON Schema without `$schema`. */
+export function jsonSchemaOf(schema: $ZodType): InputSchema {
+  const json = z.toJSONSchema(schema) as Record<string, unknown>;
+  delete json.$schema;
+  return json as InputSchema;
+}
+
+/**
+ * The schema object of each built-in tool, by name (grep's tools from createGrepTool all share
+ * grepTool's schema). A tool with one of these names and that very schema object gets its
+ * input_schema from builtin-schemas.ts, generated from these schemas by scripts/gen-schemas.mjs and
+ * checked by builtin-schemas.test.ts: the same bytes, without zod's toJSONSchema at start-up.
+ */
+const builtinSchemas = new Map<string, unknown>([readFileTool, globTool, grepTool, editFileTool, writeFileTool, bashTool].map((t) => [t.name, t.schema]));
+const precomputed: Readonly<Record<string, InputSchema | undefined>> = BUILTIN_INPUT_SCHEMAS;
+
 const definitionCache = new WeakMap<Tool<unknown>, ToolDefinition>();
 
-/** The API definition of a tool: JSON Schema from its zod schema without `$schema`, computed once. */
+/**
+ * The API definition of a tool: JSON Schema from its zod schema without `$schema`, computed once
+ * (precomputed, and deep-frozen, for the built-in tools' schemas).
+ */
 export function toolDefinition(tool: Tool<unknown>): ToolDefinition {
   let def = definitionCache.get(tool);
   if (def === undefined) {
-    const json = z.toJSONSchema(tool.schema) as Record<string, unknown>;
-    delete json.$schema;
-    def = Object.freeze({ name: tool.name, description: tool.description, input_schema: json as ToolDefinition['input_schema'] });
+    const builtin = builtinSchemas.get(tool.name) === tool.schema ? precomputed[tool.name] : undefined;
+    def = Object.freeze({ name: tool.name, description: tool.description, input_schema: builtin ?? jsonSchemaOf(tool.schema) });
     definitionCache.set(tool, def);
   }
   return def;
