@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createToolContext } from './context.js';
 import { editFileTool } from './edit-file.js';
-import { readFileTool } from './read-file.js';
+import { readFileTool, SYNC_READ_BYTES } from './read-file.js';
 import type { ToolContext } from './types.js';
 import { writeFileTool } from './write-file.js';
 
@@ -69,14 +69,21 @@ describe('read_file', () => {
     write('many.txt', lines.join('\n'));
     const many = await readFileTool.run({ path: 'many.txt', offset: 29_999 }, ctx);
     expect(many.content.split('\n')).toEqual([` 29999\t${lines[29_998]}`, ` 30000\t${lines[29_999]}`]);
-    const late = Buffer.alloc(100_000, 0x61);
-    late[9000] = 0;
-    write('late-nul.txt', late);
-    expect((await readFileTool.run({ path: 'late-nul.txt', limit: 1 }, ctx)).isError).toBe(false);
-    const early = Buffer.alloc(100_000, 0x61);
-    early[8000] = 0;
-    write('early-nul.txt', early);
-    expect((await readFileTool.run({ path: 'early-nul.txt' }, ctx)).content).toContain('binary');
+    // Both sides of SYNC_READ_BYTES: read whole at once, or streamed in chunks.
+    for (const size of [SYNC_READ_BYTES - 1000, SYNC_READ_BYTES + 1000]) {
+      const late = Buffer.alloc(size, 0x61);
+      late[9000] = 0;
+      write('late-nul.txt', late);
+      expect((await readFileTool.run({ path: 'late-nul.txt', limit: 1 }, ctx)).isError).toBe(false);
+      const early = Buffer.alloc(size, 0x61);
+      early[8000] = 0;
+      write('early-nul.txt', early);
+      expect((await readFileTool.run({ path: 'early-nul.txt' }, ctx)).content).toContain('binary');
+      const n = Math.floor(size / 100);
+      write('text.txt', Array.from({ length: n }, (_, i) => `${i + 1}`.padEnd(99, '.')).join('\n'));
+      const tail = await readFileTool.run({ path: 'text.txt', offset: n }, ctx);
+      expect(tail.content).toBe(`${String(n).padStart(6)}\t${`${n}`.padEnd(99, '.')}`);
+    }
   });
 
   it('refuses binary files, directories and missing files; says when a file is empty', async () => {
