@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { markMessages, markSystem, markTools } from './cache.js';
+import { endPosition, markMessages, markSystem, markTools } from './cache.js';
 import type { Message } from './messages.js';
 import type { ModelRequest } from './model-client.js';
 import { RequestBodyBuffer, streamRequestBody } from './request-json.js';
@@ -84,5 +84,29 @@ describe('RequestBodyBuffer', () => {
     const smaller = bodies.build(first);
     expect(smaller.buffer).toBe(reused.buffer);
     expect(Buffer.compare(smaller, streamRequestBody(first))).toBe(0);
+  });
+
+  it('reuses the bytes already in place over a session: every body equals a fresh serialisation', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(message, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 12 }), fc.array(fc.boolean(), { maxLength: 12 }), (turns, lendTwice) => {
+        const bodies = new RequestBodyBuffer();
+        const transcript: Message[] = [];
+        let previous: { message: number; block: number } | undefined;
+        turns.forEach((added, i) => {
+          transcript.push(...added);
+          const r = request(transcript, previous);
+          const body = bodies.build(r);
+          expect(Buffer.compare(body, streamRequestBody(r))).toBe(0);
+          if (lendTwice[i]) {
+            // A second body while the first is lent is fresh and must not disturb the reused one.
+            const again = bodies.build(r);
+            expect(Buffer.compare(again, body)).toBe(0);
+          }
+          bodies.release(body);
+          previous = endPosition(transcript);
+        });
+      }),
+      { numRuns: 200 },
+    );
   });
 });

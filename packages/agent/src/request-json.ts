@@ -71,18 +71,29 @@ export function streamRequestBody(request: ModelRequest): Buffer {
 export class RequestBodyBuffer {
   private arena: Buffer = Buffer.alloc(0);
   private lent: Buffer | undefined;
+  /** The parts whose bytes the arena holds from offset 0, in order (what the last build wrote). */
+  private written: Buffer[] = [];
 
   build(request: ModelRequest): Buffer {
     const parts = bodyParts(request);
     if (this.lent !== undefined) return Buffer.concat(parts);
     let length = 0;
     for (const part of parts) length += part.length;
-    if (length > this.arena.length) this.arena = Buffer.allocUnsafe(Math.max(length, Math.ceil(this.arena.length * 1.5), 64 * 1024));
-    let at = 0;
-    for (const part of parts) {
-      this.arena.set(part, at);
-      at += part.length;
+    if (length > this.arena.length) {
+      this.arena = Buffer.allocUnsafe(Math.max(length, Math.ceil(this.arena.length * 1.5), 64 * 1024));
+      this.written = [];
     }
+    // Consecutive requests of a session repeat the transcript: the bytes of the parts the last
+    // build wrote are still in place up to the first part that differs (a cached message's JSON is
+    // the same Buffer object; the small fresh head is compared by content). Only the rest is copied.
+    let at = 0;
+    let i = 0;
+    for (const old = this.written; i < parts.length && i < old.length && samePart(parts[i]!, old[i]!); i++) at += parts[i]!.length;
+    for (let j = i; j < parts.length; j++) {
+      this.arena.set(parts[j]!, at);
+      at += parts[j]!.length;
+    }
+    this.written = parts;
     this.lent = this.arena.subarray(0, length);
     return this.lent;
   }
@@ -96,4 +107,9 @@ export class RequestBodyBuffer {
   release(body: unknown): void {
     if (this.isLent(body)) this.lent = undefined;
   }
+}
+
+/** Same bytes: the same (immutable, cached) Buffer, or a small fresh one with equal content. */
+function samePart(a: Buffer, b: Buffer): boolean {
+  return a === b || (a.length === b.length && a.length <= 256 && a.equals(b));
 }
