@@ -32,17 +32,23 @@ async function shape(file) {
   return { kind: 'object', esModule: true, keys: Object.keys(ns) };
 }
 
+// The stand-in has no own keys: esbuild's ESM interop (`__toESM`) copies a CommonJS module's own
+// keys onto a fresh object at every import site, and makes that object's prototype the module's
+// prototype. Here that prototype is a forwarder to the real module, so the copy is empty and every
+// read (a named import, `ns.key`) still reaches the real module, loading it on first use.
 function standIn(loader, { kind, esModule, keys }) {
   const own = keys.filter((k) => !['length', 'name', 'prototype', 'arguments', 'caller'].includes(k));
   return `"use strict";
 let real;
 const names = new Set(${JSON.stringify(own)});
 const load = () => (real ??= ${loader});
+const forward = new Proxy({}, { get: (_, k) => load()[k], has: (_, k) => k in load() });
 module.exports = new Proxy(${kind === 'function' ? '() => {}' : '{}'}, {
   get: (_, k) => (k === "__esModule" ? ${esModule} : load()[k]),
   apply: (_, self, args) => Reflect.apply(load(), self, args),
   has: (_, k) => k in load(),
-  ownKeys: () => [...names],
+  getPrototypeOf: () => forward,
+  ownKeys: () => [],
   getOwnPropertyDescriptor: (_, k) => (names.has(k) ? { get: () => load()[k], enumerable: true, configurable: true } : undefined),
 });
 `;
