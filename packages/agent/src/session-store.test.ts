@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -35,6 +36,22 @@ describe('the session store', () => {
     const loaded = await store.load(w.id);
     expect(loaded).toMatchObject({ ok: true, messages: [user('hello'), assistant('hi')], notices: [] });
     if (loaded.ok) expect(loaded.info.title).toBe('hello');
+  });
+
+  it.runIf(existsSync('/proc/self/fd'))('flush does not wait for the disk, and a close right after it still releases the file', async () => {
+    const dir = join(await tempDir(), 'sessions');
+    const store = createSessionStore({ dir });
+    const openFds = (): number => readdirSync('/proc/self/fd').length;
+    const before = openFds();
+    const created = store.create({ workroot: '/w', model: 'm', createdAt: '2025-01-01T00:00:00.000Z' });
+    if (!created.ok) throw new Error(created.error);
+    expect(created.writer.append({ type: 'message', message: user('hello') })).toBeUndefined();
+    expect(created.writer.flush()).toBeUndefined();
+    created.writer.close();
+    expect(created.writer.append({ type: 'message', message: user('late') })).toBe('session file is closed');
+    expect((await readFile(join(dir, `${created.writer.id}.jsonl`), 'utf8')).split('\n')).toHaveLength(3);
+    for (let i = 0; i < 100 && openFds() > before; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(openFds()).toBe(before);
   });
 
   it('drops a torn last line with a notice, and reopening cuts it before appending', async () => {

@@ -1,10 +1,12 @@
 /**
  * Sessions as JSONL files, one per session: a header line, then one line per completed message
- * (plus `compaction` and `skill` records). Lines are written as each message completes and
- * fsynced at turn end, so a killed process loses at most the message in flight. Loading never
- * throws: a torn last line is dropped with a notice.
+ * (plus `compaction` and `skill` records). Each line is written to the file (a write system call,
+ * not a buffer) as its message completes, so a killed process loses at most the message in flight;
+ * at turn end an fsync is started in the background, for the OS crashing too, without making the
+ * turn (or a `-p` run's exit) wait for the disk. Loading never throws: a torn last line is dropped
+ * with a notice.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
+import { close, closeSync, fsync, mkdirSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Message } from './messages.js';
@@ -47,7 +49,10 @@ export type LoadedSession =
 export interface SessionWriter {
   readonly id: string;
   append(record: SessionRecord): string | undefined;
-  /** fsync: everything appended so far is on disk. */
+  /**
+   * Starts an fsync of everything appended so far and returns at once (appended lines are already
+   * in the file; this is for the OS crashing). Returns an error only when the file is closed.
+   */
   flush(): string | undefined;
   close(): void;
 }
@@ -139,6 +144,8 @@ export function createSessionStore(opts: { dir: string }): SessionStore {
 
 function writerFor(id: string, fd: number): SessionWriter {
   let open = true;
+  let syncing = false;
+  let closeWhenSynced = false;
   const guard = (fn: () => void): string | undefined => {
     if (!open) return 'session file is closed';
     try {
@@ -151,10 +158,24 @@ function writerFor(id: string, fd: number): SessionWriter {
   return {
     id,
     append: (record) => guard(() => writeSync(fd, `${JSON.stringify(record)}\n`)),
-    flush: () => guard(() => fsyncSync(fd)),
+    flush: () =>
+      guard(() => {
+        if (syncing) return;
+        syncing = true;
+        // The descriptor stays open until the fsync is done (close() defers to it), so the fsync
+        // can never reach a reused descriptor. A failure is dropped: the lines are already written.
+        fsync(fd, () => {
+          syncing = false;
+          if (closeWhenSynced) close(fd, () => undefined);
+        });
+      }),
     close() {
       if (!open) return;
       open = false;
+      if (syncing) {
+        closeWhenSynced = true;
+        return;
+      }
       try {
         closeSync(fd);
       } catch {
