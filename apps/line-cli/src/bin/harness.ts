@@ -1,5 +1,8 @@
 import { homedir } from 'node:os';
+import { drained } from '../io.js';
 import { main } from '../main.js';
+
+let stderrUsed = false;
 
 const io = {
   env: process.env,
@@ -12,6 +15,7 @@ const io = {
   },
   stdout: process.stdout,
   get stderr() {
+    stderrUsed = true;
     return process.stderr;
   },
   onInterrupt(handler: () => void): () => void {
@@ -20,15 +24,22 @@ const io = {
   },
 };
 
+/**
+ * Exits as soon as the work is done and its output written (stdout, and stderr when it was used,
+ * are drained first), not when the event loop empties: background work such as the session file's
+ * fsync or an idle keep-alive socket must not hold a finished run.
+ */
+async function exit(code: number): Promise<never> {
+  await drained(process.stdout);
+  if (stderrUsed) await drained(process.stderr);
+  process.exit(code);
+}
+
 main(process.argv.slice(2), io).then(
-  (code) => {
-    process.exitCode = code;
-    // Output is already drained; an unref'd timer only fires if a stray handle keeps us alive.
-    setTimeout(() => process.exit(code), 3000).unref();
-  },
+  (code) => exit(code),
   (err: unknown) => {
     process.stderr.write(`harness: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    process.exitCode = 1;
-    setTimeout(() => process.exit(1), 3000).unref();
+    stderrUsed = true;
+    return exit(1);
   },
 );
