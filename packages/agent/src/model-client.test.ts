@@ -55,4 +55,35 @@ describe('createAnthropicClient stream', () => {
     expect(again.at(-1)).toBe('message_stop');
     expect(ports[1]).toBe(ports[0]);
   });
+
+  it('a request sent before the previous body ended waits for it (one connection), but not forever', async () => {
+    const held: ServerResponse[] = [];
+    const ports: number[] = [];
+    server = createServer((req, res) => {
+      ports.push(req.socket.remotePort!);
+      req.resume();
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(REPLY);
+      held.push(res);
+    });
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+    const client = createAnthropicClient({ apiKey: 'k', baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+    const request = { model: 'm', max_tokens: 10, system: [], tools: [], messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }] };
+    const drain = async (): Promise<string[]> => {
+      const types: string[] = [];
+      for await (const e of client.stream(request, new AbortController().signal)) types.push(e.type);
+      return types;
+    };
+    await drain();
+    const second = drain();
+    setTimeout(() => held[0]!.end(), 20);
+    while (held.length < 2) await new Promise((r) => setTimeout(r, 5));
+    expect(ports[1]).toBe(ports[0]);
+    // The second body is never ended: the third request goes out anyway, on another connection.
+    expect((await second).at(-1)).toBe('message_stop');
+    const third = await drain();
+    expect(third.at(-1)).toBe('message_stop');
+    expect(ports[2]).not.toBe(ports[1]);
+    for (const res of held) res.end();
+  });
 });

@@ -56,9 +56,16 @@ export function createAnthropicClient(opts: AnthropicClientOptions): ModelClient
     fetch: opts.fetch ?? (lentFetch as typeof fetch),
     ...(opts.timeoutMs !== undefined ? { timeout: opts.timeoutMs } : {}),
   })));
+  // The end of the previous reply's body, still being read (see below).
+  let previousEnd: Promise<void> | undefined;
   return {
     async *stream(request, signal) {
       let sawStop = false;
+      // Normally done long before (it is a few bytes, read while the tools ran); waiting for it keeps
+      // one connection per session: a request sent before the previous response ended would open a
+      // second one (a second TLS handshake against the real API). Bounded, so a server that never
+      // ends a body cannot hold the session.
+      if (previousEnd) await Promise.race([previousEnd, delay(END_WAIT_MS)]);
       const body = bodies ? bodies.build(request) : streamRequestBody(request);
       try {
         const stream = await (await sdk()).post<Stream<RawMessageStreamEvent>>('/v1/messages', { body, headers: JSON_BODY, stream: true, signal });
@@ -67,9 +74,9 @@ export function createAnthropicClient(opts: AnthropicClientOptions): ModelClient
           if (next.value.type === 'message_stop') {
             sawStop = true;
             // The reply is complete; only the end of the HTTP body is left. It is read off the
-            // caller's path (the next request need not wait for it), and still read to the end,
-            // so the connection goes back to the keep-alive pool instead of being aborted.
-            void readToEnd(events);
+            // caller's path (tools can run meanwhile), and still read to the end, so the connection
+            // goes back to the keep-alive pool instead of being aborted.
+            previousEnd = readToEnd(events);
             yield next.value as unknown as ModelStreamEvent;
             break;
           }
@@ -89,6 +96,13 @@ export function createAnthropicClient(opts: AnthropicClientOptions): ModelClient
       return result.input_tokens;
     },
   };
+}
+
+/** How long a request waits for the previous response's body to end before using another connection. */
+const END_WAIT_MS = 250;
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 async function readToEnd(events: AsyncIterator<unknown>): Promise<void> {
