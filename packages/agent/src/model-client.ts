@@ -56,7 +56,7 @@ export function createAnthropicClient(opts: AnthropicClientOptions): ModelClient
     fetch: opts.fetch ?? (lentFetch as typeof fetch),
     ...(opts.timeoutMs !== undefined ? { timeout: opts.timeoutMs } : {}),
   })));
-  // The end of the previous reply's body, still being read (see below).
+  // The end of the previous reply's body while it is still being read (see below), else undefined.
   let previousEnd: Promise<void> | undefined;
   return {
     async *stream(request, signal) {
@@ -65,7 +65,7 @@ export function createAnthropicClient(opts: AnthropicClientOptions): ModelClient
       // one connection per session: a request sent before the previous response ended would open a
       // second one (a second TLS handshake against the real API). Bounded, so a server that never
       // ends a body cannot hold the session.
-      if (previousEnd) await Promise.race([previousEnd, delay(END_WAIT_MS)]);
+      if (previousEnd) await endOrTimeout(previousEnd, END_WAIT_MS);
       const body = bodies ? bodies.build(request) : streamRequestBody(request);
       try {
         const stream = await (await sdk()).post<Stream<RawMessageStreamEvent>>('/v1/messages', { body, headers: JSON_BODY, stream: true, signal });
@@ -76,7 +76,10 @@ export function createAnthropicClient(opts: AnthropicClientOptions): ModelClient
             // The reply is complete; only the end of the HTTP body is left. It is read off the
             // caller's path (tools can run meanwhile), and still read to the end, so the connection
             // goes back to the keep-alive pool instead of being aborted.
-            previousEnd = readToEnd(events);
+            const end = readToEnd(events).then(() => {
+              if (previousEnd === end) previousEnd = undefined;
+            });
+            previousEnd = end;
             yield next.value as unknown as ModelStreamEvent;
             break;
           }
@@ -101,8 +104,10 @@ export function createAnthropicClient(opts: AnthropicClientOptions): ModelClient
 /** How long a request waits for the previous response's body to end before using another connection. */
 const END_WAIT_MS = 250;
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+async function endOrTimeout(end: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([end, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms).unref()))]);
+  clearTimeout(timer);
 }
 
 async function readToEnd(events: AsyncIterator<unknown>): Promise<void> {
