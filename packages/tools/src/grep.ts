@@ -6,7 +6,7 @@ import { compilePattern } from './grep-regex.js';
 import { findRg, grepRg } from './grep-rg.js';
 import type { EngineResult, FileHits } from './grep-types.js';
 import { globFilter } from './grep-types.js';
-import { abortedResult, errorResult, okResult } from './result.js';
+import { abortedResult, errorResult, okResult, plural } from './result.js';
 import { searchScope, startRel } from './search-scope.js';
 import type { SearchScope } from './search-scope.js';
 import type { Tool, ToolContext } from './types.js';
@@ -93,9 +93,9 @@ export function createGrepTool(options: GrepOptions = {}): Tool<Input> {
       if (res.files.length === 0) return okResult(`No matches for ${JSON.stringify(input.pattern)}.`, 'no matches');
       const mode = input.output ?? 'files';
       const lines = res.files.reduce((n, f) => n + f.lines.length, 0);
-      if (mode === 'files') return okResult(formatFiles(res.files, res.scope), `${res.files.length} files`);
-      if (mode === 'count') return okResult(formatCount(res.files, res.scope), `${lines} matches in ${res.files.length} files`);
-      return okResult(formatContent(res.files, res.scope, input.context ?? 0), `${lines} matches in ${res.files.length} files`);
+      if (mode === 'files') return okResult(formatFiles(res.files, res.scope), plural(res.files.length, 'file'));
+      if (mode === 'count') return okResult(formatCount(res.files, res.scope), `${plural(lines, 'match', 'matches')} in ${plural(res.files.length, 'file')}`);
+      return okResult(formatContent(res.files, res.scope, input.context ?? 0), `${plural(lines, 'match', 'matches')} in ${plural(res.files.length, 'file')}`);
     },
   };
 }

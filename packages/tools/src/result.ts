@@ -21,6 +21,6 @@ export function abortedResult(what: string): ToolResult {
 }
 
 /** `1 line`, `3 lines`: counts in display summaries read as English. */
-export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+export function plural(count: number, noun: string, nouns = `${noun}s`): string {
+  return `${count} ${count === 1 ? noun : nouns}`;
 }

@@ -126,6 +126,12 @@ describe('grep (built-in engine)', () => {
     expect(lines[lines.length - 1]).toContain('150 more matching lines');
   });
 
+  it('summarises counts in English for people (1 file, 1 match)', async () => {
+    write('one.txt', 'unique-needle-xyz\n');
+    expect((await grep.run({ pattern: 'unique-needle-xyz' }, ctx)).display).toBe('1 file');
+    expect((await grep.run({ pattern: 'unique-needle-xyz', output: 'content' }, ctx)).display).toBe('1 match in 1 file');
+  });
+
   it('says so when nothing matches', async () => {
     const r = await grep.run({ pattern: 'zzz-nothing' }, ctx);
     expect(r).toMatchObject({ isError: false, display: 'no matches' });
