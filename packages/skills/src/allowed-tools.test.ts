@@ -71,6 +71,10 @@ describe('parseAllowedTools', () => {
     expect(parseAllowedTools('Read WebSearch')).toEqual({ tools: ['read_file', 'WebSearch'], unknown: ['WebSearch'], invalid: false });
   });
 
+  it('keeps each rule once (Edit and MultiEdit both mean edit_file)', () => {
+    expect(parseAllowedTools('Edit MultiEdit Read Edit WebSearch WebSearch')).toEqual({ tools: ['edit_file', 'read_file', 'WebSearch'], unknown: ['WebSearch'], invalid: false });
+  });
+
   it('is empty when absent and invalid for a map', () => {
     expect(parseAllowedTools(undefined)).toEqual({ tools: [], unknown: [], invalid: false });
     expect(parseAllowedTools({ Read: true }).invalid).toBe(true);

@@ -55,7 +55,7 @@ function isSpace(c: number, text: string, i: number): boolean {
   return /\s/.test(text.charAt(i));
 }
 
-/** The parsed `allowed-tools` field: mapped entries plus the unknown names (for a note). */
+/** The parsed `allowed-tools` field: mapped entries (each once) plus the unknown names (for a note). */
 export interface AllowedTools {
   tools: string[];
   unknown: string[];
@@ -83,8 +83,9 @@ export function parseAllowedTools(value: unknown): AllowedTools {
   const unknown: string[] = [];
   for (const entry of entries) {
     const mapped = mapToolName(entry);
-    if (!mapped.known) unknown.push(mapped.name);
-    tools.push(mapped.name);
+    if (!mapped.known && !unknown.includes(mapped.name)) unknown.push(mapped.name);
+    // `Edit MultiEdit` both mean edit_file: each rule is kept once, in first-seen order.
+    if (!tools.includes(mapped.name)) tools.push(mapped.name);
   }
   return { tools, unknown, invalid: false };
 }
