@@ -3,7 +3,6 @@ import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAnthropicClient } from './model-client.js';
-import type { ModelStreamEvent } from './model-types.js';
 
 let server: Server | undefined;
 afterEach(async () => {
@@ -22,67 +21,60 @@ const REPLY = [
   sse('message_stop', {}),
 ].join('');
 
+/**
+ * A server that answers every request with REPLY and keeps each body open until the test ends it
+ * (`held`), recording the client port of each request; and a client and request for it.
+ */
+async function holdingServer(): Promise<{ held: ServerResponse[]; ports: number[]; types: () => Promise<string[]> }> {
+  const held: ServerResponse[] = [];
+  const ports: number[] = [];
+  server = createServer((req, res) => {
+    ports.push(req.socket.remotePort!);
+    req.resume();
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.write(REPLY);
+    held.push(res);
+  });
+  await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+  const client = createAnthropicClient({ apiKey: 'k', baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+  const request = { model: 'm', max_tokens: 10, system: [], tools: [], messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }] };
+  const types = async (): Promise<string[]> => {
+    const seen: string[] = [];
+    for await (const e of client.stream(request, new AbortController().signal)) seen.push(e.type);
+    return seen;
+  };
+  return { held, ports, types };
+}
+
+const untilRequests = async (held: ServerResponse[], n: number): Promise<void> => {
+  while (held.length < n) await new Promise((r) => setTimeout(r, 5));
+};
+
 describe('createAnthropicClient stream', () => {
   it('ends at message_stop without waiting for the end of the HTTP body, which is still read so the connection is reused', async () => {
-    const held: ServerResponse[] = [];
-    const ports: number[] = [];
-    server = createServer((req, res) => {
-      ports.push(req.socket.remotePort!);
-      req.resume();
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.write(REPLY);
-      held.push(res); // the body stays open until the test ends it
-    });
-    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const client = createAnthropicClient({ apiKey: 'k', baseURL: url });
-    const request = { model: 'm', max_tokens: 10, system: [], tools: [], messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }] };
-
-    const events: ModelStreamEvent[] = [];
-    for await (const e of client.stream(request, new AbortController().signal)) events.push(e);
-    expect(events.map((e) => e.type)).toEqual(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
+    const { held, ports, types } = await holdingServer();
+    expect(await types()).toEqual(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
     expect(held[0]!.writableEnded).toBe(false);
 
     held[0]!.end();
     await new Promise((r) => setTimeout(r, 50));
-    const again: string[] = [];
-    const second = (async () => {
-      for await (const e of client.stream(request, new AbortController().signal)) again.push(e.type);
-    })();
-    while (held.length < 2) await new Promise((r) => setTimeout(r, 5));
+    const second = types();
+    await untilRequests(held, 2);
     held[1]!.end();
-    await second;
-    expect(again.at(-1)).toBe('message_stop');
+    expect((await second).at(-1)).toBe('message_stop');
     expect(ports[1]).toBe(ports[0]);
   });
 
   it('a request sent before the previous body ended waits for it (one connection), but not forever', async () => {
-    const held: ServerResponse[] = [];
-    const ports: number[] = [];
-    server = createServer((req, res) => {
-      ports.push(req.socket.remotePort!);
-      req.resume();
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.write(REPLY);
-      held.push(res);
-    });
-    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
-    const client = createAnthropicClient({ apiKey: 'k', baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
-    const request = { model: 'm', max_tokens: 10, system: [], tools: [], messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }] };
-    const drain = async (): Promise<string[]> => {
-      const types: string[] = [];
-      for await (const e of client.stream(request, new AbortController().signal)) types.push(e.type);
-      return types;
-    };
-    await drain();
-    const second = drain();
+    const { held, ports, types } = await holdingServer();
+    await types();
+    const second = types();
     setTimeout(() => held[0]!.end(), 20);
-    while (held.length < 2) await new Promise((r) => setTimeout(r, 5));
+    await untilRequests(held, 2);
     expect(ports[1]).toBe(ports[0]);
     // The second body is never ended: the third request goes out anyway, on another connection.
     expect((await second).at(-1)).toBe('message_stop');
-    const third = await drain();
-    expect(third.at(-1)).toBe('message_stop');
+    expect((await types()).at(-1)).toBe('message_stop');
     expect(ports[2]).not.toBe(ports[1]);
     for (const res of held) res.end();
   });
