@@ -19,3 +19,5 @@ export { CANCELLED, TRUNCATED } from './tool-executor.js';
 export { abortableSleep } from './retry.js';
 export type { RetryOptions } from './retry.js';
 export { addUsage, emptyUsage } from './usage.js';
+export { checkModelSettings, defaultThinking, EFFORTS, knownModels, MIN_BUDGET_TOKENS, modelInfo, parseEffort, parseThinkingFlag } from './catalogue.js';
+export type { Effort, ModelInfo, PriceTier, ThinkingMode, ThinkingSetting } from './catalogue.js';
