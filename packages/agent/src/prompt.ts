@@ -72,6 +72,39 @@ export function skillsSection(skills: readonly Skill[]): string {
   return `${SKILLS_INTRO}\n\nAvailable skills:\n${formatListing(skills)}`;
 }
 
+/** What one system block is, recognised from the way `composeSystemPrompt` writes it. */
+export type PromptPart =
+  | { kind: 'harness'; text: string; date?: string }
+  | { kind: 'instructions'; path: string; text: string }
+  | { kind: 'skills'; text: string }
+  | { kind: 'other'; text: string };
+
+const DATE_LINE = /^Today's date: (\d{4}-\d{2}-\d{2})$/m;
+const INSTRUCTIONS_HEAD = /^# (?:AGENTS|CLAUDE)\.md \((.+)\)\n\n/;
+
+/**
+ * Labels the blocks of a composed system prompt (the harness's text is the first block, an
+ * instruction file's block starts with its `# NAME (path)` heading, the skills block with
+ * `SKILLS_INTRO`), so a stored prompt can be compared part by part with a fresh one.
+ */
+export function promptParts(blocks: readonly SystemBlock[]): PromptPart[] {
+  return blocks.map((b, i): PromptPart => {
+    if (i === 0) {
+      const date = DATE_LINE.exec(b.text)?.[1];
+      return date !== undefined ? { kind: 'harness', text: b.text, date } : { kind: 'harness', text: b.text };
+    }
+    const head = INSTRUCTIONS_HEAD.exec(b.text);
+    if (head) return { kind: 'instructions', path: head[1]!, text: b.text };
+    if (b.text.startsWith(SKILLS_INTRO)) return { kind: 'skills', text: b.text };
+    return { kind: 'other', text: b.text };
+  });
+}
+
+/** The harness text with its date line blanked, to tell a new day from other changes. */
+export function withoutDate(text: string): string {
+  return text.replace(DATE_LINE, "Today's date:");
+}
+
 /** The system prompt as one string (the blocks joined by blank lines), for display. */
 export function systemPromptText(blocks: readonly SystemBlock[]): string {
   return blocks.map((b) => b.text).join('\n\n');

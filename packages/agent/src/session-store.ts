@@ -1,72 +1,49 @@
 /**
- * Sessions as JSONL files, one per session: a header line, then one line per completed message
- * (plus `compaction` and `skill` records). Each line is written to the file (a write system call,
- * not a buffer) as its message completes, so a killed process loses at most the message in flight;
- * at turn end an fsync is started in the background, for the OS crashing too, without making the
- * turn (or a `-p` run's exit) wait for the disk. Loading never throws: a torn last line is dropped
- * with a notice.
+ * Sessions as JSONL files, one per session, `<id>.jsonl` in one directory (0700; files 0600):
+ * a header line, the prefix record (the exact system and tools sent), then one line per
+ * completed message (plus `compaction`, `skill` and `truncate` records). Each line is written to
+ * the file as its message completes, so a killed process loses at most the message in flight; at
+ * turn end an fsync is started in the background (see session-writer.ts).
+ *
+ * `load`, `list` and `latest` never throw, whatever the directory holds: a file that cannot be
+ * read or is not a session is skipped with a notice naming it, a line that does not fit is
+ * skipped with a notice naming the file and the line. `list` and `latest` read only the head of
+ * each file, not whole transcripts.
  */
-import { close, closeSync, fsync, mkdirSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { chmodSync, mkdirSync, openSync, readFileSync, truncateSync } from 'node:fs';
+import { open, readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Message } from './messages.js';
+import { checkRecord, isSessionId } from './session-records.js';
+import type { SessionHeader, SessionPrefix } from './session-records.js';
+import type { LoadedSession, SessionInfo } from './session-parse.js';
+import { idOfFile, infoOf, parseHeaderLine, parseSession, titleOf } from './session-parse.js';
+import type { SessionWriter } from './session-writer.js';
+import { writeAll, writerFor } from './session-writer.js';
 import { randomHex } from './random-id.js';
-import { appendMessage } from './transcript.js';
 
-export interface SessionHeader {
-  type: 'session';
-  id: string;
-  workroot: string;
-  model: string;
-  createdAt: string;
-}
-
-/** One line after the header. */
-export type SessionRecord =
-  | { type: 'message'; message: Message }
-  /** The transcript was compacted: these messages replace everything before. */
-  | { type: 'compaction'; messages: Message[] }
-  /** A skill was loaded (remembered for re-attachment after compaction). */
-  | { type: 'skill'; name: string; args: string };
-
-export interface SessionInfo {
-  id: string;
-  workroot: string;
-  model: string;
-  createdAt: string;
-  /** Last modification of the file (ISO). */
-  updatedAt: string;
-  file: string;
-  /** The first user text, cut to 80 characters (for listings). */
-  title: string;
-}
-
-export type LoadedSession =
-  | { ok: true; messages: Message[]; notices: string[]; info: SessionInfo; skills: { name: string; args: string }[] }
-  | { ok: false; error: string };
-
-/** Appends records to one session file. Write failures are returned, never thrown. */
-export interface SessionWriter {
-  readonly id: string;
-  append(record: SessionRecord): string | undefined;
-  /**
-   * Starts an fsync of everything appended so far and returns at once (appended lines are already
-   * in the file; this is for the OS crashing). Returns an error only when the file is closed.
-   */
-  flush(): string | undefined;
-  close(): void;
-}
+export type { SessionHeader, SessionPrefix, SessionRecord } from './session-records.js';
+export type { LoadedSession, SessionInfo } from './session-parse.js';
+export type { SessionWriter } from './session-writer.js';
+export { parseSession } from './session-parse.js';
 
 export interface SessionStore {
   readonly dir: string;
-  /** Sessions, newest first; only those of `workroot` when given. */
+  /** Sessions, newest first; only those of `workroot` when given. Reads each file's head only. */
   list(workroot?: string): Promise<SessionInfo[]>;
+  /** The newest session of `workroot` (by modification time), reading headers until one matches. */
   latest(workroot: string): Promise<SessionInfo | undefined>;
+  /** The whole session; an error value (never a throw) when the id is invalid or the file unusable. */
   load(id: string): Promise<LoadedSession>;
-  /** Creates a new session file holding just the header. */
-  create(header: Omit<SessionHeader, 'type' | 'id'> & { id?: string }): { ok: true; writer: SessionWriter } | { ok: false; error: string };
+  /** Creates a new session file holding the header and, when given, the prefix record. */
+  create(header: Omit<SessionHeader, 'type' | 'id'> & { id?: string; prefix?: SessionPrefix }): { ok: true; writer: SessionWriter } | { ok: false; error: string };
   /** Opens an existing session for appending, cutting a torn last line first. */
   reopen(id: string): { ok: true; writer: SessionWriter } | { ok: false; error: string };
+}
+
+export interface SessionStoreOptions {
+  dir: string;
+  /** Told about each file `list` or `latest` skipped (unreadable, not a session, a bad name). */
+  onNotice?: (message: string) => void;
 }
 
 /** Where sessions live: `$XDG_STATE_HOME/coding-harness/sessions`, else `~/.local/state/coding-harness/sessions`. */
@@ -75,65 +52,117 @@ export function defaultSessionDir(env: NodeJS.ProcessEnv, home: string): string 
   return join(state, 'coding-harness', 'sessions');
 }
 
-/** A new session id: the creation time (sortable) and a random suffix. */
+/** A new session id: the creation time (sortable) and a random suffix; always matches `SESSION_ID`. */
 export function newSessionId(now: Date): string {
-  return `${now.toISOString().replace(/[:.]/g, '-')}-${randomHex(8)}`;
+  const time = Number.isNaN(now.getTime()) ? 'session' : now.toISOString().replace(/[:.]/g, '-');
+  return `${time}-${randomHex(8)}`;
 }
 
-/** A session store over `dir` (created on first write). */
-export function createSessionStore(opts: { dir: string }): SessionStore {
+/** The head of a file read by `list`/`latest`: the first line must fit in this. */
+const HEADER_LIMIT = 64 * 1024;
+/** How far `list` reads looking for the first user text (the prefix record comes before it). */
+const TITLE_LIMIT = 1024 * 1024;
+
+type Head = { ok: true; info: SessionInfo } | { ok: false; error: string };
+
+/** A session store over `dir` (created, 0700, on first write). */
+export function createSessionStore(opts: SessionStoreOptions): SessionStore {
   const { dir } = opts;
+  const notice = opts.onNotice ?? (() => undefined);
   const fileOf = (id: string): string => join(dir, `${id}.jsonl`);
+
+  /** Valid session file names in `dir` with their modification times, newest first. */
+  async function entries(): Promise<{ id: string; file: string; mtime: Date }[]> {
+    let names: string[];
+    try {
+      names = await readdir(dir);
+    } catch {
+      return [];
+    }
+    const out: { id: string; file: string; mtime: Date }[] = [];
+    for (const name of names) {
+      if (!name.endsWith('.jsonl')) continue;
+      const id = idOfFile(name);
+      const file = join(dir, name);
+      if (id === undefined) {
+        notice(`skipped ${file}: the name is not a session id (letters, digits, - and _ only)`);
+        continue;
+      }
+      try {
+        const s = await stat(file);
+        if (s.isFile()) out.push({ id, file, mtime: s.mtime });
+        else notice(`skipped ${file}: not a regular file`);
+      } catch (err) {
+        notice(`skipped ${file}: ${(err as Error).message}`);
+      }
+    }
+    return out.sort((a, b) => b.mtime.getTime() - a.mtime.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  }
+
   const store: SessionStore = {
     dir,
     async list(workroot) {
-      let names: string[];
-      try {
-        names = (await readdir(dir)).filter((n) => n.endsWith('.jsonl'));
-      } catch {
-        return [];
-      }
       const infos: SessionInfo[] = [];
-      for (const name of names) {
-        const loaded = await store.load(name.slice(0, -'.jsonl'.length));
-        if (loaded.ok && (workroot === undefined || loaded.info.workroot === workroot)) infos.push(loaded.info);
+      for (const e of await entries()) {
+        const head = await readHead(e.file, e.mtime, true);
+        if (!head.ok) notice(`skipped ${head.error}`);
+        else if (workroot === undefined || head.info.workroot === workroot) infos.push(head.info);
       }
-      return infos.sort((a, b) => (a.updatedAt === b.updatedAt ? b.id.localeCompare(a.id) : b.updatedAt.localeCompare(a.updatedAt)));
+      return infos;
     },
     async latest(workroot) {
-      return (await store.list(workroot))[0];
+      for (const e of await entries()) {
+        const head = await readHead(e.file, e.mtime, false);
+        if (!head.ok) notice(`skipped ${head.error}`);
+        else if (head.info.workroot === workroot) {
+          const full = await readHead(e.file, e.mtime, true);
+          return full.ok ? full.info : head.info;
+        }
+      }
+      return undefined;
     },
     async load(id) {
-      if (!/^[\w.-]+$/.test(id)) return { ok: false, error: `not a session id: ${id}` };
+      if (!isSessionId(id)) return { ok: false, error: `not a session id: ${JSON.stringify(String(id).slice(0, 80))}` };
       const file = fileOf(id);
-      let text: string;
-      let mtime: Date;
       try {
-        text = await readFile(file, 'utf8');
-        mtime = (await stat(file)).mtime;
+        const s = await stat(file);
+        if (!s.isFile()) return { ok: false, error: `${file} is not a regular file` };
+        return parseSession(await readFile(file, 'utf8'), file, s.mtime);
       } catch (err) {
         return { ok: false, error: `cannot read session ${id}: ${(err as Error).message}` };
       }
-      return parseSession(text, file, mtime);
     },
     create(header) {
-      const full: SessionHeader = { type: 'session', id: header.id ?? newSessionId(new Date(header.createdAt)), workroot: header.workroot, model: header.model, createdAt: header.createdAt };
+      const id = header.id ?? newSessionId(new Date(header.createdAt));
+      if (!isSessionId(id)) return { ok: false, error: `not a session id: ${JSON.stringify(id.slice(0, 80))}` };
+      const full: SessionHeader = { type: 'session', id, workroot: header.workroot, model: header.model, createdAt: header.createdAt };
+      const lines = [JSON.stringify(full)];
+      if (header.prefix) lines.push(JSON.stringify({ type: 'prefix', system: header.prefix.system, tools: header.prefix.tools }));
       try {
-        mkdirSync(dir, { recursive: true });
-        const fd = openSync(fileOf(full.id), 'wx');
-        writeSync(fd, `${JSON.stringify(full)}\n`);
-        return { ok: true, writer: writerFor(full.id, fd) };
+        privateDir(dir);
+        const fd = openSync(fileOf(id), 'wx', 0o600);
+        const writer = writerFor(id, fd);
+        try {
+          writeAll(fd, `${lines.join('\n')}\n`);
+        } catch (err) {
+          writer.close();
+          throw err;
+        }
+        return { ok: true, writer };
       } catch (err) {
         return { ok: false, error: `cannot create session file in ${dir}: ${(err as Error).message}` };
       }
     },
     reopen(id) {
+      if (!isSessionId(id)) return { ok: false, error: `not a session id: ${JSON.stringify(String(id).slice(0, 80))}` };
       const file = fileOf(id);
       try {
+        privateDir(dir);
+        chmodSync(file, 0o600);
         const bytes = readFileSync(file);
         const end = bytes.lastIndexOf(0x0a) + 1;
         if (end < bytes.length) truncateSync(file, end);
-        return { ok: true, writer: writerFor(id, openSync(file, 'a')) };
+        return { ok: true, writer: writerFor(id, openSync(file, 'a', 0o600)) };
       } catch (err) {
         return { ok: false, error: `cannot open session ${id}: ${(err as Error).message}` };
       }
@@ -142,82 +171,63 @@ export function createSessionStore(opts: { dir: string }): SessionStore {
   return store;
 }
 
-function writerFor(id: string, fd: number): SessionWriter {
-  let open = true;
-  let syncing = false;
-  let closeWhenSynced = false;
-  const guard = (fn: () => void): string | undefined => {
-    if (!open) return 'session file is closed';
-    try {
-      fn();
-      return undefined;
-    } catch (err) {
-      return (err as Error).message;
-    }
-  };
-  return {
-    id,
-    append: (record) => guard(() => writeSync(fd, `${JSON.stringify(record)}\n`)),
-    flush: () =>
-      guard(() => {
-        if (syncing) return;
-        syncing = true;
-        // The descriptor stays open until the fsync is done (close() defers to it), so the fsync
-        // can never reach a reused descriptor. A failure is dropped: the lines are already written.
-        fsync(fd, () => {
-          syncing = false;
-          if (closeWhenSynced) close(fd, () => undefined);
-        });
-      }),
-    close() {
-      if (!open) return;
-      open = false;
-      if (syncing) {
-        closeWhenSynced = true;
-        return;
-      }
-      try {
-        closeSync(fd);
-      } catch {
-        /* already closed */
-      }
-    },
-  };
+/** Creates `dir` (and missing parents) as 0700, and narrows an existing one to 0700. */
+function privateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
 }
 
-/** Parses a session file's text; exported for tests of torn and damaged files. */
-export function parseSession(text: string, file: string, mtime: Date): LoadedSession {
-  const lines = text.split('\n');
-  const torn = lines.at(-1) !== '';
-  if (!torn) lines.pop();
-  const notices: string[] = [];
-  let header: SessionHeader | undefined;
-  let messages: Message[] = [];
-  const skills: { name: string; args: string }[] = [];
-  lines.forEach((line, i) => {
-    const isLast = i === lines.length - 1;
-    let record: unknown;
+/**
+ * Reads the start of a session file: the header (which must be within the first 64 KiB) and,
+ * when `withTitle`, the first user text found in the first 1 MiB. Never throws.
+ */
+async function readHead(file: string, mtime: Date, withTitle: boolean): Promise<Head> {
+  let text: string;
+  try {
+    const handle = await open(file, 'r');
     try {
-      record = JSON.parse(line);
+      const limit = withTitle ? TITLE_LIMIT : HEADER_LIMIT;
+      const chunk = Buffer.allocUnsafe(HEADER_LIMIT);
+      const parts: Buffer[] = [];
+      for (let read = 0; read < limit; ) {
+        const { bytesRead } = await handle.read(chunk, 0, chunk.length, read);
+        if (bytesRead === 0) break;
+        parts.push(Buffer.from(chunk.subarray(0, bytesRead)));
+        read += bytesRead;
+        if (!chunk.subarray(0, bytesRead).includes(0x0a)) continue;
+        const sofar = Buffer.concat(parts).toString('utf8');
+        if (!withTitle || firstTitle(sofar, sofar.indexOf('\n')) !== '') break;
+      }
+      text = Buffer.concat(parts).toString('utf8');
+    } finally {
+      await handle.close();
+    }
+  } catch (err) {
+    return { ok: false, error: `${file}: ${(err as Error).message}` };
+  }
+  const nl = text.indexOf('\n');
+  if (nl === -1 && text.length >= HEADER_LIMIT) return { ok: false, error: `${file}: line 1 is longer than 64 KiB, not a session header` };
+  const head = parseHeaderLine(nl === -1 ? text : text.slice(0, nl), file);
+  if (!head.ok) return head;
+  const ignored: string[] = [];
+  return { ok: true, info: infoOf(head.header, file, mtime, withTitle ? firstTitle(text, nl) : '', ignored) };
+}
+
+/** The first user text among the complete message lines after the header. */
+function firstTitle(text: string, headerEnd: number): string {
+  if (headerEnd === -1) return '';
+  for (let at = headerEnd + 1, end = text.indexOf('\n', at); end !== -1; at = end + 1, end = text.indexOf('\n', at)) {
+    if (!text.startsWith('{"type":"message"', at)) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(text.slice(at, end));
     } catch {
-      notices.push(isLast && torn ? `dropped a torn last line of ${file} (the process stopped while writing it)` : `skipped unreadable line ${i + 1} of ${file}`);
-      return;
+      continue;
     }
-    const r = record as { type?: unknown };
-    if (i === 0) {
-      if (r.type === 'session') header = record as SessionHeader;
-      return;
-    }
-    if (r.type === 'message') appendMessage(messages, (record as { message: Message }).message);
-    else if (r.type === 'compaction') messages = [...(record as { messages: Message[] }).messages];
-    else if (r.type === 'skill') {
-      const s = record as { name: string; args: string };
-      skills.push({ name: s.name, args: s.args });
-    } else notices.push(`skipped unknown record on line ${i + 1} of ${file}`);
-  });
-  if (!header) return { ok: false, error: `${file} is not a session file (no header line)` };
-  const firstUser = messages.find((m) => m.role === 'user' && m.content.some((b) => b.type === 'text'));
-  const title = firstUser ? firstUser.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join(' ').slice(0, 80) : '';
-  const info: SessionInfo = { id: header.id, workroot: header.workroot, model: header.model, createdAt: header.createdAt, updatedAt: mtime.toISOString(), file, title };
-  return { ok: true, messages, notices, info, skills };
+    const checked = checkRecord(value);
+    if (!checked.ok || checked.record.type !== 'message') continue;
+    const title = titleOf([checked.record.message]);
+    if (title !== '') return title;
+  }
+  return '';
 }

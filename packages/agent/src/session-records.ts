@@ -1,0 +1,112 @@
+/**
+ * The shapes of a session file's lines, as types and as the schemas that check them at load.
+ * A session file is input like any other (a crash, a full disk, an older or newer harness, a
+ * hand edit can leave anything in it): every line is checked before it is used, and one that
+ * does not fit is skipped by the loader, never trusted. The schemas only check; the loader keeps
+ * the parsed JSON itself, so what is sent back to the API keeps its exact bytes and key order.
+ */
+import * as z from 'zod/mini';
+import type { Message, SystemBlock } from './messages.js';
+import type { RequestTool } from './model-types.js';
+
+/** The first line of every session file. */
+export interface SessionHeader {
+  type: 'session';
+  id: string;
+  workroot: string;
+  model: string;
+  createdAt: string;
+}
+
+/**
+ * The exact `system` blocks and `tools` the session's first request sent, without cache_control.
+ * A resumed session sends these again unchanged: the API checks that thinking blocks sent back
+ * were produced under the same prefix (docs/2026-12-01-append-only-prefix.md).
+ */
+export interface SessionPrefix {
+  system: SystemBlock[];
+  tools: RequestTool[];
+}
+
+/** One line after the header. */
+export type SessionRecord =
+  | { type: 'message'; message: Message }
+  /** The transcript was compacted: these messages replace everything before. */
+  | { type: 'compaction'; messages: Message[] }
+  /** A skill was loaded (remembered for re-attachment after compaction). */
+  | { type: 'skill'; name: string; args: string }
+  /** The transcript keeps only its first `keep` messages (e.g. the refused exchange is dropped). */
+  | { type: 'truncate'; keep: number }
+  /** The prefix sent with every request of this session; written right after the header. */
+  | ({ type: 'prefix' } & SessionPrefix);
+
+/** Session ids are file names: letters, digits, `-` and `_` only (no `/`, `.`, NUL), at most 128. */
+export const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+
+/** True when `id` can name a session file. */
+export function isSessionId(id: string): boolean {
+  return typeof id === 'string' && SESSION_ID.test(id);
+}
+
+const text = z.looseObject({ type: z.literal('text'), text: z.string() });
+/** One schema per block type the harness sends back; a block of any other type makes the message unusable. */
+const blockSchemas = {
+  text,
+  thinking: z.looseObject({ type: z.literal('thinking'), thinking: z.string(), signature: z.string() }),
+  redacted_thinking: z.looseObject({ type: z.literal('redacted_thinking'), data: z.string() }),
+  tool_use: z.looseObject({ type: z.literal('tool_use'), id: z.string().check(z.minLength(1)), name: z.string().check(z.minLength(1)), input: z.record(z.string(), z.unknown()) }),
+  tool_result: z.looseObject({
+    type: z.literal('tool_result'),
+    tool_use_id: z.string().check(z.minLength(1)),
+    content: z.union([z.string(), z.array(z.looseObject({ type: z.string() }))]),
+    is_error: z.optional(z.boolean()),
+  }),
+} as const;
+const block = z.discriminatedUnion('type', [blockSchemas.text, blockSchemas.thinking, blockSchemas.redacted_thinking, blockSchemas.tool_use, blockSchemas.tool_result]);
+
+const message = z.union([
+  z.looseObject({ role: z.enum(['user', 'assistant']), content: z.array(block).check(z.minLength(1)) }),
+  // Mid-conversation system messages hold text only (the API's SystemMessageParam).
+  z.looseObject({ role: z.literal('system'), content: z.array(text).check(z.minLength(1)) }),
+]);
+
+const systemBlock = z.looseObject({ type: z.literal('text'), text: z.string() });
+const tool = z.looseObject({ name: z.string().check(z.minLength(1)), input_schema: z.looseObject({}) });
+
+const headerSchema = z.looseObject({ type: z.literal('session'), id: z.string(), workroot: z.string(), model: z.string(), createdAt: z.string() });
+
+const recordSchemas = {
+  message: z.looseObject({ type: z.literal('message'), message }),
+  compaction: z.looseObject({ type: z.literal('compaction'), messages: z.array(message) }),
+  skill: z.looseObject({ type: z.literal('skill'), name: z.string().check(z.minLength(1)), args: z.string() }),
+  truncate: z.looseObject({ type: z.literal('truncate'), keep: z.number().check(z.int(), z.nonnegative()) }),
+  prefix: z.looseObject({ type: z.literal('prefix'), system: z.array(systemBlock).check(z.minLength(1)), tools: z.array(tool) }),
+} as const;
+
+/** The record kinds the loader knows, for the "unknown record" notice. */
+export const RECORD_TYPES: readonly string[] = Object.keys(recordSchemas);
+
+/** Checks a parsed header line; the value itself is returned untouched. */
+export function checkHeader(value: unknown): { ok: true; header: SessionHeader } | { ok: false; why: string } {
+  const result = headerSchema.safeParse(value);
+  return result.success ? { ok: true, header: value as SessionHeader } : { ok: false, why: firstIssue(result.error) };
+}
+
+/**
+ * Checks one parsed record line: `unknown` for a type this harness does not know (a newer
+ * harness may write more kinds), `invalid` with the first problem when a known record does not fit.
+ */
+export function checkRecord(value: unknown): { ok: true; record: SessionRecord } | { ok: false; unknown: boolean; why: string } {
+  const type = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as { type?: unknown }).type : undefined;
+  const schema = typeof type === 'string' && Object.hasOwn(recordSchemas, type) ? recordSchemas[type as keyof typeof recordSchemas] : undefined;
+  if (!schema) return { ok: false, unknown: true, why: typeof type === 'string' ? `unknown record type ${JSON.stringify(type.slice(0, 40))}` : 'not a record (no "type")' };
+  const result = schema.safeParse(value);
+  return result.success ? { ok: true, record: value as SessionRecord } : { ok: false, unknown: false, why: firstIssue(result.error) };
+}
+
+function firstIssue(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
+  const issue = error.issues[0];
+  if (!issue) return 'does not fit';
+  const at = issue.path.map(String).join('.');
+  return at === '' ? issue.message : `${at}: ${issue.message}`;
+}

@@ -1,0 +1,64 @@
+/**
+ * Resuming a session without editing a byte the API has seen: the stored `system` and `tools`
+ * are sent again unchanged (the API checks that each thinking block sent back was produced under
+ * the same prefix, else a 400 "bound to a different conversation"), and whatever changed since
+ * (the date, instruction files, skills, tools) is told to the model in one message queued after
+ * the next user message: a mid-conversation `system` message where the model accepts one, else a
+ * note in the user turn. See docs/2026-12-01-append-only-prefix.md.
+ */
+import type { Message } from './messages.js';
+import { prefixChanges } from './session-prefix-diff.js';
+import type { LoadedSession } from './session-parse.js';
+import type { SessionPrefix } from './session-records.js';
+import type { SessionStore } from './session-store.js';
+
+/** The opening of the message that tells the model what changed since the session started. */
+export const CHANGES_INTRO = 'This session was resumed, and some things changed since it started. The system prompt and tools above are those of its start; where they differ, the following is current:';
+
+export interface ResumeInputs {
+  store: SessionStore | undefined;
+  id: string;
+  /** The prefix a new session would send now. */
+  fresh: SessionPrefix;
+  model: string;
+  /** From the model's catalogue row: it accepts `role:"system"` messages after a user turn. */
+  midConversationSystem: boolean;
+}
+
+export type ResumePlan =
+  | { ok: false; notice: string }
+  | {
+      ok: true;
+      session: Extract<LoadedSession, { ok: true }>;
+      /** What every request of the resumed session sends (the stored prefix when the file has one). */
+      prefix: SessionPrefix;
+      /** False for a file written before prefixes were stored: the caller appends `prefix` to it. */
+      prefixStored: boolean;
+      notices: string[];
+      /** The message telling the model what changed, to queue on `pendingContext`; absent when nothing did. */
+      context?: Message;
+    };
+
+/** Loads `id` and decides what the resumed session sends and says. Never throws. */
+export async function planResume(inputs: ResumeInputs): Promise<ResumePlan> {
+  if (!inputs.store) return { ok: false, notice: `could not resume session ${inputs.id}: no session store was given; started a new session` };
+  const session = await inputs.store.load(inputs.id);
+  if (!session.ok) return { ok: false, notice: `could not resume session ${inputs.id}: ${session.error}; started a new session` };
+  const notices = [...session.notices];
+  if (session.info.model !== inputs.model) {
+    notices.push(
+      `session ${session.info.id} was started with ${session.info.model} and resumes with ${inputs.model}: earlier thinking may not be readable by ${inputs.model} (the API drops thinking blocks a model cannot read)`,
+    );
+  }
+  if (!session.prefix) {
+    notices.push(`session ${session.info.id} was saved without its system prompt and tools (an older harness): it resumes with the current ones, and the API may refuse earlier thinking blocks`);
+    return { ok: true, session, prefix: inputs.fresh, prefixStored: false, notices };
+  }
+  const changes = prefixChanges(session.prefix, inputs.fresh);
+  if (changes.length === 0) return { ok: true, session, prefix: session.prefix, prefixStored: true, notices };
+  const text = [CHANGES_INTRO, ...changes].join('\n\n');
+  // The role is a plain string until messages.ts names 'system' (the shared type is being widened).
+  const role: string = inputs.midConversationSystem ? 'system' : 'user';
+  const context = { role, content: [{ type: 'text', text: inputs.midConversationSystem ? text : `<harness-note>\n${text}\n</harness-note>` }] } as Message;
+  return { ok: true, session, prefix: session.prefix, prefixStored: true, notices, context };
+}
