@@ -2,16 +2,16 @@ import type { Answer } from '@coding-harness/approval';
 
 /**
  * Reads an answer to `Allow ...? [y]es / [a]lways / [n]o (message)`: `y`/`yes` once, `a`/`always`
- * for the session, `n`/`no` deny; `n <message>` or any other text denies with that text as the
- * message for the model. Empty input is no answer (ask again): returns undefined.
+ * for the session, `n`/`no` deny, and `n <message>` (or `no, <message>`) deny with that text as
+ * the message for the model. Anything else (empty, `sure`, `ok`, a typo) is no answer: returns
+ * undefined and the caller asks again, so a reply is never silently taken as a denial or a yes.
  */
 export function parseApprovalAnswer(line: string): Answer | undefined {
   const text = line.trim();
-  if (text === '') return undefined;
   const lower = text.toLowerCase();
   if (lower === 'y' || lower === 'yes') return { type: 'once' };
   if (lower === 'a' || lower === 'always') return { type: 'session' };
   if (lower === 'n' || lower === 'no') return { type: 'deny' };
-  const m = /^(?:no?)\b[\s,:;-]+([\s\S]+)$/i.exec(text);
-  return { type: 'deny', message: (m ? m[1]! : text).trim() };
+  const m = /^no?(?:[\s,:;-]+)([\s\S]+)$/i.exec(text);
+  return m ? { type: 'deny', message: m[1]!.trim() } : undefined;
 }

@@ -7,6 +7,7 @@ import type { HarnessFlags } from './wiring/args.js';
 import { buildHarness } from './wiring/build.js';
 import { resolveCredentials, UsageError } from './wiring/config.js';
 import { nonInteractiveAsk } from './wiring/non-interactive.js';
+import { sanitize } from './wiring/sanitize.js';
 
 /** Exit codes of `harness`. */
 export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
@@ -36,13 +37,18 @@ export interface JsonResult {
   requests: number;
   toolCalls: JsonToolCall[];
   errors: string[];
+  /** With stopReason `refusal`: the API's `stop_details` (category, explanation). */
+  stopDetails?: { category: string | null; explanation: string | null };
   durationMs: number;
 }
 
-/** The exit code a finished turn deserves: 130 aborted, 1 error or turn limit, else 0. */
+/** Stop reasons that make a `-p` run a failure (exit 1, `isError: true`): a script must not read a refusal as an answer. */
+const FAILED_STOPS: ReadonlySet<string> = new Set(['error', 'refusal', 'max_turns']);
+
+/** The exit code a finished turn deserves: 130 aborted, 1 error, refusal or turn limit, else 0. */
 export function exitCodeFor(stopReason: string, fatalError: boolean): number {
   if (stopReason === 'aborted') return EXIT.interrupted;
-  if (stopReason === 'error' || stopReason === 'max_turns' || fatalError) return EXIT.failed;
+  if (FAILED_STOPS.has(stopReason) || fatalError) return EXIT.failed;
   return EXIT.ok;
 }
 
@@ -76,7 +82,7 @@ export async function runPrint(flags: HarnessFlags, io: CliIo): Promise<number> 
   const route = harness.route(prompt);
   if (route.kind === 'unknown' || route.kind === 'model-only') return fail(io, new UsageError(route.message));
   if (route.kind === 'command') return fail(io, new UsageError(`/${route.name} is an interactive command; see harness --help`));
-  for (const message of harness.startupMessages) io.stderr.write(`${message}\n`);
+  for (const message of harness.startupMessages) io.stderr.write(`${sanitize(message)}\n`);
 
   const controller = new AbortController();
   let interrupts = 0;
@@ -86,7 +92,8 @@ export async function runPrint(flags: HarnessFlags, io: CliIo): Promise<number> 
     if (interrupts > 1) io.stderr.write('harness: interrupted again; exiting without waiting\n');
   });
   const colors = colorsFor(io.stderr.isTTY, io.env);
-  const render = createEventRenderer({ colors, text: 'final', toolLines: flags.verbose });
+  // text: the answer on stdout, the rest on stderr; json: the same stderr lines, the answer only in the object.
+  const render = createEventRenderer({ colors, text: 'final', toolLines: flags.verbose && flags.outputFormat === 'text', rawStdout: io.stdout.isTTY !== true });
   const toolCalls = new Map<string, JsonToolCall>();
   const errors: string[] = [];
   let finalText = '';
@@ -94,12 +101,11 @@ export async function runPrint(flags: HarnessFlags, io: CliIo): Promise<number> 
   let fatal = false;
   let usage: Usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
   let costUsd = 0;
+  let stopDetails: JsonResult['stopDetails'];
 
   const onEvent = (event: AgentEvent): void => {
     if (flags.outputFormat === 'stream-json') io.stdout.write(`${JSON.stringify(event)}\n`);
-    else if (flags.outputFormat === 'text') for (const chunk of render(event)) (chunk.stream === 'out' ? io.stdout : io.stderr).write(chunk.text);
-    else if (event.type === 'approval_resolved' && !event.allowed && event.message) io.stderr.write(`denied: ${event.message}\n`);
-    else if (event.type === 'error') io.stderr.write(`error: ${event.message}\n`);
+    else for (const chunk of render(event)) if (chunk.stream === 'err' || flags.outputFormat === 'text') (chunk.stream === 'out' ? io.stdout : io.stderr).write(chunk.text);
     if (event.type === 'tool_call_started') toolCalls.set(event.id, { id: event.id, name: event.name, input: event.input, summary: event.summary, forced: event.forced });
     if (event.type === 'tool_call_finished') Object.assign(toolCalls.get(event.id) ?? {}, { isError: event.isError, display: event.display });
     if (event.type === 'assistant_message' && event.text.trim() !== '') finalText = event.text;
@@ -111,6 +117,7 @@ export async function runPrint(flags: HarnessFlags, io: CliIo): Promise<number> 
       stopReason = event.stopReason;
       usage = event.usage;
       costUsd = event.costUsd;
+      stopDetails = event.stopDetails;
     }
   };
   try {
@@ -135,11 +142,12 @@ export async function runPrint(flags: HarnessFlags, io: CliIo): Promise<number> 
       requests: totals.requests,
       toolCalls: [...toolCalls.values()],
       errors,
+      ...(stopDetails ? { stopDetails } : {}),
       durationMs: Date.now() - started,
     };
     io.stdout.write(`${JSON.stringify(result)}\n`);
   }
-  if (exitCode === EXIT.failed && flags.outputFormat === 'text' && errors.length === 0) io.stderr.write(`harness: the turn ended with ${stopReason}\n`);
+  if (exitCode === EXIT.failed && flags.outputFormat === 'text' && errors.length === 0 && stopReason !== 'refusal' && stopReason !== 'max_turns') io.stderr.write(`harness: the turn ended with ${stopReason}\n`);
   await drained(io.stdout);
   return exitCode;
 }

@@ -1,5 +1,6 @@
 import type { AgentEvent, Usage } from '@coding-harness/agent';
 import type { Colors } from './colors.js';
+import { sanitize } from './wiring/sanitize.js';
 
 /** A piece of output and the stream it belongs on. */
 export interface Chunk {
@@ -16,8 +17,13 @@ export interface RenderOptions {
    * `toolLines` is on.
    */
   text: 'stream' | 'final';
-  /** Show `● summary` lines and their result lines (stdout when streaming, stderr otherwise). */
+  /**
+   * Show `● summary` lines and their result lines (stdout when streaming, stderr otherwise), and
+   * thinking (dim): streamed on stdout in the REPL, on stderr with `-p --verbose`, never on `-p` stdout.
+   */
   toolLines: boolean;
+  /** `-p` with stdout not a terminal: the final answer goes out byte for byte (a file or a pipe, not a screen). */
+  rawStdout?: boolean;
 }
 
 /** Turns one agent event into output; holds only line state (pure apart from that state). */
@@ -46,22 +52,71 @@ export function toolResultLine(display: string, isError: boolean, colors: Colors
   return `  ${colors.dim('⎿')}  ${isError ? colors.red(first) : colors.dim(first)}`;
 }
 
-/** The approval question, exactly as asked: `Allow bash: npm test? [y]es / [a]lways / [n]o (message) `. */
-export function approvalQuestion(summary: string, colors: Colors): string {
-  return `${colors.yellow('Allow')} ${summary}? [y]es / [a]lways / [n]o (message) `;
+/** Stop reasons after which the answer is incomplete; shown even where notices are hidden (plain `-p`). */
+const CUT: Readonly<Record<string, string>> = {
+  max_tokens: 'the answer is incomplete: the model stopped at max_tokens (raise --max-tokens)',
+  model_context_window_exceeded: 'the answer is incomplete: the conversation filled the model\'s context window',
+};
+
+/** The first line of a retry reason, cut to a readable length (the raw API body can be long JSON). */
+export function retryReason(reason: string): string {
+  const first = sanitize(reason.split('\n')[0] ?? '', { multiline: false });
+  return first.length > 160 ? `${first.slice(0, 159)}…` : first;
 }
 
-/** Creates a renderer for one front end. Line state: whether the cursor is mid-line after streamed text. */
+/** The refusal line when the agent sent no error event for it: names the category and explanation. */
+export function refusalLine(details: { category: string | null; explanation: string | null } | undefined): string {
+  const category = details?.category ? ` (category: ${sanitize(details.category, { multiline: false })})` : '';
+  const explanation = details?.explanation ? `: ${sanitize(details.explanation)}` : '';
+  return `error: the model refused this request${category}${explanation}`;
+}
+
+/**
+ * Creates a renderer for one front end. Every text that came from the model, a tool or a file
+ * passes through `sanitize` before colours are added. Line state: which stream is mid-line, and
+ * whether the last streamed block was thinking (dim, after `∴ `) or text.
+ */
 export function createEventRenderer(options: RenderOptions): EventRenderer {
   const c = options.colors;
-  const toolStream: Chunk['stream'] = options.text === 'stream' ? 'out' : 'err';
-  let midLine = false;
+  const streaming = options.text === 'stream';
+  const toolStream: Chunk['stream'] = streaming ? 'out' : 'err';
+  const thinkingStream: Chunk['stream'] | undefined = streaming ? 'out' : options.toolLines ? 'err' : undefined;
+  const outText = (text: string): string => (options.rawStdout ? text : sanitize(text));
+  const mid = { out: false, err: false };
+  let block: 'text' | 'thinking' | undefined;
+  let breaks = 0;
   let lastText = '';
+  let sawError = false;
 
-  const line = (stream: Chunk['stream'], text: string): Chunk[] => {
-    const chunks: Chunk[] = midLine ? [{ stream: 'out', text: '\n' }] : [];
-    midLine = false;
-    chunks.push({ stream, text: `${text}\n` });
+  const endLines = (): Chunk[] => {
+    const chunks: Chunk[] = [];
+    for (const stream of ['out', 'err'] as const) {
+      if (mid[stream]) chunks.push({ stream, text: '\n' });
+      mid[stream] = false;
+    }
+    block = undefined;
+    breaks = 0;
+    return chunks;
+  };
+  const line = (stream: Chunk['stream'], text: string): Chunk[] => [...endLines(), { stream, text: `${text}\n` }];
+
+  const thinking = (text: string): Chunk[] => {
+    if (!thinkingStream || text === '') return [];
+    const chunks: Chunk[] = [];
+    if (block !== 'thinking') {
+      chunks.push(...endLines(), { stream: thinkingStream, text: c.dim('∴ ') });
+      block = 'thinking';
+      mid[thinkingStream] = true;
+    }
+    // Trailing line breaks wait for more thinking, so the block never ends on an empty indented line.
+    const safe = sanitize(text);
+    const body = safe.replace(/\n+$/, '');
+    const trailing = safe.length - body.length;
+    if (body !== '') {
+      chunks.push({ stream: thinkingStream, text: c.dim(`${'\n'.repeat(breaks)}${body}`.replace(/\n/g, '\n  ')) });
+      breaks = 0;
+    }
+    breaks += trailing;
     return chunks;
   };
 
@@ -69,47 +124,55 @@ export function createEventRenderer(options: RenderOptions): EventRenderer {
     switch (event.type) {
       case 'turn_start':
         lastText = '';
+        sawError = false;
         return [];
-      case 'text_delta':
-        if (options.text !== 'stream' || event.text === '') return [];
-        midLine = !event.text.endsWith('\n');
-        return [{ stream: 'out', text: event.text }];
+      case 'thinking_delta':
+        return thinking(event.text);
+      case 'text_delta': {
+        if (!streaming || event.text === '') return [];
+        const chunks = block === 'thinking' ? endLines() : [];
+        block = 'text';
+        mid.out = !event.text.endsWith('\n');
+        chunks.push({ stream: 'out', text: sanitize(event.text) });
+        return chunks;
+      }
       case 'assistant_message':
-        if (options.text === 'stream') {
-          if (!midLine) return [];
-          midLine = false;
-          return [{ stream: 'out', text: '\n' }];
-        }
-        if (event.text.trim() === '') return [];
-        if (event.stopReason === 'tool_use') return options.toolLines ? line('err', event.text.trimEnd()) : [];
+        if (streaming) return endLines();
+        if (event.text.trim() === '') return endLines();
+        if (event.stopReason === 'tool_use') return options.toolLines ? line('err', sanitize(event.text.trimEnd())) : endLines();
         lastText = event.text;
-        return [];
+        return endLines();
       case 'tool_call_started':
-        return options.toolLines ? line(toolStream, toolStartLine(event.summary, c)) : [];
+        return options.toolLines ? line(toolStream, toolStartLine(sanitize(event.summary, { multiline: false }), c)) : [];
       case 'tool_call_finished':
-        return options.toolLines ? line(toolStream, toolResultLine(event.display, event.isError, c)) : [];
+        return options.toolLines ? line(toolStream, toolResultLine(sanitize(event.display.split('\n')[0] ?? '', { multiline: false }), event.isError, c)) : [];
+      case 'approval_requested':
+        // The REPL's question follows on a line of its own.
+        return streaming ? endLines() : [];
       case 'approval_resolved':
-        if (event.allowed || options.text === 'stream' || !event.message) return [];
-        return line('err', c.yellow(`denied: ${event.message}`));
+        if (event.allowed || streaming || !event.message) return [];
+        return line('err', c.yellow(`denied: ${sanitize(event.message)}`));
       case 'retry': {
         const partial = event.partialDiscarded ? '; the partial reply above is void' : '';
-        return line('err', c.dim(`retrying in ${formatSeconds(event.delayMs)} (attempt ${event.attempt}/${event.maxAttempts}): ${event.reason}${partial}`));
+        return line('err', c.dim(`retrying in ${formatSeconds(event.delayMs)} (attempt ${event.attempt}/${event.maxAttempts}): ${retryReason(event.reason)}${partial}`));
       }
       case 'compaction': {
         const skills = event.reattachedSkills.length > 0 ? `; re-attached ${event.reattachedSkills.join(', ')}` : '';
         return line('err', c.dim(`compacted the conversation: ${event.tokensBefore.toLocaleString('en-US')} -> ${event.tokensAfter.toLocaleString('en-US')} tokens${skills}`));
       }
       case 'notice':
-        return options.toolLines ? line('err', c.dim(event.message)) : [];
+        return options.toolLines ? line('err', c.dim(sanitize(event.message))) : [];
       case 'error':
-        return line('err', c.red(`error: ${event.message}`));
+        sawError = true;
+        return line('err', c.red(`error: ${sanitize(event.message)}`));
       case 'turn_end': {
-        const chunks: Chunk[] = [];
-        if (options.text === 'final' && lastText !== '') chunks.push({ stream: 'out', text: lastText.endsWith('\n') ? lastText : `${lastText}\n` });
-        else if (midLine) chunks.push({ stream: 'out', text: '\n' });
-        midLine = false;
-        if (event.stopReason === 'aborted') chunks.push({ stream: options.text === 'stream' ? 'out' : 'err', text: `${c.yellow('(cancelled)')}\n` });
+        const chunks = endLines();
+        if (options.text === 'final' && lastText !== '') chunks.push({ stream: 'out', text: outText(lastText.endsWith('\n') ? lastText : `${lastText}\n`) });
+        if (event.stopReason === 'aborted') chunks.push({ stream: streaming ? 'out' : 'err', text: `${c.yellow('(cancelled)')}\n` });
         if (event.stopReason === 'max_turns') chunks.push({ stream: 'err', text: `${c.yellow('stopped: the turn reached --max-turns')}\n` });
+        if (event.stopReason === 'refusal' && !sawError) chunks.push({ stream: 'err', text: `${c.red(refusalLine(event.stopDetails))}\n` });
+        const cut = CUT[event.stopReason];
+        if (cut && !options.toolLines) chunks.push({ stream: 'err', text: `${c.yellow(cut)}\n` });
         return chunks;
       }
       default:

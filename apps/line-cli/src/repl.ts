@@ -4,14 +4,18 @@ import { parseApprovalAnswer } from './approval-answer.js';
 import { colorsFor } from './colors.js';
 import type { CliIo } from './io.js';
 import { LineQueue } from './line-queue.js';
-import { approvalQuestion, createEventRenderer, formatUsageLine } from './render.js';
+import { ANSWER_HINT, approvalPrompt } from './question.js';
+import { createEventRenderer, formatUsageLine } from './render.js';
 import { Spinner } from './spinner.js';
+import { parseTrustAnswer, TRUST_PROMPT, trustQuestionLines } from './trust-question.js';
 import { VERSION } from './version.js';
 import type { HarnessFlags } from './wiring/args.js';
 import { buildHarness } from './wiring/build.js';
 import type { Harness } from './wiring/build.js';
 import { UsageError } from './wiring/config.js';
 import { formatGrants, formatSkillRows, noSkillsMessage, slashHelpLines } from './wiring/listings.js';
+import type { AskTrustFn } from './wiring/project-trust.js';
+import { sanitize } from './wiring/sanitize.js';
 import type { SlashCommandName } from './wiring/slash.js';
 
 /**
@@ -42,26 +46,66 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     }
   };
 
+  // The agent calls `ask` as soon as it emits `approval_requested`, before this loop has drawn the
+  // events queued ahead of it (the model's text, the `● tool` line). The question waits until the
+  // loop has drawn that event, so it always comes after them, on a line of its own.
+  let shown = 0;
+  let asked = 0;
+  let wakeAsk: (() => void) | undefined;
+  const drawnUpTo = (n: number, signal: AbortSignal | undefined): Promise<void> =>
+    new Promise((resolve) => {
+      const check = (): void => {
+        if (shown < n && !signal?.aborted) return;
+        wakeAsk = undefined;
+        signal?.removeEventListener('abort', check);
+        resolve();
+      };
+      wakeAsk = check;
+      signal?.addEventListener('abort', check, { once: true });
+      check();
+    });
+
   const ask: AskFn = async (request) => {
-    spinner.stop();
-    if (request.preview) out.write(`${colors.dim(request.preview.trimEnd())}\n`);
     const signal = current?.signal;
+    if (current) await drawnUpTo((asked += 1), signal);
+    spinner.stop();
+    const rule = harness ? harness.policy.sessionGrantFor(request).join(' ') : request.tool;
+    const shownPrompt = approvalPrompt(request, rule, colors);
+    out.write(`${shownPrompt.lines.join('\n')}\n`);
     for (;;) {
-      prompt(approvalQuestion(request.summary, colors));
+      prompt(shownPrompt.question);
       const line = await lines.next(signal);
       if (line === null) {
         if (!tty) out.write('\n');
         return { type: 'deny', message: signal?.aborted ? 'cancelled by the user' : 'no answer: the input was closed' };
       }
       const answer = parseApprovalAnswer(line);
-      if (!answer) continue;
+      if (!answer) {
+        if (line.trim() !== '') out.write(`${colors.yellow(ANSWER_HINT)}\n`);
+        continue;
+      }
       if (answer.type === 'session' && harness) out.write(`${colors.dim(`allowed for this session: ${harness.policy.sessionGrantFor(request).join(', ')}`)}\n`);
       return answer;
     }
   };
 
+  const askTrust: AskTrustFn = async (question) => {
+    out.write(`${trustQuestionLines(question, colors).join('\n')}\n`);
+    for (;;) {
+      prompt(TRUST_PROMPT);
+      const line = await lines.next();
+      if (line === null) {
+        if (!tty) out.write('\n');
+        return 'not-now';
+      }
+      const answer = parseTrustAnswer(line);
+      if (answer) return answer;
+      if (line.trim() !== '') out.write(`${colors.yellow('please answer t (trust), n (not now) or never')}\n`);
+    }
+  };
+
   try {
-    harness = await buildHarness(flags, io.env, { ask, home: io.home, cwd: io.cwd });
+    harness = await buildHarness(flags, io.env, { ask, askTrust, home: io.home, cwd: io.cwd });
   } catch (err) {
     rl.close();
     if (err instanceof UsageError) {
@@ -71,8 +115,8 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     throw err;
   }
   const h = harness;
-  for (const message of h.startupMessages) io.stderr.write(`${errColors.yellow(message)}\n`);
-  out.write(`${colors.dim(`harness ${VERSION} · ${h.model} · ${h.workroot} · ${h.skills.length} skill${h.skills.length === 1 ? '' : 's'} · /help for commands`)}\n`);
+  for (const message of h.startupMessages) io.stderr.write(`${errColors.yellow(sanitize(message))}\n`);
+  out.write(`${colors.dim(`harness ${VERSION} · ${sanitize(h.model, { multiline: false })} · ${sanitize(h.workroot, { multiline: false })} · ${h.skills.length} skill${h.skills.length === 1 ? '' : 's'} · /help for commands`)}\n`);
 
   const promptText = `${colors.dim(h.model)} ${colors.cyan('›')} `;
   let armed = false;
@@ -100,15 +144,22 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     const controller = new AbortController();
     current = controller;
     const render = createEventRenderer({ colors, text: 'stream', toolLines: true });
+    shown = 0;
+    asked = 0;
     try {
       for await (const event of h.agent.send(text, { signal: controller.signal })) {
         if (tty && event.type === 'request_start') spinner.start();
         else if (event.type !== 'usage') spinner.stop();
-        for (const chunk of render(event)) (chunk.stream === 'out' ? out : io.stderr).write(chunk.stream === 'err' && event.type === 'error' ? errColors.red(chunk.text) : chunk.text);
+        for (const chunk of render(event)) (chunk.stream === 'out' ? out : io.stderr).write(chunk.text);
+        if (event.type === 'approval_requested') {
+          shown += 1;
+          wakeAsk?.();
+        }
+        if (tty && event.type === 'retry') spinner.countdown(event.delayMs, `retrying (attempt ${event.attempt}/${event.maxAttempts}) in`);
         if (event.type === 'turn_end' && tty) out.write(`${colors.dim(formatUsageLine(event.usage, event.costUsd))}\n`);
       }
     } catch (err) {
-      io.stderr.write(`${errColors.red(`error: ${err instanceof Error ? err.message : String(err)}`)}\n`);
+      io.stderr.write(`${errColors.red(`error: ${sanitize(err instanceof Error ? err.message : String(err))}`)}\n`);
     } finally {
       spinner.stop();
       current = undefined;
@@ -116,14 +167,14 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
   };
 
   const command = (name: SlashCommandName): boolean => {
-    const say = (lines: string[]): void => void out.write(`${lines.join('\n')}\n`);
+    const say = (lines: string[]): void => void out.write(`${lines.map((l) => sanitize(l)).join('\n')}\n`);
     if (name === 'exit') return false;
     if (name === 'help') say([...slashHelpLines(), h.skills.length > 0 ? `skills: ${h.skills.map((s) => `/${s.name}`).join(' ')}` : noSkillsMessage(h.skillsEnabled)]);
     if (name === 'skills') say(h.skills.length > 0 ? formatSkillRows(h.skills, io.stdout.columns ?? 100) : [noSkillsMessage(h.skillsEnabled)]);
     if (name === 'allowed') say(formatGrants(h.policy.list(), h.policy.listDenied()));
     if (name === 'clear') {
       h.agent.clear();
-      say([colors.dim(`new conversation (session ${h.agent.sessionId})`)]);
+      out.write(`${colors.dim(`new conversation (session ${h.agent.sessionId})`)}\n`);
     }
     return true;
   };
@@ -140,7 +191,7 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     if (route.kind === 'command') {
       if (!command(route.name)) break;
     } else if (route.kind === 'unknown' || route.kind === 'model-only') {
-      out.write(`${colors.yellow(route.message)}\n`);
+      out.write(`${colors.yellow(sanitize(route.message))}\n`);
     } else {
       await runTurn(route.kind === 'skill' ? route.text : line);
     }

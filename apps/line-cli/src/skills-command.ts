@@ -8,6 +8,7 @@ import type { HarnessFlags } from './wiring/args.js';
 import { discoverFor } from './wiring/build.js';
 import { resolveWorkroot, UsageError } from './wiring/config.js';
 import { formatSkillRows, noSkillsMessage } from './wiring/listings.js';
+import { sanitize } from './wiring/sanitize.js';
 
 /** One skill in `harness skills --json`; these names are a contract for scripts. */
 export interface SkillJson {
@@ -66,7 +67,7 @@ export async function runSkillsList(flags: HarnessFlags, json: boolean, io: CliI
   const workroot = workrootOrFail(flags, io);
   if (workroot === undefined) return 2;
   const discovery = await discoverFor(flags, workroot, io.home, io.cwd);
-  io.stdout.write(json ? `${JSON.stringify(skillsJson(discovery), null, 2)}\n` : `${skillsText(discovery, flags.skills).join('\n')}\n`);
+  io.stdout.write(json ? `${JSON.stringify(skillsJson(discovery), null, 2)}\n` : `${sanitize(skillsText(discovery, flags.skills).join('\n'))}\n`);
   await drained(io.stdout);
   return 0;
 }
@@ -91,7 +92,7 @@ export async function runSkillsLint(flags: HarnessFlags, paths: string[], io: Cl
   const { lint } = await import('@coding-harness/skills');
   const findings = await lint(targets);
   const problems = findings.filter((f) => f.severity === 'problem');
-  for (const f of findings) io.stdout.write(`${f.severity}: ${f.path}: ${f.message}\n`);
+  for (const f of findings) io.stdout.write(`${sanitize(`${f.severity}: ${f.path}: ${f.message}`)}\n`);
   io.stdout.write(`${problems.length} problem${problems.length === 1 ? '' : 's'}, ${findings.length - problems.length} note${findings.length - problems.length === 1 ? '' : 's'} in ${targets.length} path${targets.length === 1 ? '' : 's'}\n`);
   await drained(io.stdout);
   return problems.length > 0 ? 1 : 0;

@@ -5,5 +5,6 @@
  * SDK; `/wiring` exports the same functions for callers that need the whole wiring anyway.
  */
 export { parseHarnessArgs, normalizeArgv } from './args.js';
-export type { HarnessFlags, HarnessCommand, OutputFormat, ParseResult } from './args.js';
+export type { HarnessFlags, HarnessCommand, OutputFormat, ParseResult, EffortFlag } from './args.js';
+export { EFFORTS } from './args.js';
 export { helpText } from './help.js';

@@ -48,6 +48,20 @@ describe('parseHarnessArgs', () => {
     expect(error(['--json'])).toContain('--json');
   });
 
+  it('reads --effort, --thinking (as typed: the model decides later) and --max-tokens', () => {
+    expect(flags(['--effort', 'xhigh', '--thinking', 'between_tools', '--max-tokens', '64000'])).toMatchObject({ effort: 'xhigh', thinking: 'between_tools', maxTokens: 64000 });
+    expect(error(['--effort', 'huge'])).toBe("--effort must be one of low, medium, high, xhigh, max, got 'huge'");
+    expect(error(['--max-tokens', '0'])).toContain('--max-tokens');
+    expect(error(['--max-tokens', '1e5'])).toContain('--max-tokens');
+    expect(error(['--thinking', ''])).toContain('adaptive, between_tools, off');
+  });
+
+  it('reads --trust and --untrusted, which exclude each other', () => {
+    expect(flags(['--trust'])).toMatchObject({ trust: true, untrusted: false });
+    expect(flags([])).toMatchObject({ trust: false, untrusted: false });
+    expect(error(['--trust', '--untrusted'])).toContain('--trust and --untrusted');
+  });
+
   it('parses the skills subcommands', () => {
     expect(flags(['skills']).command).toEqual({ name: 'skills', json: false });
     expect(flags(['skills', '--json', '-C', 'dir']).command).toEqual({ name: 'skills', json: true });
@@ -58,7 +72,7 @@ describe('parseHarnessArgs', () => {
   it('reads numbers, modes, formats and session flags', () => {
     expect(flags(['--max-turns', '3', '--thinking', '2048', '--permission-mode', 'plan', '--output-format', 'stream-json', '--resume', 'abc'])).toMatchObject({
       maxTurns: 3,
-      thinking: 2048,
+      thinking: '2048',
       permissionMode: 'plan',
       outputFormat: 'stream-json',
       resume: 'abc',

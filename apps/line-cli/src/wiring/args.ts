@@ -18,14 +18,22 @@ export interface HarnessFlags {
   prompt?: string;
   model?: string;
   maxTurns?: number;
-  thinking?: number;
+  /** `--thinking` as typed (`adaptive`, `between_tools`, `off` or a token budget); checked against the model by `buildHarness`. */
+  thinking?: string;
+  /** `--effort`; whether the model accepts it is checked by `buildHarness`. */
+  effort?: EffortFlag;
+  /** `--max-tokens N` (N >= 1); checked against the model's output limit by `buildHarness`. */
+  maxTokens?: number;
   /** False with `--no-auto-skills`. */
   autoSkills: boolean;
   /** False with `--no-skills`: no discovery at all. */
   skills: boolean;
   /** `--skills DIR`, in order, as given. */
   skillDirs: string[];
+  /** `--untrusted`: this run skips project skills and the repository's AGENTS.md / CLAUDE.md. */
   untrusted: boolean;
+  /** `--trust`: record that this repository is trusted (its skills' `allowed-tools` apply), then run. */
+  trust: boolean;
   /** Rule texts, one per rule, already split and validated. */
   allowedTools: string[];
   disallowedTools: string[];
@@ -41,6 +49,10 @@ export interface HarnessFlags {
   command?: HarnessCommand;
 }
 
+/** The `--effort` values (the API's `output_config.effort` enum). */
+export const EFFORTS = ['low', 'medium', 'high', 'xhigh', 'max'] as const;
+export type EffortFlag = (typeof EFFORTS)[number];
+
 /** The result of parsing: flags, or a usage error that the caller prints and exits 2 with. */
 export type ParseResult = { ok: true; flags: HarnessFlags } | { ok: false; message: string; exitCode: 2 };
 
@@ -50,6 +62,9 @@ const OPTIONS = {
   model: { type: 'string' },
   'max-turns': { type: 'string' },
   thinking: { type: 'string' },
+  effort: { type: 'string' },
+  'max-tokens': { type: 'string' },
+  trust: { type: 'boolean' },
   'no-auto-skills': { type: 'boolean' },
   'no-skills': { type: 'boolean' },
   skills: { type: 'string', multiple: true },
@@ -141,8 +156,14 @@ export function parseHarnessArgs(argv: readonly string[]): ParseResult {
 
   const maxTurns = nonNegativeInt('--max-turns', v['max-turns']);
   if (typeof maxTurns === 'string') return usage(maxTurns);
-  const thinking = nonNegativeInt('--thinking', v.thinking);
-  if (typeof thinking === 'string') return usage(thinking);
+  const thinking = v.thinking;
+  if (thinking !== undefined && thinking.trim() === '') return usage("--thinking needs a value: adaptive, between_tools, off or a token budget");
+  const effort = v.effort;
+  if (effort !== undefined && !EFFORTS.includes(effort as EffortFlag)) return usage(`--effort must be one of ${EFFORTS.join(', ')}, got '${effort}'`);
+  const maxTokens = nonNegativeInt('--max-tokens', v['max-tokens']);
+  if (typeof maxTokens === 'string') return usage(maxTokens);
+  if (maxTokens === 0) return usage('--max-tokens must be at least 1');
+  if (v.trust && v.untrusted) return usage('--trust and --untrusted cannot be used together');
   const mode = v['permission-mode'] ?? 'ask';
   if (!MODES.includes(mode as PermissionMode)) return usage(`--permission-mode must be one of ${MODES.join(', ')}, got '${mode}'`);
   const format = v['output-format'] ?? 'text';
@@ -176,10 +197,13 @@ export function parseHarnessArgs(argv: readonly string[]): ParseResult {
       ...(v.model !== undefined ? { model: v.model } : {}),
       ...(maxTurns !== undefined ? { maxTurns } : {}),
       ...(thinking !== undefined ? { thinking } : {}),
+      ...(effort !== undefined ? { effort: effort as EffortFlag } : {}),
+      ...(maxTokens !== undefined ? { maxTokens } : {}),
       autoSkills: v['no-auto-skills'] !== true,
       skills: v['no-skills'] !== true,
       skillDirs: v.skills ?? [],
       untrusted: v.untrusted === true,
+      trust: v.trust === true,
       allowedTools: allowed,
       disallowedTools: disallowed,
       permissionMode: mode as PermissionMode,

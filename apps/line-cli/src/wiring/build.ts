@@ -10,8 +10,12 @@ import type { ToolRegistry } from '@coding-harness/tools';
 import type { HarnessFlags } from './args.js';
 import { configDir, resolveCredentials, resolveModel, resolveWorkroot, UsageError } from './config.js';
 import type { HarnessEnv } from './config.js';
+import { modelSettingsFor } from './model-settings.js';
+import { applyProjectTrust } from './project-trust.js';
+import type { AskTrustFn } from './project-trust.js';
 import { routeSlash } from './slash.js';
 import type { SlashRoute } from './slash.js';
+import { repositoryKey, trustFile } from './trust.js';
 
 /** What a front end supplies besides flags and env. */
 export interface HarnessIo {
@@ -21,6 +25,11 @@ export interface HarnessIo {
   cwd: string;
   /** Replaces the agent's default node:http fetch (tests). */
   fetch?: typeof fetch;
+  /**
+   * Asked once when the repository has no trust decision and a project skill has `allowed-tools`
+   * (the REPL and the TUI); without it (`-p`) those grants are absent and a start-up message names `--trust`.
+   */
+  askTrust?: AskTrustFn;
 }
 
 /** A wired session: everything a front end needs to run turns and answer slash commands. */
@@ -36,6 +45,10 @@ export interface Harness {
   skillsEnabled: boolean;
   model: string;
   workroot: string;
+  /** The repository the trust decision is about (git top-level, else the work root). */
+  repository: string;
+  /** True when this repository's project skills may apply their `allowed-tools` (recorded trust or `--trust`). */
+  trusted: boolean;
   /** Lines for stderr before the first prompt: `skill skipped: <path>: <reason>`, `skill note: ...`, agent notices. */
   startupMessages: string[];
   /** `routeSlash` bound to this session's skills and `--no-skills`. */
@@ -70,10 +83,21 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const credentials = resolveCredentials(env);
   if (credentials instanceof UsageError) throw credentials;
   const model = resolveModel(flags.model, env);
+  const settings = modelSettingsFor(flags, model);
+  if (settings instanceof UsageError) throw settings;
 
   const discovery = await discoverFor(flags, workroot, io.home, io.cwd);
-  const skills = discovery.skills;
   const startupMessages = discoveryMessages(discovery);
+  const repository = repositoryKey(workroot);
+  const trust = await applyProjectTrust({
+    skills: discovery.skills,
+    repo: repository,
+    file: trustFile(env, io.home),
+    trustFlag: flags.trust,
+    ...(io.askTrust ? { ask: io.askTrust } : {}),
+  });
+  const skills = trust.skills;
+  startupMessages.push(...trust.messages);
   const registry = createToolRegistry({ skills });
   const policy = createPolicy({
     mode: flags.permissionMode,
@@ -102,7 +126,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     sessionStore,
     ...(resumeId !== undefined ? { resumeId } : {}),
     ...(flags.maxTurns !== undefined ? { maxTurns: flags.maxTurns } : {}),
-    ...(flags.thinking !== undefined ? { thinkingBudget: flags.thinking } : {}),
+    ...settings,
   });
   if (flags.resume !== undefined && !agent.resumed) {
     const why = agent.notices.find((n) => n.startsWith('could not resume')) ?? `could not resume session ${flags.resume}`;
@@ -119,6 +143,8 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     skillsEnabled: flags.skills,
     model,
     workroot,
+    repository,
+    trusted: trust.trusted,
     startupMessages,
     route: (text) => routeSlash(text, skills, { skillsEnabled: flags.skills }),
   };

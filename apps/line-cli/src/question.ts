@@ -1,0 +1,46 @@
+import type { ApprovalRequest } from '@coding-harness/approval';
+import type { Colors } from './colors.js';
+import { sanitize } from './wiring/sanitize.js';
+
+/** An approval question as the REPL shows it: lines above, then the one-line prompt read by readline. */
+export interface ApprovalPrompt {
+  /** The diff, the whole command or target, and what "always" would store; each a full line. */
+  lines: string[];
+  /** The prompt line itself, ending in a space. */
+  question: string;
+}
+
+const GUTTER = '  │ ';
+
+/** A unified diff line coloured by its kind (`+` green, `-` red, hunk headers cyan, the rest dim). */
+function diffLine(text: string, c: Colors): string {
+  if (text.startsWith('+++') || text.startsWith('---')) return c.dim(text);
+  if (text.startsWith('+')) return c.green(text);
+  if (text.startsWith('-')) return c.red(text);
+  if (text.startsWith('@@')) return c.cyan(text);
+  return c.dim(text);
+}
+
+/**
+ * What the person answering sees before they answer: the preview diff (coloured), then the whole
+ * target verbatim when the one-line summary does not already show all of it (every line of a
+ * multi-line bash command, behind a `│` gutter, never a `$ ` that would make each line look like
+ * a command), then the exact rule an "always" answer stores. Every piece of request text is
+ * sanitized, so an ESC or CR in a command is shown as `\x1b` / `\r`, never acted on.
+ */
+export function approvalPrompt(request: ApprovalRequest, alwaysRule: string, c: Colors): ApprovalPrompt {
+  const mark = (escape: string): string => c.inverse(escape);
+  const lines: string[] = [];
+  if (request.preview) for (const l of request.preview.trimEnd().split('\n')) lines.push(diffLine(sanitize(l, { multiline: false, mark }), c));
+  const summary = sanitize(request.summary, { multiline: false, mark });
+  const target = request.target;
+  const targetLines = target === undefined ? [] : target.replace(/\n+$/, '').split('\n');
+  const wholeInSummary = target !== undefined && targetLines.length === 1 && summary.includes(sanitize(target, { multiline: false, mark }));
+  if (target !== undefined && !wholeInSummary) for (const l of targetLines) lines.push(`${c.dim(GUTTER)}${sanitize(l, { multiline: false, mark })}`);
+  lines.push(c.dim(`  [a]lways stores this rule for the session: ${sanitize(alwaysRule, { multiline: false, mark })}`));
+  const what = wholeInSummary || target === undefined ? summary : `${sanitize(request.tool, { multiline: false })} (the ${targetLines.length === 1 ? '' : `${targetLines.length}-line `}${request.tool === 'bash' ? 'command' : 'target'} above)`;
+  return { lines, question: `${c.yellow('Allow')} ${what}? [y]es / [a]lways / [n]o (message) ` };
+}
+
+/** The hint shown when an answer is not one of the choices (the question is then asked again). */
+export const ANSWER_HINT = 'please answer y (yes, once), a (always, this session), n (no), or n followed by a message for the model';

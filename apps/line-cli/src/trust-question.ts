@@ -1,0 +1,38 @@
+import type { Colors } from './colors.js';
+import type { TrustAnswer, TrustQuestion } from './wiring/project-trust.js';
+import { sanitize } from './wiring/sanitize.js';
+
+/**
+ * The lines above the trust question: which repository, and every project skill with the rules
+ * its `allowed-tools` would pre-approve (text from the repository, sanitized).
+ */
+export function trustQuestionLines(q: TrustQuestion, c: Colors): string[] {
+  const line = (text: string): string => sanitize(text, { multiline: false });
+  return [
+    c.yellow(`This repository's skills would pre-approve tool calls: ${line(q.repo)}`),
+    ...q.skills.map((s) => `  /${line(s.name)}: ${s.allowedTools.map(line).join(', ')}`),
+    c.dim('  trust: their allowed-tools apply from now on (recorded) · not now: they load, but pre-approve nothing this time'),
+    c.dim('  never: the same, and never asked again (recorded; harness --trust changes it)'),
+  ];
+}
+
+/** The one-line prompt readline shows. */
+export const TRUST_PROMPT = 'Trust this repository? [t]rust / [n]ot now / never ';
+
+const ANSWERS: Readonly<Record<string, TrustAnswer>> = {
+  t: 'trust',
+  trust: 'trust',
+  y: 'trust',
+  yes: 'trust',
+  n: 'not-now',
+  'not now': 'not-now',
+  'not-now': 'not-now',
+  no: 'not-now',
+  never: 'never',
+};
+
+/** Reads an answer; undefined for anything else (the question is asked again). */
+export function parseTrustAnswer(line: string): TrustAnswer | undefined {
+  const key = line.trim().toLowerCase().replace(/\s+/g, ' ');
+  return Object.hasOwn(ANSWERS, key) ? ANSWERS[key] : undefined;
+}

@@ -1,0 +1,99 @@
+import { chmodSync, mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { findGitTop } from '@coding-harness/skills';
+import { configDir } from './config.js';
+import type { HarnessEnv } from './config.js';
+
+/**
+ * Whether a repository's own skills may widen permissions. A cloned repository ships its
+ * `.agents/skills` and `.claude/skills`; their `allowed-tools` would pre-approve tool calls, so
+ * they apply only after the user said so once for that repository. The decision is stored in
+ * the user's config dir (never in the repository, which could ship its own "yes").
+ */
+export type TrustDecision = 'trusted' | 'never';
+
+/** One recorded decision. */
+export interface TrustEntry {
+  decision: TrustDecision;
+  /** ISO time of the decision. */
+  at: string;
+}
+
+/** The decisions on disk, or why the file could not be read (a value: the caller shows it; nothing was trusted). */
+export type TrustRead = { ok: true; entries: Record<string, TrustEntry> } | { ok: false; entries: Record<string, TrustEntry>; problem: string };
+
+/** `$XDG_CONFIG_HOME/coding-harness/trust.json`, else `<home>/.config/coding-harness/trust.json`. */
+export function trustFile(env: HarnessEnv, home: string): string {
+  return join(configDir(env, home), 'trust.json');
+}
+
+/** The key a decision is stored under: the git top-level of `workroot`, else `workroot`, symlinks resolved. */
+export function repositoryKey(workroot: string): string {
+  const dir = findGitTop(workroot) ?? workroot;
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir;
+  }
+}
+
+function isEntry(value: unknown): value is TrustEntry {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (v.decision === 'trusted' || v.decision === 'never') && typeof v.at === 'string';
+}
+
+/**
+ * Reads the decisions. A missing file is "no decisions"; an unreadable or malformed one is a
+ * problem naming the file, with no decisions (so nothing is trusted by accident). Entries that
+ * are not `{ decision, at }` are ignored.
+ */
+export function readTrust(file: string): TrustRead {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, entries: {} };
+    return { ok: false, entries: {}, problem: `${file}: could not read the trust decisions: ${(err as Error).message}` };
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    return { ok: false, entries: {}, problem: `${file}: not valid JSON (${(err as Error).message}); no repository is trusted until it is fixed or removed` };
+  }
+  const repos = (data as { repositories?: unknown } | null)?.repositories;
+  if (typeof repos !== 'object' || repos === null || Array.isArray(repos)) {
+    return { ok: false, entries: {}, problem: `${file}: expected {"repositories": {...}}; no repository is trusted until it is fixed or removed` };
+  }
+  const entries: Record<string, TrustEntry> = {};
+  for (const [repo, entry] of Object.entries(repos)) if (isEntry(entry)) entries[repo] = { decision: entry.decision, at: entry.at };
+  return { ok: true, entries };
+}
+
+/** The decision recorded for `repo`, if any. */
+export function trustDecision(file: string, repo: string): { decision?: TrustDecision; problem?: string } {
+  const read = readTrust(file);
+  const entry = Object.hasOwn(read.entries, repo) ? read.entries[repo] : undefined;
+  return { ...(entry ? { decision: entry.decision } : {}), ...(read.ok ? {} : { problem: read.problem }) };
+}
+
+/**
+ * Records `decision` for `repo`: the file is rewritten whole (temp file, then rename) with mode
+ * 0600 in a 0700 directory. Returns undefined when written, else the problem naming the file.
+ */
+export function recordTrust(file: string, repo: string, decision: TrustDecision, now: Date = new Date()): string | undefined {
+  const read = readTrust(file);
+  if (!read.ok) return `${read.problem}; the decision for ${repo} was not recorded`;
+  const repositories = { ...read.entries, [repo]: { decision, at: now.toISOString() } };
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    writeFileSync(tmp, `${JSON.stringify({ repositories }, null, 2)}\n`, { mode: 0o600 });
+    chmodSync(tmp, 0o600);
+    renameSync(tmp, file);
+    return undefined;
+  } catch (err) {
+    return `${file}: could not record the trust decision for ${repo}: ${(err as Error).message}`;
+  }
+}
