@@ -20,6 +20,8 @@ import { retryPlan } from './retry.js';
 import { newSessionId } from './session-store.js';
 import type { SessionRecord, SessionStore } from './session-store.js';
 import type { AgentConfig, AgentState } from './state.js';
+import { modelSettings } from './catalogue-settings.js';
+import type { Effort, ThinkingSetting } from './catalogue.js';
 import { missingResults } from './transcript.js';
 import { emptyUsage } from './usage.js';
 
@@ -33,13 +35,16 @@ export interface AgentOptions {
   workroot: string;
   /** The home config dir holding AGENTS.md / CLAUDE.md (e.g. ~/.config/coding-harness). */
   configDir?: string;
-  /** Default 200,000 tokens. */
+  /** Default: the model's window from the catalogue (200,000 for an unknown id). */
   contextWindow?: number;
   /** Model requests per user turn; default 50. */
   maxTurns?: number;
-  /** Default 8,192 (raised above the thinking budget when one is set). */
+  /** `max_tokens` of every request; default: the catalogue's `defaultMaxTokens` for the model. */
   maxTokens?: number;
-  thinkingBudget?: number;
+  /** Default: adaptive where the model accepts it, else no `thinking` parameter. */
+  thinking?: ThinkingSetting;
+  /** Sent as `output_config.effort`; default: none (the model's own default). */
+  effort?: Effort;
   clock?: () => Date;
   /** Auto-load a strongly matching skill before a turn's first request; default true. */
   autoSkills?: boolean;
@@ -78,7 +83,8 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
   const prompt = await composeSystemPrompt({ workroot: options.workroot, date: clock(), instructionDirs, skills });
   const notices = [...prompt.notices];
   const readTracker = createReadTracker();
-  const thinkingBudget = options.thinkingBudget;
+  const model = modelSettings(options);
+  if (!model.info.known) notices.push(`model ${options.model} is not in the catalogue; using conservative defaults (${model.info.contextWindow} token window, ${model.maxTokens} max tokens, adaptive thinking)`);
   const config: AgentConfig = {
     client: options.client,
     model: options.model,
@@ -90,12 +96,14 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     skills,
     makeContext: (signal, forcedSkill) => createToolContext({ root: options.workroot, skills, signal, readTracker, ...(forcedSkill !== undefined ? { forcedSkill } : {}) }),
     maxTurns: options.maxTurns ?? 50,
-    maxTokens: Math.max(options.maxTokens ?? 8192, (thinkingBudget ?? 0) + 1024),
-    ...(thinkingBudget !== undefined ? { thinkingBudget } : {}),
+    modelInfo: model.info,
+    maxTokens: model.maxTokens,
+    ...(model.thinking !== undefined ? { thinking: model.thinking } : {}),
+    ...(options.effort !== undefined ? { effort: options.effort } : {}),
     retry: retryPlan(options.retry),
     autoSkills: options.autoSkills ?? true,
     compactionThreshold: options.compactionThreshold ?? 0.8,
-    contextWindow: options.contextWindow ?? 200_000,
+    contextWindow: options.contextWindow ?? model.info.contextWindow,
   };
   const store = options.sessionStore;
   let sessionId = newSessionId(clock());
@@ -125,6 +133,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
       totals: { usage: emptyUsage(), costUsd: 0, requests: 0 },
       invokedSkills: new Map(),
       lastInputTokens: 0,
+      pendingContext: [],
       turn: 0,
       persist: (record) => persist(s, record),
       persistAndAppend: (m) => {

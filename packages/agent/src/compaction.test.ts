@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SUMMARY_HEADING } from './compaction.js';
+import { PENDING_HEADING, SUMMARY_HEADING } from './compaction.js';
 import { createSessionStore } from './session-store.js';
 import { body, cleanup, ofType, setup, tempDir, transcriptProblems, turn, writeSkill } from './testing/kit.test.util.js';
 import { totalInput } from './usage.js';
@@ -63,7 +63,7 @@ describe('compaction', () => {
     expect(loaded.ok && loaded.messages).toEqual(agent.messages());
   });
 
-  it('keeps the pending tool exchange verbatim when compacting mid-turn', async () => {
+  it('carries the pending tool exchange over as text when compacting mid-turn, keeping no assistant turn', async () => {
     const workroot = await tempDir('agent-root-');
     await writeFile(join(workroot, 'big.txt'), `${'y'.repeat(90)}\n`.repeat(400));
     const script = new ScriptBuilder()
@@ -76,8 +76,12 @@ describe('compaction', () => {
     const events = await turn(agent, 'look');
     expect(ofType(events, 'compaction')).toHaveLength(1);
     const last = body(server, 3).messages;
-    expect(last.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
-    expect(last[1]!.content[0]).toMatchObject({ type: 'tool_use', name: 'glob' });
+    expect(last.map((m) => m.role)).toEqual(['user']);
+    const text = last[0]!.content.map((b) => (b.type === 'text' ? b.text : '')).join('\n');
+    expect(text).toContain(PENDING_HEADING);
+    expect(text).toContain('### glob {"pattern":"*.txt"}');
+    expect(text).toContain('big.txt');
+    expect(JSON.stringify(last)).not.toContain('tool_use');
     expect(transcriptProblems(agent.messages())).toEqual([]);
   });
 });

@@ -2,8 +2,9 @@
  * Compaction: when the last request's input passed the threshold, the older turns are replaced
  * by a summary the model writes in one extra request (same system prompt and tools, so that
  * request is itself a cache hit), followed by the re-read content of every skill invoked so far.
- * The newest exchange (the message awaiting a reply, and the tool_use it answers) is kept as is,
- * so the transcript stays valid.
+ * The newest exchange (the message awaiting a reply, and the tool calls it answers) is carried
+ * over as text in the summary message, and no assistant message is kept: a thinking block
+ * behind a changed prefix is a 400 on the current models.
  */
 import type { ContentBlock, Message, TextBlock } from './messages.js';
 import { messageText } from './messages.js';
@@ -18,11 +19,20 @@ export const SUMMARY_INSTRUCTION = [
 /** The heading of the summary message that replaces the older turns. */
 export const SUMMARY_HEADING = 'This session was compacted; the earlier conversation is summarised below.';
 
-/** Splits the transcript into the part to summarise and the tail kept verbatim. */
+/**
+ * Splits the transcript into the part to summarise and the tail carried over: the pending tool
+ * exchange (the assistant's tool calls and their results) in the middle of a tool loop, else the
+ * newest user message and any system messages after it.
+ */
 export function splitForCompaction(messages: readonly Message[]): { head: Message[]; tail: Message[] } {
   const last = messages.at(-1);
-  const keep = last && last.role === 'user' && last.content.some((b) => b.type === 'tool_result') ? 2 : 1;
-  const cut = Math.max(0, messages.length - keep);
+  let cut: number;
+  if (last && last.role === 'user' && last.content.some((b) => b.type === 'tool_result')) cut = messages.length - 2;
+  else {
+    cut = messages.length - 1;
+    while (cut > 0 && messages[cut]!.role === 'system') cut--;
+  }
+  cut = Math.max(0, cut);
   return { head: messages.slice(0, cut), tail: messages.slice(cut) };
 }
 
@@ -43,16 +53,43 @@ export interface ReattachedSkill {
   content: string;
 }
 
-/** The compacted transcript: the summary (and skills) in one user message, then the tail. */
+/** The heading of the tool exchange carried over as text when compacting mid tool loop. */
+export const PENDING_HEADING = 'Just before the compaction you made these tool calls; each call and its result, verbatim:';
+
+/**
+ * The compacted transcript: ONE user message (summary, re-attached skills, then the tail as
+ * text blocks), plus the tail's trailing system messages. No assistant message is kept, so no
+ * thinking block is ever sent behind the changed prefix: the API's prefix check rejects a
+ * thinking block whose earlier messages changed (docs/2026-12-01-preserved-thinking.md).
+ */
 export function compactedMessages(summary: string, skills: readonly ReattachedSkill[], tail: readonly Message[]): Message[] {
   const blocks: ContentBlock[] = [{ type: 'text', text: `${SUMMARY_HEADING}\n\n${summary.trim()}` }];
   for (const s of skills) {
     const how = s.args === '' ? '' : ` with arguments: ${s.args}`;
     blocks.push({ type: 'text', text: `The skill "${s.name}" was invoked earlier in this session${how}. Its instructions still apply:\n\n${s.content}` });
   }
-  const first = tail[0];
-  if (first && first.role === 'user') return [{ role: 'user', content: [...blocks, ...first.content] }, ...tail.slice(1)];
-  return [{ role: 'user', content: blocks }, ...tail];
+  const after: Message[] = [];
+  for (const m of tail) {
+    if (m.role === 'system') after.push(m);
+    else if (m.role === 'assistant') blocks.push(...pendingCalls(m, tail));
+    else blocks.push(...m.content.filter((b) => b.type !== 'tool_result'));
+  }
+  return [{ role: 'user', content: blocks }, ...after];
+}
+
+/** An assistant's tool calls with their results (from the next user message) as one text block. */
+function pendingCalls(assistant: Message, tail: readonly Message[]): TextBlock[] {
+  const results = new Map(tail.flatMap((m) => m.content.flatMap((b) => (b.type === 'tool_result' ? [[b.tool_use_id, b] as const] : []))));
+  const said = messageText(assistant).trim();
+  const parts = assistant.content.flatMap((b) => {
+    if (b.type !== 'tool_use') return [];
+    const r = results.get(b.id);
+    const outcome = r === undefined ? '(no result)' : `${r.is_error ? 'error result' : 'result'}:\n${r.content}`;
+    return [`### ${b.name} ${JSON.stringify(b.input)}\n${outcome}`];
+  });
+  if (parts.length === 0) return said === '' ? [] : [{ type: 'text', text: said }];
+  const intro = said === '' ? PENDING_HEADING : `${PENDING_HEADING}\n(you had written: ${said})`;
+  return [{ type: 'text', text: `${intro}\n\n${parts.join('\n\n')}` }];
 }
 
 /** The text of a summarisation reply (its text blocks; tool calls are ignored). */

@@ -9,7 +9,10 @@ export interface Usage {
   input: number;
   output: number;
   cacheRead: number;
+  /** All cache writes (5-minute and 1-hour). */
   cacheWrite: number;
+  /** The part of `cacheWrite` written with the 1-hour TTL, when the API said (priced higher). */
+  cacheWrite1h?: number;
 }
 
 export type AgentEvent =
@@ -36,7 +39,12 @@ export type AgentEvent =
   /** Something worth showing that is not an error (a skill auto-loaded, a dropped torn line). */
   | { type: 'notice'; message: string }
   | { type: 'error'; message: string; fatal: boolean }
-  /** The turn is over; `stopReason` is the model's last stop reason, or `error` / `aborted` / `max_turns`. */
-  | { type: 'turn_end'; turn: number; stopReason: string; usage: Usage; costUsd: number };
+  /**
+   * The turn is over; `stopReason` is the model's last stop reason (`end_turn`, `max_tokens`,
+   * `refusal`, `model_context_window_exceeded`, ...), or `error` / `aborted` / `max_turns`.
+   * `refusal` and `error` mean the turn failed (print mode exits 1). `stopDetails`: a refusal's
+   * category and explanation, as the API sent them.
+   */
+  | { type: 'turn_end'; turn: number; stopReason: string; stopDetails?: { category: string | null; explanation: string | null }; usage: Usage; costUsd: number };
 
 export type AgentEventType = AgentEvent['type'];

@@ -9,12 +9,12 @@ export type { AnthropicClientOptions, ApiUsage, ModelClient, ModelError, ModelEr
 export type { AgentPolicy } from './policy.js';
 export { createSessionStore, defaultSessionDir, parseSession } from './session-store.js';
 export type { LoadedSession, SessionHeader, SessionInfo, SessionRecord, SessionStore, SessionWriter } from './session-store.js';
-export { estimateCostUsd, priceFor } from './prices.js';
+export { estimateCostUsd, priceFor, tierFor } from './prices.js';
 export type { ModelPrice } from './prices.js';
 export { matchSkill, skillWords, MIN_HITS } from './auto-skill.js';
 export { parseSlashSkill } from './forced-skill.js';
 export { SKILLS_INTRO, defaultPrompt, composeSystemPrompt } from './prompt.js';
-export { SUMMARY_INSTRUCTION, SUMMARY_HEADING } from './compaction.js';
+export { PENDING_HEADING, SUMMARY_INSTRUCTION, SUMMARY_HEADING } from './compaction.js';
 export { CANCELLED, TRUNCATED } from './tool-executor.js';
 export { abortableSleep } from './retry.js';
 export type { RetryOptions } from './retry.js';

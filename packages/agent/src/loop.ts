@@ -1,8 +1,10 @@
 /**
- * One user turn: record the text, make a forced or auto-matched skill call if any, then request,
- * run tools and repeat until the model stops, the request budget is spent, a request fails for
- * good or the user aborts. Whatever happens, the transcript stays valid (every tool_use has its
- * tool_result, no partial assistant message), the turn's grants end and `turn_end` is emitted.
+ * One user turn: record the text (and any context queued at resume), make a forced or
+ * auto-matched skill call if any, then request, run tools and repeat until the model stops, the
+ * request budget is spent, a request fails for good or the user aborts. Whatever happens, the
+ * transcript stays valid (every tool_use has its tool_result, no partial assistant message), the
+ * turn's grants end and `turn_end` is emitted. Stop reasons other than tool_use/end_turn are
+ * handled as stop-reasons.ts describes.
  */
 import { maybeCompact } from './compactor.js';
 import type { Usage } from './events.js';
@@ -12,64 +14,127 @@ import { matchSkill } from './auto-skill.js';
 import { parseSlashSkill, skillToolUse } from './forced-skill.js';
 import { sendWithRetry } from './request.js';
 import type { AgentConfig, AgentState, Emit } from './state.js';
+import type { StopDetails } from './stop-reasons.js';
+import { CONTEXT_FULL, maxTokensNotice, NOT_RUN_CONTEXT_FULL, REFUSAL_REMOVED, refusalMessage, stopDetailsOf } from './stop-reasons.js';
 import { CANCELLED, cancelled, executeToolUses } from './tool-executor.js';
 import type { ExecuteOptions } from './tool-executor.js';
 import { appendMessage } from './transcript.js';
 import { emptyUsage } from './usage.js';
 
+/** How a turn's request loop ended. */
+interface LoopEnd {
+  stopReason: string;
+  stopDetails?: StopDetails;
+}
+
+/** Where this turn's user message sits, so a refused turn can be cut from the transcript. */
+interface TurnMark {
+  messages: Message[];
+  index: number;
+  /** The user message the turn's text was merged into (a turn after a failed request), as it was before. */
+  mergedInto?: Message;
+  /** Queued context appended this turn (queued again if the turn is cut). */
+  context: Message[];
+}
+
 /** Runs one turn to its end; never throws (a bug is reported as a fatal `error` event). */
 export async function runTurn(config: AgentConfig, state: AgentState, text: string, signal: AbortSignal, emit: Emit): Promise<void> {
   const turn = ++state.turn;
   const before = { usage: state.totals.usage, cost: state.totals.costUsd };
-  let stopReason: string;
+  let end: LoopEnd;
   emit({ type: 'turn_start', turn, text });
   try {
-    append(state, { role: 'user', content: [{ type: 'text', text }] });
+    const mark = startTurn(state, text);
     const forced = await forcedSkillCall(config, state, text, signal, emit);
-    if (forced === 'aborted') stopReason = 'aborted';
-    else stopReason = await requestLoop(config, state, signal, emit);
+    if (forced === 'aborted') end = { stopReason: 'aborted' };
+    else end = await requestLoop(config, state, signal, emit);
+    if (end.stopReason === 'refusal') dropRefusedTurn(state, mark, emit);
   } catch (err) {
     emit({ type: 'error', message: `internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`, fatal: true });
     closeDangling(state, 'the harness failed before this tool call finished');
-    stopReason = 'error';
+    end = { stopReason: 'error' };
   } finally {
     config.policy.endTurn();
     const flushError = state.writer?.flush();
     if (flushError) emit({ type: 'error', message: `session file: ${flushError}`, fatal: false });
   }
   const usage = diff(state.totals.usage, before.usage);
-  emit({ type: 'turn_end', turn, stopReason, usage, costUsd: state.totals.costUsd - before.cost });
+  emit({ type: 'turn_end', turn, stopReason: end.stopReason, ...(end.stopDetails ? { stopDetails: end.stopDetails } : {}), usage, costUsd: state.totals.costUsd - before.cost });
 }
 
-async function requestLoop(config: AgentConfig, state: AgentState, signal: AbortSignal, emit: Emit): Promise<string> {
+/** Appends the user text, then the context queued for this turn, in order. */
+function startTurn(state: AgentState, text: string): TurnMark {
+  const last = state.messages.at(-1);
+  const mergedInto = last?.role === 'user' ? last : undefined;
+  append(state, { role: 'user', content: [{ type: 'text', text }] });
+  const mark: TurnMark = { messages: state.messages, index: state.messages.length - 1, context: state.pendingContext.splice(0), ...(mergedInto ? { mergedInto } : {}) };
+  for (const m of mark.context) append(state, m);
+  return mark;
+}
+
+/**
+ * Cuts the refused turn (from its user message on) from the transcript and the session file:
+ * the API keeps refusing a conversation that still holds it. A turn merged into an earlier user
+ * message gets that message back as it was; queued context is queued again.
+ */
+function dropRefusedTurn(state: AgentState, mark: TurnMark, emit: Emit): void {
+  const intact = state.messages === mark.messages && state.messages.length > mark.index;
+  const keep = intact ? mark.index : 0;
+  state.messages.length = keep;
+  state.previousEnd = undefined;
+  state.persist({ type: 'truncate', keep });
+  if (intact && mark.mergedInto) append(state, mark.mergedInto);
+  state.pendingContext.unshift(...mark.context);
+  emit({ type: 'notice', message: intact ? REFUSAL_REMOVED : `${REFUSAL_REMOVED} (the turn followed a compaction, so the whole conversation was reset)` });
+}
+
+async function requestLoop(config: AgentConfig, state: AgentState, signal: AbortSignal, emit: Emit): Promise<LoopEnd> {
   for (let request = 0; request < config.maxTurns; request++) {
-    if (signal.aborted) return 'aborted';
+    if (signal.aborted) return { stopReason: 'aborted' };
     await maybeCompact(config, state, signal, emit);
-    if (signal.aborted) return 'aborted';
+    if (signal.aborted) return { stopReason: 'aborted' };
     emit({ type: 'request_start', request: state.totals.requests + 1 });
     const result = await sendWithRetry(config, state, state.messages, signal, emit, { streamDeltas: true });
     if (!result.ok) {
       if (result.error.kind === 'aborted') {
         keepCompleted(state, result.completed, emit);
-        return 'aborted';
+        return { stopReason: 'aborted' };
       }
       emit({ type: 'error', message: `the model request failed: ${result.error.message}`, fatal: false });
-      return 'error';
+      return { stopReason: 'error' };
     }
     const message = result.message;
+    const stop = result.stopReason ?? 'end_turn';
+    if (stop === 'refusal') {
+      const stopDetails = stopDetailsOf(result);
+      emit({ type: 'assistant_message', text: messageText(message), stopReason: stop });
+      emit({ type: 'error', message: refusalMessage(stopDetails), fatal: false });
+      return { stopReason: stop, ...(stopDetails ? { stopDetails } : {}) };
+    }
     if (message.content.length > 0) append(state, message);
     emit({ type: 'assistant_message', text: messageText(message), stopReason: result.stopReason });
     const uses = toolUses(message);
+    if (stop === 'model_context_window_exceeded') {
+      emit({ type: 'notice', message: CONTEXT_FULL });
+      if (uses.length > 0) append(state, { role: 'user', content: uses.map((u) => notRun(u, NOT_RUN_CONTEXT_FULL)) });
+      return { stopReason: stop };
+    }
     if (uses.length === 0) {
-      if (result.stopReason === 'max_tokens') emit({ type: 'notice', message: 'the reply was cut at the max_tokens limit' });
-      return result.stopReason ?? 'end_turn';
+      // pause_turn: the API paused a long turn; sending the reply back as it is lets it continue.
+      if (stop === 'pause_turn' && message.content.length > 0) continue;
+      if (stop === 'max_tokens') emit({ type: 'notice', message: maxTokensNotice(message, config.maxTokens) });
+      return { stopReason: stop };
     }
     const truncated = new Set(result.truncatedToolUses);
     if (truncated.size > 0) emit({ type: 'error', message: `the reply hit max_tokens in the middle of a tool call (${[...truncated].join(', ')}); the call was not run and the model was told`, fatal: false });
     await runTools(config, state, uses, signal, emit, { truncated });
-    if (signal.aborted) return 'aborted';
+    if (signal.aborted) return { stopReason: 'aborted' };
   }
-  return 'max_turns';
+  return { stopReason: 'max_turns' };
+}
+
+function notRun(use: ToolUseBlock, content: string): ToolResultBlock {
+  return { type: 'tool_result', tool_use_id: use.id, content, is_error: true };
 }
 
 /** `/slug args` or an auto-matched skill: the agent's own `skill` call before the first request. */
@@ -106,12 +171,26 @@ async function runTools(config: AgentConfig, state: AgentState, uses: ToolUseBlo
         state.invokedSkills.set(input.name, args);
         state.persist({ type: 'skill', name: input.name, args });
         const skill = config.skills.find((s) => s.name === input.name);
-        if (skill && skill.allowedTools.length > 0) config.policy.grantForTurn(skill.allowedTools, `skill ${skill.name}`);
+        if (skill && skill.allowedTools.length > 0) grantSkillTools(config, skill, forcedSkill === skill.name, emit);
       },
     },
     opts,
   );
   append(state, { role: 'user', content: results });
+}
+
+/**
+ * A loaded skill's `allowed-tools` for the rest of the turn. Only a skill the user forced with
+ * `/slug` may widen to write and exec tools; a model-invoked or auto-loaded skill gets its
+ * read-kind rules only (a cloned repository's skill must not grant itself bash).
+ */
+function grantSkillTools(config: AgentConfig, skill: AgentConfig['skills'][number], userForced: boolean, emit: Emit): void {
+  const errors = config.policy.grantForTurn(skill.allowedTools, `skill ${skill.name}`, userForced ? {} : { maxKind: 'read' }) ?? [];
+  for (const error of errors) {
+    const rule = skill.allowedTools.find((r) => error.includes(JSON.stringify(r)));
+    const what = rule !== undefined ? `allowed-tools rule ${JSON.stringify(rule)} was not granted: ${error}` : `allowed-tools: ${error}`;
+    emit({ type: 'notice', message: `skill ${skill.name}: ${what}` });
+  }
 }
 
 /** After an abort mid-stream: keep the blocks that finished; their tool_uses are cancelled. */
@@ -141,5 +220,7 @@ function diff(after: Usage, before: Usage): Usage {
   d.output = after.output - before.output;
   d.cacheRead = after.cacheRead - before.cacheRead;
   d.cacheWrite = after.cacheWrite - before.cacheWrite;
+  const write1h = (after.cacheWrite1h ?? 0) - (before.cacheWrite1h ?? 0);
+  if (write1h > 0) d.cacheWrite1h = write1h;
   return d;
 }

@@ -36,9 +36,13 @@ export interface ToolResultBlock {
 
 export type ContentBlock = TextBlock | ThinkingBlock | RedactedThinkingBlock | ToolUseBlock | ToolResultBlock;
 
-/** One transcript message; `content` is always an array of blocks. */
+/**
+ * One transcript message; `content` is always an array of blocks. `system`: a mid-conversation
+ * system message (text blocks, right after a user turn; only on models whose catalogue row has
+ * `midConversationSystem`), the append-only way to change instructions in a session.
+ */
 export interface Message {
-  role: 'user' | 'assistant';
+  role: 'user' | 'assistant' | 'system';
   content: ContentBlock[];
 }
 

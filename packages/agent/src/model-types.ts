@@ -3,13 +3,15 @@
  * failures in the API's own JSON shapes. Kept apart from model-client.ts so that code needing only
  * the shapes never imports the SDK.
  */
+import type { Effort } from './catalogue.js';
 import type { CacheControl, ContentBlock, SystemBlock } from './messages.js';
 
 /** A request block may carry a cache breakpoint (only copies built by cache.ts do). */
 export type RequestBlock = ContentBlock & { cache_control?: CacheControl };
 
 export interface RequestMessage {
-  role: 'user' | 'assistant';
+  /** `system`: a mid-conversation system message (after a user turn; models that accept it). */
+  role: 'user' | 'assistant' | 'system';
   content: RequestBlock[];
 }
 
@@ -28,8 +30,20 @@ export interface ModelRequest {
   system: SystemBlock[];
   tools: RequestTool[];
   messages: RequestMessage[];
-  thinking?: { type: 'enabled'; budget_tokens: number };
+  thinking?: RequestThinking;
+  /** How much effort the model spends (thinking, text and tool calls); absent = the model's default. */
+  output_config?: { effort: Effort };
 }
+
+/**
+ * The `thinking` parameter: adaptive (with `display:"summarized"` so text between tool calls
+ * comes back), Sonnet 5.5's `between_tools`, `disabled`, or a legacy budget.
+ */
+export type RequestThinking =
+  | { type: 'adaptive'; display?: 'summarized' | 'omitted' }
+  | { type: 'between_tools' }
+  | { type: 'disabled' }
+  | { type: 'enabled'; budget_tokens: number };
 
 /** Why a request failed; `retryable` kinds are retried by the agent with backoff. */
 export type ModelErrorKind = 'rate_limit' | 'overloaded' | 'server' | 'connection' | 'aborted' | 'client';

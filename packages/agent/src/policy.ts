@@ -6,7 +6,11 @@ import type { ApprovalRequest, AskFn, Authorization } from '@coding-harness/appr
  */
 export interface AgentPolicy {
   authorize(request: ApprovalRequest, ask: AskFn): Promise<Authorization>;
-  /** Auto-approves `rules` until `endTurn()`; `origin` says why (e.g. `skill deploy`). */
-  grantForTurn(rules: readonly string[], origin: string): void;
+  /**
+   * Auto-approves `rules` until `endTurn()`; `origin` says why (e.g. `skill deploy`). With
+   * `maxKind: 'read'` grants for write and exec tools are dropped. Returns the rules' parse
+   * errors (each naming its rule), or nothing.
+   */
+  grantForTurn(rules: readonly string[], origin: string, opts?: { maxKind?: 'read' | 'write' | 'exec' }): readonly string[] | void;
   endTurn(): void;
 }

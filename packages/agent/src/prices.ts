@@ -1,51 +1,31 @@
 /**
- * The per-model price table, in US dollars per million tokens. Costs computed from it are an
- * ESTIMATE: list prices as published when this table was written, no discounts, no batch
- * pricing, 5-minute cache writes. Update this one file when prices change.
+ * Cost estimates from the catalogue's prices (catalogue-models.ts): list prices in US dollars
+ * per million tokens, no discounts or batch pricing. A request whose prompt (uncached + cache
+ * read + cache write) passes a model's tier threshold is priced at that tier throughout; 1-hour
+ * cache writes are priced as such when the usage says how many there were. An ESTIMATE.
  */
+import type { ModelInfo, PriceTier } from './catalogue.js';
+import { modelInfo } from './catalogue.js';
 import type { Usage } from './events.js';
+import { totalInput } from './usage.js';
 
-export interface ModelPrice {
-  input: number;
-  output: number;
-  cacheRead: number;
-  cacheWrite: number;
-}
+/** A model's prices (its base tier, and the tier above a prompt-size threshold when it has one). */
+export type ModelPrice = ModelInfo['price'];
 
-const family = {
-  opus: { input: 15, output: 75, cacheRead: 1.5, cacheWrite: 18.75 },
-  opusNew: { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25 },
-  sonnet: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
-  haiku: { input: 1, output: 5, cacheRead: 0.1, cacheWrite: 1.25 },
-  haiku3: { input: 0.25, output: 1.25, cacheRead: 0.03, cacheWrite: 0.3 },
-} as const satisfies Record<string, ModelPrice>;
-
-/** Known model ids (prefix match, longest first), then the family fallback by name. */
-const table: [prefix: string, price: ModelPrice][] = [
-  ['claude-opus-4-5', family.opusNew],
-  ['claude-opus-4-1', family.opus],
-  ['claude-opus-4', family.opus],
-  ['claude-3-opus', family.opus],
-  ['claude-sonnet-4', family.sonnet],
-  ['claude-3-7-sonnet', family.sonnet],
-  ['claude-3-5-sonnet', family.sonnet],
-  ['claude-haiku-4', family.haiku],
-  ['claude-3-5-haiku', { input: 0.8, output: 4, cacheRead: 0.08, cacheWrite: 1 }],
-  ['claude-3-haiku', family.haiku3],
-];
-
-/** The price of a model: an exact prefix from the table, else its family by name, else Sonnet's. */
+/** The catalogue's prices for `model` (an unknown id gets its family's, else Sonnet's). */
 export function priceFor(model: string): ModelPrice {
-  const id = model.toLowerCase();
-  const known = table.find(([prefix]) => id.startsWith(prefix));
-  if (known) return known[1];
-  if (id.includes('opus')) return family.opusNew;
-  if (id.includes('haiku')) return family.haiku;
-  return family.sonnet;
+  return modelInfo(model).price;
 }
 
-/** Estimated cost in US dollars of `usage` on `model` (see the note at the top of this file). */
+/** The tier that applies to a request of this usage. */
+export function tierFor(price: ModelPrice, usage: Usage): PriceTier {
+  return price.above && totalInput(usage) > price.above.threshold ? price.above : price;
+}
+
+/** Estimated cost in US dollars of one request's `usage` on `model` (see the note at the top). */
 export function estimateCostUsd(model: string, usage: Usage): number {
-  const p = priceFor(model);
-  return (usage.input * p.input + usage.output * p.output + usage.cacheRead * p.cacheRead + usage.cacheWrite * p.cacheWrite) / 1_000_000;
+  const p = tierFor(priceFor(model), usage);
+  const write1h = Math.min(usage.cacheWrite1h ?? 0, usage.cacheWrite);
+  const write5m = usage.cacheWrite - write1h;
+  return (usage.input * p.input + usage.output * p.output + usage.cacheRead * p.cacheRead + write5m * p.cacheWrite5m + write1h * p.cacheWrite1h) / 1_000_000;
 }

@@ -6,7 +6,8 @@
 import { endPosition, markMessages } from './cache.js';
 import type { BlockPosition } from './cache.js';
 import type { Message } from './messages.js';
-import type { ModelRequest } from './model-types.js';
+import type { ThinkingSetting } from './catalogue.js';
+import type { ModelRequest, RequestThinking } from './model-types.js';
 import { estimateCostUsd } from './prices.js';
 import { isRetryable, retryDelayMs } from './retry.js';
 import type { AgentConfig, AgentState, Emit } from './state.js';
@@ -23,8 +24,27 @@ export function buildRequest(config: AgentConfig, messages: readonly Message[], 
     tools: config.tools,
     messages: markMessages(messages, previousEnd),
   };
-  if (config.thinkingBudget !== undefined) request.thinking = { type: 'enabled', budget_tokens: config.thinkingBudget };
+  if (config.thinking !== undefined) request.thinking = thinkingParam(config.thinking);
+  if (config.effort !== undefined) request.output_config = { effort: config.effort };
   return request;
+}
+
+/**
+ * The `thinking` parameter for a (validated) setting. Adaptive asks for summarized display:
+ * on the 5.x models the text between tool calls arrives in thinking blocks, which are empty
+ * under the default `omitted` display, so a front end would go quiet between tool calls.
+ */
+export function thinkingParam(setting: ThinkingSetting): RequestThinking {
+  switch (setting.mode) {
+    case 'adaptive':
+      return { type: 'adaptive', display: 'summarized' };
+    case 'between_tools':
+      return { type: 'between_tools' };
+    case 'off':
+      return { type: 'disabled' };
+    case 'budget':
+      return { type: 'enabled', budget_tokens: setting.budgetTokens };
+  }
 }
 
 export interface SendOptions {
@@ -55,7 +75,7 @@ export async function sendWithRetry(config: AgentConfig, state: AgentState, mess
     const delayMs = retryDelayMs(plan, attempt, result.error);
     emit({ type: 'retry', attempt, maxAttempts: plan.maxAttempts, delayMs, reason: describe(result.error), partialDiscarded: streamed && opts.streamDeltas });
     await plan.sleep(delayMs, signal);
-    if (signal.aborted) return { ok: false, error: { kind: 'aborted', message: 'aborted by the user' }, completed: [], usage: result.usage };
+    if (signal.aborted) return { ...result, error: { kind: 'aborted', message: 'aborted by the user' }, completed: [] };
   }
 }
 

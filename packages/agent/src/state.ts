@@ -6,6 +6,7 @@ import type { AskFn } from '@coding-harness/approval';
 import type { Skill } from '@coding-harness/skills';
 import type { ToolContext, ToolRegistry } from '@coding-harness/tools';
 import type { BlockPosition } from './cache.js';
+import type { Effort, ModelInfo, ThinkingSetting } from './catalogue.js';
 import type { AgentEvent, Usage } from './events.js';
 import type { Message, SystemBlock } from './messages.js';
 import type { ModelClient, RequestTool } from './model-types.js';
@@ -25,8 +26,12 @@ export interface AgentConfig {
   skills: readonly Skill[];
   makeContext: (signal: AbortSignal, forcedSkill?: string) => ToolContext;
   maxTurns: number;
+  /** The catalogue's row for `model` (conservative defaults when unknown). */
+  modelInfo: ModelInfo;
   maxTokens: number;
-  thinkingBudget?: number;
+  /** Absent: no `thinking` parameter (the model's own default). */
+  thinking?: ThinkingSetting;
+  effort?: Effort;
   retry: RetryPlan;
   autoSkills: boolean;
   compactionThreshold: number;
@@ -42,6 +47,11 @@ export interface AgentState {
   lastInputTokens: number;
   previousEnd?: BlockPosition;
   turn: number;
+  /**
+   * Messages queued for the next turn (a mid-conversation system message or a note, queued at
+   * resume): appended and persisted in order right after that turn's user message.
+   */
+  pendingContext: Message[];
   /** Appends a record to the session file (opening it on first use); returns an error text on failure. */
   persist: (record: SessionRecord) => void;
   writer?: SessionWriter;
