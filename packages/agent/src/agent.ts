@@ -17,8 +17,10 @@ import type { AgentPolicy } from './policy.js';
 import { composeSystemPrompt, systemPromptText } from './prompt.js';
 import type { RetryOptions } from './retry.js';
 import { retryPlan } from './retry.js';
+import { modelInfo } from './catalogue.js';
 import { newSessionId } from './session-store.js';
-import type { SessionRecord, SessionStore } from './session-store.js';
+import type { SessionPrefix, SessionRecord, SessionStore } from './session-store.js';
+import { planResume } from './session-resume.js';
 import type { AgentConfig, AgentState } from './state.js';
 import { modelSettings } from './catalogue-settings.js';
 import type { Effort, ThinkingSetting } from './catalogue.js';
@@ -51,7 +53,10 @@ export interface AgentOptions {
   /** Fraction of the context window that triggers compaction; default 0.8. */
   compactionThreshold?: number;
   sessionStore?: SessionStore;
+  /** Resumes this session: its stored system prompt and tools are sent unchanged; what changed since is told to the model. */
   resumeId?: string;
+  /** False: AGENTS.md / CLAUDE.md are read from `configDir` only, not from the work root (an untrusted clone). Default true. */
+  projectInstructions?: boolean;
   retry?: RetryOptions;
 }
 
@@ -79,17 +84,21 @@ export const INTERRUPTED = 'interrupted: the session ended before this tool call
 export async function createAgent(options: AgentOptions): Promise<Agent> {
   const clock = options.clock ?? (() => new Date());
   const skills = options.skills ?? [];
-  const instructionDirs = options.configDir !== undefined ? [options.configDir, options.workroot] : [options.workroot];
+  const instructionDirs = [...(options.configDir !== undefined ? [options.configDir] : []), ...(options.projectInstructions === false ? [] : [options.workroot])];
   const prompt = await composeSystemPrompt({ workroot: options.workroot, date: clock(), instructionDirs, skills });
   const notices = [...prompt.notices];
   const readTracker = createReadTracker();
   const model = modelSettings(options);
   if (!model.info.known) notices.push(`model ${options.model} is not in the catalogue; using conservative defaults (${model.info.contextWindow} token window, ${model.maxTokens} max tokens, adaptive thinking)`);
+  // What a new session sends; a resumed one sends its stored prefix instead (session-resume.ts).
+  const fresh: SessionPrefix = { system: prompt.blocks, tools: options.registry.definitions() };
+  const plan = options.resumeId === undefined ? undefined : await planResume({ store: options.sessionStore, id: options.resumeId, fresh, model: options.model, midConversationSystem: modelInfo(options.model).midConversationSystem });
+  let prefix = plan?.ok ? plan.prefix : fresh;
   const config: AgentConfig = {
     client: options.client,
     model: options.model,
-    system: markSystem(prompt.blocks),
-    tools: markTools(options.registry.definitions()),
+    system: markSystem(prefix.system),
+    tools: markTools(prefix.tools),
     registry: options.registry,
     policy: options.policy,
     ask: options.ask,
@@ -110,21 +119,20 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
   let state = freshState();
   let resumed = false;
 
-  if (options.resumeId !== undefined) {
-    const loaded = store ? await store.load(options.resumeId) : { ok: false as const, error: 'no session store was given' };
-    if (!loaded.ok) notices.push(`could not resume session ${options.resumeId}: ${loaded.error}; started a new session`);
-    else {
-      notices.push(...loaded.notices);
-      sessionId = loaded.info.id;
-      state.messages = loaded.messages;
-      for (const s of loaded.skills) state.invokedSkills.set(s.name, s.args);
-      const reopened = store?.reopen(sessionId);
-      if (reopened?.ok) state.writer = reopened.writer;
-      else if (reopened) notices.push(`session ${sessionId} is read-only: ${reopened.error}`);
-      resumed = true;
-      const repair = missingResults(state.messages, INTERRUPTED);
-      if (repair.length > 0) state.persistAndAppend({ role: 'user', content: repair });
-    }
+  if (plan && !plan.ok) notices.push(plan.notice);
+  else if (plan) {
+    const loaded = plan.session;
+    notices.push(...plan.notices);
+    sessionId = loaded.info.id;
+    state.messages = loaded.messages;
+    for (const s of loaded.skills) state.invokedSkills.set(s.name, s.args);
+    const reopened = store?.reopen(sessionId);
+    if (reopened?.ok) state.writer = reopened.writer;
+    else if (reopened) notices.push(`session ${sessionId} is read-only: ${reopened.error}`);
+    if (!plan.prefixStored) state.writer?.append({ type: 'prefix', ...prefix });
+    resumed = true;
+    const repair = missingResults(state.messages, INTERRUPTED);
+    if (repair.length > 0) state.persistAndAppend({ role: 'user', content: repair });
   }
 
   function freshState(): AgentState & { persistAndAppend: (m: Message) => void } {
@@ -148,7 +156,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
   function persist(s: AgentState, record: SessionRecord): void {
     if (!store) return;
     if (!s.writer) {
-      const created = store.create({ id: sessionId, workroot: options.workroot, model: options.model, createdAt: clock().toISOString() });
+      const created = store.create({ id: sessionId, workroot: options.workroot, model: options.model, createdAt: clock().toISOString(), prefix });
       if (!created.ok) return warn(created.error);
       s.writer = created.writer;
     }
@@ -167,7 +175,9 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     get sessionId() {
       return sessionId;
     },
-    systemPrompt: systemPromptText(prompt.blocks),
+    get systemPrompt() {
+      return systemPromptText(prefix.system);
+    },
     model: options.model,
     notices,
     resumed,
@@ -198,6 +208,12 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     clear() {
       state.writer?.close();
       state = freshState();
+      if (prefix !== fresh) {
+        // A new conversation has no thinking to keep valid: it starts from the current prompt and tools.
+        prefix = fresh;
+        config.system = markSystem(fresh.system);
+        config.tools = markTools(fresh.tools);
+      }
       sessionId = newSessionId(clock());
       readTracker.clear();
     },

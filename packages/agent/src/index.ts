@@ -9,6 +9,9 @@ export type { AnthropicClientOptions, ApiUsage, ModelClient, ModelError, ModelEr
 export type { AgentPolicy } from './policy.js';
 export { createSessionStore, defaultSessionDir, parseSession } from './session-store.js';
 export type { LoadedSession, SessionHeader, SessionInfo, SessionRecord, SessionStore, SessionWriter } from './session-store.js';
+export type { SessionPrefix, SessionStoreOptions } from './session-store.js';
+export { SESSION_ID, isSessionId } from './session-records.js';
+export { CHANGES_INTRO } from './session-resume.js';
 export { estimateCostUsd, priceFor, tierFor } from './prices.js';
 export type { ModelPrice } from './prices.js';
 export { matchSkill, skillWords, MIN_HITS } from './auto-skill.js';
