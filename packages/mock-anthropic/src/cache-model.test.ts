@@ -7,7 +7,7 @@ import { flattenRequest } from './flatten.js';
 // Identity determines the tokens, as it does for real blocks; few distinct blocks so prefixes repeat.
 const blockArb = fc
   .record({ tokens: fc.constantFrom(1, 2, 300, 700), name: fc.constantFrom('a', 'b'), breakpoint: fc.boolean() })
-  .map(({ tokens, name, breakpoint }): FlatBlock => ({ tokens, identity: `${name}${tokens}`, breakpoint }));
+  .map(({ tokens, name, breakpoint }): FlatBlock => ({ tokens, identity: `${name}${tokens}`, breakpoint, ttl: '5m' }));
 const requestArb = fc.record({
   model: fc.constantFrom('m1', 'm2'),
   blocks: fc.array(blockArb, { minLength: 1, maxLength: 30 }).filter((bs) => bs.filter((b) => b.breakpoint).length <= CACHE_RULES.maxBreakpoints),

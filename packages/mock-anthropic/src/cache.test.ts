@@ -23,7 +23,7 @@ async function client(opts: { now?: () => number } = {}): Promise<Anthropic> {
   return new Anthropic({ apiKey: 'test', baseURL: server.url, maxRetries: 0 });
 }
 
-async function usage(c: Anthropic, system: TextBlock[], messages: MessageParam[], model = 'claude-sonnet-5-5'): Promise<Anthropic.Usage> {
+async function usage(c: Anthropic, system: TextBlock[], messages: MessageParam[], model = 'claude-opus-4-8'): Promise<Anthropic.Usage> {
   return (await c.messages.create({ model, max_tokens: 100, system, messages })).usage;
 }
 
@@ -50,14 +50,14 @@ describe('prompt cache accounting', () => {
     const messages = [user(cached(text(1100)), text(7, 'z'))];
     await usage(c, [], messages);
     const events: Anthropic.MessageStreamEvent[] = [];
-    for await (const e of await c.messages.create({ model: 'claude-sonnet-5-5', max_tokens: 10, messages, stream: true })) events.push(e);
+    for await (const e of await c.messages.create({ model: 'claude-opus-4-8', max_tokens: 10, messages, stream: true })) events.push(e);
     const start = events.find((e) => e.type === 'message_start');
     const delta = events.find((e) => e.type === 'message_delta');
     expect(start?.type === 'message_start' && cacheOf(start.message.usage)).toEqual({ read: 1100, write: 0, input: 7 });
     expect(delta?.type === 'message_delta' && delta.usage.cache_read_input_tokens).toBe(1100);
   });
 
-  it('neither writes nor reads a prefix under 1024 tokens; 1024 exactly is cached', async () => {
+  it('neither writes nor reads a prefix under the model minimum (1024 on Opus 4.8); 1024 exactly is cached', async () => {
     const c = await client();
     const short = [user(cached(text(1023)), text(5, 'q'))];
     expect(cacheOf(await usage(c, [], short))).toEqual({ read: 0, write: 0, input: 1028 });
@@ -100,8 +100,8 @@ describe('prompt cache accounting', () => {
 
   it('the same text under another role is a different prefix', async () => {
     const c = await client();
-    await usage(c, [], [user(text(10)), assistant(cached(text(1500)))]);
-    expect(cacheOf(await usage(c, [], [user(text(10)), user(cached(text(1500)))]))).toEqual({ read: 0, write: 1510, input: 0 });
+    await usage(c, [], [user(text(10)), assistant(cached(text(1500))), user(text(1, 'x'))]);
+    expect(cacheOf(await usage(c, [], [user(text(10)), user(cached(text(1500))), user(text(1, 'x'))]))).toEqual({ read: 0, write: 1510, input: 1 });
   });
 
   it('looks back at most 20 blocks from a breakpoint', async () => {
@@ -109,24 +109,25 @@ describe('prompt cache accounting', () => {
     const extended = (extra: number, extraBreakpointAt?: number): MessageParam[] => [
       user(text(1500)),
       assistant(...Array.from({ length: extra }, (_, i) => (i === extra - 1 || i === extraBreakpointAt ? cached(text(1, String(i % 10))) : text(1, String(i % 10))))),
+      user(text(1, 'z')),
     ];
 
     // Written prefix ends at block 0; a breakpoint at block 19 still sees it (19 blocks back).
     const near = await client();
     await usage(near, [], prefix);
-    expect(cacheOf(await usage(near, [], extended(19)))).toEqual({ read: 1500, write: 19, input: 0 });
+    expect(cacheOf(await usage(near, [], extended(19)))).toEqual({ read: 1500, write: 19, input: 1 });
     await server!.close();
 
     // At block 20 it is out of reach: a miss, the whole prefix written again.
     const far = await client();
     await usage(far, [], prefix);
-    expect(cacheOf(await usage(far, [], extended(20)))).toEqual({ read: 0, write: 1520, input: 0 });
+    expect(cacheOf(await usage(far, [], extended(20)))).toEqual({ read: 0, write: 1520, input: 1 });
     await server!.close();
 
     // An extra breakpoint within reach of the old prefix brings the hit back.
     const helped = await client();
     await usage(helped, [], prefix);
-    expect(cacheOf(await usage(helped, [], extended(20, 4)))).toEqual({ read: 1500, write: 20, input: 0 });
+    expect(cacheOf(await usage(helped, [], extended(20, 4)))).toEqual({ read: 1500, write: 20, input: 1 });
   });
 
   it('expires a prefix after the TTL, refreshing it on every read', async () => {

@@ -45,5 +45,5 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 
 /** Sends an error in the real API's JSON shape. */
 export function sendError(res: ServerResponse, error: ApiErrorResponse): void {
-  sendJson(res, error.status, error.body, error.headers);
+  sendJson(res, error.status, error.body, { 'request-id': error.body.request_id, ...error.headers });
 }

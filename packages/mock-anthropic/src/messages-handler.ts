@@ -1,23 +1,28 @@
 import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CacheModel } from './cache-model.js';
-import { CACHE_RULES } from './cache-model.js';
 import type { ApiErrorResponse } from './errors.js';
-import { apiError } from './errors.js';
-import { flattenRequest, totalTokens } from './flatten.js';
+import { faultError } from './faults.js';
 import { sendError, sendJson } from './http-io.js';
 import { randomId } from './ids.js';
+import type { ReplyBlock } from './reply.js';
 import { buildReply } from './reply.js';
-import { countTokensRequestSchema, messagesRequestSchema, parseRequest } from './request-schema.js';
 import type { ScriptEngine } from './script-engine.js';
 import { lastUserTexts } from './script-engine.js';
 import { formatSse, streamEvents } from './sse.js';
-import type { Fault, ScriptTurn } from './types.js';
+import { PrefixChain, signBlock } from './thinking-binding.js';
+import { isRecord } from './tokens.js';
+import type { RecordedRequest, ScriptTurn } from './types.js';
+import type { ValidationOptions, ValidRequest } from './validate/index.js';
+import { validateRequest } from './validate/index.js';
 
 /** What the handlers share with the server. */
 export interface HandlerContext {
   engine: ScriptEngine;
   cache: CacheModel;
+  validation: ValidationOptions;
+  record: RecordedRequest;
+  rawHeaders: Record<string, string | string[] | undefined>;
   /** Aborted when the server closes, so pending delays give up. */
   signal: AbortSignal;
   /** Marks the recorded request finished (and logs it); called right before the last byte. */
@@ -26,19 +31,16 @@ export interface HandlerContext {
 
 /** `POST /v1/messages`: validates, picks the scripted turn, injects its fault, answers JSON or SSE. */
 export async function handleMessages(ctx: HandlerContext, body: unknown, res: ServerResponse): Promise<void> {
-  const parsed = parseRequest(messagesRequestSchema, body);
-  if (!parsed.ok) return fail(ctx, res, apiError('invalid_request_error', parsed.message));
-  const request = parsed.value;
-  const blocks = flattenRequest(request);
-  const breakpoints = blocks.filter((b) => b.breakpoint).length;
-  if (breakpoints > CACHE_RULES.maxBreakpoints) {
-    return fail(ctx, res, apiError('invalid_request_error', `A maximum of ${CACHE_RULES.maxBreakpoints} blocks with cache_control may be provided. Found ${breakpoints}.`));
-  }
+  const valid = validateRequest(body, ctx.rawHeaders, ctx.validation);
+  if (!valid.ok) return fail(ctx, res, valid.error);
+  const v = valid.value;
+  const { request } = v;
+  if (v.transformations.length > 0) ctx.record.thinkingTransformations = v.transformations;
 
   const decision = ctx.engine.next(lastUserTexts(request.messages));
   const turn: ScriptTurn = decision.kind === 'turn' ? decision.turn : { content: [{ type: 'text', text: decision.text }], stopReason: 'end_turn' };
   const fault = decision.kind === 'turn' ? decision.fault : undefined;
-  const error = fault && faultError(fault);
+  const error = fault && faultError(fault, request.stream === true);
   if (error) return fail(ctx, res, error);
   if (fault?.kind === 'delay') {
     try {
@@ -53,46 +55,57 @@ export async function handleMessages(ctx: HandlerContext, body: unknown, res: Se
     return;
   }
 
-  const reply = buildReply(turn, request.model, ctx.cache.account(request.model, blocks));
+  const reply = buildReply(request.max_tokens === 0 ? { content: [] } : turn, replyContext(ctx, v));
+  if (v.reportTransformations && v.transformations.length > 0) reply.input_transformations = v.transformations;
   if (!request.stream) {
     ctx.finish();
     return sendJson(res, 200, reply);
   }
-  const events = streamEvents(reply);
-  const cutAfter = fault?.kind === 'cut_stream' ? fault.afterEvents : events.length;
+  const events = streamEvents(reply, turn.unknownEvent);
+  const cutAfter = fault?.kind === 'cut_stream' || fault?.kind === 'stream_error' ? fault.afterEvents : events.length;
   res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'request-id': randomId('req_') });
   res.flushHeaders();
   for (const event of events.slice(0, cutAfter)) res.write(formatSse(event));
   ctx.finish();
-  if (cutAfter >= events.length) res.end();
+  if (fault?.kind === 'stream_error') {
+    const type = fault.errorType ?? 'overloaded_error';
+    const message = type === 'overloaded_error' ? 'Overloaded' : 'Internal server error';
+    res.end(formatSse({ event: 'error', data: { type: 'error', error: { type, message: `${message} (mock-anthropic: scripted stream_error fault)` }, request_id: randomId('req_') } }));
+  } else if (cutAfter >= events.length) res.end();
   else res.write('', () => res.destroy());
 }
 
-/** `POST /v1/messages/count_tokens`: the same estimate as the usage of a real request. */
-export function handleCountTokens(ctx: HandlerContext, body: unknown, res: ServerResponse): void {
-  const parsed = parseRequest(countTokensRequestSchema, body);
-  if (!parsed.ok) return fail(ctx, res, apiError('invalid_request_error', parsed.message));
-  ctx.finish();
-  sendJson(res, 200, { input_tokens: totalTokens(flattenRequest(parsed.value)) });
+function replyContext(ctx: HandlerContext, v: ValidRequest): Parameters<typeof buildReply>[1] {
+  const { request, spec } = v;
+  const minTokens = spec.minCacheableTokens;
+  const messages = request.messages;
+  let chain: PrefixChain | undefined;
+  const lastUser = [...messages].reverse().find((m) => m.role === 'user');
+  return {
+    model: request.model,
+    input: ctx.cache.account(request.model, v.blocks, minTokens),
+    plan: v.plan,
+    maxTokens: ctx.validation.lenient ? Number.MAX_SAFE_INTEGER : request.max_tokens,
+    contextRoom: Math.max(0, spec.contextWindow - v.inputTokens),
+    afterToolResult: Array.isArray(lastUser?.content) && lastUser.content.some((b) => isRecord(b) && b.type === 'tool_result'),
+    sign: (earlier: readonly ReplyBlock[], visible: string) => {
+      chain ??= new PrefixChain(request, messages);
+      return signBlock(request.model, ctx.validation.account, chain.at(messages.length, earlier), visible);
+    },
+  };
 }
 
-/** Answers an error and finishes the recorded request. */
-export function fail(ctx: HandlerContext, res: ServerResponse, error: ApiErrorResponse): void {
+/** `POST /v1/messages/count_tokens`: the same checks (but max_tokens) and the same estimate as a real request. */
+export function handleCountTokens(ctx: HandlerContext, body: unknown, res: ServerResponse): void {
+  const valid = validateRequest(body, ctx.rawHeaders, ctx.validation, true);
+  if (!valid.ok) return fail(ctx, res, valid.error);
+  ctx.finish();
+  sendJson(res, 200, { input_tokens: valid.value.inputTokens });
+}
+
+/** Answers an error, records why, and finishes the recorded request. */
+export function fail(ctx: Pick<HandlerContext, 'finish' | 'record'>, res: ServerResponse, error: ApiErrorResponse): void {
+  ctx.record.rejected = { status: error.status, type: error.body.error.type, message: error.body.error.message };
   ctx.finish();
   sendError(res, error);
-}
-
-function faultError(fault: Fault): ApiErrorResponse | undefined {
-  switch (fault.kind) {
-    case 'rate_limit':
-      return apiError('rate_limit_error', 'This request would exceed the rate limit for your organization (mock-anthropic: scripted rate_limit fault).', {
-        'retry-after': String(fault.retryAfterSeconds ?? 1),
-      });
-    case 'api_error':
-      return apiError('api_error', 'Internal server error (mock-anthropic: scripted api_error fault).');
-    case 'overloaded':
-      return apiError('overloaded_error', 'Overloaded (mock-anthropic: scripted overloaded fault).');
-    default:
-      return undefined;
-  }
 }

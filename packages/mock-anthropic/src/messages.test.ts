@@ -29,7 +29,13 @@ describe('POST /v1/messages without streaming', () => {
     expect(message.content).toEqual([{ type: 'text', text: 'Hello from the script' }]);
     expect(message.stop_reason).toBe('end_turn');
     expect(message.stop_sequence).toBeNull();
-    expect(message.usage).toEqual({ input_tokens: 1, output_tokens: 6, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 });
+    expect(message.usage).toEqual({
+      input_tokens: 1,
+      output_tokens: 6,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+      cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 },
+    });
   });
 
   it('honours scripted stop reasons and output token overrides', async () => {
@@ -39,9 +45,9 @@ describe('POST /v1/messages without streaming', () => {
     expect(message.usage.output_tokens).toBe(77);
   });
 
-  it('returns thinking blocks with a signature', async () => {
+  it('returns thinking blocks with a signature (text shown under display summarized)', async () => {
     const client = await start([{ content: [{ type: 'thinking', thinking: 'Let me think.' }, { type: 'text', text: 'Done.' }] }]);
-    const message = await client.messages.create(ask('hi'));
+    const message = await client.messages.create({ ...ask('hi'), thinking: { type: 'adaptive', display: 'summarized' } });
     const [thinking, text] = message.content;
     expect(thinking).toMatchObject({ type: 'thinking', thinking: 'Let me think.' });
     expect(thinking?.type === 'thinking' && thinking.signature.length).toBeGreaterThan(10);

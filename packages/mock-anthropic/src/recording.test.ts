@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MockServer } from './server.js';
+import { MODEL_TABLE } from './model-table.js';
 import { startMockServer } from './server.js';
 import { estimateTokens } from './tokens.js';
 import type { RecordedRequest } from './types.js';
@@ -68,7 +69,7 @@ describe('count_tokens and models', () => {
     expect(message.usage.input_tokens).toBe(expected);
   });
 
-  it('lists a few models in the real page shape and retrieves one', async () => {
+  it('lists every model of the table in the real page shape and retrieves one', async () => {
     server = await startMockServer({ script: [] });
     const client = new Anthropic({ apiKey: 'test', baseURL: server.url, maxRetries: 0 });
     const ids: string[] = [];
@@ -78,9 +79,10 @@ describe('count_tokens and models', () => {
       expect(Number.isNaN(Date.parse(model.created_at))).toBe(false);
       ids.push(model.id);
     }
-    expect(ids).toEqual(['claude-opus-5-5', 'claude-sonnet-5-5', 'claude-haiku-5-5']);
+    expect(ids).toEqual(MODEL_TABLE.map((m) => m.id));
+    expect(ids).toEqual(expect.arrayContaining(['claude-sonnet-5-5', 'claude-opus-5-5', 'claude-haiku-5-5', 'claude-fable-5-1', 'claude-fable-5-2', 'claude-opus-4-8']));
     const page = (await (await fetch(`${server.url}/v1/models`)).json()) as Record<string, unknown>;
-    expect(page).toMatchObject({ has_more: false, first_id: 'claude-opus-5-5', last_id: 'claude-haiku-5-5' });
+    expect(page).toMatchObject({ has_more: false, first_id: MODEL_TABLE[0]!.id, last_id: MODEL_TABLE.at(-1)!.id });
     expect((await client.models.retrieve('claude-haiku-5-5')).display_name).toBe('Claude Haiku 5.5');
   });
 

@@ -1,20 +1,28 @@
-import { randomBytes } from 'node:crypto';
 import { randomId } from './ids.js';
 import { estimateTokens } from './tokens.js';
-import type { ScriptBlock, ScriptTurn } from './types.js';
+import type { RefusalDetails, ScriptBlock, ScriptTurn, StopReason } from './types.js';
+import type { ThinkingPlan } from './validate/thinking-config.js';
 
 /** A response content block, as the real API sends it. */
 export type ReplyBlock =
   | { type: 'text'; text: string }
   | { type: 'thinking'; thinking: string; signature: string }
-  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
+  | { type: 'redacted_thinking'; data: string }
+  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
+  | ({ type: string } & Record<string, unknown>);
 
-/** The usage object of a response; all four counters are always present. */
-export interface Usage {
+/** The input side of usage, with the 5m / 1h split of what was written to the cache. */
+export interface InputUsage {
   input_tokens: number;
-  output_tokens: number;
   cache_creation_input_tokens: number;
   cache_read_input_tokens: number;
+  cache_creation: { ephemeral_5m_input_tokens: number; ephemeral_1h_input_tokens: number };
+}
+
+/** The usage object of a response. */
+export interface Usage extends InputUsage {
+  output_tokens: number;
+  output_tokens_details?: { thinking_tokens: number };
 }
 
 /** A complete non-streaming Messages API response. */
@@ -24,48 +32,131 @@ export interface ReplyMessage {
   role: 'assistant';
   model: string;
   content: ReplyBlock[];
-  stop_reason: NonNullable<ScriptTurn['stopReason']>;
+  stop_reason: StopReason;
   stop_sequence: null;
+  stop_details: ({ type: 'refusal' } & RefusalDetails) | null;
   usage: Usage;
+  /** Present when the thinking-binding beta is on and blocks were dropped or let through. */
+  input_transformations?: unknown[];
 }
 
-/** Input-side usage; output tokens come from the turn. */
-export type InputUsage = Omit<Usage, 'output_tokens'>;
+/** What building one reply needs from the request. */
+export interface ReplyContext {
+  model: string;
+  input: InputUsage;
+  plan: ThinkingPlan;
+  /** Output tokens allowed: `max_tokens`, and the room left in the context window. */
+  maxTokens: number;
+  contextRoom: number;
+  /** True when the request's last user turn carries tool results (thinking between tools). */
+  afterToolResult: boolean;
+  /** Signs a thinking block given the reply's earlier blocks and the block's visible text. */
+  sign: (earlier: readonly ReplyBlock[], visibleText: string) => string;
+}
 
-/** Builds the reply for a turn: fresh ids, the request's model echoed, honest output tokens. */
-export function buildReply(turn: ScriptTurn, model: string, input: InputUsage): ReplyMessage {
-  const content = turn.content.map(toReplyBlock);
-  const stop_reason = turn.stopReason ?? (content.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn');
+/**
+ * Builds the reply for a turn as the model would send it for this request: thinking only when
+ * the request's thinking is on (no up-front thinking under `between_tools`), thinking text per
+ * the display setting, every block signed, and output cut where `max_tokens` (thinking
+ * included) or the context window runs out.
+ */
+export function buildReply(turn: ScriptTurn, ctx: ReplyContext): ReplyMessage {
+  const scripted = selectBlocks(turn.content, ctx);
+  const limit = Math.min(ctx.maxTokens, ctx.contextRoom);
+  const content: ReplyBlock[] = [];
+  let spent = 0;
+  let thinkingSpent = 0;
+  let cut = false;
+  let thinkingSeen = false;
+  for (const block of scripted) {
+    const isThinking = block.type === 'thinking' || block.type === 'redacted_thinking';
+    let cost = blockTokens(block);
+    if (isThinking && turn.thinkingTokens !== undefined) cost = thinkingSeen ? 0 : turn.thinkingTokens;
+    thinkingSeen ||= isThinking;
+    if (spent + cost > limit) {
+      const partial = cutBlock(block, limit - spent);
+      if (partial) content.push(toReplyBlock(partial, content, ctx));
+      if (isThinking) thinkingSpent += limit - spent;
+      spent = limit;
+      cut = true;
+      break;
+    }
+    spent += cost;
+    if (isThinking) thinkingSpent += cost;
+    content.push(toReplyBlock(block, content, ctx));
+  }
+  const stopReason: StopReason = cut ? (limit === ctx.maxTokens ? 'max_tokens' : 'model_context_window_exceeded') : (turn.stopReason ?? (content.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn'));
+  const outputTokens = cut ? limit : Math.min(limit, turn.outputTokens ?? Math.max(ctx.maxTokens === 0 ? 0 : 1, spent));
+  const usage: Usage = { ...ctx.input, output_tokens: outputTokens, ...turn.usage };
+  if (thinkingSeen) usage.output_tokens_details = { thinking_tokens: thinkingSpent };
   return {
     id: randomId('msg_'),
     type: 'message',
     role: 'assistant',
-    model,
+    model: ctx.model,
     content,
-    stop_reason,
+    stop_reason: stopReason,
     stop_sequence: null,
-    usage: { ...input, output_tokens: turn.outputTokens ?? outputTokens(turn.content) },
+    stop_details: stopReason === 'refusal' ? { type: 'refusal', category: turn.refusal?.category ?? null, explanation: turn.refusal?.explanation ?? null } : null,
+    usage,
   };
 }
 
-function toReplyBlock(block: ScriptBlock): ReplyBlock {
+function selectBlocks(blocks: ScriptBlock[], ctx: ReplyContext): ScriptBlock[] {
+  const thinking = (b: ScriptBlock) => b.type === 'thinking' || b.type === 'redacted_thinking';
+  if (ctx.plan.mode === 'off') return blocks.filter((b) => !thinking(b));
+  if (ctx.plan.mode !== 'between_tools' || ctx.afterToolResult) return blocks;
+  const firstOther = blocks.findIndex((b) => !thinking(b));
+  return firstOther < 0 ? [] : blocks.slice(firstOther);
+}
+
+/** The part of a block that fits in `room` tokens, or undefined when nothing of it does. */
+function cutBlock(block: ScriptBlock, room: number): ScriptBlock | undefined {
+  if (room <= 0) return block.type === 'thinking' ? { ...block, thinking: '' } : undefined;
+  if (block.type === 'text') return { type: 'text', text: block.text.slice(0, room * 4) };
+  if (block.type === 'thinking') return { ...block, thinking: block.thinking.slice(0, room * 4) };
+  return undefined;
+}
+
+function visibleThinking(block: { thinking: string; update?: boolean }, plan: ThinkingPlan): string {
+  if (plan.display === 'summarized') return block.thinking;
+  if (plan.display === 'updates' && block.update) return block.thinking;
+  return '';
+}
+
+function toReplyBlock(block: ScriptBlock, earlier: readonly ReplyBlock[], ctx: ReplyContext): ReplyBlock {
   switch (block.type) {
     case 'text':
       return { type: 'text', text: block.text };
-    case 'thinking':
-      return { type: 'thinking', thinking: block.thinking, signature: randomBytes(48).toString('base64') };
+    case 'thinking': {
+      const thinking = visibleThinking(block, ctx.plan);
+      return { type: 'thinking', thinking, signature: ctx.sign(earlier, thinking) };
+    }
+    case 'redacted_thinking':
+      return { type: 'redacted_thinking', data: ctx.sign(earlier, '') };
     case 'tool_use':
       return { type: 'tool_use', id: block.id ?? randomId('toolu_'), name: block.name, input: block.input };
+    case 'raw':
+      return { ...block.block, type: String(block.block.type) };
+  }
+}
+
+function blockTokens(block: ScriptBlock): number {
+  switch (block.type) {
+    case 'text':
+      return estimateTokens(block.text);
+    case 'thinking':
+      return estimateTokens(block.thinking);
+    case 'redacted_thinking':
+      return 16;
+    case 'tool_use':
+      return estimateTokens(block.name + JSON.stringify(block.input));
+    case 'raw':
+      return estimateTokens(JSON.stringify(block.block));
   }
 }
 
 /** Output tokens of scripted content: the estimate of each block's text (tool_use: its input JSON and name); at least 1. */
 export function outputTokens(content: ScriptBlock[]): number {
-  let total = 0;
-  for (const block of content) {
-    if (block.type === 'text') total += estimateTokens(block.text);
-    else if (block.type === 'thinking') total += estimateTokens(block.thinking);
-    else total += estimateTokens(block.name + JSON.stringify(block.input));
-  }
-  return Math.max(1, total);
+  return Math.max(1, content.reduce((sum, b) => sum + blockTokens(b), 0));
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 const contentBlock = z.looseObject({ type: z.string() });
 const message = z.looseObject({
-  role: z.enum(['user', 'assistant']),
+  role: z.enum(['user', 'assistant', 'system']),
   content: z.union([z.string(), z.array(contentBlock)]),
 });
 
@@ -16,7 +16,7 @@ export const countTokensRequestSchema = z.looseObject({
 
 /** The parts of a Messages request the mock relies on; unknown fields pass through. */
 export const messagesRequestSchema = countTokensRequestSchema.extend({
-  max_tokens: z.number().int().positive(),
+  max_tokens: z.number().int().nonnegative(),
   stream: z.boolean().optional(),
 });
 

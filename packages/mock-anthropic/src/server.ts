@@ -7,7 +7,9 @@ import { apiError } from './errors.js';
 import { parseBody, readBody, redactHeaders, sendError, sendJson } from './http-io.js';
 import type { HandlerContext } from './messages-handler.js';
 import { fail, handleCountTokens, handleMessages } from './messages-handler.js';
-import { MOCK_MODELS, modelsPage } from './models.js';
+import { modelSpec } from './model-table.js';
+import { modelInfo, modelsPage } from './models.js';
+import { MOCK_ACCOUNT } from './thinking-binding.js';
 import { ScriptEngine } from './script-engine.js';
 import type { RecordedRequest, Script, ScriptTurn } from './types.js';
 
@@ -22,6 +24,19 @@ export interface MockServerOptions {
   cacheTtlMs?: number;
   /** Clock of the cache model in ms (default `Date.now`); a parameter so tests can expire entries. */
   now?: () => number;
+  /**
+   * Accept what the 2025 mock accepted (any model id, thinking budgets, sampling parameters,
+   * prefill, forced tools, no headers, no signature checks; thinking text always shown). Only
+   * for old scripts; the default is strict, as the real API of December 2026.
+   */
+  lenient?: boolean;
+  /**
+   * The account predates 2026-08-31: the preserved-thinking prefix check runs only when the
+   * request sets `thinking.block_binding` (otherwise a changed prefix goes through).
+   */
+  oldAccount?: boolean;
+  /** The account thinking signatures are bound to (default a fixed mock account). */
+  account?: string;
 }
 
 /** A running scripted server. */
@@ -45,6 +60,7 @@ export async function startMockServer(opts: MockServerOptions): Promise<MockServ
   const cache = new CacheModel({ ttlMs: opts.cacheTtlMs, now: opts.now });
   const closing = new AbortController();
   const requests: RecordedRequest[] = [];
+  const validation = { lenient: opts.lenient ?? false, oldAccount: opts.oldAccount ?? false, account: opts.account ?? MOCK_ACCOUNT };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
@@ -55,6 +71,9 @@ export async function startMockServer(opts: MockServerOptions): Promise<MockServ
     const ctx: HandlerContext = {
       engine,
       cache,
+      validation,
+      record,
+      rawHeaders: req.headers,
       signal: closing.signal,
       finish: () => {
         record.finishedAt = performance.now();
@@ -70,10 +89,10 @@ export async function startMockServer(opts: MockServerOptions): Promise<MockServ
       ctx.finish();
       return sendJson(res, 200, modelsPage());
     }
-    const model = record.method === 'GET' && path.startsWith('/v1/models/') ? MOCK_MODELS.find((m) => `/v1/models/${m.id}` === path) : undefined;
-    if (model) {
+    const spec = record.method === 'GET' && path.startsWith('/v1/models/') ? modelSpec(decodeURIComponent(path.slice('/v1/models/'.length))) : undefined;
+    if (spec) {
       ctx.finish();
-      return sendJson(res, 200, model);
+      return sendJson(res, 200, modelInfo(spec));
     }
     fail(ctx, res, apiError('not_found_error', `Not found: ${route}`));
   };

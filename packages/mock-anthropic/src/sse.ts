@@ -13,22 +13,28 @@ export function formatSse(e: SseEvent): string {
 
 /**
  * The real streaming event sequence for a reply: message_start (input usage, output_tokens 1),
- * ping, per block start / several deltas / stop, message_delta (stop reason, final usage),
- * message_stop. Text, thinking and tool input JSON are split into several chunks.
+ * ping, per block start / deltas / stop, message_delta (stop reason, stop_details, final
+ * usage), message_stop. Text and tool input JSON are split into several chunks. A thinking
+ * block starts empty, streams `thinking_delta`s only when its text is shown (display
+ * `summarized`, or an update under `updates`), then one `signature_delta`. A redacted_thinking
+ * block, or one of a type the mock does not model, arrives whole in its `content_block_start`.
+ * `unknownEvent` adds an event of that name after `ping`.
  */
-export function streamEvents(reply: ReplyMessage): SseEvent[] {
+export function streamEvents(reply: ReplyMessage, unknownEvent?: string): SseEvent[] {
   const events: SseEvent[] = [];
   const push = (event: string, data: Record<string, unknown>): void => {
     events.push({ event, data: { type: event, ...data } });
   };
-  push('message_start', { message: { ...reply, content: [], stop_reason: null, stop_sequence: null, usage: { ...reply.usage, output_tokens: 1 } } });
+  const { input_transformations: _sentInBody, ...message } = reply;
+  push('message_start', { message: { ...message, content: [], stop_reason: null, stop_sequence: null, stop_details: null, usage: { ...reply.usage, output_tokens: 1 } } });
   push('ping', {});
+  if (unknownEvent) push(unknownEvent, { note: 'an event type this client does not know' });
   reply.content.forEach((block, index) => {
     push('content_block_start', { index, content_block: emptyBlock(block) });
     for (const delta of blockDeltas(block)) push('content_block_delta', { index, delta });
     push('content_block_stop', { index });
   });
-  push('message_delta', { delta: { stop_reason: reply.stop_reason, stop_sequence: null }, usage: reply.usage });
+  push('message_delta', { delta: { stop_reason: reply.stop_reason, stop_sequence: null, stop_details: reply.stop_details }, usage: reply.usage });
   push('message_stop', {});
   return events;
 }
@@ -41,17 +47,21 @@ function emptyBlock(block: ReplyBlock): Record<string, unknown> {
       return { type: 'thinking', thinking: '', signature: '' };
     case 'tool_use':
       return { type: 'tool_use', id: block.id, name: block.name, input: {} };
+    default:
+      return block;
   }
 }
 
 function blockDeltas(block: ReplyBlock): Record<string, unknown>[] {
   switch (block.type) {
     case 'text':
-      return splitChunks(block.text).map((text) => ({ type: 'text_delta', text }));
+      return splitChunks(String(block.text)).map((text) => ({ type: 'text_delta', text }));
     case 'thinking':
-      return [...splitChunks(block.thinking).map((thinking) => ({ type: 'thinking_delta', thinking })), { type: 'signature_delta', signature: block.signature }];
+      return [...splitChunks(String(block.thinking)).map((thinking) => ({ type: 'thinking_delta', thinking })), { type: 'signature_delta', signature: block.signature }];
     case 'tool_use':
       return splitChunks(JSON.stringify(block.input)).map((partial_json) => ({ type: 'input_json_delta', partial_json }));
+    default:
+      return [];
   }
 }
 

@@ -45,7 +45,7 @@ describe('POST /v1/messages with stream: true', () => {
 
   it('sends a ping after message_start on the wire', async () => {
     await start([{ content: [{ type: 'text', text: 'hi' }] }]);
-    const res = await fetch(`${server!.url}/v1/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...params, stream: true }) });
+    const res = await fetch(`${server!.url}/v1/messages`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'test', 'anthropic-version': '2023-06-01' }, body: JSON.stringify({ ...params, stream: true }) });
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const text = await res.text();
     const names = [...text.matchAll(/^event: (\w+)\ndata: (\{.*\})\n\n/gm)].map((m) => {
@@ -57,7 +57,7 @@ describe('POST /v1/messages with stream: true', () => {
 
   it('assembles the final message with messages.stream() and finalMessage()', async () => {
     const client = await start([{ content: [{ type: 'thinking', thinking: 'Considering the options carefully.' }, { type: 'text', text: longText }] }]);
-    const stream = client.messages.stream(params);
+    const stream = client.messages.stream({ ...params, thinking: { type: 'adaptive', display: 'summarized' } });
     const texts: string[] = [];
     stream.on('text', (t) => texts.push(t));
     const message = await stream.finalMessage();
@@ -70,9 +70,9 @@ describe('POST /v1/messages with stream: true', () => {
     expect(message.usage.output_tokens).toBe(Math.ceil('Considering the options carefully.'.length / 4) + Math.ceil(longText.length / 4));
   });
 
-  it('streams thinking as thinking_delta chunks then one signature_delta', async () => {
+  it('streams thinking as thinking_delta chunks then one signature_delta under display summarized', async () => {
     const client = await start([{ content: [{ type: 'thinking', thinking: 'Step one, step two, step three.' }] }]);
-    const stream = await client.messages.create({ ...params, stream: true });
+    const stream = await client.messages.create({ ...params, thinking: { type: 'adaptive', display: 'summarized' }, stream: true });
     const deltas: string[] = [];
     for await (const e of stream) if (e.type === 'content_block_delta') deltas.push(e.delta.type);
     expect(deltas.length).toBeGreaterThanOrEqual(3);

@@ -1,8 +1,19 @@
-/** A content block the scripted model replies with. Tool-use ids are generated (`toolu_...`) when omitted. */
+/**
+ * A content block the scripted model replies with. Tool-use ids are generated (`toolu_...`)
+ * when omitted. `thinking` text is returned as the request's display setting says (empty under
+ * the default `omitted`); `update: true` marks text between tool calls, which the 5.5 models
+ * deliver inside thinking blocks (shown under `summarized` and `updates`). `raw` is sent
+ * verbatim, for block types a client does not know yet.
+ */
 export type ScriptBlock =
   | { type: 'text'; text: string }
-  | { type: 'thinking'; thinking: string }
-  | { type: 'tool_use'; name: string; input: Record<string, unknown>; id?: string };
+  | { type: 'thinking'; thinking: string; update?: boolean }
+  | { type: 'redacted_thinking' }
+  | { type: 'tool_use'; name: string; input: Record<string, unknown>; id?: string }
+  | { type: 'raw'; block: Record<string, unknown> };
+
+/** HTTP statuses an `http_error` fault may answer with; the error type follows the status. */
+export type FaultStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429 | 500 | 504 | 529;
 
 /** A failure injected into one turn, in the real API's shapes. */
 export type Fault =
@@ -12,13 +23,39 @@ export type Fault =
   /** Destroy the socket after this many SSE events of a streamed reply (non-streamed: before the body). */
   | { kind: 'cut_stream'; afterEvents: number }
   /** Wait this long before the first byte, then answer normally. */
-  | { kind: 'delay'; ms: number };
+  | { kind: 'delay'; ms: number }
+  /** Streamed: this many SSE events, then `event: error` (default `overloaded_error`) and the end of the stream. Not streamed: a 529. */
+  | { kind: 'stream_error'; afterEvents: number; errorType?: 'overloaded_error' | 'api_error' }
+  /**
+   * Any documented HTTP error. `retryAfterSeconds` adds `retry-after` (omit it for a spend-cap
+   * 429); `shouldRetry` adds `x-should-retry: true|false`.
+   */
+  | { kind: 'http_error'; status: FaultStatus; retryAfterSeconds?: number; shouldRetry?: boolean; message?: string };
+
+/** Stop reasons a turn may end with (SDK 1.14.0 `StopReason`). */
+export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'pause_turn' | 'refusal' | 'model_context_window_exceeded';
+
+/** `stop_details` of a refusal; category `null` when it maps to no named category. */
+export interface RefusalDetails {
+  category: 'cyber' | 'bio' | 'frontier_llm' | 'reasoning_extraction' | 'general_harms' | null;
+  explanation: string | null;
+}
+
+/** Usage counters a turn may override (e.g. to fill the context window). */
+export interface UsageOverride {
+  input_tokens?: number;
+  output_tokens?: number;
+  cache_read_input_tokens?: number;
+  cache_creation_input_tokens?: number;
+}
 
 /** One scripted reply. */
 export interface ScriptTurn {
   content: ScriptBlock[];
   /** Defaults to `tool_use` when the content has a tool_use block, else `end_turn`. */
-  stopReason?: 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence';
+  stopReason?: StopReason;
+  /** With `stopReason: "refusal"`: the `stop_details` sent (default: category and explanation null). */
+  refusal?: RefusalDetails;
   /**
    * Use this turn only when the last user message (its text, or its last tool_result's text)
    * contains this string; otherwise it waits for a later request.
@@ -28,6 +65,12 @@ export interface ScriptTurn {
   fault?: Fault;
   /** Override the output token count (default: estimate of the content). */
   outputTokens?: number;
+  /** Tokens the model spends thinking (they count toward `max_tokens`; default: estimate of the thinking text). */
+  thinkingTokens?: number;
+  /** Override usage counters of the reply. */
+  usage?: UsageOverride;
+  /** Streamed replies: send an SSE event of this unknown name (after `ping`), as a future API may. */
+  unknownEvent?: string;
 }
 
 export interface Script {
@@ -45,4 +88,8 @@ export interface RecordedRequest {
   /** When this request hit the server and when its response finished (ms, performance.now()). */
   startedAt: number;
   finishedAt?: number;
+  /** The 4xx/5xx this request got, when it was refused (validation or an injected fault). */
+  rejected?: { status: number; type: string; message: string };
+  /** Thinking blocks the binding checks dropped (or let through unchecked), with their path and reason. */
+  thinkingTransformations?: { type: string; path: string; reason: string }[];
 }
