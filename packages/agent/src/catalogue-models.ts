@@ -40,7 +40,7 @@ export const MODELS: Readonly<Record<string, Row>> = {
   },
   'claude-haiku-5-5': {
     contextWindow: M1, maxOutput: K128, defaultMaxTokens: 64_000,
-    thinking: ['adaptive'], efforts: ALL_EFFORTS, defaultEffort: 'medium',
+    thinking: ['adaptive', 'off'], efforts: ALL_EFFORTS, defaultEffort: 'medium',
     midConversationSystem: true, preservedThinking: true, minCacheableTokens: 1024,
     price: {
       input: 0.1, output: 0.5, cacheWrite5m: 0.125, cacheWrite1h: 0.2, cacheRead: 0.01,
@@ -132,6 +132,16 @@ export const MODELS: Readonly<Record<string, Row>> = {
     price: standard(5, 25),
     source: `${DOCS}/build-with-claude/effort (Opus 4.5: low/medium/high, no max)`,
   },
+};
+
+/**
+ * Models that accept `off` (`{type:"disabled"}`) only up to this effort: with thinking off they
+ * reject xhigh and max (Opus 5, Sonnet 5, Haiku 5.5; the cap on Sonnet 5 is unconfirmed).
+ */
+export const OFF_MAX_EFFORT: Readonly<Record<string, Effort>> = {
+  'claude-haiku-5-5': 'high',
+  'claude-opus-5': 'high',
+  'claude-sonnet-5': 'high',
 };
 
 /** The checked date of every row (one review of the whole table). */

@@ -59,6 +59,11 @@ describe('checkModelSettings', () => {
     expect(checkModelSettings('claude-haiku-4-5', { effort: 'high' })[0]).toContain('takes no effort');
   });
 
+  it('rejects thinking off above high effort where the model caps it', () => {
+    expect(checkModelSettings('claude-haiku-5-5', { thinking: { mode: 'off' }, effort: 'high' })).toEqual([]);
+    expect(checkModelSettings('claude-haiku-5-5', { thinking: { mode: 'off' }, effort: 'max' })[0]).toContain('up to effort high');
+  });
+
   it('rejects max tokens above the model limit', () => {
     expect(checkModelSettings('claude-sonnet-5-5', { maxTokens: 128_000 })).toEqual([]);
     expect(checkModelSettings('claude-sonnet-5-5', { maxTokens: 128_001 })[0]).toContain('1 to 128000');

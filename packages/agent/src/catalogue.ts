@@ -4,7 +4,7 @@
  * prices. Request building, compaction, cost estimates and the front ends' flag checks all read
  * it, so a setting the model would reject with a 400 is caught before the first request.
  */
-import { FAMILY_PRICE, MODELS, MODELS_CHECKED } from './catalogue-models.js';
+import { FAMILY_PRICE, MODELS, MODELS_CHECKED, OFF_MAX_EFFORT } from './catalogue-models.js';
 
 export type Effort = 'low' | 'medium' | 'high' | 'xhigh' | 'max';
 
@@ -119,6 +119,11 @@ export function checkModelSettings(model: string, s: { thinking?: ThinkingSettin
   }
   if (thinking.mode === 'between_tools' && s.effort !== undefined && !BETWEEN_TOOLS_EFFORTS.includes(s.effort)) {
     problems.push(`${model} accepts thinking "between_tools" only at effort ${BETWEEN_TOOLS_EFFORTS.join(', ')} (got "${s.effort}")`);
+  }
+  const offCap = OFF_MAX_EFFORT[tableKey(model) ?? ''];
+  const effort = s.effort ?? info.defaultEffort;
+  if (thinking.mode === 'off' && offCap !== undefined && effort !== undefined && EFFORTS.indexOf(effort) > EFFORTS.indexOf(offCap)) {
+    problems.push(`${model} accepts thinking "off" only up to effort ${offCap} (got "${effort}")`);
   }
   if (thinking.mode === 'budget') {
     const b = thinking.budgetTokens;
