@@ -1,10 +1,12 @@
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import * as z from 'zod/mini';
 import { unifiedDiff } from './diff.js';
-import { filePermission, recordWritten, staleReason, statExisting } from './file-guard.js';
-import { displayPath, resolveInJail } from './jail.js';
+import { existingOf, filePermission, recordWritten, staleReason, writeTarget } from './file-guard.js';
 import { abortedResult, errorResult, messageOf, okResult } from './result.js';
-import type { Tool, ToolContext } from './types.js';
+import { readRegularTextSync } from './safe-open.js';
+import { openForWrite, readWhole, writeWhole } from './safe-write.js';
+import { PREVIEW_MAX_BYTES } from './write-file.js';
+import type { Tool } from './types.js';
 
 const schema = z.object({
   path: z.string().register(z.globalRegistry, { description: 'File to edit, relative to the work root. Read it with read_file first.' }),
@@ -60,18 +62,6 @@ export function applyEdit(before: string, shown: string, input: Pick<Input, 'old
   return { ok: true, after, count };
 }
 
-async function loadForEdit(input: Input, ctx: ToolContext) {
-  const jail = resolveInJail(ctx.root, [], input.path, 'write');
-  if (!jail.ok) return { ok: false as const, error: jail.error };
-  const shown = displayPath(ctx.root, jail.abs);
-  const now = await statExisting(jail.abs);
-  if (!now.exists) return { ok: false as const, error: `${shown} does not exist. Use write_file to create it.` };
-  const stale = staleReason(ctx.readTracker, jail.abs, shown, now);
-  if (stale !== undefined) return { ok: false as const, error: stale };
-  const before = await fs.readFile(jail.abs, 'utf8');
-  return { ok: true as const, abs: jail.abs, shown, before };
-}
-
 /** edit_file: exact string replacement in a file that was read first; returns a diff snippet. */
 export const editFileTool: Tool<Input> = {
   name: 'edit_file',
@@ -83,33 +73,41 @@ export const editFileTool: Tool<Input> = {
   schema,
   summarize: (input) => `edit_file ${input.path}`,
   permission: (input, ctx) => filePermission(ctx.root, input.path),
+  refuse(input, ctx) {
+    const target = writeTarget(ctx, input.path);
+    return target.ok ? undefined : target.error;
+  },
   async preview(input, ctx) {
-    const jail = resolveInJail(ctx.root, [], input.path, 'write');
-    if (!jail.ok) return undefined;
-    const shown = displayPath(ctx.root, jail.abs);
-    let before: string;
-    try {
-      before = await fs.readFile(jail.abs, 'utf8');
-    } catch {
-      return undefined;
-    }
-    const edit = applyEdit(before, shown, input);
-    return edit.ok ? unifiedDiff(before, edit.after, { fromLabel: shown }) : undefined;
+    const target = writeTarget(ctx, input.path);
+    if (!target.ok) return undefined;
+    const before = readRegularTextSync(target.abs, PREVIEW_MAX_BYTES);
+    if (before === undefined) return undefined;
+    const edit = applyEdit(before, target.shown, input);
+    return edit.ok ? unifiedDiff(before, edit.after, { fromLabel: target.shown }) : undefined;
   },
   async run(input, ctx) {
     if (ctx.signal.aborted) return abortedResult('edit_file');
+    const target = writeTarget(ctx, input.path);
+    if (!target.ok) return errorResult(target.error);
+    const { abs, shown } = target;
+    if (!fs.existsSync(abs)) return errorResult(`${shown} does not exist. Use write_file to create it.`);
+    const opened = openForWrite(ctx, abs, shown, false);
+    if (!opened.ok) return errorResult(opened.error);
     try {
-      const loaded = await loadForEdit(input, ctx);
-      if (!loaded.ok) return errorResult(loaded.error);
-      const edit = applyEdit(loaded.before, loaded.shown, input);
+      const stale = staleReason(ctx.readTracker, abs, shown, existingOf(opened.st));
+      if (stale !== undefined) return errorResult(stale);
+      const before = readWhole(opened.fd, opened.st.size).toString('utf8');
+      const edit = applyEdit(before, shown, input);
       if (!edit.ok) return errorResult(edit.error);
-      await fs.writeFile(loaded.abs, edit.after, 'utf8');
-      await recordWritten(ctx.readTracker, loaded.abs);
-      const snippet = unifiedDiff(loaded.before, edit.after, { context: 3, maxLines: 60 });
+      writeWhole(opened.fd, Buffer.from(edit.after, 'utf8'));
+      recordWritten(ctx.readTracker, abs, opened.fd);
+      const snippet = unifiedDiff(before, edit.after, { context: 3, maxLines: 60 });
       const what = edit.count === 1 ? '1 occurrence' : `${edit.count} occurrences`;
-      return okResult(`Edited ${loaded.shown}: replaced ${what}.\n\n${snippet}`, `edited ${loaded.shown} (${what})`);
+      return okResult(`Edited ${shown}: replaced ${what}.\n\n${snippet}`, `edited ${shown} (${what})`);
     } catch (err) {
-      return errorResult(`Cannot edit ${input.path}: ${messageOf(err)}`);
+      return errorResult(`Cannot edit ${shown}: ${messageOf(err)}`);
+    } finally {
+      fs.closeSync(opened.fd);
     }
   },
 };

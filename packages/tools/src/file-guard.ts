@@ -1,21 +1,40 @@
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
 import { displayPath, isWithin, resolveInJail } from './jail.js';
-import type { PermissionTarget, ReadTracker } from './types.js';
+import { protectedReason } from './protected-paths.js';
+import { kindOf } from './safe-open.js';
+import type { PermissionTarget, ReadTracker, ToolContext } from './types.js';
 
 /** The current state of a file a write is about to touch. */
 export type Existing = { exists: false } | { exists: true; mtimeMs: number; size: number; isFile: boolean };
 
-/** Stats `abs`; a missing file is `{exists: false}`, other errors propagate. */
-export async function statExisting(abs: string): Promise<Existing> {
+/** The state of an opened file as the stale check needs it (from its descriptor's fstat). */
+export function existingOf(st: fs.Stats | undefined): Existing {
+  return st === undefined ? { exists: false } : { exists: true, mtimeMs: st.mtimeMs, size: st.size, isFile: st.isFile() };
+}
+
+/** A write target that passed the jail and the protected-path rules, or the refusal to return. */
+export type WriteTarget = { ok: true; abs: string; shown: string } | { ok: false; error: string };
+
+/**
+ * The checks write_file and edit_file make before anything is opened or asked: the path resolves
+ * inside the root (not into a skill directory), it is not protected (`.git`, skills folders, the
+ * session's skill dirs, `protectedDirs`), and if it exists it is a regular file (stat only: a
+ * FIFO is never opened). Used by `refuse` (before the approval question) and again by `run`.
+ */
+export function writeTarget(ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protectedDirs'>, given: string): WriteTarget {
+  const jail = resolveInJail(ctx.root, [], given, 'write');
+  if (!jail.ok) return jail;
+  const shown = displayPath(ctx.root, jail.abs);
+  const prot = protectedReason(ctx, jail.abs, given);
+  if (prot !== undefined) return { ok: false, error: prot };
   try {
-    const st = await fs.stat(abs);
-    return { exists: true, mtimeMs: st.mtimeMs, size: st.size, isFile: st.isFile() };
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { exists: false };
-    throw err;
+    const st = fs.lstatSync(jail.abs);
+    if (!st.isFile()) return { ok: false, error: `Refused: ${shown} is ${kindOf(st)}; write_file and edit_file only change regular files.` };
+  } catch {
+    /* missing: a new file */
   }
+  return { ok: true, abs: jail.abs, shown };
 }
 
 /**
@@ -36,8 +55,8 @@ export function staleReason(tracker: ReadTracker, abs: string, shown: string, no
 }
 
 /** Records the file's new state after a successful write so successive edits are not stale. */
-export async function recordWritten(tracker: ReadTracker, abs: string): Promise<void> {
-  const st = await fs.stat(abs);
+export function recordWritten(tracker: ReadTracker, abs: string, fd: number): void {
+  const st = fs.fstatSync(fd);
   tracker.record(abs, st.mtimeMs, st.size);
 }
 

@@ -1,9 +1,9 @@
-import { readFileSync, statSync } from 'node:fs';
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import * as z from 'zod/mini';
 import { filePermission } from './file-guard.js';
 import { displayPath, resolveInJail } from './jail.js';
 import { abortedResult, errorResult, messageOf, okResult, plural } from './result.js';
+import { openRegularSync } from './safe-open.js';
 import type { Tool } from './types.js';
 
 /** Default number of lines returned by one read_file call. */
@@ -22,12 +22,13 @@ const schema = z.object({
 });
 type Input = z.infer<typeof schema>;
 
-function formatLine(n: number, raw: string): string {
-  const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+/** One numbered output line from the kept head of a line (at most READ_LINE_CHARS + 1 characters) and its full length. */
+function formatLine(n: number, head: string, length: number, endsWithCr: boolean): string {
+  const len = endsWithCr ? length - 1 : length;
   const cut =
-    line.length > READ_LINE_CHARS
-      ? `${line.slice(0, READ_LINE_CHARS)} … [line cut: ${line.length - READ_LINE_CHARS} more characters]`
-      : line;
+    len > READ_LINE_CHARS
+      ? `${head.slice(0, READ_LINE_CHARS)} … [line cut: ${len - READ_LINE_CHARS} more characters]`
+      : head.slice(0, len);
   return `${String(n).padStart(6)}\t${cut}`;
 }
 
@@ -38,21 +39,42 @@ interface Slice {
   cappedBy: 'lines' | 'bytes' | null;
 }
 
-/** Numbers and caps the lines of decoded text fed to it in chunks; lines before `offset` are counted only. */
+/**
+ * Numbers and caps the lines of decoded text fed to it in chunks; lines before `offset` are
+ * counted only. Linear in the input: of a line still open at a chunk's end only its first
+ * READ_LINE_CHARS + 1 characters and its length are kept, so a 64 MB line costs one pass.
+ */
 function lineCollector(offset: number, limit: number): { push(text: string): void; end(): Slice } {
   const out: string[] = [];
   let bytes = 0;
   let lineNo = 0;
-  let partial = '';
+  let head = '';
+  let length = 0;
+  let last = '';
+  let open = false;
   let cappedBy: Slice['cappedBy'] = null;
-  const take = (line: string): void => {
+  const add = (part: string): void => {
+    open = true;
+    if (part.length === 0) return;
+    if (head.length <= READ_LINE_CHARS) head += part.slice(0, READ_LINE_CHARS + 1 - head.length);
+    length += part.length;
+    last = part[part.length - 1] ?? '';
+  };
+  const take = (): void => {
     lineNo += 1;
+    const h = head;
+    const len = length;
+    const cr = last === '\r';
+    head = '';
+    length = 0;
+    last = '';
+    open = false;
     if (lineNo < offset || cappedBy !== null) return;
     if (out.length >= limit) {
       cappedBy = 'lines';
       return;
     }
-    const formatted = formatLine(lineNo, line);
+    const formatted = formatLine(lineNo, h, len, cr);
     if (bytes + formatted.length + 1 > READ_BYTE_CAP && out.length > 0) {
       cappedBy = 'bytes';
       return;
@@ -62,12 +84,16 @@ function lineCollector(offset: number, limit: number): { push(text: string): voi
   };
   return {
     push(text) {
-      const parts = (partial + text).split('\n');
-      partial = parts.pop() ?? '';
-      for (const part of parts) take(part);
+      let from = 0;
+      for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', from)) {
+        add(text.slice(from, nl));
+        take();
+        from = nl + 1;
+      }
+      if (from < text.length) add(text.slice(from));
     },
     end() {
-      if (partial.length > 0) take(partial);
+      if (open && length > 0) take();
       return { lines: out, first: offset, totalLines: lineNo, cappedBy };
     },
   };
@@ -82,37 +108,42 @@ const isBinary = (head: Uint8Array): boolean => head.subarray(0, SNIFF_BYTES).in
  */
 export const SYNC_READ_BYTES = 256 * 1024;
 
-/** The whole small file at once; 'binary' when its first 8 KiB hold a NUL. */
-function readSliceSync(abs: string, offset: number, limit: number): Slice | 'binary' {
-  const bytes = readFileSync(abs);
-  if (isBinary(bytes)) return 'binary';
+/** The whole small file at once (from its open descriptor); 'binary' when its first 8 KiB hold a NUL. */
+function readSliceSync(fd: number, size: number, offset: number, limit: number): Slice | 'binary' {
+  const bytes = Buffer.allocUnsafe(size);
+  let total = 0;
+  while (total < size) {
+    const n = fs.readSync(fd, bytes, total, size - total, null);
+    if (n === 0) break;
+    total += n;
+  }
+  const view = bytes.subarray(0, total);
+  if (isBinary(view)) return 'binary';
   const lines = lineCollector(offset, limit);
-  lines.push(new TextDecoder('utf-8').decode(bytes));
+  lines.push(new TextDecoder('utf-8').decode(view));
   return lines.end();
 }
 
+const readChunk = (fd: number, buf: Buffer): Promise<number> =>
+  new Promise((resolve, reject) => fs.read(fd, buf, 0, buf.length, null, (err, n) => (err ? reject(err) : resolve(n))));
+
 /**
- * Streams a larger file in 64 KiB chunks (a file that grew since stat is still read to its end).
- * Returns 'binary' when the first 8 KiB hold a NUL.
+ * Streams a larger file in 64 KiB chunks (a file that grew since stat is still read to its end),
+ * checking the signal between chunks. Returns 'binary' when the first 8 KiB hold a NUL.
  */
-async function readSlice(abs: string, offset: number, limit: number, signal: AbortSignal): Promise<Slice | 'binary'> {
-  const fh = await fs.open(abs, 'r');
-  try {
-    const decoder = new TextDecoder('utf-8');
-    const lines = lineCollector(offset, limit);
-    const buf = Buffer.allocUnsafe(CHUNK);
-    for (let first = true; ; first = false) {
-      if (signal.aborted) throw new Error('aborted');
-      const { bytesRead } = await fh.read(buf, 0, buf.length, null);
-      if (bytesRead === 0) break;
-      if (first && isBinary(buf.subarray(0, bytesRead))) return 'binary';
-      lines.push(decoder.decode(buf.subarray(0, bytesRead), { stream: true }));
-    }
-    lines.push(decoder.decode());
-    return lines.end();
-  } finally {
-    await fh.close();
+async function readSlice(fd: number, offset: number, limit: number, signal: AbortSignal): Promise<Slice | 'binary'> {
+  const decoder = new TextDecoder('utf-8');
+  const lines = lineCollector(offset, limit);
+  const buf = Buffer.allocUnsafe(CHUNK);
+  for (let first = true; ; first = false) {
+    if (signal.aborted) throw new Error('aborted');
+    const bytesRead = await readChunk(fd, buf);
+    if (bytesRead === 0) break;
+    if (first && isBinary(buf.subarray(0, bytesRead))) return 'binary';
+    lines.push(decoder.decode(buf.subarray(0, bytesRead), { stream: true }));
   }
+  lines.push(decoder.decode());
+  return lines.end();
 }
 
 /** read_file: numbered lines (`cat -n` style), capped, recorded in the read tracker. */
@@ -132,15 +163,19 @@ export const readFileTool: Tool<Input> = {
     const jail = resolveInJail(ctx.root, ctx.extraReadRoots, input.path, 'read');
     if (!jail.ok) return errorResult(jail.error);
     const shown = displayPath(ctx.root, jail.abs);
+    const opened = openRegularSync(jail.abs, shown);
+    if (!opened.ok) {
+      if (opened.code === 'EISDIR') return errorResult(`${shown} is a directory, not a file. Use glob (e.g. pattern "${shown}/*") to list it.`);
+      if (opened.code === 'ENOENT' || opened.code === 'ENOTDIR') return errorResult(`${shown} does not exist (work root ${ctx.root}).`);
+      return errorResult(opened.code === 'ENOTREG' ? opened.error : `Cannot read ${opened.error}`);
+    }
+    const { fd, st } = opened;
     try {
-      const st = statSync(jail.abs);
-      if (st.isDirectory()) return errorResult(`${shown} is a directory, not a file. Use glob (e.g. pattern "${shown}/*") to list it.`);
-      if (!st.isFile()) return errorResult(`${shown} is not a regular file.`);
       ctx.readTracker.record(jail.abs, st.mtimeMs, st.size);
       if (st.size === 0) return okResult(`${shown} is empty (0 bytes).`, `read ${shown} (empty)`);
       const offset = input.offset ?? 1;
       const limit = input.limit ?? READ_LINE_CAP;
-      const slice = st.size <= SYNC_READ_BYTES ? readSliceSync(jail.abs, offset, limit) : await readSlice(jail.abs, offset, limit, ctx.signal);
+      const slice = st.size <= SYNC_READ_BYTES ? readSliceSync(fd, st.size, offset, limit) : await readSlice(fd, offset, limit, ctx.signal);
       if (slice === 'binary') return errorResult(`${shown} looks like a binary file (it contains NUL bytes); read_file only returns text.`);
       if (slice.lines.length === 0) {
         return errorResult(`offset ${offset} is past the end of ${shown}, which has ${slice.totalLines} lines.`);
@@ -159,6 +194,8 @@ export const readFileTool: Tool<Input> = {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'ENOTDIR') return errorResult(`${shown} does not exist (work root ${ctx.root}).`);
       return errorResult(`Cannot read ${shown}: ${messageOf(err)}`);
+    } finally {
+      fs.closeSync(fd);
     }
   },
 };

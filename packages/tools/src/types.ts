@@ -32,6 +32,18 @@ export interface ToolContext {
    * is accepted by the skill tool only then.
    */
   forcedSkill?: string;
+  /**
+   * Extra absolute folders write_file and edit_file always refuse (the harness's config and
+   * state dirs, skill dirs), on top of `.git`, the skills folders and `extraReadRoots`.
+   */
+  protectedDirs?: readonly string[];
+  /**
+   * Hides a file from grep and glob results when it returns false (a Read/Grep/Glob deny rule,
+   * evaluated on the file's realpath).
+   */
+  readFilter?: (absRealPath: string) => boolean;
+  /** Values never shown to the model: replaced in every tool's output, dropped from bash's environment. */
+  secrets?: readonly string[];
 }
 
 /** What the approval layer needs to know about one call, derived from its validated input. */
@@ -56,6 +68,11 @@ export interface Tool<I = unknown> {
   summarize(input: I): string;
   /** What the approval policy matches rules against. */
   permission(input: I, ctx: Pick<ToolContext, 'root'>): PermissionTarget;
+  /**
+   * A refusal known before any approval question (a protected path, a FIFO): the executor returns
+   * it as the call's error result without asking. Undefined when the call may be asked about.
+   */
+  refuse?(input: I, ctx: ToolContext): string | undefined;
   /** Optional preview of what a write would change (a unified diff), for approval questions. */
   preview?(input: I, ctx: ToolContext): Promise<string | undefined>;
   run(input: I, ctx: ToolContext): Promise<ToolResult>;

@@ -1,25 +1,20 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import fs from 'node:fs';
 import * as z from 'zod/mini';
 import { unifiedDiff } from './diff.js';
-import { filePermission, recordWritten, staleReason, statExisting } from './file-guard.js';
-import { displayPath, resolveInJail } from './jail.js';
+import { existingOf, filePermission, recordWritten, staleReason, writeTarget } from './file-guard.js';
 import { abortedResult, errorResult, messageOf, okResult, plural } from './result.js';
+import { readRegularTextSync } from './safe-open.js';
+import { openForWrite, writeWhole } from './safe-write.js';
 import type { Tool, ToolContext } from './types.js';
+
+/** Files larger than this get no diff preview (their size is shown instead). */
+export const PREVIEW_MAX_BYTES = 4 * 1024 * 1024;
 
 const schema = z.object({
   path: z.string().register(z.globalRegistry, { description: 'File to write, relative to the work root. Parent directories are created.' }),
   content: z.string().register(z.globalRegistry, { description: 'The complete new content of the file.' }),
 });
 type Input = z.infer<typeof schema>;
-
-async function currentText(abs: string): Promise<string> {
-  try {
-    return await fs.readFile(abs, 'utf8');
-  } catch {
-    return '';
-  }
-}
 
 function countLines(text: string): number {
   if (text === '') return 0;
@@ -38,30 +33,42 @@ export const writeFileTool: Tool<Input> = {
   schema,
   summarize: (input) => `write_file ${input.path}`,
   permission: (input, ctx) => filePermission(ctx.root, input.path),
+  refuse(input, ctx) {
+    const target = writeTarget(ctx, input.path);
+    return target.ok ? undefined : target.error;
+  },
   async preview(input, ctx) {
-    const jail = resolveInJail(ctx.root, [], input.path, 'write');
-    if (!jail.ok) return undefined;
-    const shown = displayPath(ctx.root, jail.abs);
-    return unifiedDiff(await currentText(jail.abs), input.content, { fromLabel: shown });
+    const target = writeTarget(ctx, input.path);
+    if (!target.ok) return undefined;
+    let before = '';
+    if (fs.existsSync(target.abs)) {
+      const text = readRegularTextSync(target.abs, PREVIEW_MAX_BYTES);
+      if (text === undefined) return `(${target.shown} is larger than ${PREVIEW_MAX_BYTES / 1024 / 1024} MiB or unreadable; no diff shown)`;
+      before = text;
+    }
+    return unifiedDiff(before, input.content, { fromLabel: target.shown });
   },
   async run(input: Input, ctx: ToolContext) {
     if (ctx.signal.aborted) return abortedResult('write_file');
-    const jail = resolveInJail(ctx.root, [], input.path, 'write');
-    if (!jail.ok) return errorResult(jail.error);
-    const shown = displayPath(ctx.root, jail.abs);
+    const target = writeTarget(ctx, input.path);
+    if (!target.ok) return errorResult(target.error);
+    const { abs, shown } = target;
+    const opened = openForWrite(ctx, abs, shown, true);
+    if (!opened.ok) return errorResult(opened.error);
     try {
-      const now = await statExisting(jail.abs);
-      const stale = staleReason(ctx.readTracker, jail.abs, shown, now);
+      const now = existingOf(opened.created ? undefined : opened.st);
+      const stale = staleReason(ctx.readTracker, abs, shown, now);
       if (stale !== undefined) return errorResult(stale);
-      await fs.mkdir(path.dirname(jail.abs), { recursive: true });
-      await fs.writeFile(jail.abs, input.content, 'utf8');
-      await recordWritten(ctx.readTracker, jail.abs);
+      writeWhole(opened.fd, Buffer.from(input.content, 'utf8'));
+      recordWritten(ctx.readTracker, abs, opened.fd);
       const lines = countLines(input.content);
       const bytes = Buffer.byteLength(input.content);
       const verb = now.exists ? 'Overwrote' : 'Created';
       return okResult(`${verb} ${shown} (${plural(lines, 'line')}, ${plural(bytes, 'byte')}).`, `${verb.toLowerCase()} ${shown} (${plural(lines, 'line')})`);
     } catch (err) {
       return errorResult(`Cannot write ${shown}: ${messageOf(err)}`);
+    } finally {
+      fs.closeSync(opened.fd);
     }
   },
 };

@@ -1,0 +1,55 @@
+/**
+ * The environment variables holding the harness's own credentials. bash's child environment
+ * never has them, and their values are redacted from every tool result. Data, not code: a new
+ * credential is one more line here.
+ */
+export const CREDENTIAL_ENV_NAMES: readonly string[] = ['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN', 'CLAUDE_CODE_OAUTH_TOKEN'];
+
+/**
+ * Values shorter than this are not treated as secrets: redacting every "1" or "dev" in tool
+ * output would garble it, and a credential that short protects nothing anyway.
+ */
+export const MIN_SECRET_LENGTH = 8;
+
+/** The credential values set in `env` (the names in CREDENTIAL_ENV_NAMES), long enough to redact. */
+export function secretsFromEnv(env: NodeJS.ProcessEnv): string[] {
+  const out: string[] = [];
+  for (const name of CREDENTIAL_ENV_NAMES) {
+    const value = env[name];
+    if (value !== undefined && value.length >= MIN_SECRET_LENGTH) out.push(value);
+  }
+  return out;
+}
+
+/**
+ * A copy of `env` for a child process: without the credential variables and without any
+ * variable whose value is one of `secrets`.
+ */
+export function childEnv(env: NodeJS.ProcessEnv, secrets: readonly string[] = []): NodeJS.ProcessEnv {
+  const drop = new Set(secrets.filter((s) => s.length >= MIN_SECRET_LENGTH));
+  const out: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (CREDENTIAL_ENV_NAMES.includes(name)) continue;
+    if (value !== undefined && drop.has(value)) continue;
+    out[name] = value;
+  }
+  return out;
+}
+
+/**
+ * `text` with every occurrence of a secret replaced by `[redacted NAME]` (the credential variable
+ * in `env` holding that value) or `[redacted secret]`. Longer secrets are replaced first, so one
+ * secret containing another is still hidden whole. Only exact occurrences are found: a secret
+ * printed encoded (base64, split across lines) is not.
+ */
+export function redactSecrets(text: string, secrets: readonly string[] | undefined, env: NodeJS.ProcessEnv = process.env): string {
+  if (secrets === undefined || secrets.length === 0) return text;
+  let out = text;
+  const sorted = [...secrets].filter((s) => s.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
+  for (const secret of sorted) {
+    if (!out.includes(secret)) continue;
+    const name = CREDENTIAL_ENV_NAMES.find((n) => env[n] === secret) ?? 'secret';
+    out = out.split(secret).join(`[redacted ${name}]`);
+  }
+  return out;
+}
