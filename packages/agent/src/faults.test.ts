@@ -33,7 +33,7 @@ describe('retries', () => {
     expect(messageText(agent.messages()[1]!)).toBe('made it');
   });
 
-  it('retries 529 and 500 with exponential backoff', async () => {
+  it('retries 529 and 500 with exponential backoff, four times longer than a rate limit’s', async () => {
     const rec = recordingSleep();
     const script = new ScriptBuilder().fault({ kind: 'overloaded' }).text('one').fault({ kind: 'api_error' }).text('two').build();
     const { agent } = await setup(script, { agent: { retry: { sleep: rec.sleep, baseDelayMs: 10 } } });
@@ -41,7 +41,7 @@ describe('retries', () => {
     expect(ofType(first, 'retry')[0]!.reason).toContain('529');
     const second = await turn(agent, 'b');
     expect(ofType(second, 'retry')[0]!.reason).toContain('500');
-    expect(rec.delays).toEqual([10, 10]);
+    expect(rec.delays).toEqual([40, 40]);
   });
 
   it('a stream cut mid-message is re-requested without duplicating content', async () => {

@@ -49,17 +49,15 @@ describe.each([
     expect(await res.json()).toEqual({ method: 'POST', body: '{"a":"é"}', length: String(Buffer.byteLength('{"a":"é"}')) });
   });
 
-  it('reports once when the request body is written out, and when a request never starts', async () => {
+  it('sends a byte body, and refuses a body it cannot send', async () => {
     const url = await serve((req, res) => {
-      req.resume();
-      req.on('end', () => res.end('ok'));
+      let data = '';
+      req.on('data', (d) => (data += d));
+      req.on('end', () => res.end(data));
     });
-    const done: string[] = [];
-    const res = await httpFetch(`${url}/v1/x`, { method: 'POST', body: Buffer.from('{"a":1}') }, () => done.push('sent'));
-    expect(await res.text()).toBe('ok');
-    expect(done).toEqual(['sent']);
-    await expect(httpFetch(`${url}/v1/x`, { method: 'POST', body: {} as unknown as string }, () => done.push('refused'))).rejects.toThrow(TypeError);
-    expect(done).toEqual(['sent', 'refused']);
+    const res = await httpFetch(`${url}/v1/x`, { method: 'POST', body: Buffer.from('{"a":1}') });
+    expect(await res.text()).toBe('{"a":1}');
+    await expect(httpFetch(`${url}/v1/x`, { method: 'POST', body: new Blob(['x']) })).rejects.toThrow(TypeError);
   });
 
   it('streams the body as it arrives (server-sent events)', async () => {

@@ -63,48 +63,45 @@ const webResponse: MakeResponse = (body, init) => {
 const lightResponse: MakeResponse = (body, init) => new LightResponse(body, init) as unknown as Response;
 
 /**
- * A `fetch` over node:http / node:https. The global fetch loads undici on first use (about 80 ms
- * and 40 MB at cold start on Node 20) and costs several ms per request more than node:http; this
- * one only loads what a request needs and keeps connections alive (idle sockets do not hold the
- * process open).
+ * A `fetch` over node:http / node:https, for front ends that bundle themselves (opt-in: the
+ * library's default is the SDK's own fetch). The global fetch loads undici on first use (about
+ * 80 ms and 40 MB at cold start on Node 20); this one only loads what a request needs and keeps
+ * connections alive (idle sockets do not hold the process open).
  * What a caller may rely on: a real web `Response` whose body streams from the socket as bytes
  * arrive (server-sent events stream), aborting `init.signal` destroys the request and errors the
  * body with the signal's reason, gzip/deflate/br bodies are decoded, and only string and byte
- * request bodies are accepted (the SDK sends JSON strings). `onBodyDone`, when given, is called
- * once when nothing reads `init.body` any more: the request was written out or destroyed, or it
- * never started; a caller that lent the body's memory can reuse it from then on.
+ * request bodies are accepted (the SDK sends JSON strings and bytes).
+ * What it does not do: redirects, and proxies. `HTTPS_PROXY`/`HTTP_PROXY` are not read (see
+ * `fetchForEnv`); cookies, caching and credentials modes do not exist here.
  */
-export function httpFetch(input: string | URL | Request, init: RequestInit = {}, onBodyDone?: () => void): Promise<Response> {
-  return fetchWith(webResponse, input, init, onBodyDone);
+export function httpFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
+  return send(webResponse, input, init);
 }
 
 /**
  * `httpFetch` answering with a `LightResponse` (light-response.ts) instead of a web Response:
- * what the SDK needs and no more, the body being the socket stream itself. The model client's
- * default; not a general-purpose fetch (no `clone`, `blob`, or `body.getReader`).
+ * what the SDK needs and no more, the body being the socket stream itself. For the SDK only (its
+ * contract is pinned by sdk-contract.test.ts); not a general-purpose fetch (no `clone`, `blob`,
+ * or `body.getReader`).
  */
-export function lightHttpFetch(input: string | URL | Request, init: RequestInit = {}, onBodyDone?: () => void): Promise<Response> {
-  return fetchWith(lightResponse, input, init, onBodyDone);
+export function lightHttpFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
+  return send(lightResponse, input, init);
 }
 
-async function fetchWith(make: MakeResponse, input: string | URL | Request, init: RequestInit, onBodyDone?: () => void): Promise<Response> {
-  let pending = onBodyDone;
-  const bodyDone = (): void => {
-    const done = pending;
-    pending = undefined;
-    done?.();
-  };
-  const sending = { started: false };
-  try {
-    return await send(make, input, init, bodyDone, sending);
-  } catch (err) {
-    // Once the request exists, its 'finish' or 'close' event ends the loan (close follows errors).
-    if (!sending.started) bodyDone();
-    throw err;
-  }
+/**
+ * The fetch a bundled front end should give `createAnthropicClient` for this environment:
+ * `lightHttpFetch`, unless a proxy variable is set (`HTTPS_PROXY`, `HTTP_PROXY`, either case),
+ * which node:http would silently bypass; then undefined, meaning the SDK's own fetch. Node's fetch
+ * honours those variables only when `NODE_USE_ENV_PROXY=1` is set (Node 24 and later; Node 20's
+ * fetch ignores them), so a proxy works with that Node and variable, and nowhere silently fails
+ * over to a direct connection by our choice.
+ */
+export function fetchForEnv(env: Readonly<Record<string, string | undefined>>): typeof fetch | undefined {
+  const proxied = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((k) => (env[k] ?? '') !== '');
+  return proxied ? undefined : lightHttpFetch;
 }
 
-async function send(make: MakeResponse, input: string | URL | Request, init: RequestInit, bodyDone: () => void, sending: { started: boolean }): Promise<Response> {
+async function send(make: MakeResponse, input: string | URL | Request, init: RequestInit): Promise<Response> {
   const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
   const signal = init.signal ?? undefined;
   if (signal?.aborted) throw abortError(signal);
@@ -125,9 +122,6 @@ async function send(make: MakeResponse, input: string | URL | Request, init: Req
   const request = tls ? tls.request : httpRequest;
   const res = await new Promise<IncomingMessage>((resolve, reject) => {
     const req = request(url, options, resolve);
-    sending.started = true;
-    req.once('finish', bodyDone);
-    req.once('close', bodyDone);
     req.on('error', (err) => reject(signal?.aborted ? abortError(signal) : err));
     req.end(body);
   });

@@ -24,3 +24,6 @@ export type { RetryOptions } from './retry.js';
 export { addUsage, emptyUsage } from './usage.js';
 export { checkModelSettings, defaultThinking, EFFORTS, knownModels, MIN_BUDGET_TOKENS, modelInfo, parseEffort, parseThinkingFlag } from './catalogue.js';
 export type { Effort, ModelInfo, PriceTier, ThinkingMode, ThinkingSetting } from './catalogue.js';
+export { fetchForEnv } from './http-fetch.js';
+export type { StopDetails } from './model-types.js';
+export { isRetryable } from './retry.js';

@@ -1,81 +1,190 @@
-import { createServer } from 'node:http';
-import type { Server, ServerResponse } from 'node:http';
+import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lightHttpFetch } from './http-fetch.js';
 import { createAnthropicClient } from './model-client.js';
+import type { AnthropicClientOptions, ModelError } from './model-client.js';
+import { isRetryable } from './retry.js';
+import { REQUEST, apiError, closeWireServers, replyEvents, sse, wireServer } from './testing/wire-server.test.util.js';
+import type { WireHandler } from './testing/wire-server.test.util.js';
 
-let server: Server | undefined;
-afterEach(async () => {
-  server?.closeAllConnections();
-  await new Promise((r) => server?.close(r) ?? r(undefined));
-  server = undefined;
-});
+afterEach(closeWireServers);
 
-const sse = (type: string, data: object): string => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
-const REPLY = [
-  sse('message_start', { message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'm', content: [], stop_reason: null, usage: { input_tokens: 3, output_tokens: 1 } } }),
-  sse('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }),
-  sse('content_block_delta', { index: 0, delta: { type: 'text_delta', text: 'hi' } }),
-  sse('content_block_stop', { index: 0 }),
-  sse('message_delta', { delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 2 } }),
-  sse('message_stop', {}),
-].join('');
-
-/**
- * A server that answers every request with REPLY and keeps each body open until the test ends it
- * (`held`), recording the client port of each request; and a client and request for it.
- */
-async function holdingServer(): Promise<{ held: ServerResponse[]; ports: number[]; types: () => Promise<string[]> }> {
-  const held: ServerResponse[] = [];
-  const ports: number[] = [];
-  server = createServer((req, res) => {
-    ports.push(req.socket.remotePort!);
-    req.resume();
-    res.writeHead(200, { 'content-type': 'text/event-stream' });
-    res.write(REPLY);
-    held.push(res);
-  });
-  await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
-  const client = createAnthropicClient({ apiKey: 'k', baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
-  const request = { model: 'm', max_tokens: 10, system: [], tools: [], messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }] };
-  const types = async (): Promise<string[]> => {
-    const seen: string[] = [];
-    for await (const e of client.stream(request, new AbortController().signal)) seen.push(e.type);
-    return seen;
-  };
-  return { held, ports, types };
+async function collect(opts: AnthropicClientOptions, request = REQUEST): Promise<unknown[]> {
+  const client = createAnthropicClient(opts);
+  const seen: unknown[] = [];
+  for await (const e of client.stream(request, new AbortController().signal)) seen.push(e);
+  return seen;
 }
 
-const untilRequests = async (held: ServerResponse[], n: number): Promise<void> => {
-  while (held.length < n) await new Promise((r) => setTimeout(r, 5));
-};
+const typeOf = (e: unknown): unknown => (typeof e === 'object' && e !== null ? (e as { type?: unknown }).type : undefined);
 
-describe('createAnthropicClient stream', () => {
-  it('ends at message_stop without waiting for the end of the HTTP body, which is still read so the connection is reused', async () => {
-    const { held, ports, types } = await holdingServer();
-    expect(await types()).toEqual(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
-    expect(held[0]!.writableEnded).toBe(false);
+/** The error event that ends a failed stream (the last event yielded). */
+async function failure(handler: WireHandler, opts: Partial<AnthropicClientOptions> = {}): Promise<ModelError> {
+  const { url } = await wireServer(handler);
+  const events = await collect({ apiKey: 'k', baseURL: url, ...opts });
+  expect(events.map(typeOf).at(-1)).toBe('error');
+  expect(events.map(typeOf).filter((t) => t === 'error')).toHaveLength(1);
+  return (events.at(-1) as { error: ModelError }).error;
+}
 
-    held[0]!.end();
-    await new Promise((r) => setTimeout(r, 50));
-    const second = types();
-    await untilRequests(held, 2);
-    held[1]!.end();
-    expect((await second).at(-1)).toBe('message_stop');
-    expect(ports[1]).toBe(ports[0]);
+describe.each([
+  ['the SDK’s own fetch (the library default)', undefined],
+  ['lightHttpFetch (the bins)', lightHttpFetch],
+] as const)('createAnthropicClient over %s', (_name, fetch) => {
+  it('streams a reply, reads its body to the end, and reuses connections (keep-alive)', async () => {
+    const { url, requests } = await wireServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end(replyEvents());
+    });
+    const opts = { apiKey: 'k', baseURL: url, ...(fetch ? { fetch } : {}) };
+    const client = createAnthropicClient(opts);
+    for (let i = 0; i < 4; i++) {
+      const seen: unknown[] = [];
+      for await (const e of client.stream(REQUEST, new AbortController().signal)) seen.push(typeOf(e));
+      expect(seen).toEqual(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
+    }
+    expect(requests.map((r) => r.path)).toEqual(Array(4).fill('/v1/messages'));
+    expect(JSON.parse(requests[0]!.body)).toEqual({ ...REQUEST, stream: true });
+    // undici hands the next request to a second connection while the first is being released,
+    // then alternates between the two; node:http's pool keeps one.
+    expect(new Set(requests.map((r) => r.port)).size).toBeLessThanOrEqual(2);
   });
 
-  it('a request sent before the previous body ended waits for it (one connection), but not forever', async () => {
-    const { held, ports, types } = await holdingServer();
-    await types();
-    const second = types();
-    setTimeout(() => held[0]!.end(), 20);
-    await untilRequests(held, 2);
-    expect(ports[1]).toBe(ports[0]);
-    // The second body is never ended: the third request goes out anyway, on another connection.
-    expect((await second).at(-1)).toBe('message_stop');
-    expect((await types()).at(-1)).toBe('message_stop');
-    expect(ports[2]).not.toBe(ports[1]);
-    for (const res of held) res.end();
+  it('a mid-stream error event becomes an error the agent retries', async () => {
+    const error = await failure(
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.end(sse('message_start', { message: { usage: { input_tokens: 1 } } }) + sse('error', { error: { type: 'overloaded_error', message: 'Overloaded' } }));
+      },
+      fetch ? { fetch } : {},
+    );
+    expect(error).toMatchObject({ kind: 'overloaded', type: 'overloaded_error' });
+    expect(error.message).toContain('Overloaded');
+    expect(error.message).toContain('mid-stream');
+    expect(isRetryable(error)).toBe(true);
   });
 });
+
+describe('error messages a person can act on (each through the real SDK)', () => {
+  it('401 names ANTHROPIC_API_KEY, or ANTHROPIC_AUTH_TOKEN when the token was the credential', async () => {
+    const handler: WireHandler = (_req, res) => apiError(res, 401, 'authentication_error', 'invalid x-api-key');
+    const byKey = await failure(handler);
+    expect(byKey).toMatchObject({ kind: 'auth', status: 401, requestId: 'req_test_1' });
+    expect(byKey.message).toContain('ANTHROPIC_API_KEY');
+    expect(byKey.message).toContain('invalid x-api-key');
+    expect(byKey.message).not.toContain('{');
+    const byToken = await failure(handler, { apiKey: undefined, authToken: 't' });
+    expect(byToken.message).toContain('ANTHROPIC_AUTH_TOKEN');
+    expect(isRetryable(byKey)).toBe(false);
+  });
+
+  it('a refused connection names the base URL', async () => {
+    const port = await closedPort();
+    const events = await collect({ apiKey: 'k', baseURL: `http://127.0.0.1:${port}` });
+    const error = (events[0] as { error: ModelError }).error;
+    expect(error.kind).toBe('connection');
+    expect(error.message).toContain(`http://127.0.0.1:${port}`);
+    expect(error.message).toContain('refused');
+    expect(error.message).toContain('ANTHROPIC_BASE_URL');
+    expect(isRetryable(error)).toBe(true);
+  });
+
+  it('404 on the model suggests --model and lists what GET /v1/models offers, fetched once', async () => {
+    const { url, requests } = await wireServer((req, res) => {
+      if (req.path.startsWith('/v1/models')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ data: [{ type: 'model', id: 'claude-opus-5-5' }, { type: 'model', id: 'claude-sonnet-5-5' }], has_more: false }));
+      } else apiError(res, 404, 'not_found_error', 'model: claude-nope');
+    });
+    const client = createAnthropicClient({ apiKey: 'k', baseURL: url });
+    const messages: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      for await (const e of client.stream({ ...REQUEST, model: 'claude-nope' }, new AbortController().signal)) messages.push((e as { error: ModelError }).error.message);
+    }
+    expect(messages[0]).toContain('model "claude-nope" was not found');
+    expect(messages[0]).toContain('--model');
+    expect(messages[0]).toContain('claude-opus-5-5, claude-sonnet-5-5');
+    expect(messages[1]).toBe(messages[0]);
+    expect(requests.filter((r) => r.path.startsWith('/v1/models'))).toHaveLength(1);
+  });
+
+  it.each([
+    ['bound to a different conversation', 'messages.1.content.0: Invalid `signature` in `thinking` block. The block is bound to a different conversation.', 'start a new session'],
+    ['prefill', 'This model does not support assistant message prefill. The conversation must end with a user message.', 'harness bug'],
+  ])('400 (%s) quotes the API’s own message and says the fix', async (_name, apiMessage, fix) => {
+    const error = await failure((_req, res) => apiError(res, 400, 'invalid_request_error', apiMessage));
+    expect(error).toMatchObject({ kind: 'client', status: 400 });
+    expect(error.message).toContain(apiMessage);
+    expect(error.message).toContain(fix);
+    expect(isRetryable(error)).toBe(false);
+  });
+
+  it('402 billing and a spend-cap 429 (no retry-after) are not retried, and say why', async () => {
+    const billing = await failure((_req, res) => apiError(res, 402, 'billing_error', 'Your credit balance is too low.'));
+    expect(billing.kind).toBe('billing');
+    expect(billing.message).toContain('not retried');
+    expect(isRetryable(billing)).toBe(false);
+    const cap = await failure((_req, res) => apiError(res, 429, 'rate_limit_error', 'monthly spend cap reached', {}, { error_code: 'enforced_spend_limit_reached' }));
+    expect(cap).toMatchObject({ kind: 'billing', status: 429, retryable: false });
+    expect(cap.message).toContain('spend cap');
+    expect(cap.message).toContain('not retried');
+    expect(isRetryable(cap)).toBe(false);
+  });
+
+  it('a rate-limit 429 with retry-after is retried after that wait', async () => {
+    const error = await failure((_req, res) => apiError(res, 429, 'rate_limit_error', 'slow down', { 'retry-after': '3' }));
+    expect(error).toMatchObject({ kind: 'rate_limit', retryAfterMs: 3000 });
+    expect(isRetryable(error)).toBe(true);
+  });
+
+  it('x-should-retry is honoured both ways', async () => {
+    const no = await failure((_req, res) => apiError(res, 500, 'api_error', 'boom', { 'x-should-retry': 'false' }));
+    expect(no).toMatchObject({ kind: 'server', retryable: false });
+    expect(isRetryable(no)).toBe(false);
+    const yes = await failure((_req, res) => apiError(res, 400, 'invalid_request_error', 'try again', { 'x-should-retry': 'true' }));
+    expect(isRetryable(yes)).toBe(true);
+  });
+
+  it('413 says the request is too large, with its size; 529 and 504 are retried', async () => {
+    const big = await failure((_req, res) => apiError(res, 413, 'request_too_large', 'Request exceeds the maximum allowed number of bytes.'));
+    expect(big.kind).toBe('too_large');
+    expect(big.message).toContain('too large');
+    expect(big.message).toMatch(/this request was [\d.]+ MB/);
+    expect(isRetryable(big)).toBe(false);
+    const overloaded = await failure((_req, res) => apiError(res, 529, 'overloaded_error', 'Overloaded'));
+    expect(overloaded.kind).toBe('overloaded');
+    expect(isRetryable(overloaded)).toBe(true);
+    const timeout = await failure((_req, res) => apiError(res, 504, 'timeout_error', 'Request timeout'));
+    expect(timeout.kind).toBe('server');
+    expect(timeout.message).toContain('timed out');
+    expect(isRetryable(timeout)).toBe(true);
+  });
+
+  it('403 says the key lacks permission; server text reaches the message without control characters', async () => {
+    const error = await failure((_req, res) => apiError(res, 403, 'permission_error', 'no access\u001b[31m to this model'));
+    expect(error.kind).toBe('permission');
+    expect(error.message).toContain('no access');
+    expect(error.message).not.toContain('\u001b');
+  });
+
+  it('a malformed event in the stream is a failure, and the SDK prints nothing', async () => {
+    const printed = vi.spyOn(console, 'error');
+    try {
+      const events = await collect({ apiKey: 'k', baseURL: (await wireServer((_req, res) => res.writeHead(200, { 'content-type': 'text/event-stream' }).end('event: message_start\ndata: {not json\n\n'))).url });
+      expect(events.map(typeOf)).toEqual(['error']);
+      expect(printed).not.toHaveBeenCalled();
+    } finally {
+      printed.mockRestore();
+    }
+  });
+});
+
+/** A port nothing listens on (bound, then released). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}

@@ -2,22 +2,30 @@
  * The narrow seam between the loop and the Messages API; tests and other providers can implement
  * `ModelClient` directly. The SDK (through sdk.ts, the one file importing it) is loaded on the
  * first request, not at import: a front end draws its first screen (or answers a slash command)
- * without paying for it.
+ * without paying for it. Transport is the SDK's own unless the caller passes a `fetch` (the bins
+ * pass `lightHttpFetch`, http-fetch.ts).
  */
-import { lightHttpFetch } from './http-fetch.js';
 import type * as Sdk from './sdk.js';
-import type { BaseAnthropic, RawMessageStreamEvent, Stream } from './sdk.js';
-import { RequestBodyBuffer, streamRequestBody } from './request-json.js';
-import type { ModelClient, ModelError, ModelStreamEvent } from './model-types.js';
+import type { BaseAnthropic, Stream } from './sdk.js';
+import { connectionError, errorFromApiBody } from './api-errors.js';
+import type { ErrorContext } from './api-errors.js';
+import { streamRequestBody } from './request-json.js';
+import type { ModelClient, ModelError } from './model-types.js';
+import { isObject } from './stream-events.js';
 
 export type * from './model-types.js';
 
 export interface AnthropicClientOptions {
   apiKey?: string;
   authToken?: string;
+  /**
+   * What a 401 tells the user to check; default `ANTHROPIC_AUTH_TOKEN` when `authToken` is the
+   * credential, else `ANTHROPIC_API_KEY`. A front end that read the key elsewhere names that.
+   */
+  credentialName?: string;
   /** E.g. the caller's `ANTHROPIC_BASE_URL`; default https://api.anthropic.com. */
   baseURL?: string;
-  /** Default: `lightHttpFetch` (node:http with keep-alive, a light Response), not the global fetch. */
+  /** Default: the SDK's own (the global fetch). The bins pass `lightHttpFetch`. */
   fetch?: typeof fetch;
   /** Per-request timeout; default 10 minutes (the SDK's). */
   timeoutMs?: number;
@@ -26,95 +34,76 @@ export interface AnthropicClientOptions {
 /** The header `messages.create` sends with its JSON body; a prebuilt body needs it. */
 const JSON_BODY = { 'content-type': 'application/json' };
 
+/** How long the one `GET /v1/models` after a 404 may take before the error is shown without it. */
+const MODELS_TIMEOUT_MS = 5000;
+/** How many model ids a 404's message lists at most. */
+const MODELS_SHOWN = 20;
+
 /**
  * A ModelClient over the official SDK. The SDK's own retries are off (`maxRetries: 0`): the
  * agent retries itself so that each retry is an event. Pass `apiKey` or `authToken`: the key
  * variables are then not read; with neither, the SDK falls back to its default credential chain.
- * Requests go through the SDK's `post` with a body built by `streamRequestBody`: the same bytes and
- * headers `messages.create` sends, without re-serialising the transcript, walking it for helper
- * telemetry headers or opening a tracing span on every request.
+ * The SDK's logging is off (the agent never prints). Requests go through the SDK's `post` with a
+ * body built by `streamRequestBody`: the same bytes and headers `messages.create` sends, without
+ * re-serialising the unchanged transcript on every request. Failures arrive as one `error` event
+ * carrying a ModelError (api-errors.ts), never as a rejection; every stream is read to its end.
  */
 export function createAnthropicClient(opts: AnthropicClientOptions): ModelClient {
-  // With the default fetch the body is built into one reused buffer, lent to each request until
-  // httpFetch reports it written (see RequestBodyBuffer); a caller's fetch gets a fresh body.
-  const bodies = opts.fetch ? undefined : new RequestBodyBuffer();
-  const inFlight = new WeakSet<object>();
-  const lentFetch = (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const body = init?.body;
-    if (!bodies?.isLent(body)) return lightHttpFetch(input, init);
-    inFlight.add(body as Buffer);
-    return lightHttpFetch(input, init, () => {
-      inFlight.delete(body as Buffer);
-      bodies.release(body);
-    });
-  };
+  const useToken = opts.authToken !== undefined && opts.apiKey === undefined;
+  const baseURL = opts.baseURL ?? 'https://api.anthropic.com';
+  const context: ErrorContext = { credential: opts.credentialName ?? (useToken ? 'ANTHROPIC_AUTH_TOKEN' : 'ANTHROPIC_API_KEY'), baseURL };
   let client: Promise<BaseAnthropic> | undefined;
-  const sdk = (): Promise<BaseAnthropic> => (client ??= loadSdk().then(({ BaseAnthropic: SDK }) => new SDK({
-    ...(opts.authToken !== undefined && opts.apiKey === undefined ? { authToken: opts.authToken, apiKey: null } : { apiKey: opts.apiKey ?? null, authToken: null }),
-    baseURL: opts.baseURL ?? 'https://api.anthropic.com',
-    maxRetries: 0,
-    fetch: opts.fetch ?? (lentFetch as typeof fetch),
-    ...(opts.timeoutMs !== undefined ? { timeout: opts.timeoutMs } : {}),
-  })));
-  // The end of the previous reply's body while it is still being read (see below), else undefined.
-  let previousEnd: Promise<void> | undefined;
+  const sdk = (): Promise<BaseAnthropic> =>
+    (client ??= loadSdk().then(
+      ({ BaseAnthropic: SDK }) =>
+        new SDK({
+          ...(useToken ? { authToken: opts.authToken, apiKey: null } : { apiKey: opts.apiKey ?? null, authToken: null }),
+          baseURL,
+          maxRetries: 0,
+          logLevel: 'off',
+          ...(opts.fetch ? { fetch: opts.fetch } : {}),
+          ...(opts.timeoutMs !== undefined ? { timeout: opts.timeoutMs } : {}),
+        }),
+    ));
+  let models: Promise<string> | undefined;
+  const modelList = (): Promise<string> => (models ??= listModels(sdk));
   return {
     async *stream(request, signal) {
-      let sawStop = false;
-      // Normally done long before (it is a few bytes, read while the tools ran); waiting for it keeps
-      // one connection per session: a request sent before the previous response ended would open a
-      // second one (a second TLS handshake against the real API). Bounded, so a server that never
-      // ends a body cannot hold the session.
-      if (previousEnd) await endOrTimeout(previousEnd, END_WAIT_MS);
-      const body = bodies ? bodies.build(request) : streamRequestBody(request);
+      const body = streamRequestBody(request);
+      const ctx: ErrorContext = { ...context, model: request.model, bodyBytes: body.length };
       try {
-        const stream = await (await sdk()).post<Stream<RawMessageStreamEvent>>('/v1/messages', { body, headers: JSON_BODY, stream: true, signal });
-        const events = stream[Symbol.asyncIterator]();
-        for (let next = await events.next(); !next.done; next = await events.next()) {
-          if (next.value.type === 'message_stop') {
-            sawStop = true;
-            // The reply is complete; only the end of the HTTP body is left. It is read off the
-            // caller's path (tools can run meanwhile), and still read to the end, so the connection
-            // goes back to the keep-alive pool instead of being aborted.
-            const end = readToEnd(events).then(() => {
-              if (previousEnd === end) previousEnd = undefined;
-            });
-            previousEnd = end;
-            yield next.value as unknown as ModelStreamEvent;
-            break;
-          }
-          yield next.value as unknown as ModelStreamEvent;
-        }
-        if (!sawStop) yield { type: 'error', error: { kind: 'connection', message: 'the stream ended before message_stop' } };
+        const stream = await (await sdk()).post<Stream<unknown>>('/v1/messages', { body, headers: JSON_BODY, stream: true, signal });
+        // Read to the natural end: the few bytes after message_stop arrive with it, and a body
+        // read to its end lets the connection go back to the keep-alive pool.
+        for await (const event of stream) yield event;
       } catch (err) {
-        yield { type: 'error', error: classifyError(err, signal) };
-      } finally {
-        // Lent bodies come back through httpFetch; one that never reached it comes back here.
-        if (bodies?.isLent(body) && !inFlight.has(body)) bodies.release(body);
+        const error = classifyError(err, signal, ctx);
+        if (error.kind === 'not_found') error.message += await modelList();
+        yield { type: 'error', error };
       }
     },
     async countTokens(request, signal) {
       const body = Buffer.from(JSON.stringify(request));
-      const result = await (await sdk()).post<{ input_tokens: number }>('/v1/messages/count_tokens', { body, headers: JSON_BODY, signal });
-      return result.input_tokens;
+      const result = await (await sdk()).post<unknown>('/v1/messages/count_tokens', { body, headers: JSON_BODY, signal });
+      const tokens = isObject(result) ? result.input_tokens : undefined;
+      if (typeof tokens !== 'number') throw new Error('count_tokens answered without input_tokens');
+      return tokens;
     },
   };
 }
 
-/** How long a request waits for the previous response's body to end before using another connection. */
-const END_WAIT_MS = 250;
-
-async function endOrTimeout(end: Promise<void>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([end, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms).unref()))]);
-  clearTimeout(timer);
-}
-
-async function readToEnd(events: AsyncIterator<unknown>): Promise<void> {
+/** `; this key can use: a, b, ...` from one bounded `GET /v1/models`, or why that failed. */
+async function listModels(sdk: () => Promise<BaseAnthropic>): Promise<string> {
   try {
-    while (!(await events.next()).done);
-  } catch {
-    // The reply was already complete; a failure after message_stop loses nothing.
+    const page = await (await sdk()).get<unknown>('/v1/models', { query: { limit: 100 }, signal: AbortSignal.timeout(MODELS_TIMEOUT_MS) });
+    const data = isObject(page) && Array.isArray(page.data) ? page.data : [];
+    const ids = data.flatMap((m: unknown) => (isObject(m) && typeof m.id === 'string' ? [m.id.replace(/[^\w.:@/-]/g, '')] : []));
+    if (ids.length === 0) return '; GET /v1/models listed no models';
+    const more = ids.length > MODELS_SHOWN ? `, ... (${ids.length - MODELS_SHOWN} more)` : '';
+    return `; this key can use: ${ids.slice(0, MODELS_SHOWN).join(', ')}${more}`;
+  } catch (err) {
+    const why = classifyError(err).message;
+    return `; listing the models failed too (${why})`;
   }
 }
 
@@ -126,40 +115,19 @@ async function loadSdk(): Promise<typeof Sdk> {
 }
 
 /**
- * Maps an SDK error (or anything thrown) to a ModelError. Before the SDK has been loaded no SDK
- * error can exist, so anything is then a connection-level failure (or `aborted`).
+ * Maps an SDK error (or anything thrown) to a ModelError with an actionable message (see
+ * api-errors.ts); `context` adds what the message names (credential, base URL, model, body size).
+ * Before the SDK has been loaded no SDK error can exist, so anything is then a connection-level
+ * failure (or `aborted`).
  */
-export function classifyError(err: unknown, signal?: AbortSignal): ModelError {
+export function classifyError(err: unknown, signal?: AbortSignal, context: ErrorContext = {}): ModelError {
   const SDK = sdkModule;
   if (signal?.aborted || (SDK && err instanceof SDK.APIUserAbortError)) return { kind: 'aborted', message: 'aborted' };
-  if (SDK && err instanceof SDK.APIConnectionError) return { kind: 'connection', message: err.message };
+  if (SDK && err instanceof SDK.APIConnectionTimeoutError) return connectionError(err, context.baseURL, true);
+  if (SDK && err instanceof SDK.APIConnectionError) return connectionError(err, context.baseURL);
   if (SDK && err instanceof SDK.APIError) {
-    const status = err.status;
-    const retryAfterMs = parseRetryAfter(err.headers);
-    const base = { message: err.message, ...(status !== undefined ? { status } : {}), ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
-    const type = errorType(err.error);
-    if (status === 429 || type === 'rate_limit_error') return { kind: 'rate_limit', ...base };
-    if (status === 529 || type === 'overloaded_error') return { kind: 'overloaded', ...base };
-    if (status === undefined || status >= 500 || status === 408 || status === 409) return { kind: 'server', ...base };
-    return { kind: 'client', ...base };
+    const midStream = err.status === undefined;
+    return errorFromApiBody(err.error, { ...context, ...(err.status !== undefined ? { status: err.status } : {}), headers: err.headers, midStream });
   }
-  const message = err instanceof Error ? err.message : String(err);
-  return { kind: 'connection', message };
-}
-
-function errorType(body: unknown): string | undefined {
-  if (body === null || typeof body !== 'object') return undefined;
-  const inner = (body as { error?: { type?: unknown } }).error;
-  return typeof inner?.type === 'string' ? inner.type : undefined;
-}
-
-function parseRetryAfter(headers: Headers | undefined): number | undefined {
-  const ms = Number(headers?.get('retry-after-ms') ?? NaN);
-  if (Number.isFinite(ms) && ms >= 0) return ms;
-  const raw = headers?.get('retry-after');
-  if (raw == null) return undefined;
-  const seconds = Number(raw);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(raw);
-  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : undefined;
+  return connectionError(err, context.baseURL);
 }

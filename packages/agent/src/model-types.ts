@@ -45,14 +45,41 @@ export type RequestThinking =
   | { type: 'disabled' }
   | { type: 'enabled'; budget_tokens: number };
 
-/** Why a request failed; `retryable` kinds are retried by the agent with backoff. */
-export type ModelErrorKind = 'rate_limit' | 'overloaded' | 'server' | 'connection' | 'aborted' | 'client';
+/**
+ * Why a request failed. A closed union: front ends may switch on it. `auth` (401: the key or
+ * token), `permission` (403), `billing` (402, a spend limit or the tier's spend cap), `not_found`
+ * (404: the model), `too_large` (413), `client` (another 4xx, mostly 400) are final; `rate_limit`,
+ * `overloaded` (529), `server` (5xx, 408, 409) and `connection` are retried unless the server said
+ * otherwise (`retryable`); `aborted` is the user's.
+ */
+export type ModelErrorKind =
+  | 'rate_limit'
+  | 'overloaded'
+  | 'server'
+  | 'connection'
+  | 'aborted'
+  | 'client'
+  | 'auth'
+  | 'permission'
+  | 'billing'
+  | 'not_found'
+  | 'too_large';
 
 export interface ModelError {
   kind: ModelErrorKind;
   status?: number;
   /** From `retry-after-ms` / `retry-after` when the server sent one. */
   retryAfterMs?: number;
+  /**
+   * The server's own verdict, when it gave one (`x-should-retry: true|false`, or a spend cap that
+   * no retry can pass); wins over the kind's default in `isRetryable`.
+   */
+  retryable?: boolean;
+  /** The API's error type (`overloaded_error`, `invalid_request_error`, ...) when it sent one. */
+  type?: string;
+  /** The `request-id` response header, for a support request. */
+  requestId?: string;
+  /** What happened and, where known, what to do about it; one line, safe to print. */
   message: string;
 }
 
@@ -64,10 +91,17 @@ export interface ApiUsage {
   cache_creation_input_tokens?: number | null;
 }
 
+/** Why the model stopped, beyond the stop reason (a refusal's category and explanation). */
+export interface StopDetails {
+  category: string | null;
+  explanation: string | null;
+}
+
 /**
- * The Messages API streaming events the loop consumes, plus `error`: a failure is yielded as
+ * The Messages API streaming events the loop understands, plus `error`: a failure is yielded as
  * a value (the stream then ends), never thrown. A stream that ends without `message_stop` and
- * without `error` is treated by the loop as a cut connection.
+ * without `error` is treated by the loop as a cut connection. This is the shape a ModelClient
+ * should yield; the reader checks every event anyway (see `ModelClient.stream`).
  */
 export type ModelStreamEvent =
   | { type: 'message_start'; message: { usage: ApiUsage } }
@@ -90,14 +124,19 @@ export type ModelStreamEvent =
         | { type: 'input_json_delta'; partial_json: string };
     }
   | { type: 'content_block_stop'; index: number }
-  | { type: 'message_delta'; delta: { stop_reason: string | null }; usage: ApiUsage }
+  | { type: 'message_delta'; delta: { stop_reason: string | null; stop_details?: StopDetails | null }; usage: ApiUsage }
   | { type: 'message_stop' }
   | { type: 'error'; error: ModelError };
 
 /** What the agent needs from a model provider. */
 export interface ModelClient {
-  /** Streams one request; aborting `signal` ends the stream (with an `aborted` error event). */
-  stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamEvent>;
+  /**
+   * Streams one request; aborting `signal` ends the stream (with an `aborted` error event).
+   * Yields `ModelStreamEvent`s; typed `unknown` because the reader trusts none of them: a provider
+   * may pass a server's events through as parsed, and anything the reader does not understand
+   * (a new event or block type, a malformed event) is skipped with a notice, never a crash.
+   */
+  stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<unknown>;
   /** Optional exact input token count of a request (used to report compaction results). */
   countTokens?(request: Omit<ModelRequest, 'max_tokens'>, signal: AbortSignal): Promise<number>;
 }

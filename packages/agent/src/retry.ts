@@ -1,9 +1,12 @@
 /**
  * When and how long to wait before re-sending a failed request. Rate limits, overload, server
- * errors and cut connections are retried with exponential backoff; a server's `retry-after`
- * wins over the computed delay (capped at `maxDelayMs`). Client errors are not retried.
+ * errors and cut connections (a mid-stream `error` event included) are retried with exponential
+ * backoff; a server's `retry-after` wins over the computed delay (capped at `maxDelayMs`), and its
+ * `x-should-retry` over the kind (`ModelError.retryable`). Overload and server errors back off
+ * four times longer: with the defaults 4 + 8 + 16 + 32 s, about a minute in all, since an outage
+ * outlasts the 15 s a rate limit's backoff spends. Other errors (auth, billing, 4xx) are final.
  */
-import type { ModelError } from './model-types.js';
+import type { ModelError, ModelErrorKind } from './model-types.js';
 
 export interface RetryOptions {
   /** Total attempts including the first; default 5. */
@@ -33,15 +36,19 @@ export function retryPlan(opts: RetryOptions = {}): RetryPlan {
   };
 }
 
-/** True for failures worth sending again. */
+/** Retried by default, and each kind's backoff factor over `baseDelayMs` (absent: never retried). */
+const BACKOFF: Partial<Record<ModelErrorKind, number>> = { rate_limit: 1, connection: 1, overloaded: 4, server: 4 };
+
+/** True for failures worth sending again: the server's verdict when it gave one, else the kind's. */
 export function isRetryable(error: ModelError): boolean {
-  return error.kind === 'rate_limit' || error.kind === 'overloaded' || error.kind === 'server' || error.kind === 'connection';
+  if (error.kind === 'aborted') return false;
+  return error.retryable ?? BACKOFF[error.kind] !== undefined;
 }
 
 /** The wait before attempt `attempt + 1`, after `attempt` (1-based) failed with `error`. */
 export function retryDelayMs(plan: RetryPlan, attempt: number, error: ModelError): number {
   if (error.retryAfterMs !== undefined) return Math.min(plan.maxDelayMs, error.retryAfterMs);
-  return Math.min(plan.maxDelayMs, plan.baseDelayMs * 2 ** (attempt - 1));
+  return Math.min(plan.maxDelayMs, plan.baseDelayMs * (BACKOFF[error.kind] ?? 1) * 2 ** (attempt - 1));
 }
 
 /** A timer that resolves after `ms`, or at once when `signal` aborts. */

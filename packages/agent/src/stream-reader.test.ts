@@ -1,9 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from './events.js';
 import type { ModelStreamEvent } from './model-client.js';
 import { readStream } from './stream-reader.js';
 
-async function* events(list: ModelStreamEvent[]): AsyncIterable<ModelStreamEvent> {
+async function* events(list: readonly unknown[]): AsyncIterable<unknown> {
   for (const e of list) yield e;
 }
 
@@ -36,6 +37,7 @@ describe('readStream (an injected client, without the SDK)', () => {
       stopReason: 'tool_use',
       usage: { input: 10, output: 30, cacheRead: 5, cacheWrite: 2 },
       truncatedToolUses: [],
+      notices: [],
       message: {
         role: 'assistant',
         content: [
@@ -84,5 +86,154 @@ describe('readStream (an injected client, without the SDK)', () => {
   it('passes an error event through as the failure', async () => {
     const result = await readStream(events([{ type: 'error', error: { kind: 'client', status: 400, message: 'bad request' } }]), () => undefined);
     expect(result).toMatchObject({ ok: false, error: { kind: 'client', status: 400 } });
+  });
+
+  it('reads a refusal’s stop_details', async () => {
+    const result = await readStream(
+      events([
+        start,
+        { type: 'content_block_start', index: 0, content_block: { type: 'text', text: 'I can help with part of' } },
+        { type: 'content_block_stop', index: 0 },
+        { type: 'message_delta', delta: { stop_reason: 'refusal', stop_details: { type: 'refusal', category: 'cyber', explanation: 'not this' } }, usage: { output_tokens: 5 } },
+        { type: 'message_stop' },
+      ]),
+      () => undefined,
+    );
+    expect(result).toMatchObject({ ok: true, stopReason: 'refusal', stopDetails: { category: 'cyber', explanation: 'not this' } });
+  });
+
+  it('leaves an unknown block type out of the reply with one notice, and ignores unknown events and its deltas', async () => {
+    const result = await readStream(
+      events([
+        start,
+        { type: 'content_block_start', index: 0, content_block: { type: 'hologram', payload: {} } },
+        { type: 'content_block_delta', index: 0, delta: { type: 'hologram_delta', beam: 'x' } },
+        { type: 'content_block_stop', index: 0 },
+        { type: 'telemetry', anything: 1 },
+        { type: 'telemetry', anything: 2 },
+        { type: 'content_block_start', index: 1, content_block: { type: 'text', text: '' } },
+        { type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: 'kept' } },
+        { type: 'content_block_stop', index: 1 },
+        { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: {} },
+        { type: 'message_stop' },
+      ]),
+      () => undefined,
+    );
+    expect(result.ok && result.message.content).toEqual([{ type: 'text', text: 'kept' }]);
+    expect(result.notices).toEqual([
+      'a content block of unknown type "hologram" was left out of the reply',
+      'stream events of unknown type "telemetry" were ignored',
+    ]);
+  });
+
+  it('ignores deltas for blocks that never started and events after message_stop; a late failure loses nothing', async () => {
+    const result = await readStream(
+      (async function* () {
+        yield start;
+        yield { type: 'content_block_delta', index: 7, delta: { type: 'text_delta', text: 'ghost' } };
+        yield { type: 'content_block_start', index: 0, content_block: { type: 'text', text: 'done' } };
+        yield { type: 'content_block_stop', index: 0 };
+        yield { type: 'message_stop' };
+        yield { type: 'content_block_start', index: 1, content_block: { type: 'text', text: 'late' } };
+        throw new Error('socket hang up');
+      })(),
+      () => undefined,
+    );
+    expect(result).toMatchObject({ ok: true, message: { content: [{ type: 'text', text: 'done' }] } });
+    expect(result.notices).toContain('deltas for a block that never started were ignored');
+    expect(result.notices).toContain('events after message_stop were ignored');
+  });
+
+  it('a stream that throws is a connection failure; a thinking block without a signature is not sent back', async () => {
+    const thrown = await readStream(
+      (async function* () {
+        yield start;
+        throw new Error('ECONNRESET');
+      })(),
+      () => undefined,
+    );
+    expect(thrown).toMatchObject({ ok: false, error: { kind: 'connection', message: 'the stream failed: ECONNRESET' } });
+    const unsigned = await readStream(
+      events([start, { type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: 'hm' } }, { type: 'content_block_stop', index: 0 }, { type: 'message_stop' }]),
+      () => undefined,
+    );
+    expect(unsigned).toMatchObject({ ok: true, message: { content: [] }, notices: ['a thinking block without its signature was left out of the reply'] });
+  });
+
+  it('an API-shaped error event (a server’s own data) is classified by its type', async () => {
+    const result = await readStream(events([start, { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }]), () => undefined);
+    expect(result).toMatchObject({ ok: false, error: { kind: 'overloaded', type: 'overloaded_error' } });
+  });
+});
+
+/** Events of every kind, valid and not, for the property below. */
+const index = fc.oneof(fc.integer({ min: 0, max: 4 }), fc.constantFrom(-1, 1.5, Number.NaN, '0', null));
+const text = fc.string({ maxLength: 8 });
+const blockType = fc.constantFrom('text', 'thinking', 'redacted_thinking', 'tool_use', 'server_tool_use', 'hologram', 7);
+const deltaType = fc.constantFrom('text_delta', 'thinking_delta', 'signature_delta', 'input_json_delta', 'citations_delta', null);
+const usage = fc.dictionary(fc.constantFrom('input_tokens', 'output_tokens', 'cache_read_input_tokens', 'cache_creation_input_tokens'), fc.oneof(fc.nat(), fc.double(), fc.constant(null), text));
+const json = fc.oneof(fc.constantFrom('{', '}', '{"a":', '1}', '"x"', '[]', 'null'), text);
+const anyEvent = fc.oneof(
+  fc.record({ type: fc.constant('message_start'), message: fc.oneof(fc.record({ usage }), fc.anything()) }),
+  fc.record({
+    type: fc.constant('content_block_start'),
+    index,
+    content_block: fc.oneof(fc.record({ type: blockType, text, thinking: text, signature: text, data: text, id: fc.constantFrom('t1', 't2', ''), name: text, input: fc.anything() }, { requiredKeys: ['type'] }), fc.anything()),
+  }),
+  fc.record({ type: fc.constant('content_block_delta'), index, delta: fc.oneof(fc.record({ type: deltaType, text, thinking: text, signature: text, partial_json: json }, { requiredKeys: ['type'] }), fc.anything()) }),
+  fc.record({ type: fc.constant('content_block_stop'), index }),
+  fc.record({ type: fc.constant('message_delta'), delta: fc.oneof(fc.record({ stop_reason: fc.oneof(fc.constantFrom('end_turn', 'tool_use', 'max_tokens', 'refusal', null), fc.anything()), stop_details: fc.anything() }), fc.anything()), usage: fc.anything() }),
+  fc.constant({ type: 'message_stop' }),
+  fc.constant({ type: 'ping' }),
+  fc.record({ type: fc.constant('error'), error: fc.anything() }),
+  fc.record({ type: fc.string({ maxLength: 12 }) }),
+  fc.anything(),
+);
+
+describe('readStream never throws (property)', () => {
+  it('any sequence of events, valid, shuffled, truncated or unknown, and a stream that may throw, gives a result', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(anyEvent, { maxLength: 40 }), fc.option(fc.nat({ max: 40 })), async (list, throwAt) => {
+        const stream = (async function* () {
+          for (const [i, e] of list.entries()) {
+            if (i === throwAt) throw new Error('cut');
+            yield e;
+          }
+        })();
+        const deltas: AgentEvent[] = [];
+        const result = await readStream(stream, (e) => deltas.push(e));
+        expect(Array.isArray(result.notices)).toBe(true);
+        if (result.ok) {
+          for (const b of result.message.content) expect(['text', 'thinking', 'redacted_thinking', 'tool_use']).toContain(b.type);
+          const ids = result.message.content.flatMap((b) => (b.type === 'tool_use' ? [b.id] : []));
+          expect(new Set(ids).size).toBe(ids.length);
+          for (const b of result.message.content) if (b.type === 'tool_use') expect(typeof b.input === 'object' && b.input !== null && !Array.isArray(b.input)).toBe(true);
+          for (const b of result.message.content) if (b.type === 'thinking') expect(b.signature).not.toBe('');
+        } else expect(typeof result.error.message).toBe('string');
+        for (const d of deltas) expect(typeof d === 'object' && (d.type === 'text_delta' || d.type === 'thinking_delta')).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('a valid reply with its events shuffled still gives a result, never an exception', async () => {
+    const valid: ModelStreamEvent[] = [
+      start,
+      { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'a' } },
+      { type: 'content_block_stop', index: 0 },
+      { type: 'content_block_start', index: 1, content_block: { type: 'tool_use', id: 't', name: 'glob', input: {} } },
+      { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: '{"pattern":"*"}' } },
+      { type: 'content_block_stop', index: 1 },
+      { type: 'message_delta', delta: { stop_reason: 'tool_use' }, usage: { output_tokens: 3 } },
+      { type: 'message_stop' },
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.shuffledSubarray(valid), async (list) => {
+        const result = await readStream(events(list), () => undefined);
+        expect(result.ok).toBe(list.some((e) => e.type === 'message_stop'));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
