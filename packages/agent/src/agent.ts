@@ -17,7 +17,6 @@ import type { AgentPolicy } from './policy.js';
 import { composeSystemPrompt, systemPromptText } from './prompt.js';
 import type { RetryOptions } from './retry.js';
 import { retryPlan } from './retry.js';
-import { modelInfo } from './catalogue.js';
 import { newSessionId } from './session-store.js';
 import type { SessionPrefix, SessionRecord, SessionStore } from './session-store.js';
 import { planResume } from './session-resume.js';
@@ -92,7 +91,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
   if (!model.info.known) notices.push(`model ${options.model} is not in the catalogue; using conservative defaults (${model.info.contextWindow} token window, ${model.maxTokens} max tokens, adaptive thinking)`);
   // What a new session sends; a resumed one sends its stored prefix instead (session-resume.ts).
   const fresh: SessionPrefix = { system: prompt.blocks, tools: options.registry.definitions() };
-  const plan = options.resumeId === undefined ? undefined : await planResume({ store: options.sessionStore, id: options.resumeId, fresh, model: options.model, midConversationSystem: modelInfo(options.model).midConversationSystem });
+  const plan = options.resumeId === undefined ? undefined : await planResume({ store: options.sessionStore, id: options.resumeId, fresh, model: options.model, midConversationSystem: model.info.midConversationSystem });
   let prefix = plan?.ok ? plan.prefix : fresh;
   const config: AgentConfig = {
     client: options.client,
@@ -130,6 +129,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     if (reopened?.ok) state.writer = reopened.writer;
     else if (reopened) notices.push(`session ${sessionId} is read-only: ${reopened.error}`);
     if (!plan.prefixStored) state.writer?.append({ type: 'prefix', ...prefix });
+    if (plan.context) state.pendingContext.push(plan.context);
     resumed = true;
     const repair = missingResults(state.messages, INTERRUPTED);
     if (repair.length > 0) state.persistAndAppend({ role: 'user', content: repair });

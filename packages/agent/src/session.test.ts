@@ -33,6 +33,7 @@ describe('sessions', () => {
       policy: createPolicy(),
       ask: async () => ({ type: 'once' }),
       workroot,
+      clock: () => new Date('2025-06-01T12:00:00Z'),
       sessionStore: store,
       resumeId: agent.sessionId,
     });
@@ -134,6 +135,7 @@ describe('sessions', () => {
         policy: createPolicy({ mode: 'bypass' }),
         ask: async () => ({ type: 'once' }),
         workroot,
+        clock: () => new Date('2026-01-01T12:00:00Z'),
         sessionStore: store,
         resumeId: sessionId,
       });

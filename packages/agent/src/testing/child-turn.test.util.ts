@@ -16,6 +16,8 @@ const agent = await createAgent({
   policy: createPolicy({ mode: 'bypass' }),
   ask: async () => ({ type: 'once' }),
   workroot,
+  // The parent resumes with the same clock: a resume on another day would (rightly) add a note.
+  clock: () => new Date('2026-01-01T12:00:00Z'),
   sessionStore: createSessionStore({ dir: sessions }),
 });
 process.stdout.write(`${JSON.stringify({ type: 'session', id: agent.sessionId })}\n`);
