@@ -85,3 +85,47 @@ describe('compaction', () => {
     expect(transcriptProblems(agent.messages())).toEqual([]);
   });
 });
+
+describe('compaction under the preserved-thinking prefix check (strict mock, claude-sonnet-5-5)', () => {
+  it('compacts in the middle of a tool loop with thinking blocks, then makes three more requests, none rejected', async () => {
+    const workroot = await tempDir('agent-root-');
+    await writeFile(join(workroot, 'big.txt'), `${'z'.repeat(90)}\n`.repeat(400));
+    await writeFile(join(workroot, 'small.txt'), 'small\n');
+    const think = (thinking: string) => ({ type: 'thinking' as const, thinking });
+    const script = new ScriptBuilder()
+      .turn({ content: [think('I should read the big file.'), { type: 'tool_use', name: 'read_file', input: { path: 'big.txt' } }] })
+      .turn({ content: [think('Now list the text files.'), { type: 'tool_use', name: 'glob', input: { pattern: '*.txt' } }] })
+      .text('SUMMARY: read big.txt, listed the text files.', { match: 'about to be compacted' })
+      .turn({ content: [think('Read the small one too.'), { type: 'tool_use', name: 'read_file', input: { path: 'small.txt' } }] })
+      .turn({ content: [think('That is everything.'), { type: 'text', text: 'Both files read.' }] })
+      .turn({ content: [think('Answer the follow-up.'), { type: 'text', text: 'Nothing else to do.' }] })
+      .build();
+    const { agent, server } = await setup(script, { workroot, agent: { contextWindow: 12_000 } });
+    const first = await turn(agent, 'look at the files');
+    expect(ofType(first, 'compaction')).toHaveLength(1);
+    expect(ofType(first, 'error')).toEqual([]);
+    const second = await turn(agent, 'anything else?');
+    expect(ofType(second, 'error')).toEqual([]);
+
+    const requests = server.messageRequests();
+    expect(requests).toHaveLength(6);
+    expect(requests.flatMap((r, i) => (r.rejected ? [`request ${i}: ${r.rejected.message}`] : []))).toEqual([]);
+    expect(requests.flatMap((r) => r.thinkingTransformations ?? [])).toEqual([]);
+    // The first request after compaction carries no assistant turn, so no thinking block sits behind the new prefix.
+    expect(body(server, 3).messages.map((m) => m.role)).toEqual(['user']);
+    // Later requests send the new thinking blocks back byte for byte.
+    const thinkingSent = JSON.stringify(body(server, 5).messages.flatMap((m) => m.content.filter((b) => b.type === 'thinking')));
+    expect(thinkingSent).toContain('Read the small one too.');
+    expect(agent.messages().at(-1)).toMatchObject({ role: 'assistant' });
+    expect(transcriptProblems(agent.messages())).toEqual([]);
+
+    // Control: the old compacted shape (the pending assistant turn with its thinking kept behind a
+    // summary) is what the strict mock rejects, so the requests above passed for a reason.
+    const pending = body(server, 1);
+    const [, assistant, results] = pending.messages;
+    const old = { ...pending, stream: false, messages: [{ role: 'user', content: [{ type: 'text', text: 'SUMMARY: earlier work.' }] }, assistant, results] };
+    const response = await fetch(`${server.url}/v1/messages`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'test', 'anthropic-version': '2023-06-01' }, body: JSON.stringify(old) });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('bound to a different conversation');
+  });
+});
