@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mapToolName, parseAllowedTools, splitToolList } from './allowed-tools.js';
+import { mapToolName, parseAllowedTools, ruleSyntaxError, splitToolList } from './allowed-tools.js';
 
 describe('mapToolName', () => {
   it.each([
@@ -64,19 +64,68 @@ function referenceSplit(text: string): string[] {
 describe('parseAllowedTools', () => {
   it('accepts a string or a YAML list and maps names', () => {
     expect(parseAllowedTools('Read Bash(git status:*)').tools).toEqual(['read_file', 'bash(git status:*)']);
-    expect(parseAllowedTools(['Read', 'Bash(git diff:*)', 'Grep'])).toEqual({ tools: ['read_file', 'bash(git diff:*)', 'grep'], unknown: [], invalid: false });
+    expect(parseAllowedTools(['Read', 'Bash(git diff:*)', 'Grep'])).toEqual({ tools: ['read_file', 'bash(git diff:*)', 'grep'], unknown: [], unparsable: [], invalid: false });
   });
 
   it('keeps unknown names and lists them for a note', () => {
-    expect(parseAllowedTools('Read WebSearch')).toEqual({ tools: ['read_file', 'WebSearch'], unknown: ['WebSearch'], invalid: false });
+    expect(parseAllowedTools('Read WebSearch')).toEqual({ tools: ['read_file', 'WebSearch'], unknown: ['WebSearch'], unparsable: [], invalid: false });
   });
 
   it('keeps each rule once (Edit and MultiEdit both mean edit_file)', () => {
-    expect(parseAllowedTools('Edit MultiEdit Read Edit WebSearch WebSearch')).toEqual({ tools: ['edit_file', 'read_file', 'WebSearch'], unknown: ['WebSearch'], invalid: false });
+    expect(parseAllowedTools('Edit MultiEdit Read Edit WebSearch WebSearch')).toEqual({ tools: ['edit_file', 'read_file', 'WebSearch'], unknown: ['WebSearch'], unparsable: [], invalid: false });
   });
 
   it('is empty when absent and invalid for a map', () => {
-    expect(parseAllowedTools(undefined)).toEqual({ tools: [], unknown: [], invalid: false });
+    expect(parseAllowedTools(undefined)).toEqual({ tools: [], unknown: [], unparsable: [], invalid: false });
     expect(parseAllowedTools({ Read: true }).invalid).toBe(true);
+  });
+});
+
+describe('ruleSyntaxError', () => {
+  it.each(['Read', 'Bash(git status:*)', 'Bash(echo (nested) ok)', 'mcp__github__search', 'Write(src/**)', 'WebFetch(domain:example.com)', 'edit_file'])('accepts the rule %s', (rule) => {
+    expect(ruleSyntaxError(rule)).toBeUndefined();
+  });
+
+  it.each([
+    ['Bash(git status', 'never closed'],
+    ['Bash(a(b)', 'never closed'],
+    ['Bash()', 'empty'],
+    ['(git status)', 'no tool name'],
+    ['Bash)', 'no matching "("'],
+    ['Bash(a)b', 'text follows'],
+    ['Bash(a))', 'text follows'],
+    ['Read Grep', 'spaces'],
+    ['9lives', 'not a tool name'],
+    ['', 'empty'],
+  ])('refuses %j: %s', (rule, why) => {
+    expect(ruleSyntaxError(rule)).toContain(why);
+  });
+
+  it('accepts exactly Name or Name(balanced, non-empty pattern), for any text', () => {
+    const balanced = (p: string): boolean => {
+      let depth = 0;
+      for (const c of p) {
+        if (c === '(') depth++;
+        else if (c === ')' && --depth < 0) return false;
+      }
+      return depth === 0;
+    };
+    const oracle = (entry: string): boolean => {
+      const m = /^([A-Za-z_][\w.*-]*)(?:\((.+)\))?$/s.exec(entry);
+      return m !== null && (m[2] === undefined || balanced(m[2]));
+    };
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('B', 'a', '_', '(', ')', ' ', ':', '*', '9', '-') }), (entry) => {
+        expect(ruleSyntaxError(entry) === undefined).toBe(oracle(entry));
+      }),
+    );
+  });
+});
+
+describe('parseAllowedTools with entries that do not parse', () => {
+  it('leaves them out with the reason, and the valid entries still apply', () => {
+    expect(parseAllowedTools('Read Bash(git status')).toEqual({ tools: ['read_file'], unknown: [], unparsable: [{ rule: 'Bash(git status', why: expect.stringContaining('never closed') as string }], invalid: false });
+    expect(parseAllowedTools(['Grep', 'Bash()', '(x)', 'Read']).tools).toEqual(['grep', 'read_file']);
+    expect(parseAllowedTools(['Grep', 'Bash()', '(x)', 'Read']).unparsable.map((u) => u.rule)).toEqual(['Bash()', '(x)']);
   });
 });

@@ -55,10 +55,48 @@ function isSpace(c: number, text: string, i: number): boolean {
   return /\s/.test(text.charAt(i));
 }
 
+/** A tool name in a rule: a letter or `_` first, then letters, digits, `_`, `-`, `.`, `*` (MCP names: `mcp__server__tool`). */
+const RULE_NAME = /^[A-Za-z_][\w.*-]*$/;
+
+/**
+ * Why an `allowed-tools` entry is not a rule, or undefined when it is one. A rule is `Name` or
+ * `Name(pattern)`: a tool name, then optionally one parenthesised, non-empty pattern that ends
+ * the entry, its own parentheses balanced. This checks the syntax only; what the pattern means
+ * is the permission layer's business.
+ */
+export function ruleSyntaxError(entry: string): string | undefined {
+  const open = entry.indexOf('(');
+  const name = open === -1 ? entry : entry.slice(0, open);
+  if (name === '') return open === -1 ? 'it is empty' : 'there is no tool name before "("';
+  if (!RULE_NAME.test(name)) {
+    if (name.includes(')')) return 'a ")" has no matching "("';
+    return /\s/.test(name) ? 'a tool name cannot hold spaces (separate rules with spaces or commas)' : `"${name}" is not a tool name (letters, digits, _ and - only)`;
+  }
+  if (open === -1) return undefined;
+  let depth = 0;
+  for (let i = open; i < entry.length; i++) {
+    const c = entry[i];
+    if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) {
+      if (i !== entry.length - 1) return `text follows the closing ")": ${JSON.stringify(entry.slice(i + 1))}`;
+      return i === open + 1 ? `the pattern in "()" is empty: write ${name} alone to allow every call` : undefined;
+    }
+  }
+  return 'the "(" is never closed: end the pattern with ")"';
+}
+
+/** An `allowed-tools` entry that is not a rule, and why (for a discovery note). */
+export interface UnparsableRule {
+  rule: string;
+  why: string;
+}
+
 /** The parsed `allowed-tools` field: mapped entries (each once) plus the unknown names (for a note). */
 export interface AllowedTools {
   tools: string[];
   unknown: string[];
+  /** Entries that are not `Name` or `Name(pattern)`; left out of `tools`, the rest still apply. */
+  unparsable: UnparsableRule[];
   /** Set when the field had a type that is neither text nor a list. */
   invalid: boolean;
 }
@@ -75,17 +113,23 @@ export function parseAllowedTools(value: unknown): AllowedTools {
         const text = String(item).trim();
         if (text !== '') entries.push(text);
       } else {
-        return { tools: [], unknown: [], invalid: true };
+        return { tools: [], unknown: [], unparsable: [], invalid: true };
       }
     }
-  } else return { tools: [], unknown: [], invalid: true };
+  } else return { tools: [], unknown: [], unparsable: [], invalid: true };
   const tools: string[] = [];
   const unknown: string[] = [];
+  const unparsable: UnparsableRule[] = [];
   for (const entry of entries) {
+    const why = ruleSyntaxError(entry);
+    if (why !== undefined) {
+      if (!unparsable.some((u) => u.rule === entry)) unparsable.push({ rule: entry, why });
+      continue;
+    }
     const mapped = mapToolName(entry);
     if (!mapped.known && !unknown.includes(mapped.name)) unknown.push(mapped.name);
     // `Edit MultiEdit` both mean edit_file: each rule is kept once, in first-seen order.
     if (!tools.includes(mapped.name)) tools.push(mapped.name);
   }
-  return { tools, unknown, invalid: false };
+  return { tools, unknown, unparsable, invalid: false };
 }

@@ -274,3 +274,22 @@ describe('discover', () => {
     expect(r.notes).toEqual([{ path: path.join(personal, 'chatty', 'SKILL.md'), message: expect.stringMatching(/quote/), strict: true }]);
   });
 });
+
+describe('allowed-tools entries that do not parse', () => {
+  it('are discovery notes naming the skill, the file and the rule; the valid entries still apply', async () => {
+    const { home, work, personal } = setup();
+    const dir = writeSkill(personal, 'git-helper', ['name: git-helper', 'description: Git chores.', 'allowed-tools: Read Bash(git log:*) Bash(git status'].join('\n'));
+    const listDir = writeSkill(personal, 'lister', ['name: lister', 'description: Lists.', 'allowed-tools:', '  - Grep', '  - "(oops)"', '  - Bash()'].join('\n'));
+    const result = await discover({ home, workroot: work });
+    expect(result.problems).toEqual([]);
+    const bySkill = new Map(result.skills.map((s) => [s.name, s]));
+    expect(bySkill.get('git-helper')?.allowedTools).toEqual(['read_file', 'bash(git log:*)']);
+    expect(bySkill.get('lister')?.allowedTools).toEqual(['grep']);
+    const notes = result.notes.map((n) => ({ path: n.path, message: n.message }));
+    expect(notes).toContainEqual({ path: path.join(dir, 'SKILL.md'), message: expect.stringMatching(/^skill "git-helper": allowed-tools entry "Bash\(git status" does not parse: the "\(" is never closed/) as string });
+    const listNotes = notes.filter((n) => n.path === path.join(listDir, 'SKILL.md')).map((n) => n.message);
+    expect(listNotes).toHaveLength(2);
+    expect(listNotes[0]).toContain('allowed-tools entry "(oops)" does not parse: there is no tool name');
+    expect(listNotes[1]).toContain('allowed-tools entry "Bash()" does not parse: the pattern in "()" is empty');
+  });
+});
