@@ -89,7 +89,7 @@ describe('resuming a session keeps its prefix append-only', () => {
     const resumedBody = body(w.server, 2).messages;
     const strip = (v: unknown): unknown => JSON.parse(JSON.stringify(v).replaceAll(',"cache_control":{"type":"ephemeral"}', ''));
     expect(strip(resumedBody.slice(0, 4))).toEqual(strip(body(w.server, 1).messages.concat(first.agent.messages().slice(-1))));
-    const note = resumedBody[5] as Message & { role: string };
+    const note = resumedBody[5];
     expect(note.role).toBe('system');
     const said = textOf(note);
     expect(said.startsWith(CHANGES_INTRO)).toBe(true);
@@ -101,7 +101,7 @@ describe('resuming a session keeps its prefix append-only', () => {
     const beta = ofType(two, 'tool_call_finished').find((e) => e.name === 'skill');
     expect(beta?.isError).toBe(false);
     expect(beta?.content).toContain('Beta body: the new instructions.');
-    expect(transcriptProblems(second.agent.messages().filter((m) => (m.role as string) !== 'system'))).toEqual([]);
+    expect(transcriptProblems(second.agent.messages().filter((m) => m.role !== 'system'))).toEqual([]);
 
     // A third start sees the same stored prefix and the note in the file, not a second one.
     const reloaded = await w.store.load(first.agent.sessionId);

@@ -57,8 +57,8 @@ export async function planResume(inputs: ResumeInputs): Promise<ResumePlan> {
   const changes = prefixChanges(session.prefix, inputs.fresh);
   if (changes.length === 0) return { ok: true, session, prefix: session.prefix, prefixStored: true, notices };
   const text = [CHANGES_INTRO, ...changes].join('\n\n');
-  // The role is a plain string until messages.ts names 'system' (the shared type is being widened).
-  const role: string = inputs.midConversationSystem ? 'system' : 'user';
-  const context = { role, content: [{ type: 'text', text: inputs.midConversationSystem ? text : `<harness-note>\n${text}\n</harness-note>` }] } as Message;
+  const context: Message = inputs.midConversationSystem
+    ? { role: 'system', content: [{ type: 'text', text }] }
+    : { role: 'user', content: [{ type: 'text', text: `<harness-note>\n${text}\n</harness-note>` }] };
   return { ok: true, session, prefix: session.prefix, prefixStored: true, notices, context };
 }
