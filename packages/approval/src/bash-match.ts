@@ -1,138 +1,98 @@
 /**
- * How bash commands meet rules. Allowing is strict: a command made of several sub-commands
- * (`&&`, `||`, `;`, `|`, `&`, line breaks) is allowed only when every sub-command is, and one
- * with command or process substitution, or output redirection to a file, is never allowed by a
- * prefix rule (the user is asked). Denying is liberal and best effort: a deny rule matches the
- * whole command or any piece of it, also behind `sudo`, `env`, `VAR=value` and quotes.
+ * How bash commands meet rules, on the parsed command (see shell/): allowing is strict, denying
+ * looks everywhere. An allow rule covers a command line only when it parses, every simple
+ * command in it is covered by some rule, every word is literal, and no covered command uses a
+ * program's code-running option the rule does not name. A deny rule matches a command anywhere
+ * in the tree; where a command is hidden from view (a computed name, `sh script`), a deny rule
+ * makes the call "ask".
  */
+import { splitForAllow } from './shell/allow-walk.js';
+import type { SimpleCommand } from './shell/allow-walk.js';
+import { commandName, denyView } from './shell/deny-walk.js';
+import { deniedAsText, normalizeCommand } from './shell/text-deny.js';
+import { programDanger } from './programs/index.js';
 
-/** The sub-commands of a command, or why the command cannot be judged piecewise. */
-export type Split = { ok: true; commands: string[] } | { ok: false; reason: string };
+export { normalizeCommand };
 
 /** What a bash rule says, for matching. */
 export type BashPattern = { form: 'exact'; command: string } | { form: 'prefix'; prefix: string };
 
-/** fd duplication (`2>&1`) and redirection to /dev/null: harmless, so they do not block a prefix match. */
-const SAFE_REDIRECT = /(?<=^|[\s;&|])(?:[0-9]*>&[0-9]+|&>>?\s*\/dev\/null|[0-9]*>>?\s*\/dev\/null)(?=$|[\s;&|])/g;
-const SUBSTITUTION = /`|\$\(|<\(|>\(/;
-const SEPARATOR = /\|\||&&|[;&|\n\r]/;
+const wordCache = new Map<string, string[]>();
 
-/** Collapses runs of spaces and tabs and trims: how commands and rule texts are compared. */
-export function normalizeCommand(command: string): string {
-  return command.replace(/[ \t]+/g, ' ').trim();
+/** A rule's command as words: parsed like a command when it is one plain command, else split on spaces. */
+export function ruleWords(pattern: BashPattern): string[] {
+  const source = pattern.form === 'exact' ? pattern.command : pattern.prefix;
+  let words = wordCache.get(source);
+  if (!words) {
+    const split = /[$`\\'"]/.test(source) ? splitForAllow(source) : undefined;
+    const only = split?.ok && split.commands.length === 1 && !split.commands[0]?.assigns ? split.commands[0] : undefined;
+    words = only ? only.words : source.split(' ').filter((w) => w !== '');
+    wordCache.set(source, words);
+  }
+  return words;
 }
 
-/** Splits a command into sub-commands for allowing, or says why that is unsafe. */
-export function splitForAllow(command: string): Split {
-  const cleaned = command.replace(SAFE_REDIRECT, ' ');
-  if (SUBSTITUTION.test(cleaned)) return { ok: false, reason: 'it uses command or process substitution' };
-  if (cleaned.includes('>')) return { ok: false, reason: 'it redirects output to a file' };
-  const commands = cleaned.split(SEPARATOR).map(normalizeCommand).filter((piece) => piece !== '');
-  if (commands.length === 0) return { ok: false, reason: 'it is empty' };
-  return { ok: true, commands };
-}
-
-/** Whether one simple command (no separators) matches one rule pattern. */
-export function matchesPattern(command: string, pattern: BashPattern): boolean {
-  if (pattern.form === 'exact') return command === pattern.command;
-  return command === pattern.prefix || command.startsWith(pattern.prefix + ' ');
+/** Whether one simple command (all words literal) is covered by one pattern. */
+export function covers(pattern: BashPattern, command: SimpleCommand): boolean {
+  if (command.assigns) return false;
+  const words = ruleWords(pattern);
+  if (pattern.form === 'exact') return command.words.length === words.length && words.every((w, i) => command.words[i] === w);
+  if (command.words.length < words.length || !words.every((w, i) => command.words[i] === w)) return false;
+  const danger = programDanger(command.words);
+  return danger === undefined || danger.index < words.length;
 }
 
 /**
- * The patterns that together allow `command`, one per sub-command, or undefined when some
- * sub-command is not allowed or the command cannot be judged piecewise. An exact pattern equal
- * to the whole command allows it as written.
+ * The patterns that together allow `command`, one per simple command, or undefined when some
+ * simple command is not covered or the command cannot be judged (it does not parse, or has a
+ * word that is not literal). An exact pattern equal to the whole command allows it as written.
  */
 export function allowingPatterns<P extends BashPattern>(command: string, patterns: readonly P[]): P[] | undefined {
+  const split = splitForAllow(command);
   const whole = normalizeCommand(command);
   const exact = patterns.find((pattern) => pattern.form === 'exact' && pattern.command === whole);
-  if (exact) return [exact];
-  const split = splitForAllow(command);
+  if (exact && (split.ok || !/does not parse/.test(split.reason))) return [exact];
   if (!split.ok) return undefined;
   const used: P[] = [];
   for (const piece of split.commands) {
-    const match = patterns.find((pattern) => matchesPattern(piece, pattern));
+    const match = patterns.find((pattern) => covers(pattern, piece));
     if (!match) return undefined;
     if (!used.includes(match)) used.push(match);
   }
   return used;
 }
 
-const WRAPPERS = new Set(['sudo', 'doas', 'env', 'nohup', 'time', 'command', 'builtin', 'exec', 'nice', 'xargs', 'timeout', 'stdbuf', 'ionice', 'chroot', 'setsid']);
+/** A deny verdict: the pattern matched, or it might match a command the policy cannot see. */
+export type DenyMatch<P> = { type: 'deny'; pattern: P } | { type: 'unsure'; pattern: P; reason: string };
 
-/** Whether a deny pattern catches `command` anywhere it can be seen without running a shell. */
-export function deniedByPattern(command: string, pattern: BashPattern): boolean {
-  return denyCandidates(command).some((candidate) => matchesPattern(candidate, pattern));
-}
-
-function denyCandidates(command: string): string[] {
-  const unquoted = command.replace(/['"\\]/g, '');
-  const pieces = [command, unquoted].flatMap((text) =>
-    text.replace(/`|\$\(|<\(|>\(|[(){}]/g, ';').split(SEPARATOR).map(normalizeCommand),
-  );
-  const candidates = new Set<string>([normalizeCommand(command), normalizeCommand(unquoted)]);
-  for (const piece of pieces) for (const variant of unwrapped(piece)) candidates.add(variant);
-  candidates.delete('');
-  return [...candidates];
-}
-
-/** The piece, then the piece with each leading `VAR=value`, wrapper or wrapper option removed. */
-function unwrapped(piece: string): string[] {
-  const variants = [piece];
-  const words = piece.split(' ');
-  let afterWrapper = false;
-  while (words.length > 1) {
-    const first = words[0] ?? '';
-    const isAssignment = /^[A-Za-z_][A-Za-z0-9_]*=/.test(first);
-    const isWrapperArgument = afterWrapper && (first.startsWith('-') || /^[0-9.]+[smhd]?$/.test(first));
-    if (!isAssignment && !WRAPPERS.has(first) && !isWrapperArgument) break;
-    afterWrapper = afterWrapper || WRAPPERS.has(first);
-    words.shift();
-    variants.push(words.join(' '));
+/** Whether deny patterns catch `command`, anywhere in it; undefined when none can. */
+export function denyMatch<P extends BashPattern>(command: string, patterns: readonly P[]): DenyMatch<P> | undefined {
+  if (patterns.length === 0) return undefined;
+  const whole = normalizeCommand(command);
+  const view = denyView(command);
+  for (const pattern of patterns) {
+    if (pattern.form === 'exact' && pattern.command === whole) return { type: 'deny', pattern };
+    const words = ruleWords(pattern);
+    if (view.commands.some((seen) => matchWords(seen, words, pattern.form) === 'yes')) return { type: 'deny', pattern };
+    if (view.unparsed.some((text) => deniedAsText(text, words, pattern.form))) return { type: 'deny', pattern };
   }
-  return variants;
+  const first = patterns[0] as P;
+  if (view.unknown.length > 0) return { type: 'unsure', pattern: first, reason: view.unknown[0] as string };
+  for (const pattern of patterns) {
+    const seen = view.commands.find((words) => matchWords(words, ruleWords(pattern), pattern.form) === 'maybe');
+    if (seen) return { type: 'unsure', pattern, reason: `a word of "${seen.map((w) => w ?? '…').join(' ')}" is computed` };
+  }
+  return undefined;
 }
 
-/** Tools whose second word is a sub-command (`git status`), so a session grant covers two words. */
-const MULTI_COMMAND = new Set([
-  'git', 'npm', 'pnpm', 'yarn', 'npx', 'bun', 'bunx', 'deno', 'cargo', 'go', 'docker', 'podman', 'kubectl', 'make',
-  'pip', 'pip3', 'poetry', 'uv', 'gh', 'brew', 'apt', 'apt-get', 'dotnet', 'mvn', 'gradle', 'terraform', 'helm',
-  'rustup', 'systemctl', 'turbo', 'nx', 'composer', 'bundle', 'rake', 'mix', 'swift', 'conda', 'hg', 'svn',
-]);
-/** `npm run build` grants `npm run build`, not every script. */
-const SCRIPT_RUNNERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
-const SCRIPT_VERBS = new Set(['run', 'run-script', 'exec', 'dlx', 'x']);
-/** First words that run arbitrary code: a session grant for them covers the exact command only. */
-const SHELL_LIKE = new Set(['bash', 'sh', 'zsh', 'fish', 'dash', 'ksh', 'eval', 'source', '.', ...WRAPPERS]);
-
-/**
- * What "allow for the session" grants for a command: per sub-command, its prefix (the first
- * word, or the first two for tools like git and npm; `npm run build` keeps three), or the exact
- * text where a prefix would grant too much (`sudo ...`, `bash -c ...`, `VAR=1 cmd`, `git -C x`)
- * or the command cannot be judged piecewise.
- */
-export function sessionPatterns(command: string): BashPattern[] {
-  const split = splitForAllow(command);
-  if (!split.ok) return [{ form: 'exact', command: normalizeCommand(command) }];
-  const patterns: BashPattern[] = [];
-  for (const piece of split.commands) {
-    const pattern = sessionPattern(piece);
-    const duplicate = patterns.some((p) => JSON.stringify(p) === JSON.stringify(pattern));
-    if (!duplicate) patterns.push(pattern);
+/** yes: the command is the pattern's; maybe: a word the pattern compares is not literal. */
+function matchWords(seen: ReadonlyArray<string | undefined>, words: readonly string[], form: BashPattern['form']): 'yes' | 'no' | 'maybe' {
+  for (let i = 0; i < words.length; i += 1) {
+    const word = seen[i];
+    if (word === undefined) return i < seen.length ? 'maybe' : 'no';
+    const expected = words[i] as string;
+    if (i === 0 ? commandName(word) !== commandName(expected) : word !== expected) return 'no';
   }
-  return patterns;
-}
-
-function sessionPattern(piece: string): BashPattern {
-  const words = piece.split(' ');
-  const [first = '', second, third] = words;
-  const exact: BashPattern = { form: 'exact', command: piece };
-  if (first.includes('=') || first.includes('*') || SHELL_LIKE.has(first)) return exact;
-  if (!MULTI_COMMAND.has(first)) return { form: 'prefix', prefix: first };
-  if (second === undefined || second.startsWith('-') || second.includes('*')) return exact;
-  if (SCRIPT_RUNNERS.has(first) && SCRIPT_VERBS.has(second)) {
-    if (third === undefined || third.startsWith('-') || third.includes('*')) return exact;
-    return { form: 'prefix', prefix: `${first} ${second} ${third}` };
-  }
-  return { form: 'prefix', prefix: `${first} ${second}` };
+  if (form === 'exact' && seen.length !== words.length) return 'no';
+  return 'yes';
 }

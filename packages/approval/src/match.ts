@@ -1,8 +1,8 @@
-import picomatch from 'picomatch';
 import type { ApprovalRequest } from './types.js';
 import type { Rule } from './rules.js';
-import { allowingPatterns, deniedByPattern } from './bash-match.js';
+import { allowingPatterns, denyMatch } from './bash-match.js';
 import type { BashPattern } from './bash-match.js';
+import { pathMatches } from './paths.js';
 
 /** A rule with where it came from; what grants and flag rules are stored as. */
 export interface SourcedRule {
@@ -24,10 +24,10 @@ export function targetOf(request: ApprovalRequest): string | undefined {
 }
 
 /**
- * The rules that together allow the request (several when a chained bash command is allowed
- * piece by piece), or undefined when these rules do not allow it.
+ * The rules that together allow the request (several when a bash command line is allowed
+ * command by command), or undefined when these rules do not allow it.
  */
-export function findAllowing(request: ApprovalRequest, entries: readonly SourcedRule[]): SourcedRule[] | undefined {
+export function findAllowing(request: ApprovalRequest, entries: readonly SourcedRule[], root?: string): SourcedRule[] | undefined {
   const mine = entries.filter((entry) => entry.rule.tool === request.tool);
   const whole = mine.find((entry) => entry.rule.form === 'tool');
   if (whole) return [whole];
@@ -40,20 +40,46 @@ export function findAllowing(request: ApprovalRequest, entries: readonly Sourced
     });
     return allowingPatterns(target, patterns)?.map((pattern) => pattern.entry);
   }
-  const found = mine.find((entry) => matchesTarget(entry.rule, target, 'allow'));
+  const found = mine.find((entry) => matchesTarget(entry.rule, target, root, 'allow'));
   return found ? [found] : undefined;
 }
 
+/** Tools whose deny rules also hold for another tool: reading through search is reading. */
+const DENY_ALSO: Readonly<Record<string, readonly string[]>> = { grep: ['read_file'], glob: ['read_file'] };
+
+/** A deny verdict: a rule matched, or (bash) a rule might match a command hidden from view. */
+export type DenyFinding = { entry: SourcedRule; unsure?: undefined } | { entry: SourcedRule; unsure: string };
+
 /** The first deny rule that matches the request, if any. */
-export function findDenying(request: ApprovalRequest, entries: readonly SourcedRule[]): SourcedRule | undefined {
+export function findDenying(request: ApprovalRequest, entries: readonly SourcedRule[], root?: string): DenyFinding | undefined {
+  const tools = [request.tool, ...(DENY_ALSO[request.tool] ?? [])];
+  const mine = entries.filter((entry) => tools.includes(entry.rule.tool));
+  const whole = mine.find((entry) => entry.rule.form === 'tool' && entry.rule.tool === request.tool);
+  if (whole) return { entry: whole };
   const target = targetOf(request);
-  return entries.find((entry) => {
-    if (entry.rule.tool !== request.tool) return false;
-    if (entry.rule.form === 'tool') return true;
-    if (target === undefined) return false;
-    const pattern = bashPattern(entry.rule);
-    if (pattern) return deniedByPattern(target, pattern);
-    return matchesTarget(entry.rule, target, 'deny');
+  if (target === undefined) return undefined;
+  if (request.tool === 'bash') {
+    const patterns = mine.flatMap((entry) => {
+      const pattern = bashPattern(entry.rule);
+      return pattern ? [{ ...pattern, entry }] : [];
+    });
+    const found = denyMatch(target, patterns);
+    if (!found) return undefined;
+    return found.type === 'deny' ? { entry: found.pattern.entry } : { entry: found.pattern.entry, unsure: found.reason };
+  }
+  const found = mine.find((entry) => matchesTarget(entry.rule, target, root, 'deny'));
+  return found ? { entry: found } : undefined;
+}
+
+/**
+ * For the tools' `readFilter`: whether a file (its absolute realpath) is hidden from read_file,
+ * grep and glob by a deny rule of any of them (a `Read(...)` deny also hides files from search).
+ */
+export function hiddenByDeny(absRealPath: string, entries: readonly SourcedRule[], root: string | undefined): boolean {
+  return entries.some((entry) => {
+    if (!['read_file', 'grep', 'glob'].includes(entry.rule.tool)) return false;
+    if (entry.rule.form === 'tool') return entry.rule.tool === 'read_file';
+    return entry.rule.form === 'path' && pathMatches(entry.rule.pattern, absRealPath, root, 'deny');
   });
 }
 
@@ -63,18 +89,8 @@ function bashPattern(rule: Rule): BashPattern | undefined {
   return undefined;
 }
 
-const matchers = new Map<string, (path: string) => boolean>();
-
-function matchesTarget(rule: Rule, target: string, effect: 'allow' | 'deny'): boolean {
+function matchesTarget(rule: Rule, target: string, root: string | undefined, effect: 'allow' | 'deny'): boolean {
   if (rule.form === 'name') return rule.name === target;
   if (rule.form !== 'path') return false;
-  const path = target.replace(/^(\.\/)+/, '');
-  // An allow rule never reaches through `..`; a deny rule still looks.
-  if (effect === 'allow' && path.split(/[\\/]/).includes('..')) return false;
-  let matcher = matchers.get(rule.pattern);
-  if (!matcher) {
-    matcher = picomatch(rule.pattern, { dot: true });
-    matchers.set(rule.pattern, matcher);
-  }
-  return matcher(path);
+  return pathMatches(rule.pattern, target, root, effect);
 }

@@ -1,7 +1,8 @@
 import type { ApprovalRequest } from './types.js';
 import { parseRule } from './rules.js';
-import { sessionPatterns } from './bash-match.js';
+import { alwaysBashPattern } from './always.js';
 import { targetOf } from './match.js';
+import { escapeGlob } from './paths.js';
 import { CLAUDE_NAME } from './tool-names.js';
 import type { ToolName } from './tool-names.js';
 
@@ -31,7 +32,7 @@ export function shellQuote(word: string): string {
  * the flags that would allow it (`--allowed-tools 'Bash(npm test)'`, a broader rule, and the
  * permission mode). Every suggested rule parses back to what it is meant to allow.
  */
-export function denialForNonInteractive(request: ApprovalRequest): string {
+export function denialForNonInteractive(request: ApprovalRequest, reason?: string): string {
   const claude = Object.hasOwn(CLAUDE_NAME, request.tool) ? CLAUDE_NAME[request.tool as ToolName] : request.tool;
   const target = targetOf(request);
   const suggestions: string[] = [];
@@ -43,8 +44,8 @@ export function denialForNonInteractive(request: ApprovalRequest): string {
     const exact = `${claude}(${target.trim()})`;
     const parsed = parseRule(exact);
     if (parsed.ok && parsed.rule.form === 'exact') flag([exact], 'this command');
-    const prefixes = sessionPatterns(target).map((p) => (p.form === 'prefix' ? `${claude}(${p.prefix}:*)` : `${claude}(${p.command})`));
-    if (prefixes.some((rule) => rule.endsWith(':*)'))) flag(prefixes, 'commands like it');
+    const always = alwaysBashPattern(target);
+    if (always.form === 'prefix') flag([`${claude}(${always.prefix}:*)`], 'commands like it');
   } else if (target !== undefined && request.tool !== 'skill' && request.insideRoot !== false) {
     flag([`${claude}(${escapeGlob(target)})`], 'this path');
   } else if (target !== undefined && request.tool === 'skill') {
@@ -54,10 +55,6 @@ export function denialForNonInteractive(request: ApprovalRequest): string {
   if (request.kind === 'write' && request.insideRoot === true) suggestions.push('--permission-mode accept-edits (file changes inside the work root)');
   suggestions.push('--permission-mode bypass (everything)');
   const what = request.summary ? `: ${request.summary}` : '';
-  return `${request.tool} needs approval, and this run is non-interactive (-p), so it was not run${what}. To allow it, rerun with ${suggestions.join(', or ')}.`;
-}
-
-/** A literal path as a picomatch pattern: glob characters get a backslash. */
-function escapeGlob(path: string): string {
-  return path.replace(/[*?[\]{}!+@]/g, (char) => `\\${char}`);
+  const why = reason ? ` (${reason})` : '';
+  return `${request.tool} needs approval${why}, and this run is non-interactive (-p), so it was not run${what}. To allow it, rerun with ${suggestions.join(', or ')}.`;
 }

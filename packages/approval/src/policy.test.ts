@@ -193,11 +193,13 @@ describe('authorize and answers', () => {
     expect(decisionType(policy, bash('git status --short'))).toBe('allow');
   });
 
-  it('session on a file tool grants the tool', async () => {
+  it('session on a file tool grants that path only, never the whole tool', async () => {
     const policy = createPolicy();
+    expect(policy.sessionGrantFor(request('edit_file', 'src/a.ts'))).toEqual(['edit_file(src/a.ts)']);
     await policy.authorize(request('edit_file', 'src/a.ts'), answering({ type: 'session' }));
-    expect(policy.list()).toEqual([{ rule: 'edit_file', scope: 'session', origin: 'user answer' }]);
-    expect(decisionType(policy, request('edit_file', 'lib/b.ts'))).toBe('allow');
+    expect(policy.list()).toEqual([{ rule: 'edit_file(src/a.ts)', scope: 'session', origin: 'user answer' }]);
+    expect(decisionType(policy, request('edit_file', 'src/a.ts'))).toBe('allow');
+    expect(decisionType(policy, request('edit_file', 'lib/b.ts'))).toBe('ask');
     expect(decisionType(policy, request('write_file', 'lib/b.ts'))).toBe('ask');
   });
 

@@ -1,9 +1,11 @@
 import type { ApprovalRequest, Answer, AskFn, Authorization, Decision, Grant, PermissionMode } from './types.js';
 import { formatRule, parseRule, parseRules } from './rules.js';
 import type { Rule } from './rules.js';
-import { sessionPatterns } from './bash-match.js';
 import { GrantStore, toGrant } from './grants.js';
-import { findAllowing, findDenying, targetOf } from './match.js';
+import { findAllowing, findDenying, hiddenByDeny } from './match.js';
+import { alwaysRule } from './always.js';
+import { KIND_OF_TOOL, KIND_RANK } from './tool-names.js';
+import type { CallKind } from './types.js';
 import type { SourcedRule } from './match.js';
 import { modeVerdict } from './modes.js';
 import { denialForNonInteractive, ruleDeniedMessage, userDeniedMessage } from './messages.js';
@@ -23,6 +25,17 @@ export interface PolicyOptions {
   origin?: { allow?: string; deny?: string };
   /** More rule sets with their own origins (a settings file besides the flags). */
   sources?: Array<{ origin: string; allow?: string[]; deny?: string[] }>;
+  /**
+   * The work root's realpath. With it, relative path rules also match absolute targets inside
+   * the root and absolute rules relative targets; `readFilter` needs it for relative rules.
+   */
+  root?: string;
+}
+
+/** Options of `grantForTurn`. */
+export interface TurnGrantOptions {
+  /** The widest kind of tool the grant may allow; rules for wider tools are dropped and reported. */
+  maxKind?: CallKind;
 }
 
 /** One session's permission policy. Not shared between sessions. */
@@ -40,17 +53,24 @@ export interface Policy {
   recordAnswer(request: ApprovalRequest, answer: Answer): void;
   /**
    * Allows these rules until `endTurn` (a loaded skill's `allowed-tools`), listed under `origin`
-   * (e.g. `skill deploy`). Rules that do not parse are skipped; their errors are returned.
+   * (e.g. `skill deploy`). Returns one error per rule it did not grant, each naming the rule:
+   * rules that do not parse, and with `maxKind: 'read'` every rule for a write or exec tool (a
+   * skill the model invoked or the harness auto-loaded never widens to edits or bash).
    */
-  grantForTurn(rules: string[], origin: string): string[];
+  grantForTurn(rules: readonly string[], origin: string, options?: TurnGrantOptions): string[];
   /** Ends the user turn: turn grants are dropped. */
   endTurn(): void;
   /** Flag and settings allow rules, session grants and turn grants, with origin, for `/allowed`. */
   list(): Grant[];
   /** The deny rules with their origin (scope `session`). */
   listDenied(): Grant[];
-  /** The rules a "session" answer to this request would grant, in our syntax (for the question). */
+  /** The rule a "session" answer to this request would grant, in our syntax (for the question); [] when none. */
   sessionGrantFor(request: ApprovalRequest): string[];
+  /**
+   * Shared interface E: for the tools' `readFilter`; false when a read_file/grep/glob deny rule
+   * matches this absolute realpath (relative rules are taken relative to `root`).
+   */
+  readFilter(absRealPath: string): boolean;
 }
 
 /** Every error in the options' rules; empty when `createPolicy` will accept them. */
@@ -74,24 +94,22 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
   }
   let mode: PermissionMode = options.mode ?? 'ask';
 
+  const root = options.root;
+
   const decide = (request: ApprovalRequest): Decision => {
-    const denied = findDenying(request, denies);
-    if (denied) return { type: 'deny', message: ruleDeniedMessage(request.tool, formatRule(denied.rule), denied.origin) };
+    const denied = findDenying(request, denies, root);
+    const rule = denied ? `${formatRule(denied.entry.rule)} (${denied.entry.origin})` : '';
+    if (denied && denied.unsure === undefined) return { type: 'deny', message: ruleDeniedMessage(request.tool, formatRule(denied.entry.rule), denied.entry.origin) };
+    if (denied && mode !== 'plan') return { type: 'ask', request, reason: `the deny rule ${rule} might match: ${denied.unsure}` };
     if (mode === 'plan' || mode === 'bypass') return fromVerdict(request, mode);
-    const allowing = findAllowing(request, grants.active());
+    const allowing = findAllowing(request, grants.active(), root);
     if (allowing) return { type: 'allow', reason: `allowed by ${allowing.map(describe).join(', ')}` };
     return fromVerdict(request, mode);
   };
 
   const sessionRules = (request: ApprovalRequest): Rule[] => {
-    const target = targetOf(request);
-    if (request.tool !== 'bash' || target === undefined) {
-      const tool = parseRule(request.tool);
-      return tool.ok ? [tool.rule] : [];
-    }
-    return sessionPatterns(target).map((p) =>
-      p.form === 'prefix' ? { tool: 'bash', form: 'prefix', prefix: p.prefix } : { tool: 'bash', form: 'exact', command: p.command },
-    );
+    const rule = alwaysRule(request);
+    return rule ? [rule] : [];
   };
 
   const recordAnswer = (request: ApprovalRequest, answer: Answer): void => {
@@ -117,10 +135,18 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
       return { allowed: true, how, reason: how === 'once' ? 'the user allowed it once' : 'the user allowed it for the session' };
     },
     recordAnswer,
-    grantForTurn(rules, origin) {
-      const parsed = parseRules(rules);
-      grants.addTurn(parsed.rules, origin);
-      return parsed.errors;
+    grantForTurn(rules, origin, grantOptions = {}) {
+      const errors: string[] = [];
+      const granted: Rule[] = [];
+      for (const text of rules) {
+        const parsed = parseRule(text);
+        if (!parsed.ok) errors.push(`${origin}: ${parsed.error}`);
+        else if (grantOptions.maxKind && KIND_RANK[KIND_OF_TOOL[parsed.rule.tool]] > KIND_RANK[grantOptions.maxKind]) {
+          errors.push(`${origin}: the rule ${JSON.stringify(text.trim())} was not granted: it allows ${KIND_OF_TOOL[parsed.rule.tool]} calls, and this grant may allow only ${grantOptions.maxKind} calls (each such call asks instead)`);
+        } else granted.push(parsed.rule);
+      }
+      grants.addTurn(granted, origin);
+      return errors;
     },
     endTurn() {
       grants.endTurn();
@@ -128,6 +154,7 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
     list: () => grants.list(),
     listDenied: () => denies.map(toGrant),
     sessionGrantFor: (request) => sessionRules(request).map(formatRule),
+    readFilter: (absRealPath) => !hiddenByDeny(absRealPath, denies, root),
   };
 }
 
@@ -139,7 +166,7 @@ export function authorizeNonInteractive(policy: Policy, request: ApprovalRequest
   const decision = policy.decide(request);
   if (decision.type === 'allow') return { allowed: true, how: 'policy', reason: decision.reason };
   if (decision.type === 'deny') return { allowed: false, message: decision.message };
-  return { allowed: false, message: denialForNonInteractive(request) };
+  return { allowed: false, message: denialForNonInteractive(request, decision.reason) };
 }
 
 function fromVerdict(request: ApprovalRequest, mode: PermissionMode): Decision {

@@ -92,3 +92,11 @@ function editDistance(a: string, b: string): number {
   }
   return previous[b.length] ?? 0;
 }
+
+/** The kind of call each of our tools makes (what `grantForTurn`'s `maxKind` compares). */
+export const KIND_OF_TOOL: Readonly<Record<ToolName, 'read' | 'write' | 'exec'>> = {
+  bash: 'exec', read_file: 'read', write_file: 'write', edit_file: 'write', glob: 'read', grep: 'read', skill: 'read',
+};
+
+/** Kinds from narrowest to widest. */
+export const KIND_RANK: Readonly<Record<'read' | 'write' | 'exec', number>> = { read: 0, write: 1, exec: 2 };

@@ -10,7 +10,10 @@ export interface ApprovalRequest {
   tool: string;
   kind: CallKind;
   input: unknown;
-  /** `bash`: the command; file tools: the path relative to the root; `skill`: the skill name. */
+  /**
+   * `bash`: the command; `skill`: the skill name; file tools: the realpath of what the call
+   * touches (symlinks and `..` resolved), relative to the work root when inside it, else absolute.
+   */
   target?: string;
   /** File tools: whether the path lies inside the work root. */
   insideRoot?: boolean;
@@ -24,7 +27,7 @@ export interface ApprovalRequest {
 export type Decision =
   | { type: 'allow'; reason: string }
   | { type: 'deny'; message: string }
-  | { type: 'ask'; request: ApprovalRequest };
+  | { type: 'ask'; request: ApprovalRequest; reason?: string };
 
 /** A person's answer to a question: once, for the rest of the session, or no (with a message for the model). */
 export type Answer = { type: 'once' } | { type: 'session' } | { type: 'deny'; message?: string };

@@ -1,0 +1,163 @@
+import { child, list, nodeType, parseShell, redirectName, text } from './load.js';
+import type { ShNode } from './load.js';
+import { literalWord } from './words.js';
+
+/** One simple command of a command line, as allow rules see it. */
+export interface SimpleCommand {
+  /** The words after quote removal (every one literal). */
+  words: string[];
+  /** Whether it starts with assignments (`X=1 cmd`): never covered by a per-command rule. */
+  assigns: boolean;
+}
+
+/** A command line cut into simple commands every word of which is literal, or why it cannot be. */
+export type AllowSplit = { ok: true; commands: SimpleCommand[] } | { ok: false; reason: string };
+
+/** Targets an output redirection may have without making the command a file write. */
+const SAFE_SINKS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr']);
+/** `/dev/...` files an input redirection may read: the rest include `/dev/tcp/HOST/PORT`. */
+const SAFE_SOURCES = new Set(['/dev/null', '/dev/stdin', '/dev/zero']);
+
+class Refusal extends Error {}
+const refuse = (reason: string): never => {
+  throw new Refusal(reason);
+};
+
+/**
+ * Cuts a command line into the simple commands an allow rule must each cover: through `&&`,
+ * `||`, `;`, `&`, pipes, line breaks, `!`, subshells, `{ }` groups and the bodies of
+ * if/while/until/for/case. It refuses (the policy then asks) anything whose meaning is not in
+ * its text: a parse failure, any expansion or substitution, a glob, `$'..'`, redirection to or
+ * from anything but plain paths (`2>&1`, `>/dev/null` and `< file` are fine; `> file` is a
+ * write and is refused), here-documents with expansion, function definitions, `(( ))`, `[[ ]]`,
+ * `let`, `declare`/`local`/`export`, `time`, `coproc` and C-style `for`.
+ */
+export function splitForAllow(command: string): AllowSplit {
+  const parsed = parseShell(command);
+  if (!parsed.ok) return { ok: false, reason: `it does not parse as bash (${parsed.error})` };
+  const commands: SimpleCommand[] = [];
+  try {
+    statements(list(parsed.file, 'Stmts'), commands);
+  } catch (error) {
+    if (error instanceof Refusal) return { ok: false, reason: error.message };
+    throw error;
+  }
+  if (commands.length === 0) return { ok: false, reason: 'it is empty' };
+  return { ok: true, commands };
+}
+
+function statements(stmts: readonly ShNode[], out: SimpleCommand[]): void {
+  for (const stmt of stmts) {
+    if (stmt['Coprocess'] === true) refuse('it starts a coprocess');
+    for (const redirect of list(stmt, 'Redirs')) checkRedirect(redirect);
+    const cmd = child(stmt, 'Cmd');
+    if (cmd) compound(cmd, out);
+  }
+}
+
+function compound(cmd: ShNode, out: SimpleCommand[]): void {
+  const type = nodeType(cmd);
+  switch (type) {
+    case 'CallExpr':
+      return simple(cmd, out);
+    case 'BinaryCmd':
+      return statements([child(cmd, 'X'), child(cmd, 'Y')].filter((s): s is ShNode => s !== undefined), out);
+    case 'Subshell':
+    case 'Block':
+      return statements(list(cmd, 'Stmts'), out);
+    case 'IfClause':
+      statements([...list(cmd, 'Cond'), ...list(cmd, 'Then')], out);
+      if (child(cmd, 'Else')) compound(child(cmd, 'Else') as ShNode, out);
+      return;
+    case 'WhileClause':
+      return statements([...list(cmd, 'Cond'), ...list(cmd, 'Do')], out);
+    case 'ForClause': {
+      const loop = child(cmd, 'Loop');
+      if (!loop || nodeType(loop) !== 'WordIter') refuse('it has a C-style for loop (arithmetic)');
+      list(loop, 'Items').forEach((word) => literalOrRefuse(word, 'a for-loop item'));
+      return statements(list(cmd, 'Do'), out);
+    }
+    case 'CaseClause':
+      literalOrRefuse(child(cmd, 'Word'), 'the case word');
+      for (const item of list(cmd, 'Items')) {
+        list(item, 'Patterns').forEach((word) => literalOrRefuse(word, 'a case pattern'));
+        statements(list(item, 'Stmts'), out);
+      }
+      return;
+    default:
+      return refuse(`it uses ${REFUSED[type] ?? type}`);
+  }
+}
+
+const REFUSED: Readonly<Record<string, string>> = {
+  FuncDecl: 'a function definition',
+  ArithmCmd: 'an arithmetic command (( ))',
+  TestClause: 'a [[ ]] test (it evaluates arithmetic in array subscripts)',
+  DeclClause: 'declare/local/export/readonly (they evaluate array subscripts)',
+  LetClause: 'let (arithmetic)',
+  TimeClause: 'time',
+  CoprocClause: 'coproc',
+};
+
+function simple(call: ShNode, out: SimpleCommand[]): void {
+  const assigns = list(call, 'Assigns');
+  for (const assign of assigns) {
+    if (child(assign, 'Array') || child(assign, 'Index')) refuse('it assigns an array');
+    const value = child(assign, 'Value');
+    if (value) literalOrRefuse(value, `the value of ${text(child(assign, 'Name'), 'Value') ?? 'a variable'}`);
+  }
+  const args = list(call, 'Args');
+  if (args.length === 0) refuse('it only assigns variables');
+  const words = args.map((word, i) => literalOrRefuse(word, i === 0 ? 'the command name' : `word ${i + 1}`));
+  out.push({ words, assigns: assigns.length > 0 });
+}
+
+function literalOrRefuse(word: ShNode | undefined, what: string): string {
+  const value = literalWord(word, 'allow');
+  if (value === undefined) refuse(`${what} is not a literal (it has an expansion, substitution, glob or $'..' quoting)`);
+  return value as string;
+}
+
+function checkRedirect(redirect: ShNode): void {
+  const fd = text(child(redirect, 'N'), 'Value');
+  if (fd !== undefined && !/^[0-9]+$/.test(fd)) refuse(`it redirects a named file descriptor (${fd})`);
+  const op = redirectName(redirect);
+  const word = child(redirect, 'Word');
+  switch (op) {
+    case '>&':
+    case '<&': {
+      const target = literalWord(word, 'allow');
+      if (target !== undefined && /^([0-9]+|-)$/.test(target)) return;
+      if (op === '<&') return refuse('it duplicates a file descriptor from a non-number');
+      return sink(target);
+    }
+    case '>':
+    case '>>':
+    case '>|':
+    case '&>':
+    case '&>>':
+      return sink(literalWord(word, 'allow'));
+    case '<': {
+      const source = literalOrRefuse(word, 'an input redirection');
+      if ((source.startsWith('/dev/') && !SAFE_SOURCES.has(source)) || /\/(tcp|udp)\//.test(source)) refuse(`it reads from ${source}`);
+      return;
+    }
+    case '<<<':
+      literalOrRefuse(word, 'the here-string');
+      return;
+    case '<<':
+    case '<<-': {
+      const quoted = list(word, 'Parts').some((part) => nodeType(part) !== 'Lit');
+      const body = list(child(redirect, 'Hdoc'), 'Parts');
+      if (!quoted && body.some((part) => nodeType(part) !== 'Lit')) refuse('its here-document expands parameters or commands');
+      return;
+    }
+    default:
+      return refuse(`it uses the redirection ${op ?? '?'}`);
+  }
+}
+
+function sink(target: string | undefined): void {
+  if (target === undefined) return refuse('it redirects output to a computed target');
+  if (!SAFE_SINKS.has(target)) refuse(`it redirects output to a file (${target})`);
+}

@@ -1,0 +1,118 @@
+import { createRequire } from 'node:module';
+
+/**
+ * The bash parser: mvdan/sh (the parser behind shfmt) in its GopherJS build, `mvdan-sh`. It is
+ * synchronous, so `Policy.decide` stays synchronous, and it is loaded on the first bash check
+ * only (about 1.5 MB of JavaScript; a run that never checks a bash command never reads it).
+ * See docs/2026-12-01-shell-parser.md for why this parser.
+ */
+
+/** A node of mvdan/sh's syntax tree, seen structurally (GopherJS objects; fields are not enumerable). */
+export interface ShNode {
+  readonly [field: string]: unknown;
+}
+
+interface MvdanSyntax {
+  NewParser(...options: unknown[]): { Parse(src: string, name: string): ShNode };
+  NodeType(node: unknown): string;
+  Walk(node: unknown, visit: (node: ShNode | null) => boolean): void;
+  Variant(lang: unknown): unknown;
+  LangBash: unknown;
+}
+
+/** Redirection operators by name, read from the parser itself at load (its enum values are not a public contract). */
+export type RedirectName = '>' | '>>' | '<' | '<>' | '<&' | '>&' | '>|' | '<<' | '<<-' | '<<<' | '&>' | '&>>';
+const CALIBRATION: ReadonlyArray<RedirectName> = ['>', '>>', '<', '<>', '<&', '>&', '>|', '<<', '<<-', '<<<', '&>', '&>>'];
+
+interface Loaded {
+  syntax: MvdanSyntax;
+  redirects: ReadonlyMap<number, RedirectName>;
+  loadMs: number;
+}
+
+let loaded: Loaded | undefined;
+
+function load(): Loaded {
+  if (loaded) return loaded;
+  const started = performance.now();
+  const require = createRequire(import.meta.url);
+  const syntax = (require('mvdan-sh') as { syntax: MvdanSyntax }).syntax;
+  const redirects = new Map<number, RedirectName>();
+  const sample = 'x ' + CALIBRATION.map((op) => (op.startsWith('<<') && op !== '<<<' ? `${op}E` : `${op}f`)).join(' ') + '\nE\nE\n';
+  const file = syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(sample, '');
+  const stmt = (file['Stmts'] as ShNode[])[0];
+  const ops = (stmt?.['Redirs'] as ShNode[] | undefined) ?? [];
+  if (ops.length !== CALIBRATION.length) throw new Error('mvdan-sh: unexpected redirection calibration');
+  ops.forEach((redirect, i) => redirects.set(redirect['Op'] as number, CALIBRATION[i] as RedirectName));
+  loaded = { syntax, redirects, loadMs: performance.now() - started };
+  return loaded;
+}
+
+/** A parsed command line, or why it does not parse (a parse failure always means "ask"). */
+export type ParsedShell = { ok: true; file: ShNode } | { ok: false; error: string };
+
+const cache = new Map<string, ParsedShell>();
+const CACHE_SIZE = 64;
+
+/**
+ * Parses a command as bash. Never throws for any input: a syntax error, an incomplete command
+ * (unclosed quote, missing `fi`) or a failure inside the parser is `{ ok: false }`. The last 64
+ * results are kept, because one call is checked several times (deny, allow, the question).
+ */
+export function parseShell(command: string): ParsedShell {
+  const hit = cache.get(command);
+  if (hit) return hit;
+  let result: ParsedShell;
+  try {
+    const { syntax } = load();
+    result = { ok: true, file: syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(command, '') };
+  } catch (error) {
+    result = { ok: false, error: describe(error) };
+  }
+  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  cache.set(command, result);
+  return result;
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  const gopher = error as { Error?: () => string } | null;
+  if (gopher && typeof gopher.Error === 'function') return String(gopher.Error());
+  return String(error);
+}
+
+/** The node's type name (`CallExpr`, `Lit`, `SglQuoted`, ...). */
+export function nodeType(node: unknown): string {
+  return load().syntax.NodeType(node);
+}
+
+/** Visits every node under `node`, substitutions and expansions included. */
+export function walk(node: unknown, visit: (node: ShNode) => void): void {
+  load().syntax.Walk(node, (n) => {
+    if (n !== null) visit(n);
+    return true;
+  });
+}
+
+/** A redirection's operator by name. */
+export function redirectName(redirect: ShNode): RedirectName | undefined {
+  return load().redirects.get(redirect['Op'] as number);
+}
+
+/** Whether the parser is loaded, and how long loading took (for the bench and the README's figures). */
+export function parserLoadMs(): number | undefined {
+  return loaded?.loadMs;
+}
+
+/** Loads the parser now (a front end may call this while the user types, to keep the first check fast). */
+export function preloadShellParser(): number {
+  return load().loadMs;
+}
+
+/** Helpers to read GopherJS fields with a type. */
+export const list = (node: ShNode | null | undefined, field: string): ShNode[] => ((node?.[field] as ShNode[] | null | undefined) ?? []).filter((n) => n !== null);
+export const child = (node: ShNode | null | undefined, field: string): ShNode | undefined => (node?.[field] as ShNode | null | undefined) ?? undefined;
+export const text = (node: ShNode | null | undefined, field: string): string | undefined => {
+  const value = node?.[field];
+  return typeof value === 'string' ? value : undefined;
+};
