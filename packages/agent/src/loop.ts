@@ -186,10 +186,15 @@ async function runTools(config: AgentConfig, state: AgentState, uses: ToolUseBlo
  */
 function grantSkillTools(config: AgentConfig, skill: AgentConfig['skills'][number], userForced: boolean, emit: Emit): void {
   const errors = config.policy.grantForTurn(skill.allowedTools, `skill ${skill.name}`, userForced ? {} : { maxKind: 'read' }) ?? [];
+  const origin = `skill ${skill.name}:`;
   for (const error of errors) {
+    if (error.startsWith(origin)) {
+      emit({ type: 'notice', message: error });
+      continue;
+    }
     const rule = skill.allowedTools.find((r) => error.includes(JSON.stringify(r)));
     const what = rule !== undefined ? `allowed-tools rule ${JSON.stringify(rule)} was not granted: ${error}` : `allowed-tools: ${error}`;
-    emit({ type: 'notice', message: `skill ${skill.name}: ${what}` });
+    emit({ type: 'notice', message: `${origin} ${what}` });
   }
 }
 
