@@ -26,7 +26,7 @@ export async function refusal(call: Promise<unknown>): Promise<{ status: number;
   } catch (error) {
     if (!(error instanceof Anthropic.APIError)) throw error;
     const body = error.error as { type: string; error: { type: string; message: string }; request_id: string };
-    if (body.type !== 'error' || !body.request_id.startsWith('req_')) throw new Error(`not the real error body: ${JSON.stringify(body)}`);
+    if (body.type !== 'error' || !body.request_id.startsWith('req_')) throw new Error(`not the real error body: ${JSON.stringify(body)}`, { cause: error });
     return { status: error.status ?? 0, type: body.error.type, message: body.error.message, requestId: error.requestID };
   }
   throw new Error('the request was accepted');
