@@ -20,7 +20,9 @@ describe("Claude Code 2.1.197's request", () => {
     const { server } = await serve([{ content: [{ type: 'text', text: 'Hello from the mock.' }] }]);
     const res = await send(server.url, fixture.body);
     expect(res.status).toBe(200);
-    expect(res.text).toContain('"text":"Hello from the mock."');
+    const text = [...res.text.matchAll(/"text_delta","text":"([^"]*)"/g)].map((m) => m[1]).join('');
+    expect(text).toBe('Hello from the mock.');
+    expect(res.text).toContain('event: message_stop');
     expect(fixture.body).toMatchObject({ model: 'claude-opus-4-8', thinking: { type: 'adaptive' }, output_config: { effort: 'high' } });
   });
 
