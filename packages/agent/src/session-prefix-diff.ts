@@ -60,7 +60,7 @@ function skillChanges(stored: SessionPrefix, fresh: SessionPrefix, before: Promp
   const head = `The skills available have changed since this session started${what !== '' ? ` (${what})` : ' (descriptions changed)'}.`;
   if (b === undefined) return [`${head} No skills are available now; do not call the skill tool.`];
   const noTool = !stored.tools.some((t) => t.name === 'skill');
-  const how = noTool ? ' This resumed session has no skill tool, so they cannot be loaded here; tell the user to start a new session to use them.' : ' Load any of them with the skill tool by its name, even one its enum does not list.';
+  const how = noTool ? ' This resumed session has no skill tool for you to call; the user can still force one with /name, or start a new session to have the tool.' : ' Load any of them with the skill tool by its name, even one its enum does not list.';
   return [`${head}${how} The current list replaces the one in the system prompt:\n\n${b}`];
 }
 
