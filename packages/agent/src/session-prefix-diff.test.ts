@@ -13,7 +13,7 @@ function prefix(opts: { date?: Date; files?: [string, string][]; skills?: string
   const system = [{ type: 'text' as const, text: defaultPrompt('/w', opts.date ?? day1) }, ...(opts.files ?? []).map(([p, t]) => instructions(p, t))];
   const tools = (opts.tools ?? ['read_file', 'bash']).map((n) => tool(n));
   if (opts.skills) {
-    const skills = opts.skills.map((name) => ({ name, description: `${name} work` })) as Parameters<typeof skillsSection>[0];
+    const skills = opts.skills.map((name) => ({ name, description: `${name} work` })) as unknown as Parameters<typeof skillsSection>[0];
     system.push({ type: 'text', text: skillsSection(skills) });
     tools.push(skillTool(opts.skills));
   }
