@@ -56,7 +56,8 @@ async function reattach(config: AgentConfig, state: AgentState, signal: AbortSig
 
 async function countAfter(config: AgentConfig, state: AgentState, signal: AbortSignal, tokensBefore: number, before: AgentState['messages']): Promise<number> {
   if (config.client.countTokens) {
-    const { max_tokens: _m, ...request } = buildRequest(config, state.messages);
+    // Effort changes no input token; count_tokens takes only what shapes the prompt.
+    const { max_tokens: _m, output_config: _e, ...request } = buildRequest(config, state.messages);
     const counted = await config.client.countTokens(request, signal).catch(() => undefined);
     if (counted !== undefined) return counted;
   }

@@ -27,3 +27,4 @@ export type { Effort, ModelInfo, PriceTier, ThinkingMode, ThinkingSetting } from
 export { fetchForEnv } from './http-fetch.js';
 export type { StopDetails } from './model-types.js';
 export { isRetryable } from './retry.js';
+export { CONTEXT_FULL, FAILED_STOPS, REFUSAL_REMOVED } from './stop-reasons.js';
