@@ -99,8 +99,11 @@ describe('mock-anthropic CLI', () => {
 
 describe('parseCliArgs', () => {
   it('accepts the documented flags and defaults the port to 0', () => {
-    expect(parseCliArgs(['--script', 'a.yaml'])).toEqual({ ok: true, options: { script: 'a.yaml', port: 0, log: undefined } });
-    expect(parseCliArgs(['--script', 'a.yaml', '--port', '8080', '--log', 'l.jsonl'])).toEqual({ ok: true, options: { script: 'a.yaml', port: 8080, log: 'l.jsonl' } });
+    expect(parseCliArgs(['--script', 'a.yaml'])).toEqual({ ok: true, options: { script: 'a.yaml', port: 0, log: undefined, lenient: false, oldAccount: false } });
+    expect(parseCliArgs(['--script', 'a.yaml', '--port', '8080', '--log', 'l.jsonl', '--lenient', '--old-account'])).toEqual({
+      ok: true,
+      options: { script: 'a.yaml', port: 8080, log: 'l.jsonl', lenient: true, oldAccount: true },
+    });
   });
 
   it('names the flag at fault', () => {

@@ -4,7 +4,7 @@ import { parseCliArgs, USAGE } from './cli-args.js';
 import { loadScriptFile } from './script-file.js';
 import { startMockServer } from './server.js';
 
-/** `mock-anthropic --script FILE [--port N] [--log FILE]`: serves until SIGINT/SIGTERM; bad input exits 2. */
+/** `mock-anthropic --script FILE [--port N] [--log FILE] [--lenient] [--old-account]`: serves until SIGINT/SIGTERM; bad input exits 2. */
 async function main(): Promise<number | undefined> {
   const parsed = parseCliArgs(process.argv.slice(2));
   if (parsed.ok === 'help') {
@@ -15,7 +15,7 @@ async function main(): Promise<number | undefined> {
     process.stderr.write(`mock-anthropic: ${parsed.message}\n${USAGE}\n`);
     return 2;
   }
-  const { script: scriptPath, port, log } = parsed.options;
+  const { script: scriptPath, port, log, lenient, oldAccount } = parsed.options;
   let script;
   try {
     script = loadScriptFile(scriptPath);
@@ -33,7 +33,7 @@ async function main(): Promise<number | undefined> {
   }
   let server;
   try {
-    server = await startMockServer({ script, port, logFile: log });
+    server = await startMockServer({ script, port, logFile: log, lenient, oldAccount });
   } catch (error) {
     process.stderr.write(`mock-anthropic: --port: cannot listen on 127.0.0.1:${port}: ${(error as Error).message}\n`);
     return 2;
