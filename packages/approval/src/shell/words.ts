@@ -46,9 +46,8 @@ function literalPart(part: ShNode, purpose: Purpose): string | undefined {
   }
 }
 
-/** Unquoted text: backslash escapes removed; undefined when it holds a glob, a brace pattern or a leading tilde. */
+/** Unquoted text: backslash escapes removed; undefined when it holds a glob, a brace pattern or a tilde bash would expand. */
 function unquoted(raw: string): string | undefined {
-  if (raw.startsWith('~')) return undefined;
   let out = '';
   let braces = 0;
   for (let i = 0; i < raw.length; i += 1) {
@@ -60,6 +59,8 @@ function unquoted(raw: string): string | undefined {
       continue;
     }
     if (char === '*' || char === '?' || char === '[') return undefined;
+    // Tilde expansion: at the start of a word, and after = or : (bash expands `--dir=~/x`, not `HEAD~1`).
+    if (char === '~' && (i === 0 || raw[i - 1] === '=' || raw[i - 1] === ':')) return undefined;
     if (char === '{') braces += 1;
     if (char === '}' && braces > 0 && raw !== '{}') return undefined;
     out += char;
