@@ -54,10 +54,13 @@ describe('stop reasons and token limits', () => {
     expect(delta?.type === 'message_delta' && delta.delta).toMatchObject({ stop_reason: 'refusal', stop_details: { type: 'refusal', category: 'cyber', explanation: 'Exploit development.' } });
   });
 
-  it('pause_turn and model_context_window_exceeded can be scripted', async () => {
+  it('pause_turn (its reply sent back unchanged continues, no prefill error) and model_context_window_exceeded can be scripted', async () => {
     const { client } = await serve([{ content: [{ type: 'text', text: 'a' }], stopReason: 'pause_turn' }, { content: [{ type: 'text', text: 'b' }], stopReason: 'model_context_window_exceeded' }]);
-    expect((await client.messages.create(ask('hi'))).stop_reason).toBe('pause_turn');
-    expect((await client.messages.create(ask('hi'))).stop_reason).toBe('model_context_window_exceeded');
+    const paused = await client.messages.create(ask('hi'));
+    expect(paused.stop_reason).toBe('pause_turn');
+    const messages = [{ role: 'user' as const, content: 'hi' }, { role: 'assistant' as const, content: paused.content as Anthropic.ContentBlockParam[] }];
+    expect((await refusal(client.messages.create({ ...ask(''), messages: [messages[0]!, { role: 'assistant', content: 'made up' }] }))).message).toMatch(/prefill/);
+    expect((await client.messages.create({ ...ask(''), messages })).stop_reason).toBe('model_context_window_exceeded');
   });
 
   it('thinking tokens count toward max_tokens: a reply cut inside thinking has no text', async () => {

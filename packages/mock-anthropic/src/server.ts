@@ -60,7 +60,7 @@ export async function startMockServer(opts: MockServerOptions): Promise<MockServ
   const cache = new CacheModel({ ttlMs: opts.cacheTtlMs, now: opts.now });
   const closing = new AbortController();
   const requests: RecordedRequest[] = [];
-  const validation = { lenient: opts.lenient ?? false, oldAccount: opts.oldAccount ?? false, account: opts.account ?? MOCK_ACCOUNT };
+  const validation = { lenient: opts.lenient ?? false, oldAccount: opts.oldAccount ?? false, account: opts.account ?? MOCK_ACCOUNT, pausedReplies: new Set<string>() };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;

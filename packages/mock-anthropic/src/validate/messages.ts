@@ -1,7 +1,7 @@
 import type { ApiErrorResponse } from '../errors.js';
 import { invalid } from '../errors.js';
 import type { ModelSpec } from '../model-table.js';
-import { isRecord } from '../tokens.js';
+import { canonicalJson, isRecord } from '../tokens.js';
 import type { RequestHeaders } from './headers.js';
 
 /** The real API's prefill rejection, verbatim. */
@@ -26,10 +26,11 @@ interface Turn {
  * Checks the `messages` array as the real API does: roles (mid-conversation `system` only on
  * models that take it, right after a user turn), non-empty content and text, block types per
  * role, every `tool_use` answered by a `tool_result` in the next user turn and no unknown
- * `tool_result` ids, and no prefill on models that reject it. Consecutive same-role messages
+ * `tool_result` ids, and no prefill on models that reject it (a reply the mock ended with
+ * `pause_turn`, sent back unchanged, is a continuation, not a prefill). Consecutive same-role messages
  * merge into one turn, as the API merges them.
  */
-export function checkMessages(messages: unknown[], spec: ModelSpec, headers: RequestHeaders): ApiErrorResponse | undefined {
+export function checkMessages(messages: unknown[], spec: ModelSpec, headers: RequestHeaders, pausedReplies: ReadonlySet<string> = new Set()): ApiErrorResponse | undefined {
   if (messages.length === 0) return invalid('messages: at least one message is required');
   const turns: Turn[] = [];
   let previousRole: string | undefined;
@@ -52,7 +53,9 @@ export function checkMessages(messages: unknown[], spec: ModelSpec, headers: Req
     if (last?.role === role) last.blocks.push(...blocks);
     else turns.push({ role, first: i, blocks });
   }
-  if (turns.at(-1)?.role === 'assistant' && !spec.prefill) return invalid(PREFILL_MESSAGE);
+  const last = messages.at(-1) as Record<string, unknown>;
+  const continuesPause = last.role === 'assistant' && pausedReplies.has(canonicalJson(last.content));
+  if (turns.at(-1)?.role === 'assistant' && !spec.prefill && !continuesPause) return invalid(PREFILL_MESSAGE);
   return checkToolPairs(turns, messages.length);
 }
 
