@@ -162,6 +162,8 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     }
     const error = s.writer.append(record);
     if (error) warn(error);
+    // Once the resume note is in the file, later resumes compare with what it told the model.
+    else if (record.type === 'message' && plan?.ok && record.message === plan.context) s.writer.append({ type: 'current', ...fresh });
   }
   const pendingWarnings: string[] = [];
   function warn(message: string): void {

@@ -31,6 +31,8 @@ export type LoadedSession =
       skills: { name: string; args: string }[];
       /** The exact system and tools the session sent; absent in files written before prefixes were stored. */
       prefix?: SessionPrefix;
+      /** The state the last resume note told the model about (the latest `current` record still in the transcript). */
+      current?: SessionPrefix;
     }
   | { ok: false; error: string };
 
@@ -76,6 +78,8 @@ export function parseSession(text: string, file: string, mtime: Date): LoadedSes
   const notices: string[] = [];
   let messages: Message[] = [];
   let prefix: SessionPrefix | undefined;
+  /** The latest `current` record and the transcript length when it was written (a later cut below that undoes it). */
+  let current: { state: SessionPrefix; at: number } | undefined;
   const skills: { name: string; args: string }[] = [];
   for (let i = 1; i < lines.length; i++) {
     const where = `line ${i + 1} of ${file}`;
@@ -93,9 +97,16 @@ export function parseSession(text: string, file: string, mtime: Date): LoadedSes
     }
     const r = checked.record;
     if (r.type === 'message') appendMessage(messages, r.message);
-    else if (r.type === 'compaction') messages = mergeAll(r.messages);
-    else if (r.type === 'truncate') messages = messages.slice(0, r.keep);
+    else if (r.type === 'compaction') {
+      messages = mergeAll(r.messages);
+      if (current) current.at = 0;
+    }
+    else if (r.type === 'truncate') {
+      messages = messages.slice(0, r.keep);
+      if (current && r.keep < current.at) current = undefined;
+    }
     else if (r.type === 'skill') skills.push({ name: r.name, args: r.args });
+    else if (r.type === 'current') current = { state: { system: r.system, tools: r.tools }, at: messages.length };
     else if (prefix) notices.push(`skipped ${where}: a second prefix record (the first one is what the session sent)`);
     else prefix = { system: r.system, tools: r.tools };
   }
@@ -105,7 +116,8 @@ export function parseSession(text: string, file: string, mtime: Date): LoadedSes
     messages = messages.slice(0, valid);
   }
   const info = infoOf(head.header, file, mtime, titleOf(messages), notices);
-  return { ok: true, messages, notices, info, skills, ...(prefix ? { prefix } : {}) };
+  if (current && messages.length < current.at) current = undefined;
+  return { ok: true, messages, notices, info, skills, ...(prefix ? { prefix } : {}), ...(current ? { current: current.state } : {}) };
 }
 
 function mergeAll(list: readonly Message[]): Message[] {

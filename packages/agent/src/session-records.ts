@@ -38,7 +38,12 @@ export type SessionRecord =
   /** The transcript keeps only its first `keep` messages (e.g. the refused exchange is dropped). */
   | { type: 'truncate'; keep: number }
   /** The prefix sent with every request of this session; written right after the header. */
-  | ({ type: 'prefix' } & SessionPrefix);
+  | ({ type: 'prefix' } & SessionPrefix)
+  /**
+   * The system prompt and tools a resume note told the model are current (written after that
+   * note's message): a later resume tells only what changed since, not the same news again.
+   */
+  | ({ type: 'current' } & SessionPrefix);
 
 /** Session ids are file names: letters, digits, `-` and `_` only (no `/`, `.`, NUL), at most 128. */
 export const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
@@ -81,6 +86,7 @@ const recordSchemas = {
   skill: z.looseObject({ type: z.literal('skill'), name: z.string().check(z.minLength(1)), args: z.string() }),
   truncate: z.looseObject({ type: z.literal('truncate'), keep: z.number().check(z.int(), z.nonnegative()) }),
   prefix: z.looseObject({ type: z.literal('prefix'), system: z.array(systemBlock).check(z.minLength(1)), tools: z.array(tool) }),
+  current: z.looseObject({ type: z.literal('current'), system: z.array(systemBlock).check(z.minLength(1)), tools: z.array(tool) }),
 } as const;
 
 /** The record kinds the loader knows, for the "unknown record" notice. */

@@ -108,6 +108,29 @@ describe('resuming a session keeps its prefix append-only', () => {
     expect(reloaded.ok && reloaded.messages).toEqual(second.agent.messages());
   });
 
+  it('a later resume tells only what changed since the last note, not the same news again', async () => {
+    const w = await world([thinkThenSay('one'), thinkThenSay('two'), thinkThenSay('three'), thinkThenSay('four')]);
+    await writeFile(join(w.workroot, 'AGENTS.md'), 'Rule one.\n');
+    const first = await agentIn(w, { clock: () => DAY1 });
+    await turn(first.agent, 'first task');
+    await writeFile(join(w.workroot, 'AGENTS.md'), 'Rule two.\n');
+    const resume = async (clock: Date, text: string): Promise<void> => {
+      const { agent } = await agentIn(w, { clock: () => clock, resumeId: first.agent.sessionId });
+      expect(errors(await turn(agent, text))).toEqual([]);
+    };
+    await resume(DAY2, 'second task');
+    const sent = (i: number): Message[] => body(w.server, i).messages;
+    expect(textOf(sent(1).at(-1))).toContain('Rule two.');
+    await resume(DAY2, 'third task');
+    expect(sent(2).at(-1)?.role).toBe('user');
+    expect(sent(2)).toHaveLength(sent(1).length + 2);
+    await resume(new Date('2026-12-05T09:00:00Z'), 'fourth task');
+    const last = textOf(sent(3).at(-1));
+    expect(last).toContain("Today's date is now 2026-12-05");
+    expect(last).not.toContain('Rule two.');
+    for (let i = 1; i < 4; i++) expect(prefixBytes(w.server, i)).toBe(prefixBytes(w.server, 0));
+  });
+
   it('the same resume without the stored prefix (a file from an older harness) is what the API rejects', async () => {
     const w = await world([thinkThenSay('first done'), thinkThenSay('never reached')]);
     const first = await agentIn(w, { clock: () => DAY1 });

@@ -54,7 +54,7 @@ export async function planResume(inputs: ResumeInputs): Promise<ResumePlan> {
     notices.push(`session ${session.info.id} was saved without its system prompt and tools (an older harness): it resumes with the current ones, and the API may refuse earlier thinking blocks`);
     return { ok: true, session, prefix: inputs.fresh, prefixStored: false, notices };
   }
-  const changes = prefixChanges(session.prefix, inputs.fresh);
+  const changes = prefixChanges(session.current ?? session.prefix, inputs.fresh);
   if (changes.length === 0) return { ok: true, session, prefix: session.prefix, prefixStored: true, notices };
   const text = [CHANGES_INTRO, ...changes].join('\n\n');
   const context: Message = inputs.midConversationSystem

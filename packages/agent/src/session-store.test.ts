@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readlinkSync } from 'node:fs';
 import { appendFile, chmod, mkdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -41,17 +41,25 @@ describe('the session store', () => {
   it.runIf(existsSync('/proc/self/fd'))('flush does not wait for the disk, and a close right after it still releases the file', async () => {
     const dir = join(await tempDir(), 'sessions');
     const store = createSessionStore({ dir });
-    const openFds = (): number => readdirSync('/proc/self/fd').length;
-    const before = openFds();
     const created = store.create({ workroot: '/w', model: 'm', createdAt: '2025-01-01T00:00:00.000Z' });
     if (!created.ok) throw new Error(created.error);
+    const file = join(dir, `${created.writer.id}.jsonl`);
+    // The descriptors pointing at this session file (other tests' files come and go meanwhile).
+    const openOnFile = (): number => readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`) === file;
+      } catch {
+        return false;
+      }
+    }).length;
+    expect(openOnFile()).toBe(1);
     expect(created.writer.append({ type: 'message', message: user('hello') })).toBeUndefined();
     expect(created.writer.flush()).toBeUndefined();
     created.writer.close();
     expect(created.writer.append({ type: 'message', message: user('late') })).toBe('session file is closed');
-    expect((await readFile(join(dir, `${created.writer.id}.jsonl`), 'utf8')).split('\n')).toHaveLength(3);
-    for (let i = 0; i < 100 && openFds() > before; i++) await new Promise((r) => setTimeout(r, 10));
-    expect(openFds()).toBe(before);
+    expect((await readFile(file, 'utf8')).split('\n')).toHaveLength(3);
+    for (let i = 0; i < 100 && openOnFile() > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(openOnFile()).toBe(0);
   });
 
   it('drops a torn last line with a notice, and reopening cuts it before appending', async () => {
@@ -179,6 +187,20 @@ describe('damaged session files', () => {
     const orphan = await store.load('orphan');
     expect(orphan).toMatchObject({ ok: true, messages: [user('go'), use] });
     if (orphan.ok) expect(orphan.notices.join('\n')).toContain('kept the first 2 of 3 messages');
+  });
+
+  it('gives back the latest current record, unless a truncate cut the message it followed', async () => {
+    const dir = await tempDir();
+    const store = createSessionStore({ dir });
+    const state = (text: string): { system: { type: 'text'; text: string }[]; tools: [] } => ({ system: [{ type: 'text', text }], tools: [] });
+    const rec = (r: object): string => JSON.stringify(r);
+    const lines = [header('cur'), rec({ type: 'message', message: user('one') }), rec({ type: 'current', ...state('A') }), rec({ type: 'message', message: assistant('two') }), rec({ type: 'message', message: user('three') }), rec({ type: 'current', ...state('B') })];
+    await writeFile(join(dir, 'cur.jsonl'), [...lines, ''].join('\n'));
+    expect(await store.load('cur')).toMatchObject({ ok: true, current: state('B') });
+    await writeFile(join(dir, 'cur.jsonl'), [...lines, rec({ type: 'truncate', keep: 2 }), ''].join('\n'));
+    const cut = await store.load('cur');
+    expect(cut).toMatchObject({ ok: true, messages: [user('one'), assistant('two')] });
+    expect(cut.ok ? cut.current : 'not loaded').toBeUndefined();
   });
 
   it('stores the prefix after the header and gives it back; the id is the file name, never the one inside', async () => {
