@@ -7,15 +7,23 @@ import { createRequire } from 'node:module';
  * See docs/2026-12-01-shell-parser.md for why this parser.
  */
 
-/** A node of mvdan/sh's syntax tree, seen structurally (GopherJS objects; fields are not enumerable). */
+/**
+ * A node of mvdan/sh's syntax tree as a plain object: `type` is the Go type's name (`CallExpr`,
+ * `Lit`, ...), the other fields are the Go struct's (positions left out). The GopherJS objects
+ * the parser returns convert every field on each read (tens of microseconds a read), so each
+ * tree is copied once into plain objects, from GopherJS's internal representation.
+ */
 export interface ShNode {
+  readonly type: string;
   readonly [field: string]: unknown;
 }
 
+interface GoParser {
+  Parse(src: string, name: string): { __internal_object__: unknown };
+}
+
 interface MvdanSyntax {
-  NewParser(...options: unknown[]): { Parse(src: string, name: string): ShNode };
-  NodeType(node: unknown): string;
-  Walk(node: unknown, visit: (node: ShNode | null) => boolean): void;
+  NewParser(...options: unknown[]): GoParser;
   Variant(lang: unknown): unknown;
   LangBash: unknown;
 }
@@ -25,7 +33,7 @@ export type RedirectName = '>' | '>>' | '<' | '<>' | '<&' | '>&' | '>|' | '<<' |
 const CALIBRATION: ReadonlyArray<RedirectName> = ['>', '>>', '<', '<>', '<&', '>&', '>|', '<<', '<<-', '<<<', '&>', '&>>'];
 
 interface Loaded {
-  syntax: MvdanSyntax;
+  parser: GoParser;
   redirects: ReadonlyMap<number, RedirectName>;
   loadMs: number;
 }
@@ -37,15 +45,36 @@ function load(): Loaded {
   const started = performance.now();
   const require = createRequire(import.meta.url);
   const syntax = (require('mvdan-sh') as { syntax: MvdanSyntax }).syntax;
+  const parser = syntax.NewParser(syntax.Variant(syntax.LangBash));
   const redirects = new Map<number, RedirectName>();
   const sample = 'x ' + CALIBRATION.map((op) => (op.startsWith('<<') && op !== '<<<' ? `${op}E` : `${op}f`)).join(' ') + '\nE\nE\n';
-  const file = syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(sample, '');
-  const stmt = (file['Stmts'] as ShNode[])[0];
-  const ops = (stmt?.['Redirs'] as ShNode[] | undefined) ?? [];
+  const file = plain(parser.Parse(sample, '').__internal_object__) as ShNode;
+  const ops = list(list(file, 'Stmts')[0], 'Redirs');
   if (ops.length !== CALIBRATION.length) throw new Error('mvdan-sh: unexpected redirection calibration');
   ops.forEach((redirect, i) => redirects.set(redirect['Op'] as number, CALIBRATION[i] as RedirectName));
-  loaded = { syntax, redirects, loadMs: performance.now() - started };
+  loaded = { parser, redirects, loadMs: performance.now() - started };
   return loaded;
+}
+
+/** Copies a GopherJS value of the syntax tree into plain data: slices to arrays, `*syntax.X` to `{ type: 'X', ... }`, nil to null. */
+function plain(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const go = value as Record<string, unknown> & { constructor?: { string?: unknown; nil?: unknown } };
+  if ('$array' in go) {
+    const array = go['$array'] as unknown[];
+    const offset = go['$offset'] as number;
+    const out: unknown[] = [];
+    for (let i = 0; i < (go['$length'] as number); i += 1) {
+      const item = plain(array[offset + i]);
+      if (item !== null) out.push(item);
+    }
+    return out;
+  }
+  const name = go.constructor?.string;
+  if (typeof name !== 'string' || !name.startsWith('*syntax.') || go === go.constructor?.nil) return null;
+  const node: Record<string, unknown> = { type: name.slice('*syntax.'.length) };
+  for (const key of Object.keys(go)) if (key !== '$val') node[key] = plain(go[key]);
+  return node;
 }
 
 /** A parsed command line, or why it does not parse (a parse failure always means "ask"). */
@@ -64,8 +93,8 @@ export function parseShell(command: string): ParsedShell {
   if (hit) return hit;
   let result: ParsedShell;
   try {
-    const { syntax } = load();
-    result = { ok: true, file: syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(command, '') };
+    const { parser } = load();
+    result = { ok: true, file: plain(parser.Parse(command, '').__internal_object__) as ShNode };
   } catch (error) {
     result = { ok: false, error: describe(error) };
   }
@@ -82,16 +111,18 @@ function describe(error: unknown): string {
 }
 
 /** The node's type name (`CallExpr`, `Lit`, `SglQuoted`, ...). */
-export function nodeType(node: unknown): string {
-  return load().syntax.NodeType(node);
+export function nodeType(node: ShNode): string {
+  return node.type;
 }
 
-/** Visits every node under `node`, substitutions and expansions included. */
-export function walk(node: unknown, visit: (node: ShNode) => void): void {
-  load().syntax.Walk(node, (n) => {
-    if (n !== null) visit(n);
-    return true;
-  });
+/** Visits `node` and every node under it, substitutions and expansions included. */
+export function walk(node: ShNode, visit: (node: ShNode) => void): void {
+  visit(node);
+  for (const key of Object.keys(node)) {
+    const value = node[key];
+    if (Array.isArray(value)) for (const item of value) walk(item as ShNode, visit);
+    else if (value !== null && typeof value === 'object') walk(value as ShNode, visit);
+  }
 }
 
 /** A redirection's operator by name. */
