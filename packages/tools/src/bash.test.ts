@@ -82,4 +82,31 @@ describe('bash', () => {
     // Tool.schema is a core zod type (no methods): the standalone safeParse takes any zod v4 schema.
     expect(safeParse(bashTool.schema, { command: 'true', timeout: 600_001 }).success).toBe(false);
   });
+
+  it('kills what the command left running in the background when it ends (sleep 100 &)', async () => {
+    const pidFile = path.join(root, 'bg.pid');
+    const r = await bashTool.run({ command: `sleep 100 & echo $! > ${pidFile}; echo started` }, ctx);
+    expect(r.content).toContain('started');
+    expect(await gone(Number(fs.readFileSync(pidFile, 'utf8')))).toBe(true);
+  });
+
+  it('answers an abort within a second even when the command ignores SIGTERM', { timeout: 1_500 }, async () => {
+    const ac = new AbortController();
+    const mark = path.join(root, 'trapping');
+    const running = bashTool.run({ command: `trap '' TERM; touch ${mark}; while true; do sleep 0.1; done` }, { ...ctx, signal: ac.signal });
+    while (!fs.existsSync(mark)) await new Promise((r) => setTimeout(r, 10));
+    ac.abort();
+    expect(await running).toMatchObject({ isError: true, display: 'cancelled' });
+  });
+
+  it('never passes the harness credentials or the session secrets to the command', async () => {
+    const env = { ...process.env, ANTHROPIC_API_KEY: 'sk-ant-fake-key-for-test', ANTHROPIC_AUTH_TOKEN: 'fake-auth-token-1234', DEPLOY_TOKEN: 'deploy-secret-5678', KEEP: 'kept-value' };
+    const r = await runBash('printenv', root, 10_000, new AbortController().signal, 30_000, { env, secrets: ['deploy-secret-5678'] });
+    expect(r.isError).toBe(false);
+    expect(r.content).toContain('KEEP=kept-value');
+    expect(r.content).not.toContain('ANTHROPIC_API_KEY');
+    expect(r.content).not.toContain('sk-ant-fake-key-for-test');
+    expect(r.content).not.toContain('fake-auth-token-1234');
+    expect(r.content).not.toContain('deploy-secret-5678');
+  });
 });

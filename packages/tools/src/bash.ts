@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import * as z from 'zod/mini';
 import { errorResult, okResult } from './result.js';
+import { childEnv } from './secrets.js';
 import type { Tool, ToolResult } from './types.js';
 
 /** Default and maximum timeouts of one bash call, in milliseconds. */
@@ -8,7 +9,8 @@ export const BASH_DEFAULT_TIMEOUT_MS = 120_000;
 export const BASH_MAX_TIMEOUT_MS = 600_000;
 /** Output kept per call: the first and last half of this many bytes. */
 export const BASH_OUTPUT_CAP = 30_000;
-const KILL_GRACE_MS = 2_000;
+/** After SIGTERM, how long the group gets before SIGKILL (short: Ctrl-C must answer within a second). */
+const KILL_GRACE_MS = 500;
 
 const schema = z.object({
   command: z.string().check(z.minLength(1)).register(z.globalRegistry, { description: 'The command line, run with /bin/bash -c in the work root.' }),
@@ -62,12 +64,46 @@ export class HeadTail {
   }
 }
 
-/** Runs a command in its own process group; the timeout and the signal kill the whole group. */
-export function runBash(command: string, cwd: string, timeoutMs: number, signal: AbortSignal, cap = BASH_OUTPUT_CAP): Promise<ToolResult> {
+/** Process groups of calls still running; killed when the harness exits, however it exits. */
+const liveGroups = new Set<number>();
+let exitHookInstalled = false;
+
+function trackGroup(pid: number): void {
+  liveGroups.add(pid);
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const group of liveGroups) {
+      try {
+        process.kill(-group, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }
+  });
+}
+
+/** Options of one bash run beyond the command itself. */
+export interface BashRunOptions {
+  /** The child's environment before credentials are dropped; default process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Values whose variables are dropped from the child's environment. */
+  secrets?: readonly string[];
+}
+
+/**
+ * Runs a command in its own process group with the harness's credentials removed from its
+ * environment. When the call ends (bash exits, the timeout fires, the signal aborts) the whole
+ * group is killed, so `cmd &` does not outlive the call; a process that leaves the group
+ * (`setsid`, a daemon that double-forks into a new session) is beyond its reach.
+ */
+export function runBash(command: string, cwd: string, timeoutMs: number, signal: AbortSignal, cap = BASH_OUTPUT_CAP, opts: BashRunOptions = {}): Promise<ToolResult> {
   return new Promise((resolve) => {
     const out = new HeadTail(cap);
     // `exec 2>&1` on the command's first line: one pipe, so stdout and stderr keep their order.
-    const child = spawn('/bin/bash', ['-c', `exec 2>&1; ${command}`], { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    const env = childEnv(opts.env ?? process.env, opts.secrets);
+    const child = spawn('/bin/bash', ['-c', `exec 2>&1; ${command}`], { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
+    if (child.pid !== undefined) trackGroup(child.pid);
     let reason: 'timeout' | 'abort' | undefined;
     let graceTimer: NodeJS.Timeout | undefined;
     const killGroup = (sig: NodeJS.Signals): void => {
@@ -93,14 +129,16 @@ export function runBash(command: string, cwd: string, timeoutMs: number, signal:
     const finish = (result: ToolResult): void => {
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
-      if (graceTimer !== undefined) {
-        killGroup('SIGKILL');
-        clearTimeout(graceTimer);
-      }
+      if (graceTimer !== undefined) clearTimeout(graceTimer);
+      // Whatever is left of the group (background jobs) ends with the call.
+      killGroup('SIGKILL');
+      if (child.pid !== undefined) liveGroups.delete(child.pid);
       resolve(result);
     };
     child.on('exit', () => {
-      // A background job may hold the pipes open; stop waiting for it shortly after bash exits.
+      // bash is done: end its background jobs now (they would hold the pipes open), keeping
+      // what they printed so far.
+      killGroup('SIGKILL');
       setTimeout(() => {
         child.stdout.destroy();
         child.stderr.destroy();
@@ -121,16 +159,17 @@ export function runBash(command: string, cwd: string, timeoutMs: number, signal:
   });
 }
 
-/** bash: not jailed (documented); the command starts in the work root with the parent's environment. */
+/** bash: not jailed (documented); the command starts in the work root with the parent's environment less the credentials. */
 export const bashTool: Tool<Input> = {
   name: 'bash',
   description:
     'Run a shell command with /bin/bash -c, starting in the work root. stdout and stderr are interleaved and capped ' +
     `(head and tail kept). Timeout in milliseconds, default ${BASH_DEFAULT_TIMEOUT_MS}, max ${BASH_MAX_TIMEOUT_MS}; on timeout the whole ` +
-    'process group is killed. Prefer read_file, glob, grep and edit_file over cat, find, grep and sed.',
+    'process group is killed, and when the command ends anything it left running in the background (`cmd &`) is killed too: start a server and use it within one command. ' +
+    'The harness\'s API credentials are not in the environment. Prefer read_file, glob, grep and edit_file over cat, find, grep and sed.',
   kind: 'exec',
   schema,
   summarize: (input) => `bash: ${input.command.split('\n')[0] ?? ''}`,
   permission: (input) => ({ target: input.command }),
-  run: (input, ctx) => runBash(input.command, ctx.root, input.timeout ?? BASH_DEFAULT_TIMEOUT_MS, ctx.signal),
+  run: (input, ctx) => runBash(input.command, ctx.root, input.timeout ?? BASH_DEFAULT_TIMEOUT_MS, ctx.signal, BASH_OUTPUT_CAP, ctx.secrets ? { secrets: ctx.secrets } : {}),
 };

@@ -8,6 +8,8 @@ import { searchScope, startRel } from './search-scope.js';
 import type { Tool } from './types.js';
 import { SKIPPED_DIRS, walkFiles } from './walk.js';
 import { reachable } from './gitignore.js';
+import { loadRe2 } from './re2.js';
+import type { ToolContext } from './types.js';
 
 /** Default number of paths one glob call returns. */
 export const GLOB_CAP = 100;
@@ -20,10 +22,11 @@ type Input = z.infer<typeof schema>;
 
 /** The files under the scope matching `pattern`, newest first (ties by path), before capping. */
 export async function globFiles(
-  ctx: Parameters<typeof searchScope>[0] & { signal: AbortSignal },
+  ctx: Parameters<typeof searchScope>[0] & { signal: AbortSignal } & Pick<ToolContext, 'readFilter'>,
   input: Input,
   opts: { skip?: ReadonlySet<string> } = {},
-): Promise<{ ok: true; paths: string[] } | { ok: false; error: string; aborted?: boolean }> {
+): Promise<{ ok: true; paths: string[]; notes: string[] } | { ok: false; error: string; aborted?: boolean }> {
+  await loadRe2();
   const found = searchScope(ctx, input.path);
   if (!found.ok) return found;
   const scope = found.scope;
@@ -36,9 +39,9 @@ export async function globFiles(
   let walkStart = scope.start;
   if (staticBase !== '' && !staticBase.split('/').includes('..')) {
     const candidate = path.join(scope.start, staticBase);
-    if (!isWithin(candidate, scope.start)) return { ok: true, paths: [] };
+    if (!isWithin(candidate, scope.start)) return { ok: true, paths: [], notes: [] };
     if (!reachable(scope.base, startRel(scope), path.relative(scope.start, candidate).split(path.sep).join('/'), opts.skip ?? SKIPPED_DIRS)) {
-      return { ok: true, paths: [] };
+      return { ok: true, paths: [], notes: [] };
     }
     walkStart = candidate;
   }
@@ -46,7 +49,9 @@ export async function globFiles(
   const walked = await walkFiles({ base: scope.base, start: walkStart, signal: ctx.signal, skip });
   if (!walked.ok) return { ok: false, error: 'glob was cancelled.', aborted: true };
   const prefix = startRel(scope);
-  const matched = walked.files.filter((rel) => isMatch(prefix === '' ? rel : rel.slice(prefix.length + 1)));
+  const readable = ctx.readFilter;
+  const basePrefix = `${scope.base}/`;
+  const matched = walked.files.filter((rel) => isMatch(prefix === '' ? rel : rel.slice(prefix.length + 1)) && (readable === undefined || readable(basePrefix + rel)));
   const withTime = matched.map((rel) => {
     try {
       return { rel, mtime: fs.statSync(path.join(scope.base, rel)).mtimeMs };
@@ -55,7 +60,7 @@ export async function globFiles(
     }
   });
   withTime.sort((a, b) => b.mtime - a.mtime || (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
-  return { ok: true, paths: withTime.map((f) => scope.show(f.rel)) };
+  return { ok: true, paths: withTime.map((f) => scope.show(f.rel)), notes: walked.notes };
 }
 
 /** Creates a glob tool with its own result cap. */
@@ -73,11 +78,12 @@ export function createGlobTool(cap: number = GLOB_CAP): Tool<Input> {
       if (ctx.signal.aborted) return abortedResult('glob');
       const res = await globFiles(ctx, input);
       if (!res.ok) return res.aborted ? abortedResult('glob') : errorResult(res.error);
-      if (res.paths.length === 0) return okResult(`No files match ${JSON.stringify(input.pattern)}.`, 'no files');
+      const notes = res.notes.length > 0 ? `\n\n${res.notes.join('\n')}` : '';
+      if (res.paths.length === 0) return okResult(`No files match ${JSON.stringify(input.pattern)}.${notes}`, 'no files');
       const shown = res.paths.slice(0, cap);
       const rest = res.paths.length - shown.length;
       const tail = rest > 0 ? `\n… and ${rest} more (${res.paths.length} in all); narrow the pattern or the path.` : '';
-      return okResult(shown.join('\n') + tail, `${res.paths.length} file${res.paths.length === 1 ? '' : 's'}`);
+      return okResult(shown.join('\n') + tail + notes, `${res.paths.length} file${res.paths.length === 1 ? '' : 's'}`);
     },
   };
 }

@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import path from 'node:path';
+import { readRegularTextSync } from './safe-open.js';
 import type { FileHits } from './grep-types.js';
 import type { SearchScope } from './search-scope.js';
 
@@ -33,14 +33,15 @@ export function formatCount(files: FileHits[], scope: SearchScope, cap = GREP_FI
   return `${shown.join('\n')}${more}\n\n${total} matching lines in ${files.length} files.`;
 }
 
+/** Files larger than this show no context lines (the matching lines still show). */
+const CONTEXT_MAX_BYTES = 16 * 1024 * 1024;
+
 function fileLines(scope: SearchScope, rel: string): string[] {
-  try {
-    const lines = fs.readFileSync(path.join(scope.base, rel), 'utf8').split('\n');
-    if (lines[lines.length - 1] === '') lines.pop();
-    return lines;
-  } catch {
-    return [];
-  }
+  const text = readRegularTextSync(path.join(scope.base, rel), CONTEXT_MAX_BYTES);
+  if (text === undefined) return [];
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines;
 }
 
 /**

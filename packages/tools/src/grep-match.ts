@@ -5,23 +5,22 @@ const NL = 0x0a;
 
 /**
  * Matching lines of one decoded text; 'files' mode stops at the first. Lines are the text split
- * at `\n` without a final empty one. With a multiline whole-text RegExp (a superset of the line
+ * at `\n` without a final empty one. With a multiline whole-text search (a superset of the line
  * test: a line matching at offset s means the whole text matches at the line's start + s), only
  * the line holding each whole-text match is cut out and tested, so a file with few matches costs
- * one regex scan and no per-line strings.
+ * one linear scan and no per-line strings.
  */
 export function matchLines(text: string, pattern: GrepPattern, firstOnly: boolean): LineHit[] {
-  const whole = pattern.whole;
-  if (whole === undefined) return matchEveryLine(text, pattern, firstOnly);
+  if (pattern.whole === undefined) return matchEveryLine(text, pattern, firstOnly);
+  const find = pattern.whole(text);
   const hits: LineHit[] = [];
   let from = 0;
   let lineNo = 1;
   let counted = 0;
   while (from < text.length) {
-    whole.lastIndex = from;
-    const m = whole.exec(text);
-    if (m === null) break;
-    const start = m.index === 0 ? 0 : text.lastIndexOf('\n', m.index - 1) + 1;
+    const at = find(from);
+    if (at === -1) break;
+    const start = at === 0 ? 0 : text.lastIndexOf('\n', at - 1) + 1;
     if (start >= text.length) break;
     let end = text.indexOf('\n', start);
     if (end === -1) end = text.length;

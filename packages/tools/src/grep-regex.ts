@@ -1,14 +1,26 @@
+import { compileRe2 } from './re2.js';
+
+/** Tests one line (without its `\n`; a CR is kept). */
+export interface LineTest {
+  test(line: string): boolean;
+}
+
+/** A whole-text search: the index of the next match at or after `from`, -1 when there is none. */
+export type WholeFinder = (from: number) => number;
+
 /** A compiled grep query, shared by both engines. */
 export interface GrepPattern {
   source: string;
   ignoreCase: boolean;
-  /** Tests one line (without its `\n`; a CR is kept). */
-  line: RegExp;
+  /** The pattern translated to RE2 syntax (what actually runs), for messages and tests. */
+  re2Source: string;
+  /** Tests one line, in time linear in its length (RE2; a plain `includes` for literals). */
+  line: LineTest;
   /**
-   * Global multiline whole-text RegExp that matches at the start of every line match, and
-   * possibly elsewhere (a superset), if safe (no lookaround). Stateful: set `lastIndex` first.
+   * A multiline whole-text search that matches at the start of every line match, and possibly
+   * elsewhere (a superset): `whole(text)` gives a finder over that text.
    */
-  whole: RegExp | undefined;
+  whole: ((text: string) => WholeFinder) | undefined;
   /** The pattern is a plain string (no metacharacters): engines may search it as a literal. */
   literal: string | undefined;
   /** A string every matching line contains (case-sensitive patterns only): a byte prefilter. */
@@ -44,23 +56,48 @@ export function requiredLiteral(source: string): string | undefined {
 
 const META = /[\\^$.*+?()[\]{}|]/;
 
-/** Compiles a JavaScript regular expression for line-by-line search; an error names the pattern. */
+/**
+ * Compiles a JavaScript regular expression for line-by-line search. The syntax is checked with
+ * JavaScript's RegExp (its message for a typo), then the pattern is translated to RE2 syntax with
+ * JavaScript's meanings (`.`, `\s`, `\w`, `\d`, `\b`) and run by re2js, whose matching time is
+ * linear in the input: no pattern can make a search hang (`(a+)+$` on a long line included).
+ * Lookaround and backreferences have no linear-time form and are refused with a message saying
+ * so. The caller must have awaited loadRe2(). Errors name the pattern.
+ */
 export function compilePattern(source: string, ignoreCase: boolean): { ok: true; pattern: GrepPattern } | { ok: false; error: string } {
-  let line: RegExp;
   try {
-    line = new RegExp(source, ignoreCase ? 'i' : '');
+    new RegExp(source, ignoreCase ? 'i' : '');
   } catch (err) {
     return { ok: false, error: `Invalid regular expression ${JSON.stringify(source)}: ${(err as Error).message}. grep uses JavaScript RegExp syntax.` };
   }
-  const lookaround = /\(\?<?[=!]/.test(source);
+  const re2Source = translatePattern(source, 're2');
+  const unsupported = (why: string): { ok: false; error: string } => ({
+    ok: false,
+    error:
+      `grep cannot run ${JSON.stringify(source)}: ${why}. grep matches in linear time (RE2 semantics with JavaScript's meaning of . \\s \\w \\d \\b), ` +
+      'which rules out lookaround ((?=, (?!, (?<=, (?<!) and backreferences (\\1, \\k<name>). Rewrite the pattern without them, or search twice with simpler patterns.',
+  });
+  if (re2Source === undefined) return unsupported('it uses a construct without a linear-time equivalent');
+  const line = compileRe2(re2Source, { ignoreCase });
+  if (!line.ok) return unsupported(line.error);
+  const multi = compileRe2(re2Source, { ignoreCase, multiline: true });
+  const literal = META.test(source) ? undefined : source;
+  const lineTest: LineTest = literal !== undefined && !ignoreCase ? { test: (l) => l.includes(literal) } : line.re;
+  const whole = multi.ok
+    ? (text: string): WholeFinder => {
+        const m = multi.re.matcher(text);
+        return (from) => (m.find(from) ? m.start() : -1);
+      }
+    : undefined;
   return {
     ok: true,
     pattern: {
       source,
       ignoreCase,
-      line,
-      whole: lookaround ? undefined : new RegExp(source, ignoreCase ? 'gim' : 'gm'),
-      literal: META.test(source) ? undefined : source,
+      re2Source,
+      line: lineTest,
+      whole,
+      literal,
       required: ignoreCase ? undefined : META.test(source) ? requiredLiteral(source) : source,
     },
   };
@@ -78,10 +115,22 @@ function escapeOutside(ch: string): string {
 /**
  * Translates a JavaScript pattern into Rust regex syntax (ripgrep) so that rg matches at least
  * every line JavaScript would (`\w \d \s \b` get their ASCII/JS meanings); the caller re-checks
- * each reported line with JavaScript. Undefined when the pattern uses something without a safe
- * equivalent (lookaround, backreferences, `\p`, `\u`, `\x`, `\c`): use the built-in engine then.
+ * each listed file with the RE2 translation. Undefined when the pattern uses something without a
+ * safe equivalent (lookaround, backreferences, `\p`, `\c`).
  */
 export function toRustRegex(source: string): string | undefined {
+  return translatePattern(source, 'rust');
+}
+
+/** JavaScript's `.`: anything but the four line terminators. */
+const JS_DOT = String.raw`[^\n\r\x{2028}\x{2029}]`;
+
+/**
+ * Translates a JavaScript pattern into Rust regex (`rust`: a superset for rg's candidate list)
+ * or RE2 (`re2`: exact JavaScript meanings for `.`, `\s`, `\w`, `\d`, `\b`) syntax; undefined
+ * when a construct has no equivalent.
+ */
+export function translatePattern(source: string, dialect: 'rust' | 're2'): string | undefined {
   let out = '';
   let i = 0;
   let inClass = false;
@@ -101,7 +150,18 @@ export function toRustRegex(source: string): string | undefined {
       }
       if (next === 'b' || next === 'B') {
         if (inClass) return undefined;
-        out += next === 'b' ? '(?-u:\\b)' : '(?-u:\\B)';
+        if (dialect === 're2') out += `\\${next}`;
+        else out += next === 'b' ? '(?-u:\\b)' : '(?-u:\\B)';
+        continue;
+      }
+      const hex = next === 'u' ? /^[0-9A-Fa-f]{4}/.exec(source.slice(i)) : next === 'x' ? /^[0-9A-Fa-f]{2}/.exec(source.slice(i)) : null;
+      if (hex !== null) {
+        out += `\\x{${hex[0]}}`;
+        i += hex[0].length;
+        continue;
+      }
+      if (next === '0' && !/[0-9]/.test(source[i] ?? '')) {
+        out += '\\x{0}';
         continue;
       }
       if (SIMPLE_ESCAPES.has(next)) {
@@ -144,6 +204,7 @@ export function toRustRegex(source: string): string | undefined {
       return undefined;
     }
     if (ch === '#' || ch === '&' || ch === '~') out += escapeOutside(ch);
+    else if (ch === '.' && dialect === 're2') out += JS_DOT;
     else out += ch;
     i += 1;
   }

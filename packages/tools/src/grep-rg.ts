@@ -2,22 +2,44 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { toRustRegex } from './grep-regex.js';
-import { chunkSearch, searchFile } from './grep-chunks.js';
-import type { EngineResult, FileHits, GrepRequest } from './grep-types.js';
+import { isWithin, realRoot } from './jail.js';
+import { FileSearch } from './grep-search.js';
+import { childEnv } from './secrets.js';
+import type { EngineResult, GrepRequest } from './grep-types.js';
 
-/** Looks for an executable `rg` on `PATH` (the value given, normally `process.env.PATH`). */
-export function findRg(pathVar: string | undefined): string | null {
+/**
+ * Looks for an executable `rg` on `PATH` (the value given, normally `process.env.PATH`), in
+ * absolute entries only: a relative entry (`node_modules/.bin`, `.`) names a folder of whatever
+ * repository the process stands in, which could ship its own `rg`. Entries and candidates whose
+ * realpath lies inside one of `untrusted` (the work root) are skipped too. Returns the realpath.
+ */
+export function findRg(pathVar: string | undefined, untrusted: readonly string[] = []): string | null {
+  const inside = (p: string): boolean => untrusted.some((dir) => isWithin(p, dir));
   for (const dir of (pathVar ?? '').split(path.delimiter)) {
-    if (dir === '') continue;
+    if (dir === '' || !path.isAbsolute(dir)) continue;
     const candidate = path.join(dir, 'rg');
     try {
       fs.accessSync(candidate, fs.constants.X_OK);
-      if (fs.statSync(candidate).isFile()) return candidate;
+      const real = fs.realpathSync.native(candidate);
+      if (inside(path.resolve(dir)) || inside(real)) continue;
+      if (fs.statSync(real).isFile()) return real;
     } catch {
       continue;
     }
   }
   return null;
+}
+
+let processRg: string | null | undefined;
+
+/**
+ * The rg of this process: found once on `process.env.PATH` (absolute entries only), then refused
+ * for any work root it lies inside (a repository cannot supply the rg that searches it).
+ */
+export function processRgFor(root: string): string | null {
+  processRg ??= findRg(process.env.PATH);
+  if (processRg === null) return null;
+  return isWithin(processRg, realRoot(root)) ? null : processRg;
 }
 
 /** The flags that make ripgrep walk exactly as the built-in walker does, for the given skipped names. */
@@ -60,24 +82,22 @@ export async function grepRg(rgPath: string, req: GrepRequest): Promise<EngineRe
   else args.push('-e', rust ?? '');
   args.push('--', startRel === '' ? '.' : startRel);
 
-  const search = chunkSearch([], req.scope.base, req.pattern, req.mode);
-  const files: FileHits[] = [];
+  const search = new FileSearch(req.scope.base, req);
   const keep = req.fileFilter;
-  const listed = await listCandidates(rgPath, args, req, (rel) => {
-    if (keep === undefined || keep(rel)) searchFile(search, rel, files);
-  });
-  if (listed === 'aborted') return { ok: false, error: 'grep was cancelled.', aborted: true };
-  return listed === 'ok' ? { ok: true, files } : undefined;
+  const listed = await listCandidates(rgPath, args, req, (rels) => search.add(keep === undefined ? rels : rels.filter(keep)));
+  const found = await search.finish();
+  if (listed === 'aborted' || found === undefined) return { ok: false, error: 'grep was cancelled.', aborted: true };
+  return listed === 'ok' ? { ok: true, files: found.files, notes: found.notes } : undefined;
 }
 
 /**
- * Runs rg and hands each path it lists (relative to the base) to `onPath` as soon as it is
+ * Runs rg and hands the paths it lists (relative to the base) to `onPaths` as soon as they are
  * printed, so candidates are searched while rg still walks. 'failed' when rg could not run or
  * exited with an error.
  */
-function listCandidates(rgPath: string, args: string[], req: GrepRequest, onPath: (rel: string) => void): Promise<'ok' | 'aborted' | 'failed'> {
+function listCandidates(rgPath: string, args: string[], req: GrepRequest, onPaths: (rels: string[]) => void): Promise<'ok' | 'aborted' | 'failed'> {
   return new Promise((resolve) => {
-    const child = spawn(rgPath, args, { cwd: req.scope.base, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(rgPath, args, { cwd: req.scope.base, stdio: ['ignore', 'pipe', 'pipe'], env: childEnv(process.env) });
     let pending = '';
     const onAbort = (): void => {
       child.kill('SIGKILL');
@@ -88,7 +108,7 @@ function listCandidates(rgPath: string, args: string[], req: GrepRequest, onPath
       const paths = (pending + chunk).split('\0');
       pending = paths.pop() ?? '';
       if (req.signal.aborted) return;
-      for (const p of paths) onPath(p.startsWith('./') ? p.slice(2) : p);
+      onPaths(paths.map((p) => (p.startsWith('./') ? p.slice(2) : p)));
     });
     child.stderr.resume();
     child.on('error', () => {

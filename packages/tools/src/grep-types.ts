@@ -17,6 +17,16 @@ export interface GrepRequest {
   skip?: ReadonlySet<string>;
 }
 
+/**
+ * The file filter of one grep: the glob filter and the session's read filter (a deny rule,
+ * called with the file's real path: walked paths below a realpath'd base contain no symlinks).
+ */
+export function fileFilterOf(glob: ((rel: string) => boolean) | undefined, readFilter: ((abs: string) => boolean) | undefined, base: string): ((rel: string) => boolean) | undefined {
+  if (readFilter === undefined) return glob;
+  const prefix = base.endsWith('/') ? base : `${base}/`;
+  return (rel) => (glob === undefined || glob(rel)) && readFilter(prefix + rel);
+}
+
 /** One matching line: 1-based number and text without its line feed (a CR is kept). */
 export interface LineHit {
   n: number;
@@ -29,8 +39,8 @@ export interface FileHits {
   lines: LineHit[];
 }
 
-/** An engine's answer: every matching file (any order), or why not. */
-export type EngineResult = { ok: true; files: FileHits[] } | { ok: false; error: string; aborted?: boolean };
+/** An engine's answer: every matching file (any order) and notes for the model, or why not. */
+export type EngineResult = { ok: true; files: FileHits[]; notes: string[] } | { ok: false; error: string; aborted?: boolean };
 
 /**
  * The glob filter of grep: a pattern without `/` matches the file name, one with `/` matches

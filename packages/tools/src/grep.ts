@@ -3,9 +3,10 @@ import { ancestorStack } from './gitignore.js';
 import { grepBuiltin } from './grep-builtin.js';
 import { formatContent, formatCount, formatFiles, sortHits } from './grep-format.js';
 import { compilePattern } from './grep-regex.js';
-import { findRg, grepRg } from './grep-rg.js';
+import { grepRg, processRgFor } from './grep-rg.js';
 import type { EngineResult, FileHits } from './grep-types.js';
-import { globFilter } from './grep-types.js';
+import { fileFilterOf, globFilter } from './grep-types.js';
+import { loadRe2 } from './re2.js';
 import { abortedResult, errorResult, okResult, plural } from './result.js';
 import { searchScope, startRel } from './search-scope.js';
 import type { SearchScope } from './search-scope.js';
@@ -32,7 +33,7 @@ export interface GrepOptions {
 
 /** Which engine answered, and the matching files sorted by path. */
 export type GrepOutcome =
-  | { ok: true; engine: 'rg' | 'builtin'; files: FileHits[]; scope: SearchScope }
+  | { ok: true; engine: 'rg' | 'builtin'; files: FileHits[]; scope: SearchScope; notes: string[] }
   | { ok: false; error: string; aborted?: boolean };
 
 /**
@@ -41,7 +42,7 @@ export type GrepOutcome =
  * the built-in engine answers. Both give the same files and lines.
  */
 export async function grepSearch(
-  ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'signal'>,
+  ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'signal' | 'readFilter'>,
   input: Input,
   rgPath: string | null,
   opts: { skip?: ReadonlySet<string> } = {},
@@ -49,12 +50,13 @@ export async function grepSearch(
   const found = searchScope(ctx, input.path);
   if (!found.ok) return found;
   const scope = found.scope;
+  await loadRe2();
   const compiled = compilePattern(input.pattern, input.ignore_case === true);
   if (!compiled.ok) return compiled;
   const req = {
     pattern: compiled.pattern,
     scope,
-    fileFilter: globFilter(input.glob, scope),
+    fileFilter: fileFilterOf(globFilter(input.glob, scope), ctx.readFilter, scope.base),
     glob: input.glob,
     mode: input.output ?? 'files',
     signal: ctx.signal,
@@ -69,17 +71,16 @@ export async function grepSearch(
   }
   result ??= await grepBuiltin(req);
   if (!result.ok) return result;
-  return { ok: true, engine, files: sortHits(result.files), scope };
+  return { ok: true, engine, files: sortHits(result.files), scope, notes: result.notes };
 }
 
 /** Creates the grep tool with an engine choice (see GrepOptions). */
 export function createGrepTool(options: GrepOptions = {}): Tool<Input> {
-  let rg: string | null | undefined = options.rgPath;
-  const rgPath = (): string | null => (rg ??= findRg(process.env.PATH));
+  const rgPath = (root: string): string | null => (options.rgPath !== undefined ? options.rgPath : processRgFor(root));
   return {
     name: 'grep',
     description:
-      'Search file contents with a JavaScript regular expression, line by line. Honours .gitignore, skips binary files, .git and node_modules. ' +
+      'Search file contents with a JavaScript regular expression, line by line, in linear time (no lookaround or backreferences). Honours .gitignore, skips binary files, .git and node_modules. ' +
       'output "files" (default) lists matching files, "content" shows path:line:text (with optional context lines), "count" counts per file. ' +
       'Results are sorted by path and capped; narrow with path or glob.',
     kind: 'read',
@@ -88,14 +89,16 @@ export function createGrepTool(options: GrepOptions = {}): Tool<Input> {
     permission: (input) => ({ target: input.path ?? '.' }),
     async run(input, ctx) {
       if (ctx.signal.aborted) return abortedResult('grep');
-      const res = await grepSearch(ctx, input, rgPath());
+      const res = await grepSearch(ctx, input, rgPath(ctx.root));
       if (!res.ok) return res.aborted ? abortedResult('grep') : errorResult(res.error);
-      if (res.files.length === 0) return okResult(`No matches for ${JSON.stringify(input.pattern)}.`, 'no matches');
+      const notes = res.notes.length > 0 ? `\n\n${res.notes.join('\n')}` : '';
+      if (res.files.length === 0) return okResult(`No matches for ${JSON.stringify(input.pattern)}.${notes}`, 'no matches');
       const mode = input.output ?? 'files';
       const lines = res.files.reduce((n, f) => n + f.lines.length, 0);
-      if (mode === 'files') return okResult(formatFiles(res.files, res.scope), plural(res.files.length, 'file'));
-      if (mode === 'count') return okResult(formatCount(res.files, res.scope), `${plural(lines, 'match', 'matches')} in ${plural(res.files.length, 'file')}`);
-      return okResult(formatContent(res.files, res.scope, input.context ?? 0), `${plural(lines, 'match', 'matches')} in ${plural(res.files.length, 'file')}`);
+      if (mode === 'files') return okResult(formatFiles(res.files, res.scope) + notes, plural(res.files.length, 'file'));
+      const display = `${plural(lines, 'match', 'matches')} in ${plural(res.files.length, 'file')}`;
+      if (mode === 'count') return okResult(formatCount(res.files, res.scope) + notes, display);
+      return okResult(formatContent(res.files, res.scope, input.context ?? 0) + notes, display);
     },
   };
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { displayPath, isWithin, realRoot, resolveInJail } from './jail.js';
+import { kindOf } from './safe-open.js';
 import type { ToolContext } from './types.js';
 
 /** Where a glob or grep searches: the boundary root it lies in, and the start inside it. */
@@ -29,6 +30,7 @@ export function searchScope(ctx: Pick<ToolContext, 'root' | 'extraReadRoots'>, p
   } catch {
     return { ok: false, error: `${displayPath(ctx.root, jail.abs)} does not exist (work root ${realRoot(ctx.root)}).` };
   }
+  if (!st.isDirectory() && !st.isFile()) return { ok: false, error: `${displayPath(ctx.root, jail.abs)} is ${kindOf(st)}, not a file or folder; it is not searched.` };
   const root = realRoot(ctx.root);
   const base = jail.insideRoot ? root : (ctx.extraReadRoots.map(realRoot).find((r) => isWithin(jail.abs, r)) ?? root);
   const inRoot = base === root;

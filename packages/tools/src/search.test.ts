@@ -106,9 +106,12 @@ describe('grep (built-in engine)', () => {
     expect((await grep.run({ pattern: 'alpha', glob: 'nested/*.ts', path: 'src' }, ctx)).content).toBe('src/nested/c.ts');
   });
 
-  it('uses JavaScript regular expressions and reports invalid ones', async () => {
-    const r = await grep.run({ pattern: '(?<=const )\\w+(?= =)', output: 'content' }, ctx);
+  it('uses JavaScript regular expressions, refuses lookaround (no linear-time form) and reports invalid ones', async () => {
+    const r = await grep.run({ pattern: 'const \\w+ =', output: 'content' }, ctx);
     expect(r.content).toBe('src/a.ts:1:export const alpha = 1;\nsrc/b.ts:2:const Gamma = alpha;');
+    const look = await grep.run({ pattern: '(?<=const )\\w+(?= =)', output: 'content' }, ctx);
+    expect(look.isError).toBe(true);
+    expect(look.content).toContain('lookaround');
     const bad = await grep.run({ pattern: '(' }, ctx);
     expect(bad.isError).toBe(true);
     expect(bad.content).toContain('Invalid regular expression');

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ancestorStack, type IgnoreStack } from './gitignore.js';
+import { loadRe2 } from './re2.js';
 
 /** Names never listed or descended into below the start (directories or files, as ripgrep's `-g '!name'`). */
 export const SKIPPED_DIRS: ReadonlySet<string> = new Set(['.git', 'node_modules']);
@@ -15,8 +16,11 @@ export interface WalkOptions {
   skip?: ReadonlySet<string>;
 }
 
-/** Files found by a walk, relative to the base with `/` separators, in no particular order. */
-export type WalkResult = { ok: true; files: string[] } | { ok: false; aborted: true };
+/**
+ * Files found by a walk, relative to the base with `/` separators, in no particular order, and
+ * notes about .gitignore files or lines that were skipped.
+ */
+export type WalkResult = { ok: true; files: string[]; notes: string[] } | { ok: false; aborted: true };
 
 const YIELD_EVERY = 200;
 
@@ -26,10 +30,15 @@ const YIELD_EVERY = 200;
  * symlinks (so a walk cannot leave the jail). Unreadable directories are skipped.
  */
 export async function walkFiles(opts: WalkOptions): Promise<WalkResult> {
+  await loadRe2();
   const startRel = path.relative(opts.base, opts.start).split(path.sep).join('/');
   const files: string[] = [];
+  const notes: string[] = [];
+  const note = (n: string): void => {
+    if (!notes.includes(n)) notes.push(n);
+  };
   const stack: Array<{ abs: string; rel: string; ig: IgnoreStack }> = [
-    { abs: opts.start, rel: startRel, ig: ancestorStack(opts.base, startRel) },
+    { abs: opts.start, rel: startRel, ig: ancestorStack(opts.base, startRel, note) },
   ];
   const skip = opts.skip ?? SKIPPED_DIRS;
   let visited = 0;
@@ -46,7 +55,7 @@ export async function walkFiles(opts: WalkOptions): Promise<WalkResult> {
     } catch {
       continue;
     }
-    const ig = dir.ig.enter(dir.abs, dir.rel, entries.map((e) => e.name));
+    const ig = dir.ig.enter(dir.abs, dir.rel, entries.map((e) => e.name), note);
     const check = ig.active;
     for (const e of entries) {
       const name = e.name;
@@ -73,5 +82,5 @@ export async function walkFiles(opts: WalkOptions): Promise<WalkResult> {
     }
   }
   if (opts.signal.aborted) return { ok: false, aborted: true };
-  return { ok: true, files };
+  return { ok: true, files, notes };
 }
