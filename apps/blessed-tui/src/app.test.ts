@@ -70,9 +70,10 @@ describe('the screen', () => {
 });
 
 describe('approval modal', () => {
-  it('shows the bash command; y allows once', async () => {
+  it('shows the bash command and the rule "always" would store; y allows once', async () => {
     const { backend, t } = await approvalSession(BASH);
-    expect(t.text()).toContain('$ npm test');
+    expect(t.text()).toContain('│ npm test');
+    expect(t.text()).toContain('[a] stores this rule for the session: bash(npm test:*)');
     await t.press('y');
     await vi.waitFor(() => expect(backend.answers).toEqual([{ type: 'once' }]));
     await t.see('allowed (once)');
@@ -89,7 +90,7 @@ describe('approval modal', () => {
     await t.see('tool finished');
     await t.type('/allowed');
     await t.press(KEY.enter);
-    await t.see('edit_file  (session, user answer)');
+    await t.see('edit_file(a.ts)  (session, user answer)');
     await quit(t);
   });
 

@@ -1,17 +1,20 @@
+import { alwaysRuleFor } from '@coding-harness/approval';
 import type { Answer, ApprovalRequest } from '@coding-harness/approval';
 
 /** The approval modal's state: choosing y/a/n, or typing the optional message after `n`. */
 export interface ApprovalState {
   request: ApprovalRequest;
+  /** The exact rule an "always" answer stores (`alwaysRuleFor`), shown before the answer; '' when it stores none. */
+  alwaysRule: string;
   phase: 'choose' | 'message';
   message: string;
   /** First visible line of the preview. */
   scroll: number;
 }
 
-/** A fresh modal for `request`. */
+/** A fresh modal for `request`, knowing the rule an "always" answer to it would store. */
 export function openApproval(request: ApprovalRequest): ApprovalState {
-  return { request, phase: 'choose', message: '', scroll: 0 };
+  return { request, alwaysRule: alwaysRuleFor(request), phase: 'choose', message: '', scroll: 0 };
 }
 
 /** What a key did in the modal: a new state, or the final answer. */

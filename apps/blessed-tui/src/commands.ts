@@ -63,6 +63,7 @@ export const KEYS = [
   ['Up / Down', 'input history (or move between lines)'],
   ['PageUp / PageDown', 'scroll the transcript'],
   ['Ctrl-O', 'expand / collapse a tool result: the lowest on screen (PageUp to reach older ones)'],
+  ['Ctrl-T', "expand / collapse the model's thinking: the lowest block on screen"],
   ['Tab', 'complete a /command'],
   ['Ctrl-C', 'cancel the running turn; twice when idle to quit'],
   ['Ctrl-D', 'quit (on an empty input)'],

@@ -1,11 +1,13 @@
 import type { AgentEvent, Usage } from '@coding-harness/agent';
+import { alwaysRuleFor } from '@coding-harness/approval';
 import type { Answer, ApprovalRequest, Grant } from '@coding-harness/approval';
 import type { Skill } from '@coding-harness/skills';
 import type { TuiBackend } from './backend.js';
 
 /**
  * One scripted step: an event to emit, a pause, or a question to put to the TUI's `ask`
- * (its answer is emitted as `approval_resolved` for `id`, and remembered as a grant when `session`).
+ * (its answer is emitted as `approval_resolved` for `id`; a `session` answer is remembered as the
+ * grant `alwaysRuleFor` names, as the real policy stores it).
  */
 export type FakeStep =
   | AgentEvent
@@ -71,7 +73,8 @@ export class FakeBackend implements TuiBackend {
       if (step.type === 'ask') {
         const answer = this.ask ? await this.ask(step.request) : ({ type: 'deny', message: 'no ask installed' } as const);
         this.answers.push(answer);
-        if (answer.type === 'session') this.grants.push({ rule: step.request.tool, scope: 'session', origin: 'user answer' });
+        const rule = alwaysRuleFor(step.request);
+        if (answer.type === 'session' && rule) this.grants.push({ rule, scope: 'session', origin: 'user answer' });
         yield answer.type === 'deny'
           ? { type: 'approval_resolved', id: step.id, allowed: false, how: 'deny', ...(answer.message ? { message: answer.message } : {}) }
           : { type: 'approval_resolved', id: step.id, allowed: true, how: answer.type };

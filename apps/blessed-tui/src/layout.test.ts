@@ -25,9 +25,9 @@ describe('layout', () => {
     ]);
   });
 
-  it('strips terminal escape sequences from tool output', () => {
-    const state = { ...initialState({ model: 'm', workroot: '/', skillCount: 0 }), streaming: 'red \x1b[31mtext\x1b[0m' };
-    expect(layoutTranscript(state, 80).slice(0, 1)[0]?.text).toBe('red text');
+  it('shows terminal escape sequences in model text as visible escapes, never raw', () => {
+    const state = { ...initialState({ model: 'm', workroot: '/', skillCount: 0 }), streaming: 'red \x1b[31mtext\x1b[0m\rgone' };
+    expect(layoutTranscript(state, 80).slice(0, 1)[0]?.text).toBe('red \\x1b[31mtext\\x1b[0m\\rgone');
   });
 
   it('names a tool once, whether or not the agent\'s summary already starts with its name', () => {

@@ -1,5 +1,6 @@
 import type { Item, ViewState } from './view-state.js';
-import { hardWrap, sanitize, wrapLine } from './wrap.js';
+import { sanitize } from './sanitize.js';
+import { hardWrap, textWidth, truncate, wrapLine } from './wrap.js';
 
 /** A semantic style; the theme turns it into colours (or nothing, under NO_COLOR). */
 export type Style =
@@ -33,7 +34,7 @@ function layoutItem(item: Item, width: number): Line[] {
     case 'assistant':
       return markdown(item.text, width);
     case 'thinking':
-      return prefixed(item.text, width, '∴ ', '  ', 'thinking');
+      return item.expanded ? prefixed(`${item.text.replace(/\s+$/, '')}\n(Ctrl-T collapses)`, width, '∴ ', '  ', 'thinking') : [thinkingLine(item.text, width, 'first')];
     case 'notice':
       return prefixed(item.text, width, '· ', '  ', 'notice');
     case 'error':
@@ -41,7 +42,7 @@ function layoutItem(item: Item, width: number): Line[] {
     case 'info':
       return prefixed(item.text, width, '', '', 'info');
     case 'turn':
-      return prefixed(item.text, width, '  ', '  ', 'dim');
+      return prefixed(item.text, width, '  ', '  ', item.failed ? 'error' : 'dim');
     case 'tool':
       return toolLines(item, width);
   }
@@ -66,6 +67,18 @@ function toolLines(t: Extract<Item, { kind: 'tool' }>, width: number): Line[] {
     if (all.length > EXPANDED_MAX_LINES) lines.push({ text: `    … ${all.length - EXPANDED_MAX_LINES} more lines`, style: 'dim' });
   }
   return lines;
+}
+
+/**
+ * Thinking folded to one dim line: its `first` line (a finished block) or its `last` (a block
+ * still streaming, so the line shows progress), cut to fit, and how many lines Ctrl-T opens.
+ */
+export function thinkingLine(text: string, width: number, which: 'first' | 'last'): Line {
+  const lines = sanitize(text).split('\n').map((l) => l.trim()).filter(Boolean);
+  const shown = (which === 'first' ? lines[0] : lines.at(-1)) ?? '';
+  const more = lines.length > 1 || textWidth(shown) > width - 2 ? `  (Ctrl-T: ${lines.length} line${lines.length === 1 ? '' : 's'})` : '';
+  const room = Math.max(1, width - 2 - textWidth(more));
+  return { text: `∴ ${truncate(shown || 'thinking', room)}${more}`, style: 'thinking' };
 }
 
 /** The style of one unified-diff line (for previews and edit results). */
@@ -121,7 +134,7 @@ export interface Layout {
 /** Lays out items (memoised) plus the live streaming buffers (not memoised: they change every frame). */
 export function layoutTranscript(state: Pick<ViewState, 'items' | 'streaming' | 'thinking'>, width: number): Layout {
   const live: (readonly Line[])[] = [];
-  if (state.thinking) live.push(prefixed(state.thinking, width, '∴ ', '  ', 'thinking'));
+  if (state.thinking) live.push([thinkingLine(state.thinking, width, 'last')]);
   if (state.streaming) live.push(markdown(state.streaming, width));
   const count = state.items.length + live.length;
   const block = (i: number): readonly Line[] => (i < state.items.length ? itemLines(state.items[i] as Item, width) : (live[i - state.items.length] as Line[]));

@@ -38,7 +38,7 @@ describe('reduce: agent events', () => {
       { type: 'text_delta', text: 'ok' },
       { type: 'assistant_message', text: 'ok', stopReason: 'end_turn' },
     ]);
-    expect(s.items).toEqual([{ kind: 'thinking', text: 'hmm' }, { kind: 'assistant', text: 'ok' }]);
+    expect(s.items).toEqual([{ kind: 'thinking', text: 'hmm', expanded: false }, { kind: 'assistant', text: 'ok' }]);
   });
 
   it('an assistant_message without text adds nothing', () => {
@@ -113,7 +113,7 @@ describe('reduce: agent events', () => {
       { kind: 'notice', text: 'retrying (2/5) in 1.5s: overloaded' },
       { kind: 'notice', text: 'context compacted: 120k -> 30k tokens; skills re-attached: demo' },
       { kind: 'notice', text: 'skill demo auto-loaded' },
-      { kind: 'error', text: 'error: boom' },
+      { kind: 'error', text: 'boom' },
     ]);
   });
 

@@ -1,10 +1,12 @@
 import { cacheShare, dollars, tokens } from './format.js';
 import type { Activity, ViewState } from './view-state.js';
+import { sanitize } from './sanitize.js';
 import { textWidth, truncate } from './wrap.js';
 
-/** `idle`, `thinking 3s`, `running bash 12s` at time `now` (ms). */
+/** `idle`, `thinking 3s`, `running bash 12s` at time `now` (ms); a wait with `until` counts down: `retrying (1/5) in 3s`. */
 export function activityLabel(activity: Activity, now: number): string {
   if (!('since' in activity)) return activity.label;
+  if (activity.until !== undefined) return `${activity.label} in ${Math.max(0, Math.ceil((activity.until - now) / 1000))}s`;
   return `${activity.label} ${Math.max(0, Math.floor((now - activity.since) / 1000))}s`;
 }
 
@@ -40,13 +42,13 @@ function cutLeft(text: string, width: number): string {
 export function statusLine(state: ViewState, now: number, width: number, home?: string): string {
   const t = state.totals;
   const text: Record<Field, string> = {
-    model: state.model,
-    root: shortRoot(state.workroot, home),
+    model: sanitize(state.model, { multiline: false }),
+    root: sanitize(shortRoot(state.workroot, home), { multiline: false }),
     skills: `${state.skillCount} skill${state.skillCount === 1 ? '' : 's'}`,
     tokens: `in ${tokens(t.input + t.cacheRead + t.cacheWrite)} out ${tokens(t.output)}`,
     cache: `cache ${cacheShare(t)}`,
     cost: dollars(t.costUsd),
-    activity: activityLabel(state.activity, now),
+    activity: sanitize(activityLabel(state.activity, now), { multiline: false }),
   };
   const min = (f: Field): number => Math.min(textWidth(text[f]), f === 'model' ? MIN_MODEL : f === 'root' ? MIN_ROOT : Infinity);
   const shown = new Set<Field>(['model', 'root', 'skills', 'tokens', 'cache', 'cost', 'activity']);

@@ -1,4 +1,5 @@
 import type { Line, Style } from './layout.js';
+import { escapeTags } from './sanitize.js';
 
 /** True when colours must not be used: `NO_COLOR` set to a non-empty value (no-color.org). */
 export function noColor(env: Record<string, string | undefined>): boolean {
@@ -12,7 +13,8 @@ const TAGS: Record<Style, string> = {
   code: 'cyan-fg',
   fence: 'gray-fg',
   thinking: 'gray-fg',
-  tool: 'blue-fg',
+  // Bright blue: plain blue (SGR 34) is close to unreadable on dark backgrounds.
+  tool: 'light-blue-fg',
   toolError: 'red-fg',
   output: '',
   approval: 'yellow-fg',
@@ -24,11 +26,6 @@ const TAGS: Record<Style, string> = {
   del: 'red-fg',
   hunk: 'cyan-fg',
 };
-
-/** Escapes `{` and `}` so blessed's tag parser shows them literally. */
-export function escapeTags(text: string): string {
-  return text.replace(/[{}]/g, (c) => (c === '{' ? '{open}' : '{close}'));
-}
 
 /** Turns semantic lines into blessed-tagged text; with `plain` (NO_COLOR) only bold/inverse survive. */
 export class Theme {

@@ -9,7 +9,7 @@ import { ctrlKey, editKey, emptyInput, setText, type InputState } from './input-
 import { layoutTranscript } from './layout.js';
 import { pickerKey, type PickerState } from './picker-state.js';
 import { reduce, type Action } from './reduce.js';
-import { toolTarget } from './tool-target.js';
+import { thinkingTarget, toolTarget } from './tool-target.js';
 import type { Theme } from './theme.js';
 import { initialState, type ViewState } from './view-state.js';
 import { ApprovalModal } from './widgets/approval-modal.js';
@@ -168,6 +168,7 @@ export class TuiApp {
     }
     if (key.name === 'pageup' || key.name === 'pagedown') return this.scroll(key.name === 'pageup' ? -1 : 1);
     if (key.full === 'C-o') return this.dispatch({ type: 'toggle_tool', ...toolTarget(this.state, this.width(), this.transcriptHeight()) });
+    if (key.full === 'C-t') return this.dispatch({ type: 'toggle_thinking', ...thinkingTarget(this.state, this.width(), this.transcriptHeight()) });
     if (this.menuKey(key)) return;
     const edited = ctrlKey(this.input, key.full ?? '');
     if (edited) return this.setInput(edited);

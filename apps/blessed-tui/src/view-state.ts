@@ -2,7 +2,8 @@
 export type Item =
   | { kind: 'user'; text: string }
   | { kind: 'assistant'; text: string }
-  | { kind: 'thinking'; text: string }
+  /** The model's thinking: one dim line until expanded (Ctrl-T), like a tool result. */
+  | { kind: 'thinking'; text: string; expanded: boolean }
   | {
       kind: 'tool';
       id: string;
@@ -22,11 +23,14 @@ export type Item =
   | { kind: 'error'; text: string }
   /** Output of a local command (/help, /allowed). */
   | { kind: 'info'; text: string }
-  /** The dim usage line after each turn. */
-  | { kind: 'turn'; text: string };
+  /** The usage line after each turn: dim, or in the error colour when the turn failed (`refusal`, `error`). */
+  | { kind: 'turn'; text: string; failed?: boolean };
 
-/** What the session is doing, for the status bar; `since` is a ms timestamp for the elapsed seconds. */
-export type Activity = { label: 'idle' } | { label: string; since: number };
+/**
+ * What the session is doing, for the status bar; `since` is a ms timestamp for the elapsed
+ * seconds. With `until` (a retry's wait) the bar counts down to it instead.
+ */
+export type Activity = { label: 'idle' } | { label: string; since: number; until?: number };
 
 /** Scroll position: `top` is the first visible line, meaningful only when not following. */
 export interface Scroll {
@@ -52,6 +56,12 @@ export interface ViewState {
   streaming: string;
   /** Thinking text streamed since the last `assistant_message`. */
   thinking: string;
+  /**
+   * Text of the current assistant message already moved into the transcript: thinking that
+   * arrives after text (thinking between tool calls) commits what came before it, so the two
+   * keep their order; `assistant_message` then adds only the rest of its text.
+   */
+  committed: string;
   scroll: Scroll;
   model: string;
   workroot: string;
@@ -70,6 +80,7 @@ export function initialState(opts: { model: string; workroot: string; skillCount
     items: (opts.startupNotices ?? []).map((text) => ({ kind: 'notice', text })),
     streaming: '',
     thinking: '',
+    committed: '',
     scroll: { top: 0, follow: true, newBelow: false },
     model: opts.model,
     workroot: opts.workroot,

@@ -23,7 +23,7 @@ export function charWidth(cp: number): number {
   return 1;
 }
 
-/** Display width of a string (no escape sequences expected: see {@link sanitize}). */
+/** Display width of a string (control characters are not expected: text is sanitized first, see sanitize.ts). */
 export function textWidth(s: string): number {
   let w = 0;
   for (let i = 0; i < s.length; i++) {
@@ -37,17 +37,6 @@ export function textWidth(s: string): number {
     w += charWidth(cp);
   }
   return w;
-}
-
-/** Removes what would move the cursor or restyle the terminal (escape sequences, control characters); tabs become spaces. */
-export function sanitize(s: string): string {
-  if (!/[\x00-\x09\x0b-\x1f\x7f]/.test(s)) return s;
-  return s
-    .replace(/\x1b\[[0-?]*[ -/]*[@-~]/g, '')
-    .replace(/\x1b\][^\x07\x1b]*(\x07|\x1b\\)?/g, '')
-    .replace(/\r\n/g, '\n')
-    .replace(/\t/g, '    ')
-    .replace(/[\x00-\x09\x0b-\x1f\x7f]/g, '');
 }
 
 /** Cuts `s` to at most `width` columns, adding `…` when cut. */

@@ -1,47 +1,109 @@
 import blessed from 'blessed';
 import type { Widgets } from 'blessed';
 import type { ApprovalState } from '../approval-state.js';
-import { diffStyle } from '../layout.js';
-import { escapeTags, type Theme } from '../theme.js';
-import { hardWrap, sanitize } from '../wrap.js';
+import { diffStyle, type Style } from '../layout.js';
+import { escapeTags, hasControls, sanitize } from '../sanitize.js';
+import type { Theme } from '../theme.js';
+import { hardWrap } from '../wrap.js';
 
-/** What the modal shows about the call: the diff for file writes, the command for bash, else the input. */
+/** Blessed tags of the diff styles in the modal. */
+const DIFF_TAGS: Partial<Record<Style, string>> = { add: 'green-fg', del: 'red-fg', hunk: 'cyan-fg', dim: 'gray-fg' };
+/** Rows the "always" rule may take below the preview; a longer rule goes at the end of the scrolled part. */
+const RULE_ROWS = 3;
+
+/** The modal's text in three parts: fixed rows above, the scrolled body, fixed rows below. */
+export interface ApprovalParts {
+  head: string[];
+  body: string[];
+  foot: string[];
+}
+
+function bashCommand(state: ApprovalState): string {
+  const r = state.request;
+  const command = r.target ?? (r.input as { command?: unknown } | undefined)?.command;
+  return typeof command === 'string' ? command : JSON.stringify(command ?? '');
+}
+
+/** Each line of `text` after a gutter (`3 │ `), numbered when there are several; a wrapped line continues after `┊`. */
+function gutterLines(text: string, width: number, theme: Theme): string[] {
+  const lines = sanitize(text.replace(/\n+$/, '')).split('\n');
+  const digits = lines.length > 1 ? String(lines.length).length : 0;
+  const out: string[] = [];
+  lines.forEach((line, i) => {
+    const number = digits ? `${String(i + 1).padStart(digits)} ` : '';
+    hardWrap(line, Math.max(1, width - number.length - 2)).forEach((part, j) => {
+      const gutter = j === 0 ? `${number}│ ` : `${' '.repeat(number.length)}┊ `;
+      out.push(theme.wrap('gray-fg', gutter) + theme.wrap('bold', escapeTags(part)));
+    });
+  });
+  return out;
+}
+
+/**
+ * What the modal shows about the call, every line of it: the coloured diff for file writes, the
+ * whole bash command verbatim behind a numbered gutter (never `$ ` on each line, which would make
+ * a heredoc body look like commands), else the input as JSON. Control characters are shown as
+ * escapes (`\x1b`, `\r`), never sent to the terminal.
+ */
 export function previewLines(state: ApprovalState, width: number, theme: Theme): string[] {
   const r = state.request;
   const out: string[] = [];
-  const add = (text: string, tag: string) => {
-    for (const part of hardWrap(text, width)) out.push(theme.wrap(tag, escapeTags(part)));
-  };
   if (r.preview) {
-    for (const line of sanitize(r.preview).split('\n')) {
-      const style = diffStyle(line);
-      add(line, style === 'add' ? 'green-fg' : style === 'del' ? 'red-fg' : style === 'hunk' ? 'cyan-fg' : style === 'dim' ? 'gray-fg' : '');
+    for (const line of sanitize(r.preview.replace(/\n+$/, '')).split('\n')) {
+      const tag = DIFF_TAGS[diffStyle(line)] ?? '';
+      for (const part of hardWrap(line, width)) out.push(theme.wrap(tag, escapeTags(part)));
     }
   } else if (r.tool === 'bash') {
-    const command = r.target ?? (r.input as { command?: unknown } | undefined)?.command;
-    for (const line of sanitize(String(command ?? '')).split('\n')) add(`$ ${line}`, 'bold');
+    out.push(...gutterLines(bashCommand(state), width, theme));
   } else if (r.input !== undefined) {
-    for (const line of sanitize(JSON.stringify(r.input, null, 2) ?? '').split('\n')) add(line, '');
+    for (const line of sanitize(JSON.stringify(r.input, null, 2) ?? '').split('\n')) for (const part of hardWrap(line, width)) out.push(escapeTags(part));
   }
   return out;
 }
 
-/** The modal's full content for a box `width` x `height` (inside the border). */
-export function approvalContent(state: ApprovalState, width: number, height: number, theme: Theme): string {
+/** The modal's parts at `width` columns (inside the border and padding). */
+export function approvalParts(state: ApprovalState, width: number, theme: Theme): ApprovalParts {
   const r = state.request;
-  const head = [theme.wrap('bold', escapeTags(sanitize(r.summary)))];
-  if (r.target && r.tool !== 'bash') head.push(theme.wrap('gray-fg', escapeTags(sanitize(r.target))));
+  const one = (text: string): string => sanitize(text, { multiline: false });
+  const head = hardWrap(one(r.summary), width).map((part) => theme.wrap('bold', escapeTags(part)));
+  if (r.tool === 'bash') {
+    const count = bashCommand(state).replace(/\n+$/, '').split('\n').length;
+    head.push(theme.wrap('gray-fg', `the whole command${count > 1 ? `, ${count} lines` : ''}, exactly as it will run:`));
+  } else if (r.target) {
+    for (const part of hardWrap(one(r.target), width)) head.push(theme.wrap('gray-fg', escapeTags(part)));
+  }
+  const raw = [r.summary, r.target ?? '', r.preview ?? '', r.tool === 'bash' ? bashCommand(state) : ''];
+  if (raw.some(hasControls)) {
+    for (const part of hardWrap('⚠ this call holds control characters, shown as escapes (\\x1b, \\r, \\u202e): they are really there', width)) head.push(theme.wrap('yellow-fg', escapeTags(part)));
+  }
   head.push('');
-  const foot =
-    state.phase === 'choose'
-      ? ['', `${theme.wrap('bold', '[y]')} once   ${theme.wrap('bold', '[a]')} always (this session)   ${theme.wrap('bold', '[n]')} no   Esc deny`]
-      : ['', 'Message for the model (Enter sends, empty for none, Esc denies):', `> ${escapeTags(state.message)}${theme.wrap('inverse', ' ')}`];
-  const preview = previewLines(state, width, theme);
+  const body = previewLines(state, width, theme);
+  const rule = state.alwaysRule
+    ? hardWrap(`[a] stores this rule for the session: ${one(state.alwaysRule)}`, width)
+    : hardWrap('[a] stores no rule for this call: it allows this call only', width);
+  const foot = [''];
+  if (rule.length <= RULE_ROWS) {
+    foot.push(...rule.map((part) => theme.wrap('yellow-fg', escapeTags(part))));
+  } else {
+    body.push('', ...rule.map((part) => theme.wrap('yellow-fg', escapeTags(part))));
+    foot.push(theme.wrap('yellow-fg', '[a] stores a long rule: it is shown at the end (Up/Down scroll)'));
+  }
+  if (state.phase === 'choose') {
+    foot.push(`${theme.wrap('bold', '[y]')} once   ${theme.wrap('bold', '[a]')} always (this session)   ${theme.wrap('bold', '[n]')} no   Esc deny`);
+  } else {
+    foot.push('Message for the model (Enter sends, empty for none, Esc denies):', `> ${escapeTags(state.message)}${theme.wrap('inverse', ' ')}`);
+  }
+  return { head, body, foot };
+}
+
+/** The modal's full content for a box `width` x `height` (inside the border): the body scrolls when it does not fit. */
+export function approvalContent(state: ApprovalState, width: number, height: number, theme: Theme): string {
+  const { head, body: preview, foot } = approvalParts(state, width, theme);
   const room = Math.max(1, height - head.length - foot.length);
   const top = Math.min(state.scroll, Math.max(0, preview.length - room));
   let body = preview.slice(top, top + room);
   if (preview.length > room) {
-    body = body.slice(0, room - 1);
+    body = body.slice(0, Math.max(1, room - 1));
     body.push(theme.wrap('gray-fg', `… lines ${top + 1}-${top + body.length} of ${preview.length} (Up/Down scroll)`));
   }
   return [...head, ...body, ...foot].join('\n');
@@ -62,11 +124,12 @@ export class ApprovalModal {
       return;
     }
     const width = Math.max(20, Math.min(screenWidth - 2, 110));
-    const wanted = previewLines(state, width - 4, this.theme).length + 9;
+    const parts = approvalParts(state, width - 4, this.theme);
+    const wanted = parts.head.length + parts.body.length + parts.foot.length + 2;
     const height = Math.max(8, Math.min(screenHeight - 2, wanted));
     this.box.width = width;
     this.box.height = height;
-    this.box.setLabel(` Allow ${state.request.tool}? `);
+    this.box.setLabel(` Allow ${escapeTags(sanitize(state.request.tool, { multiline: false }))}? `);
     this.box.setContent(approvalContent(state, width - 4, height - 2, this.theme));
     this.box.show();
     this.box.setFront();

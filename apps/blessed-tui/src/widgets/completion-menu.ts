@@ -1,7 +1,8 @@
 import blessed from 'blessed';
 import type { Widgets } from 'blessed';
 import type { Completion } from '../completion.js';
-import { escapeTags, type Theme } from '../theme.js';
+import { escapeTags, sanitize } from '../sanitize.js';
+import type { Theme } from '../theme.js';
 import { truncate } from '../wrap.js';
 import { widest } from './skill-picker.js';
 
@@ -24,10 +25,10 @@ export class CompletionMenu {
     }
     const rows = Math.min(MENU_ROWS, items.length);
     const first = Math.max(0, Math.min(selected - rows + 1, items.length - rows));
-    const labelWidth = widest(items.map((i) => i.label));
+    const labelWidth = widest(items.map((i) => sanitize(i.label, { multiline: false })));
     const w = Math.min(width, 80);
     const lines = items.slice(first, first + rows).map((item, i) => {
-      const text = truncate(`${item.label.padEnd(labelWidth)}  ${item.description.split('\n')[0] ?? ''}`, w - 2).padEnd(w - 2);
+      const text = truncate(`${sanitize(item.label, { multiline: false }).padEnd(labelWidth)}  ${sanitize(item.description.split('\n')[0] ?? '', { multiline: false })}`, w - 2).padEnd(w - 2);
       return first + i === selected ? this.theme.wrap('inverse', escapeTags(` ${text} `)) : ` ${escapeTags(text)} `;
     });
     this.box.top = Math.max(0, bottom - rows);

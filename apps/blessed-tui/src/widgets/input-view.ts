@@ -1,7 +1,8 @@
 import blessed from 'blessed';
 import type { Widgets } from 'blessed';
 import type { InputState } from '../input-state.js';
-import { escapeTags, type Theme } from '../theme.js';
+import { escapeTags } from '../sanitize.js';
+import type { Theme } from '../theme.js';
 import { hardWrap, textWidth, truncate } from '../wrap.js';
 
 /** Most input rows shown at once; longer input scrolls to keep the cursor visible. */

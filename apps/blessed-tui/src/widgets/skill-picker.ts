@@ -2,7 +2,8 @@ import blessed from 'blessed';
 import type { Widgets } from 'blessed';
 import type { Skill } from '@coding-harness/skills';
 import { filterSkills, type PickerState } from '../picker-state.js';
-import { escapeTags, type Theme } from '../theme.js';
+import { escapeTags, sanitize } from '../sanitize.js';
+import type { Theme } from '../theme.js';
 import { textWidth, truncate, wrapLine } from '../wrap.js';
 
 /**
@@ -17,18 +18,20 @@ export function pickerContent(state: PickerState, skills: readonly Skill[], widt
   const rows = Math.max(1, height - 3);
   const first = Math.max(0, Math.min(selected - rows + 1, shown.length - rows));
   const left = shown.slice(first, first + rows).map((s, i) => {
-    const text = truncate(`${s.name}${s.userInvocable ? '' : ' (model only)'}`, listWidth - 2).padEnd(listWidth - 2);
+    const text = truncate(`${sanitize(s.name, { multiline: false })}${s.userInvocable ? '' : ' (model only)'}`, listWidth - 2).padEnd(listWidth - 2);
     return first + i === selected ? theme.wrap('inverse', escapeTags(`› ${text}`)) : `  ${escapeTags(text)}`;
   });
   const skill = shown[selected];
   const right: string[] = [];
   if (skill) {
-    right.push(theme.wrap('bold', escapeTags(truncate(`/${skill.name}`, detailWidth))));
+    // A skill's name, folder and description come from files a cloned repository ships.
+    const one = (text: string): string => sanitize(text, { multiline: false });
+    right.push(theme.wrap('bold', escapeTags(truncate(`/${one(skill.name)}`, detailWidth))));
     right.push(escapeTags(truncate(`source: ${skill.source}`, detailWidth)));
-    for (const part of wrapLine(`path: ${skill.dir}`, detailWidth)) right.push(theme.wrap('gray-fg', escapeTags(part)));
+    for (const part of wrapLine(`path: ${one(skill.dir)}`, detailWidth)) right.push(theme.wrap('gray-fg', escapeTags(part)));
     if (!skill.userInvocable) right.push(theme.wrap('yellow-fg', 'only the model can use this skill'));
     right.push('');
-    for (const para of skill.description.split('\n')) for (const part of wrapLine(para, detailWidth)) right.push(escapeTags(part));
+    for (const para of sanitize(skill.description).split('\n')) for (const part of wrapLine(para, detailWidth)) right.push(escapeTags(part));
   } else {
     right.push(skills.length ? 'no skill matches' : 'no skills found in ~/.agents/skills, ~/.claude/skills or ./.agents/skills, ./.claude/skills');
   }

@@ -1,7 +1,8 @@
 import blessed from 'blessed';
 import type { Widgets } from 'blessed';
 import { statusLine } from '../status-line.js';
-import { escapeTags, type Theme } from '../theme.js';
+import { escapeTags } from '../sanitize.js';
+import type { Theme } from '../theme.js';
 import type { ViewState } from '../view-state.js';
 
 /** The one-row status bar on the last screen row. */
