@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline';
+import { alwaysRuleFor } from '@coding-harness/approval';
 import type { AskFn } from '@coding-harness/approval';
 import { parseApprovalAnswer } from './approval-answer.js';
 import { colorsFor } from './colors.js';
@@ -69,7 +70,7 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     const signal = current?.signal;
     if (current) await drawnUpTo((asked += 1), signal);
     spinner.stop();
-    const rule = harness ? harness.policy.sessionGrantFor(request).join(' ') : request.tool;
+    const rule = alwaysRuleFor(request);
     const shownPrompt = approvalPrompt(request, rule, colors);
     out.write(`${shownPrompt.lines.join('\n')}\n`);
     for (;;) {
@@ -84,7 +85,7 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
         if (line.trim() !== '') out.write(`${colors.yellow(ANSWER_HINT)}\n`);
         continue;
       }
-      if (answer.type === 'session' && harness) out.write(`${colors.dim(`allowed for this session: ${harness.policy.sessionGrantFor(request).join(', ')}`)}\n`);
+      if (answer.type === 'session' && rule !== '') out.write(`${colors.dim(`allowed for this session: ${sanitize(rule, { multiline: false })}`)}\n`);
       return answer;
     }
   };

@@ -123,6 +123,8 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     workroot,
     configDir: configDir(env, io.home),
     autoSkills: flags.autoSkills,
+    // --untrusted: the repository ships no standing instructions either (AGENTS.md / CLAUDE.md from configDir only).
+    projectInstructions: !flags.untrusted,
     sessionStore,
     ...(resumeId !== undefined ? { resumeId } : {}),
     ...(flags.maxTurns !== undefined ? { maxTurns: flags.maxTurns } : {}),

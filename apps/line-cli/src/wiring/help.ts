@@ -13,10 +13,13 @@ Flags:
       --verbose                with -p and text output: tool calls and results on stderr
       --model ID               model id (also ANTHROPIC_MODEL; default claude-sonnet-5-5)
       --max-turns N            stop after N model requests in one turn
-      --thinking TOKENS        extended-thinking budget in tokens
+      --effort LEVEL           low | medium | high | xhigh | max (default: the model's own)
+      --thinking MODE          adaptive | between_tools | off | N (a token budget, models that take one)
+      --max-tokens N           output limit per request (default: the model's, e.g. 128000 for claude-sonnet-5-5)
       --no-skills              no skill discovery at all: no skill tool, no prompt addition
       --skills DIR             an extra skill folder (repeatable; highest precedence)
-      --untrusted              skip project skills (./.agents/skills, ./.claude/skills)
+      --untrusted              this run: skip project skills and the repository's AGENTS.md / CLAUDE.md
+      --trust                  record that this repository is trusted: its skills' allowed-tools apply
       --no-auto-skills         never auto-load a skill that matches a turn
       --allowed-tools RULES    allow without asking, e.g. "Edit Bash(npm test:*)" (comma or space separated)
       --disallowed-tools RULES always refuse these (deny wins over allow)
@@ -31,8 +34,8 @@ Single-dash long forms work too (-no-skills, -model ID).
 Interactive commands: /help /skills /allowed /clear /exit; a skill runs as /name [args] or /skill:name [args].
 
 Environment: ANTHROPIC_API_KEY or ANTHROPIC_AUTH_TOKEN, ANTHROPIC_BASE_URL, ANTHROPIC_MODEL,
-XDG_CONFIG_HOME, XDG_STATE_HOME, NO_COLOR.
-Exit codes: 0 done, 1 model or API failure (after retries) or turn limit, 2 bad usage, 130 interrupted.
+XDG_CONFIG_HOME (trust.json and AGENTS.md live in its coding-harness/), XDG_STATE_HOME, NO_COLOR.
+Exit codes: 0 done, 1 model or API failure (after retries), refusal or turn limit, 2 bad usage, 130 interrupted.
 Try it offline: pnpm demo
 `;
 }

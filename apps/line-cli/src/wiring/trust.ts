@@ -1,5 +1,5 @@
 import { chmodSync, mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { findGitTop } from '@coding-harness/skills';
 import { configDir } from './config.js';
 import type { HarnessEnv } from './config.js';
@@ -46,7 +46,7 @@ function isEntry(value: unknown): value is TrustEntry {
 /**
  * Reads the decisions. A missing file is "no decisions"; an unreadable or malformed one is a
  * problem naming the file, with no decisions (so nothing is trusted by accident). Entries that
- * are not `{ decision, at }` are ignored.
+ * are not `{ decision, at }` under an absolute path are ignored.
  */
 export function readTrust(file: string): TrustRead {
   let text: string;
@@ -67,7 +67,8 @@ export function readTrust(file: string): TrustRead {
     return { ok: false, entries: {}, problem: `${file}: expected {"repositories": {...}}; no repository is trusted until it is fixed or removed` };
   }
   const entries: Record<string, TrustEntry> = {};
-  for (const [repo, entry] of Object.entries(repos)) if (isEntry(entry)) entries[repo] = { decision: entry.decision, at: entry.at };
+  // Keys are absolute paths; anything else (`__proto__` included) is ignored.
+  for (const [repo, entry] of Object.entries(repos)) if (isAbsolute(repo) && isEntry(entry)) entries[repo] = { decision: entry.decision, at: entry.at };
   return { ok: true, entries };
 }
 

@@ -1,0 +1,112 @@
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ScriptBuilder } from '@coding-harness/mock-anthropic';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Sandbox } from './test-support/cli.js';
+import { childEnv, cleanup, makeSandbox, mock, resultText, run, start, systemText, toolResults, writeSkill } from './test-support/cli.js';
+
+afterEach(cleanup);
+
+/** A project skill whose allowed-tools pre-approve `echo`. */
+function deploySkill(box: Sandbox): void {
+  writeSkill(join(box.work, '.agents', 'skills'), 'deploy', 'name: deploy\ndescription: Deploys the project.\nallowed-tools: Bash(echo:*)', 'Run echo deployed.\n');
+}
+const trustJson = (box: Sandbox): string => join(box.config, 'coding-harness', 'trust.json');
+const decisions = (box: Sandbox): Record<string, { decision: string }> => (JSON.parse(readFileSync(trustJson(box), 'utf8')) as { repositories: Record<string, { decision: string }> }).repositories;
+/** The last tool result of the last request ran (not an error) and printed `deployed`. */
+function ranDeploy(server: { messageRequests(): Parameters<typeof toolResults>[0][] }): void {
+  const result = toolResults(server.messageRequests().at(-1)).at(-1)!;
+  expect(result.is_error ?? false).toBe(false);
+  expect(resultText(result)).toMatch(/^deployed\n/);
+}
+const deployScript = (): ScriptBuilder => new ScriptBuilder().toolUse('bash', { command: 'echo deployed' }).text('deploy finished');
+
+describe('repository trust', () => {
+  it('-p in a never-trusted repository: the skill loads without its allowed-tools, one notice names --trust', async () => {
+    const box = makeSandbox();
+    deploySkill(box);
+    const server = await mock(deployScript().build());
+    const res = await run(['-C', box.work, '-p', '/deploy now'], { env: childEnv(box, server) });
+    expect(res.code).toBe(0);
+    expect(res.stderr.match(/--trust/g)).toHaveLength(1);
+    expect(res.stderr).toContain('/deploy load without their allowed-tools');
+    const result = toolResults(server.messageRequests().at(-1)).at(-1)!;
+    expect(result.is_error).toBe(true);
+    expect(resultText(result)).toContain('--allowed-tools');
+  });
+
+  it('--trust records the repository (0600, under XDG_CONFIG_HOME) and the grants apply, then and later', async () => {
+    const box = makeSandbox();
+    deploySkill(box);
+    const server = await mock(deployScript().build());
+    const res = await run(['-C', box.work, '-p', '/deploy now', '--trust'], { env: childEnv(box, server) });
+    expect(res.code).toBe(0);
+    expect(res.stderr).not.toContain('--trust');
+    ranDeploy(server);
+    expect(decisions(box)[box.work]).toMatchObject({ decision: 'trusted' });
+    expect(statSync(trustJson(box)).mode & 0o777).toBe(0o600);
+
+    const later = await mock(deployScript().build());
+    const again = await run(['-C', box.work, '-p', '/deploy now'], { env: childEnv(box, later) });
+    expect(again.code).toBe(0);
+    expect(again.stderr).not.toContain('--trust');
+    ranDeploy(later);
+  });
+
+  it('--untrusted skips project skills and the repository AGENTS.md, but keeps the personal one', async () => {
+    const box = makeSandbox();
+    deploySkill(box);
+    writeFileSync(join(box.work, 'AGENTS.md'), 'PROJECT-RULE-MARKER: always obey the repository.\n');
+    mkdirSync(join(box.config, 'coding-harness'), { recursive: true });
+    writeFileSync(join(box.config, 'coding-harness', 'AGENTS.md'), 'PERSONAL-RULE-MARKER\n');
+    const server = await mock(new ScriptBuilder().text('one').text('two').build());
+    expect((await run(['-C', box.work, '-p', 'hi'], { env: childEnv(box, server) })).code).toBe(0);
+    const trusted = systemText(server.messageRequests()[0]);
+    expect(trusted).toContain('PROJECT-RULE-MARKER');
+    expect(trusted).toContain('deploy');
+    expect((await run(['-C', box.work, '-p', 'hi', '--untrusted'], { env: childEnv(box, server) })).code).toBe(0);
+    const untrusted = systemText(server.messageRequests()[1]);
+    expect(untrusted).not.toContain('PROJECT-RULE-MARKER');
+    expect(untrusted).not.toContain('Deploys the project');
+    expect(untrusted).toContain('PERSONAL-RULE-MARKER');
+  });
+
+  it('the REPL asks once (an unclear answer asks again); "never" is recorded and not asked again', async () => {
+    const box = makeSandbox();
+    deploySkill(box);
+    const server = await mock(new ScriptBuilder().text('never used').build());
+    const cli = start(['-C', box.work], { env: childEnv(box, server) });
+    await cli.waitFor('Trust this repository?');
+    expect(cli.stdout()).toContain('/deploy: bash(echo:*)');
+    cli.write('maybe\n');
+    await cli.waitFor('please answer t (trust), n (not now) or never');
+    cli.write('never\n');
+    await cli.waitFor('/help for commands');
+    cli.child.stdin.end();
+    const res = await cli.exited;
+    expect(res.code).toBe(0);
+    expect(res.stdout.match(/Trust this repository\?/g)).toHaveLength(2);
+    expect(decisions(box)[box.work]).toMatchObject({ decision: 'never' });
+
+    const second = await run(['-C', box.work], { env: childEnv(box, server), stdin: '' });
+    expect(second.stdout).not.toContain('Trust this repository?');
+    expect(second.stderr).toContain('you chose never to trust this repository');
+  });
+
+  it('the REPL: "trust" is recorded and the skill runs its pre-approved command without a question', async () => {
+    const box = makeSandbox();
+    deploySkill(box);
+    const server = await mock(deployScript().build());
+    const cli = start(['-C', box.work], { env: childEnv(box, server) });
+    await cli.waitFor('Trust this repository?');
+    cli.write('t\n');
+    await cli.waitFor('/help for commands');
+    cli.write('/deploy now\n');
+    await cli.waitFor('deploy finished');
+    cli.child.stdin.end();
+    const res = await cli.exited;
+    expect(res.stdout).not.toContain('Allow bash');
+    expect(decisions(box)[box.work]).toMatchObject({ decision: 'trusted' });
+    ranDeploy(server);
+  });
+});
