@@ -1,10 +1,14 @@
 /**
- * Runs the tool_use blocks of one assistant message: validate, authorize (asking through the
- * front end when the policy says so), run. Consecutive read-kind calls run concurrently, every
- * other call alone and in order. Every tool_use gets exactly one tool_result, in call order,
- * whatever happens; nothing here throws for a tool's failure.
+ * Runs the tool_use blocks of one assistant message: validate, refuse what a tool knows it will
+ * refuse (protected paths, FIFOs) without asking, authorize (asking through the front end when
+ * the policy says so), run. Consecutive read-kind calls run concurrently, every other call alone
+ * and in order. Every tool_use id gets exactly one tool_result, in call order, whatever happens
+ * (a repeated id is run and answered once, and reported with a notice); nothing here throws for
+ * a tool's failure. Every result and preview has the context's secrets redacted before it is
+ * emitted or returned.
  */
 import type { Answer, AskFn, Authorization } from '@coding-harness/approval';
+import { redactSecrets } from '@coding-harness/tools';
 import type { ToolContext, ToolRegistry, ToolResult } from '@coding-harness/tools';
 import type { AgentEvent } from './events.js';
 import type { ToolResultBlock, ToolUseBlock } from './messages.js';
@@ -35,8 +39,28 @@ export interface ExecuteOptions {
   truncated?: ReadonlySet<string>;
 }
 
-/** Runs the calls and returns their results in call order. */
-export async function executeToolUses(uses: readonly ToolUseBlock[], deps: ExecutorDeps, opts: ExecuteOptions = {}): Promise<ToolResultBlock[]> {
+/**
+ * The calls with each id kept once (its first occurrence). The API requires exactly one
+ * tool_result per tool_use id, so a model reply that repeats an id gets its first call run and
+ * answered and the repeats reported as a notice, never run twice.
+ */
+export function uniqueUses(uses: readonly ToolUseBlock[], emit: (event: AgentEvent) => void): ToolUseBlock[] {
+  const seen = new Set<string>();
+  const out: ToolUseBlock[] = [];
+  for (const use of uses) {
+    if (seen.has(use.id)) {
+      emit({ type: 'notice', message: `The model repeated tool_use id ${use.id} (${use.name}); only its first call was run and answered.` });
+      continue;
+    }
+    seen.add(use.id);
+    out.push(use);
+  }
+  return out;
+}
+
+/** Runs the calls and returns their results in call order, one per distinct tool_use id. */
+export async function executeToolUses(allUses: readonly ToolUseBlock[], deps: ExecutorDeps, opts: ExecuteOptions = {}): Promise<ToolResultBlock[]> {
+  const uses = uniqueUses(allUses, deps.emit);
   const results: ToolResultBlock[] = [];
   const askLock = serialize();
   let i = 0;
@@ -56,7 +80,8 @@ function isRead(deps: ExecutorDeps, use: ToolUseBlock, opts: ExecuteOptions): bo
 async function runOne(use: ToolUseBlock, deps: ExecutorDeps, opts: ExecuteOptions, askLock: Lock): Promise<ToolResultBlock> {
   const { emit, context } = deps;
   const forced = opts.forced ?? false;
-  const finish = (result: ToolResult): ToolResultBlock => {
+  const finish = (raw: ToolResult): ToolResultBlock => {
+    const result = redacted(raw, context);
     emit({ type: 'tool_call_finished', id: use.id, name: use.name, isError: result.isError, display: result.display, content: result.content });
     return toBlock(use.id, result);
   };
@@ -72,10 +97,13 @@ async function runOne(use: ToolUseBlock, deps: ExecutorDeps, opts: ExecuteOption
   }
   const { tool, input, summary, permission } = prepared;
   emit({ type: 'tool_call_started', id: use.id, name: use.name, input, summary, forced });
+  const refusal = refuseEarly(tool, input, context);
+  if (refusal !== undefined) return finish({ content: refusal, display: `refused: ${refusal.split('\n')[0] ?? ''}`.slice(0, 200), isError: true });
   const ask: AskFn = (request) =>
     askLock(async () => {
       if (context.signal.aborted) return { type: 'deny', message: CANCELLED };
-      const preview = tool.preview ? await tool.preview(input, context).catch(() => undefined) : undefined;
+      const rawPreview = tool.preview ? await tool.preview(input, context).catch(() => undefined) : undefined;
+      const preview = rawPreview === undefined ? undefined : redactSecrets(rawPreview, context.secrets, context.secretLabels);
       emit({ type: 'approval_requested', id: use.id, tool: use.name, summary, ...(permission.target !== undefined ? { target: permission.target } : {}), ...(preview !== undefined ? { preview } : {}) });
       const answer = await raceAbort(deps.ask(preview !== undefined ? { ...request, preview } : request), context.signal);
       emit({ type: 'approval_resolved', id: use.id, allowed: answer.type !== 'deny', how: answer.type, ...(answer.type === 'deny' && answer.message ? { message: answer.message } : {}) });
@@ -95,6 +123,23 @@ async function runOne(use: ToolUseBlock, deps: ExecutorDeps, opts: ExecuteOption
   if (context.signal.aborted) result = { content: `${CANCELLED}\n${result.content}`, display: CANCELLED, isError: true };
   else if (tool.name === 'skill' && !result.isError) deps.onSkillLoaded?.(input as { name: string; args?: string });
   return finish(result);
+}
+
+/** A tool's own refusal before any question (a protected path, a FIFO); a throwing check refuses too. */
+function refuseEarly(tool: { refuse?: (input: unknown, ctx: ToolContext) => string | undefined; name: string }, input: unknown, context: ToolContext): string | undefined {
+  if (tool.refuse === undefined) return undefined;
+  try {
+    return tool.refuse(input, context);
+  } catch (err) {
+    return `${tool.name} refused the call: ${err instanceof Error ? err.message : String(err)}`;
+  }
+}
+
+/** The result with every secret value replaced (content and display). */
+function redacted(result: ToolResult, ctx: Pick<ToolContext, 'secrets' | 'secretLabels'>): ToolResult {
+  const { secrets, secretLabels } = ctx;
+  if (secrets === undefined || secrets.length === 0) return result;
+  return { ...result, content: redactSecrets(result.content, secrets, secretLabels), display: redactSecrets(result.display, secrets, secretLabels) };
 }
 
 /** A "cancelled by the user" result for a call that never started. */

@@ -1,7 +1,7 @@
 import type { Skill } from '@coding-harness/skills';
 import { realRoot } from './jail.js';
 import { createReadTracker } from './read-tracker.js';
-import { secretsFromEnv } from './secrets.js';
+import { secretLabelsFromEnv, secretsFromEnv } from './secrets.js';
 import type { ReadTracker, ToolContext } from './types.js';
 
 /** What a front end or the agent knows when it builds the per-call context. */
@@ -27,6 +27,7 @@ export interface ToolContextOptions {
  * secrets are the given ones plus the values of the credential variables set in `env`.
  */
 export function createToolContext(opts: ToolContextOptions): ToolContext {
+  const env = opts.env ?? process.env;
   const extra = [...new Set((opts.skills ?? []).map((s) => realRoot(s.dir)))];
   const ctx: ToolContext = {
     root: realRoot(opts.root),
@@ -34,7 +35,8 @@ export function createToolContext(opts: ToolContextOptions): ToolContext {
     readTracker: opts.readTracker ?? createReadTracker(),
     signal: opts.signal ?? new AbortController().signal,
     protectedDirs: [...new Set((opts.protectedDirs ?? []).map((d) => realRoot(d)))],
-    secrets: [...new Set([...(opts.secrets ?? []), ...secretsFromEnv(opts.env ?? process.env)])],
+    secrets: [...new Set([...(opts.secrets ?? []), ...secretsFromEnv(env)])],
+    secretLabels: secretLabelsFromEnv(env),
   };
   if (opts.forcedSkill !== undefined) ctx.forcedSkill = opts.forcedSkill;
   if (opts.readFilter !== undefined) ctx.readFilter = opts.readFilter;

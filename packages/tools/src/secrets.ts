@@ -36,20 +36,29 @@ export function childEnv(env: NodeJS.ProcessEnv, secrets: readonly string[] = []
   return out;
 }
 
+/** The credential variable holding each secret value in `env` (value -> name), for redaction labels. */
+export function secretLabelsFromEnv(env: NodeJS.ProcessEnv): Map<string, string> {
+  const labels = new Map<string, string>();
+  for (const name of CREDENTIAL_ENV_NAMES) {
+    const value = env[name];
+    if (value !== undefined && value.length >= MIN_SECRET_LENGTH && !labels.has(value)) labels.set(value, name);
+  }
+  return labels;
+}
+
 /**
- * `text` with every occurrence of a secret replaced by `[redacted NAME]` (the credential variable
- * in `env` holding that value) or `[redacted secret]`. Longer secrets are replaced first, so one
- * secret containing another is still hidden whole. Only exact occurrences are found: a secret
- * printed encoded (base64, split across lines) is not.
+ * `text` with every occurrence of a secret replaced by `[redacted NAME]` (NAME from `labels`,
+ * the credential variable that held the value) or `[redacted secret]`. Longer secrets are
+ * replaced first, so one secret containing another is still hidden whole. Only exact
+ * occurrences are found: a secret printed encoded (base64, split across lines) is not.
  */
-export function redactSecrets(text: string, secrets: readonly string[] | undefined, env: NodeJS.ProcessEnv = process.env): string {
+export function redactSecrets(text: string, secrets: readonly string[] | undefined, labels?: ReadonlyMap<string, string>): string {
   if (secrets === undefined || secrets.length === 0) return text;
   let out = text;
   const sorted = [...secrets].filter((s) => s.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
   for (const secret of sorted) {
     if (!out.includes(secret)) continue;
-    const name = CREDENTIAL_ENV_NAMES.find((n) => env[n] === secret) ?? 'secret';
-    out = out.split(secret).join(`[redacted ${name}]`);
+    out = out.split(secret).join(`[redacted ${labels?.get(secret) ?? 'secret'}]`);
   }
   return out;
 }

@@ -44,6 +44,8 @@ export interface ToolContext {
   readFilter?: (absRealPath: string) => boolean;
   /** Values never shown to the model: replaced in every tool's output, dropped from bash's environment. */
   secrets?: readonly string[];
+  /** For redaction messages: the credential variable each secret value came from (value -> name). */
+  secretLabels?: ReadonlyMap<string, string>;
 }
 
 /** What the approval layer needs to know about one call, derived from its validated input. */
