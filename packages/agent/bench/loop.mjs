@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPolicy } from '@coding-harness/approval';
 import { createToolRegistry } from '@coding-harness/tools';
-import { createAgent, createAnthropicClient } from '../dist/index.js';
+import { createAgent, createAnthropicClient, lightHttpFetch } from '../dist/index.js';
 import { startMockProcess } from './lib/mock-process.mjs';
 
 const CALLS = 200;
@@ -30,7 +30,8 @@ async function once() {
   const server = await startMockProcess({ toolCalls: CALLS });
   try {
     const agent = await createAgent({
-      client: createAnthropicClient({ apiKey: 'bench', baseURL: server.url }),
+      // FETCH=light: the bins' transport (lightHttpFetch); default: the SDK's own fetch.
+      client: createAnthropicClient({ apiKey: 'bench', baseURL: server.url, ...(process.env.FETCH === 'light' ? { fetch: lightHttpFetch } : {}) }),
       model: 'claude-sonnet-5-5',
       registry: createToolRegistry({ skills: [] }),
       policy: createPolicy({ mode: 'ask' }),
