@@ -1,7 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import type { IncomingMessage, RequestOptions } from 'node:http';
 import type { Agent as HttpsAgent } from 'node:https';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { LightResponse } from './light-response.js';
 
 const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
@@ -55,11 +55,11 @@ type MakeResponse = (body: Readable | null, init: { status: number; statusText: 
 const webResponse: MakeResponse = (body, init) => {
   const headers = new Headers();
   for (const [k, v] of init.headers) headers.append(k, v);
-  // An async-iterable body: Node's Response accepts one, and the bundled bin's light Response
-  // keeps it as is, so web streams are never loaded there.
-  return new Response(body as unknown as ConstructorParameters<typeof Response>[0], { status: init.status, statusText: init.statusText, headers });
+  return new Response(body ? Readable.toWeb(body) : null, { status: init.status, statusText: init.statusText, headers });
 };
 
+// The one deliberate lie to the type system in the transport: a LightResponse is not a Response,
+// only what the SDK reads of one (pinned by sdk-contract.test.ts).
 const lightResponse: MakeResponse = (body, init) => new LightResponse(body, init) as unknown as Response;
 
 /**

@@ -110,7 +110,7 @@ export class LightResponse {
     this.bodyUsed = true;
     if (!this.body) return new ArrayBuffer(0);
     const parts: Uint8Array[] = [];
-    for await (const chunk of this.body as unknown as AsyncIterable<Uint8Array>) parts.push(chunk);
+    for await (const chunk of this.body) parts.push(chunk);
     const all = Buffer.concat(parts);
     return all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength) as ArrayBuffer;
   }
