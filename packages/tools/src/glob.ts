@@ -8,6 +8,7 @@ import { searchScope, startRel } from './search-scope.js';
 import type { Tool } from './types.js';
 import { SKIPPED_DIRS, walkFiles } from './walk.js';
 import { reachable } from './gitignore.js';
+import { compileGlob } from './glob-match.js';
 import { loadRe2 } from './re2.js';
 import type { ToolContext } from './types.js';
 
@@ -34,7 +35,9 @@ export async function globFiles(
   if (path.isAbsolute(input.pattern)) {
     return { ok: false, error: `Pattern ${JSON.stringify(input.pattern)} is absolute; give a relative pattern and choose the directory with path.` };
   }
-  const isMatch = picomatch(input.pattern, { dot: true });
+  const compiled = compileGlob(input.pattern);
+  if (!compiled.ok) return compiled;
+  const isMatch = compiled.test;
   const staticBase = picomatch.scan(input.pattern).base;
   let walkStart = scope.start;
   if (staticBase !== '' && !staticBase.split('/').includes('..')) {

@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import { compileGlob } from './glob-match.js';
 import type { GrepPattern } from './grep-regex.js';
 import type { SearchScope } from './search-scope.js';
 
@@ -44,17 +44,23 @@ export type EngineResult = { ok: true; files: FileHits[]; notes: string[] } | { 
 
 /**
  * The glob filter of grep: a pattern without `/` matches the file name, one with `/` matches
- * the path relative to the search directory (as in ripgrep's `-g`).
+ * the path relative to the search directory (as in ripgrep's `-g`); linear-time (compileGlob).
+ * `filter` is undefined when there is no glob; an error names a glob that cannot be run.
  */
-export function globFilter(glob: string | undefined, scope: SearchScope): ((rel: string) => boolean) | undefined {
-  if (glob === undefined || glob === '') return undefined;
-  const isMatch = picomatch(glob, { dot: true });
+export function globFilter(glob: string | undefined, scope: SearchScope): { ok: true; filter: ((rel: string) => boolean) | undefined } | { ok: false; error: string } {
+  if (glob === undefined || glob === '') return { ok: true, filter: undefined };
+  const compiled = compileGlob(glob);
+  if (!compiled.ok) return compiled;
+  const isMatch = compiled.test;
   const prefixLen = scope.startIsFile ? -1 : (scope.start.length - scope.base.length);
   if (!glob.includes('/')) {
-    return (rel) => isMatch(rel.slice(rel.lastIndexOf('/') + 1));
+    return { ok: true, filter: (rel) => isMatch(rel.slice(rel.lastIndexOf('/') + 1)) };
   }
-  return (rel) => {
-    const sub = prefixLen <= 0 ? rel : rel.slice(prefixLen);
-    return isMatch(sub);
+  return {
+    ok: true,
+    filter: (rel) => {
+      const sub = prefixLen <= 0 ? rel : rel.slice(prefixLen);
+      return isMatch(sub);
+    },
   };
 }

@@ -53,10 +53,12 @@ export async function grepSearch(
   await loadRe2();
   const compiled = compilePattern(input.pattern, input.ignore_case === true);
   if (!compiled.ok) return compiled;
+  const globbed = globFilter(input.glob, scope);
+  if (!globbed.ok) return globbed;
   const req = {
     pattern: compiled.pattern,
     scope,
-    fileFilter: fileFilterOf(globFilter(input.glob, scope), ctx.readFilter, scope.base),
+    fileFilter: fileFilterOf(globbed.filter, ctx.readFilter, scope.base),
     glob: input.glob,
     mode: input.output ?? 'files',
     signal: ctx.signal,
