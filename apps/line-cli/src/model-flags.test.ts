@@ -79,6 +79,31 @@ describe('--effort, --thinking and --max-tokens', () => {
   }
 });
 
+describe('thinking is shown', () => {
+  const script = (): ScriptBuilder => new ScriptBuilder().turn({ content: [{ type: 'thinking', thinking: 'Weighing the two options.' }, { type: 'text', text: 'The answer.' }] });
+
+  it('in the REPL, after ∴ and before the answer', async () => {
+    const box = makeSandbox();
+    const server = await mock(script().build());
+    const res = await run(['-C', box.work], { env: childEnv(box, server), stdin: 'think\n' });
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(/∴ Weighing the two options\.\nThe answer\./);
+  });
+
+  it('with -p --verbose on stderr; plain -p stdout holds only the answer', async () => {
+    const box = makeSandbox();
+    const server = await mock(script().build());
+    const verbose = await run(['-C', box.work, '-p', 'think', '--verbose'], { env: childEnv(box, server) });
+    expect(verbose.code).toBe(0);
+    expect(verbose.stderr).toContain('∴ Weighing the two options.');
+    expect(verbose.stdout).toBe('The answer.\n');
+    const second = await mock(script().build());
+    const plain = await run(['-C', box.work, '-p', 'think'], { env: childEnv(box, second) });
+    expect(plain.stdout).toBe('The answer.\n');
+    expect(plain.stderr).not.toContain('Weighing');
+  });
+});
+
 describe('failures are failures', () => {
   const refusal = (): ScriptBuilder =>
     new ScriptBuilder().turn({ content: [{ type: 'text', text: 'I can help with part of' }], stopReason: 'refusal', refusal: { category: 'cyber', explanation: 'This request looks like malware development.' } });
