@@ -101,6 +101,7 @@ describe('errors a person can act on, through the agent', () => {
     const events = await turn(agent, 'hi');
     expect(turnEnd(events).stopReason).toBe('end_turn');
     expect(agent.messages()[1]!.content).toEqual([{ type: 'text', text: 'still here' }]);
+    expect(ofType(events, 'notice').map((n) => n.message).join('\n')).toContain('hologram');
     expect(turnEnd(await turn(agent, 'more')).stopReason).toBe('end_turn');
   });
 });

@@ -65,6 +65,9 @@ export async function sendWithRetry(config: AgentConfig, state: AgentState, mess
       streamed = true;
       if (opts.streamDeltas) emit(event);
     });
+    // What the reader skipped (an unknown block or event type...) is said once per reason, outside
+    // the delta callback so it never counts as streamed text.
+    for (const message of result.notices) emit({ type: 'notice', message });
     if (result.ok) {
       account(config, state, result.usage, emit);
       state.previousEnd = endPosition(messages);
