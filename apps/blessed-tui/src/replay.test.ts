@@ -18,26 +18,29 @@ const TRANSCRIPT: Message[] = [
 const fresh = () => initialState({ model: 'm', workroot: '/w', skillCount: 0, startupNotices: ['a startup note'] });
 
 describe('replaying a resumed transcript', () => {
-  it('maps user text, assistant text, tool_use and tool_result to live events', () => {
+  it('maps user text, assistant thinking and text, tool_use and tool_result to live events', () => {
     const events = replayEvents(TRANSCRIPT, summarize);
-    expect(events.map((e) => e.type)).toEqual(['turn_start', 'assistant_message', 'tool_call_started', 'tool_call_finished', 'tool_call_started', 'tool_call_finished', 'assistant_message', 'turn_start', 'assistant_message']);
-    expect(events[2]).toMatchObject({ id: 'u1', name: 'read_file', summary: 'read_file: greet.txt', forced: false });
-    expect(events[3]).toMatchObject({ id: 'u1', name: 'read_file', isError: false, display: '1\tHello (2 lines)', content: '1\tHello\n2\tworld\n' });
-    expect(events[5]).toMatchObject({ id: 'u2', name: 'bash', isError: true, display: 'exit 1' });
+    expect(events.map((e) => e.type)).toEqual(['turn_start', 'thinking_delta', 'text_delta', 'assistant_message', 'tool_call_started', 'tool_call_finished', 'tool_call_started', 'tool_call_finished', 'assistant_message', 'turn_start', 'assistant_message']);
+    expect(events[1]).toEqual({ type: 'thinking_delta', text: 'hm' });
+    expect(events[4]).toMatchObject({ id: 'u1', name: 'read_file', summary: 'read_file: greet.txt', forced: false });
+    expect(events[5]).toMatchObject({ id: 'u1', name: 'read_file', isError: false, display: '1\tHello (2 lines)', content: '1\tHello\n2\tworld\n' });
+    expect(events[7]).toMatchObject({ id: 'u2', name: 'bash', isError: true, display: 'exit 1' });
   });
 
-  it('the reducer draws them as the live session did: user turns, text, collapsed tool calls, then the notice', () => {
+  it('the reducer draws them as the live session did: user turns, thinking (folded), text, collapsed tool calls, then the notice', () => {
     const state = reduce(fresh(), { type: 'replay', events: replayEvents(TRANSCRIPT, summarize), notice: 'resumed session s-1' });
-    expect(state.items.map((i) => i.kind)).toEqual(['notice', 'user', 'assistant', 'tool', 'tool', 'assistant', 'user', 'assistant', 'notice']);
+    expect(state.items.map((i) => i.kind)).toEqual(['notice', 'user', 'thinking', 'assistant', 'tool', 'tool', 'assistant', 'user', 'assistant', 'notice']);
     expect(state.items.at(-1)).toEqual({ kind: 'notice', text: 'resumed session s-1' });
-    expect(state.items[3]).toMatchObject({ kind: 'tool', state: 'done', expanded: false, display: '1\tHello (2 lines)' });
-    expect(state.items[4]).toMatchObject({ kind: 'tool', state: 'error', expanded: false });
+    expect(state.items[2]).toEqual({ kind: 'thinking', text: 'hm', expanded: false });
+    expect(state.items[4]).toMatchObject({ kind: 'tool', state: 'done', expanded: false, display: '1\tHello (2 lines)' });
+    expect(state.items[5]).toMatchObject({ kind: 'tool', state: 'error', expanded: false });
     expect(state).toMatchObject({ busy: false, activity: { label: 'idle' }, streaming: '', scroll: { follow: true } });
   });
 
   it('gives the same items as the live events of that turn', () => {
     const live: AgentEvent[] = [
       { type: 'turn_start', turn: 1, text: 'fix greet.txt' },
+      { type: 'thinking_delta', text: 'hm' },
       { type: 'text_delta', text: 'Reading it.' },
       { type: 'assistant_message', text: 'Reading it.', stopReason: 'tool_use' },
       { type: 'tool_call_started', id: 'u1', name: 'read_file', input: { path: 'greet.txt' }, summary: 'read_file: greet.txt', forced: false },

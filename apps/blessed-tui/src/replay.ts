@@ -11,7 +11,7 @@ const COMPACTED = 'This session was compacted';
 /**
  * The events a live session would have produced for a stored transcript (Messages API shapes), so
  * that a resumed conversation is drawn by the same reducer as a live one: a user text is a
- * `turn_start`, an assistant's text an `assistant_message`, each `tool_use` a `tool_call_started`
+ * `turn_start`, an assistant's thinking and text their deltas and an `assistant_message`, each `tool_use` a `tool_call_started`
  * and its `tool_result` a `tool_call_finished` (collapsed). The stored result has no one-line
  * display, so its first line stands in (with the count of lines). A compaction summary (and the skills it
  * re-attaches) is one notice.
@@ -22,8 +22,14 @@ export function replayEvents(messages: readonly Message[], summarize: Summarize)
   let turn = 0;
   for (const message of messages) {
     if (message.role === 'assistant') {
+      // A message that thought streams its thinking and text in order, so thinking between tool calls keeps its place.
+      const thought = message.content.some((b) => b.type === 'thinking' && b.thinking);
+      for (const b of thought ? message.content : []) {
+        if (b.type === 'thinking' && b.thinking) events.push({ type: 'thinking_delta', text: b.thinking });
+        if (b.type === 'text' && b.text) events.push({ type: 'text_delta', text: b.text });
+      }
       const text = message.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
-      if (text) events.push({ type: 'assistant_message', text, stopReason: null });
+      if (text || thought) events.push({ type: 'assistant_message', text, stopReason: null });
       for (const b of message.content) {
         if (b.type !== 'tool_use') continue;
         names.set(b.id, b.name);
