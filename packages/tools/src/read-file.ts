@@ -163,7 +163,7 @@ export const readFileTool: Tool<Input> = {
     const jail = resolveInJail(ctx.root, ctx.extraReadRoots, input.path, 'read');
     if (!jail.ok) return errorResult(jail.error);
     const shown = displayPath(ctx.root, jail.abs);
-    const opened = openRegularSync(jail.abs, shown);
+    const opened = openRegularSync(jail.abs, shown, { noFollow: true });
     if (!opened.ok) {
       if (opened.code === 'EISDIR') return errorResult(`${shown} is a directory, not a file. Use glob (e.g. pattern "${shown}/*") to list it.`);
       if (opened.code === 'ENOENT' || opened.code === 'ENOTDIR') return errorResult(`${shown} does not exist (work root ${ctx.root}).`);
