@@ -147,7 +147,7 @@ export async function runPrint(flags: HarnessFlags, io: CliIo): Promise<number> 
     };
     io.stdout.write(`${JSON.stringify(result)}\n`);
   }
-  if (exitCode === EXIT.failed && flags.outputFormat === 'text' && errors.length === 0 && stopReason !== 'refusal' && stopReason !== 'max_turns') io.stderr.write(`harness: the turn ended with ${stopReason}\n`);
+  if (exitCode === EXIT.failed && flags.outputFormat === 'text' && errors.length === 0 && stopReason !== 'refusal' && stopReason !== 'max_turns') io.stderr.write(`harness: the turn ended with ${sanitize(stopReason, { multiline: false })}\n`);
   await drained(io.stdout);
   return exitCode;
 }

@@ -74,4 +74,17 @@ describe('the REPL question on a real terminal (tmux)', () => {
     term.keys('C-d');
     expect(server.messageRequests()).toHaveLength(2);
   });
+
+  it('a retry shows its line, then counts down in the spinner until the request goes again', async () => {
+    const box = makeSandbox();
+    const server = await mock(new ScriptBuilder().fault({ kind: 'rate_limit', retryAfterSeconds: 2 }).text('after the wait').build());
+    const term = onTmux(box.root, box.work, childEnv(box, server));
+    await term.waitFor('/help for commands');
+    term.keys('go', 'Enter');
+    await term.waitFor('retrying in 2.0s (attempt 1/');
+    await term.waitFor('retrying (attempt 1/');
+    await term.waitFor('after the wait');
+    expect(term.raw()).toMatch(/retrying \(attempt 1\/\d+\) in [01]\.\ds/);
+    term.keys('C-d');
+  });
 });
