@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +27,15 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 describe('skill tool', () => {
+  it('refuses a SKILL.md swapped for a FIFO since discovery, without blocking', { timeout: 5_000 }, async () => {
+    const s = makeSkill('swapped', 'Body\n');
+    fs.rmSync(s.file);
+    execFileSync('mkfifo', [s.file]);
+    const r = await createSkillTool([s]).run({ name: 'swapped' }, createToolContext({ root: tmp, skills: [s] }));
+    expect(r.isError).toBe(true);
+    expect(r.content).toContain('FIFO');
+  });
+
   it('returns the header, the fresh body and the files, every time it is called', async () => {
     const s = makeSkill('review', 'Review the diff.\n', { resources: ['ref/a.md', 'scripts/run.sh'] });
     const tool = createSkillTool([s]);

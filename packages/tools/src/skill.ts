@@ -1,8 +1,10 @@
+import fs from 'node:fs';
 import { loadBody } from '@coding-harness/skills';
 import type { Skill } from '@coding-harness/skills';
 import * as z from 'zod/mini';
 import { closest } from './levenshtein.js';
-import { errorResult, okResult } from './result.js';
+import { abortedResult, errorResult, okResult } from './result.js';
+import { kindOf } from './safe-open.js';
 import { expandSkillArguments } from './skill-arguments.js';
 import type { Tool } from './types.js';
 
@@ -56,11 +58,44 @@ export function createSkillTool(skills: readonly Skill[]): Tool<Input> {
       if (skill.disableModelInvocation && ctx.forcedSkill !== skill.name) {
         return errorResult(`Skill "${skill.name}" is manual-only (disable-model-invocation); only the user can run it, by typing /${skill.name}.`);
       }
-      const body = await loadBody(skill);
+      // The file was a regular file at discovery; one swapped for a FIFO since would block the read.
+      const kind = fileKind(skill.file);
+      if (kind !== undefined) return errorResult(`Cannot load skill "${skill.name}": ${skill.file} is ${kind}, not a regular file.`);
+      const body = await raceAbort(loadBody(skill), ctx.signal);
+      if (body === 'aborted') return abortedResult('skill');
       if (!body.ok) return errorResult(`Cannot load skill "${skill.name}": ${body.error}`);
       const text = expandSkillArguments(body.body, input.args ?? '', skill.dir);
       const content = `Skill: ${skill.name}\nDirectory: ${skill.dir}\nRelative paths below resolve against that directory.\n\n${text.replace(/\n+$/, '')}${resourceSection(skill)}`;
       return okResult(content, `loaded skill ${skill.name}`);
     },
   };
+}
+
+/** What a non-regular file is ("a FIFO (named pipe)"), undefined for a regular or missing file. */
+function fileKind(file: string): string | undefined {
+  try {
+    const st = fs.statSync(file);
+    return st.isFile() ? undefined : kindOf(st);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The promise's value, or 'aborted' as soon as the signal fires (the read is left to finish). */
+function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T | 'aborted'> {
+  if (signal.aborted) return Promise.resolve('aborted');
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => resolve('aborted');
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
+  });
 }
