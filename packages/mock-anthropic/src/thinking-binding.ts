@@ -33,8 +33,8 @@ interface Payload {
 const sha = (text: string): string => createHash('sha256').update(text).digest('base64url');
 const mac = (text: string): string => createHmac('sha256', SIGNING_KEY).update(text).digest('base64url');
 
-/** Deep copy without any `cache_control` (moving a breakpoint does not change a prefix). */
-function strip(value: unknown): unknown {
+/** Deep copy without any `cache_control` (moving a breakpoint does not change a prefix, nor a block sent back). */
+export function strip(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(strip);
   if (!isRecord(value)) return value;
   const out: Record<string, unknown> = {};

@@ -1,6 +1,7 @@
 import type { ApiErrorResponse } from '../errors.js';
 import { invalid } from '../errors.js';
 import type { ModelSpec } from '../model-table.js';
+import { strip } from '../thinking-binding.js';
 import { canonicalJson, isRecord } from '../tokens.js';
 import type { RequestHeaders } from './headers.js';
 
@@ -54,7 +55,7 @@ export function checkMessages(messages: unknown[], spec: ModelSpec, headers: Req
     else turns.push({ role, first: i, blocks });
   }
   const last = messages.at(-1) as Record<string, unknown>;
-  const continuesPause = last.role === 'assistant' && pausedReplies.has(canonicalJson(last.content));
+  const continuesPause = last.role === 'assistant' && pausedReplies.has(canonicalJson(strip(last.content)));
   if (turns.at(-1)?.role === 'assistant' && !spec.prefill && !continuesPause) return invalid(PREFILL_MESSAGE);
   return checkToolPairs(turns, messages.length);
 }
