@@ -10,7 +10,7 @@ function skill(name: string, description: string, userInvocable = true): Skill {
 
 const DIFF = ['--- a/src/greet.ts', '+++ b/src/greet.ts', '@@ -1,3 +1,3 @@', ' export function greet(name: string) {', "-  return 'hello ' + name;", '+  return `Hello, ${name}!`;', ' }'].join('\n');
 
-/** A scripted turn: stream `text` in small deltas, propose an edit (asks), run bash (asks), answer. */
+/** A scripted turn: think, stream `text` in small deltas, propose an edit (asks), run bash (asks), answer. */
 function demoTurn(text: string): FakeStep[] {
   const reply = 'I will fix the greeting in `src/greet.ts`:\n\n```ts\nreturn `Hello, ${name}!`;\n```\n';
   const deltas: FakeStep[] = [];
@@ -18,7 +18,9 @@ function demoTurn(text: string): FakeStep[] {
   return [
     { type: 'turn_start', turn: 1, text },
     { type: 'request_start', request: 1 },
-    { type: 'sleep', ms: 600 },
+    { type: 'sleep', ms: 300 },
+    { type: 'thinking_delta', text: 'The greeting lacks a comma and an exclamation mark.\nEdit src/greet.ts, then run the tests.' },
+    { type: 'sleep', ms: 300 },
     ...deltas,
     { type: 'assistant_message', text: reply, stopReason: 'tool_use' },
     { type: 'usage', request: 1, model: 'demo-model', usage: USAGE, costUsd: 0.0042 },
