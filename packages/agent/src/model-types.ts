@@ -89,6 +89,8 @@ export interface ApiUsage {
   output_tokens?: number | null;
   cache_read_input_tokens?: number | null;
   cache_creation_input_tokens?: number | null;
+  /** The split of cache writes by TTL, when the API reports it (1h writes cost more). */
+  cache_creation?: { ephemeral_5m_input_tokens?: number; ephemeral_1h_input_tokens?: number } | null;
 }
 
 /** Why the model stopped, beyond the stop reason (a refusal's category and explanation). */

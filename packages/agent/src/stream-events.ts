@@ -43,6 +43,15 @@ function usage(v: unknown): ApiUsage {
     const n = v[key];
     if (typeof n === 'number' && Number.isFinite(n) && n >= 0) out[key] = n;
   }
+  const ttl = v.cache_creation;
+  if (isObject(ttl)) {
+    const split: NonNullable<ApiUsage['cache_creation']> = {};
+    for (const key of ['ephemeral_5m_input_tokens', 'ephemeral_1h_input_tokens'] as const) {
+      const n = ttl[key];
+      if (typeof n === 'number' && Number.isFinite(n) && n >= 0) split[key] = n;
+    }
+    out.cache_creation = split;
+  }
   return out;
 }
 

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from './events.js';
 import type { ModelStreamEvent } from './model-client.js';
+import { estimateCostUsd } from './prices.js';
 import { readStream } from './stream-reader.js';
 
 async function* events(list: readonly unknown[]): AsyncIterable<unknown> {
@@ -235,5 +236,21 @@ describe('readStream never throws (property)', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('cache writes by TTL', () => {
+  it('keeps usage.cache_creation so 1h writes are priced as 1h writes', async () => {
+    const result = await readStream(
+      events([
+        { type: 'message_start', message: { usage: { input_tokens: 0, cache_creation_input_tokens: 1_000_000, cache_creation: { ephemeral_5m_input_tokens: 400_000, ephemeral_1h_input_tokens: 600_000 } } } },
+        { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 0 } },
+        { type: 'message_stop' },
+      ]),
+      () => {},
+    );
+    expect(result.usage).toEqual({ input: 0, output: 0, cacheRead: 0, cacheWrite: 1_000_000, cacheWrite1h: 600_000 });
+    // Sonnet 5.5: 0.4 MTok x $2.50 (5m) + 0.6 MTok x $4 (1h)
+    expect(estimateCostUsd('claude-sonnet-5-5', result.usage)).toBeCloseTo(1 + 2.4, 10);
   });
 });

@@ -1,9 +1,6 @@
 import type { Usage } from './events.js';
 import type { ApiUsage } from './model-types.js';
 
-/** The API's split of cache writes by TTL (`usage.cache_creation`), read when present. */
-type ApiUsageWithTtl = ApiUsage & { cache_creation?: { ephemeral_1h_input_tokens?: number | null } | null };
-
 /** A zero usage record. */
 export function emptyUsage(): Usage {
   return { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
@@ -17,7 +14,7 @@ export function addUsage(a: Usage, b: Usage): Usage {
 }
 
 /** Folds an API usage object (message_start or message_delta) into `into`; absent counters keep their value. */
-export function mergeApiUsage(into: Usage, api: ApiUsageWithTtl): Usage {
+export function mergeApiUsage(into: Usage, api: ApiUsage): Usage {
   const merged: Usage = {
     input: api.input_tokens ?? into.input,
     output: api.output_tokens ?? into.output,
