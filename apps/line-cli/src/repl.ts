@@ -4,6 +4,7 @@ import type { AskFn } from '@coding-harness/approval';
 import { parseApprovalAnswer } from './approval-answer.js';
 import { colorsFor } from './colors.js';
 import type { CliIo } from './io.js';
+import { DrawGate } from './draw-gate.js';
 import { LineQueue } from './line-queue.js';
 import { ANSWER_HINT, approvalPrompt } from './question.js';
 import { createEventRenderer, formatUsageLine } from './render.js';
@@ -47,28 +48,11 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     }
   };
 
-  // The agent calls `ask` as soon as it emits `approval_requested`, before this loop has drawn the
-  // events queued ahead of it (the model's text, the `● tool` line). The question waits until the
-  // loop has drawn that event, so it always comes after them, on a line of its own.
-  let shown = 0;
-  let asked = 0;
-  let wakeAsk: (() => void) | undefined;
-  const drawnUpTo = (n: number, signal: AbortSignal | undefined): Promise<void> =>
-    new Promise((resolve) => {
-      const check = (): void => {
-        if (shown < n && !signal?.aborted) return;
-        wakeAsk = undefined;
-        signal?.removeEventListener('abort', check);
-        resolve();
-      };
-      wakeAsk = check;
-      signal?.addEventListener('abort', check, { once: true });
-      check();
-    });
+  const gate = new DrawGate();
 
   const ask: AskFn = async (request) => {
     const signal = current?.signal;
-    if (current) await drawnUpTo((asked += 1), signal);
+    if (current) await gate.next(signal);
     spinner.stop();
     const rule = alwaysRuleFor(request);
     const shownPrompt = approvalPrompt(request, rule, colors);
@@ -145,17 +129,13 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     const controller = new AbortController();
     current = controller;
     const render = createEventRenderer({ colors, text: 'stream', toolLines: true });
-    shown = 0;
-    asked = 0;
+    gate.reset();
     try {
       for await (const event of h.agent.send(text, { signal: controller.signal })) {
         if (tty && event.type === 'request_start') spinner.start();
         else if (event.type !== 'usage') spinner.stop();
         for (const chunk of render(event)) (chunk.stream === 'out' ? out : io.stderr).write(chunk.text);
-        if (event.type === 'approval_requested') {
-          shown += 1;
-          wakeAsk?.();
-        }
+        if (event.type === 'approval_requested') gate.drawn();
         if (tty && event.type === 'retry') spinner.countdown(event.delayMs, `retrying (attempt ${event.attempt}/${event.maxAttempts}) in`);
         if (event.type === 'turn_end' && tty) out.write(`${colors.dim(formatUsageLine(event.usage, event.costUsd))}\n`);
       }
