@@ -57,6 +57,13 @@ export interface AgentOptions {
   /** False: AGENTS.md / CLAUDE.md are read from `configDir` only, not from the work root (an untrusted clone). Default true. */
   projectInstructions?: boolean;
   retry?: RetryOptions;
+  /**
+   * Absolute dirs write_file and edit_file always refuse, in every mode (the harness's state dir,
+   * personal skill folders...). `configDir` is always protected.
+   */
+  protectedDirs?: readonly string[];
+  /** Secret values (an API key given by flag) redacted from tool output, on top of the credential variables in the environment. */
+  secrets?: readonly string[];
 }
 
 export interface Agent {
@@ -87,6 +94,9 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
   const prompt = await composeSystemPrompt({ workroot: options.workroot, date: clock(), instructionDirs, skills });
   const notices = [...prompt.notices];
   const readTracker = createReadTracker();
+  const protectedDirs = [...(options.configDir !== undefined ? [options.configDir] : []), ...(options.protectedDirs ?? [])];
+  const policy = options.policy;
+  const readFilter = policy.readFilter ? (abs: string): boolean => policy.readFilter?.(abs) ?? true : undefined;
   const model = modelSettings(options);
   if (!model.info.known) notices.push(`model ${options.model} is not in the catalogue; using conservative defaults (${model.info.contextWindow} token window, ${model.maxTokens} max tokens, adaptive thinking)`);
   // What a new session sends; a resumed one sends its stored prefix instead (session-resume.ts).
@@ -102,7 +112,17 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     policy: options.policy,
     ask: options.ask,
     skills,
-    makeContext: (signal, forcedSkill) => createToolContext({ root: options.workroot, skills, signal, readTracker, ...(forcedSkill !== undefined ? { forcedSkill } : {}) }),
+    makeContext: (signal, forcedSkill) =>
+      createToolContext({
+        root: options.workroot,
+        skills,
+        signal,
+        readTracker,
+        protectedDirs,
+        secrets: options.secrets ?? [],
+        ...(readFilter ? { readFilter } : {}),
+        ...(forcedSkill !== undefined ? { forcedSkill } : {}),
+      }),
     maxTurns: options.maxTurns ?? 50,
     modelInfo: model.info,
     maxTokens: model.maxTokens,

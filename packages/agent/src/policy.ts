@@ -13,4 +13,9 @@ export interface AgentPolicy {
    */
   grantForTurn(rules: readonly string[], origin: string, opts?: { maxKind?: 'read' | 'write' | 'exec' }): readonly string[] | void;
   endTurn(): void;
+  /**
+   * Optional: false when a Read/Grep/Glob deny rule matches this realpath. Handed to the tools so
+   * grep and glob never return a denied file, whatever spelling or link led to it.
+   */
+  readFilter?(absRealPath: string): boolean;
 }
