@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +14,14 @@ describe('loadBody', () => {
     expect(await loadBody({ file })).toEqual({ ok: true, body: '# Step 1\nDo it.\n' });
     fs.writeFileSync(file, '---\nname: fresh\ndescription: d\n---\n# Step 2\n');
     expect(await loadBody({ file })).toEqual({ ok: true, body: '# Step 2\n' });
+  });
+
+  it('refuses a SKILL.md swapped for a FIFO without blocking on it', async () => {
+    const dir = writeSkill(temp('skills-body-'), 'piped', 'name: piped\ndescription: d');
+    const file = path.join(dir, 'SKILL.md');
+    fs.rmSync(file);
+    execFileSync('mkfifo', [file]);
+    expect(await loadBody({ file })).toEqual({ ok: false, error: `${file}: the skill file is no longer a regular file` });
   });
 
   it('is an error naming the path when the file vanished', async () => {

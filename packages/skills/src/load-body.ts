@@ -1,3 +1,4 @@
+import { constants } from 'node:fs';
 import fs from 'node:fs/promises';
 import { parseFrontmatterYaml, splitFrontmatter } from './frontmatter.js';
 import type { LoadBodyResult, Skill } from './types.js';
@@ -12,11 +13,20 @@ import { MAX_SKILL_BYTES } from './validate.js';
 export async function loadBody(skill: Pick<Skill, 'file'>): Promise<LoadBodyResult> {
   const file = skill.file;
   let bytes: Buffer;
+  // Opened non-blocking and checked on the descriptor: a SKILL.md swapped for a FIFO since
+  // discovery must not hang the turn, and nothing is read before it is known to be a regular file.
+  let handle: fs.FileHandle | undefined;
   try {
-    bytes = await fs.readFile(file);
+    handle = await fs.open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    const info = await handle.stat();
+    if (!info.isFile()) return { ok: false, error: `${file}: the skill file is no longer a regular file` };
+    if (info.size > MAX_SKILL_BYTES) return { ok: false, error: `${file}: the skill file is over 1 MiB` };
+    bytes = await handle.readFile();
   } catch (e) {
     const c = (e as NodeJS.ErrnoException).code ?? 'EUNKNOWN';
     return { ok: false, error: `${file}: cannot read the skill file (${c})${c === 'ENOENT' ? '; it was moved or deleted since startup' : ''}` };
+  } finally {
+    await handle?.close().catch(() => undefined);
   }
   if (bytes.byteLength > MAX_SKILL_BYTES) return { ok: false, error: `${file}: the skill file is over 1 MiB` };
   let text: string;
