@@ -32,6 +32,11 @@ export interface TuiIo {
   onStart?: (app: TuiApp, screen: Widgets.Screen) => void;
 }
 
+/** How many colours the terminal's terminfo entry says it has (256 when it does not say). */
+function terminalColours(screen: Widgets.Screen): number {
+  return Number((screen.tput as unknown as { colors?: number }).colors) || 256;
+}
+
 /**
  * Runs the full-screen TUI on `backend` until the user quits; resolves with the exit code
  * (0 on quit). The terminal is restored exactly once on every path: quit, a thrown error
@@ -52,7 +57,7 @@ export async function runTui(backend: TuiBackend, io: TuiIo = {}): Promise<numbe
   };
   if (handleProcess) installProcessHandlers(cleanup, teardown);
   try {
-    app = new TuiApp(backend, screen, new Theme(noColor(env)), { now: io.now ?? Date.now, home: io.home ?? env.HOME });
+    app = new TuiApp(backend, screen, new Theme(noColor(env), terminalColours(screen)), { now: io.now ?? Date.now, home: io.home ?? env.HOME });
     const running = app;
     mark('first_frame'); // the constructor drew it
     watchInput(input, running, teardown);

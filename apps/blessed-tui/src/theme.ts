@@ -27,9 +27,27 @@ const TAGS: Record<Style, string> = {
   hunk: 'cyan-fg',
 };
 
-/** Turns semantic lines into blessed-tagged text; with `plain` (NO_COLOR) only bold/inverse survive. */
+/**
+ * Tags swapped on a terminal with fewer than 16 colours (TERM=screen in a default tmux): blessed
+ * folds the bright colours onto the basic eight there, so bright blue would be plain blue again
+ * (hard to read on dark backgrounds) and gray would be black (invisible on them). Tool lines take
+ * cyan instead, and gray text the terminal's own colour.
+ */
+const FEW_COLOURS: Readonly<Record<string, string>> = { 'light-blue-fg': 'cyan-fg', 'gray-fg': '' };
+
+/**
+ * Turns semantic lines into blessed-tagged text; with `plain` (NO_COLOR) only bold/inverse
+ * survive. `colours` is what the terminal supports (terminfo `colors`; default 256).
+ */
 export class Theme {
-  constructor(readonly plain: boolean) {}
+  private readonly swap: Readonly<Record<string, string>>;
+
+  constructor(
+    readonly plain: boolean,
+    colours = 256,
+  ) {
+    this.swap = colours < 16 ? FEW_COLOURS : {};
+  }
 
   /** One line, escaped and coloured. */
   line(line: Line): string {
@@ -37,7 +55,8 @@ export class Theme {
   }
 
   /** Text in a named blessed tag (`red-fg`, `bold`...), dropped for colours under NO_COLOR. */
-  wrap(tag: string, escaped: string): string {
+  wrap(named: string, escaped: string): string {
+    const tag = this.swap[named] ?? named;
     if (!tag || (this.plain && tag.endsWith('-fg'))) return escaped;
     return `{${tag}}${escaped}{/${tag}}`;
   }
