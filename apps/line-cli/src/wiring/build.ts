@@ -104,6 +104,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     allow: flags.allowedTools,
     deny: flags.disallowedTools,
     origin: { allow: '--allowed-tools', deny: '--disallowed-tools' },
+    root: workroot,
   });
   const client = createAnthropicClient({ ...credentials, ...(io.fetch ? { fetch: io.fetch } : {}) });
   const sessionStore = createSessionStore({ dir: defaultSessionDir(env as NodeJS.ProcessEnv, io.home) });
