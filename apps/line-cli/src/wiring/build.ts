@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { createAgent, createAnthropicClient, createSessionStore, defaultSessionDir } from '@coding-harness/agent';
 import type { Agent } from '@coding-harness/agent';
 import { createPolicy } from '@coding-harness/approval';
@@ -8,7 +8,7 @@ import type { DiscoverResult, Skill } from '@coding-harness/skills';
 import { createToolRegistry } from '@coding-harness/tools';
 import type { ToolRegistry } from '@coding-harness/tools';
 import type { HarnessFlags } from './args.js';
-import { configDir, resolveCredentials, resolveModel, resolveWorkroot, UsageError } from './config.js';
+import { configDir, DUMMY_API_KEY, resolveCredentials, resolveModel, resolveWorkroot, UsageError } from './config.js';
 import type { HarnessEnv } from './config.js';
 import { modelSettingsFor } from './model-settings.js';
 import { applyProjectTrust } from './project-trust.js';
@@ -107,7 +107,8 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     root: workroot,
   });
   const client = createAnthropicClient({ ...credentials, ...(io.fetch ? { fetch: io.fetch } : {}) });
-  const sessionStore = createSessionStore({ dir: defaultSessionDir(env as NodeJS.ProcessEnv, io.home) });
+  const sessionDir = defaultSessionDir(env as NodeJS.ProcessEnv, io.home);
+  const sessionStore = createSessionStore({ dir: sessionDir });
   let resumeId = flags.resume;
   if (flags.continue) {
     const latest = await sessionStore.latest(workroot);
@@ -126,6 +127,11 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     autoSkills: flags.autoSkills,
     // --untrusted: the repository ships no standing instructions either (AGENTS.md / CLAUDE.md from configDir only).
     projectInstructions: !flags.untrusted,
+    // Never written by a tool: the state dir (sessions; configDir is always protected) and every
+    // discovered skill's folder (a rewritten skill would grant itself tools next session).
+    protectedDirs: [dirname(sessionDir), ...discovery.skills.map((s) => s.dir)],
+    // The credentials as the wiring read them from `env` (which need not be process.env): redacted from tool output.
+    secrets: [credentials.apiKey, credentials.authToken].filter((v): v is string => v !== undefined && v !== DUMMY_API_KEY),
     sessionStore,
     ...(resumeId !== undefined ? { resumeId } : {}),
     ...(flags.maxTurns !== undefined ? { maxTurns: flags.maxTurns } : {}),

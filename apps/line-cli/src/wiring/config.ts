@@ -13,6 +13,9 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
+/** The key sent when only a base URL is set (a local server that needs none); not a secret. */
+export const DUMMY_API_KEY = 'no-key-needed';
+
 /** Credentials for the model client, as found in `env`. */
 export interface Credentials {
   apiKey?: string;
@@ -36,7 +39,7 @@ export function resolveCredentials(env: HarnessEnv): Credentials | UsageError {
   const baseURL = env.ANTHROPIC_BASE_URL || undefined;
   if (!apiKey && !authToken && !baseURL) return new UsageError(MISSING_KEY_MESSAGE);
   return {
-    ...(apiKey ? { apiKey } : authToken ? {} : { apiKey: 'no-key-needed' }),
+    ...(apiKey ? { apiKey } : authToken ? {} : { apiKey: DUMMY_API_KEY }),
     ...(authToken ? { authToken } : {}),
     ...(baseURL ? { baseURL } : {}),
   };
