@@ -40,6 +40,7 @@ describe('parseHarnessArgs', () => {
     expect(error(['--output-format', 'xml'])).toContain('--output-format');
     expect(error(['--permission-mode', 'yolo'])).toContain('--permission-mode');
     expect(error(['--max-turns', 'many'])).toContain('--max-turns');
+    expect(error(['--max-turns', '0'])).toContain('--max-turns must be at least 1');
     expect(error(['--thinking', '-5'])).toMatch(/--thinking/);
     expect(error(['--allowed-tools', 'Bash(unclosed'])).toContain('--allowed-tools');
     expect(error(['--model'])).toContain('--model');

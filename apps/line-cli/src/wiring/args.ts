@@ -156,6 +156,7 @@ export function parseHarnessArgs(argv: readonly string[]): ParseResult {
 
   const maxTurns = nonNegativeInt('--max-turns', v['max-turns']);
   if (typeof maxTurns === 'string') return usage(maxTurns);
+  if (maxTurns === 0) return usage('--max-turns must be at least 1 (it counts model requests per turn)');
   const thinking = v.thinking;
   if (thinking !== undefined && thinking.trim() === '') return usage("--thinking needs a value: adaptive, between_tools, off or a token budget");
   const effort = v.effort;
