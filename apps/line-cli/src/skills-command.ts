@@ -9,6 +9,7 @@ import { discoverFor } from './wiring/build.js';
 import { resolveWorkroot, UsageError } from './wiring/config.js';
 import { formatSkillRows, noSkillsMessage } from './wiring/listings.js';
 import { sanitize } from './wiring/sanitize.js';
+import { repositoryKey, trustDecision, trustFile } from './wiring/trust.js';
 
 /** One skill in `harness skills --json`; these names are a contract for scripts. */
 export interface SkillJson {
@@ -55,6 +56,13 @@ export function skillsText(discovery: DiscoverResult, skillsEnabled: boolean): s
   return lines;
 }
 
+/** Says which project skills' `allowed-tools` a session here would drop (the repository is not trusted). */
+export function trustNote(discovery: DiscoverResult, trusted: boolean): string[] {
+  const granting = discovery.skills.filter((s) => s.source === 'project' && s.allowedTools.length > 0);
+  if (trusted || granting.length === 0) return [];
+  return [`note: ${granting.map((s) => `/${s.name}`).join(', ')}: allowed-tools apply only in a trusted repository (this one is not; harness --trust records it)`];
+}
+
 function workrootOrFail(flags: HarnessFlags, io: CliIo): string | undefined {
   const workroot = resolveWorkroot(flags.directory, io.cwd);
   if (!(workroot instanceof UsageError)) return workroot;
@@ -67,7 +75,10 @@ export async function runSkillsList(flags: HarnessFlags, json: boolean, io: CliI
   const workroot = workrootOrFail(flags, io);
   if (workroot === undefined) return 2;
   const discovery = await discoverFor(flags, workroot, io.home, io.cwd);
-  io.stdout.write(json ? `${JSON.stringify(skillsJson(discovery), null, 2)}\n` : `${sanitize(skillsText(discovery, flags.skills).join('\n'))}\n`);
+  const repository = repositoryKey(workroot);
+  const trusted = trustDecision(trustFile(io.env, io.home), repository).decision === 'trusted';
+  const lines = [...skillsText(discovery, flags.skills), ...trustNote(discovery, trusted)];
+  io.stdout.write(json ? `${JSON.stringify({ ...skillsJson(discovery), repository, trusted }, null, 2)}\n` : `${sanitize(lines.join('\n'))}\n`);
   await drained(io.stdout);
   return 0;
 }

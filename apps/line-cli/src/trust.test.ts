@@ -150,4 +150,17 @@ describe('repository trust', () => {
     expect(resultText(refused)).toContain('skill directory');
     expect(() => readFileSync(join(box.work, 'team-skills', 'fmt', 'run.sh'))).toThrow();
   });
+
+  it('harness skills says the project allowed-tools would be dropped until --trust, and --json tells trusted', async () => {
+    const box = makeSandbox();
+    deploySkill(box);
+    const before = await run(['skills', '-C', box.work], { env: childEnv(box, undefined) });
+    expect(before.stdout).toContain('note: /deploy: allowed-tools apply only in a trusted repository');
+    const json = JSON.parse((await run(['skills', '--json', '-C', box.work], { env: childEnv(box, undefined) })).stdout) as { repository: string; trusted: boolean };
+    expect(json).toMatchObject({ repository: box.work, trusted: false });
+    const server = await mock(new ScriptBuilder().text('ok').build());
+    expect((await run(['-C', box.work, '-p', 'hi', '--trust'], { env: childEnv(box, server) })).code).toBe(0);
+    const after = await run(['skills', '-C', box.work], { env: childEnv(box, undefined) });
+    expect(after.stdout).not.toContain('trusted repository');
+  });
 });
