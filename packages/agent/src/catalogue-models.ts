@@ -4,7 +4,7 @@
  * million tokens at list price. Rows state what the API accepts, so request building and the
  * front ends' flag checks read one source.
  */
-import type { Effort, ModelInfo } from './catalogue.js';
+import type { Effort, ModelInfo } from './catalogue-types.js';
 
 const ALL_EFFORTS: readonly Effort[] = ['low', 'medium', 'high', 'xhigh', 'max'];
 /** Opus 4.6 and Sonnet 4.6 predate `xhigh`. */
