@@ -19,7 +19,7 @@ describe('the offline suite', () => {
   it('passes every task against the scripted mock', async () => {
     const tasks = loadTasks(TASKS_DIR);
     expect(tasks.map((t) => t.name)).toEqual(
-      expect.arrayContaining(['edit-after-read', 'refuse-write-outside-root', 'ask-bash-obey-denial', 'skill-by-description', 'forced-skill-reference', 'allowed-tools-script', 'compaction-keeps-skill']),
+      expect.arrayContaining(['edit-after-read', 'refuse-write-outside-root', 'ask-bash-obey-denial', 'skill-by-description', 'forced-skill-reference', 'allowed-tools-script', 'model-invoked-skill-asks', 'compaction-keeps-skill']),
     );
     const run = await runSuite(tasks, { backend: { kind: 'offline' }, sandboxBase: temp() });
     const failures = run.tasks.filter((t) => !t.passed).map((t) => `${t.task}: ${t.failures.join(' | ')}`);
