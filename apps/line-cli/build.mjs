@@ -23,6 +23,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const outDir = join(here, 'dist/bin');
 const bundle = join(outDir, 'harness-bundle.cjs');
 
+const version = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8')).version;
 const lazy = lazyModules();
 const common = {
   bundle: true,
@@ -42,20 +43,14 @@ await build({
   entryPoints: [join(here, 'src/bin/harness.ts')],
   outfile: bundle,
   plugins: [lazy.plugin, builtinInterop({ skip: LAZY_BUILTINS })],
-  // tools' grep finds its helper thread next to itself (import.meta.url, empty in CommonJS):
-  // point it at the bundle (the launcher passes __bundleUrl), next to which the helper is bundled below.
+  // import.meta.url is empty in CommonJS: the launcher passes the bundle's own URL (__bundleUrl).
   // globalThis.ReadableStream is read by the SDK on every request; see LazyReadableStream.
-  define: { 'import.meta.url': '__bundleUrl', 'globalThis.ReadableStream': 'LazyReadableStream' },
+  // The version comes from package.json at build time (src/version.ts reads it otherwise).
+  define: { 'import.meta.url': '__bundleUrl', 'globalThis.ReadableStream': 'LazyReadableStream', __HARNESS_VERSION__: JSON.stringify(version) },
   // Web Headers/Response stand-ins: keeps undici from loading at start-up (see light-web.ts).
   inject: [join(here, 'src/bin/light-web.ts')],
 });
 await lazy.writeLazyBundle(join(outDir, 'harness-lazy.cjs'), common);
-await build({
-  ...common,
-  entryPoints: [join(dirname(fileURLToPath(import.meta.resolve('@coding-harness/tools'))), 'grep-worker.js')],
-  outfile: join(outDir, 'grep-worker.js'),
-  format: 'esm',
-});
 
 // Code run through node:vm cannot use import() (Node 20 needs --experimental-vm-modules for it),
 // and esbuild keeps import() of Node built-ins as is: load those lazily with require instead.
