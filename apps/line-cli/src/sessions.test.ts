@@ -1,3 +1,5 @@
+import { readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
 import { body, childEnv, cleanup, makeSandbox, mock, run } from './test-support/cli.js';
@@ -17,6 +19,31 @@ describe('harness --continue / --resume', () => {
     expect(messages).toContain('remember the word kumquat');
     expect(messages).toContain('first answer');
     expect(messages).toContain('which word?');
+  });
+
+  it('--continue resumes the good session of this work root beside malformed files of other work roots', async () => {
+    const box = makeSandbox();
+    const server = await mock(new ScriptBuilder().text('first answer').text('second answer').build());
+    const env = childEnv(box, server);
+    expect((await run(['-C', box.work, '-p', 'remember the word kumquat'], { env })).code).toBe(0);
+    const dir = join(box.state, 'coding-harness', 'sessions');
+    const [good] = readdirSync(dir);
+    // Files a crash, another version or a hand edit could leave, all newer than the good one.
+    const bad: Record<string, string> = {
+      'torn.jsonl': '{"type":"session","id":"torn","workroot":"/elsewhere","model":"m","createdAt":"2026-01-01T00:00:00Z"}\n{"type":"message"}\n{"type":"compaction"}\n{"ty',
+      'noise.jsonl': '\u0000\u00ff not json at all\n',
+      'empty.jsonl': '',
+      'no-content.jsonl': '{"type":"session","id":"no-content","workroot":"/other","model":"m","createdAt":"2026-01-01T00:00:00Z"}\n{"type":"message","message":{"role":"user"}}\n',
+      'wrong-id.jsonl': `{"type":"session","id":"../../escape","workroot":${JSON.stringify(box.root)},"model":"m","createdAt":"2026-01-01T00:00:00Z"}\n`,
+    };
+    for (const [name, text] of Object.entries(bad)) writeFileSync(join(dir, name), text);
+    const later = new Date(Date.now() + 60_000);
+    for (const name of Object.keys(bad)) utimesSync(join(dir, name), later, later);
+    const second = await run(['-C', box.work, '--continue', '-p', 'which word?'], { env });
+    expect(second.code).toBe(0);
+    expect(second.stdout).toBe('second answer\n');
+    expect(JSON.stringify(body(server.messageRequests()[1]).messages)).toContain('remember the word kumquat');
+    expect(readdirSync(dir)).toContain(good);
   });
 
   it('--resume ID continues the session that --output-format json named', async () => {

@@ -152,3 +152,39 @@ describe('harness skills', () => {
     expect(res.stdout).toMatch(/^problem: .*bad-skill/m);
   });
 });
+
+describe('an allowed-tools rule that does not parse', () => {
+  function brokenRuleSkill(box: Sandbox): string {
+    const parent = join(box.home, '.agents', 'skills');
+    fsModule.mkdirSync(join(parent, 'status'), { recursive: true });
+    const file = join(parent, 'status', 'SKILL.md');
+    fsModule.writeFileSync(file, '---\nname: status\ndescription: Shows the repository status.\nallowed-tools: Bash(echo:*) Bash(git status\n---\nRun git status.\n');
+    return file;
+  }
+
+  it('is a note of harness skills (text and --json) naming the skill, the file and the rule', async () => {
+    const box = makeSandbox();
+    const file = brokenRuleSkill(box);
+    const text = await run(['skills', '-C', box.work], { env: childEnv(box, undefined) });
+    expect(text.code).toBe(0);
+    expect(text.stdout + text.stderr).toContain('allowed-tools entry "Bash(git status" does not parse');
+    const json = JSON.parse((await run(['skills', '--json', '-C', box.work], { env: childEnv(box, undefined) })).stdout) as { notes: Array<{ path: string; message: string }> };
+    const note = json.notes.find((n) => n.message.includes('does not parse'));
+    expect(note).toEqual({ path: file, message: expect.stringContaining('skill "status"') });
+    expect(note!.message).toContain('"Bash(git status"');
+  });
+
+  it('invoking the skill says so in the same words, and its valid entries still apply', async () => {
+    const box = makeSandbox();
+    brokenRuleSkill(box);
+    const server = await mock(new ScriptBuilder().toolUse('bash', { command: 'echo granted' }).text('ran it').build());
+    // -p asks nobody: the echo runs only because the valid entry Bash(echo:*) granted it.
+    const res = await run(['-C', box.work, '-p', '/status'], { env: childEnv(box, server) });
+    expect(res.code).toBe(0);
+    expect(res.stderr).toContain('allowed-tools entry "Bash(git status" does not parse');
+    expect(res.stdout).toBe('ran it\n');
+    const results = toolResults(server.messageRequests()[1]);
+    expect(results.at(-1)!.is_error).toBeFalsy();
+    expect(resultText(results.at(-1)!)).toContain('granted');
+  });
+});
