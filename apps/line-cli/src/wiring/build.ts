@@ -1,5 +1,5 @@
 import { dirname, resolve } from 'node:path';
-import { createAgent, createAnthropicClient, createSessionStore, defaultSessionDir } from '@coding-harness/agent';
+import { createAgent, createAnthropicClient, createSessionStore, defaultSessionDir, fetchForEnv } from '@coding-harness/agent';
 import type { Agent } from '@coding-harness/agent';
 import { createPolicy } from '@coding-harness/approval';
 import type { AskFn, Policy } from '@coding-harness/approval';
@@ -106,9 +106,13 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     origin: { allow: '--allowed-tools', deny: '--disallowed-tools' },
     root: workroot,
   });
-  const client = createAnthropicClient({ ...credentials, ...(io.fetch ? { fetch: io.fetch } : {}) });
+  // The light node:http fetch keeps undici (~20 ms, ~30 MB) out of a run, unless a proxy variable
+  // is set: then the SDK's own fetch, which is where proxy support lives.
+  const fetchImpl = io.fetch ?? fetchForEnv(env);
+  const client = createAnthropicClient({ ...credentials, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
   const sessionDir = defaultSessionDir(env as NodeJS.ProcessEnv, io.home);
-  const sessionStore = createSessionStore({ dir: sessionDir });
+  // A malformed session file skipped by --continue is said on stderr (naming the file), not silently.
+  const sessionStore = createSessionStore({ dir: sessionDir, onNotice: (notice) => startupMessages.push(notice) });
   let resumeId = flags.resume;
   if (flags.continue) {
     const latest = await sessionStore.latest(workroot);
