@@ -2,21 +2,9 @@ import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import type { MockServer } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
 import { messageText } from './messages.js';
-import { cleanup, ofType, setup, transcriptProblems, turn, turnEnd } from './testing/kit.test.util.js';
+import { cleanup, ofType, recordingSleep, setup, transcriptProblems, turn, turnEnd } from './testing/kit.test.util.js';
 
 afterEach(cleanup);
-
-/** A retry sleep that records each delay and, optionally, re-arms a fault on the server. */
-function recordingSleep(rearm?: () => void): { delays: number[]; sleep: (ms: number) => Promise<void> } {
-  const delays: number[] = [];
-  return {
-    delays,
-    sleep: async (ms) => {
-      delays.push(ms);
-      rearm?.();
-    },
-  };
-}
 
 describe('retries', () => {
   it('retries a 429, waiting what retry-after says, with a retry event', async () => {

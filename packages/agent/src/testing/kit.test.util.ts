@@ -148,3 +148,15 @@ export function body(server: MockServer, index: number): { system: unknown; tool
   if (!req) throw new Error(`no request ${index}`);
   return req.body as { system: unknown; tools: unknown; messages: Message[] };
 }
+
+/** A retry sleep that records each delay and, optionally, re-arms a fault on the server. */
+export function recordingSleep(rearm?: () => void): { delays: number[]; sleep: (ms: number) => Promise<void> } {
+  const delays: number[] = [];
+  return {
+    delays,
+    sleep: async (ms) => {
+      delays.push(ms);
+      rearm?.();
+    },
+  };
+}
