@@ -1,78 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import ignore, { type Ignore } from 'ignore';
-import { translatePattern } from './grep-regex.js';
-import { compileRe2 } from './re2.js';
+import { compileRules, type NoteSink, type TestOne } from './ignore-rules.js';
 import { readRegularTextSync } from './safe-open.js';
 
 /** A .gitignore larger than this is not read (a note says so); real ones are a few KiB. */
 export const GITIGNORE_MAX_BYTES = 1024 * 1024;
-/** A .gitignore line longer than this is skipped with a note. */
-export const GITIGNORE_LINE_MAX = 4096;
-
 /** Where notes about skipped .gitignore files and lines go (shown to the model after results). */
-export type NoteSink = (note: string) => void;
-
-interface IgnoreRule {
-  pattern: string;
-  regex: RegExp;
-}
-
-/** ignore's rules end with this lookahead (end of path, or the `/` of a directory): a consuming group is equivalent for a test. */
-const TRAILING_LOOKAHEAD = '(?=$|\\/$)';
-
-/**
- * Replaces each rule's JavaScript RegExp (which backtracks: `*a*a*a*…b` against a long name takes
- * minutes) with its RE2 translation run by re2js, in time linear in the path. A rule without a
- * translation is dropped and noted, so no .gitignore line can make a walk hang.
- */
-function makeLinear(ig: Ignore, where: string, note: NoteSink): void {
-  const manager = (ig as unknown as { _rules?: { _rules?: IgnoreRule[] } })._rules;
-  const rules = manager?._rules;
-  if (manager === undefined || rules === undefined) return;
-  manager._rules = rules.filter((rule) => {
-    if (rule.pattern.length > GITIGNORE_LINE_MAX) {
-      note(`Note: ${where}: a line of ${rule.pattern.length} characters was skipped (longer than ${GITIGNORE_LINE_MAX}).`);
-      return false;
-    }
-    let source = rule.regex.source;
-    if (source.endsWith(TRAILING_LOOKAHEAD)) source = `${source.slice(0, -TRAILING_LOOKAHEAD.length)}(?:$|\\/$)`;
-    const translated = translatePattern(source, 're2');
-    const compiled = translated === undefined ? undefined : compileRe2(translated);
-    if (compiled === undefined || !compiled.ok) {
-      note(`Note: ${where}: the line ${JSON.stringify(rule.pattern.slice(0, 200))} was skipped (it has no linear-time form).`);
-      return false;
-    }
-    const re = compiled.re;
-    Object.defineProperty(rule, 'regex', { value: { test: (p: string) => re.test(p) } });
-    return true;
-  });
-}
-
-type TestOne = (p: string) => { ignored: boolean; unignored: boolean };
+export type { NoteSink };
+export { GITIGNORE_LINE_MAX } from './ignore-rules.js';
 
 interface Level {
   /** Directory of this .gitignore, relative to the walk base, '' for the base itself. */
   dir: string;
   test: TestOne;
-}
-
-/**
- * One path against one file's rules, without re-checking its parent directories: the walker
- * never enters an ignored directory, so the parents are known not to be ignored. `ignore`'s
- * public `test` re-walks and caches every parent (about 5x slower on large trees); its rule set's
- * single-path test is used when present (the version is pinned), the public one otherwise.
- * Case-sensitive, as git and ripgrep are on Linux.
- */
-function compile(text: string, where: string, note: NoteSink): TestOne {
-  const ig: Ignore = ignore({ ignorecase: false }).add(text);
-  makeLinear(ig, where, note);
-  const rules = (ig as unknown as { _rules?: { test?: (p: string, checkUnignored: boolean, mode: string) => { ignored: boolean; unignored: boolean } } })._rules;
-  if (rules !== undefined && typeof rules.test === 'function') {
-    const fast = rules.test.bind(rules);
-    return (p) => fast(p, true, 'regex');
-  }
-  return (p) => ig.test(p);
 }
 
 /**
@@ -102,7 +42,7 @@ export class IgnoreStack {
       note(`Note: ${where} was not used (not a regular file, unreadable, or larger than ${GITIGNORE_MAX_BYTES / 1024 / 1024} MiB).`);
       return base === this.levels ? this : new IgnoreStack(base);
     }
-    return new IgnoreStack([...base, { dir: dirRel, test: compile(text, where, note) }]);
+    return new IgnoreStack([...base, { dir: dirRel, test: compileRules(text, where, note) }]);
   }
 
   /** Whether `rel` (relative to the base, posix separators) is ignored. */

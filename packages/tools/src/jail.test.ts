@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createToolContext } from './context.js';
 import { isWithin, resolveInJail } from './jail.js';
 
 let tmp: string;
@@ -78,10 +79,14 @@ describe('resolveInJail', () => {
     expect(resolveInJail(root, [skillDir], path.join(skillDir, 'escape', 'secret.txt'), 'read').ok).toBe(false);
   });
 
-  it('realpaths the roots themselves', () => {
+  it('trusts the roots as given: a root that is still a symlink refuses everything, and createToolContext realpaths it', () => {
     const alias = path.join(tmp, 'alias');
     fs.symlinkSync(root, alias);
-    expect(resolveInJail(alias, [], 'src/a.ts', 'read')).toEqual({ ok: true, abs: path.join(root, 'src', 'a.ts'), insideRoot: true });
+    expect(resolveInJail(alias, [], 'src/a.ts', 'read').ok).toBe(false);
+    expect(resolveInJail(alias, [], 'new.txt', 'write').ok).toBe(false);
+    const ctx = createToolContext({ root: alias, skills: [] });
+    expect(ctx.root).toBe(root);
+    expect(resolveInJail(ctx.root, ctx.extraReadRoots, 'src/a.ts', 'read')).toEqual({ ok: true, abs: path.join(root, 'src', 'a.ts'), insideRoot: true });
   });
 
   it('refuses the empty path and NUL bytes', () => {

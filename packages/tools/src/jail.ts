@@ -5,29 +5,16 @@ import path from 'node:path';
 export type JailResult = { ok: true; abs: string; insideRoot: boolean } | { ok: false; error: string };
 
 /**
- * Roots resolved in the current synchronous run of code, dropped at its end (a microtask): one
- * tool call resolves the same root several times in a row (jail, display path, permission), and
- * nothing can change on disk between two of those without an await in between.
+ * `realpath` of a root, or the resolved path when it does not exist. Called once per root when a
+ * context is built (`createToolContext`); everything after that trusts `ToolContext.root`.
  */
-let resolvedNow: Map<string, string> | undefined;
-
-/** `realpath` of a root, or the resolved path when it does not exist (a root is normally real). */
 export function realRoot(root: string): string {
-  if (resolvedNow === undefined) {
-    resolvedNow = new Map();
-    queueMicrotask(() => (resolvedNow = undefined));
-  }
   const abs = path.resolve(root);
-  let real = resolvedNow.get(abs);
-  if (real === undefined) {
-    try {
-      real = fs.realpathSync.native(abs);
-    } catch {
-      real = abs;
-    }
-    resolvedNow.set(abs, real);
+  try {
+    return fs.realpathSync.native(abs);
+  } catch {
+    return abs;
   }
-  return real;
 }
 
 /** True when `p` is `dir` or lies below it. Both must be absolute and normalised. */
@@ -73,10 +60,12 @@ function resolveDeepest(abs: string): Resolved {
 }
 
 /**
- * The path jail. `path` is resolved against the (realpath'd) `root`; symlinks are resolved on
- * the deepest existing ancestor; the result must lie under the root or, for `access: 'read'`
- * only, under one of `extraReadRoots` (each realpath'd too). `abs` is what callers must touch:
- * it contains no symlinks up to the deepest existing component. Errors name the path and root.
+ * The path jail. `path` is resolved against `root`; symlinks are resolved on the deepest existing
+ * ancestor; the result must lie under the root or, for `access: 'read'` only, under one of
+ * `extraReadRoots`. The roots are trusted as given: they must already be realpath'd, as
+ * `createToolContext` makes them (a root that is still a symlink refuses everything, since no
+ * resolved path lies under it). `abs` is what callers must touch: it contains no symlinks up to
+ * the deepest existing component. Errors name the path and root.
  */
 export function resolveInJail(
   root: string,
@@ -84,7 +73,7 @@ export function resolveInJail(
   p: string,
   access: 'read' | 'write',
 ): JailResult {
-  const rootReal = realRoot(root);
+  const rootReal = path.resolve(root);
   if (typeof p !== 'string' || p.length === 0) {
     return { ok: false, error: `Path is empty; give a path inside the work root ${rootReal}.` };
   }
@@ -98,19 +87,19 @@ export function resolveInJail(
   if (isWithin(resolved.abs, rootReal)) return { ok: true, abs: resolved.abs, insideRoot: true };
   if (access === 'read') {
     for (const extra of extraReadRoots) {
-      if (isWithin(resolved.abs, realRoot(extra))) return { ok: true, abs: resolved.abs, insideRoot: false };
+      if (isWithin(resolved.abs, extra)) return { ok: true, abs: resolved.abs, insideRoot: false };
     }
   }
   const where =
     access === 'read' && extraReadRoots.length > 0
-      ? `the work root ${rootReal} and the skill directories (${extraReadRoots.map(realRoot).join(', ')})`
+      ? `the work root ${rootReal} and the skill directories (${extraReadRoots.join(', ')})`
       : `the work root ${rootReal}`;
   return { ok: false, error: `Path ${JSON.stringify(p)} resolves to ${resolved.abs}, which is outside ${where}.` };
 }
 
-/** How a path is shown to the model: relative to the root when inside it, absolute otherwise. */
+/** How a path is shown to the model: relative to the (realpath'd) root when inside it, absolute otherwise. */
 export function displayPath(root: string, abs: string): string {
-  const rootReal = realRoot(root);
+  const rootReal = path.resolve(root);
   if (abs === rootReal) return '.';
   if (isWithin(abs, rootReal)) return path.relative(rootReal, abs).split(path.sep).join('/');
   return abs;

@@ -45,7 +45,7 @@ function namedRule(rel: string): string | undefined {
  * each also realpath'd. The message names the rule and the path.
  */
 export function protectedReason(ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protectedDirs'>, abs: string, given?: string): string | undefined {
-  const root = realRoot(ctx.root);
+  const root = ctx.root;
   const shown = displayPath(root, abs);
   const refuse = (rule: string): string =>
     `Refused: ${shown} is inside ${rule}. write_file and edit_file never change it, in any permission mode; if it really must change, ask the user to do it.`;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isWithin, realRoot } from './jail.js';
+import { isWithin } from './jail.js';
 import { protectedReason } from './protected-paths.js';
 import { kindOf } from './safe-open.js';
 import type { ToolContext } from './types.js';
@@ -33,7 +33,7 @@ function checkOpened(ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protect
     return `Refused: ${shown} has ${st.nlink} hard links. Writing it would also change the same file under its other names, which may lie outside the work root; copy it to a new file instead.`;
   }
   if (real === undefined) return undefined;
-  const root = realRoot(ctx.root);
+  const root = ctx.root;
   if (!isWithin(real, root)) return `Refused: ${shown} resolved to ${real} when opened, which is outside the work root ${root}; nothing was written.`;
   return protectedReason(ctx, real);
 }
@@ -45,7 +45,7 @@ function checkOpened(ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protect
  * and the open makes the open fail instead of landing outside the root.
  */
 function openViaProc(ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protectedDirs'>, abs: string, shown: string, create: boolean): WriteHandle {
-  const root = realRoot(ctx.root);
+  const root = ctx.root;
   const parts = path.relative(root, abs).split(path.sep).filter((p) => p !== '');
   const name = parts.pop();
   if (name === undefined) return { ok: false, error: `Refused: ${shown} is the work root itself.` };

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { displayPath, isWithin, realRoot, resolveInJail } from './jail.js';
+import { displayPath, isWithin, resolveInJail } from './jail.js';
 import { kindOf } from './safe-open.js';
 import type { ToolContext } from './types.js';
 
@@ -28,11 +28,11 @@ export function searchScope(ctx: Pick<ToolContext, 'root' | 'extraReadRoots'>, p
   try {
     st = fs.statSync(jail.abs);
   } catch {
-    return { ok: false, error: `${displayPath(ctx.root, jail.abs)} does not exist (work root ${realRoot(ctx.root)}).` };
+    return { ok: false, error: `${displayPath(ctx.root, jail.abs)} does not exist (work root ${ctx.root}).` };
   }
   if (!st.isDirectory() && !st.isFile()) return { ok: false, error: `${displayPath(ctx.root, jail.abs)} is ${kindOf(st)}, not a file or folder; it is not searched.` };
-  const root = realRoot(ctx.root);
-  const base = jail.insideRoot ? root : (ctx.extraReadRoots.map(realRoot).find((r) => isWithin(jail.abs, r)) ?? root);
+  const root = ctx.root;
+  const base = jail.insideRoot ? root : (ctx.extraReadRoots.find((r) => isWithin(jail.abs, r)) ?? root);
   const inRoot = base === root;
   const scope: SearchScope = {
     base,
