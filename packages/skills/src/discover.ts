@@ -5,7 +5,6 @@ import { defineLazyResources } from './resources.js';
 import { skillRoots } from './roots.js';
 import type { RootSpec } from './roots.js';
 import type { DiscoverOptions, DiscoverResult, Skill, SkillIssue } from './types.js';
-import type { SkillFields } from './validate.js';
 
 function code(e: unknown): string {
   return (e as NodeJS.ErrnoException | undefined)?.code ?? 'EUNKNOWN';
@@ -18,30 +17,6 @@ function join(dir: string, name: string): string {
 
 function byName(a: { name: string }, b: { name: string }): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
-}
-
-type Placement = Pick<Skill, 'dir' | 'file' | 'source' | 'root' | 'resources' | 'resourcesTruncated'>;
-
-/**
- * `{ ...fields, ...placement }`, spelled out for the common shape: the spread costs several
- * microseconds per skill at scale. Key order is the same either way.
- */
-function makeSkill(f: SkillFields, p: Placement): Skill {
-  if (f.argumentHint !== undefined || f.license !== undefined || f.compatibility !== undefined || f.metadata !== undefined) return { ...f, ...p };
-  return {
-    name: f.name,
-    description: f.description,
-    allowedTools: f.allowedTools,
-    userInvocable: f.userInvocable,
-    disableModelInvocation: f.disableModelInvocation,
-    extra: f.extra,
-    dir: p.dir,
-    file: p.file,
-    source: p.source,
-    root: p.root,
-    resources: p.resources,
-    resourcesTruncated: p.resourcesTruncated,
-  };
 }
 
 /** One scan over roots in precedence order: the winners so far and everything said along the way. Used by `discover` and `lint`. */
@@ -175,8 +150,8 @@ export class Scan {
       return null;
     }
     this.notes.push(...parsed.notes);
-    const skill = makeSkill(parsed.fields, { dir: realDir, file, source: spec.source, root: spec.path, resources: [], resourcesTruncated: false });
-    defineLazyResources(skill, realDir, entries);
+    const skill: Skill = { ...parsed.fields, dir: realDir, file, source: spec.source, root: spec.path, resources: [], resourcesTruncated: false };
+    defineLazyResources(skill, realDir);
     return skill;
   }
 }

@@ -10,4 +10,5 @@ export { parseSkillFile, parseSkillBytes, suggestSlug, SLUG, MAX_SKILL_BYTES } f
 export type { ParsedSkillFile, SkillFields } from './validate.js';
 export { skillRoots, findGitTop } from './roots.js';
 export type { RootSpec } from './roots.js';
-export { MAX_RESOURCES, MAX_RESOURCE_DEPTH } from './resources.js';
+export { listResources, MAX_RESOURCES, MAX_RESOURCE_DEPTH } from './resources.js';
+export type { ResourceList } from './resources.js';

@@ -5,7 +5,7 @@ import { listResources } from './resources.js';
 import { put, useTempDirs } from './temp-tree.test-helper.js';
 
 const temp = useTempDirs();
-const list = (dir: string) => listResources(dir, fs.readdirSync(dir, { withFileTypes: true }));
+const list = (dir: string) => listResources({ dir });
 
 describe('listResources', () => {
   it('lists bundled files relative and sorted, without SKILL.md', () => {

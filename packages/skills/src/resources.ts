@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Skill } from './types.js';
 
 /** At most this many bundled files are listed per skill. */
 export const MAX_RESOURCES = 200;
@@ -60,16 +61,18 @@ function walk(state: Walk, dir: string, rel: string, entries: fs.Dirent[], depth
 }
 
 /**
- * Lists the files bundled with a skill: every plain file under `realDir` except the top-level
- * SKILL.md, depth-first in name order, at most 200 files and 4 levels. Symbolic links are
- * listed only when they point at a file inside the skill folder; linked folders are not
- * entered, so nothing outside the folder is reached and no loop is possible. Unreadable
- * folders are skipped. `top` is the already-read listing of `realDir`, to avoid reading it
- * twice; it is not modified. One `readdir` per listed subfolder, none after the bound is hit.
+ * Lists the files bundled with a skill, reading its folder now: every plain file under
+ * `skill.dir` except the top-level SKILL.md, relative, depth-first in name order, at most 200
+ * files and 4 levels. Symbolic links are listed only when they point at a file inside the skill
+ * folder; linked folders are not entered, so nothing outside the folder is reached and no loop is
+ * possible. Unreadable folders are skipped; a folder gone by now lists as empty. One `readdir`
+ * per listed folder, none after the bound is hit. Discovery never calls it (one listing per skill
+ * found is all discovery reads): the skill tool and `harness skills --json` do, for one skill or
+ * a listing.
  */
-export function listResources(realDir: string, top: fs.Dirent[]): ResourceList {
-  const state: Walk = { realDir, found: [], truncated: false };
-  walk(state, realDir, '', top.slice().sort(byName), 1);
+export function listResources(skill: Pick<Skill, 'dir'>): ResourceList {
+  const state: Walk = { realDir: skill.dir, found: [], truncated: false };
+  walk(state, skill.dir, '', readEntries(skill.dir), 1);
   return { resources: state.found.sort(), truncated: state.truncated };
 }
 
@@ -89,10 +92,10 @@ function linkedFileInside(link: string, realDir: string): boolean {
  * asked for (the skill tool, `harness skills --json`). Both read as plain enumerable values
  * (spread, JSON and assignment work as usual); a folder gone by then lists as empty.
  */
-export function defineLazyResources(target: { resources: string[]; resourcesTruncated: boolean }, dir: string, top: fs.Dirent[]): void {
+export function defineLazyResources(target: { resources: string[]; resourcesTruncated: boolean }, dir: string): void {
   let list: ResourceList | undefined;
   const settle = (): ResourceList => {
-    list ??= listResources(dir, top);
+    list ??= listResources({ dir });
     Object.defineProperty(target, 'resources', { value: list.resources, enumerable: true, writable: true, configurable: true });
     Object.defineProperty(target, 'resourcesTruncated', { value: list.truncated, enumerable: true, writable: true, configurable: true });
     return list;
