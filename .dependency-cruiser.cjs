@@ -66,7 +66,7 @@ module.exports = {
     combinedDependencies: true,
     enhancedResolveOptions: {
       exportsFields: ['exports'],
-      conditionNames: ['source', 'import', 'types', 'node', 'default'],
+      conditionNames: ['@coding-harness/source', 'import', 'types', 'node', 'default'],
       extensions: ['.ts', '.js', '.mjs', '.json'],
     },
     tsConfig: { fileName: require('node:path').join(__dirname, 'tsconfig.base.json') },

@@ -90,7 +90,7 @@ describe('sessions', () => {
       format: 'esm',
       target: 'node20',
       outfile: bundle,
-      conditions: ['source'],
+      conditions: ['@coding-harness/source'],
       logLevel: 'silent',
       banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     });
