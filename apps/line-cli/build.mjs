@@ -16,6 +16,7 @@ import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { writeThirdPartyNotices } from '../../scripts/third-party-notices.mjs';
 import { builtinInterop } from './scripts/builtin-interop.mjs';
 import { LAZY_BUILTINS, lazyModules } from './scripts/lazy-modules.mjs';
 
@@ -37,8 +38,9 @@ const common = {
   legalComments: 'none',
   sourcemap: 'linked',
   logLevel: 'warning',
+  metafile: true,
 };
-await build({
+const main = await build({
   ...common,
   entryPoints: [join(here, 'src/bin/harness.ts')],
   outfile: bundle,
@@ -50,7 +52,13 @@ await build({
   // Web Headers/Response stand-ins: keeps undici from loading at start-up (see light-web.ts).
   inject: [join(here, 'src/bin/light-web.ts')],
 });
-await lazy.writeLazyBundle(join(outDir, 'harness-lazy.cjs'), common);
+const lazyBuild = await lazy.writeLazyBundle(join(outDir, 'harness-lazy.cjs'), common);
+// The bundles inline third-party code: their licences ship beside them.
+writeThirdPartyNotices({
+  metafiles: [main.metafile, lazyBuild.metafile],
+  outFile: join(outDir, 'THIRD_PARTY_NOTICES.md'),
+  covers: ['harness-bundle.cjs', 'harness-lazy.cjs'],
+});
 
 // Code run through node:vm cannot use import() (Node 20 needs --experimental-vm-modules for it),
 // and esbuild keeps import() of Node built-ins as is: load those lazily with require instead.

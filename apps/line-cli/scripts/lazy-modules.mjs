@@ -83,7 +83,7 @@ export function lazyModules() {
     },
   };
   async function writeLazyBundle(outfile, options) {
-    await build({
+    return build({
       ...options,
       stdin: { contents: `module.exports = [${files.map((f) => `require(${JSON.stringify(f)})`).join(', ')}];`, resolveDir: '/', loader: 'js' },
       outfile,
