@@ -168,6 +168,9 @@ export const bashTool: Tool<Input> = {
     'process group is killed, and when the command ends anything it left running in the background (`cmd &`) is killed too: start a server and use it within one command. ' +
     'The harness\'s API credentials are not in the environment. Prefer read_file, glob, grep and edit_file over cat, find, grep and sed.',
   kind: 'exec',
+  ruleNames: ['Bash'],
+  pathFields: [],
+  specifier: 'command',
   schema,
   summarize: (input) => `bash: ${input.command.split('\n')[0] ?? ''}`,
   permission: (input) => ({ target: input.command }),

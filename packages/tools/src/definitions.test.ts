@@ -22,6 +22,8 @@ describe('tool definitions', () => {
       name: 'classic',
       description: 'A tool with a classic zod schema.',
       kind: 'read',
+      ruleNames: [],
+      pathFields: [],
       schema,
       summarize: (input) => `classic ${input.q}`,
       permission: () => ({}),

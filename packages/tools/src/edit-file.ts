@@ -70,6 +70,8 @@ export const editFileTool: Tool<Input> = {
     '(include enough surrounding lines to make it unique). The file must have been read with read_file in this session ' +
     'and not changed since. Line endings and the trailing newline are kept. Only paths inside the work root.',
   kind: 'write',
+  ruleNames: ['Edit', 'MultiEdit'],
+  pathFields: ['path'],
   schema,
   summarize: (input) => `edit_file ${input.path}`,
   permission: (input, ctx) => filePermission(ctx.root, input.path),

@@ -74,6 +74,9 @@ export function createGlobTool(cap: number = GLOB_CAP): Tool<Input> {
       'Find files by glob pattern (picomatch syntax: *, **, ?, [abc], {a,b}). Honours .gitignore and skips .git and node_modules. ' +
       `Returns paths relative to the work root, newest first, at most ${cap}. Use it to list directories too.`,
     kind: 'read',
+    ruleNames: ['Glob'],
+    pathFields: ['path'],
+    deniedWith: ['read_file'],
     schema,
     summarize: (input) => `glob ${input.pattern}${input.path ? ` in ${input.path}` : ''}`,
     permission: (input) => ({ target: input.path ?? '.' }),

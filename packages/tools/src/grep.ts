@@ -86,6 +86,9 @@ export function createGrepTool(options: GrepOptions = {}): Tool<Input> {
       'output "files" (default) lists matching files, "content" shows path:line:text (with optional context lines), "count" counts per file. ' +
       'Results are sorted by path and capped; narrow with path or glob.',
     kind: 'read',
+    ruleNames: ['Grep'],
+    pathFields: ['path'],
+    deniedWith: ['read_file'],
     schema,
     summarize: (input) => `grep ${JSON.stringify(input.pattern)}${input.path ? ` in ${input.path}` : ''}${input.glob ? ` (${input.glob})` : ''}`,
     permission: (input) => ({ target: input.path ?? '.' }),

@@ -155,6 +155,8 @@ export const readFileTool: Tool<Input> = {
     `Lines longer than ${READ_LINE_CHARS} characters are cut. Binary files and directories are refused (use glob to list a directory). ` +
     'Read a file before editing or overwriting it.',
   kind: 'read',
+  ruleNames: ['Read'],
+  pathFields: ['path'],
   schema,
   summarize: (input) => `read_file ${input.path}${input.offset ? ` @${input.offset}` : ''}`,
   permission: (input, ctx) => filePermission(ctx.root, input.path),

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createToolRegistry } from './registry.js';
+import * as z from 'zod/mini';
+import { BUILTIN_TOOL_NAMES, builtinRuleNames, createToolRegistry } from './registry.js';
+import type { Tool } from './types.js';
 
 let root: string;
 beforeEach(() => {
@@ -48,5 +50,75 @@ describe('tool registry', () => {
     const sh = reg.prepare('bash', { command: 'git status' }, { root });
     expect(sh.ok && sh.permission).toEqual({ target: 'git status' });
     expect(sh.ok && sh.tool.kind).toBe('exec');
+  });
+});
+
+/** A tool a library user might write: one file declaring everything about itself. */
+function weatherTool(name = 'weather'): Tool<{ city: string }> {
+  return {
+    name,
+    description: 'The weather in a city.',
+    kind: 'read',
+    ruleNames: ['Weather'],
+    pathFields: [],
+    schema: z.object({ city: z.string() }),
+    summarize: (input) => `weather ${input.city}`,
+    permission: (input) => ({ target: input.city }),
+    run: async (input) => ({ content: `sunny in ${input.city}`, display: 'sunny', isError: false }),
+  };
+}
+
+describe('an open registry', () => {
+  it('takes a tool it does not know, after the built-in ones, and prepares its calls', () => {
+    const reg = createToolRegistry({ rgPath: null, tools: [weatherTool()] });
+    expect(reg.tools.map((t) => t.name)).toEqual([...BUILTIN_TOOL_NAMES.filter((n) => n !== 'skill'), 'weather']);
+    expect(reg.definitions().at(-1)).toEqual({
+      name: 'weather',
+      description: 'The weather in a city.',
+      input_schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
+    });
+    const call = reg.prepare('weather', { city: 'Oslo' }, { root });
+    expect(call.ok && { summary: call.summary, permission: call.permission }).toEqual({ summary: 'weather Oslo', permission: { target: 'Oslo' } });
+  });
+
+  it('drops built-in tools named in omit: absent from tools, definitions and the rule table', () => {
+    const reg = createToolRegistry({ rgPath: null, omit: ['bash', 'write_file', 'skill'] });
+    for (const names of [reg.tools.map((t) => t.name), reg.definitions().map((d) => d.name), reg.ruleNames().map((e) => e.name)]) {
+      expect(names).toEqual(['read_file', 'glob', 'grep', 'edit_file']);
+    }
+    expect(reg.prepare('bash', { command: 'ls' }, { root }).ok).toBe(false);
+  });
+
+  it('hands out its rule table as data: our name, kind, Claude Code names, path fields, specifier', () => {
+    const reg = createToolRegistry({ rgPath: null, tools: [weatherTool()] });
+    expect(reg.ruleNames()).toBe(reg.ruleNames());
+    expect(reg.ruleNames().map((e) => [e.name, e.kind, e.ruleNames, e.pathFields, e.specifier])).toEqual([
+      ['read_file', 'read', ['Read'], ['path'], 'path'],
+      ['glob', 'read', ['Glob'], ['path'], 'path'],
+      ['grep', 'read', ['Grep'], ['path'], 'path'],
+      ['edit_file', 'write', ['Edit', 'MultiEdit'], ['path'], 'path'],
+      ['write_file', 'write', ['Write'], ['path'], 'path'],
+      ['bash', 'exec', ['Bash'], [], 'command'],
+      ['weather', 'read', ['Weather'], [], 'none'],
+      // No skills were discovered, but Skill(x) rules stay valid.
+      ['skill', 'read', ['Skill'], [], 'name'],
+    ]);
+  });
+
+  it('the built-in rule table is pinned in fixtures/rule-names.json (approval tests read it)', () => {
+    const stored = fs.readFileSync(new URL('../fixtures/rule-names.json', import.meta.url), 'utf8');
+    expect(`${JSON.stringify(builtinRuleNames(), null, 2)}\n`).toBe(stored);
+    expect(builtinRuleNames().map((e) => e.name)).toEqual([...BUILTIN_TOOL_NAMES]);
+  });
+
+  it('refuses contradictory options as programmer errors, naming what clashes', () => {
+    expect(() => createToolRegistry({ tools: [weatherTool('bash')] })).toThrow(/tools bash and bash both answer to the rule name "bash"/);
+    expect(() => createToolRegistry({ tools: [{ ...weatherTool(), ruleNames: ['Read'] }] })).toThrow(/read_file and weather .*"read"/);
+    expect(() => createToolRegistry({ tools: [weatherTool(), weatherTool()] })).toThrow(/weather and weather/);
+    expect(() => createToolRegistry({ tools: [weatherTool('has space')] })).toThrow(/not one the API accepts/);
+    expect(() => createToolRegistry({ omit: ['rm_rf'] })).toThrow(/omit names no built-in tool: rm_rf/);
+    // Dropping a built-in frees its names for your own tool.
+    const own = createToolRegistry({ rgPath: null, omit: ['bash'], tools: [{ ...weatherTool('bash'), ruleNames: ['Bash'] }] });
+    expect(own.get('bash')?.description).toBe('The weather in a city.');
   });
 });

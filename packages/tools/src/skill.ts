@@ -6,7 +6,7 @@ import { closest } from './levenshtein.js';
 import { abortedResult, errorResult, okResult } from './result.js';
 import { kindOf } from './safe-open.js';
 import { expandSkillArguments } from './skill-arguments.js';
-import type { Tool } from './types.js';
+import type { Tool, ToolRuleEntry } from './types.js';
 
 /** Resources listed in a skill tool result before the rest is only counted. */
 export const SKILL_RESOURCE_LIST_CAP = 50;
@@ -26,6 +26,13 @@ function resourceSection(skill: Skill): string {
 }
 
 /**
+ * How rules name the skill tool (`Skill(deploy)` allows loading one skill), known even when no
+ * skill was discovered: the registry lists it so such a rule stays valid in a session without
+ * skills.
+ */
+export const SKILL_RULES: Readonly<ToolRuleEntry> = Object.freeze({ name: 'skill', kind: 'read', ruleNames: Object.freeze(['Skill']), pathFields: Object.freeze([]), specifier: 'name', deniedWith: Object.freeze([]) });
+
+/**
  * The skill tool for a set of discovered skills. `name` is a JSON-schema enum of the
  * model-invocable slugs; a manual-only skill is accepted only when the current user turn forced
  * it (`ctx.forcedSkill`). The body is read fresh on every call, arguments expanded.
@@ -41,11 +48,10 @@ export function createSkillTool(skills: readonly Skill[]): Tool<Input> {
   });
   const known = (): string => (invocable.length > 0 ? invocable.join(', ') : '(none the model may invoke)');
   return {
-    name: 'skill',
     description:
       'Load a skill: its instructions (read fresh) and the list of files it ships with, which read_file, glob and grep can read. ' +
       'Use it when a listed skill fits the task; calling it again returns the instructions again.',
-    kind: 'read',
+    ...SKILL_RULES,
     schema,
     summarize: (input) => `skill ${input.name}${input.args ? ` ${input.args}` : ''}`,
     permission: (input) => ({ target: input.name }),

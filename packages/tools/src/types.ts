@@ -3,6 +3,31 @@ import type { $ZodType } from 'zod/v4/core';
 /** How a tool touches the world; the approval policy keys its defaults on this. */
 export type ToolKind = 'read' | 'write' | 'exec';
 
+/**
+ * What the parenthesised part of a rule for a tool means: a path glob matched against the call's
+ * target (`Edit(src/**)`), a bash command pattern (`Bash(git diff:*)`), a name (`Skill(deploy)`),
+ * or nothing (the tool is named alone).
+ */
+export type RuleSpecifier = 'path' | 'command' | 'name' | 'none';
+
+/**
+ * One tool as approval rules and a skill's `allowed-tools` see it: the data the registry hands to
+ * the policy (`registry.ruleNames()` into `createPolicy({ tools })`), so no other package keeps a
+ * list of tool names. Structurally the approval package's `RuleTool`.
+ */
+export interface ToolRuleEntry {
+  /** Our name (`edit_file`); rules may always use it, in any case. */
+  readonly name: string;
+  readonly kind: ToolKind;
+  /** Claude Code's names for the tool (`Edit`, `MultiEdit`), matched in any case; the first is how hints spell it. */
+  readonly ruleNames: readonly string[];
+  /** Input fields holding paths; a path rule matches the call's target, resolved from the first. */
+  readonly pathFields: readonly string[];
+  readonly specifier: RuleSpecifier;
+  /** Tools whose deny rules also hold for this one: grep and glob name `read_file`, so `Read(.env)` keeps searches out too. */
+  readonly deniedWith: readonly string[];
+}
+
 /** What every tool returns: text for the model, one line for people, and whether it failed. */
 export interface ToolResult {
   /** Sent to the model as the tool_result content. */
@@ -65,6 +90,21 @@ export interface Tool<I = unknown> {
   name: string;
   description: string;
   kind: ToolKind;
+  /**
+   * Claude Code's names for this tool in rules and `allowed-tools` (`['Read']`, `['Edit',
+   * 'MultiEdit']`); `[]` when Claude Code has none. Our `name` is always accepted too. The first
+   * is how suggestions spell a rule (`--allowed-tools 'Read(src/**)'`).
+   */
+  ruleNames: readonly string[];
+  /**
+   * Input fields that hold paths (`['path']`), for path rules: a tool with path fields takes
+   * `Name(glob)` rules, matched against `permission().target`. `[]` for none.
+   */
+  pathFields: readonly string[];
+  /** What `Name(specifier)` means for this tool; default `'path'` when `pathFields` is not empty, else `'none'`. */
+  specifier?: RuleSpecifier;
+  /** Tools whose deny rules also hold for this one (grep and glob: `['read_file']`). Default none. */
+  deniedWith?: readonly string[];
   schema: $ZodType<I>;
   /** A one-line summary of a call for people, e.g. `read_file src/app.ts`, `bash: npm test`. */
   summarize(input: I): string;
@@ -98,6 +138,12 @@ export interface ToolRegistry {
   get(name: string): Tool<unknown> | undefined;
   /** Deterministic API definitions, same bytes on every call. */
   definitions(): ToolDefinition[];
+  /**
+   * The rule table: every tool here, in order, plus the skill tool's entry when skills were not
+   * discovered (and `skill` was not omitted), so `Skill(x)` rules stay valid. Pass it to the
+   * approval policy (`createPolicy({ tools: registry.ruleNames() })`); the same array every call.
+   */
+  ruleNames(): readonly ToolRuleEntry[];
   /** Looks up the tool and validates `rawInput` against its schema; never throws. */
   prepare(name: string, rawInput: unknown, ctx: Pick<ToolContext, 'root'>): PreparedCall;
 }

@@ -30,6 +30,8 @@ export const writeFileTool: Tool<Input> = {
     'Overwriting an existing file requires that you read it with read_file first in this session ' +
     '(and that it has not changed since). Prefer edit_file for changes to part of a file. Only paths inside the work root.',
   kind: 'write',
+  ruleNames: ['Write'],
+  pathFields: ['path'],
   schema,
   summarize: (input) => `write_file ${input.path}`,
   permission: (input, ctx) => filePermission(ctx.root, input.path),
