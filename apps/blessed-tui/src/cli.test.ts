@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MISSING_KEY_MESSAGE } from '@coding-harness/line-cli/wiring';
+import { MISSING_KEY_MESSAGE } from '@coding-harness/session';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const BIN = fileURLToPath(new URL('../dist/bin/harness-tui.js', import.meta.url));

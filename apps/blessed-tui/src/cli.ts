@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import type { Writable } from 'node:stream';
-import type { HarnessEnv } from '@coding-harness/line-cli/wiring';
+import type { HarnessEnv } from '@coding-harness/session';
 import type { TuiBackend } from './backend.js';
 import type { EarlyInput } from './early-input.js';
 import { mark } from './timing.js';
@@ -22,8 +22,6 @@ export interface CliIo {
 }
 
 const DEMO_FLAG = '--demo-fake';
-/** `harness` flags that make no sense in a full-screen session: their help lines are left out. */
-const NOT_FOR_TUI = [/^ {2}-p, --print/, /^ {6}--output-format/, /^ {6}--verbose/, /^ {6}--json/];
 
 /** This package's version, from its package.json. */
 export function version(): string {
@@ -32,26 +30,8 @@ export function version(): string {
 }
 
 /**
- * `harness-tui --help`: harness's flag lines (the shared `helpText`), minus the `-p` ones, under
- * the TUI's own usage line.
- */
-export function tuiHelp(shared: string): string {
-  const flags = shared.slice(shared.indexOf('Flags:')).split('\n');
-  const kept = flags.filter((line) => !NOT_FOR_TUI.some((re) => re.test(line)));
-  return [
-    'harness-tui: the full-screen coding agent (the same session, flags and commands as harness)',
-    '',
-    'Usage:',
-    '  harness-tui [flags]          full-screen interactive session',
-    `  harness-tui ${DEMO_FLAG}      a scripted fake session: no model, no tools, no key`,
-    '',
-    ...kept,
-  ].join('\n');
-}
-
-/**
  * `harness-tui` as a function: parses argv with `harness`'s parser, builds the session with the
- * shared wiring, then runs the screen. Usage problems (a bad flag, `-p`, `skills`, `-C` missing,
+ * session package (the wiring `harness` uses), then runs the screen. Usage problems (a bad flag, `-p`, `skills`, `-C` missing,
  * no credentials, no terminal) are reported on stderr with exit 2 before the screen is taken.
  * Resolves with the exit code; never calls process.exit.
  */
@@ -65,7 +45,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
 
 async function startSession(argv: readonly string[], io: CliIo): Promise<number> {
   mark('main');
-  const args = await import('@coding-harness/line-cli/args');
+  const args = await import('@coding-harness/session/args');
   mark('args_loaded');
   const demo = argv.includes(DEMO_FLAG);
   const parsed = args.parseHarnessArgs(argv.filter((a) => a !== DEMO_FLAG));
@@ -76,7 +56,7 @@ async function startSession(argv: readonly string[], io: CliIo): Promise<number>
   if (!parsed.ok) return fail(parsed.message);
   const flags = parsed.flags;
   if (flags.help) {
-    io.stdout.write(tuiHelp(args.helpText('harness-tui')));
+    io.stdout.write(args.helpText('harness-tui', 'tui'));
     return 0;
   }
   if (flags.version) {
@@ -95,18 +75,18 @@ async function startSession(argv: readonly string[], io: CliIo): Promise<number>
     if (!io.tty) return fail('needs a terminal (stdin and stdout must be a TTY)');
     return run((await import('./demo-script.js')).demoBackend());
   }
-  const wiring = await import('@coding-harness/line-cli/wiring');
-  const { AskBridge, harnessBackend } = await import('./harness-backend.js');
+  const session = await import('@coding-harness/session');
+  const { harnessBackend } = await import('./harness-backend.js');
   mark('wiring_loaded');
-  const bridge = new AskBridge();
   let harness;
   try {
-    harness = await wiring.buildHarness(flags, io.env, { ask: bridge.ask, home: io.home ?? homedir(), cwd: io.cwd });
+    // No ask here: the screen's modal is passed with each turn once the screen is up.
+    harness = await session.buildHarness(flags, io.env, { home: io.home ?? homedir(), cwd: io.cwd });
   } catch (err) {
-    if (err instanceof wiring.UsageError) return fail(err.message);
+    if (err instanceof session.UsageError) return fail(err.message);
     throw err;
   }
   mark('harness_built');
   if (!io.tty) return fail('needs a terminal (stdin and stdout must be a TTY); for scripts use harness -p');
-  return run(harnessBackend(harness, bridge));
+  return run(harnessBackend(harness));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_SKILLS_MESSAGE, SKILLS_OFF_MESSAGE, routeSlash } from '@coding-harness/line-cli/wiring';
+import { NO_SKILLS_MESSAGE, SKILLS_OFF_MESSAGE, routeSlash } from '@coding-harness/session';
 import { allowedText, COMMANDS, helpText, interpret } from './commands.js';
 import { SKILLS } from './test-skills.test.helper.js';
 

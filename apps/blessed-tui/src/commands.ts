@@ -1,25 +1,22 @@
-import { formatGrants, noSkillsMessage, routeSlash, slashHelpLines, SLASH_COMMANDS } from '@coding-harness/line-cli/wiring';
-import type { SlashCommandName } from '@coding-harness/line-cli/wiring';
+import { formatGrants, noSkillsMessage, routeSlash, slashHelpLines, SLASH_TABLE } from '@coding-harness/session';
+import type { SlashCommandName } from '@coding-harness/session';
 import type { Grant } from '@coding-harness/approval';
 import type { Skill } from '@coding-harness/skills';
 
 /** A built-in command's name: exactly `harness`'s set. */
 export type CommandName = SlashCommandName;
 
-/**
- * The built-in slash commands with a one-line description, in `harness`'s order. Names come from
- * line-cli's `SLASH_COMMANDS` and descriptions from its `/help` lines, so the two front ends
- * cannot drift apart; the TUI-only wording of `/skills` is the one local override.
- */
-export const COMMANDS: readonly { name: CommandName; description: string }[] = SLASH_COMMANDS.map((name) => ({
-  name,
-  description: name === 'skills' ? 'pick a skill (type to filter, Enter stages /name)' : describe(name),
-}));
+/** `/skills` opens a picker here, so its menu line says so; every other line is the table's. */
+const TUI_DESCRIPTIONS: Partial<Record<CommandName, string>> = { skills: 'pick a skill (type to filter, Enter stages /name)' };
 
-function describe(name: CommandName): string {
-  const line = slashHelpLines().find((l) => l.startsWith(`/${name} `));
-  return line ? line.slice(name.length + 1).trim() : '';
-}
+/**
+ * The built-in slash commands with a one-line description, in `harness`'s order: rows of the
+ * session package's command table (the one both front ends run), so the two cannot drift apart.
+ */
+export const COMMANDS: readonly { name: CommandName; description: string }[] = SLASH_TABLE.map((c) => ({
+  name: c.name,
+  description: TUI_DESCRIPTIONS[c.name] ?? c.description,
+}));
 
 /** What a submitted input means: nothing, a built-in, text for the agent, or a refusal shown locally. */
 export type Interpreted =
@@ -28,14 +25,14 @@ export type Interpreted =
   | { kind: 'send'; text: string }
   | { kind: 'reject'; message: string };
 
-/** Options of {@link interpret}; the same as line-cli's `routeSlash`. */
+/** Options of {@link interpret}; the same as the session's `routeSlash`. */
 export interface InterpretOptions {
   /** False with `--no-skills`: any `/word` that is not a built-in is then plain text. Default true. */
   skillsEnabled?: boolean;
 }
 
 /**
- * Decides what Enter does with `input`, through line-cli's `routeSlash` (the router `harness`
+ * Decides what Enter does with `input`, through the session's `routeSlash` (the router `harness`
  * uses): built-ins run locally; a user-invocable skill is sent as `/<slug> args` (`/skill:<slug>`
  * normalised as `harness` does); a model-only skill or any other `/word` is refused, nothing sent.
  * Plain text is sent as typed, minus trailing white space.
@@ -70,19 +67,19 @@ export const KEYS = [
 ] as const;
 
 /**
- * The text of `/help`: `harness`'s command lines and its skills line (or its no-skills message),
- * then the TUI's keys.
+ * The text of `/help`: the command lines (`commandLines`, generated from the command table) and
+ * the skills line (or the no-skills message), then the TUI's keys.
  */
-export function helpText(skills: readonly Skill[], skillsEnabled = true): string {
+export function helpText(skills: readonly Skill[], skillsEnabled = true, commandLines: readonly string[] = slashHelpLines()): string {
   const invocable = skills.filter((s) => s.userInvocable).map((s) => `/${s.name}`);
-  const lines = ['Commands (skills are /name, followed by any arguments):', ...slashHelpLines().map((l) => `  ${l}`)];
+  const lines = ['Commands (skills are /name, followed by any arguments):', ...commandLines.map((l) => `  ${l}`)];
   lines.push(skills.length > 0 ? `  skills: ${invocable.length ? invocable.join(' ') : '(none you can invoke; the model may use them)'}` : `  ${noSkillsMessage(skillsEnabled)}`);
   lines.push('Keys:');
   for (const [k, what] of KEYS) lines.push(`  ${k.padEnd(32)} ${what}`);
   return lines.join('\n');
 }
 
-/** The text of `/allowed`: line-cli's `formatGrants` (allow grants with scope and origin, then deny rules). */
+/** The text of `/allowed`: the session's `formatGrants` (allow grants with scope and origin, then deny rules). */
 export function allowedText(allowed: readonly Grant[], denied: readonly Grant[]): string {
   return formatGrants(allowed, denied).join('\n');
 }

@@ -1,14 +1,15 @@
-/** The adapter from line-cli's wired session to the TUI's backend, against the mock server. */
+/** The adapter from the session package's wired session to the TUI's backend, against the mock server. */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AgentEvent } from '@coding-harness/agent';
 import type { ApprovalRequest } from '@coding-harness/approval';
-import { buildHarness, parseHarnessArgs } from '@coding-harness/line-cli/wiring';
+import { NO_ASK_MESSAGE } from '@coding-harness/agent';
+import { buildHarness, parseHarnessArgs } from '@coding-harness/session';
 import { ScriptBuilder, startMockServer } from '@coding-harness/mock-anthropic';
 import type { MockServer } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AskBridge, harnessBackend } from './harness-backend.js';
+import { harnessBackend } from './harness-backend.js';
 
 const undo: (() => unknown)[] = [];
 afterEach(async () => {
@@ -25,10 +26,10 @@ async function setup(argv: string[], server: MockServer) {
   writeFileSync(join(work, '.agents', 'skills', 'broken', 'SKILL.md'), '---\nname: broken\n---\nNo description.\n');
   const parsed = parseHarnessArgs(['-C', work, ...argv]);
   if (!parsed.ok) throw new Error(parsed.message);
-  const bridge = new AskBridge();
   const env = { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'fake', XDG_STATE_HOME: join(root, 'state'), XDG_CONFIG_HOME: join(root, 'config') };
-  const harness = await buildHarness(parsed.flags, env, { ask: bridge.ask, home: join(root, 'home'), cwd: root });
-  return { backend: harnessBackend(harness, bridge), harness, bridge, work };
+  // No ask at build time: the TUI's modal is given per turn, once the screen has installed it.
+  const harness = await buildHarness(parsed.flags, env, { home: join(root, 'home'), cwd: root });
+  return { backend: harnessBackend(harness), harness, work };
 }
 
 async function mock(script: ScriptBuilder): Promise<MockServer> {
@@ -81,9 +82,25 @@ describe('harnessBackend', () => {
     expect(events.at(-1)).toMatchObject({ type: 'turn_end', stopReason: 'aborted' });
   });
 
-  it('without an installed ask a question is denied, never left hanging', async () => {
-    const bridge = new AskBridge();
-    await expect(bridge.ask({ tool: 'bash', kind: 'exec', input: {}, summary: 'bash: x' } as ApprovalRequest)).resolves.toMatchObject({ type: 'deny' });
+  it('a turn sent before any ask is installed has its question denied, never left hanging', async () => {
+    const server = await mock(new ScriptBuilder().toolUse('bash', { command: 'echo hi' }).text('denied, fine'));
+    const { backend } = await setup([], server);
+    const events = await collect(backend.send('run it', new AbortController().signal));
+    expect(events.filter((e) => e.type === 'approval_resolved')).toMatchObject([{ allowed: false, message: NO_ASK_MESSAGE }]);
+    expect(events.at(-1)).toMatchObject({ type: 'turn_end', stopReason: 'end_turn' });
+  });
+
+  it('the ask installed last answers the next turn', async () => {
+    const server = await mock(new ScriptBuilder().toolUse('bash', { command: 'echo one' }).text('a').toolUse('bash', { command: 'echo two' }).text('b'));
+    const { backend } = await setup([], server);
+    const first: string[] = [];
+    const second: string[] = [];
+    backend.setAsk(async (request) => (first.push(request.summary), { type: 'deny', message: 'first modal' }));
+    await collect(backend.send('one', new AbortController().signal));
+    backend.setAsk(async (request) => (second.push(request.summary), { type: 'once' }));
+    const events = await collect(backend.send('two', new AbortController().signal));
+    expect([first.length, second.length]).toEqual([1, 1]);
+    expect(events.filter((e) => e.type === 'tool_call_finished')).toMatchObject([{ name: 'bash', isError: false }]);
   });
 
   it('allowed() and denied() read the policy; clear() starts a new conversation', async () => {

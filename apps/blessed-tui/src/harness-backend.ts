@@ -1,46 +1,29 @@
-import type { Harness } from '@coding-harness/line-cli/wiring';
-import type { Answer, ApprovalRequest, AskFn } from '@coding-harness/approval';
+import type { AskFn } from '@coding-harness/approval';
+import type { Harness } from '@coding-harness/session';
 import type { TuiBackend } from './backend.js';
 import { replayEvents, type Summarize } from './replay.js';
 
-type Ask = (request: ApprovalRequest) => Promise<Answer>;
-
 /**
- * The approval question for `buildHarness`, which wants an `ask` before the TUI exists: it forwards
- * to whatever `install` last set (the TUI's modal) and denies while nothing is installed, so a
- * question can never hang on a missing screen.
+ * Adapts a wired session (the session package's `buildHarness`) to the TUI: model, work root,
+ * skills and start-up messages as built; `send` passes the text, the signal and the TUI's modal
+ * (installed by `setAsk`) to the agent as that turn's question, so the session can be built before
+ * the screen exists and no question is ever put to a screen that is not up; `/allowed` reads the
+ * policy; `/clear` starts a new agent conversation; `history` replays a resumed session's transcript.
  */
-export class AskBridge {
-  private target: Ask | undefined;
-
-  /** The function to hand to `buildHarness` as `io.ask`. */
-  readonly ask: AskFn = (request) => (this.target ? this.target(request) : Promise.resolve({ type: 'deny', message: 'no one to ask: the screen is not up' }));
-
-  /** Routes every later question to `ask`. */
-  install(ask: Ask): void {
-    this.target = ask;
-  }
-}
-
-/**
- * Adapts a wired session (line-cli's `buildHarness`) to the TUI: model, work root, skills and
- * start-up messages as built; `send` passes the text and the signal to the agent unchanged (the
- * agent ends every turn with `turn_end`, `aborted` after the signal); `/allowed` reads the policy;
- * `/clear` starts a new agent conversation; `history` replays a resumed session's transcript.
- * `bridge` must be the one whose `ask` was given to
- * `buildHarness`: `setAsk` installs the TUI's modal there.
- */
-export function harnessBackend(harness: Harness, bridge: AskBridge): TuiBackend {
+export function harnessBackend(harness: Harness): TuiBackend {
+  let ask: AskFn | undefined;
   return {
     model: harness.model,
     workroot: harness.workroot,
     skills: harness.skills,
     skillsEnabled: harness.skillsEnabled,
     startupNotices: [...harness.startupMessages],
-    send: (text, signal) => harness.agent.send(text, { signal }),
-    setAsk: (ask) => bridge.install(ask),
-    allowed: () => [...harness.policy.list()],
-    denied: () => [...harness.policy.listDenied()],
+    send: (text, signal) => harness.agent.send(text, ask ? { signal, ask } : { signal }),
+    setAsk: (next) => {
+      ask = next;
+    },
+    allowed: () => [...harness.grants().allowed],
+    denied: () => [...harness.grants().denied],
     history: () => (harness.agent.resumed ? { sessionId: harness.agent.sessionId, events: replayEvents(harness.agent.messages(), summarizer(harness)) } : undefined),
     clear: () => harness.agent.clear(),
   };

@@ -9,5 +9,5 @@ export { statusLine, DROP_ORDER, MIN_MODEL, MIN_ROOT } from './status-line.js';
 export { runTui, type TuiIo } from './app.js';
 export type { TuiApp } from './tui-app.js';
 export { demoBackend } from './demo-script.js';
-export { AskBridge, harnessBackend } from './harness-backend.js';
-export { main, tuiHelp, type CliIo } from './cli.js';
+export { harnessBackend } from './harness-backend.js';
+export { main, type CliIo } from './cli.js';

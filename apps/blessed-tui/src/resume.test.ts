@@ -1,12 +1,12 @@
-/** `--continue` through the real wiring (line-cli's `buildHarness`) against the mock server: the TUI shows the earlier conversation. */
+/** `--continue` through the real wiring (the session package's `buildHarness`) against the mock server: the TUI shows the earlier conversation. */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildHarness, parseHarnessArgs } from '@coding-harness/line-cli/wiring';
+import { buildHarness, parseHarnessArgs } from '@coding-harness/session';
 import { ScriptBuilder, startMockServer } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeTerminal, KEY } from './fake-terminal.test.helper.js';
-import { AskBridge, harnessBackend } from './harness-backend.js';
+import { harnessBackend } from './harness-backend.js';
 
 const undo: (() => unknown)[] = [];
 afterEach(async () => {
@@ -26,9 +26,8 @@ describe('a resumed session in the TUI', () => {
     const build = async (argv: string[]) => {
       const parsed = parseHarnessArgs(['-C', work, ...argv]);
       if (!parsed.ok) throw new Error(parsed.message);
-      const bridge = new AskBridge();
-      const harness = await buildHarness(parsed.flags, env, { ask: bridge.ask, home: join(root, 'home'), cwd: root });
-      return { harness, backend: harnessBackend(harness, bridge) };
+      const harness = await buildHarness(parsed.flags, env, { home: join(root, 'home'), cwd: root });
+      return { harness, backend: harnessBackend(harness) };
     };
 
     const first = await build([]);

@@ -1,4 +1,4 @@
-import { sanitize as visibleEscapes } from '@coding-harness/line-cli/wiring';
+import { sanitize as visibleEscapes } from '@coding-harness/session';
 
 /**
  * The one gate between untrusted text and the screen. A model (or a file, or a cloned

@@ -2,7 +2,9 @@ import type { Widgets } from 'blessed';
 import type { Answer, ApprovalRequest } from '@coding-harness/approval';
 import type { TuiBackend } from './backend.js';
 import { approvalKey, openApproval, type ApprovalState } from './approval-state.js';
-import { allowedText, helpText, interpret, noSkillsText } from './commands.js';
+import { runSlashCommand } from '@coding-harness/session';
+import type { SlashContext } from '@coding-harness/session';
+import { helpText, interpret, noSkillsText } from './commands.js';
 import { completions, moveSelection } from './completion.js';
 import { FrameScheduler } from './frame-scheduler.js';
 import { ctrlKey, editKey, emptyInput, setText, type InputState } from './input-state.js';
@@ -277,23 +279,30 @@ export class TuiApp {
         void this.runTurn(what.text);
         return;
     }
-    switch (what.name) {
-      case 'help':
-        return this.dispatch({ type: 'info', text: helpText(this.backend.skills, skillsEnabled) });
-      case 'skills':
-        if (this.backend.skills.length === 0) return this.dispatch({ type: 'info', text: noSkillsText(skillsEnabled) });
+    runSlashCommand(what.name, this.slashContext(skillsEnabled));
+  }
+
+  /** The TUI's side of the session's slash-command table: text goes to the transcript as info, `/skills` opens the picker. */
+  private slashContext(skillsEnabled: boolean): SlashContext {
+    const skills = this.backend.skills;
+    return {
+      skills,
+      skillsEnabled,
+      print: (lines) => this.dispatch({ type: 'info', text: lines.join('\n') }),
+      showHelp: (lines) => this.dispatch({ type: 'info', text: helpText(skills, skillsEnabled, lines) }),
+      showSkills: () => {
+        if (skills.length === 0) return this.dispatch({ type: 'info', text: noSkillsText(skillsEnabled) });
         this.picker = { query: '', selected: 0 };
         this.frames.request();
-        return;
-      case 'allowed':
-        return this.dispatch({ type: 'info', text: allowedText(this.backend.allowed(), this.backend.denied?.() ?? []) });
-      case 'clear':
+      },
+      grants: () => ({ allowed: this.backend.allowed(), denied: this.backend.denied?.() ?? [] }),
+      clear: () => {
         if (this.turn) return this.dispatch({ type: 'hint', text: 'a turn is running — Ctrl-C to cancel it first' });
         this.backend.clear();
-        return this.dispatch({ type: 'clear' });
-      case 'exit':
-        return this.quit(0);
-    }
+        this.dispatch({ type: 'clear' });
+      },
+      quit: () => this.quit(0),
+    };
   }
 
   private async runTurn(text: string): Promise<void> {

@@ -1,19 +1,17 @@
 /**
- * Runs one task: a fresh sandbox, a tool registry, policy and agent built directly from the
- * packages (never the CLI's wiring), skills only from the task's own fixture, a fixed clock,
- * and either the scripted mock server (offline) or the real API (live). Returns a TaskResult;
- * a crash in the harness is a failed task, not an exception.
+ * Runs one task: a fresh sandbox, then the session users run (`parseHarnessArgs` and
+ * `buildHarness` of the session package, the wiring behind `harness` and `harness-tui`) with the
+ * sandbox as home and work root, skills only from the task's own fixture (`--skills`), a fixed
+ * clock and the built-in grep engine, against either the scripted mock server (offline) or the
+ * real API (live). Returns a TaskResult; a crash in the harness is a failed task, not an exception.
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { createAgent, createAnthropicClient } from '@coding-harness/agent';
-import type { ModelClient } from '@coding-harness/agent';
-import { createPolicy } from '@coding-harness/approval';
 import type { AskFn } from '@coding-harness/approval';
 import { parseScript, startMockServer } from '@coding-harness/mock-anthropic';
 import type { MockServer } from '@coding-harness/mock-anthropic';
-import { discover } from '@coding-harness/skills';
-import { createToolRegistry } from '@coding-harness/tools';
+import { buildHarness, parseHarnessArgs } from '@coding-harness/session';
+import type { HarnessEnv } from '@coding-harness/session';
 import { parse as parseYaml } from 'yaml';
 import { runChecks } from './checks.js';
 import { emptyRecord, recordEvent } from './recorder.js';
@@ -48,14 +46,14 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
   let server: MockServer | undefined;
   try {
     sandbox = prepareSandbox(task, options.sandboxBase);
-    let client: ModelClient;
+    let env: HarnessEnv;
     if (options.backend.kind === 'offline') {
       server = await startMockServer({ script: loadTaskScript(task, sandbox) });
-      client = createAnthropicClient({ apiKey: 'offline-eval', baseURL: server.url });
+      env = { ANTHROPIC_API_KEY: 'offline-eval', ANTHROPIC_BASE_URL: server.url };
     } else {
-      client = createAnthropicClient({ apiKey: options.backend.apiKey, ...(options.backend.baseURL ? { baseURL: options.backend.baseURL } : {}) });
+      env = { ANTHROPIC_API_KEY: options.backend.apiKey, ...(options.backend.baseURL ? { ANTHROPIC_BASE_URL: options.backend.baseURL } : {}) };
     }
-    requests = await drive(task, sandbox, client, options.model ?? DEFAULT_MODEL, record, failures);
+    requests = await drive(task, sandbox, env, options.model ?? DEFAULT_MODEL, record, failures);
     if (server) failures.push(...scriptProblems(server, record));
   } catch (err) {
     failures.push(`the run failed: ${err instanceof Error ? err.message : String(err)}`);
@@ -79,24 +77,40 @@ function parseScriptOrThrow(value: unknown, source: string) {
   return parsed.script;
 }
 
-/** Builds skills, registry, policy and agent, sends every prompt, and returns the request count. */
-async function drive(task: Task, sandbox: Sandbox, client: ModelClient, model: string, record: RunRecord, failures: string[]): Promise<number> {
-  const discovery = await discover({ home: sandbox.home, workroot: sandbox.workroot, explicit: sandbox.skills ? [sandbox.skills] : [], trustProject: false });
-  failures.push(...discovery.problems.map((p) => `fixture skill skipped: ${p.path}: ${p.message}`));
-  const skills = discovery.skills;
-  const agent = await createAgent({
-    client,
+/** The `harness` command line a task stands for: its work root, model, fixture skills and agent flags. */
+export function taskArgv(task: Task, sandbox: Sandbox, model: string): string[] {
+  return [
+    '-C',
+    sandbox.workroot,
+    '--model',
     model,
-    registry: createToolRegistry({ skills, rgPath: null }),
-    policy: createPolicy({ mode: 'ask' }),
-    ask: scriptedAsk(task.approvals, record),
-    skills,
-    workroot: sandbox.workroot,
-    clock: FIXED_CLOCK,
-    ...task.agent,
+    '--permission-mode',
+    'ask',
+    ...(sandbox.skills ? ['--skills', sandbox.skills] : []),
+    ...(task.agent.autoSkills === false ? ['--no-auto-skills'] : []),
+    ...(task.agent.maxTurns !== undefined ? ['--max-turns', String(task.agent.maxTurns)] : []),
+  ];
+}
+
+/** Builds the session users run from the task's argv, sends every prompt, and returns the request count. */
+async function drive(task: Task, sandbox: Sandbox, env: HarnessEnv, model: string, record: RunRecord, failures: string[]): Promise<number> {
+  const parsed = parseHarnessArgs(taskArgv(task, sandbox, model));
+  if (!parsed.ok) throw new Error(`the task's flags: ${parsed.message}`);
+  const harness = await buildHarness(parsed.flags, env, {
+    home: sandbox.home,
+    cwd: sandbox.dir,
+    tuning: {
+      clock: FIXED_CLOCK,
+      rgPath: null,
+      ...(task.agent.contextWindow !== undefined ? { contextWindow: task.agent.contextWindow } : {}),
+      ...(task.agent.compactionThreshold !== undefined ? { compactionThreshold: task.agent.compactionThreshold } : {}),
+    },
   });
+  failures.push(...harness.discovery.problems.map((p) => `fixture skill skipped: ${p.path}: ${p.message}`));
+  const agent = harness.agent;
+  const ask = scriptedAsk(task.approvals, record);
   for (const prompt of task.prompts) {
-    for await (const event of agent.send(fillPlaceholders(prompt, sandbox))) recordEvent(record, event, () => agent.messages());
+    for await (const event of agent.send(fillPlaceholders(prompt, sandbox), { ask })) recordEvent(record, event, () => agent.messages());
   }
   for (const [i, reason] of record.stopReasons.entries()) {
     if (reason === 'error' || reason === 'max_turns' || reason === 'aborted') failures.push(`user turn ${i + 1} ended with ${reason}${record.errors.length ? ` (${record.errors.join('; ')})` : ''}`);

@@ -1,4 +1,4 @@
-/** `@coding-harness/line-cli`: the `harness` command as a function, and the shared wiring. */
+/** `@coding-harness/line-cli`: the `harness` command as a function and its line renderers; the wiring is `@coding-harness/session`. */
 export { main } from './main.js';
 export type { CliIo, OutStream } from './io.js';
 export { createEventRenderer, formatUsageLine, toolStartLine, toolResultLine, retryReason, refusalLine } from './render.js';
@@ -8,4 +8,3 @@ export { parseTrustAnswer, trustQuestionLines, TRUST_PROMPT } from './trust-ques
 export type { Chunk, EventRenderer, RenderOptions } from './render.js';
 export { parseApprovalAnswer } from './approval-answer.js';
 export { VERSION } from './version.js';
-export * from './wiring/index.js';

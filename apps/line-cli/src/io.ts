@@ -1,4 +1,4 @@
-import type { HarnessEnv } from './wiring/config.js';
+import type { HarnessEnv } from '@coding-harness/session';
 
 /** A terminal-ish output stream: what the CLI writes to. */
 export type OutStream = NodeJS.WritableStream & { isTTY?: boolean; columns?: number };

@@ -1,8 +1,7 @@
 import type { CliIo } from './io.js';
 import { drained } from './io.js';
 import { VERSION } from './version.js';
-import { parseHarnessArgs } from './wiring/args.js';
-import { helpText } from './wiring/help.js';
+import { parseHarnessArgs, helpText } from '@coding-harness/session/args';
 
 /**
  * `harness` as a function: parses argv, runs the subcommand, the `-p` run or the REPL, and

@@ -3,11 +3,8 @@ import { colorsFor } from './colors.js';
 import type { CliIo } from './io.js';
 import { drained, readAll } from './io.js';
 import { createEventRenderer } from './render.js';
-import type { HarnessFlags } from './wiring/args.js';
-import { buildHarness } from './wiring/build.js';
-import { resolveCredentials, UsageError } from './wiring/config.js';
-import { nonInteractiveAsk } from './wiring/non-interactive.js';
-import { sanitize } from './wiring/sanitize.js';
+import { buildHarness, resolveCredentials, UsageError, nonInteractiveAsk, sanitize } from '@coding-harness/session';
+import type { HarnessFlags } from '@coding-harness/session';
 
 /** Exit codes of `harness`. */
 export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;

@@ -1,6 +1,6 @@
 import type { ApprovalRequest } from '@coding-harness/approval';
 import type { Colors } from './colors.js';
-import { sanitize } from './wiring/sanitize.js';
+import { sanitize } from '@coding-harness/session';
 
 /** An approval question as the REPL shows it: lines above, then the one-line prompt read by readline. */
 export interface ApprovalPrompt {

@@ -1,6 +1,6 @@
 import type { AgentEvent, Usage } from '@coding-harness/agent';
 import type { Colors } from './colors.js';
-import { sanitize } from './wiring/sanitize.js';
+import { sanitize } from '@coding-harness/session';
 
 /** A piece of output and the stream it belongs on. */
 export interface Chunk {

@@ -11,14 +11,8 @@ import { createEventRenderer, formatUsageLine } from './render.js';
 import { Spinner } from './spinner.js';
 import { parseTrustAnswer, TRUST_PROMPT, trustQuestionLines } from './trust-question.js';
 import { VERSION } from './version.js';
-import type { HarnessFlags } from './wiring/args.js';
-import { buildHarness } from './wiring/build.js';
-import type { Harness } from './wiring/build.js';
-import { UsageError } from './wiring/config.js';
-import { formatGrants, formatSkillRows, noSkillsMessage, slashHelpLines } from './wiring/listings.js';
-import type { AskTrustFn } from './wiring/project-trust.js';
-import { sanitize } from './wiring/sanitize.js';
-import type { SlashCommandName } from './wiring/slash.js';
+import { buildHarness, formatSkillRows, noSkillsMessage, runSlashCommand, sanitize, UsageError } from '@coding-harness/session';
+import type { AskTrustFn, Harness, HarnessFlags, SlashContext } from '@coding-harness/session';
 
 /**
  * The line-based interactive session on node:readline. Thin: routing, rendering and answer
@@ -147,17 +141,23 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     }
   };
 
-  const command = (name: SlashCommandName): boolean => {
-    const say = (lines: string[]): void => void out.write(`${lines.map((l) => sanitize(l)).join('\n')}\n`);
-    if (name === 'exit') return false;
-    if (name === 'help') say([...slashHelpLines(), h.skills.length > 0 ? `skills: ${h.skills.map((s) => `/${s.name}`).join(' ')}` : noSkillsMessage(h.skillsEnabled)]);
-    if (name === 'skills') say(h.skills.length > 0 ? formatSkillRows(h.skills, io.stdout.columns ?? 100) : [noSkillsMessage(h.skillsEnabled)]);
-    if (name === 'allowed') say(formatGrants(h.policy.list(), h.policy.listDenied()));
-    if (name === 'clear') {
+  let quit = false;
+  const say = (lines: readonly string[]): void => void out.write(`${lines.map((l) => sanitize(l)).join('\n')}\n`);
+  // The REPL's side of the slash-command table: lines go to stdout, the skills are listed as rows.
+  const slash: SlashContext = {
+    skills: h.skills,
+    skillsEnabled: h.skillsEnabled,
+    print: say,
+    showHelp: (help) => say([...help, h.skills.length > 0 ? `skills: ${h.skills.map((s) => `/${s.name}`).join(' ')}` : noSkillsMessage(h.skillsEnabled)]),
+    showSkills: () => say(h.skills.length > 0 ? formatSkillRows(h.skills, io.stdout.columns ?? 100) : [noSkillsMessage(h.skillsEnabled)]),
+    grants: () => h.grants(),
+    clear: () => {
       h.agent.clear();
       out.write(`${colors.dim(`new conversation (session ${h.agent.sessionId})`)}\n`);
-    }
-    return true;
+    },
+    quit: () => {
+      quit = true;
+    },
   };
 
   for (;;) {
@@ -170,7 +170,8 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     if (text === '') continue;
     const route = h.route(text);
     if (route.kind === 'command') {
-      if (!command(route.name)) break;
+      runSlashCommand(route.name, slash, route.args);
+      if (quit) break;
     } else if (route.kind === 'unknown' || route.kind === 'model-only') {
       out.write(`${colors.yellow(sanitize(route.message))}\n`);
     } else {

@@ -4,12 +4,8 @@ import { skillRoots } from '@coding-harness/skills';
 import type { DiscoverResult, Skill } from '@coding-harness/skills';
 import type { CliIo } from './io.js';
 import { drained } from './io.js';
-import type { HarnessFlags } from './wiring/args.js';
-import { discoverFor } from './wiring/build.js';
-import { resolveWorkroot, UsageError } from './wiring/config.js';
-import { formatSkillRows, noSkillsMessage } from './wiring/listings.js';
-import { sanitize } from './wiring/sanitize.js';
-import { repositoryKey, trustDecision, trustFile } from './wiring/trust.js';
+import { discoverFor, resolveWorkroot, UsageError, formatSkillRows, noSkillsMessage, sanitize, repositoryKey, trustDecision, trustFile } from '@coding-harness/session';
+import type { HarnessFlags } from '@coding-harness/session';
 
 /** One skill in `harness skills --json`; these names are a contract for scripts. */
 export interface SkillJson {

@@ -1,6 +1,6 @@
 import type { Colors } from './colors.js';
-import type { TrustAnswer, TrustQuestion } from './wiring/project-trust.js';
-import { sanitize } from './wiring/sanitize.js';
+import { sanitize } from '@coding-harness/session';
+import type { TrustAnswer, TrustQuestion } from '@coding-harness/session';
 
 /**
  * The lines above the trust question: which repository, and every project skill with the rules

@@ -31,7 +31,12 @@ export interface AgentOptions {
   model: string;
   registry: ToolRegistry;
   policy: AgentPolicy;
-  ask: AskFn;
+  /**
+   * The approval question for turns that bring none (`send(text, { ask })` wins). Optional: a
+   * front end whose question needs a screen that is not up yet passes it per turn. With neither,
+   * every question is denied with {@link NO_ASK_MESSAGE}.
+   */
+  ask?: AskFn;
   skills?: readonly Skill[];
   workroot: string;
   /** The home config dir holding AGENTS.md / CLAUDE.md (e.g. ~/.config/coding-harness). */
@@ -76,12 +81,25 @@ export interface Agent {
   /** True when `resumeId` was loaded. */
   readonly resumed: boolean;
   /** Runs one user turn. Breaking out of the iteration aborts the turn. One turn at a time. */
-  send(text: string, opts?: { signal?: AbortSignal }): AsyncIterable<AgentEvent>;
+  send(text: string, opts?: SendTurnOptions): AsyncIterable<AgentEvent>;
   messages(): readonly Message[];
   totals(): { usage: Usage; costUsd: number; requests: number };
   /** A new conversation (new session id), same system prompt and tools. */
   clear(): void;
 }
+
+/** What one turn may bring besides its text. */
+export interface SendTurnOptions {
+  /** Aborting it ends the turn with `turn_end` / `aborted`. */
+  signal?: AbortSignal;
+  /** This turn's approval question; default: `AgentOptions.ask`. */
+  ask?: AskFn;
+}
+
+/** The denial a question gets when neither the turn nor the agent has an `ask`. */
+export const NO_ASK_MESSAGE = 'no one to ask: this session was started without an approval question';
+
+const denyAll: AskFn = async () => ({ type: 'deny', message: NO_ASK_MESSAGE });
 
 /** The interrupted-tool text written when a resumed session ends with an unanswered tool_use. */
 export const INTERRUPTED = 'interrupted: the session ended before this tool call finished';
@@ -110,7 +128,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     tools: markTools(prefix.tools),
     registry: options.registry,
     policy: options.policy,
-    ask: options.ask,
+    ask: options.ask ?? denyAll,
     skills,
     makeContext: (signal, forcedSkill) =>
       createToolContext({
@@ -216,7 +234,9 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
         channel.push(event);
         if (pendingWarnings.length > 0) for (const message of pendingWarnings.splice(0)) channel.push({ type: 'error', message, fatal: false });
       };
-      const done = runTurn(config, state, text, signal, emit).finally(() => channel.close());
+      // A turn's own question: the config is shared by reference otherwise (clear() swaps its prompt between turns).
+      const turnConfig = opts.ask ? { ...config, ask: opts.ask } : config;
+      const done = runTurn(turnConfig, state, text, signal, emit).finally(() => channel.close());
       try {
         yield* channel;
       } finally {

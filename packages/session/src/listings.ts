@@ -33,18 +33,6 @@ export function formatSkillRows(skills: readonly Skill[], width = 100): string[]
   });
 }
 
-/** `/help`: the commands, and that a skill is run as `/name`. */
-export function slashHelpLines(): string[] {
-  return [
-    '/help              this list',
-    '/skills            the skills of this session (name, source, description)',
-    '/allowed           what runs without asking: rules, session and turn grants, with their origin',
-    '/clear             start a new conversation',
-    '/exit              leave (Ctrl-D works too; Ctrl-C cancels a running turn)',
-    '/<skill> [args]    run a skill by name with its arguments (also /skill:<name> [args])',
-  ];
-}
-
 /** `/allowed`: each grant with its scope and origin, then the deny rules. */
 export function formatGrants(allowed: readonly Grant[], denied: readonly Grant[]): string[] {
   const lines: string[] = [];

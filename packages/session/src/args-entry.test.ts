@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import * as args from './args-entry.js';
 import * as wiring from './index.js';
 
-describe('@coding-harness/line-cli/args', () => {
-  it('exports the same parser and help text as /wiring', () => {
+describe('@coding-harness/session/args', () => {
+  it('exports the same parser and help text as the main entry', () => {
     expect(args.parseHarnessArgs).toBe(wiring.parseHarnessArgs);
     expect(args.normalizeArgv).toBe(wiring.normalizeArgv);
     expect(args.helpText).toBe(wiring.helpText);
@@ -21,10 +21,10 @@ describe('@coding-harness/line-cli/args', () => {
       write: false,
       metafile: true,
       logLevel: 'silent',
-      conditions: ['source'],
+      conditions: ['@coding-harness/source'],
     });
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.some((f) => f.includes('approval'))).toBe(true);
-    expect(inputs.filter((f) => /packages\/(agent|tools|skills)\/|@anthropic-ai|\/zod@|\/yaml@|wiring\/build/.test(f))).toEqual([]);
+    expect(inputs.filter((f) => /packages\/(agent|tools|skills)\/|@anthropic-ai|\/zod@|\/yaml@|session\/src\/build/.test(f))).toEqual([]);
   });
 });

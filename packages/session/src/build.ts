@@ -1,8 +1,8 @@
 import { dirname, resolve } from 'node:path';
 import { createAgent, createAnthropicClient, createSessionStore, defaultSessionDir, fetchForEnv } from '@coding-harness/agent';
 import type { Agent } from '@coding-harness/agent';
-import { createPolicy } from '@coding-harness/approval';
-import type { AskFn, Policy } from '@coding-harness/approval';
+import { checkPolicyOptions, createPolicy } from '@coding-harness/approval';
+import type { AskFn, Grant, Policy } from '@coding-harness/approval';
 import { discover } from '@coding-harness/skills';
 import type { DiscoverResult, Skill } from '@coding-harness/skills';
 import { createToolRegistry } from '@coding-harness/tools';
@@ -17,14 +17,31 @@ import { routeSlash } from './slash.js';
 import type { SlashRoute } from './slash.js';
 import { repositoryKey, trustFile } from './trust.js';
 
+/**
+ * Agent settings that are not flags: the evals make compaction reachable in a short task and fix
+ * the clock so the system prompt's date line never changes between runs. Users never set these.
+ */
+export interface HarnessTuning {
+  contextWindow?: number;
+  compactionThreshold?: number;
+  clock?: () => Date;
+  /** grep's engine: a path to rg, null never to use rg (byte-identical runs), undefined to look on PATH. */
+  rgPath?: string | null;
+}
+
 /** What a front end supplies besides flags and env. */
 export interface HarnessIo {
-  /** The approval question; `-p` passes one that denies with the flag that would allow the call. */
-  ask: AskFn;
+  /**
+   * The default approval question of every turn; a front end that can only ask once its screen is
+   * up passes `ask` per turn to `agent.send` instead. `-p` passes one that denies with the flag
+   * that would allow the call. Without either, every question is denied.
+   */
+  ask?: AskFn;
   home: string;
   cwd: string;
-  /** Replaces the agent's default node:http fetch (tests). */
+  /** Replaces the agent's default node:http fetch (tests, the evals' mock server). */
   fetch?: typeof fetch;
+  tuning?: HarnessTuning;
   /**
    * Asked once when the repository has no trust decision and a project skill has `allowed-tools`
    * (the REPL and the TUI); without it (`-p`) those grants are absent and a start-up message names `--trust`.
@@ -53,6 +70,8 @@ export interface Harness {
   startupMessages: string[];
   /** `routeSlash` bound to this session's skills and `--no-skills`. */
   route(text: string): SlashRoute;
+  /** Standing grants and deny rules of the policy, as `/allowed` shows them (a SlashContext's `grants`). */
+  grants(): { allowed: readonly Grant[]; denied: readonly Grant[] };
 }
 
 const EMPTY: DiscoverResult = { skills: [], problems: [], notes: [] };
@@ -71,10 +90,25 @@ export function discoveryMessages(discovery: DiscoverResult): string[] {
   ];
 }
 
+/** A UsageError naming the flag and the first rule the policy would refuse, or undefined. */
+function badRuleFlag(flags: HarnessFlags): UsageError | undefined {
+  const sets: [string, readonly string[]][] = [
+    ['--allowed-tools', flags.allowedTools],
+    ['--disallowed-tools', flags.disallowedTools],
+  ];
+  for (const [flag, rules] of sets) {
+    const problems = checkPolicyOptions({ allow: [...rules] });
+    if (problems.length > 0) return new UsageError(`${flag}: ${problems[0]}`);
+  }
+  return undefined;
+}
+
 /**
- * Wires flags -> skills -> tool registry -> policy -> agent: the one copy both front ends use.
+ * Wires flags -> skills -> tool registry -> policy -> agent: the one copy both front ends and
+ * the evals use.
  * Reads the environment only from `env`. Throws UsageError (exit 2) before any work when `-C`
- * is not a directory, there are no credentials, or `--resume ID` names no loadable session
+ * is not a directory, there are no credentials, an `--allowed-tools` / `--disallowed-tools` rule
+ * names no tool of the session or does not parse, or `--resume ID` names no loadable session
  * (a script asking for one session must not silently get a new one); other failures are real errors.
  */
 export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: HarnessIo): Promise<Harness> {
@@ -85,6 +119,9 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const model = resolveModel(flags.model, env);
   const settings = modelSettingsFor(flags, model);
   if (settings instanceof UsageError) throw settings;
+  // Before discovery: a bad rule must fail before the trust question is put.
+  const ruleProblem = badRuleFlag(flags);
+  if (ruleProblem) throw ruleProblem;
 
   const discovery = await discoverFor(flags, workroot, io.home, io.cwd);
   const startupMessages = discoveryMessages(discovery);
@@ -98,7 +135,8 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   });
   const skills = trust.skills;
   startupMessages.push(...trust.messages);
-  const registry = createToolRegistry({ skills });
+  const tuning = io.tuning ?? {};
+  const registry = createToolRegistry({ skills, ...(tuning.rgPath !== undefined ? { rgPath: tuning.rgPath } : {}) });
   const policy = createPolicy({
     mode: flags.permissionMode,
     allow: flags.allowedTools,
@@ -124,7 +162,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     model,
     registry,
     policy,
-    ask: io.ask,
+    ...(io.ask ? { ask: io.ask } : {}),
     skills,
     workroot,
     configDir: configDir(env, io.home),
@@ -139,6 +177,9 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     sessionStore,
     ...(resumeId !== undefined ? { resumeId } : {}),
     ...(flags.maxTurns !== undefined ? { maxTurns: flags.maxTurns } : {}),
+    ...(tuning.contextWindow !== undefined ? { contextWindow: tuning.contextWindow } : {}),
+    ...(tuning.compactionThreshold !== undefined ? { compactionThreshold: tuning.compactionThreshold } : {}),
+    ...(tuning.clock ? { clock: tuning.clock } : {}),
     ...settings,
   });
   if (flags.resume !== undefined && !agent.resumed) {
@@ -160,5 +201,6 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     trusted: trust.trusted,
     startupMessages,
     route: (text) => routeSlash(text, skills, { skillsEnabled: flags.skills }),
+    grants: () => ({ allowed: policy.list(), denied: policy.listDenied() }),
   };
 }

@@ -1,6 +1,11 @@
 import { parseArgs } from 'node:util';
-import { parseRule, parseRuleList } from '@coding-harness/approval';
+import { parseRuleList } from '@coding-harness/approval';
 import type { PermissionMode } from '@coding-harness/approval';
+import { CONFLICTS, FLAGS, parseArgsOptions } from './flags.js';
+import type { EffortFlag } from './flags.js';
+
+export { EFFORTS } from './flags.js';
+export type { EffortFlag } from './flags.js';
 
 /** How `-p` output is written. */
 export type OutputFormat = 'text' | 'json' | 'stream-json';
@@ -34,7 +39,7 @@ export interface HarnessFlags {
   untrusted: boolean;
   /** `--trust`: record that this repository is trusted (its skills' `allowed-tools` apply), then run. */
   trust: boolean;
-  /** Rule texts, one per rule, already split and validated. */
+  /** Rule texts, one per rule, split; `buildHarness` checks them against the session's tools (a bad one is a UsageError). */
   allowedTools: string[];
   disallowedTools: string[];
   permissionMode: PermissionMode;
@@ -49,41 +54,11 @@ export interface HarnessFlags {
   command?: HarnessCommand;
 }
 
-/** The `--effort` values (the API's `output_config.effort` enum). */
-export const EFFORTS = ['low', 'medium', 'high', 'xhigh', 'max'] as const;
-export type EffortFlag = (typeof EFFORTS)[number];
-
 /** The result of parsing: flags, or a usage error that the caller prints and exits 2 with. */
 export type ParseResult = { ok: true; flags: HarnessFlags } | { ok: false; message: string; exitCode: 2 };
 
-const OPTIONS = {
-  directory: { type: 'string', short: 'C' },
-  print: { type: 'boolean', short: 'p' },
-  model: { type: 'string' },
-  'max-turns': { type: 'string' },
-  thinking: { type: 'string' },
-  effort: { type: 'string' },
-  'max-tokens': { type: 'string' },
-  trust: { type: 'boolean' },
-  'no-auto-skills': { type: 'boolean' },
-  'no-skills': { type: 'boolean' },
-  skills: { type: 'string', multiple: true },
-  untrusted: { type: 'boolean' },
-  'allowed-tools': { type: 'string', multiple: true },
-  'disallowed-tools': { type: 'string', multiple: true },
-  'permission-mode': { type: 'string' },
-  'output-format': { type: 'string' },
-  verbose: { type: 'boolean' },
-  continue: { type: 'boolean', short: 'c' },
-  resume: { type: 'string', short: 'r' },
-  version: { type: 'boolean', short: 'v' },
-  help: { type: 'boolean', short: 'h' },
-  json: { type: 'boolean' },
-} as const;
-
-const LONG_NAMES = new Set(Object.keys(OPTIONS));
-const MODES: readonly PermissionMode[] = ['ask', 'accept-edits', 'bypass', 'plan'];
-const FORMATS: readonly OutputFormat[] = ['text', 'json', 'stream-json'];
+const OPTIONS = parseArgsOptions();
+const LONG_NAMES = new Set(FLAGS.map((f) => f.name));
 
 /**
  * Rewrites argv so node:util parseArgs accepts the design's forms: single-dash long options
@@ -121,28 +96,19 @@ function usage(message: string): ParseResult {
   return { ok: false, message, exitCode: 2 };
 }
 
-function nonNegativeInt(flag: string, text: string | undefined): number | string | undefined {
-  if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text)) return `${flag} needs a whole number, got '${text}'`;
-  return Number(text);
-}
-
-function rules(flag: string, values: readonly string[] | undefined): string[] | string {
-  const out: string[] = [];
-  for (const value of values ?? []) {
-    for (const rule of parseRuleList(value)) {
-      const parsed = parseRule(rule);
-      if (!parsed.ok) return `${flag}: bad rule '${rule}': ${parsed.error}`;
-      out.push(rule);
-    }
-  }
-  return out;
+/**
+ * Splits rule flags into one text per rule. Whether a rule names a tool is checked by
+ * `buildHarness` against the session's own tool registry (a library's tools may be named too).
+ */
+function rules(values: readonly string[]): string[] {
+  return values.flatMap((value) => parseRuleList(value));
 }
 
 /**
  * Parses `harness` argv (without node and script). Never throws and never exits: an unknown
  * flag, a missing or bad value, or a flag in the wrong place comes back as a message naming it,
- * with exit code 2. Checks that need the file system (`-C` exists) are `buildHarness`'s.
+ * with exit code 2. Checks that need the file system (`-C` exists) or the session's tools (what
+ * a rule names) are `buildHarness`'s.
  */
 export function parseHarnessArgs(argv: readonly string[]): ParseResult {
   let parsed;
@@ -154,66 +120,68 @@ export function parseHarnessArgs(argv: readonly string[]): ParseResult {
   const v = parsed.values;
   const positionals = parsed.positionals;
 
-  const maxTurns = nonNegativeInt('--max-turns', v['max-turns']);
-  if (typeof maxTurns === 'string') return usage(maxTurns);
-  if (maxTurns === 0) return usage('--max-turns must be at least 1 (it counts model requests per turn)');
-  const thinking = v.thinking;
-  if (thinking !== undefined && thinking.trim() === '') return usage("--thinking needs a value: adaptive, between_tools, off or a token budget");
-  const effort = v.effort;
-  if (effort !== undefined && !EFFORTS.includes(effort as EffortFlag)) return usage(`--effort must be one of ${EFFORTS.join(', ')}, got '${effort}'`);
-  const maxTokens = nonNegativeInt('--max-tokens', v['max-tokens']);
-  if (typeof maxTokens === 'string') return usage(maxTokens);
-  if (maxTokens === 0) return usage('--max-tokens must be at least 1');
-  if (v.trust && v.untrusted) return usage('--trust and --untrusted cannot be used together');
-  const mode = v['permission-mode'] ?? 'ask';
-  if (!MODES.includes(mode as PermissionMode)) return usage(`--permission-mode must be one of ${MODES.join(', ')}, got '${mode}'`);
-  const format = v['output-format'] ?? 'text';
-  if (!FORMATS.includes(format as OutputFormat)) return usage(`--output-format must be one of ${FORMATS.join(', ')}, got '${format}'`);
-  const allowed = rules('--allowed-tools', v['allowed-tools']);
-  if (typeof allowed === 'string') return usage(allowed);
-  const disallowed = rules('--disallowed-tools', v['disallowed-tools']);
-  if (typeof disallowed === 'string') return usage(disallowed);
-  if (v.continue && v.resume !== undefined) return usage('--continue and --resume cannot be used together');
-  if (v.skills?.length && v['no-skills']) return usage('--skills and --no-skills cannot be used together');
+  for (const spec of FLAGS) {
+    const value = v[spec.name];
+    const problem = spec.check && typeof value === 'string' ? spec.check(value) : undefined;
+    if (problem) return usage(problem);
+  }
+  const given = (name: string): boolean => (Array.isArray(v[name]) ? (v[name] as unknown[]).length > 0 : v[name] !== undefined && v[name] !== false);
+  const conflict = CONFLICTS.find(([a, b]) => given(a) && given(b));
+  if (conflict) return usage(`--${conflict[0]} and --${conflict[1]} cannot be used together`);
+  const text = (name: string): string | undefined => (v[name] as string | undefined) ?? FLAGS.find((f) => f.name === name)?.default;
+  const on = (name: string): boolean => v[name] === true;
+  const list = (name: string): string[] => (v[name] as string[] | undefined) ?? [];
+  const number = (name: string): number | undefined => (text(name) === undefined ? undefined : Number(text(name)));
+  const maxTurns = number('max-turns');
+  const thinking = text('thinking');
+  const effort = text('effort');
+  const maxTokens = number('max-tokens');
+  const mode = text('permission-mode') as PermissionMode;
+  const format = text('output-format') as OutputFormat;
+  const allowed = rules(list('allowed-tools'));
+  const disallowed = rules(list('disallowed-tools'));
 
   let command: HarnessCommand | undefined;
   let prompt: string | undefined;
-  if (v.print) {
+  if (on('print')) {
     if (positionals.length > 0) prompt = positionals.join(' ');
   } else if (positionals[0] === 'skills') {
     if (positionals[1] === 'lint') command = { name: 'skills-lint', paths: positionals.slice(2) };
-    else if (positionals.length === 1) command = { name: 'skills', json: v.json === true };
+    else if (positionals.length === 1) command = { name: 'skills', json: on('json') };
     else return usage(`unknown argument '${positionals[1]}' for harness skills (try harness skills lint PATH...)`);
-  } else if (positionals.length > 0 && !v.help && !v.version) {
+  } else if (positionals.length > 0 && !on('help') && !on('version')) {
     return usage(`unexpected argument '${positionals[0]}': to run a prompt use harness -p "PROMPT"; the only subcommand is 'skills'`);
   }
-  if (v.json && command?.name !== 'skills') return usage('--json belongs to harness skills; for sessions use --output-format json');
+  if (on('json') && command?.name !== 'skills') return usage('--json belongs to harness skills; for sessions use --output-format json');
+  const directory = text('directory');
+  const model = text('model');
+  const resume = text('resume');
 
   return {
     ok: true,
     flags: {
-      ...(v.directory !== undefined ? { directory: v.directory } : {}),
-      print: v.print === true,
+      ...(directory !== undefined ? { directory } : {}),
+      print: on('print'),
       ...(prompt !== undefined ? { prompt } : {}),
-      ...(v.model !== undefined ? { model: v.model } : {}),
+      ...(model !== undefined ? { model } : {}),
       ...(maxTurns !== undefined ? { maxTurns } : {}),
       ...(thinking !== undefined ? { thinking } : {}),
       ...(effort !== undefined ? { effort: effort as EffortFlag } : {}),
       ...(maxTokens !== undefined ? { maxTokens } : {}),
-      autoSkills: v['no-auto-skills'] !== true,
-      skills: v['no-skills'] !== true,
-      skillDirs: v.skills ?? [],
-      untrusted: v.untrusted === true,
-      trust: v.trust === true,
+      autoSkills: !on('no-auto-skills'),
+      skills: !on('no-skills'),
+      skillDirs: list('skills'),
+      untrusted: on('untrusted'),
+      trust: on('trust'),
       allowedTools: allowed,
       disallowedTools: disallowed,
-      permissionMode: mode as PermissionMode,
-      outputFormat: format as OutputFormat,
-      verbose: v.verbose === true,
-      continue: v.continue === true,
-      ...(v.resume !== undefined ? { resume: v.resume } : {}),
-      version: v.version === true,
-      help: v.help === true,
+      permissionMode: mode,
+      outputFormat: format,
+      verbose: on('verbose'),
+      continue: on('continue'),
+      ...(resume !== undefined ? { resume } : {}),
+      version: on('version'),
+      help: on('help'),
       ...(command ? { command } : {}),
     },
   };

@@ -1,12 +1,10 @@
 import type { Skill } from '@coding-harness/skills';
-
-/** The built-in slash commands both front ends implement. */
-export const SLASH_COMMANDS = ['help', 'skills', 'allowed', 'clear', 'exit'] as const;
-export type SlashCommandName = (typeof SLASH_COMMANDS)[number];
+import { findSlashCommand } from './commands.js';
+import type { SlashCommandName } from './commands.js';
 
 /** What the front end should do with one line of user input. */
 export type SlashRoute =
-  /** A built-in command; `args` is the rest of the line, trimmed. */
+  /** A built-in command (by its table name, also when typed as an alias); `args` is the rest of the line, trimmed. */
   | { kind: 'command'; name: SlashCommandName; args: string }
   /** A user-invocable skill: send `text` (normalised to `/<slug> args`) to the agent. */
   | { kind: 'skill'; name: string; text: string }
@@ -34,7 +32,8 @@ export function routeSlash(text: string, skills: readonly Skill[], options: Rout
   const word = m[1]!;
   const args = (m[2] ?? '').trim();
   if (word.includes('/')) return { kind: 'text' };
-  if ((SLASH_COMMANDS as readonly string[]).includes(word)) return { kind: 'command', name: word as SlashCommandName, args };
+  const command = findSlashCommand(word);
+  if (command) return { kind: 'command', name: command.name, args };
   if (options.skillsEnabled === false) return { kind: 'text' };
   const slug = word.startsWith('skill:') ? word.slice('skill:'.length) : word;
   const skill = skills.find((s) => s.name === slug);

@@ -1,0 +1,32 @@
+/**
+ * `@coding-harness/session`: the one place that turns argv, environment and config into a
+ * running harness, for every front end (`harness`, `harness-tui`) and the evals: the flags table
+ * and its parser and help, credentials and config dirs (XDG), skill discovery and repository
+ * trust, the tool registry, the policy and the agent (`buildHarness`), the slash-command table
+ * and its dispatcher, and listings as data. Nothing here prints.
+ */
+export { parseHarnessArgs, normalizeArgv } from './args.js';
+export type { HarnessFlags, HarnessCommand, OutputFormat, ParseResult, EffortFlag } from './args.js';
+export { EFFORTS, FLAGS, FLAG_GROUPS, CONFLICTS, OUTPUT_FORMATS, PERMISSION_MODES, flagHelpLines, flagsMarkdownTable, parseArgsOptions } from './flags.js';
+export type { FlagGroup, FlagSpec } from './flags.js';
+export { helpText } from './help.js';
+export type { HelpAudience } from './help.js';
+export { buildHarness, discoverFor, discoveryMessages } from './build.js';
+export type { Harness, HarnessIo, HarnessTuning } from './build.js';
+export { routeSlash } from './slash.js';
+export type { SlashRoute, RouteOptions } from './slash.js';
+export { SLASH_TABLE, SLASH_COMMANDS, findSlashCommand, runSlashCommand, slashHelpLines, slashHelpSummary } from './commands.js';
+export type { SlashCommand, SlashCommandName, SlashContext } from './commands.js';
+export { configDir, resolveCredentials, resolveModel, resolveWorkroot, UsageError, DEFAULT_MODEL, MISSING_KEY_MESSAGE } from './config.js';
+export type { Credentials, HarnessEnv } from './config.js';
+export { httpFetch } from '@coding-harness/agent';
+export { nonInteractiveAsk } from './non-interactive.js';
+export { noSkillsMessage, formatSkillRows, formatGrants, NO_SKILLS_MESSAGE, SKILLS_OFF_MESSAGE } from './listings.js';
+export { sanitize, isTerminalSafe } from './sanitize.js';
+export type { SanitizeOptions } from './sanitize.js';
+export { modelSettingsFor } from './model-settings.js';
+export type { ModelSettings } from './model-settings.js';
+export { applyProjectTrust } from './project-trust.js';
+export type { AskTrustFn, ProjectTrust, TrustAnswer, TrustQuestion } from './project-trust.js';
+export { readTrust, recordTrust, repositoryKey, trustDecision, trustFile } from './trust.js';
+export type { TrustDecision, TrustEntry, TrustRead } from './trust.js';
