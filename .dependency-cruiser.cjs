@@ -1,8 +1,9 @@
 /**
  * The layering rule, as data. Allowed arrows (importer -> imported):
- *   tools -> skills; agent -> tools, approval, skills; apps -> any package;
- *   blessed-tui -> line-cli (the shared wiring). mock-anthropic imports none of them.
- * No package under packages/ imports an app, blessed or node:readline.
+ *   tools -> skills; agent -> tools, approval, skills; session -> agent, tools, approval, skills;
+ *   apps -> any package. mock-anthropic imports none of them.
+ * No app imports another app (the shared wiring is packages/session), and no package under
+ * packages/ imports an app, blessed or node:readline.
  */
 const pkg = (name) => `^packages/${name}/`;
 const allowedPackages = {
@@ -11,7 +12,19 @@ const allowedPackages = {
   'mock-anthropic': [],
   tools: ['skills'],
   agent: ['skills', 'tools', 'approval'],
+  session: ['skills', 'tools', 'approval', 'agent'],
 };
+
+/** The apps; each may import packages only, never another app. */
+const apps = ['line-cli', 'blessed-tui', 'evals'];
+
+const appRules = apps.map((app) => ({
+  name: `app-${app}-imports-no-app`,
+  comment: `apps/${app} may import packages, never another app: shared code belongs in packages/session`,
+  severity: 'error',
+  from: { path: `^apps/${app}/` },
+  to: { path: apps.filter((a) => a !== app).map((a) => `^apps/${a}/|@coding-harness/${a}(/|$)`) },
+}));
 
 const packageRules = Object.entries(allowedPackages).map(([from, allowed]) => ({
   name: `layer-${from}`,
@@ -27,6 +40,7 @@ const packageRules = Object.entries(allowedPackages).map(([from, allowed]) => ({
 module.exports = {
   forbidden: [
     ...packageRules,
+    ...appRules,
     {
       name: 'no-ui-in-packages',
       comment: 'packages/ never import blessed or node:readline: the UI lives in apps/',
@@ -44,7 +58,7 @@ module.exports = {
       name: 'no-app-imports-from-packages',
       severity: 'error',
       from: { path: '^packages/' },
-      to: { path: '^apps/|@coding-harness/(line-cli|blessed-tui)' },
+      to: { path: '^apps/|@coding-harness/(line-cli|blessed-tui|evals)(/|$)' },
     },
     {
       name: 'no-circular',

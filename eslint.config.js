@@ -1,5 +1,6 @@
 // One linter for the whole workspace. Besides style, it carries one of the two layering
-// checks: no package under packages/ may import an app, blessed or node:readline.
+// checks: no package under packages/ may import an app, blessed or node:readline, and no app
+// imports another app (what front ends share lives in packages/session).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -11,10 +12,25 @@ const forbiddenInPackages = {
     { name: 'node:readline/promises', message: 'packages/ never import a UI.' },
   ],
   patterns: [
-    { group: ['@coding-harness/line-cli', '@coding-harness/line-cli/*', '@coding-harness/blessed-tui', '@coding-harness/blessed-tui/*'], message: 'packages/ never import an app.' },
+    { group: ['@coding-harness/line-cli', '@coding-harness/line-cli/*', '@coding-harness/blessed-tui', '@coding-harness/blessed-tui/*', '@coding-harness/evals', '@coding-harness/evals/*'], message: 'packages/ never import an app.' },
     { group: ['**/apps/**'], message: 'packages/ never import an app.' },
   ],
 };
+
+const APPS = ['line-cli', 'blessed-tui', 'evals'];
+
+/** The import ban of one app: every other app, by package name or by a path into apps/<other>. */
+function otherApps(app) {
+  const others = APPS.filter((a) => a !== app);
+  return {
+    patterns: [
+      {
+        group: others.flatMap((a) => [`@coding-harness/${a}`, `@coding-harness/${a}/*`, `**/${a}/src/**`, `**/apps/${a}/**`]),
+        message: 'an app never imports another app: move what both need into packages/session.',
+      },
+    ],
+  };
+}
 
 export default tseslint.config(
   { ignores: ['**/*.cjs', '**/dist/**', '**/node_modules/**', '**/.turbo/**', '**/coverage/**', 'tooling/repo-checks/fixtures/**'] },
@@ -37,4 +53,8 @@ export default tseslint.config(
     files: ['packages/**/*.ts', 'packages/**/*.js', 'packages/**/*.mjs'],
     rules: { 'no-restricted-imports': ['error', forbiddenInPackages] },
   },
+  ...APPS.map((app) => ({
+    files: [`apps/${app}/**/*.ts`, `apps/${app}/**/*.js`, `apps/${app}/**/*.mjs`],
+    rules: { 'no-restricted-imports': ['error', otherApps(app)] },
+  })),
 );

@@ -15,7 +15,7 @@ const config = path.join(repo, '.dependency-cruiser.cjs');
 /** Runs dependency-cruiser with the repository's own rules over one fixture tree. */
 async function cruise(fixture: string): Promise<{ code: number; output: string }> {
   try {
-    const { stdout } = await run(depcruiseBin, ['packages', '--config', config, '--output-type', 'err'], {
+    const { stdout } = await run(depcruiseBin, ['packages', 'apps', '--config', config, '--output-type', 'err'], {
       cwd: path.join(fixtures, fixture),
     });
     return { code: 0, output: stdout };
@@ -26,7 +26,7 @@ async function cruise(fixture: string): Promise<{ code: number; output: string }
 }
 
 describe('dependency-cruiser layering rules', () => {
-  it('pass on a tree that only imports downwards', async () => {
+  it('pass on a tree that only imports downwards (apps -> session -> agent -> skills)', async () => {
     const result = await cruise('good');
     expect(result.output).toContain('no dependency violations');
     expect(result.code).toBe(0);
@@ -39,6 +39,14 @@ describe('dependency-cruiser layering rules', () => {
     expect(result.output).toContain('layer-skills');
     expect(result.output).toMatch(/blessed/);
     expect(result.output).toMatch(/readline/);
+  });
+
+  it('fail on an app importing another app (blessed-tui -> line-cli) and on a package importing an app', async () => {
+    const result = await cruise('bad');
+    expect(result.code).not.toBe(0);
+    expect(result.output).toMatch(/app-blessed-tui-imports-no-app: apps\/blessed-tui\/src\/index\.ts → apps\/line-cli\/src\/index\.ts/);
+    expect(result.output).toMatch(/no-app-imports-from-packages: packages\/session\/src\/index\.ts → apps\/line-cli/);
+    expect(result.output).toMatch(/layer-session: packages\/session\/src\/index\.ts → apps\/line-cli/);
   });
 });
 
@@ -60,6 +68,18 @@ describe('ESLint no-restricted-imports layering rule', () => {
     const messages = await lint('packages/agent/src/bad-import.ts', code);
     expect(messages.map((m) => m.message).join('\n')).toMatch(/blessed[\s\S]*readline[\s\S]*never import an app/);
     expect(messages).toHaveLength(3);
+  });
+
+  it('rejects one app importing another, by package name or by path', async () => {
+    const code = "import { main } from '@coding-harness/line-cli';\nimport { x } from '../../line-cli/src/index.js';\nexport const all = [main, x];\n";
+    const messages = await lint('apps/blessed-tui/src/bad-import.ts', code);
+    expect(messages).toHaveLength(2);
+    for (const m of messages) expect(m.message).toContain('packages/session');
+    expect(await lint('apps/evals/src/bad-import.ts', "import { main } from '@coding-harness/blessed-tui';\nexport const m = main;\n")).toHaveLength(1);
+  });
+
+  it('allows an app to import the session package', async () => {
+    expect(await lint('apps/blessed-tui/src/ok-session.ts', "import { buildHarness } from '@coding-harness/session';\nexport const b = buildHarness;\n")).toHaveLength(0);
   });
 
   it('allows the same imports in an app', async () => {
