@@ -3,6 +3,10 @@ import type { ApprovalRequest } from '@coding-harness/approval';
 import { FakeBackend, type FakeStep } from './fake-backend.js';
 import { fakeTerminal, KEY } from './fake-terminal.test.helper.js';
 import { SKILLS } from './test-skills.test.helper.js';
+import { builtinRuleNames } from '@coding-harness/tools';
+
+/** The registry's rule data for a tool, as the agent attaches it to the requests it asks about. */
+const ruleTool = (name: string) => builtinRuleNames().find((t) => t.name === name);
 
 const ZERO = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
 const DIFF = '--- a/a.ts\n+++ b/a.ts\n@@ -1 +1 @@\n-old line\n+new line';
@@ -17,8 +21,8 @@ function askTurn(request: ApprovalRequest): FakeStep[] {
     { type: 'turn_end', turn: 1, stopReason: 'end_turn', usage: ZERO, costUsd: 0 },
   ];
 }
-const BASH: ApprovalRequest = { tool: 'bash', kind: 'exec', input: { command: 'npm test' }, target: 'npm test', summary: 'bash: npm test' };
-const EDIT: ApprovalRequest = { tool: 'edit_file', kind: 'write', input: { path: 'a.ts' }, target: 'a.ts', summary: 'edit_file: a.ts', preview: DIFF };
+const BASH: ApprovalRequest = { tool: 'bash', kind: 'exec', input: { command: 'npm test' }, target: 'npm test', summary: 'bash: npm test', ruleTool: ruleTool('bash') };
+const EDIT: ApprovalRequest = { tool: 'edit_file', kind: 'write', input: { path: 'a.ts' }, target: 'a.ts', summary: 'edit_file: a.ts', preview: DIFF, ruleTool: ruleTool('edit_file') };
 
 async function approvalSession(request: ApprovalRequest) {
   const backend = new FakeBackend({ turns: [askTurn(request)], skills: SKILLS });

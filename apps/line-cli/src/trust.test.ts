@@ -77,7 +77,7 @@ describe('repository trust', () => {
     const server = await mock(new ScriptBuilder().text('never used').build());
     const cli = start(['-C', box.work], { env: childEnv(box, server) });
     await cli.waitFor('Trust this repository?');
-    expect(cli.stdout()).toContain('/deploy: bash(echo:*)');
+    expect(cli.stdout()).toContain('/deploy: Bash(echo:*)');
     cli.write('maybe\n');
     await cli.waitFor('please answer t (trust), n (not now) or never');
     cli.write('never\n');

@@ -41,6 +41,11 @@ export interface AgentOptions {
   workroot: string;
   /** The home config dir holding AGENTS.md / CLAUDE.md (e.g. ~/.config/coding-harness). */
   configDir?: string;
+  /**
+   * The first system block in place of the harness's own prompt (a library's agent with its own
+   * role). AGENTS.md / CLAUDE.md and the skills listing still follow it. Must not be empty.
+   */
+  systemPrompt?: string;
   /** Default: the model's window from the catalogue (200,000 for an unknown id). */
   contextWindow?: number;
   /** Model requests per user turn; default 50. */
@@ -109,7 +114,8 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
   const clock = options.clock ?? (() => new Date());
   const skills = options.skills ?? [];
   const instructionDirs = [...(options.configDir !== undefined ? [options.configDir] : []), ...(options.projectInstructions === false ? [] : [options.workroot])];
-  const prompt = await composeSystemPrompt({ workroot: options.workroot, date: clock(), instructionDirs, skills });
+  if (options.systemPrompt !== undefined && options.systemPrompt.trim() === '') throw new TypeError('createAgent: systemPrompt is empty (leave it out for the harness prompt)');
+  const prompt = await composeSystemPrompt({ workroot: options.workroot, date: clock(), instructionDirs, skills, ...(options.systemPrompt !== undefined ? { systemPrompt: options.systemPrompt } : {}) });
   const notices = [...prompt.notices];
   const readTracker = createReadTracker();
   const protectedDirs = [...(options.configDir !== undefined ? [options.configDir] : []), ...(options.protectedDirs ?? [])];

@@ -40,6 +40,8 @@ export interface PromptInputs {
   /** Folders whose instruction files are read, in order (config dir first, then the work root). */
   instructionDirs: readonly string[];
   skills: readonly Skill[];
+  /** Replaces the harness's own first block (its role, rules, work root and date); instruction files and skills still follow. */
+  systemPrompt?: string;
 }
 
 export interface ComposedPrompt {
@@ -50,7 +52,7 @@ export interface ComposedPrompt {
 
 /** Reads the instruction files and composes the system blocks (no cache_control: see cache.ts). */
 export async function composeSystemPrompt(inputs: PromptInputs): Promise<ComposedPrompt> {
-  const blocks: SystemBlock[] = [{ type: 'text', text: defaultPrompt(inputs.workroot, inputs.date) }];
+  const blocks: SystemBlock[] = [{ type: 'text', text: inputs.systemPrompt ?? defaultPrompt(inputs.workroot, inputs.date) }];
   const notices: string[] = [];
   const seen = new Set<string>();
   for (const dir of inputs.instructionDirs) {

@@ -19,7 +19,7 @@ describe("a skill's allowed-tools", () => {
     ]);
     expect(ask.questions.map((q) => q.tool)).toEqual(['bash']);
     const notices = ofType(events, 'notice').map((n) => n.message);
-    const dropped = notices.filter((m) => m.startsWith('skill lint-fix:') && m.includes('"bash(echo:*)"') && m.includes('not granted'));
+    const dropped = notices.filter((m) => m.startsWith('skill lint-fix:') && m.includes('"Bash(echo:*)"') && m.includes('not granted'));
     expect(dropped).toHaveLength(1);
   });
 

@@ -6,6 +6,7 @@
 import { mkdir, readFile, realpath, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createPolicy } from '@coding-harness/approval';
+import { builtinRuleNames } from '@coding-harness/tools';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
 import { body, cleanup, ofType, setup, tempDir, turn } from './testing/kit.test.util.js';
@@ -41,7 +42,7 @@ describe('the tool context the agent builds', () => {
     await writeFile(join(workroot, 'open.txt'), 'needle in the open\n');
     await symlink(join(workroot, 'secret'), join(workroot, 'door'));
     const script = new ScriptBuilder().toolUse('grep', { pattern: 'needle' }).toolUse('grep', { pattern: 'needle', path: 'door' }).text('done').build();
-    const policy = createPolicy({ mode: 'bypass', root: workroot, deny: ['Read(secret/**)'] });
+    const policy = createPolicy({ mode: 'bypass', root: workroot, deny: ['Read(secret/**)'], tools: builtinRuleNames() });
     const { agent } = await setup(script, { workroot, agent: { policy } });
     const [whole, viaLink] = results(await turn(agent, 'search'));
     expect(whole!.content).toContain('open.txt');

@@ -109,7 +109,9 @@ async function runOne(use: ToolUseBlock, deps: ExecutorDeps, opts: ExecuteOption
       emit({ type: 'approval_resolved', id: use.id, allowed: answer.type !== 'deny', how: answer.type, ...(answer.type === 'deny' && answer.message ? { message: answer.message } : {}) });
       return answer;
     });
-  const auth = await deps.policy.authorize({ tool: tool.name, kind: tool.kind, input, summary, ...permission }, ask).catch(
+  const ruleTool = deps.registry.ruleNames().find((entry) => entry.name === tool.name);
+  const request = { tool: tool.name, kind: tool.kind, input, summary, ...permission, ...(ruleTool !== undefined ? { ruleTool } : {}) };
+  const auth = await deps.policy.authorize(request, ask).catch(
     (err: unknown): Authorization => ({ allowed: false, message: `the approval question failed: ${err instanceof Error ? err.message : String(err)}` }),
   );
   if (context.signal.aborted) return finish({ content: CANCELLED, display: CANCELLED, isError: true });

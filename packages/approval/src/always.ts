@@ -7,7 +7,8 @@ import { splitForAllow } from './shell/allow-walk.js';
 import { isCodeRunner, programDanger } from './programs/index.js';
 import { targetOf } from './match.js';
 import { escapeGlob } from './paths.js';
-import { OUR_TOOLS, PATH_TOOLS } from './tool-names.js';
+import { toolOf } from './tool-table.js';
+import type { RuleTool } from './tool-table.js';
 
 /** Programs whose second word is a subcommand (`git status`), so "always" may cover command + subcommand. */
 const SUBCOMMAND_PROGRAMS = new Set([
@@ -46,29 +47,36 @@ export function alwaysBashPattern(command: string): BashPattern {
   return prefix.every((word) => PLAIN_WORD.test(word)) ? { form: 'prefix', prefix: prefix.join(' ') } : exact;
 }
 
+/** The "always" rule of each specifier: a command pattern, the exact path, the name, the whole tool. */
+const ALWAYS: Readonly<Record<RuleTool['specifier'], (tool: string, target: string | undefined) => Rule | undefined>> = {
+  command: (tool, target) => {
+    if (target === undefined) return undefined;
+    const pattern = alwaysBashPattern(target);
+    return pattern.form === 'prefix' ? { tool, form: 'prefix', prefix: pattern.prefix } : { tool, form: 'exact', command: pattern.command };
+  },
+  path: (tool, target) => (target === undefined ? undefined : { tool, form: 'path', pattern: escapeGlob(target.replace(/^(\.\/)+/, '')) }),
+  name: (tool, target) => (target === undefined ? undefined : { tool, form: 'name', name: target }),
+  none: (tool) => ({ tool, form: 'tool' }),
+};
+
 /**
  * The rule an "always" (session) answer to this request stores, or undefined when it would store
- * nothing (a tool no rule can name, a call without a target). Never a whole tool: bash gets
- * `alwaysBashPattern`, a file tool the exact path it touches, `skill` the skill's name.
+ * nothing (a tool the table does not know, a call without a target). A whole tool only for a tool
+ * that takes no specifier: a command tool gets `alwaysBashPattern`, a path tool the exact path it
+ * touches, a name tool (skill) the name.
  */
-export function alwaysRule(request: ApprovalRequest): Rule | undefined {
-  const target = targetOf(request);
-  if (target === undefined || !(OUR_TOOLS as readonly string[]).includes(request.tool)) return undefined;
-  if (request.tool === 'bash') {
-    const pattern = alwaysBashPattern(target);
-    return pattern.form === 'prefix' ? { tool: 'bash', form: 'prefix', prefix: pattern.prefix } : { tool: 'bash', form: 'exact', command: pattern.command };
-  }
-  if (request.tool === 'skill') return { tool: 'skill', form: 'name', name: target };
-  if (!PATH_TOOLS.has(request.tool)) return undefined;
-  const path = target.replace(/^(\.\/)+/, '');
-  return { tool: request.tool as Rule['tool'], form: 'path', pattern: escapeGlob(path) } as Rule;
+export function alwaysRule(request: ApprovalRequest, tool: RuleTool | undefined): Rule | undefined {
+  if (tool === undefined) return undefined;
+  return ALWAYS[tool.specifier](tool.name, targetOf(request, tool));
 }
 
 /**
  * Shared interface D: the exact rule text (our syntax) an "always"/session answer to this request
  * will store, for the question to show before it is answered; `''` when it would store nothing.
+ * The tool is looked up in `tools` (the registry's `ruleNames()`), else taken from
+ * `request.ruleTool` (the agent fills it), so a front end needs no table of its own.
  */
-export function alwaysRuleFor(request: ApprovalRequest): string {
-  const rule = alwaysRule(request);
+export function alwaysRuleFor(request: ApprovalRequest, tools?: readonly RuleTool[]): string {
+  const rule = alwaysRule(request, toolOf(request, tools));
   return rule ? formatRule(rule) : '';
 }

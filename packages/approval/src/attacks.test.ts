@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createPolicy } from './policy.js';
 import { alwaysRuleFor } from './always.js';
 import { bash } from './requests.test-helpers.js';
+import { TOOLS } from './rule-tools.test-helpers.js';
 
 /** The attack review's strings, each against the rule it used to slip past. */
-const decide = (allow: string[], deny: string[], command: string) => createPolicy({ allow, deny }).decide(bash(command)).type;
+const decide = (allow: string[], deny: string[], command: string) => createPolicy({ tools: TOOLS, allow, deny }).decide(bash(command)).type;
 
 describe('1. a prefix allow rule no longer runs arbitrary code', () => {
   it.each([
@@ -139,12 +140,12 @@ describe('2. deny rules see plain shell syntax', () => {
   );
 
   it('a hidden command asks even in bypass mode, and plan mode still denies', () => {
-    expect(createPolicy({ mode: 'bypass', deny: ['Bash(rm:*)'] }).decide(bash('$x y')).type).toBe('ask');
-    expect(createPolicy({ mode: 'plan', deny: ['Bash(rm:*)'] }).decide(bash('$x y')).type).toBe('deny');
+    expect(createPolicy({ tools: TOOLS, mode: 'bypass', deny: ['Bash(rm:*)'] }).decide(bash('$x y')).type).toBe('ask');
+    expect(createPolicy({ tools: TOOLS, mode: 'plan', deny: ['Bash(rm:*)'] }).decide(bash('$x y')).type).toBe('deny');
   });
 
   it('the ask says which deny rule might match and why', () => {
-    const decision = createPolicy({ deny: ['Bash(rm:*)'] }).decide(bash('$x y'));
+    const decision = createPolicy({ tools: TOOLS, deny: ['Bash(rm:*)'] }).decide(bash('$x y'));
     expect(decision).toMatchObject({ type: 'ask', reason: expect.stringContaining('bash(rm:*)') });
   });
 });
@@ -164,7 +165,7 @@ describe('3. "always" says what it grants, before the answer, and grants no inte
   });
 
   it('what alwaysRuleFor shows is exactly what the answer stores', async () => {
-    const policy = createPolicy();
+    const policy = createPolicy({ tools: TOOLS });
     const request = bash('python3 tools/gen.py --out x');
     const shown = alwaysRuleFor(request);
     await policy.authorize(request, async () => ({ type: 'session' }));

@@ -3,6 +3,7 @@ import type { Rule } from './rules.js';
 import { allowingPatterns, denyMatch } from './bash-match.js';
 import type { BashPattern } from './bash-match.js';
 import { pathMatches } from './paths.js';
+import type { RuleTool, ToolTable } from './tool-table.js';
 
 /** A rule with where it came from; what grants and flag rules are stored as. */
 export interface SourcedRule {
@@ -11,15 +12,23 @@ export interface SourcedRule {
   scope: 'session' | 'turn';
 }
 
+/** The input field a tool's target comes from when a request carries none, by specifier. */
+const TARGET_FIELD: Readonly<Record<RuleTool['specifier'], (tool: RuleTool) => string | undefined>> = {
+  command: () => 'command',
+  name: () => 'name',
+  path: (tool) => tool.pathFields[0],
+  none: () => undefined,
+};
+
 /**
- * What rules match against: the request's `target`, or, when a caller left it out, the obvious
- * field of the input (`command`, `path`, `name`).
+ * What rules match against: the request's `target`, or, when a caller left it out, the field of
+ * the input the tool's specifier names (`command`, `name`, its first path field).
  */
-export function targetOf(request: ApprovalRequest): string | undefined {
+export function targetOf(request: ApprovalRequest, tool: RuleTool | undefined): string | undefined {
   if (typeof request.target === 'string') return request.target;
-  if (typeof request.input !== 'object' || request.input === null) return undefined;
-  const input = request.input as Record<string, unknown>;
-  const field = request.tool === 'bash' ? input['command'] : request.tool === 'skill' ? input['name'] : input['path'];
+  if (tool === undefined || typeof request.input !== 'object' || request.input === null) return undefined;
+  const key = TARGET_FIELD[tool.specifier](tool);
+  const field = key === undefined ? undefined : (request.input as Record<string, unknown>)[key];
   return typeof field === 'string' ? field : undefined;
 }
 
@@ -27,13 +36,13 @@ export function targetOf(request: ApprovalRequest): string | undefined {
  * The rules that together allow the request (several when a bash command line is allowed
  * command by command), or undefined when these rules do not allow it.
  */
-export function findAllowing(request: ApprovalRequest, entries: readonly SourcedRule[], root?: string): SourcedRule[] | undefined {
+export function findAllowing(request: ApprovalRequest, entries: readonly SourcedRule[], tool: RuleTool | undefined, root?: string): SourcedRule[] | undefined {
   const mine = entries.filter((entry) => entry.rule.tool === request.tool);
   const whole = mine.find((entry) => entry.rule.form === 'tool');
   if (whole) return [whole];
-  const target = targetOf(request);
+  const target = targetOf(request, tool);
   if (target === undefined) return undefined;
-  if (request.tool === 'bash') {
+  if (tool?.specifier === 'command') {
     const patterns = mine.flatMap((entry) => {
       const pattern = bashPattern(entry.rule);
       return pattern ? [{ ...pattern, entry }] : [];
@@ -44,21 +53,21 @@ export function findAllowing(request: ApprovalRequest, entries: readonly Sourced
   return found ? [found] : undefined;
 }
 
-/** Tools whose deny rules also hold for another tool: reading through search is reading. */
-const DENY_ALSO: Readonly<Record<string, readonly string[]>> = { grep: ['read_file'], glob: ['read_file'] };
-
 /** A deny verdict: a rule matched, or (bash) a rule might match a command hidden from view. */
 export type DenyFinding = { entry: SourcedRule; unsure?: undefined } | { entry: SourcedRule; unsure: string };
 
-/** The first deny rule that matches the request, if any. */
-export function findDenying(request: ApprovalRequest, entries: readonly SourcedRule[], root?: string): DenyFinding | undefined {
-  const tools = [request.tool, ...(DENY_ALSO[request.tool] ?? [])];
+/**
+ * The first deny rule that matches the request, if any: the tool's own rules and the path rules
+ * of the tools it is `deniedWith` (reading through search is reading).
+ */
+export function findDenying(request: ApprovalRequest, entries: readonly SourcedRule[], tool: RuleTool | undefined, root?: string): DenyFinding | undefined {
+  const tools = [request.tool, ...(tool?.deniedWith ?? [])];
   const mine = entries.filter((entry) => tools.includes(entry.rule.tool));
   const whole = mine.find((entry) => entry.rule.form === 'tool' && entry.rule.tool === request.tool);
   if (whole) return { entry: whole };
-  const target = targetOf(request);
+  const target = targetOf(request, tool);
   if (target === undefined) return undefined;
-  if (request.tool === 'bash') {
+  if (tool?.specifier === 'command') {
     const patterns = mine.flatMap((entry) => {
       const pattern = bashPattern(entry.rule);
       return pattern ? [{ ...pattern, entry }] : [];
@@ -71,14 +80,32 @@ export function findDenying(request: ApprovalRequest, entries: readonly SourcedR
   return found ? { entry: found } : undefined;
 }
 
+/** See `readingFamily`. */
+export interface ReadingFamily {
+  searchers: ReadonlySet<string>;
+  readers: ReadonlySet<string>;
+}
+
+/**
+ * The reading family of a table: the tools that are `deniedWith` others (read_file) and those
+ * others (grep, glob). Their path deny rules hide files from search; a whole-tool deny hides
+ * everything only for a tool the others are denied with (`Read` denied: nothing can be read).
+ */
+export function readingFamily(table: ToolTable): ReadingFamily {
+  const searchers = new Set(table.tools.filter((t) => t.deniedWith.length > 0).map((t) => t.name));
+  const readers = new Set(table.tools.flatMap((t) => t.deniedWith));
+  return { searchers, readers };
+}
+
 /**
  * For the tools' `readFilter`: whether a file (its absolute realpath) is hidden from read_file,
  * grep and glob by a deny rule of any of them (a `Read(...)` deny also hides files from search).
  */
-export function hiddenByDeny(absRealPath: string, entries: readonly SourcedRule[], root: string | undefined): boolean {
+export function hiddenByDeny(absRealPath: string, entries: readonly SourcedRule[], root: string | undefined, family: ReadingFamily): boolean {
+  const { searchers, readers } = family;
   return entries.some((entry) => {
-    if (!['read_file', 'grep', 'glob'].includes(entry.rule.tool)) return false;
-    if (entry.rule.form === 'tool') return entry.rule.tool === 'read_file';
+    if (!searchers.has(entry.rule.tool) && !readers.has(entry.rule.tool)) return false;
+    if (entry.rule.form === 'tool') return readers.has(entry.rule.tool);
     return entry.rule.form === 'path' && pathMatches(entry.rule.pattern, absRealPath, root, 'deny');
   });
 }

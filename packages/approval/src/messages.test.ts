@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { denialForNonInteractive, shellQuote } from './messages.js';
 import { parseRule, parseRuleList } from './rules.js';
 import { bash, request } from './requests.test-helpers.js';
+import { TOOLS } from './rule-tools.test-helpers.js';
 
 /** The rules a message suggests after --allowed-tools, unquoted as a shell would. */
 function suggestedRules(message: string): string[][] {
@@ -38,7 +39,7 @@ describe('denialForNonInteractive', () => {
     for (const req of [bash("echo 'it''s' && git log -1"), bash('printf "a\nb"'), request('write_file', 'src/[id].ts')]) {
       const groups = suggestedRules(denialForNonInteractive(req));
       expect(groups.length).toBeGreaterThan(0);
-      for (const rule of groups.flat()) expect(parseRule(rule).ok).toBe(true);
+      for (const rule of groups.flat()) expect(parseRule(rule, TOOLS).ok).toBe(true);
     }
   });
 });

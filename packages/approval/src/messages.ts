@@ -3,8 +3,8 @@ import { parseRule } from './rules.js';
 import { alwaysBashPattern } from './always.js';
 import { targetOf } from './match.js';
 import { escapeGlob } from './paths.js';
-import { CLAUDE_NAME } from './tool-names.js';
-import type { ToolName } from './tool-names.js';
+import { ruleSpelling, toolOf } from './tool-table.js';
+import type { RuleTool } from './tool-table.js';
 
 /** The tool error the model sees when the user says no: fixed text, then the user's own words. */
 export function userDeniedMessage(tool: string, message?: string): string {
@@ -30,31 +30,40 @@ export function shellQuote(word: string): string {
 /**
  * The denial for a call that needs approval in a run that cannot ask (`-p`): says so, and names
  * the flags that would allow it (`--allowed-tools 'Bash(npm test)'`, a broader rule, and the
- * permission mode). Every suggested rule parses back to what it is meant to allow.
+ * permission mode). Every suggested rule parses back to what it is meant to allow. The tool's
+ * rule data come from `tools` (the registry's `ruleNames()`) or else `request.ruleTool`; without
+ * either, only the permission modes are suggested.
  */
-export function denialForNonInteractive(request: ApprovalRequest, reason?: string): string {
-  const claude = Object.hasOwn(CLAUDE_NAME, request.tool) ? CLAUDE_NAME[request.tool as ToolName] : request.tool;
-  const target = targetOf(request);
-  const suggestions: string[] = [];
-  const flag = (rules: string[], what: string) => {
-    const valid = rules.filter((rule) => parseRule(rule).ok);
-    if (valid.length === rules.length && valid.length > 0) suggestions.push(`--allowed-tools ${shellQuote(valid.join(' '))} (${what})`);
-  };
-  if (request.tool === 'bash' && target !== undefined) {
-    const exact = `${claude}(${target.trim()})`;
-    const parsed = parseRule(exact);
-    if (parsed.ok && parsed.rule.form === 'exact') flag([exact], 'this command');
-    const always = alwaysBashPattern(target);
-    if (always.form === 'prefix') flag([`${claude}(${always.prefix}:*)`], 'commands like it');
-  } else if (target !== undefined && request.tool !== 'skill' && request.insideRoot !== false) {
-    flag([`${claude}(${escapeGlob(target)})`], 'this path');
-  } else if (target !== undefined && request.tool === 'skill') {
-    flag([`${claude}(${target})`], 'this skill');
-  }
-  flag([claude], `every ${request.tool} call`);
+export function denialForNonInteractive(request: ApprovalRequest, reason?: string, tools?: readonly RuleTool[]): string {
+  const tool = toolOf(request, tools);
+  const suggestions: string[] = tool === undefined ? [] : ruleSuggestions(request, tool, tools ?? [tool]);
   if (request.kind === 'write' && request.insideRoot === true) suggestions.push('--permission-mode accept-edits (file changes inside the work root)');
   suggestions.push('--permission-mode bypass (everything)');
   const what = request.summary ? `: ${request.summary}` : '';
   const why = reason ? ` (${reason})` : '';
   return `${request.tool} needs approval${why}, and this run is non-interactive (-p), so it was not run${what}. To allow it, rerun with ${suggestions.join(', or ')}.`;
+}
+
+/** The `--allowed-tools` flags that would allow the call: narrowest first, then the whole tool. */
+function ruleSuggestions(request: ApprovalRequest, tool: RuleTool, table: readonly RuleTool[]): string[] {
+  const claude = ruleSpelling(tool);
+  const target = targetOf(request, tool);
+  const suggestions: string[] = [];
+  const flag = (rules: string[], what: string) => {
+    const valid = rules.filter((rule) => parseRule(rule, table).ok);
+    if (valid.length === rules.length && valid.length > 0) suggestions.push(`--allowed-tools ${shellQuote(valid.join(' '))} (${what})`);
+  };
+  if (tool.specifier === 'command' && target !== undefined) {
+    const exact = `${claude}(${target.trim()})`;
+    const parsed = parseRule(exact, table);
+    if (parsed.ok && parsed.rule.form === 'exact') flag([exact], 'this command');
+    const always = alwaysBashPattern(target);
+    if (always.form === 'prefix') flag([`${claude}(${always.prefix}:*)`], 'commands like it');
+  } else if (tool.specifier === 'path' && target !== undefined && request.insideRoot !== false) {
+    flag([`${claude}(${escapeGlob(target)})`], 'this path');
+  } else if (tool.specifier === 'name' && target !== undefined) {
+    flag([`${claude}(${target})`], `this ${request.tool}`);
+  }
+  flag([claude], `every ${request.tool} call`);
+  return suggestions;
 }

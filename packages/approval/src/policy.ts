@@ -2,9 +2,10 @@ import type { ApprovalRequest, Answer, AskFn, Authorization, Decision, Grant, Pe
 import { formatRule, parseRule, parseRules } from './rules.js';
 import type { Rule } from './rules.js';
 import { GrantStore, toGrant } from './grants.js';
-import { findAllowing, findDenying, hiddenByDeny } from './match.js';
+import { findAllowing, findDenying, hiddenByDeny, readingFamily } from './match.js';
 import { alwaysRule } from './always.js';
-import { KIND_OF_TOOL, KIND_RANK } from './tool-names.js';
+import { KIND_RANK, toolOf, toolTable } from './tool-table.js';
+import type { RuleTool } from './tool-table.js';
 import type { CallKind } from './types.js';
 import type { SourcedRule } from './match.js';
 import { modeVerdict } from './modes.js';
@@ -17,6 +18,12 @@ export const USER_ANSWER_ORIGIN = 'user answer';
 export interface PolicyOptions {
   /** Starting mode; `ask` when left out. */
   mode?: PermissionMode;
+  /**
+   * The tools rules may name: the tool registry's `ruleNames()` (approval imports no tool code,
+   * so it has no list of its own). Left out: no tool is known, so every allow or deny rule is an
+   * error and only the mode decides; a caller with rules must pass the table.
+   */
+  tools?: readonly RuleTool[];
   /** Allow rules, in our syntax or Claude Code's. */
   allow?: string[];
   /** Deny rules; they beat every mode, grant and allow rule. */
@@ -64,6 +71,8 @@ export interface Policy {
   list(): Grant[];
   /** The deny rules with their origin (scope `session`). */
   listDenied(): Grant[];
+  /** The rule table this policy resolves names with (`PolicyOptions.tools`, or empty). */
+  readonly tools: readonly RuleTool[];
   /** The rule a "session" answer to this request would grant, in our syntax (for the question); [] when none. */
   sessionGrantFor(request: ApprovalRequest): string[];
   /**
@@ -75,7 +84,8 @@ export interface Policy {
 
 /** Every error in the options' rules; empty when `createPolicy` will accept them. */
 export function checkPolicyOptions(options: PolicyOptions = {}): string[] {
-  return ruleSets(options).flatMap((set) => parseRules([...set.allow, ...set.deny]).errors);
+  const tools = options.tools ?? [];
+  return ruleSets(options).flatMap((set) => parseRules([...set.allow, ...set.deny], tools).errors);
 }
 
 /**
@@ -86,29 +96,33 @@ export function checkPolicyOptions(options: PolicyOptions = {}): string[] {
 export function createPolicy(options: PolicyOptions = {}): Policy {
   const problems = checkPolicyOptions(options);
   if (problems.length > 0) throw new TypeError(`createPolicy: ${problems.join('; ')}`);
+  const tools = options.tools ?? [];
+  const table = toolTable(tools);
+  const family = readingFamily(table);
   const grants = new GrantStore();
   const denies: SourcedRule[] = [];
   for (const set of ruleSets(options)) {
-    grants.addSession(parseRules(set.allow).rules, set.origin.allow);
-    for (const rule of parseRules(set.deny).rules) denies.push({ rule, origin: set.origin.deny, scope: 'session' });
+    grants.addSession(parseRules(set.allow, tools).rules, set.origin.allow);
+    for (const rule of parseRules(set.deny, tools).rules) denies.push({ rule, origin: set.origin.deny, scope: 'session' });
   }
   let mode: PermissionMode = options.mode ?? 'ask';
 
   const root = options.root;
 
   const decide = (request: ApprovalRequest): Decision => {
-    const denied = findDenying(request, denies, root);
+    const tool = toolOf(request, tools);
+    const denied = findDenying(request, denies, tool, root);
     const rule = denied ? `${formatRule(denied.entry.rule)} (${denied.entry.origin})` : '';
     if (denied && denied.unsure === undefined) return { type: 'deny', message: ruleDeniedMessage(request.tool, formatRule(denied.entry.rule), denied.entry.origin) };
     if (denied && mode !== 'plan') return { type: 'ask', request, reason: `the deny rule ${rule} might match: ${denied.unsure}` };
     if (mode === 'plan' || mode === 'bypass') return fromVerdict(request, mode);
-    const allowing = findAllowing(request, grants.active(), root);
+    const allowing = findAllowing(request, grants.active(), tool, root);
     if (allowing) return { type: 'allow', reason: `allowed by ${allowing.map(describe).join(', ')}` };
     return fromVerdict(request, mode);
   };
 
   const sessionRules = (request: ApprovalRequest): Rule[] => {
-    const rule = alwaysRule(request);
+    const rule = alwaysRule(request, toolOf(request, tools));
     return rule ? [rule] : [];
   };
 
@@ -120,6 +134,7 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
     get mode() {
       return mode;
     },
+    tools,
     setMode(next) {
       mode = next;
     },
@@ -139,11 +154,12 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
       const errors: string[] = [];
       const granted: Rule[] = [];
       for (const text of rules) {
-        const parsed = parseRule(text);
+        const parsed = parseRule(text, tools);
+        const kind = parsed.ok ? table.get(parsed.rule.tool)?.kind ?? 'exec' : 'exec';
         if (!parsed.ok) errors.push(`${origin}: ${parsed.error}`);
-        else if (grantOptions.maxKind && KIND_RANK[KIND_OF_TOOL[parsed.rule.tool]] > KIND_RANK[grantOptions.maxKind]) {
-          errors.push(`${origin}: the rule ${JSON.stringify(text.trim())} was not granted: it allows ${KIND_OF_TOOL[parsed.rule.tool]} calls, and this grant may allow only ${grantOptions.maxKind} calls (each such call asks instead)`);
-        } else granted.push(parsed.rule);
+        else if (grantOptions.maxKind && KIND_RANK[kind] > KIND_RANK[grantOptions.maxKind]) {
+          errors.push(`${origin}: the rule ${JSON.stringify(text.trim())} was not granted: it allows ${kind} calls, and this grant may allow only ${grantOptions.maxKind} calls (each such call asks instead)`);
+        } else if (!granted.some((rule) => formatRule(rule) === formatRule(parsed.rule))) granted.push(parsed.rule);
       }
       grants.addTurn(granted, origin);
       return errors;
@@ -154,7 +170,7 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
     list: () => grants.list(),
     listDenied: () => denies.map(toGrant),
     sessionGrantFor: (request) => sessionRules(request).map(formatRule),
-    readFilter: (absRealPath) => !hiddenByDeny(absRealPath, denies, root),
+    readFilter: (absRealPath) => !hiddenByDeny(absRealPath, denies, root, family),
   };
 }
 
@@ -166,7 +182,7 @@ export function authorizeNonInteractive(policy: Policy, request: ApprovalRequest
   const decision = policy.decide(request);
   if (decision.type === 'allow') return { allowed: true, how: 'policy', reason: decision.reason };
   if (decision.type === 'deny') return { allowed: false, message: decision.message };
-  return { allowed: false, message: denialForNonInteractive(request, decision.reason) };
+  return { allowed: false, message: denialForNonInteractive(request, decision.reason, policy.tools) };
 }
 
 function fromVerdict(request: ApprovalRequest, mode: PermissionMode): Decision {

@@ -6,6 +6,7 @@ import { normalizeCommand } from './bash-match.js';
 import { createPolicy } from './policy.js';
 import { bash, request } from './requests.test-helpers.js';
 import type { PermissionMode } from './types.js';
+import { TOOLS } from './rule-tools.test-helpers.js';
 
 const toolSpellings = [
   'Bash', 'bash', 'BASH', 'Read', 'read_file', 'Write', 'write_file', 'Edit', 'MultiEdit', 'edit_file', 'Glob', 'glob',
@@ -25,7 +26,7 @@ describe('rule parsing (property)', () => {
   it('never throws, and always answers ok with a rule or an error naming the rule', () => {
     fc.assert(
       fc.property(ruleLike, (text) => {
-        const parsed = parseRule(text);
+        const parsed = parseRule(text, TOOLS);
         if (!parsed.ok) expect(parsed.error.startsWith(`invalid rule ${JSON.stringify(text.trim())}: `)).toBe(true);
       }),
       { numRuns: 2000 },
@@ -35,9 +36,9 @@ describe('rule parsing (property)', () => {
   it('format then parse gives back every rule that parsed', () => {
     fc.assert(
       fc.property(ruleLike, (text) => {
-        const parsed = parseRule(text);
+        const parsed = parseRule(text, TOOLS);
         if (!parsed.ok) return;
-        const again = parseRule(formatRule(parsed.rule));
+        const again = parseRule(formatRule(parsed.rule), TOOLS);
         expect(again).toEqual({ ok: true, rule: parsed.rule });
       }),
       { numRuns: 3000 },
@@ -45,11 +46,11 @@ describe('rule parsing (property)', () => {
   });
 
   it('a list of formatted rules splits back into the same rules', () => {
-    const valid = ruleLike.map(parseRule).filter((p): p is { ok: true; rule: Rule } => p.ok).map((p) => p.rule);
+    const valid = ruleLike.map((t) => parseRule(t, TOOLS)).filter((p): p is { ok: true; rule: Rule } => p.ok).map((p) => p.rule);
     fc.assert(
       fc.property(fc.array(valid, { maxLength: 6 }), fc.constantFrom(' ', ', ', ',', '\n', ' ,\t'), (rules, separator) => {
         const texts = parseRuleList(rules.map(formatRule).join(separator));
-        expect(texts.map((t) => parseRule(t))).toEqual(rules.map((rule) => ({ ok: true, rule })));
+        expect(texts.map((t) => parseRule(t, TOOLS))).toEqual(rules.map((rule) => ({ ok: true, rule })));
       }),
       { numRuns: 500 },
     );
@@ -78,7 +79,7 @@ describe('chained commands (property)', () => {
           const pieces = allowedArgs.map((a) => `${p} ${a}`);
           pieces.splice(position % (pieces.length + 1), 0, intruder);
           const command = pieces.reduce((text, piece, i) => (i === 0 ? piece : `${text}${separators[i % separators.length] ?? ';'}${piece}`));
-          const policy = createPolicy({ allow: [`Bash(${p}:*)`] });
+          const policy = createPolicy({ tools: TOOLS, allow: [`Bash(${p}:*)`] });
           expect(policy.decide(bash(command)).type).toBe('ask');
         },
       ),
@@ -89,7 +90,7 @@ describe('chained commands (property)', () => {
   it('a prefix rule never allows command substitution, whatever surrounds it', () => {
     fc.assert(
       fc.property(prefix, args, fc.constantFrom('$(', '`', '<(', '>(', '"$(', "'`"), args, (p, before, marker, after) => {
-        const policy = createPolicy({ allow: [`Bash(${p}:*)`] });
+        const policy = createPolicy({ tools: TOOLS, allow: [`Bash(${p}:*)`] });
         expect(policy.decide(bash(`${p} ${before}${marker}${after}`)).type).toBe('ask');
       }),
       { numRuns: 1000 },
@@ -111,7 +112,7 @@ describe('deny wins (property)', () => {
         fc.constantFrom<PermissionMode>('ask', 'accept-edits', 'bypass', 'plan'),
         fc.subarray(['Bash', 'Read', 'Write', 'Edit', 'Glob', 'Grep', 'Skill', 'Bash(git diff:*)', 'Write(src/**)']),
         (req, mode, allow) => {
-          const policy = createPolicy({ mode, allow, deny: [req.tool] });
+          const policy = createPolicy({ tools: TOOLS, mode, allow, deny: [req.tool] });
           policy.recordAnswer(req, { type: 'session' });
           policy.grantForTurn(allow, 'skill any');
           expect(policy.decide(req).type).toBe('deny');

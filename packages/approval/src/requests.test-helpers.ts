@@ -1,12 +1,10 @@
-import type { ApprovalRequest, CallKind } from './types.js';
+import { TOOLS } from './rule-tools.test-helpers.js';
+import type { ApprovalRequest } from './types.js';
 
-const KINDS: Record<string, CallKind> = {
-  bash: 'exec', read_file: 'read', glob: 'read', grep: 'read', skill: 'read', write_file: 'write', edit_file: 'write',
-};
-
-/** Test helper: a request the way the agent builds one (kind from the tool, target, summary). */
+/** Test helper: a request the way the agent builds one (kind and rule data from the tool, target, summary). */
 export function request(tool: string, target?: string, extra: Partial<ApprovalRequest> = {}): ApprovalRequest {
-  const kind = KINDS[tool] ?? 'exec';
+  const entry = TOOLS.find((t) => t.name === tool);
+  const kind = entry?.kind ?? 'exec';
   const insideRoot = kind === 'write' || kind === 'read' ? !target?.startsWith('/') : undefined;
   return {
     tool,
@@ -15,6 +13,7 @@ export function request(tool: string, target?: string, extra: Partial<ApprovalRe
     ...(target === undefined ? {} : { target }),
     ...(insideRoot === undefined || tool === 'skill' ? {} : { insideRoot }),
     summary: `${tool}: ${target ?? ''}`,
+    ...(entry === undefined ? {} : { ruleTool: entry }),
     ...extra,
   };
 }

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { createPolicy } from './policy.js';
 import { parseShell } from './shell/load.js';
 import { bash } from './requests.test-helpers.js';
+import { TOOLS } from './rule-tools.test-helpers.js';
 
 const word = fc.stringMatching(/^[a-z][a-z0-9._-]{0,6}$/);
 const plainArgs = fc.array(word, { maxLength: 3 }).map((a) => a.join(' '));
@@ -18,7 +19,7 @@ describe('allow rules (property)', () => {
   it('a prefix rule never allows a command with an expansion, substitution, glob or $-quote in any word', () => {
     fc.assert(
       fc.property(word, plainArgs, expansion, word, fc.boolean(), (program, before, marker, after, glue) => {
-        const policy = createPolicy({ allow: [`Bash(${program}:*)`] });
+        const policy = createPolicy({ tools: TOOLS, allow: [`Bash(${program}:*)`] });
         const command = `${program} ${before} ${glue ? `${after}=${marker}` : marker}`;
         expect(policy.decide(bash(command)).type).toBe('ask');
       }),
@@ -29,7 +30,7 @@ describe('allow rules (property)', () => {
   it('a prefix rule for a program never allows it behind a wrapper', () => {
     fc.assert(
       fc.property(word, plainArgs, wrapper, (program, args, wrap) => {
-        const policy = createPolicy({ allow: [`Bash(${program}:*)`] });
+        const policy = createPolicy({ tools: TOOLS, allow: [`Bash(${program}:*)`] });
         expect(policy.decide(bash(`${wrap} ${program} ${args}`)).type).toBe('ask');
       }),
       { numRuns: 500 },
@@ -42,7 +43,7 @@ describe('allow rules (property)', () => {
       fc.property(fc.oneof(shellish, fc.string({ maxLength: 20 })), (command) => {
         fc.pre(!parseShell(command).ok);
         const first = command.trim().split(/\s+/)[0] || 'a';
-        const policy = createPolicy({ allow: [`Bash(${first}:*)`, 'Bash(a:*)', 'Bash(b:*)'].filter((r) => !/[()\n*]/.test(r.slice(5, -3))) });
+        const policy = createPolicy({ tools: TOOLS, allow: [`Bash(${first}:*)`, 'Bash(a:*)', 'Bash(b:*)'].filter((r) => !/[()\n*]/.test(r.slice(5, -3))) });
         expect(policy.decide(bash(command)).type).toBe('ask');
       }),
       { numRuns: 1500 },
@@ -76,7 +77,7 @@ describe('deny rules (property)', () => {
       fc.property(fc.subarray(wrappers, { maxLength: 2 }), fc.array(fc.nat(structures.length - 1), { maxLength: 3 }), quoteName, plainArgs, (wraps, path, quote, args) => {
         const simple = [...wraps, quote('rm'), args].join(' ');
         const command = path.reduce((inner, i) => (structures[i] as (c: string) => string)(inner), simple);
-        const decision = createPolicy({ allow: ['Bash'], deny: ['Bash(rm:*)'] }).decide(bash(command));
+        const decision = createPolicy({ tools: TOOLS, allow: ['Bash'], deny: ['Bash(rm:*)'] }).decide(bash(command));
         expect(decision.type).toBe('deny');
       }),
       { numRuns: 1500 },
@@ -88,7 +89,7 @@ describe('deny rules (property)', () => {
       fc.property(fc.integer({ min: 1, max: 2 }), plainArgs, (depth, args) => {
         let command = `rm ${args}`;
         for (let i = 0; i < depth; i += 1) command = `bash -c ${i === 0 ? `'${command}'` : JSON.stringify(command)}`;
-        expect(createPolicy({ allow: ['Bash'], deny: ['Bash(rm:*)'] }).decide(bash(command)).type).toBe('deny');
+        expect(createPolicy({ tools: TOOLS, allow: ['Bash'], deny: ['Bash(rm:*)'] }).decide(bash(command)).type).toBe('deny');
       }),
       { numRuns: 200 },
     );
@@ -98,7 +99,7 @@ describe('deny rules (property)', () => {
     // ($'..' is not computed: deny rules decode it, so `$'a'` is the command a.)
     fc.assert(
       fc.property(expansion.filter((e) => !e.startsWith("$'")), plainArgs, fc.constantFrom('ask', 'bypass', 'accept-edits') , (name, args, mode) => {
-        const policy = createPolicy({ mode: mode as 'ask', allow: ['Bash'], deny: ['Bash(rm:*)'] });
+        const policy = createPolicy({ tools: TOOLS, mode: mode as 'ask', allow: ['Bash'], deny: ['Bash(rm:*)'] });
         expect(policy.decide(bash(`${name} ${args}`)).type).not.toBe('allow');
       }),
       { numRuns: 500 },

@@ -1,6 +1,30 @@
 /** The approval package's view of a tool's kind (kept here so approval imports no tool code). */
 export type CallKind = 'read' | 'write' | 'exec';
 
+/**
+ * What the parenthesised part of a rule means for a tool: a path glob (`Edit(src/**)`), a bash
+ * command pattern (`Bash(git diff:*)`), a name (`Skill(deploy)`), or nothing (named alone).
+ */
+export type RuleSpecifier = 'path' | 'command' | 'name' | 'none';
+
+/**
+ * One tool as rules see it. Approval keeps no list of tools: the caller passes these, normally
+ * the tool registry's `ruleNames()` (`@coding-harness/tools`), so a rule can name any tool the
+ * session has, a library user's own included.
+ */
+export interface RuleTool {
+  /** Our name (`edit_file`); rules may use it in any case. */
+  readonly name: string;
+  readonly kind: CallKind;
+  /** Claude Code's names (`Edit`, `MultiEdit`), any case; the first spells suggested rules. */
+  readonly ruleNames: readonly string[];
+  /** Input fields holding paths; with `specifier: 'path'` the first is the target when a request has none. */
+  readonly pathFields: readonly string[];
+  readonly specifier: RuleSpecifier;
+  /** Tools whose deny rules also hold for this one (grep and glob: `read_file`). */
+  readonly deniedWith: readonly string[];
+}
+
 /** How cautious the session is. */
 export type PermissionMode = 'ask' | 'accept-edits' | 'bypass' | 'plan';
 
@@ -21,6 +45,12 @@ export interface ApprovalRequest {
   summary: string;
   /** Optional unified diff of what a write would change. */
   preview?: string;
+  /**
+   * How rules name and match this tool (the registry's entry; the agent fills it). Lets a front
+   * end phrase the "always" rule and a non-interactive run its suggested flags without a table;
+   * a policy prefers its own table's entry.
+   */
+  ruleTool?: RuleTool;
 }
 
 /** The policy's verdict before asking anyone. */

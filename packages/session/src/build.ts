@@ -5,7 +5,7 @@ import { checkPolicyOptions, createPolicy } from '@coding-harness/approval';
 import type { AskFn, Grant, Policy } from '@coding-harness/approval';
 import { discover } from '@coding-harness/skills';
 import type { DiscoverResult, Skill } from '@coding-harness/skills';
-import { createToolRegistry } from '@coding-harness/tools';
+import { builtinRuleNames, createToolRegistry } from '@coding-harness/tools';
 import type { ToolRegistry } from '@coding-harness/tools';
 import type { HarnessFlags } from './args.js';
 import { configDir, DUMMY_API_KEY, resolveCredentials, resolveModel, resolveWorkroot, UsageError } from './config.js';
@@ -97,7 +97,7 @@ function badRuleFlag(flags: HarnessFlags): UsageError | undefined {
     ['--disallowed-tools', flags.disallowedTools],
   ];
   for (const [flag, rules] of sets) {
-    const problems = checkPolicyOptions({ allow: [...rules] });
+    const problems = checkPolicyOptions({ allow: [...rules], tools: builtinRuleNames() });
     if (problems.length > 0) return new UsageError(`${flag}: ${problems[0]}`);
   }
   return undefined;
@@ -138,6 +138,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const tuning = io.tuning ?? {};
   const registry = createToolRegistry({ skills, ...(tuning.rgPath !== undefined ? { rgPath: tuning.rgPath } : {}) });
   const policy = createPolicy({
+    tools: registry.ruleNames(),
     mode: flags.permissionMode,
     allow: flags.allowedTools,
     deny: flags.disallowedTools,

@@ -1,21 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mapToolName, parseAllowedTools, ruleSyntaxError, splitToolList } from './allowed-tools.js';
-
-describe('mapToolName', () => {
-  it.each([
-    ['Read', 'read_file'], ['Write', 'write_file'], ['Edit', 'edit_file'], ['MultiEdit', 'edit_file'],
-    ['Glob', 'glob'], ['Grep', 'grep'], ['Bash', 'bash'], ['read_file', 'read_file'], ['edit_file', 'edit_file'], ['skill', 'skill'],
-    ['Bash(git status:*)', 'bash(git status:*)'], ['Write(src/**)', 'write_file(src/**)'],
-  ])('maps %s to %s', (input, name) => {
-    expect(mapToolName(input)).toEqual({ name, known: true });
-  });
-
-  it('keeps unknown names unchanged', () => {
-    expect(mapToolName('WebFetch(domain:example.com)')).toEqual({ name: 'WebFetch(domain:example.com)', known: false });
-    expect(mapToolName('mcp__github__search')).toEqual({ name: 'mcp__github__search', known: false });
-  });
-});
+import { parseAllowedTools, ruleSyntaxError, splitToolList } from './allowed-tools.js';
 
 describe('splitToolList', () => {
   it('splits on spaces and/or commas but keeps parentheses whole', () => {
@@ -62,21 +47,21 @@ function referenceSplit(text: string): string[] {
 }
 
 describe('parseAllowedTools', () => {
-  it('accepts a string or a YAML list and maps names', () => {
-    expect(parseAllowedTools('Read Bash(git status:*)').tools).toEqual(['read_file', 'bash(git status:*)']);
-    expect(parseAllowedTools(['Read', 'Bash(git diff:*)', 'Grep'])).toEqual({ tools: ['read_file', 'bash(git diff:*)', 'grep'], unknown: [], unparsable: [], invalid: false });
+  it('accepts a string or a YAML list and keeps each rule as written', () => {
+    expect(parseAllowedTools('Read Bash(git status:*)').tools).toEqual(['Read', 'Bash(git status:*)']);
+    expect(parseAllowedTools(['Read', 'Bash(git diff:*)', 'Grep'])).toEqual({ tools: ['Read', 'Bash(git diff:*)', 'Grep'], unparsable: [], invalid: false });
   });
 
-  it('keeps unknown names and lists them for a note', () => {
-    expect(parseAllowedTools('Read WebSearch')).toEqual({ tools: ['read_file', 'WebSearch'], unknown: ['WebSearch'], unparsable: [], invalid: false });
+  it('knows no tool names: any name that is rule syntax is kept, for the policy to resolve', () => {
+    expect(parseAllowedTools('Read WebSearch my_tool(x)')).toEqual({ tools: ['Read', 'WebSearch', 'my_tool(x)'], unparsable: [], invalid: false });
   });
 
-  it('keeps each rule once (Edit and MultiEdit both mean edit_file)', () => {
-    expect(parseAllowedTools('Edit MultiEdit Read Edit WebSearch WebSearch')).toEqual({ tools: ['edit_file', 'read_file', 'WebSearch'], unknown: ['WebSearch'], unparsable: [], invalid: false });
+  it('keeps each rule once, in first-seen order', () => {
+    expect(parseAllowedTools('Edit MultiEdit Read Edit WebSearch WebSearch').tools).toEqual(['Edit', 'MultiEdit', 'Read', 'WebSearch']);
   });
 
   it('is empty when absent and invalid for a map', () => {
-    expect(parseAllowedTools(undefined)).toEqual({ tools: [], unknown: [], unparsable: [], invalid: false });
+    expect(parseAllowedTools(undefined)).toEqual({ tools: [], unparsable: [], invalid: false });
     expect(parseAllowedTools({ Read: true }).invalid).toBe(true);
   });
 });
@@ -124,8 +109,8 @@ describe('ruleSyntaxError', () => {
 
 describe('parseAllowedTools with entries that do not parse', () => {
   it('leaves them out with the reason, and the valid entries still apply', () => {
-    expect(parseAllowedTools('Read Bash(git status')).toEqual({ tools: ['read_file'], unknown: [], unparsable: [{ rule: 'Bash(git status', why: expect.stringContaining('never closed') as string }], invalid: false });
-    expect(parseAllowedTools(['Grep', 'Bash()', '(x)', 'Read']).tools).toEqual(['grep', 'read_file']);
+    expect(parseAllowedTools('Read Bash(git status')).toEqual({ tools: ['Read'], unparsable: [{ rule: 'Bash(git status', why: expect.stringContaining('never closed') as string }], invalid: false });
+    expect(parseAllowedTools(['Grep', 'Bash()', '(x)', 'Read']).tools).toEqual(['Grep', 'Read']);
     expect(parseAllowedTools(['Grep', 'Bash()', '(x)', 'Read']).unparsable.map((u) => u.rule)).toEqual(['Bash()', '(x)']);
   });
 });

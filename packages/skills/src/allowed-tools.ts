@@ -1,32 +1,3 @@
-/** Claude Code (and OpenCode) tool names, any case, onto this harness's tool names. */
-const TOOL_NAMES: ReadonlyMap<string, string> = new Map([
-  ['read', 'read_file'],
-  ['read_file', 'read_file'],
-  ['write', 'write_file'],
-  ['write_file', 'write_file'],
-  ['edit', 'edit_file'],
-  ['multiedit', 'edit_file'],
-  ['edit_file', 'edit_file'],
-  ['glob', 'glob'],
-  ['grep', 'grep'],
-  ['bash', 'bash'],
-  ['skill', 'skill'],
-]);
-
-/**
- * Maps one `allowed-tools` entry onto our tool names, keeping any pattern in parentheses
- * untouched: `Read` -> `read_file`, `Bash(git status:*)` -> `bash(git status:*)`,
- * `MultiEdit` -> `edit_file`. Unknown names come back unchanged with `known: false`.
- */
-export function mapToolName(claudeOrOurs: string): { name: string; known: boolean } {
-  const entry = claudeOrOurs.trim();
-  const paren = entry.indexOf('(');
-  const base = paren === -1 ? entry : entry.slice(0, paren);
-  const rest = paren === -1 ? '' : entry.slice(paren);
-  const mapped = TOOL_NAMES.get(base.toLowerCase());
-  return mapped === undefined ? { name: entry, known: false } : { name: mapped + rest, known: true };
-}
-
 /**
  * Splits an `allowed-tools` string on spaces and/or commas, except inside parentheses, so
  * `Read, Bash(git status:*) Grep` gives `Read`, `Bash(git status:*)`, `Grep`.
@@ -91,10 +62,13 @@ export interface UnparsableRule {
   why: string;
 }
 
-/** The parsed `allowed-tools` field: mapped entries (each once) plus the unknown names (for a note). */
+/**
+ * The parsed `allowed-tools` field: its rules as written (each once), Claude Code names and all.
+ * This package knows no tool names: what a name means is resolved where the session's tools are
+ * known (the approval policy, with the tool registry's table), which reports a name it lacks.
+ */
 export interface AllowedTools {
   tools: string[];
-  unknown: string[];
   /** Entries that are not `Name` or `Name(pattern)`; left out of `tools`, the rest still apply. */
   unparsable: UnparsableRule[];
   /** Set when the field had a type that is neither text nor a list. */
@@ -113,12 +87,11 @@ export function parseAllowedTools(value: unknown): AllowedTools {
         const text = String(item).trim();
         if (text !== '') entries.push(text);
       } else {
-        return { tools: [], unknown: [], unparsable: [], invalid: true };
+        return { tools: [], unparsable: [], invalid: true };
       }
     }
-  } else return { tools: [], unknown: [], unparsable: [], invalid: true };
+  } else return { tools: [], unparsable: [], invalid: true };
   const tools: string[] = [];
-  const unknown: string[] = [];
   const unparsable: UnparsableRule[] = [];
   for (const entry of entries) {
     const why = ruleSyntaxError(entry);
@@ -126,10 +99,8 @@ export function parseAllowedTools(value: unknown): AllowedTools {
       if (!unparsable.some((u) => u.rule === entry)) unparsable.push({ rule: entry, why });
       continue;
     }
-    const mapped = mapToolName(entry);
-    if (!mapped.known && !unknown.includes(mapped.name)) unknown.push(mapped.name);
-    // `Edit MultiEdit` both mean edit_file: each rule is kept once, in first-seen order.
-    if (!tools.includes(mapped.name)) tools.push(mapped.name);
+    // Each rule is kept once, in first-seen order.
+    if (!tools.includes(entry)) tools.push(entry);
   }
-  return { tools, unknown, unparsable, invalid: false };
+  return { tools, unparsable, invalid: false };
 }

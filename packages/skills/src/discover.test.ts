@@ -50,7 +50,7 @@ describe('discover', () => {
         file: path.join(dir, 'SKILL.md'),
         source: 'personal',
         root: personal,
-        allowedTools: ['read_file', 'grep', 'bash(pdftotext:*)'],
+        allowedTools: ['Read', 'Grep', 'Bash(pdftotext:*)'],
         userInvocable: false,
         disableModelInvocation: false,
         argumentHint: '<file.pdf>',
@@ -283,8 +283,8 @@ describe('allowed-tools entries that do not parse', () => {
     const result = await discover({ home, workroot: work });
     expect(result.problems).toEqual([]);
     const bySkill = new Map(result.skills.map((s) => [s.name, s]));
-    expect(bySkill.get('git-helper')?.allowedTools).toEqual(['read_file', 'bash(git log:*)']);
-    expect(bySkill.get('lister')?.allowedTools).toEqual(['grep']);
+    expect(bySkill.get('git-helper')?.allowedTools).toEqual(['Read', 'Bash(git log:*)']);
+    expect(bySkill.get('lister')?.allowedTools).toEqual(['Grep']);
     const notes = result.notes.map((n) => ({ path: n.path, message: n.message }));
     expect(notes).toContainEqual({ path: path.join(dir, 'SKILL.md'), message: expect.stringMatching(/^skill "git-helper": allowed-tools entry "Bash\(git status" does not parse: the "\(" is never closed/) as string });
     const listNotes = notes.filter((n) => n.path === path.join(listDir, 'SKILL.md')).map((n) => n.message);

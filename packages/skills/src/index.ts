@@ -4,7 +4,7 @@ export { readSkillFile } from './read-skill-file.js';
 export { loadBody } from './load-body.js';
 export { formatListing, shortenedLine, DEFAULT_BUDGET_CHARS, DEFAULT_DESCRIPTION_CAP } from './listing.js';
 export { lint } from './lint.js';
-export { mapToolName, splitToolList, parseAllowedTools, ruleSyntaxError } from './allowed-tools.js';
+export { splitToolList, parseAllowedTools, ruleSyntaxError } from './allowed-tools.js';
 export type { AllowedTools, UnparsableRule } from './allowed-tools.js';
 export { parseSkillFile, parseSkillBytes, suggestSlug, SLUG, MAX_SKILL_BYTES } from './validate.js';
 export type { ParsedSkillFile, SkillFields } from './validate.js';

@@ -18,8 +18,9 @@ export interface Skill {
   /** The root folder this skill was found in (as scanned, e.g. `~/.agents/skills`). */
   root: string;
   /**
-   * `allowed-tools`, one entry per rule, Claude Code names mapped to ours and patterns kept:
-   * `Bash(git status:*)` becomes `bash(git status:*)`, `Read` becomes `read_file`.
+   * `allowed-tools`, one entry per rule, as written (`Read`, `Bash(git status:*)`), each checked
+   * for rule syntax only. The tool names are resolved by whoever knows the session's tools (the
+   * approval policy with the registry's table), so a skill may name a tool a library user added.
    */
   allowedTools: string[];
   /** `user-invocable` (default true): the user may force it with `/name`. */

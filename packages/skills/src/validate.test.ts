@@ -85,7 +85,7 @@ describe('parseSkillFile: what loads', () => {
     expect(r.fields).toEqual({
       name: 'my-skill',
       description: 'Does things.',
-      allowedTools: ['read_file', 'bash(git status:*)'],
+      allowedTools: ['Read', 'Bash(git status:*)'],
       userInvocable: false,
       disableModelInvocation: true,
       argumentHint: '<file>',
@@ -147,10 +147,10 @@ describe('parseSkillFile: what loads', () => {
     expect(hyphens.notes[0]?.message).toMatch(/hyphen/);
   });
 
-  it('notes allowed-tools it does not know, keeping them', () => {
+  it('keeps allowed-tools as written, names it cannot know included, without a note', () => {
     const r = loaded(parseSkillFile(md('name: my-skill\ndescription: d\nallowed-tools:\n  - Read\n  - WebFetch'), FILE));
-    expect(r.fields.allowedTools).toEqual(['read_file', 'WebFetch']);
-    expect(r.notes[0]?.message).toMatch(/WebFetch/);
+    expect(r.fields.allowedTools).toEqual(['Read', 'WebFetch']);
+    expect(r.notes).toEqual([]);
   });
 
   it('tolerates a BOM, CRLF, no final newline and an empty body', () => {

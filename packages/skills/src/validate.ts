@@ -115,7 +115,6 @@ function knownFields(name: string, description: string, data: Record<string, unk
   const allowed = parseAllowedTools(data['allowed-tools']);
   if (allowed.invalid) notes.push(`\`allowed-tools\` is ${describe(data['allowed-tools'])}, not a list of tool names, and was ignored`);
   for (const u of allowed.unparsable) notes.push(`skill "${name}": allowed-tools entry ${JSON.stringify(u.rule)} does not parse: ${u.why}; it was left out (the other entries apply)`);
-  if (allowed.unknown.length > 0) notes.push(`\`allowed-tools\` names tools this harness does not have, kept as written: ${allowed.unknown.join(', ')}`);
 
   const user = data['user-invocable'] === undefined ? { value: true } : coerceBoolean('user-invocable', data['user-invocable'], true);
   const noModel =

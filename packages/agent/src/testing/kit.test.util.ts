@@ -7,12 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Answer, ApprovalRequest, AskFn } from '@coding-harness/approval';
 import { createPolicy } from '@coding-harness/approval';
+import type { PolicyOptions } from '@coding-harness/approval';
 import type { MockServer } from '@coding-harness/mock-anthropic';
 import { startMockServer } from '@coding-harness/mock-anthropic';
 import type { Script, ScriptTurn } from '@coding-harness/mock-anthropic';
 import { discover } from '@coding-harness/skills';
 import type { Skill } from '@coding-harness/skills';
 import { createToolRegistry } from '@coding-harness/tools';
+import type { RegistryOptions } from '@coding-harness/tools';
 import type { Agent, AgentOptions } from '../agent.js';
 import { createAgent } from '../agent.js';
 import type { AgentEvent } from '../events.js';
@@ -76,7 +78,7 @@ export interface Setup {
 /** An agent over the real SDK against a mock server running `script`, in a temp work root. */
 export async function setup(
   script: Script | ScriptTurn[],
-  opts: { skills?: (root: string) => Promise<void>; agent?: Partial<AgentOptions>; answers?: Answer[]; workroot?: string } = {},
+  opts: { skills?: (root: string) => Promise<void>; agent?: Partial<AgentOptions>; answers?: Answer[]; workroot?: string; registry?: Omit<RegistryOptions, 'skills'>; policy?: Omit<PolicyOptions, 'tools'> } = {},
 ): Promise<Setup> {
   const server = await mockServer(script);
   const home = await tempDir('agent-home-');
@@ -89,11 +91,12 @@ export async function setup(
     skills = await loadSkills(skillsRoot, home, workroot);
   }
   const ask = scriptedAsk(opts.answers);
+  const registry = createToolRegistry({ skills, ...opts.registry });
   const agent = await createAgent({
     client: createAnthropicClient({ apiKey: 'test', baseURL: server.url }),
     model: 'claude-sonnet-5-5',
-    registry: createToolRegistry({ skills }),
-    policy: createPolicy({ mode: 'ask' }),
+    registry,
+    policy: createPolicy({ mode: 'ask', ...opts.policy, tools: registry.ruleNames() }),
     ask,
     skills,
     workroot,

@@ -1,0 +1,72 @@
+import { ScriptBuilder } from '@coding-harness/mock-anthropic';
+import type { Tool } from '@coding-harness/tools';
+import { afterEach, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { body, cleanup, ofType, setup, turn, writeSkill } from './testing/kit.test.util.js';
+
+afterEach(cleanup);
+
+/** A library user's tool: the harness knows it only through what it declares. */
+const calls: string[] = [];
+const deployTool: Tool<{ target: string }> = {
+  name: 'deploy',
+  description: 'Deploys the project to a target.',
+  kind: 'exec',
+  ruleNames: ['Deploy'],
+  pathFields: [],
+  specifier: 'name',
+  schema: z.object({ target: z.string() }),
+  summarize: (input) => `deploy ${input.target}`,
+  permission: (input) => ({ target: input.target }),
+  run: async (input) => {
+    calls.push(input.target);
+    return { content: `deployed to ${input.target}`, display: 'deployed', isError: false };
+  },
+};
+
+const names = (tools: unknown): string[] => (tools as { name: string }[]).map((t) => t.name);
+
+describe('a tool the harness does not ship, through the agent', () => {
+  it('is sent, called, and allowed by a rule with its Claude-style name; dropped built-ins are absent from the request', async () => {
+    calls.length = 0;
+    const script = new ScriptBuilder().toolUse('deploy', { target: 'staging' }).toolUse('deploy', { target: 'prod' }).text('done').build();
+    const { agent, server, ask } = await setup(script, {
+      registry: { rgPath: null, tools: [deployTool], omit: ['bash', 'write_file'] },
+      policy: { allow: ['Deploy(staging)'] },
+      agent: { systemPrompt: 'You deploy things.' },
+    });
+    const events = await turn(agent, 'ship it');
+    expect(names(body(server, 0).tools)).toEqual(['read_file', 'glob', 'grep', 'edit_file', 'deploy']);
+    expect((body(server, 0).system as { text: string }[])[0]?.text).toBe('You deploy things.');
+    // staging by the rule, prod asked (and answered once by the scripted question).
+    expect(ask.questions.map((q) => [q.tool, q.target])).toEqual([['deploy', 'prod']]);
+    expect(ask.questions[0]?.ruleTool).toMatchObject({ name: 'deploy', ruleNames: ['Deploy'], specifier: 'name' });
+    expect(calls).toEqual(['staging', 'prod']);
+    expect(ofType(events, 'tool_call_finished').map((e) => [e.name, e.isError])).toEqual([['deploy', false], ['deploy', false]]);
+  });
+
+  it("a skill's allowed-tools naming the added tool grants it when the user forces the skill", async () => {
+    calls.length = 0;
+    const script = new ScriptBuilder().toolUse('deploy', { target: 'prod' }).text('shipped').build();
+    const { agent, ask } = await setup(script, {
+      registry: { rgPath: null, tools: [deployTool] },
+      skills: (root) => writeSkill(root, 'ship', 'Ship the release.', 'Deploy to prod.', ['allowed-tools: Deploy']),
+    });
+    const events = await turn(agent, '/ship');
+    expect(ask.questions).toEqual([]);
+    expect(calls).toEqual(['prod']);
+    expect(ofType(events, 'notice').filter((n) => n.message.startsWith('skill ship:'))).toEqual([]);
+  });
+
+  it("a skill's allowed-tools naming a tool the registry lacks is a notice naming the rule and the known tools", async () => {
+    const script = new ScriptBuilder().text('ok').build();
+    const { agent } = await setup(script, {
+      registry: { rgPath: null },
+      skills: (root) => writeSkill(root, 'ship', 'Ship the release.', 'Deploy to prod.', ['allowed-tools: Deploy Read']),
+    });
+    const notices = ofType(await turn(agent, '/ship'), 'notice').map((n) => n.message);
+    const unknown = notices.filter((m) => m.startsWith('skill ship:') && m.includes('unknown tool "Deploy"'));
+    expect(unknown).toHaveLength(1);
+    expect(unknown[0]).toContain('read_file (Read)');
+  });
+});

@@ -1,0 +1,16 @@
+import fs from 'node:fs';
+import type { RuleTool } from './types.js';
+
+/**
+ * Test helper: the built-in tools' rule table, as the tool registry hands it out. Approval may not
+ * import the tools package, so its tests read the file the tools package pins its `ruleNames()`
+ * to (`packages/tools/fixtures/rule-names.json`, checked there): one source, no copy here.
+ */
+export const TOOLS: readonly RuleTool[] = Object.freeze(JSON.parse(fs.readFileSync(new URL('../../tools/fixtures/rule-names.json', import.meta.url), 'utf8')) as RuleTool[]);
+
+/** Test helper: the entry of one built-in tool. */
+export function toolEntry(name: string): RuleTool {
+  const entry = TOOLS.find((t) => t.name === name);
+  if (entry === undefined) throw new Error(`no built-in tool ${name}`);
+  return entry;
+}
