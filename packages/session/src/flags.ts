@@ -84,7 +84,7 @@ export const FLAGS: readonly FlagSpec[] = [
   },
   { name: 'max-tokens', type: 'string', value: 'N', group: 'model', interactive: true, check: positiveInt('max-tokens'), description: "output limit per request (default: the model's, e.g. 128000 for claude-sonnet-5-5)", doc: "`max_tokens` of every request; default: the model's (128,000 for `claude-sonnet-5-5`)" },
   { name: 'no-skills', type: 'boolean', group: 'skills', interactive: true, description: 'no skill discovery at all: no skill tool, no prompt addition', doc: 'no discovery at all: no skill tool, no prompt addition, no extra read roots' },
-  { name: 'skills', type: 'string', multiple: true, value: 'DIR', group: 'skills', interactive: true, description: 'an extra skill folder (repeatable; highest precedence)', doc: 'an extra skill folder (repeatable; highest precedence)' },
+  { name: 'skills', type: 'string', multiple: true, value: 'DIR', group: 'skills', interactive: true, description: 'an extra skill folder (repeatable; highest precedence)', doc: 'an extra skill folder (highest precedence)' },
   { name: 'untrusted', type: 'boolean', group: 'skills', interactive: true, description: "this run: skip project skills and the repository's AGENTS.md / CLAUDE.md", doc: "this run: skip project skills and the repository's `AGENTS.md` / `CLAUDE.md` (only the ones in the config dir are read)" },
   { name: 'trust', type: 'boolean', group: 'skills', interactive: true, description: "record that this repository is trusted: its skills' allowed-tools apply", doc: "record that this repository is trusted: its project skills' `allowed-tools` apply (see Trust)" },
   { name: 'no-auto-skills', type: 'boolean', group: 'skills', interactive: true, description: 'never auto-load a skill that matches a turn' },

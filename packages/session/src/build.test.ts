@@ -1,0 +1,79 @@
+/** buildHarness, the wiring every front end and the evals run, against the real mock server. */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AgentEvent } from '@coding-harness/agent';
+import { ScriptBuilder, startMockServer } from '@coding-harness/mock-anthropic';
+import type { MockServer } from '@coding-harness/mock-anthropic';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseHarnessArgs } from './args.js';
+import { buildHarness } from './build.js';
+import type { HarnessIo } from './build.js';
+import { UsageError } from './config.js';
+
+const undo: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const f of undo.splice(0).reverse()) await f();
+});
+
+async function sandbox(script: ScriptBuilder) {
+  const server: MockServer = await startMockServer({ script: script.build() });
+  undo.push(() => server.close());
+  const root = mkdtempSync(join(tmpdir(), 'session-build-'));
+  undo.push(() => rmSync(root, { recursive: true, force: true }));
+  const work = join(root, 'work');
+  mkdirSync(work);
+  const env = { ANTHROPIC_BASE_URL: server.url, XDG_STATE_HOME: join(root, 'state'), XDG_CONFIG_HOME: join(root, 'config') };
+  const io: HarnessIo = { home: join(root, 'home'), cwd: root };
+  const build = (argv: string[], extra: Partial<HarnessIo> = {}) => {
+    const parsed = parseHarnessArgs(['-C', work, ...argv]);
+    if (!parsed.ok) throw new Error(parsed.message);
+    return buildHarness(parsed.flags, env, { ...io, ...extra });
+  };
+  return { server, build, work };
+}
+
+async function collect(events: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
+  const out: AgentEvent[] = [];
+  for await (const e of events) out.push(e);
+  return out;
+}
+
+describe('buildHarness', () => {
+  it('refuses a rule flag the policy cannot read with a UsageError naming the flag, before any request', async () => {
+    const { build, server } = await sandbox(new ScriptBuilder().text('never'));
+    for (const [flag, rule] of [
+      ['--allowed-tools', 'Bash(unclosed'],
+      ['--disallowed-tools', 'NoSuchTool'],
+    ] as const) {
+      const err = await build([flag, rule]).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(UsageError);
+      expect((err as UsageError).message).toMatch(new RegExp(`^${flag}: `));
+    }
+    expect(server.messageRequests()).toHaveLength(0);
+  });
+
+  it('without an ask a question is denied; an ask passed with the turn answers it', async () => {
+    const { build } = await sandbox(new ScriptBuilder().toolUse('bash', { command: 'echo one' }).text('a').toolUse('bash', { command: 'echo two' }).text('b'));
+    const harness = await build([]);
+    const denied = await collect(harness.agent.send('one'));
+    expect(denied.filter((e) => e.type === 'approval_resolved')).toMatchObject([{ allowed: false }]);
+    const asked: string[] = [];
+    const allowed = await collect(harness.agent.send('two', { ask: async (r) => (asked.push(r.summary), { type: 'once' }) }));
+    expect(asked).toHaveLength(1);
+    expect(allowed.filter((e) => e.type === 'tool_call_finished')).toMatchObject([{ name: 'bash', isError: false }]);
+  });
+
+  it("tuning sets the agent's clock (the system prompt's date) for byte-identical eval runs", async () => {
+    const { build } = await sandbox(new ScriptBuilder().text('hi'));
+    const harness = await build([], { tuning: { clock: () => new Date('2026-01-01T00:00:00Z'), rgPath: null } });
+    expect(harness.agent.systemPrompt).toContain('2026-01-01');
+  });
+
+  it('grants() lists the flag rules with their origin, as /allowed shows them', async () => {
+    const { build } = await sandbox(new ScriptBuilder().text('hi'));
+    const harness = await build(['--allowed-tools', 'Bash(npm test:*)', '--disallowed-tools', 'Bash(rm:*)']);
+    expect(harness.grants().allowed).toEqual([expect.objectContaining({ origin: '--allowed-tools' })]);
+    expect(harness.grants().denied).toContainEqual(expect.objectContaining({ origin: '--disallowed-tools' }));
+  });
+});
