@@ -24,13 +24,14 @@ describe('harness -p', () => {
     expect(JSON.stringify(body(server.messageRequests()[0]).messages)).toContain('summarise the task from stdin');
   });
 
-  it('without a key or base URL: exit 2, names ANTHROPIC_API_KEY and pnpm demo, sends nothing', async () => {
+  it('without a key or base URL: exit 2, names ANTHROPIC_API_KEY and an offline server an npm user can run, sends nothing', async () => {
     const box = makeSandbox();
     const server = await mock(new ScriptBuilder().text('never').build());
     const res = await run(['-C', box.work, '-p', 'hi'], { env: childEnv(box, undefined) });
     expect(res.code).toBe(2);
     expect(res.stderr).toContain('ANTHROPIC_API_KEY');
-    expect(res.stderr).toContain('pnpm demo');
+    expect(res.stderr).toContain('npx -p @coding-harness/mock-anthropic mock-anthropic');
+    expect(res.stderr).not.toContain('pnpm');
     expect(res.stdout).toBe('');
     expect(server.requests).toHaveLength(0);
   });

@@ -26,7 +26,7 @@ export interface Credentials {
 /** The message shown when no credentials are set; names the variable and the offline demo. */
 export const MISSING_KEY_MESSAGE =
   'ANTHROPIC_API_KEY is not set. Export it (or ANTHROPIC_AUTH_TOKEN, or ANTHROPIC_BASE_URL for a local server that needs no key), ' +
-  'or try the offline demo with: pnpm demo';
+  'or try it offline against a scripted server: npx -p @coding-harness/mock-anthropic mock-anthropic --help';
 
 /**
  * Reads credentials from `env`. A base URL alone (a proxy or a local server such as the mock) is

@@ -35,7 +35,7 @@ export function helpText(program = 'harness', audience: HelpAudience = program =
     'Environment: ANTHROPIC_API_KEY or ANTHROPIC_AUTH_TOKEN, ANTHROPIC_BASE_URL, ANTHROPIC_MODEL,',
     'XDG_CONFIG_HOME (trust.json and AGENTS.md live in its coding-harness/), XDG_STATE_HOME, NO_COLOR.',
     'Exit codes: 0 done, 1 model or API failure (after retries), refusal or turn limit, 2 bad usage, 130 interrupted.',
-    'Try it offline: pnpm demo',
+    'Try it offline: npx -p @coding-harness/mock-anthropic mock-anthropic --help (a scripted Messages API for ANTHROPIC_BASE_URL).',
     '',
   ].join('\n');
 }

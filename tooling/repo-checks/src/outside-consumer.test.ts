@@ -197,6 +197,14 @@ describe('the packages as an outside developer installs them', () => {
     const result = await exec('npx', ['--no-install', 'harness', '--help'], project);
     expect(result.code, result.err).toBe(0);
     expect(result.out).toMatch(/^Usage:|\n\s*harness /);
+    // Outside this repository there is no pnpm script to run: messages name what an npm user has.
+    expect(result.out).not.toMatch(/\bpnpm\b/);
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ANTHROPIC_')));
+    const noKey = await exec('npx', ['--no-install', 'harness', '-p', 'hi'], project, env);
+    expect(noKey.code).toBe(2);
+    expect(noKey.err).toContain('ANTHROPIC_API_KEY');
+    expect(noKey.err).toContain('npx -p @coding-harness/mock-anthropic mock-anthropic');
+    expect(noKey.err).not.toMatch(/\bpnpm\b/);
   });
 
   it('runs every bin of every package with --help', async () => {
