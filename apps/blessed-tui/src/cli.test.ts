@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { MISSING_KEY_MESSAGE } from '@coding-harness/session';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const BIN = fileURLToPath(new URL('../dist/bin/harness-tui.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../dist/bin/harness-tui.cjs', import.meta.url));
 const HARNESS = fileURLToPath(new URL('../../line-cli/dist/bin/harness.cjs', import.meta.url));
 let home: string;
 

@@ -23,8 +23,12 @@ export interface CliIo {
 
 const DEMO_FLAG = '--demo-fake';
 
-/** This package's version, from its package.json. */
+/** Replaced by the bundler with package.json's version (build.mjs); absent when run from tsc output or source. */
+declare const __HARNESS_VERSION__: string | undefined;
+
+/** This package's version, from its package.json (inlined in the bin's bundle). */
 export function version(): string {
+  if (typeof __HARNESS_VERSION__ === 'string') return __HARNESS_VERSION__;
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
   return pkg.version;
 }

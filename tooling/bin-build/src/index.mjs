@@ -60,7 +60,8 @@ export async function buildBin({ entry, outDir, name, define = {}, inject = [], 
     define: { 'import.meta.url': 'importMetaUrl', 'globalThis.ReadableStream': 'LazyReadableStream', ...define },
     inject: [here('./light-web.mjs'), here('./import-meta-url.mjs'), ...inject],
   });
-  const code = requireBuiltinImports(readFileSync(bundle, 'utf8'));
+  // The launcher is the executable: a shebang kept from the entry would not parse inside its wrapper.
+  const code = requireBuiltinImports(readFileSync(bundle, 'utf8').replace(/^#![^\n]*\n/, ''));
   writeFileSync(bundle, code);
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
   // Caches of earlier builds lived beside the bundle: remove them.

@@ -14,7 +14,13 @@ const exitSoon = (code: number): void => {
   setTimeout(() => process.exit(code), 2000).unref();
 };
 
-main(process.argv.slice(2), {
+// Keys typed before raw mode took effect wait in the terminal already cooked (Enter became `\n`),
+// and only keys EarlyInput reads are uncooked. The bundled bin builds the session in microtasks
+// alone, so without one turn of the event loop (whose poll phase reads the terminal) it would hand
+// the keys to the screen before Node ever read them, and an early Enter would arrive as Ctrl-J.
+const polled = new Promise<void>((resolve) => (early ? setImmediate(resolve) : resolve()));
+
+polled.then(() => main(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
   env: process.env,
@@ -22,7 +28,7 @@ main(process.argv.slice(2), {
   home: homedir(),
   tty,
   ...(early ? { early } : {}),
-}).then(exitSoon, (err: unknown) => {
+})).then(exitSoon, (err: unknown) => {
   process.stderr.write(`harness-tui: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   exitSoon(1);
 });

@@ -12,7 +12,7 @@ import type { MockServer } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hasTmux, TmuxSession } from './tmux.test.helper.js';
 
-const BIN = fileURLToPath(new URL('../../dist/bin/harness-tui.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../dist/bin/harness-tui.cjs', import.meta.url));
 
 if (!hasTmux) console.warn('harness-tui e2e: SKIPPED, tmux is not installed (install tmux to run the end-to-end test)');
 

@@ -1,0 +1,26 @@
+// Builds the `harness-tui` bin like `harness`'s (module loading, not work, dominates start-up):
+// `tsc -b` emits the library and its types; this script bundles src/bin/harness-tui.ts and
+// everything it imports into dist/bin/harness-tui-bundle.cjs and writes the bin,
+// dist/bin/harness-tui.cjs, a launcher that runs it through a V8 code cache kept in the user's
+// cache folder (tooling/bin-build), plus the licences of the inlined third-party code.
+// blessed stays external (it requires its widgets by computed names and reads its terminfo
+// from beside its own files) and is loaded from node_modules as a normal dependency, as is
+// mvdan-sh (the shell parser, required next to the bundle on the first bash approval).
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeThirdPartyNotices } from '../../scripts/third-party-notices.mjs';
+import { buildBin } from '../../tooling/bin-build/src/index.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const outDir = join(here, 'dist/bin');
+const version = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8')).version;
+
+const { metafile } = await buildBin({
+  entry: join(here, 'src/bin/harness-tui.ts'),
+  outDir,
+  name: 'harness-tui',
+  define: { __HARNESS_VERSION__: JSON.stringify(version) },
+  external: ['blessed'],
+});
+writeThirdPartyNotices({ metafiles: [metafile], outFile: join(outDir, 'THIRD_PARTY_NOTICES.md'), covers: ['harness-tui-bundle.cjs'] });
