@@ -5,7 +5,7 @@ const USAGE = { input: 1200, output: 180, cacheRead: 3400, cacheWrite: 0 };
 
 function skill(name: string, description: string, userInvocable = true): Skill {
   const dir = `/work/demo/.agents/skills/${name}`;
-  return { name, description, dir, file: `${dir}/SKILL.md`, source: 'project', root: '/work/demo/.agents/skills', allowedTools: [], userInvocable, disableModelInvocation: false, extra: {}, resources: [], resourcesTruncated: false };
+  return { name, description, dir, file: `${dir}/SKILL.md`, source: 'project', root: '/work/demo/.agents/skills', allowedTools: [], userInvocable, disableModelInvocation: false, extra: {} };
 }
 
 const DIFF = ['--- a/src/greet.ts', '+++ b/src/greet.ts', '@@ -1,3 +1,3 @@', ' export function greet(name: string) {', "-  return 'hello ' + name;", '+  return `Hello, ${name}!`;', ' }'].join('\n');

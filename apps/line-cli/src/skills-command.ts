@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { skillRoots } from '@coding-harness/skills';
+import { listResources, skillRoots } from '@coding-harness/skills';
 import type { DiscoverResult, Skill } from '@coding-harness/skills';
 import type { CliIo } from './io.js';
 import { drained } from './io.js';
@@ -34,7 +34,7 @@ export function skillsJson(discovery: DiscoverResult): { skills: SkillJson[]; pr
       modelInvocable: !s.disableModelInvocation,
       allowedTools: s.allowedTools,
       root: s.root,
-      resources: s.resources,
+      resources: listResources(s).resources,
     })),
     problems: discovery.problems,
     notes: discovery.notes,

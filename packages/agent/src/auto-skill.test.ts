@@ -14,8 +14,6 @@ function skill(name: string, description: string, extra: Partial<Skill> = {}): S
     userInvocable: true,
     disableModelInvocation: false,
     extra: {},
-    resources: [],
-    resourcesTruncated: false,
     ...extra,
   };
 }

@@ -14,8 +14,6 @@ function skill(name: string, over: Partial<Skill> = {}): Skill {
     userInvocable: true,
     disableModelInvocation: false,
     extra: {},
-    resources: [],
-    resourcesTruncated: false,
     ...over,
   };
 }

@@ -18,7 +18,7 @@ function temp(): string {
 }
 
 function skill(name: string, source: Skill['source'], allowedTools: string[]): Skill {
-  return { name, description: `${name} skill`, dir: `/x/${name}`, file: `/x/${name}/SKILL.md`, source, root: '/x', allowedTools, userInvocable: true, disableModelInvocation: false, extra: {}, resources: [], resourcesTruncated: false };
+  return { name, description: `${name} skill`, dir: `/x/${name}`, file: `/x/${name}/SKILL.md`, source, root: '/x', allowedTools, userInvocable: true, disableModelInvocation: false, extra: {} };
 }
 const SKILLS = [skill('deploy', 'project', ['bash(git push:*)']), skill('notes', 'project', []), skill('mine', 'personal', ['bash(ls:*)']), skill('extra', 'explicit', ['edit_file'])];
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { discover } from './discover.js';
+import { listResources } from './resources.js';
 import { put, useTempDirs, writeBasic, writeSkill } from './temp-tree.test-helper.js';
 
 const temp = useTempDirs();
@@ -58,10 +59,18 @@ describe('discover', () => {
         compatibility: 'needs poppler',
         metadata: { author: 'someone' },
         extra: { version: 2 },
-        resources: ['references/api.md', 'scripts/extract.py'],
-        resourcesTruncated: false,
       },
     ]);
+    expect(listResources(r.skills[0]!)).toEqual({ resources: ['references/api.md', 'scripts/extract.py'], truncated: false });
+  });
+
+  it('reads nothing below a skill folder: a file added after discovery is listed when asked', async () => {
+    const { home, work, personal } = setup();
+    const dir = writeBasic(personal, 'later');
+    const [skill] = (await discover({ home, workroot: work })).skills;
+    expect(Object.keys(skill!)).not.toContain('resources');
+    put(path.join(dir, 'references', 'new.md'), 'x');
+    expect(listResources(skill!).resources).toEqual(['references/new.md']);
   });
 
   it('yields nothing at all when no root exists', async () => {

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readSkillFile } from './read-skill-file.js';
-import { defineLazyResources } from './resources.js';
 import { skillRoots } from './roots.js';
 import type { RootSpec } from './roots.js';
 import type { DiscoverOptions, DiscoverResult, Skill, SkillIssue } from './types.js';
@@ -150,16 +149,14 @@ export class Scan {
       return null;
     }
     this.notes.push(...parsed.notes);
-    const skill: Skill = { ...parsed.fields, dir: realDir, file, source: spec.source, root: spec.path, resources: [], resourcesTruncated: false };
-    defineLazyResources(skill, realDir);
-    return skill;
+    return { ...parsed.fields, dir: realDir, file, source: spec.source, root: spec.path };
   }
 }
 
 /**
  * Finds every skill under the personal, project and explicit roots (see `skillRoots`), one
  * level deep, following symlinked roots and skill folders. Each SKILL.md is read once; a skill's
- * bundled files are listed when first asked for (`resources`), not during discovery. Never throws: a broken skill is a problem naming its path, a loaded
+ * bundled files are not listed here (`listResources(skill)` does that when asked). Never throws: a broken skill is a problem naming its path, a loaded
  * one that deserves a look (shadowing, spec warnings, coerced fields) a note. Skills come back
  * sorted by name, one per name, the highest-precedence one winning.
  *

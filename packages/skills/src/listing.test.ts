@@ -6,7 +6,7 @@ import type { Skill } from './types.js';
 function skill(name: string, description: string, extra: Partial<Skill> = {}): Skill {
   return {
     name, description, dir: `/s/${name}`, file: `/s/${name}/SKILL.md`, source: 'personal', root: '/s',
-    allowedTools: [], userInvocable: true, disableModelInvocation: false, extra: {}, resources: [], resourcesTruncated: false, ...extra,
+    allowedTools: [], userInvocable: true, disableModelInvocation: false, extra: {}, ...extra,
   };
 }
 

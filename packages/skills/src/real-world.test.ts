@@ -14,6 +14,7 @@ import { discover } from './discover.js';
 import { formatListing } from './listing.js';
 import { lint } from './lint.js';
 import { loadBody } from './load-body.js';
+import { listResources } from './resources.js';
 import type { DiscoverResult, Skill } from './types.js';
 import { useTempDirs } from './temp-tree.test-helper.js';
 
@@ -130,7 +131,7 @@ describe('real-world corpus', () => {
           expect(skill.compatibility, slug).toBe(want.compatibility);
           expect(skill.metadata, slug).toEqual(want.metadata);
           expect(Object.keys(skill.extra), slug).toEqual(want.extraKeys ?? []);
-          expect(skill.resources, slug).toEqual(want.resources ?? []);
+          expect(listResources(skill).resources, slug).toEqual(want.resources ?? []);
 
           const notes = result.notes.filter((n) => n.path === skill.file);
           const strict = notes.filter((n) => n.strict === true).map((n) => n.message);

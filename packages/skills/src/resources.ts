@@ -84,33 +84,3 @@ function linkedFileInside(link: string, realDir: string): boolean {
     return false;
   }
 }
-
-/**
- * Gives `target` the properties `resources` and `resourcesTruncated`, listed from `dir` on
- * first read and then kept. Discovery of many skills then costs one folder listing per skill
- * (the one that found SKILL.md); the walk below it happens only for a skill whose files are
- * asked for (the skill tool, `harness skills --json`). Both read as plain enumerable values
- * (spread, JSON and assignment work as usual); a folder gone by then lists as empty.
- */
-export function defineLazyResources(target: { resources: string[]; resourcesTruncated: boolean }, dir: string): void {
-  let list: ResourceList | undefined;
-  const settle = (): ResourceList => {
-    list ??= listResources({ dir });
-    Object.defineProperty(target, 'resources', { value: list.resources, enumerable: true, writable: true, configurable: true });
-    Object.defineProperty(target, 'resourcesTruncated', { value: list.truncated, enumerable: true, writable: true, configurable: true });
-    return list;
-  };
-  const lazy = <K extends 'resources' | 'resourcesTruncated'>(key: K, read: (l: ResourceList) => unknown): void => {
-    Object.defineProperty(target, key, {
-      enumerable: true,
-      configurable: true,
-      get: () => read(settle()),
-      set(value: unknown) {
-        settle();
-        Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-      },
-    });
-  };
-  lazy('resources', (l) => l.resources);
-  lazy('resourcesTruncated', (l) => l.truncated);
-}

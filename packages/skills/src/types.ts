@@ -2,8 +2,9 @@
 export type SkillSource = 'personal' | 'project' | 'explicit';
 
 /**
- * One discovered skill. The listing fields (`name`, `description`) are frozen at discovery;
- * the body is not held here: `loadBody` reads it fresh at invocation time.
+ * One discovered skill, plain data. The listing fields (`name`, `description`) are frozen at
+ * discovery; the body is not held here (`loadBody` reads it fresh at invocation time), nor are
+ * the bundled files (`listResources(skill)` lists them when asked).
  */
 export interface Skill {
   /** The slug: the directory name, validated against `^[a-z0-9][a-z0-9-]*$`. */
@@ -33,10 +34,6 @@ export interface Skill {
   metadata?: Record<string, unknown>;
   /** Every other frontmatter key, untouched. */
   extra: Record<string, unknown>;
-  /** Bundled files, relative to `dir`, sorted, depth <= 4, at most 200 (SKILL.md excluded). */
-  resources: string[];
-  /** True when `resources` was cut at its bound. */
-  resourcesTruncated: boolean;
 }
 
 /** A message about one file: `path` names it, `message` says what is wrong and how to fix it. */

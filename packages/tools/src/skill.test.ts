@@ -17,8 +17,14 @@ const makeSkill = (name: string, body: string, extra: Partial<Skill> = {}): Skil
   fs.writeFileSync(file, `---\nname: ${name}\ndescription: test skill ${name}\n---\n${body}`);
   return {
     name, description: `test skill ${name}`, dir, file, source: 'project', root: tmp, allowedTools: [],
-    userInvocable: true, disableModelInvocation: false, extra: {}, resources: [], resourcesTruncated: false, ...extra,
+    userInvocable: true, disableModelInvocation: false, extra: {}, ...extra,
   };
+};
+
+/** A bundled file in a skill folder. */
+const put = (dir: string, rel: string): void => {
+  fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+  fs.writeFileSync(path.join(dir, rel), 'x');
 };
 
 beforeEach(() => {
@@ -37,7 +43,8 @@ describe('skill tool', () => {
   });
 
   it('returns the header, the fresh body and the files, every time it is called', async () => {
-    const s = makeSkill('review', 'Review the diff.\n', { resources: ['ref/a.md', 'scripts/run.sh'] });
+    const s = makeSkill('review', 'Review the diff.\n');
+    for (const f of ['ref/a.md', 'scripts/run.sh']) put(s.dir, f);
     const tool = createSkillTool([s]);
     const ctx = createToolContext({ root: tmp, skills: [s] });
     const first = await tool.run({ name: 'review' }, ctx);
@@ -52,7 +59,8 @@ describe('skill tool', () => {
 
   it('lists the first 50 resources and counts the rest', async () => {
     const resources = Array.from({ length: 60 }, (_, i) => `f${String(i).padStart(2, '0')}.md`);
-    const s = makeSkill('big', 'Body', { resources });
+    const s = makeSkill('big', 'Body');
+    for (const f of resources) put(s.dir, f);
     const r = await createSkillTool([s]).run({ name: 'big' }, createToolContext({ root: tmp, skills: [s] }));
     expect(r.content).toContain('- f49.md\n… and 10 more');
     expect(r.content).not.toContain('f50.md');

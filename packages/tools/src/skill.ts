@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { loadBody } from '@coding-harness/skills';
+import { listResources, loadBody } from '@coding-harness/skills';
 import type { Skill } from '@coding-harness/skills';
 import * as z from 'zod/mini';
 import { closest } from './levenshtein.js';
@@ -16,12 +16,14 @@ interface Input {
   args?: string | undefined;
 }
 
+/** The skill's bundled files, listed now (the folder may have changed since discovery). */
 function resourceSection(skill: Skill): string {
-  if (skill.resources.length === 0) return '';
-  const shown = skill.resources.slice(0, SKILL_RESOURCE_LIST_CAP).map((r) => `- ${r}`);
-  const rest = skill.resources.length - shown.length;
-  if (rest > 0) shown.push(`… and ${rest} more${skill.resourcesTruncated ? ' (the listing stopped at its bound)' : ''}`);
-  else if (skill.resourcesTruncated) shown.push('… and more (the listing stopped at its bound)');
+  const { resources, truncated } = listResources(skill);
+  if (resources.length === 0) return '';
+  const shown = resources.slice(0, SKILL_RESOURCE_LIST_CAP).map((r) => `- ${r}`);
+  const rest = resources.length - shown.length;
+  if (rest > 0) shown.push(`… and ${rest} more${truncated ? ' (the listing stopped at its bound)' : ''}`);
+  else if (truncated) shown.push('… and more (the listing stopped at its bound)');
   return `\n\nFiles in this skill:\n${shown.join('\n')}`;
 }
 
