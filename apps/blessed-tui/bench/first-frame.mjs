@@ -44,13 +44,15 @@ async function firstFrame(bin, i) {
     throw new Error(`no first frame from ${bin} in 20 s; the screen: ${tmux('capture-pane', '-p', '-t', 'b').stdout}`);
   } finally {
     tmux('kill-session', '-t', 'b');
+    await sleep(300); // let the killed session wind down, so it does not slow the next measurement
   }
 }
 
 function bare() {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+    // The same bare environment as the bin gets (`env -i ...`): NODE_EXTRA_CA_CERTS alone adds tens of ms.
+    const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore', env: { PATH: tmuxEnv.PATH, HOME: tmuxEnv.HOME, LANG: 'C.UTF-8' } });
     child.on('close', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`node -e '' exit ${code}`))));
   });
 }
