@@ -3,8 +3,8 @@
  * response through `ok`, `status`, `headers.get`/`entries`, `text()`/`json()` and an async-iterable
  * `body`; Node's real Response wraps the socket in a web ReadableStream, whose per-chunk promise
  * machinery cost a streamed request about a tenth of a millisecond and a few hundred objects, and
- * building one loads undici. The bundled `harness` bin also injects these for the global names
- * (apps/line-cli, light-web.ts), so undici never loads there at all.
+ * building one loads undici. The bundled bins (`harness`, `harness-tui`) also inject these for the global names
+ * (tooling/bin-build, light-web.mjs), so undici never loads there at all.
  * What a caller may rely on: headers are case-insensitive, iterate sorted lower-case names like the
  * real class, and join repeated values with ", "; a body reads once; an async-iterable body (a Node
  * Readable) is kept as is.
