@@ -3,18 +3,22 @@
 // commands so the parse cache never answers). Prints one JSON line on stdout.
 // Run after building: `npx tsc -b packages/approval && node packages/approval/bench/shell-check.mjs`.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const dist = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+// The rule-name table the tools publish (approval holds no list of its own; callers pass it).
+const tablePath = fileURLToPath(new URL('../../tools/fixtures/rule-names.json', import.meta.url));
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 // 1. Loading: a fresh process imports the package, decides a read call (no parser), then a bash call.
 const child = `
 const t0 = performance.now();
 const a = await import(${JSON.stringify(dist)});
+const tools = JSON.parse((await import('node:fs')).readFileSync(${JSON.stringify(tablePath)}, 'utf8'));
 const imported = performance.now() - t0;
-const p = a.createPolicy({ allow: ['Bash(git status:*)'], deny: ['Bash(rm:*)'] });
+const p = a.createPolicy({ tools, allow: ['Bash(git status:*)'], deny: ['Bash(rm:*)'] });
 p.decide({ tool: 'read_file', kind: 'read', input: {}, target: 'a', summary: '' });
 const lazy = a.parserLoadMs() === undefined;
 const t1 = performance.now();
@@ -31,7 +35,8 @@ for (let i = 0; i < RUNS; i += 1) {
 // 2. Checking: distinct commands of several shapes through decide.
 const { createPolicy, preloadShellParser } = await import(dist);
 preloadShellParser();
-const policy = createPolicy({ allow: ['Bash(git status:*)', 'Bash(npm test:*)', 'Bash(ls:*)'], deny: ['Bash(rm:*)', 'Bash(git push:*)'] });
+const tools = JSON.parse(readFileSync(tablePath, 'utf8'));
+const policy = createPolicy({ tools, allow: ['Bash(git status:*)', 'Bash(npm test:*)', 'Bash(ls:*)'], deny: ['Bash(rm:*)', 'Bash(git push:*)'] });
 const shapes = [
   (i) => `git status --short path${i}`,
   (i) => `npm test -- --grep case${i} 2>&1 | tail -n ${i}`,
