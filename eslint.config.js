@@ -46,6 +46,17 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules on the sources: a switch over a union must handle every member (a slash
+    // command or event type without a case is an error), and no promise is dropped unawaited.
+    files: ['packages/*/src/**/*.ts', 'apps/*/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-*.ts', '**/*.test.*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/no-floating-promises': 'error',
+    },
+  },
+  {
     files: ['**/*.test.ts', '**/bench/**', '**/scripts/**', '**/*.mjs'],
     rules: { 'max-lines': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },

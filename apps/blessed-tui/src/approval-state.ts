@@ -36,7 +36,7 @@ export function approvalKey(state: ApprovalState, name: string | undefined, ch: 
     if (ch && ch >= ' ' && ch !== '\x7f' && name !== 'enter') return keep({ ...state, message: state.message + ch });
     return keep(state);
   }
-  switch (ch?.toLowerCase()) {
+  switch (ch?.toLowerCase() ?? '') {
     case 'y':
       return { type: 'answer', answer: { type: 'once' } };
     case 'a':

@@ -33,7 +33,7 @@ export interface EditResult {
  */
 export function editKey(state: InputState, name: string | undefined, ch: string | undefined, meta = false): EditResult {
   const { text, cursor } = state;
-  switch (name) {
+  switch (name ?? '') {
     case 'return':
       if (meta) return { state: insert(state, '\n') };
       if (cursor > 0 && text[cursor - 1] === '\\') return { state: { ...state, text: `${text.slice(0, cursor - 1)}\n${text.slice(cursor)}` } };

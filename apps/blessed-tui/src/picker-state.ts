@@ -38,7 +38,7 @@ export type PickerResult =
 export function pickerKey(state: PickerState, skills: readonly Skill[], name: string | undefined, ch: string | undefined): PickerResult {
   const shown = filterSkills(skills, state.query);
   const clamp = (n: number) => Math.max(0, Math.min(Math.max(0, shown.length - 1), n));
-  switch (name) {
+  switch (name ?? '') {
     case 'escape':
       return { type: 'close' };
     case 'up':

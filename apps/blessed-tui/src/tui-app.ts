@@ -278,8 +278,10 @@ export class TuiApp {
         }
         void this.runTurn(what.text);
         return;
+      case 'command':
+        runSlashCommand(what.name, this.slashContext(skillsEnabled));
+        return;
     }
-    runSlashCommand(what.name, this.slashContext(skillsEnabled));
   }
 
   /** The TUI's side of the session's slash-command table: text goes to the transcript as info, `/skills` opens the picker. */
