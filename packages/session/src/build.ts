@@ -13,6 +13,7 @@ import type { HarnessEnv } from './config.js';
 import { modelSettingsFor } from './model-settings.js';
 import { applyProjectTrust } from './project-trust.js';
 import type { AskTrustFn } from './project-trust.js';
+import { skillRuleNotes } from './skill-rule-notes.js';
 import { routeSlash } from './slash.js';
 import type { SlashRoute } from './slash.js';
 import { repositoryKey, trustFile } from './trust.js';
@@ -79,7 +80,9 @@ const EMPTY: DiscoverResult = { skills: [], problems: [], notes: [] };
 /** Discovery as flags ask for it: nothing with `--no-skills`; `--skills` resolved against `cwd`. */
 export async function discoverFor(flags: HarnessFlags, workroot: string, home: string, cwd: string): Promise<DiscoverResult> {
   if (!flags.skills) return EMPTY;
-  return discover({ home, workroot, explicit: flags.skillDirs.map((d) => resolve(cwd, d)), trustProject: !flags.untrusted });
+  const found = await discover({ home, workroot, explicit: flags.skillDirs.map((d) => resolve(cwd, d)), trustProject: !flags.untrusted });
+  const ruleNotes = skillRuleNotes(found, builtinRuleNames());
+  return ruleNotes.length === 0 ? found : { ...found, notes: [...found.notes, ...ruleNotes] };
 }
 
 /** One line per skipped skill and per note, as shown on stderr at start-up (never fatal). */
