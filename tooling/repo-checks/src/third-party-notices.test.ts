@@ -65,7 +65,7 @@ describe('third-party notices for a bundle', () => {
     const file = path.join(out, 'THIRD_PARTY_NOTICES.md');
     (writeThirdPartyNotices as (o: object) => unknown)({ metafiles: [meta], absWorkingDir: repoRoot, outFile: file, covers: ['out.cjs'] });
     const text = readFileSync(file, 'utf8');
-    expect(text).toMatch(/^# Third-party notices\n\nout\.cjs include code/);
+    expect(text).toMatch(/^# Third-party notices\n\nout\.cjs includes code/);
     expect(text).toMatch(/## picomatch@\d+\.\d+\.\d+ \(MIT\)/);
     expect(text).toContain('Permission is hereby granted');
   });
