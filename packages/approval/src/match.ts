@@ -43,14 +43,19 @@ export function findAllowing(request: ApprovalRequest, entries: readonly Sourced
   const target = targetOf(request, tool);
   if (target === undefined) return undefined;
   if (tool?.specifier === 'command') {
-    const patterns = mine.flatMap((entry) => {
-      const pattern = bashPattern(entry.rule);
-      return pattern ? [{ ...pattern, entry }] : [];
-    });
+    const patterns = commandPatterns(mine);
     return allowingPatterns(target, patterns)?.map((pattern) => pattern.entry);
   }
   const found = mine.find((entry) => matchesTarget(entry.rule, target, root, 'allow'));
   return found ? [found] : undefined;
+}
+
+/** The bash patterns of these rules, each with the rule it came from. */
+function commandPatterns(entries: readonly SourcedRule[]) {
+  return entries.flatMap((entry) => {
+    const pattern = bashPattern(entry.rule);
+    return pattern ? [{ ...pattern, entry }] : [];
+  });
 }
 
 /** A deny verdict: a rule matched, or (bash) a rule might match a command hidden from view. */
@@ -68,10 +73,7 @@ export function findDenying(request: ApprovalRequest, entries: readonly SourcedR
   const target = targetOf(request, tool);
   if (target === undefined) return undefined;
   if (tool?.specifier === 'command') {
-    const patterns = mine.flatMap((entry) => {
-      const pattern = bashPattern(entry.rule);
-      return pattern ? [{ ...pattern, entry }] : [];
-    });
+    const patterns = commandPatterns(mine);
     const found = denyMatch(target, patterns);
     if (!found) return undefined;
     return found.type === 'deny' ? { entry: found.pattern.entry } : { entry: found.pattern.entry, unsure: found.reason };
