@@ -8,7 +8,7 @@
  * emitted or returned.
  */
 import type { Answer, AskFn, Authorization } from '@coding-harness/approval';
-import { redactSecrets } from '@coding-harness/tools';
+import { raceAbort, redactSecrets } from '@coding-harness/tools';
 import type { ToolContext, ToolRegistry, ToolResult } from '@coding-harness/tools';
 import type { AgentEvent } from './events.js';
 import type { ToolResultBlock, ToolUseBlock } from './messages.js';
@@ -16,6 +16,9 @@ import type { AgentPolicy } from './policy.js';
 
 /** The result text of a call that was not run (or was stopped) because the user aborted. */
 export const CANCELLED = 'cancelled by the user';
+
+/** A question still open when the user aborts is answered no. */
+const DENIED_BY_ABORT: Answer = { type: 'deny', message: CANCELLED };
 
 /** The result text of a call whose input `max_tokens` cut off. */
 export const TRUNCATED =
@@ -105,7 +108,7 @@ async function runOne(use: ToolUseBlock, deps: ExecutorDeps, opts: ExecuteOption
       const rawPreview = tool.preview ? await tool.preview(input, context).catch(() => undefined) : undefined;
       const preview = rawPreview === undefined ? undefined : redactSecrets(rawPreview, context.secrets, context.secretLabels);
       emit({ type: 'approval_requested', id: use.id, tool: use.name, summary, ...(permission.target !== undefined ? { target: permission.target } : {}), ...(preview !== undefined ? { preview } : {}) });
-      const answer = await raceAbort(deps.ask(preview !== undefined ? { ...request, preview } : request), context.signal);
+      const answer = await raceAbort(deps.ask(preview !== undefined ? { ...request, preview } : request), context.signal, DENIED_BY_ABORT);
       emit({ type: 'approval_resolved', id: use.id, allowed: answer.type !== 'deny', how: answer.type, ...(answer.type === 'deny' && answer.message ? { message: answer.message } : {}) });
       return answer;
     });
@@ -152,24 +155,6 @@ export function cancelled(use: ToolUseBlock, deps: Pick<ExecutorDeps, 'emit'>): 
 
 function toBlock(id: string, result: ToolResult): ToolResultBlock {
   return result.isError ? { type: 'tool_result', tool_use_id: id, content: result.content, is_error: true } : { type: 'tool_result', tool_use_id: id, content: result.content };
-}
-
-function raceAbort(answer: Promise<Answer>, signal: AbortSignal): Promise<Answer> {
-  if (signal.aborted) return Promise.resolve({ type: 'deny', message: CANCELLED });
-  return new Promise((resolve, reject) => {
-    const onAbort = (): void => resolve({ type: 'deny', message: CANCELLED });
-    signal.addEventListener('abort', onAbort, { once: true });
-    answer.then(
-      (a) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(a);
-      },
-      (err: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(err instanceof Error ? err : new Error(String(err)));
-      },
-    );
-  });
 }
 
 type Lock = <T>(fn: () => Promise<T>) => Promise<T>;

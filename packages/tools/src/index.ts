@@ -2,6 +2,7 @@ export type * from './types.js';
 export { resolveInJail, displayPath, isWithin, realRoot } from './jail.js';
 export type { JailResult } from './jail.js';
 export { createReadTracker } from './read-tracker.js';
+export { raceAbort } from './race-abort.js';
 export { createToolRegistry, toolDefinition, builtinRuleNames, BUILTIN_TOOL_NAMES } from './registry.js';
 export { ruleEntryOf } from './rule-table.js';
 export type { RegistryOptions } from './registry.js';

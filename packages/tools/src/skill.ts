@@ -7,6 +7,7 @@ import { abortedResult, errorResult, okResult } from './result.js';
 import { kindOf } from './safe-open.js';
 import { expandSkillArguments } from './skill-arguments.js';
 import type { Tool, ToolRuleEntry } from './types.js';
+import { raceAbort } from './race-abort.js';
 
 /** Resources listed in a skill tool result before the rest is only counted. */
 export const SKILL_RESOURCE_LIST_CAP = 50;
@@ -69,7 +70,7 @@ export function createSkillTool(skills: readonly Skill[]): Tool<Input> {
       // The file was a regular file at discovery; one swapped for a FIFO since would block the read.
       const kind = fileKind(skill.file);
       if (kind !== undefined) return errorResult(`Cannot load skill "${skill.name}": ${skill.file} is ${kind}, not a regular file.`);
-      const body = await raceAbort(loadBody(skill), ctx.signal);
+      const body = await raceAbort(loadBody(skill), ctx.signal, 'aborted' as const);
       if (body === 'aborted') return abortedResult('skill');
       if (!body.ok) return errorResult(`Cannot load skill "${skill.name}": ${body.error}`);
       const text = expandSkillArguments(body.body, input.args ?? '', skill.dir);
@@ -87,23 +88,4 @@ function fileKind(file: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** The promise's value, or 'aborted' as soon as the signal fires (the read is left to finish). */
-function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T | 'aborted'> {
-  if (signal.aborted) return Promise.resolve('aborted');
-  return new Promise((resolve, reject) => {
-    const onAbort = (): void => resolve('aborted');
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(
-      (v) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(v);
-      },
-      (err: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(err instanceof Error ? err : new Error(String(err)));
-      },
-    );
-  });
 }
