@@ -46,7 +46,15 @@ module.exports = {
       comment: 'packages/ never import blessed or node:readline: the UI lives in apps/',
       severity: 'error',
       from: { path: '^packages/' },
-      to: { path: ['(^|/)node_modules/.*/blessed/', '(^|/)node_modules/blessed/', '^blessed$', '^readline', '^node:readline'] },
+      to: {
+        path: [
+          '(^|/)node_modules/.*/blessed/',
+          '(^|/)node_modules/blessed/',
+          '^blessed$',
+          '^readline',
+          '^node:readline',
+        ],
+      },
     },
     {
       name: 'no-ui-in-packages-core',

@@ -12,7 +12,17 @@ const forbiddenInPackages = {
     { name: 'node:readline/promises', message: 'packages/ never import a UI.' },
   ],
   patterns: [
-    { group: ['@coding-harness/line-cli', '@coding-harness/line-cli/*', '@coding-harness/blessed-tui', '@coding-harness/blessed-tui/*', '@coding-harness/evals', '@coding-harness/evals/*'], message: 'packages/ never import an app.' },
+    {
+      group: [
+        '@coding-harness/line-cli',
+        '@coding-harness/line-cli/*',
+        '@coding-harness/blessed-tui',
+        '@coding-harness/blessed-tui/*',
+        '@coding-harness/evals',
+        '@coding-harness/evals/*',
+      ],
+      message: 'packages/ never import an app.',
+    },
     { group: ['**/apps/**'], message: 'packages/ never import an app.' },
   ],
 };
@@ -25,7 +35,12 @@ function otherApps(app) {
   return {
     patterns: [
       {
-        group: others.flatMap((a) => [`@coding-harness/${a}`, `@coding-harness/${a}/*`, `**/${a}/src/**`, `**/apps/${a}/**`]),
+        group: others.flatMap((a) => [
+          `@coding-harness/${a}`,
+          `@coding-harness/${a}/*`,
+          `**/${a}/src/**`,
+          `**/apps/${a}/**`,
+        ]),
         message: 'an app never imports another app: move what both need into packages/session.',
       },
     ],
@@ -33,13 +48,48 @@ function otherApps(app) {
 }
 
 export default tseslint.config(
-  { ignores: ['**/*.cjs', '**/dist/**', '**/node_modules/**', '**/.turbo/**', '**/coverage/**', 'tooling/repo-checks/fixtures/**'] },
+  {
+    ignores: [
+      '**/*.cjs',
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.turbo/**',
+      '**/coverage/**',
+      'tooling/repo-checks/fixtures/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', Buffer: 'readonly', URL: 'readonly', AbortController: 'readonly', AbortSignal: 'readonly', TextDecoder: 'readonly', TextEncoder: 'readonly', performance: 'readonly', structuredClone: 'readonly', setImmediate: 'readonly', queueMicrotask: 'readonly', fetch: 'readonly', Response: 'readonly', Request: 'readonly', Headers: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+        AbortController: 'readonly',
+        AbortSignal: 'readonly',
+        TextDecoder: 'readonly',
+        TextEncoder: 'readonly',
+        performance: 'readonly',
+        structuredClone: 'readonly',
+        setImmediate: 'readonly',
+        queueMicrotask: 'readonly',
+        fetch: 'readonly',
+        Response: 'readonly',
+        Request: 'readonly',
+        Headers: 'readonly',
+      },
+    },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-control-regex': 'off',
       'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],

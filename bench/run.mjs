@@ -28,10 +28,21 @@ const rows = [];
 const failures = [];
 for (const rel of scripts) {
   process.stderr.write(`bench: ${rel} ...\n`);
-  const res = spawnSync(process.execPath, ['--expose-gc', rel], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20, timeout: 15 * 60_000 });
-  const line = (res.stdout ?? '').trim().split('\n').filter((l) => l.startsWith('{')).pop();
+  const res = spawnSync(process.execPath, ['--expose-gc', rel], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+    timeout: 15 * 60_000,
+  });
+  const line = (res.stdout ?? '')
+    .trim()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .pop();
   if (res.status !== 0 || !line) {
-    failures.push(`${rel}: exit ${res.status}${res.signal ? ` (${res.signal})` : ''}: ${(res.stderr ?? '').trim().split('\n').slice(-3).join(' / ')}`);
+    failures.push(
+      `${rel}: exit ${res.status}${res.signal ? ` (${res.signal})` : ''}: ${(res.stderr ?? '').trim().split('\n').slice(-3).join(' / ')}`,
+    );
     continue;
   }
   try {
@@ -42,7 +53,14 @@ for (const rel of scripts) {
 }
 
 const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
-const fmt = (v) => (typeof v === 'number' ? (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2)) : String(v));
+const fmt = (v) =>
+  typeof v === 'number'
+    ? Math.abs(v) >= 100
+      ? v.toFixed(0)
+      : Math.abs(v) >= 10
+        ? v.toFixed(1)
+        : v.toFixed(2)
+    : String(v);
 const lines = [
   '# Benchmark results',
   '',
@@ -51,7 +69,10 @@ const lines = [
   '',
   '| group | benchmark | value | target | met | detail |',
   '|---|---|---|---|---|---|',
-  ...rows.map((r) => `| ${r.group ?? ''} | ${r.name} | ${fmt(r.value)} ${r.unit ?? ''} | ${r.target ?? ''} | ${r.met === undefined ? '' : r.met ? 'yes' : '**no**'} | ${r.detail ?? ''} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.group ?? ''} | ${r.name} | ${fmt(r.value)} ${r.unit ?? ''} | ${r.target ?? ''} | ${r.met === undefined ? '' : r.met ? 'yes' : '**no**'} | ${r.detail ?? ''} |`,
+  ),
   '',
   ...(failures.length ? ['## Benchmarks that did not run', '', ...failures.map((f) => `- ${f}`), ''] : []),
   'Medians of several runs; ratios are measured in the same run. Timings are never asserted in tests.',

@@ -42,5 +42,6 @@ console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 const code = result.status ?? 1;
 // CI sets HARNESS_FAIL_ON_SKIP: a skipped test is not a passing one there.
 const skipFails = process.env.HARNESS_FAIL_ON_SKIP === '1' && skipped > 0;
-if (skipFails) console.log('skipped tests fail this run (HARNESS_FAIL_ON_SKIP=1): install what they need (ripgrep, tmux)');
+if (skipFails)
+  console.log('skipped tests fail this run (HARNESS_FAIL_ON_SKIP=1): install what they need (ripgrep, tmux)');
 process.exit(code !== 0 ? code : failed > 0 || missing.length > 0 || skipFails ? 1 : 0);

@@ -52,7 +52,9 @@ export function bundledPackages(metafiles, absWorkingDir) {
 export function formatNotices(packages, covers) {
   const head = `# Third-party notices\n\n${covers.join(', ')} ${covers.length === 1 ? 'includes' : 'include'} code from the packages below, under their own licences, reproduced here.\n`;
   const sections = packages.map((p) => {
-    const texts = p.files.map((f) => `${p.files.length > 1 ? `${f.name}:\n\n` : ''}\`\`\`text\n${f.text}\n\`\`\``).join('\n\n');
+    const texts = p.files
+      .map((f) => `${p.files.length > 1 ? `${f.name}:\n\n` : ''}\`\`\`text\n${f.text}\n\`\`\``)
+      .join('\n\n');
     return `## ${p.name}@${p.version} (${p.license})\n\n${texts}\n`;
   });
   return [head, ...sections].join('\n');

@@ -23,4 +23,8 @@ const { metafile } = await buildBin({
   define: { __HARNESS_VERSION__: JSON.stringify(version) },
   external: ['blessed'],
 });
-writeThirdPartyNotices({ metafiles: [metafile], outFile: join(outDir, 'THIRD_PARTY_NOTICES.md'), covers: ['harness-tui-bundle.cjs'] });
+writeThirdPartyNotices({
+  metafiles: [metafile],
+  outFile: join(outDir, 'THIRD_PARTY_NOTICES.md'),
+  covers: ['harness-tui-bundle.cjs'],
+});

@@ -24,4 +24,8 @@ const { metafile } = await buildBin({
 // Earlier builds split rarely used libraries into a second bundle: remove what is left of it.
 for (const f of ['harness-lazy.cjs', 'harness-lazy.cjs.map']) rmSync(join(outDir, f), { force: true });
 // The bundle inlines third-party code: its licences ship beside it.
-writeThirdPartyNotices({ metafiles: [metafile], outFile: join(outDir, 'THIRD_PARTY_NOTICES.md'), covers: ['harness-bundle.cjs'] });
+writeThirdPartyNotices({
+  metafiles: [metafile],
+  outFile: join(outDir, 'THIRD_PARTY_NOTICES.md'),
+  covers: ['harness-bundle.cjs'],
+});

@@ -11,7 +11,10 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 function bigState() {
   const items = [];
   for (let i = 0; i < 1000; i++) {
-    items.push({ kind: 'assistant', text: [`message ${i} line one`, 'line two of the message', 'line three', '```', `code ${i}`].join('\n') });
+    items.push({
+      kind: 'assistant',
+      text: [`message ${i} line one`, 'line two of the message', 'line three', '```', `code ${i}`].join('\n'),
+    });
   }
   return { ...initialState({ model: 'bench', workroot: '/bench', skillCount: 0 }), items };
 }
@@ -21,9 +24,22 @@ async function terminal(columns, rows) {
   const output = Object.assign(new PassThrough(), { columns, rows, isTTY: true });
   output.resume();
   let app;
-  const exit = runTui(new FakeBackend(), { input, output, terminal: 'xterm-256color', env: {}, handleProcess: false, onStart: (a) => (app = a) });
+  const exit = runTui(new FakeBackend(), {
+    input,
+    output,
+    terminal: 'xterm-256color',
+    env: {},
+    handleProcess: false,
+    onStart: (a) => (app = a),
+  });
   await new Promise((r) => setImmediate(r));
-  return { app, close: async () => { app.quit(0); await exit; } };
+  return {
+    app,
+    close: async () => {
+      app.quit(0);
+      await exit;
+    },
+  };
 }
 
 const time = (fn) => {
@@ -51,7 +67,12 @@ async function bench(columns, rows) {
     deltas.push(
       time(() => {
         let s = app.state;
-        for (let i = 0; i < 1000; i++) s = reduce(s, { type: 'agent', event: { type: 'text_delta', text: i % 20 === 19 ? 'word\n' : 'word ' }, now: 0 });
+        for (let i = 0; i < 1000; i++)
+          s = reduce(s, {
+            type: 'agent',
+            event: { type: 'text_delta', text: i % 20 === 19 ? 'word\n' : 'word ' },
+            now: 0,
+          });
         app.state = s;
         app.renderNow();
       }),
@@ -59,12 +80,36 @@ async function bench(columns, rows) {
     lines = app.state.items.length * 5;
   }
   await close();
-  const row = (name, value, detail) => ({ group: 'tui', name: `${name} (${size})`, value: Number(value.toFixed(3)), unit: 'ms', target: '< 16 ms', met: value < 16, detail });
+  const row = (name, value, detail) => ({
+    group: 'tui',
+    name: `${name} (${size})`,
+    value: Number(value.toFixed(3)),
+    unit: 'ms',
+    target: '< 16 ms',
+    met: value < 16,
+    detail,
+  });
   return [
-    row('render 5,000-line transcript, first frame', median(cold), `${lines} lines never laid out before, following the bottom (only the tail is laid out) + one blessed frame; median of ${RUNS}`),
-    row('first scroll up in a 5,000-line transcript', median(scroll), `the first PageUp lays out the whole transcript (then cached) + one frame; median of ${RUNS}`),
-    row('scroll frame in a 5,000-line transcript', median(warm), `a further PageUp with the layout cached + one frame; median of ${RUNS}`),
-    row('apply 1,000 text deltas + one frame', median(deltas), `1,000 reducer steps (~5 kB streamed) then one render over the 5,000-line transcript; median of ${RUNS}`),
+    row(
+      'render 5,000-line transcript, first frame',
+      median(cold),
+      `${lines} lines never laid out before, following the bottom (only the tail is laid out) + one blessed frame; median of ${RUNS}`,
+    ),
+    row(
+      'first scroll up in a 5,000-line transcript',
+      median(scroll),
+      `the first PageUp lays out the whole transcript (then cached) + one frame; median of ${RUNS}`,
+    ),
+    row(
+      'scroll frame in a 5,000-line transcript',
+      median(warm),
+      `a further PageUp with the layout cached + one frame; median of ${RUNS}`,
+    ),
+    row(
+      'apply 1,000 text deltas + one frame',
+      median(deltas),
+      `1,000 reducer steps (~5 kB streamed) then one render over the 5,000-line transcript; median of ${RUNS}`,
+    ),
   ];
 }
 

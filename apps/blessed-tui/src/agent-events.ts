@@ -15,11 +15,20 @@ type ToolItem = Extract<Item, { kind: 'tool' }>;
 export function onEvent(state: ViewState, e: AgentEvent, now: number): ViewState {
   switch (e.type) {
     case 'turn_start':
-      return { ...state, items: [...state.items, { kind: 'user', text: e.text }], committed: '', activity: { label: 'thinking', since: now } };
+      return {
+        ...state,
+        items: [...state.items, { kind: 'user', text: e.text }],
+        committed: '',
+        activity: { label: 'thinking', since: now },
+      };
     case 'request_start':
       return { ...state, committed: '', activity: { label: 'thinking', since: now } };
     case 'text_delta':
-      return { ...state, streaming: state.streaming + e.text, activity: state.activity.label === 'responding' ? state.activity : { label: 'responding', since: now } };
+      return {
+        ...state,
+        streaming: state.streaming + e.text,
+        activity: state.activity.label === 'responding' ? state.activity : { label: 'responding', since: now },
+      };
     case 'thinking_delta': {
       const base = state.streaming ? commitStream(state) : state;
       return { ...base, thinking: base.thinking + e.text };
@@ -33,11 +42,24 @@ export function onEvent(state: ViewState, e: AgentEvent, now: number): ViewState
     }
     case 'tool_call_started': {
       const base = commitStream(state);
-      const item: Item = { kind: 'tool', id: e.id, name: e.name, summary: e.summary, forced: e.forced, state: 'running', display: '', content: '', expanded: false };
+      const item: Item = {
+        kind: 'tool',
+        id: e.id,
+        name: e.name,
+        summary: e.summary,
+        forced: e.forced,
+        state: 'running',
+        display: '',
+        content: '',
+        expanded: false,
+      };
       return { ...base, items: [...base.items, item], activity: { label: `running ${e.name}`, since: now } };
     }
     case 'approval_requested':
-      return { ...updateTool(state, e.id, { approval: 'waiting for approval' }), activity: { label: 'waiting for approval', since: now } };
+      return {
+        ...updateTool(state, e.id, { approval: 'waiting for approval' }),
+        activity: { label: 'waiting for approval', since: now },
+      };
     case 'approval_resolved': {
       const label = e.allowed ? `allowed (${e.how})` : `denied${e.message ? `: ${e.message}` : ''}`;
       const tool = state.items.findLast((i) => i.kind === 'tool' && i.id === e.id);
@@ -52,14 +74,23 @@ export function onEvent(state: ViewState, e: AgentEvent, now: number): ViewState
     case 'usage': {
       const t = state.totals;
       const u = e.usage;
-      const totals = { input: t.input + u.input, output: t.output + u.output, cacheRead: t.cacheRead + u.cacheRead, cacheWrite: t.cacheWrite + u.cacheWrite, costUsd: t.costUsd + e.costUsd };
+      const totals = {
+        input: t.input + u.input,
+        output: t.output + u.output,
+        cacheRead: t.cacheRead + u.cacheRead,
+        cacheWrite: t.cacheWrite + u.cacheWrite,
+        costUsd: t.costUsd + e.costUsd,
+      };
       return { ...state, totals, model: e.model || state.model };
     }
     case 'retry':
       return onRetry(state, e, now);
     case 'compaction': {
       const skills = e.reattachedSkills.length ? `; skills re-attached: ${e.reattachedSkills.join(', ')}` : '';
-      return addItem(state, { kind: 'notice', text: `context compacted: ${tokens(e.tokensBefore)} -> ${tokens(e.tokensAfter)} tokens${skills}` });
+      return addItem(state, {
+        kind: 'notice',
+        text: `context compacted: ${tokens(e.tokensBefore)} -> ${tokens(e.tokensAfter)} tokens${skills}`,
+      });
     }
     case 'notice':
       return addItem(state, { kind: 'notice', text: e.message });
@@ -68,10 +99,18 @@ export function onEvent(state: ViewState, e: AgentEvent, now: number): ViewState
     case 'turn_end': {
       const words = stopWords(e.stopReason);
       let base = commitStream(state);
-      if (words.failed && !errorSinceTurnStart(base)) base = addItem(base, { kind: 'error', text: failureText(e.stopReason, e.stopDetails) });
-      const parts = [`in ${tokens(inputTokens(e.usage))}`, `out ${tokens(e.usage.output)}`, `cache ${cacheShare(e.usage)}`, dollars(e.costUsd)];
+      if (words.failed && !errorSinceTurnStart(base))
+        base = addItem(base, { kind: 'error', text: failureText(e.stopReason, e.stopDetails) });
+      const parts = [
+        `in ${tokens(inputTokens(e.usage))}`,
+        `out ${tokens(e.usage.output)}`,
+        `cache ${cacheShare(e.usage)}`,
+        dollars(e.costUsd),
+      ];
       if (words.label) parts.push(words.label);
-      const line: Item = words.failed ? { kind: 'turn', text: parts.join(' · '), failed: true } : { kind: 'turn', text: parts.join(' · ') };
+      const line: Item = words.failed
+        ? { kind: 'turn', text: parts.join(' · '), failed: true }
+        : { kind: 'turn', text: parts.join(' · ') };
       return { ...addItem(base, line), committed: '', activity: { label: 'idle' } };
     }
   }
@@ -82,7 +121,10 @@ function onRetry(state: ViewState, e: Extract<AgentEvent, { type: 'retry' }>, no
   const base = e.partialDiscarded ? { ...state, streaming: '', thinking: '' } : state;
   const voided = e.partialDiscarded && state.committed ? '; the partial reply above is void' : '';
   const text = `retrying (${e.attempt}/${e.maxAttempts}) in ${(e.delayMs / 1000).toFixed(1)}s: ${e.reason}${voided}`;
-  return { ...addItem(base, { kind: 'notice', text }), activity: { label: `retrying (${e.attempt}/${e.maxAttempts})`, since: now, until: now + e.delayMs } };
+  return {
+    ...addItem(base, { kind: 'notice', text }),
+    activity: { label: `retrying (${e.attempt}/${e.maxAttempts})`, since: now, until: now + e.delayMs },
+  };
 }
 
 /** The part of a completed message's text not yet in the transcript. */

@@ -14,15 +14,44 @@ const DIFF = '--- a/a.ts\n+++ b/a.ts\n@@ -1 +1 @@\n-old line\n+new line';
 function askTurn(request: ApprovalRequest): FakeStep[] {
   return [
     { type: 'turn_start', turn: 1, text: 'go' },
-    { type: 'tool_call_started', id: 't1', name: request.tool, input: request.input, summary: request.target ?? '', forced: false },
+    {
+      type: 'tool_call_started',
+      id: 't1',
+      name: request.tool,
+      input: request.input,
+      summary: request.target ?? '',
+      forced: false,
+    },
     { type: 'approval_requested', id: 't1', tool: request.tool, summary: request.summary },
     { type: 'ask', id: 't1', request },
-    { type: 'tool_call_finished', id: 't1', name: request.tool, isError: false, display: 'tool finished', content: 'ok' },
+    {
+      type: 'tool_call_finished',
+      id: 't1',
+      name: request.tool,
+      isError: false,
+      display: 'tool finished',
+      content: 'ok',
+    },
     { type: 'turn_end', turn: 1, stopReason: 'end_turn', usage: ZERO, costUsd: 0 },
   ];
 }
-const BASH: ApprovalRequest = { tool: 'bash', kind: 'exec', input: { command: 'npm test' }, target: 'npm test', summary: 'bash: npm test', ruleTool: ruleTool('bash') };
-const EDIT: ApprovalRequest = { tool: 'edit_file', kind: 'write', input: { path: 'a.ts' }, target: 'a.ts', summary: 'edit_file: a.ts', preview: DIFF, ruleTool: ruleTool('edit_file') };
+const BASH: ApprovalRequest = {
+  tool: 'bash',
+  kind: 'exec',
+  input: { command: 'npm test' },
+  target: 'npm test',
+  summary: 'bash: npm test',
+  ruleTool: ruleTool('bash'),
+};
+const EDIT: ApprovalRequest = {
+  tool: 'edit_file',
+  kind: 'write',
+  input: { path: 'a.ts' },
+  target: 'a.ts',
+  summary: 'edit_file: a.ts',
+  preview: DIFF,
+  ruleTool: ruleTool('edit_file'),
+};
 
 async function approvalSession(request: ApprovalRequest) {
   const backend = new FakeBackend({ turns: [askTurn(request)], skills: SKILLS });
@@ -40,10 +69,23 @@ async function quit(t: Awaited<ReturnType<typeof fakeTerminal>>) {
 
 describe('the screen', () => {
   it('shows the status bar, the startup notices and the input', async () => {
-    const backend = new FakeBackend({ skills: SKILLS, model: 'claude-x', workroot: '/home/u/proj', startupNotices: ['skill skipped: /x/SKILL.md: no description'] });
+    const backend = new FakeBackend({
+      skills: SKILLS,
+      model: 'claude-x',
+      workroot: '/home/u/proj',
+      startupNotices: ['skill skipped: /x/SKILL.md: no description'],
+    });
     const t = await fakeTerminal(backend);
     await t.see('claude-x');
-    for (const word of ['~/proj', '3 skills', 'idle', '$0.0000', 'skill skipped: /x/SKILL.md', '/skills to pick a skill']) expect(t.text()).toContain(word);
+    for (const word of [
+      '~/proj',
+      '3 skills',
+      'idle',
+      '$0.0000',
+      'skill skipped: /x/SKILL.md',
+      '/skills to pick a skill',
+    ])
+      expect(t.text()).toContain(word);
     await vi.waitFor(() => expect(t.written()).toContain('idle'));
     expect(await quit(t)).toBe(0);
   });
@@ -157,7 +199,8 @@ describe('/ completion menu', () => {
     const t = await fakeTerminal(backend);
     await t.type('/');
     await t.see('/release-notes');
-    for (const word of ['/help', '/skills', '/allowed', '/clear', '/exit', '/demo-skill']) expect(t.text()).toContain(word);
+    for (const word of ['/help', '/skills', '/allowed', '/clear', '/exit', '/demo-skill'])
+      expect(t.text()).toContain(word);
     expect(t.text()).not.toContain('/house-style');
     await t.type('de');
     await vi.waitFor(() => expect(t.text()).not.toContain('/release-notes'));
@@ -214,7 +257,11 @@ describe('slash commands', () => {
 });
 
 describe('keys and exit paths', () => {
-  const slow: FakeStep[] = [{ type: 'turn_start', turn: 1, text: 'long' }, { type: 'text_delta', text: 'working on it' }, { type: 'sleep', ms: 60_000 }];
+  const slow: FakeStep[] = [
+    { type: 'turn_start', turn: 1, text: 'long' },
+    { type: 'text_delta', text: 'working on it' },
+    { type: 'sleep', ms: 60_000 },
+  ];
 
   it('Ctrl-C cancels a running turn and the prompt comes back', async () => {
     const backend = new FakeBackend({ turns: [slow] });
@@ -261,7 +308,13 @@ describe('keys and exit paths', () => {
   it('PageUp scrolls back; new output shows the hint; PageDown follows again', async () => {
     const many = Array.from({ length: 60 }, (_, i) => `row-${i}`).join('\n');
     const backend = new FakeBackend({
-      turns: [[{ type: 'turn_start', turn: 1, text: 'go' }, { type: 'assistant_message', text: many, stopReason: 'end_turn' }, { type: 'turn_end', turn: 1, stopReason: 'end_turn', usage: ZERO, costUsd: 0 }]],
+      turns: [
+        [
+          { type: 'turn_start', turn: 1, text: 'go' },
+          { type: 'assistant_message', text: many, stopReason: 'end_turn' },
+          { type: 'turn_end', turn: 1, stopReason: 'end_turn', usage: ZERO, costUsd: 0 },
+        ],
+      ],
     });
     const t = await fakeTerminal(backend);
     await t.type('go');
@@ -280,7 +333,19 @@ describe('keys and exit paths', () => {
 
   it('Ctrl-O expands the latest tool result', async () => {
     const backend = new FakeBackend({
-      turns: [[{ type: 'tool_call_started', id: 'r', name: 'read_file', input: {}, summary: 'a.txt', forced: false }, { type: 'tool_call_finished', id: 'r', name: 'read_file', isError: false, display: '2 lines', content: 'first-secret\nsecond-secret' }]],
+      turns: [
+        [
+          { type: 'tool_call_started', id: 'r', name: 'read_file', input: {}, summary: 'a.txt', forced: false },
+          {
+            type: 'tool_call_finished',
+            id: 'r',
+            name: 'read_file',
+            isError: false,
+            display: '2 lines',
+            content: 'first-secret\nsecond-secret',
+          },
+        ],
+      ],
     });
     const t = await fakeTerminal(backend);
     await t.type('go');

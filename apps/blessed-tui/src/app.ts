@@ -57,7 +57,10 @@ export async function runTui(backend: TuiBackend, io: TuiIo = {}): Promise<numbe
   };
   if (handleProcess) installProcessHandlers(cleanup, teardown);
   try {
-    app = new TuiApp(backend, screen, new Theme(noColor(env), terminalColours(screen)), { now: io.now ?? Date.now, home: io.home ?? env.HOME });
+    app = new TuiApp(backend, screen, new Theme(noColor(env), terminalColours(screen)), {
+      now: io.now ?? Date.now,
+      home: io.home ?? env.HOME,
+    });
     const running = app;
     mark('first_frame'); // the constructor drew it
     watchInput(input, running, teardown);

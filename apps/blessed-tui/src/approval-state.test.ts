@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { approvalKey, openApproval, type ApprovalState } from './approval-state.js';
 
-const open = () => openApproval({ tool: 'bash', kind: 'exec', input: { command: 'npm test' }, target: 'npm test', summary: 'bash: npm test' });
+const open = () =>
+  openApproval({
+    tool: 'bash',
+    kind: 'exec',
+    input: { command: 'npm test' },
+    target: 'npm test',
+    summary: 'bash: npm test',
+  });
 const keys = (s: ApprovalState, seq: [string | undefined, string | undefined][]) => {
   let state = s;
   for (const [name, ch] of seq) {
@@ -24,7 +31,12 @@ describe('approval keys', () => {
   });
 
   it('n then Enter denies without a message', () => {
-    expect(keys(open(), [['n', 'n'], ['return', '\r']])).toEqual({ type: 'deny' });
+    expect(
+      keys(open(), [
+        ['n', 'n'],
+        ['return', '\r'],
+      ]),
+    ).toEqual({ type: 'deny' });
   });
 
   it('Esc denies at once', () => {

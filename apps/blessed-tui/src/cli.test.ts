@@ -18,16 +18,37 @@ afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 function run(args: string[], extra: Record<string, string> = {}, bin = BIN) {
   expect(existsSync(bin), `${bin} is missing: build first (npx tsc -b apps/blessed-tui)`).toBe(true);
-  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, XDG_CONFIG_HOME: join(home, 'c'), XDG_STATE_HOME: join(home, 's'), ...extra };
-  const r = spawnSync(process.execPath, [bin, ...args], { env, cwd: home, encoding: 'utf8', input: '', timeout: 15_000 });
+  const env = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, 'c'),
+    XDG_STATE_HOME: join(home, 's'),
+    ...extra,
+  };
+  const r = spawnSync(process.execPath, [bin, ...args], {
+    env,
+    cwd: home,
+    encoding: 'utf8',
+    input: '',
+    timeout: 15_000,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 describe('harness-tui (built bin, no terminal)', () => {
-  it('--help lists harness\'s session flags, without the -p ones', () => {
+  it("--help lists harness's session flags, without the -p ones", () => {
     const r = run(['--help']);
     expect(r.code).toBe(0);
-    for (const flag of ['harness-tui [flags]', '--demo-fake', '-C, --directory', '--allowed-tools', '--permission-mode', '--no-skills', '--model']) expect(r.stdout).toContain(flag);
+    for (const flag of [
+      'harness-tui [flags]',
+      '--demo-fake',
+      '-C, --directory',
+      '--allowed-tools',
+      '--permission-mode',
+      '--no-skills',
+      '--model',
+    ])
+      expect(r.stdout).toContain(flag);
     expect(r.stdout).not.toContain('--output-format');
     expect(r.stdout).not.toContain('-p, --print');
   });
@@ -42,7 +63,10 @@ describe('harness-tui (built bin, no terminal)', () => {
   });
 
   it('-p and the skills subcommand belong to harness (exit 2)', () => {
-    expect(run(['-p', 'hi'], { ANTHROPIC_API_KEY: 'fake' })).toMatchObject({ code: 2, stderr: expect.stringContaining('use harness -p') });
+    expect(run(['-p', 'hi'], { ANTHROPIC_API_KEY: 'fake' })).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('use harness -p'),
+    });
     expect(run(['skills'])).toMatchObject({ code: 2, stderr: expect.stringContaining('harness skills') });
   });
 
@@ -55,7 +79,10 @@ describe('harness-tui (built bin, no terminal)', () => {
   });
 
   it('-C to a missing directory exits 2; with everything right but no terminal it refuses to draw', () => {
-    expect(run(['-C', 'nowhere'], { ANTHROPIC_API_KEY: 'fake' })).toMatchObject({ code: 2, stderr: expect.stringContaining('-C nowhere') });
+    expect(run(['-C', 'nowhere'], { ANTHROPIC_API_KEY: 'fake' })).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('-C nowhere'),
+    });
     const r = run([], { ANTHROPIC_API_KEY: 'fake', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('needs a terminal');

@@ -69,11 +69,13 @@ async function startSession(argv: readonly string[], io: CliIo): Promise<number>
   }
   if (flags.print) return fail('-p runs one prompt without a screen: use harness -p');
   if (flags.command) return fail("the 'skills' subcommands belong to harness: use harness skills");
-  const runScreen = io.run ?? (async (backend: TuiBackend, pending?: Buffer) => {
-    const { runTui } = await import('./app.js');
-    mark('screen_loaded');
-    return runTui(backend, pending ? { pending } : {});
-  });
+  const runScreen =
+    io.run ??
+    (async (backend: TuiBackend, pending?: Buffer) => {
+      const { runTui } = await import('./app.js');
+      mark('screen_loaded');
+      return runTui(backend, pending ? { pending } : {});
+    });
   const run = (backend: TuiBackend): Promise<number> => runScreen(backend, io.early?.handOver());
   if (demo) {
     if (!io.tty) return fail('needs a terminal (stdin and stdout must be a TTY)');

@@ -22,10 +22,26 @@ describe('interpret: what Enter does', () => {
   });
 
   it('agrees with line-cli routeSlash on every sample (the same router, not a copy)', () => {
-    for (const text of ['/help', '/exit now', '/demo-skill a b', '/skill:demo-skill', '/house-style', '/nope', '/usr/bin/env', 'plain']) {
+    for (const text of [
+      '/help',
+      '/exit now',
+      '/demo-skill a b',
+      '/skill:demo-skill',
+      '/house-style',
+      '/nope',
+      '/usr/bin/env',
+      'plain',
+    ]) {
       const route = routeSlash(text, SKILLS);
       const what = interpret(text, SKILLS);
-      const expected = route.kind === 'command' ? { kind: 'command', name: route.name } : route.kind === 'skill' ? { kind: 'send', text: route.text } : route.kind === 'text' ? { kind: 'send', text } : { kind: 'reject', message: route.message };
+      const expected =
+        route.kind === 'command'
+          ? { kind: 'command', name: route.name }
+          : route.kind === 'skill'
+            ? { kind: 'send', text: route.text }
+            : route.kind === 'text'
+              ? { kind: 'send', text }
+              : { kind: 'reject', message: route.message };
       expect(what).toEqual(expected);
     }
   });
@@ -36,19 +52,40 @@ describe('interpret: what Enter does', () => {
   });
 
   it('a model-only skill is refused', () => {
-    expect(interpret('/house-style', SKILLS)).toEqual({ kind: 'reject', message: '/house-style can only be used by the model (user-invocable: false)' });
+    expect(interpret('/house-style', SKILLS)).toEqual({
+      kind: 'reject',
+      message: '/house-style can only be used by the model (user-invocable: false)',
+    });
   });
 
   it('a typo is an unknown command', () => {
-    expect(interpret('/demo-skil hi', SKILLS)).toEqual({ kind: 'reject', message: 'unknown command /demo-skil — /help lists them' });
-    expect(interpret('/skill:nope', SKILLS)).toEqual({ kind: 'reject', message: 'unknown command /skill:nope — /help lists them' });
+    expect(interpret('/demo-skil hi', SKILLS)).toEqual({
+      kind: 'reject',
+      message: 'unknown command /demo-skil — /help lists them',
+    });
+    expect(interpret('/skill:nope', SKILLS)).toEqual({
+      kind: 'reject',
+      message: 'unknown command /skill:nope — /help lists them',
+    });
   });
 });
 
 describe('/help', () => {
   it('lists the commands, the keys, and says skills are /name', () => {
     const text = helpText(SKILLS);
-    for (const word of ['/help', '/skills', '/allowed', '/clear', '/exit', 'PageUp', 'Ctrl-C', 'Ctrl-D', 'skills are /name', '/demo-skill']) expect(text).toContain(word);
+    for (const word of [
+      '/help',
+      '/skills',
+      '/allowed',
+      '/clear',
+      '/exit',
+      'PageUp',
+      'Ctrl-C',
+      'Ctrl-D',
+      'skills are /name',
+      '/demo-skill',
+    ])
+      expect(text).toContain(word);
     expect(text).not.toContain('/house-style');
   });
 });
@@ -60,12 +97,18 @@ describe('shared listings', () => {
   });
 
   it('/allowed lists grants with scope and origin, then deny rules', () => {
-    const text = allowedText([{ rule: 'Bash(sleep:*)', scope: 'session', origin: '--allowed-tools' }], [{ rule: 'Bash(rm:*)', scope: 'session', origin: '--disallowed-tools' }]);
-    expect(text.split('\n')).toEqual(['allow Bash(sleep:*)  (session, --allowed-tools)', 'deny  Bash(rm:*)  (--disallowed-tools)']);
+    const text = allowedText(
+      [{ rule: 'Bash(sleep:*)', scope: 'session', origin: '--allowed-tools' }],
+      [{ rule: 'Bash(rm:*)', scope: 'session', origin: '--disallowed-tools' }],
+    );
+    expect(text.split('\n')).toEqual([
+      'allow Bash(sleep:*)  (session, --allowed-tools)',
+      'deny  Bash(rm:*)  (--disallowed-tools)',
+    ]);
     expect(allowedText([], [])).toContain('nothing is pre-approved');
   });
 
-  it('the command list is harness\'s, each with a description', () => {
+  it("the command list is harness's, each with a description", () => {
     expect(COMMANDS.map((c) => c.name)).toEqual(['help', 'skills', 'allowed', 'clear', 'exit']);
     for (const c of COMMANDS) expect(c.description.length).toBeGreaterThan(3);
   });

@@ -7,7 +7,9 @@ import type { Skill } from '@coding-harness/skills';
 export type CommandName = SlashCommandName;
 
 /** `/skills` opens a picker here, so its menu line says so; every other line is the table's. */
-const TUI_DESCRIPTIONS: Partial<Record<CommandName, string>> = { skills: 'pick a skill (type to filter, Enter stages /name)' };
+const TUI_DESCRIPTIONS: Partial<Record<CommandName, string>> = {
+  skills: 'pick a skill (type to filter, Enter stages /name)',
+};
 
 /**
  * The built-in slash commands with a one-line description, in `harness`'s order: rows of the
@@ -70,10 +72,18 @@ export const KEYS = [
  * The text of `/help`: the command lines (`commandLines`, generated from the command table) and
  * the skills line (or the no-skills message), then the TUI's keys.
  */
-export function helpText(skills: readonly Skill[], skillsEnabled = true, commandLines: readonly string[] = slashHelpLines()): string {
+export function helpText(
+  skills: readonly Skill[],
+  skillsEnabled = true,
+  commandLines: readonly string[] = slashHelpLines(),
+): string {
   const invocable = skills.filter((s) => s.userInvocable).map((s) => `/${s.name}`);
   const lines = ['Commands (skills are /name, followed by any arguments):', ...commandLines.map((l) => `  ${l}`)];
-  lines.push(skills.length > 0 ? `  skills: ${invocable.length ? invocable.join(' ') : '(none you can invoke; the model may use them)'}` : `  ${noSkillsMessage(skillsEnabled)}`);
+  lines.push(
+    skills.length > 0
+      ? `  skills: ${invocable.length ? invocable.join(' ') : '(none you can invoke; the model may use them)'}`
+      : `  ${noSkillsMessage(skillsEnabled)}`,
+  );
   lines.push('Keys:');
   for (const [k, what] of KEYS) lines.push(`  ${k.padEnd(32)} ${what}`);
   return lines.join('\n');

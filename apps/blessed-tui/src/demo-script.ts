@@ -5,45 +5,134 @@ const USAGE = { input: 1200, output: 180, cacheRead: 3400, cacheWrite: 0 };
 
 function skill(name: string, description: string, userInvocable = true): Skill {
   const dir = `/work/demo/.agents/skills/${name}`;
-  return { name, description, dir, file: `${dir}/SKILL.md`, source: 'project', root: '/work/demo/.agents/skills', allowedTools: [], userInvocable, disableModelInvocation: false, extra: {} };
+  return {
+    name,
+    description,
+    dir,
+    file: `${dir}/SKILL.md`,
+    source: 'project',
+    root: '/work/demo/.agents/skills',
+    allowedTools: [],
+    userInvocable,
+    disableModelInvocation: false,
+    extra: {},
+  };
 }
 
-const DIFF = ['--- a/src/greet.ts', '+++ b/src/greet.ts', '@@ -1,3 +1,3 @@', ' export function greet(name: string) {', "-  return 'hello ' + name;", '+  return `Hello, ${name}!`;', ' }'].join('\n');
+const DIFF = [
+  '--- a/src/greet.ts',
+  '+++ b/src/greet.ts',
+  '@@ -1,3 +1,3 @@',
+  ' export function greet(name: string) {',
+  "-  return 'hello ' + name;",
+  '+  return `Hello, ${name}!`;',
+  ' }',
+].join('\n');
 
 /** A scripted turn: think, stream `text` in small deltas, propose an edit (asks), run bash (asks), answer. */
 function demoTurn(text: string): FakeStep[] {
   const reply = 'I will fix the greeting in `src/greet.ts`:\n\n```ts\nreturn `Hello, ${name}!`;\n```\n';
   const deltas: FakeStep[] = [];
-  for (let i = 0; i < reply.length; i += 4) deltas.push({ type: 'text_delta', text: reply.slice(i, i + 4) }, { type: 'sleep', ms: 15 });
+  for (let i = 0; i < reply.length; i += 4)
+    deltas.push({ type: 'text_delta', text: reply.slice(i, i + 4) }, { type: 'sleep', ms: 15 });
   return [
     { type: 'turn_start', turn: 1, text },
     { type: 'request_start', request: 1 },
     { type: 'sleep', ms: 300 },
-    { type: 'thinking_delta', text: 'The greeting lacks a comma and an exclamation mark.\nEdit src/greet.ts, then run the tests.' },
+    {
+      type: 'thinking_delta',
+      text: 'The greeting lacks a comma and an exclamation mark.\nEdit src/greet.ts, then run the tests.',
+    },
     { type: 'sleep', ms: 300 },
     ...deltas,
     { type: 'assistant_message', text: reply, stopReason: 'tool_use' },
     { type: 'usage', request: 1, model: 'demo-model', usage: USAGE, costUsd: 0.0042 },
-    { type: 'tool_call_started', id: 't1', name: 'edit_file', input: { path: 'src/greet.ts' }, summary: 'src/greet.ts', forced: false },
-    { type: 'approval_requested', id: 't1', tool: 'edit_file', summary: 'edit_file: src/greet.ts', target: 'src/greet.ts', preview: DIFF },
-    { type: 'ask', id: 't1', request: { tool: 'edit_file', kind: 'write', input: { path: 'src/greet.ts' }, target: 'src/greet.ts', insideRoot: true, summary: 'edit_file: src/greet.ts', preview: DIFF } },
-    { type: 'tool_call_finished', id: 't1', name: 'edit_file', isError: false, display: 'edited src/greet.ts (+1 -1)', content: DIFF },
-    { type: 'tool_call_started', id: 't2', name: 'bash', input: { command: 'npm test' }, summary: 'npm test', forced: false },
+    {
+      type: 'tool_call_started',
+      id: 't1',
+      name: 'edit_file',
+      input: { path: 'src/greet.ts' },
+      summary: 'src/greet.ts',
+      forced: false,
+    },
+    {
+      type: 'approval_requested',
+      id: 't1',
+      tool: 'edit_file',
+      summary: 'edit_file: src/greet.ts',
+      target: 'src/greet.ts',
+      preview: DIFF,
+    },
+    {
+      type: 'ask',
+      id: 't1',
+      request: {
+        tool: 'edit_file',
+        kind: 'write',
+        input: { path: 'src/greet.ts' },
+        target: 'src/greet.ts',
+        insideRoot: true,
+        summary: 'edit_file: src/greet.ts',
+        preview: DIFF,
+      },
+    },
+    {
+      type: 'tool_call_finished',
+      id: 't1',
+      name: 'edit_file',
+      isError: false,
+      display: 'edited src/greet.ts (+1 -1)',
+      content: DIFF,
+    },
+    {
+      type: 'tool_call_started',
+      id: 't2',
+      name: 'bash',
+      input: { command: 'npm test' },
+      summary: 'npm test',
+      forced: false,
+    },
     { type: 'approval_requested', id: 't2', tool: 'bash', summary: 'bash: npm test', target: 'npm test' },
-    { type: 'ask', id: 't2', request: { tool: 'bash', kind: 'exec', input: { command: 'npm test' }, target: 'npm test', summary: 'bash: npm test' } },
+    {
+      type: 'ask',
+      id: 't2',
+      request: {
+        tool: 'bash',
+        kind: 'exec',
+        input: { command: 'npm test' },
+        target: 'npm test',
+        summary: 'bash: npm test',
+      },
+    },
     { type: 'sleep', ms: 1500 },
-    { type: 'tool_call_finished', id: 't2', name: 'bash', isError: false, display: 'exit 0 · 3 lines', content: '> test\n✓ greet (2 ms)\n1 passed' },
+    {
+      type: 'tool_call_finished',
+      id: 't2',
+      name: 'bash',
+      isError: false,
+      display: 'exit 0 · 3 lines',
+      content: '> test\n✓ greet (2 ms)\n1 passed',
+    },
     { type: 'request_start', request: 2 },
     { type: 'text_delta', text: 'Done: the greeting is fixed and the tests pass.' },
     { type: 'assistant_message', text: 'Done: the greeting is fixed and the tests pass.', stopReason: 'end_turn' },
     { type: 'usage', request: 2, model: 'demo-model', usage: USAGE, costUsd: 0.0038 },
-    { type: 'turn_end', turn: 1, stopReason: 'end_turn', usage: { input: 2400, output: 360, cacheRead: 6800, cacheWrite: 0 }, costUsd: 0.008 },
+    {
+      type: 'turn_end',
+      turn: 1,
+      stopReason: 'end_turn',
+      usage: { input: 2400, output: 360, cacheRead: 6800, cacheWrite: 0 },
+      costUsd: 0.008,
+    },
   ];
 }
 
 /** A long turn (30 s of slow streaming), to try Ctrl-C. */
 function slowTurn(text: string): FakeStep[] {
-  const steps: FakeStep[] = [{ type: 'turn_start', turn: 2, text }, { type: 'request_start', request: 1 }];
+  const steps: FakeStep[] = [
+    { type: 'turn_start', turn: 2, text },
+    { type: 'request_start', request: 1 },
+  ];
   for (let i = 0; i < 300; i++) steps.push({ type: 'text_delta', text: `word${i} ` }, { type: 'sleep', ms: 100 });
   return steps;
 }

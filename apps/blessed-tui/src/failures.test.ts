@@ -9,8 +9,16 @@ import { initialState, type ViewState } from './view-state.js';
 
 const ZERO = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
 const start = () => initialState({ model: 'm', workroot: '/w', skillCount: 0 });
-const run = (events: AgentEvent[], state: ViewState = start(), now = 0) => events.reduce((s, event) => reduce(s, { type: 'agent', event, now }), state);
-const end = (stopReason: string, extra: Partial<Extract<AgentEvent, { type: 'turn_end' }>> = {}): AgentEvent => ({ type: 'turn_end', turn: 1, stopReason, usage: ZERO, costUsd: 0, ...extra });
+const run = (events: AgentEvent[], state: ViewState = start(), now = 0) =>
+  events.reduce((s, event) => reduce(s, { type: 'agent', event, now }), state);
+const end = (stopReason: string, extra: Partial<Extract<AgentEvent, { type: 'turn_end' }>> = {}): AgentEvent => ({
+  type: 'turn_end',
+  turn: 1,
+  stopReason,
+  usage: ZERO,
+  costUsd: 0,
+  ...extra,
+});
 const REFUSED = 'the model refused to continue (refusal category: cyber): not this one';
 
 describe('failed turns', () => {
@@ -28,21 +36,36 @@ describe('failed turns', () => {
   });
 
   it('a refusal or error without an error event still gets an error line naming what happened', () => {
-    const refused = run([{ type: 'turn_start', turn: 1, text: 'x' }, end('refusal', { stopDetails: { category: 'cyber', explanation: 'not this one' } })]);
+    const refused = run([
+      { type: 'turn_start', turn: 1, text: 'x' },
+      end('refusal', { stopDetails: { category: 'cyber', explanation: 'not this one' } }),
+    ]);
     expect(refused.items.find((i) => i.kind === 'error')).toEqual({ kind: 'error', text: REFUSED });
     const failed = run([{ type: 'turn_start', turn: 1, text: 'x' }, end('error')]);
-    expect(failed.items.find((i) => i.kind === 'error')).toEqual({ kind: 'error', text: 'the turn failed (stop reason: error)' });
+    expect(failed.items.find((i) => i.kind === 'error')).toEqual({
+      kind: 'error',
+      text: 'the turn failed (stop reason: error)',
+    });
   });
 
   it('an error is shown as it is, not as "recovering"', () => {
     const s = run([{ type: 'error', message: 'the model request failed: 401 invalid x-api-key', fatal: false }]);
-    expect(layoutTranscript(s, 100).slice(0, 5).map((l) => l.text)).toEqual(['✗ the model request failed: 401 invalid x-api-key']);
+    expect(
+      layoutTranscript(s, 100)
+        .slice(0, 5)
+        .map((l) => l.text),
+    ).toEqual(['✗ the model request failed: 401 invalid x-api-key']);
   });
 
   it('other stops are named on the usage line without failing the turn', () => {
     const words = (reason: string) => run([end(reason)]).items.at(-1);
-    expect(words('max_tokens')).toEqual({ kind: 'turn', text: 'in 0 · out 0 · cache 0% · $0.0000 · cut at max_tokens' });
-    expect(words('model_context_window_exceeded')).toMatchObject({ text: expect.stringContaining('context window full') });
+    expect(words('max_tokens')).toEqual({
+      kind: 'turn',
+      text: 'in 0 · out 0 · cache 0% · $0.0000 · cut at max_tokens',
+    });
+    expect(words('model_context_window_exceeded')).toMatchObject({
+      text: expect.stringContaining('context window full'),
+    });
     expect(words('aborted')).toMatchObject({ text: expect.stringContaining('cancelled') });
     expect(words('end_turn')).toEqual({ kind: 'turn', text: 'in 0 · out 0 · cache 0% · $0.0000' });
     expect(run([end('max_turns')]).items.some((i) => i.kind === 'error')).toBe(false);
@@ -61,7 +84,11 @@ describe('retries', () => {
   });
 
   it('a retry that voids the partial reply drops what was streamed of it', () => {
-    const s = run([{ type: 'thinking_delta', text: 'half a thought' }, { type: 'text_delta', text: 'half an ans' }, { ...retry, partialDiscarded: true }]);
+    const s = run([
+      { type: 'thinking_delta', text: 'half a thought' },
+      { type: 'text_delta', text: 'half an ans' },
+      { ...retry, partialDiscarded: true },
+    ]);
     expect(s.streaming).toBe('');
     expect(s.thinking).toBe('');
     expect(s.items).toEqual([{ kind: 'notice', text: 'retrying (1/5) in 3.0s: overloaded 529' }]);
@@ -71,8 +98,16 @@ describe('retries', () => {
 describe('failures on the screen', () => {
   it('a refusal shows the error and a red usage line; a retry shows its countdown in the status bar', async () => {
     const turns: FakeStep[][] = [
-      [{ type: 'turn_start', turn: 1, text: 'go' }, { type: 'error', message: REFUSED, fatal: false }, end('refusal', { stopDetails: { category: 'cyber', explanation: 'not this one' } })],
-      [{ type: 'turn_start', turn: 2, text: 'again' }, { type: 'retry', attempt: 1, maxAttempts: 5, delayMs: 60_000, reason: 'overloaded 529' }, { type: 'sleep', ms: 60_000 }],
+      [
+        { type: 'turn_start', turn: 1, text: 'go' },
+        { type: 'error', message: REFUSED, fatal: false },
+        end('refusal', { stopDetails: { category: 'cyber', explanation: 'not this one' } }),
+      ],
+      [
+        { type: 'turn_start', turn: 2, text: 'again' },
+        { type: 'retry', attempt: 1, maxAttempts: 5, delayMs: 60_000, reason: 'overloaded 529' },
+        { type: 'sleep', ms: 60_000 },
+      ],
     ];
     const t = await fakeTerminal(new FakeBackend({ turns }), { columns: 120 });
     await t.type('go');

@@ -39,7 +39,15 @@ export class FakeBackend implements TuiBackend {
   private readonly grants: Grant[] = [];
   private turnNo = 0;
 
-  constructor(opts: { turns?: FakeTurn[]; skills?: readonly Skill[]; model?: string; workroot?: string; startupNotices?: string[] } = {}) {
+  constructor(
+    opts: {
+      turns?: FakeTurn[];
+      skills?: readonly Skill[];
+      model?: string;
+      workroot?: string;
+      startupNotices?: string[];
+    } = {},
+  ) {
     this.turns = [...(opts.turns ?? [])];
     this.skills = opts.skills ?? [];
     this.model = opts.model ?? 'fake-model';
@@ -71,12 +79,20 @@ export class FakeBackend implements TuiBackend {
         continue;
       }
       if (step.type === 'ask') {
-        const answer = this.ask ? await this.ask(step.request) : ({ type: 'deny', message: 'no ask installed' } as const);
+        const answer = this.ask
+          ? await this.ask(step.request)
+          : ({ type: 'deny', message: 'no ask installed' } as const);
         this.answers.push(answer);
         const rule = alwaysRuleFor(step.request);
         if (answer.type === 'session' && rule) this.grants.push({ rule, scope: 'session', origin: 'user answer' });
         yield answer.type === 'deny'
-          ? { type: 'approval_resolved', id: step.id, allowed: false, how: 'deny', ...(answer.message ? { message: answer.message } : {}) }
+          ? {
+              type: 'approval_resolved',
+              id: step.id,
+              allowed: false,
+              how: 'deny',
+              ...(answer.message ? { message: answer.message } : {}),
+            }
           : { type: 'approval_resolved', id: step.id, allowed: true, how: answer.type };
         continue;
       }

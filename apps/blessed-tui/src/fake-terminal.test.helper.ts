@@ -6,7 +6,19 @@ import type { TuiBackend } from './backend.js';
 import type { TuiApp } from './tui-app.js';
 
 /** Key sequences as a terminal sends them. */
-export const KEY = { enter: '\r', esc: '\x1b', tab: '\t', up: '\x1b[A', down: '\x1b[B', pageUp: '\x1b[5~', pageDown: '\x1b[6~', ctrlC: '\x03', ctrlD: '\x04', ctrlO: '\x0f', altEnter: '\x1b\r' };
+export const KEY = {
+  enter: '\r',
+  esc: '\x1b',
+  tab: '\t',
+  up: '\x1b[A',
+  down: '\x1b[B',
+  pageUp: '\x1b[5~',
+  pageDown: '\x1b[6~',
+  ctrlC: '\x03',
+  ctrlD: '\x04',
+  ctrlO: '\x0f',
+  altEnter: '\x1b\r',
+};
 
 /** A TUI running on in-memory streams (80x24 unless said otherwise), driven by writing key sequences. */
 export interface FakeTerminal {
@@ -26,7 +38,10 @@ export interface FakeTerminal {
 }
 
 /** Starts the TUI on `backend` in a fake terminal. */
-export async function fakeTerminal(backend: TuiBackend, opts: { columns?: number; rows?: number; env?: Record<string, string>; typedBefore?: string; pending?: string } = {}): Promise<FakeTerminal> {
+export async function fakeTerminal(
+  backend: TuiBackend,
+  opts: { columns?: number; rows?: number; env?: Record<string, string>; typedBefore?: string; pending?: string } = {},
+): Promise<FakeTerminal> {
   const input = new PassThrough();
   const output = Object.assign(new PassThrough(), { columns: opts.columns ?? 80, rows: opts.rows ?? 24, isTTY: true });
   let out = '';
@@ -34,12 +49,24 @@ export async function fakeTerminal(backend: TuiBackend, opts: { columns?: number
   let started: { app: TuiApp; screen: Widgets.Screen } | undefined;
   // Keys a person typed before the TUI started reading: they wait in the stream.
   if (opts.typedBefore) input.write(opts.typedBefore);
-  const exit = runTui(backend, { ...(opts.pending ? { pending: opts.pending } : {}), input, output, terminal: 'xterm-256color', env: opts.env ?? {}, home: '/home/u', handleProcess: false, onStart: (app, screen) => (started = { app, screen }) });
+  const exit = runTui(backend, {
+    ...(opts.pending ? { pending: opts.pending } : {}),
+    input,
+    output,
+    terminal: 'xterm-256color',
+    env: opts.env ?? {},
+    home: '/home/u',
+    handleProcess: false,
+    onStart: (app, screen) => (started = { app, screen }),
+  });
   await vi.waitFor(() => {
     if (!started) throw new Error('not started');
   });
   const { app, screen } = started as { app: TuiApp; screen: Widgets.Screen };
-  const text = () => (screen as unknown as { lines: [number, string][][] }).lines.map((row) => row.map((cell) => cell[1]).join('')).join('\n');
+  const text = () =>
+    (screen as unknown as { lines: [number, string][][] }).lines
+      .map((row) => row.map((cell) => cell[1]).join(''))
+      .join('\n');
   const tick = () => new Promise((resolve) => setImmediate(resolve));
   const press = async (...keys: string[]) => {
     for (const k of keys) {

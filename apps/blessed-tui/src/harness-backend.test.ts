@@ -21,12 +21,20 @@ async function setup(argv: string[], server: MockServer) {
   undo.push(() => rmSync(root, { recursive: true, force: true }));
   const work = join(root, 'work');
   mkdirSync(join(work, '.agents', 'skills', 'demo'), { recursive: true });
-  writeFileSync(join(work, '.agents', 'skills', 'demo', 'SKILL.md'), '---\nname: demo\ndescription: A demo skill.\n---\nDo it.\n');
+  writeFileSync(
+    join(work, '.agents', 'skills', 'demo', 'SKILL.md'),
+    '---\nname: demo\ndescription: A demo skill.\n---\nDo it.\n',
+  );
   mkdirSync(join(work, '.agents', 'skills', 'broken'), { recursive: true });
   writeFileSync(join(work, '.agents', 'skills', 'broken', 'SKILL.md'), '---\nname: broken\n---\nNo description.\n');
   const parsed = parseHarnessArgs(['-C', work, ...argv]);
   if (!parsed.ok) throw new Error(parsed.message);
-  const env = { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'fake', XDG_STATE_HOME: join(root, 'state'), XDG_CONFIG_HOME: join(root, 'config') };
+  const env = {
+    ANTHROPIC_BASE_URL: server.url,
+    ANTHROPIC_API_KEY: 'fake',
+    XDG_STATE_HOME: join(root, 'state'),
+    XDG_CONFIG_HOME: join(root, 'config'),
+  };
   // No ask at build time: the TUI's modal is given per turn, once the screen has installed it.
   const harness = await buildHarness(parsed.flags, env, { home: join(root, 'home'), cwd: root });
   return { backend: harnessBackend(harness), harness, work };
@@ -86,12 +94,20 @@ describe('harnessBackend', () => {
     const server = await mock(new ScriptBuilder().toolUse('bash', { command: 'echo hi' }).text('denied, fine'));
     const { backend } = await setup([], server);
     const events = await collect(backend.send('run it', new AbortController().signal));
-    expect(events.filter((e) => e.type === 'approval_resolved')).toMatchObject([{ allowed: false, message: NO_ASK_MESSAGE }]);
+    expect(events.filter((e) => e.type === 'approval_resolved')).toMatchObject([
+      { allowed: false, message: NO_ASK_MESSAGE },
+    ]);
     expect(events.at(-1)).toMatchObject({ type: 'turn_end', stopReason: 'end_turn' });
   });
 
   it('the ask installed last answers the next turn', async () => {
-    const server = await mock(new ScriptBuilder().toolUse('bash', { command: 'echo one' }).text('a').toolUse('bash', { command: 'echo two' }).text('b'));
+    const server = await mock(
+      new ScriptBuilder()
+        .toolUse('bash', { command: 'echo one' })
+        .text('a')
+        .toolUse('bash', { command: 'echo two' })
+        .text('b'),
+    );
     const { backend } = await setup([], server);
     const first: string[] = [];
     const second: string[] = [];
@@ -105,10 +121,15 @@ describe('harnessBackend', () => {
 
   it('allowed() and denied() read the policy; clear() starts a new conversation', async () => {
     const server = await mock(new ScriptBuilder().text('a'));
-    const { backend, harness } = await setup(['--allowed-tools', 'Bash(npm test:*)', '--disallowed-tools', 'Bash(rm:*)'], server);
+    const { backend, harness } = await setup(
+      ['--allowed-tools', 'Bash(npm test:*)', '--disallowed-tools', 'Bash(rm:*)'],
+      server,
+    );
     expect(backend.allowed()).toEqual([expect.objectContaining({ origin: '--allowed-tools', scope: 'session' })]);
     // The flag's rule, besides the deny rules the wiring adds for its own protected folders.
-    expect(backend.denied?.()).toContainEqual(expect.objectContaining({ origin: '--disallowed-tools', rule: 'bash(rm:*)' }));
+    expect(backend.denied?.()).toContainEqual(
+      expect.objectContaining({ origin: '--disallowed-tools', rule: 'bash(rm:*)' }),
+    );
     const before = harness.agent.sessionId;
     backend.clear();
     expect(harness.agent.sessionId).not.toBe(before);

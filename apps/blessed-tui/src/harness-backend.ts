@@ -24,7 +24,10 @@ export function harnessBackend(harness: Harness): TuiBackend {
     },
     allowed: () => [...harness.grants().allowed],
     denied: () => [...harness.grants().denied],
-    history: () => (harness.agent.resumed ? { sessionId: harness.agent.sessionId, events: replayEvents(harness.agent.messages(), summarizer(harness)) } : undefined),
+    history: () =>
+      harness.agent.resumed
+        ? { sessionId: harness.agent.sessionId, events: replayEvents(harness.agent.messages(), summarizer(harness)) }
+        : undefined,
     clear: () => harness.agent.clear(),
   };
 }

@@ -36,14 +36,18 @@ export function editKey(state: InputState, name: string | undefined, ch: string 
   switch (name ?? '') {
     case 'return':
       if (meta) return { state: insert(state, '\n') };
-      if (cursor > 0 && text[cursor - 1] === '\\') return { state: { ...state, text: `${text.slice(0, cursor - 1)}\n${text.slice(cursor)}` } };
+      if (cursor > 0 && text[cursor - 1] === '\\')
+        return { state: { ...state, text: `${text.slice(0, cursor - 1)}\n${text.slice(cursor)}` } };
       return submit(state);
     case 'linefeed':
       return { state: insert(state, '\n') };
     case 'enter':
       return { state };
     case 'backspace':
-      return { state: cursor === 0 ? state : { ...state, text: text.slice(0, cursor - 1) + text.slice(cursor), cursor: cursor - 1 } };
+      return {
+        state:
+          cursor === 0 ? state : { ...state, text: text.slice(0, cursor - 1) + text.slice(cursor), cursor: cursor - 1 },
+      };
     case 'delete':
       return { state: { ...state, text: text.slice(0, cursor) + text.slice(cursor + 1) } };
     case 'left':

@@ -26,19 +26,42 @@ describe('layout', () => {
   });
 
   it('shows terminal escape sequences in model text as visible escapes, never raw', () => {
-    const state = { ...initialState({ model: 'm', workroot: '/', skillCount: 0 }), streaming: 'red \x1b[31mtext\x1b[0m\rgone' };
+    const state = {
+      ...initialState({ model: 'm', workroot: '/', skillCount: 0 }),
+      streaming: 'red \x1b[31mtext\x1b[0m\rgone',
+    };
     expect(layoutTranscript(state, 80).slice(0, 1)[0]?.text).toBe('red \\x1b[31mtext\\x1b[0m\\rgone');
   });
 
-  it('names a tool once, whether or not the agent\'s summary already starts with its name', () => {
-    const tool = (name: string, summary: string) => ({ kind: 'tool' as const, id: name, name, summary, forced: false, state: 'running' as const, display: '', content: '', expanded: false });
-    const state = { ...initialState({ model: 'm', workroot: '/', skillCount: 0 }), items: [tool('read_file', 'read_file greet.txt'), tool('bash', 'bash: sleep 30'), tool('edit_file', 'a.ts')] };
-    expect(layoutTranscript(state, 80).slice(0, 3).map((l) => l.text)).toEqual(['● read_file greet.txt', '● bash: sleep 30', '● edit_file a.ts']);
+  it("names a tool once, whether or not the agent's summary already starts with its name", () => {
+    const tool = (name: string, summary: string) => ({
+      kind: 'tool' as const,
+      id: name,
+      name,
+      summary,
+      forced: false,
+      state: 'running' as const,
+      display: '',
+      content: '',
+      expanded: false,
+    });
+    const state = {
+      ...initialState({ model: 'm', workroot: '/', skillCount: 0 }),
+      items: [tool('read_file', 'read_file greet.txt'), tool('bash', 'bash: sleep 30'), tool('edit_file', 'a.ts')],
+    };
+    expect(
+      layoutTranscript(state, 80)
+        .slice(0, 3)
+        .map((l) => l.text),
+    ).toEqual(['● read_file greet.txt', '● bash: sleep 30', '● edit_file a.ts']);
   });
 
   it('slices any window of a long transcript', () => {
     const text = Array.from({ length: 5000 }, (_, i) => `line ${i}`).join('\n');
-    const state = { ...initialState({ model: 'm', workroot: '/', skillCount: 0 }), items: [{ kind: 'info' as const, text }] };
+    const state = {
+      ...initialState({ model: 'm', workroot: '/', skillCount: 0 }),
+      items: [{ kind: 'info' as const, text }],
+    };
     const layout = layoutTranscript(state, 80);
     expect(layout.total).toBe(5000);
     expect(layout.slice(4990, 24).map((l) => l.text)).toEqual(Array.from({ length: 10 }, (_, i) => `line ${4990 + i}`));

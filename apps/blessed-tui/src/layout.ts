@@ -4,8 +4,23 @@ import { hardWrap, textWidth, truncate, wrapLine } from './wrap.js';
 
 /** A semantic style; the theme turns it into colours (or nothing, under NO_COLOR). */
 export type Style =
-  | 'plain' | 'user' | 'assistant' | 'code' | 'fence' | 'thinking' | 'tool' | 'toolError'
-  | 'output' | 'approval' | 'notice' | 'error' | 'info' | 'dim' | 'add' | 'del' | 'hunk';
+  | 'plain'
+  | 'user'
+  | 'assistant'
+  | 'code'
+  | 'fence'
+  | 'thinking'
+  | 'tool'
+  | 'toolError'
+  | 'output'
+  | 'approval'
+  | 'notice'
+  | 'error'
+  | 'info'
+  | 'dim'
+  | 'add'
+  | 'del'
+  | 'hunk';
 
 /** One screen line of the transcript, already wrapped to the width. */
 export interface Line {
@@ -34,7 +49,9 @@ function layoutItem(item: Item, width: number): Line[] {
     case 'assistant':
       return markdown(item.text, width);
     case 'thinking':
-      return item.expanded ? prefixed(`${item.text.replace(/\s+$/, '')}\n(Ctrl-T collapses)`, width, '∴ ', '  ', 'thinking') : [thinkingLine(item.text, width, 'first')];
+      return item.expanded
+        ? prefixed(`${item.text.replace(/\s+$/, '')}\n(Ctrl-T collapses)`, width, '∴ ', '  ', 'thinking')
+        : [thinkingLine(item.text, width, 'first')];
     case 'notice':
       return prefixed(item.text, width, '· ', '  ', 'notice');
     case 'error':
@@ -56,7 +73,15 @@ function toolLines(t: Extract<Item, { kind: 'tool' }>, width: number): Line[] {
   if (t.state === 'running') return lines;
   const content = sanitize(t.content).replace(/\n+$/, '');
   const more = content && content.trim() !== t.display.trim() && !t.expanded ? '  (Ctrl-O expands)' : '';
-  lines.push(...prefixed(`${t.display || (t.state === 'error' ? 'failed' : 'done')}${more}`, width, '  ⎿ ', '    ', t.state === 'error' ? 'error' : 'dim'));
+  lines.push(
+    ...prefixed(
+      `${t.display || (t.state === 'error' ? 'failed' : 'done')}${more}`,
+      width,
+      '  ⎿ ',
+      '    ',
+      t.state === 'error' ? 'error' : 'dim',
+    ),
+  );
   if (t.expanded && content) {
     const diffy = t.name === 'edit_file' || t.name === 'write_file';
     const all = content.split('\n');
@@ -64,7 +89,8 @@ function toolLines(t: Extract<Item, { kind: 'tool' }>, width: number): Line[] {
       const style = diffy ? diffStyle(raw) : 'output';
       for (const part of hardWrap(raw, width - 4)) lines.push({ text: `    ${part}`, style });
     }
-    if (all.length > EXPANDED_MAX_LINES) lines.push({ text: `    … ${all.length - EXPANDED_MAX_LINES} more lines`, style: 'dim' });
+    if (all.length > EXPANDED_MAX_LINES)
+      lines.push({ text: `    … ${all.length - EXPANDED_MAX_LINES} more lines`, style: 'dim' });
   }
   return lines;
 }
@@ -74,9 +100,15 @@ function toolLines(t: Extract<Item, { kind: 'tool' }>, width: number): Line[] {
  * still streaming, so the line shows progress), cut to fit, and how many lines Ctrl-T opens.
  */
 export function thinkingLine(text: string, width: number, which: 'first' | 'last'): Line {
-  const lines = sanitize(text).split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = sanitize(text)
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   const shown = (which === 'first' ? lines[0] : lines.at(-1)) ?? '';
-  const more = lines.length > 1 || textWidth(shown) > width - 2 ? `  (Ctrl-T: ${lines.length} line${lines.length === 1 ? '' : 's'})` : '';
+  const more =
+    lines.length > 1 || textWidth(shown) > width - 2
+      ? `  (Ctrl-T: ${lines.length} line${lines.length === 1 ? '' : 's'})`
+      : '';
   const room = Math.max(1, width - 2 - textWidth(more));
   return { text: `∴ ${truncate(shown || 'thinking', room)}${more}`, style: 'thinking' };
 }
@@ -137,7 +169,8 @@ export function layoutTranscript(state: Pick<ViewState, 'items' | 'streaming' | 
   if (state.thinking) live.push([thinkingLine(state.thinking, width, 'last')]);
   if (state.streaming) live.push(markdown(state.streaming, width));
   const count = state.items.length + live.length;
-  const block = (i: number): readonly Line[] => (i < state.items.length ? itemLines(state.items[i] as Item, width) : (live[i - state.items.length] as Line[]));
+  const block = (i: number): readonly Line[] =>
+    i < state.items.length ? itemLines(state.items[i] as Item, width) : (live[i - state.items.length] as Line[]);
   let total: number | undefined;
   return {
     get total(): number {

@@ -44,7 +44,10 @@ describe('pickerKey', () => {
   });
 
   it('Enter on a model-only skill explains instead of staging', () => {
-    expect(pickerKey(at('house'), SKILLS, 'return', '\r')).toMatchObject({ type: 'message', text: '/house-style can only be used by the model' });
+    expect(pickerKey(at('house'), SKILLS, 'return', '\r')).toMatchObject({
+      type: 'message',
+      text: '/house-style can only be used by the model',
+    });
   });
 
   it('Esc closes', () => {

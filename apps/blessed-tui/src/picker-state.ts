@@ -35,7 +35,12 @@ export type PickerResult =
   | { type: 'message'; text: string; state: PickerState };
 
 /** Applies one key (`name` as blessed names it, `ch` the typed character) to the picker. */
-export function pickerKey(state: PickerState, skills: readonly Skill[], name: string | undefined, ch: string | undefined): PickerResult {
+export function pickerKey(
+  state: PickerState,
+  skills: readonly Skill[],
+  name: string | undefined,
+  ch: string | undefined,
+): PickerResult {
   const shown = filterSkills(skills, state.query);
   const clamp = (n: number) => Math.max(0, Math.min(Math.max(0, shown.length - 1), n));
   switch (name ?? '') {
@@ -58,6 +63,7 @@ export function pickerKey(state: PickerState, skills: readonly Skill[], name: st
       return { type: 'stage', text: `/${skill.name} ` };
     }
   }
-  if (ch && ch >= ' ' && ch !== '\x7f' && name !== 'enter') return { type: 'state', state: { query: state.query + ch, selected: 0 } };
+  if (ch && ch >= ' ' && ch !== '\x7f' && name !== 'enter')
+    return { type: 'state', state: { query: state.query + ch, selected: 0 } };
   return { type: 'state', state };
 }

@@ -9,7 +9,8 @@ const start = () => initialState({ model: 'm1', workroot: '/w', skillCount: 2 })
 const ev = (event: AgentEvent, now = 0): Action => ({ type: 'agent', event, now });
 const run = (events: AgentEvent[], state: ViewState = start()) => events.reduce((s, e) => reduce(s, ev(e)), state);
 const kinds = (s: ViewState) => s.items.map((i) => i.kind);
-const tool = (s: ViewState, id: string) => s.items.find((i): i is Extract<Item, { kind: 'tool' }> => i.kind === 'tool' && i.id === id);
+const tool = (s: ViewState, id: string) =>
+  s.items.find((i): i is Extract<Item, { kind: 'tool' }> => i.kind === 'tool' && i.id === id);
 
 describe('reduce: agent events', () => {
   it('turn_start adds the user text and starts thinking', () => {
@@ -24,7 +25,10 @@ describe('reduce: agent events', () => {
   });
 
   it('text_delta streams into the buffer, assistant_message commits it', () => {
-    const s1 = run([{ type: 'text_delta', text: 'Hel' }, { type: 'text_delta', text: 'lo' }]);
+    const s1 = run([
+      { type: 'text_delta', text: 'Hel' },
+      { type: 'text_delta', text: 'lo' },
+    ]);
     expect(s1.streaming).toBe('Hello');
     expect(s1.items).toEqual([]);
     const s2 = reduce(s1, ev({ type: 'assistant_message', text: 'Hello', stopReason: 'end_turn' }));
@@ -38,7 +42,10 @@ describe('reduce: agent events', () => {
       { type: 'text_delta', text: 'ok' },
       { type: 'assistant_message', text: 'ok', stopReason: 'end_turn' },
     ]);
-    expect(s.items).toEqual([{ kind: 'thinking', text: 'hmm', expanded: false }, { kind: 'assistant', text: 'ok' }]);
+    expect(s.items).toEqual([
+      { kind: 'thinking', text: 'hmm', expanded: false },
+      { kind: 'assistant', text: 'ok' },
+    ]);
   });
 
   it('an assistant_message without text adds nothing', () => {
@@ -46,14 +53,23 @@ describe('reduce: agent events', () => {
   });
 
   it('tool calls: started, approval asked and resolved, finished; activity follows', () => {
-    let s = reduce(start(), ev({ type: 'tool_call_started', id: 't1', name: 'bash', input: { command: 'ls' }, summary: 'ls', forced: false }, 0));
+    let s = reduce(
+      start(),
+      ev(
+        { type: 'tool_call_started', id: 't1', name: 'bash', input: { command: 'ls' }, summary: 'ls', forced: false },
+        0,
+      ),
+    );
     expect(tool(s, 't1')).toMatchObject({ name: 'bash', summary: 'ls', state: 'running', expanded: false });
     expect(statusLine(s, 12_000, 120)).toContain('running bash 12s');
     s = reduce(s, ev({ type: 'approval_requested', id: 't1', tool: 'bash', summary: 'bash: ls', target: 'ls' }));
     expect(tool(s, 't1')?.approval).toBe('waiting for approval');
     s = reduce(s, ev({ type: 'approval_resolved', id: 't1', allowed: true, how: 'once' }));
     expect(tool(s, 't1')?.approval).toBe('allowed (once)');
-    s = reduce(s, ev({ type: 'tool_call_finished', id: 't1', name: 'bash', isError: false, display: 'exit 0', content: 'a\nb' }));
+    s = reduce(
+      s,
+      ev({ type: 'tool_call_finished', id: 't1', name: 'bash', isError: false, display: 'exit 0', content: 'a\nb' }),
+    );
     expect(tool(s, 't1')).toMatchObject({ state: 'done', display: 'exit 0', content: 'a\nb' });
   });
 
@@ -67,18 +83,34 @@ describe('reduce: agent events', () => {
   });
 
   it('a forced skill call is marked as forced', () => {
-    const s = run([{ type: 'tool_call_started', id: 's', name: 'skill', input: { name: 'demo' }, summary: 'demo', forced: true }]);
-    expect(layoutTranscript(s, 80).slice(0, 5).map((l) => l.text)).toContain('● skill demo (forced)');
+    const s = run([
+      { type: 'tool_call_started', id: 's', name: 'skill', input: { name: 'demo' }, summary: 'demo', forced: true },
+    ]);
+    expect(
+      layoutTranscript(s, 80)
+        .slice(0, 5)
+        .map((l) => l.text),
+    ).toContain('● skill demo (forced)');
   });
 
   it('tool results expand and collapse (latest by default, or by id)', () => {
     let s = run([
       { type: 'tool_call_started', id: 'a', name: 'read_file', input: {}, summary: 'x', forced: false },
-      { type: 'tool_call_finished', id: 'a', name: 'read_file', isError: false, display: '2 lines', content: 'one\ntwo' },
+      {
+        type: 'tool_call_finished',
+        id: 'a',
+        name: 'read_file',
+        isError: false,
+        display: '2 lines',
+        content: 'one\ntwo',
+      },
       { type: 'tool_call_started', id: 'b', name: 'read_file', input: {}, summary: 'y', forced: false },
       { type: 'tool_call_finished', id: 'b', name: 'read_file', isError: false, display: '1 line', content: 'three' },
     ]);
-    const text = () => layoutTranscript(s, 80).slice(0, 50).map((l) => l.text.trim());
+    const text = () =>
+      layoutTranscript(s, 80)
+        .slice(0, 50)
+        .map((l) => l.text.trim());
     expect(text()).not.toContain('three');
     s = reduce(s, { type: 'toggle_tool' });
     expect(tool(s, 'b')?.expanded).toBe(true);
@@ -91,8 +123,20 @@ describe('reduce: agent events', () => {
 
   it('usage sums tokens and cost and names the model', () => {
     const s = run([
-      { type: 'usage', request: 1, model: 'm2', usage: { input: 100, output: 50, cacheRead: 300, cacheWrite: 0 }, costUsd: 0.01 },
-      { type: 'usage', request: 2, model: 'm2', usage: { input: 100, output: 50, cacheRead: 300, cacheWrite: 0 }, costUsd: 0.02 },
+      {
+        type: 'usage',
+        request: 1,
+        model: 'm2',
+        usage: { input: 100, output: 50, cacheRead: 300, cacheWrite: 0 },
+        costUsd: 0.01,
+      },
+      {
+        type: 'usage',
+        request: 2,
+        model: 'm2',
+        usage: { input: 100, output: 50, cacheRead: 300, cacheWrite: 0 },
+        costUsd: 0.02,
+      },
     ]);
     expect(s.totals).toEqual({ input: 200, output: 100, cacheRead: 600, cacheWrite: 0, costUsd: 0.03 });
     const line = statusLine(s, 0, 120);
@@ -121,7 +165,13 @@ describe('reduce: agent events', () => {
     const s = run([
       { type: 'turn_start', turn: 1, text: 'go' },
       { type: 'text_delta', text: 'partial' },
-      { type: 'turn_end', turn: 1, stopReason: 'aborted', usage: { input: 10, output: 5, cacheRead: 30, cacheWrite: 0 }, costUsd: 0.001 },
+      {
+        type: 'turn_end',
+        turn: 1,
+        stopReason: 'aborted',
+        usage: { input: 10, output: 5, cacheRead: 30, cacheWrite: 0 },
+        costUsd: 0.001,
+      },
     ]);
     expect(kinds(s)).toEqual(['user', 'assistant', 'turn']);
     expect(s.items[2]).toEqual({ kind: 'turn', text: 'in 40 · out 5 · cache 75% · $0.0010 · cancelled' });
@@ -151,7 +201,8 @@ describe('reduce: UI actions', () => {
 });
 
 describe('reduce: scrolling', () => {
-  const long = (n: number) => reduce(start(), { type: 'info', text: Array.from({ length: n }, (_, i) => `line ${i}`).join('\n') });
+  const long = (n: number) =>
+    reduce(start(), { type: 'info', text: Array.from({ length: n }, (_, i) => `line ${i}`).join('\n') });
 
   it('follows the bottom by default', () => {
     expect(long(100).scroll).toEqual({ top: 0, follow: true, newBelow: false });

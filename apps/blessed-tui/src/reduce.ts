@@ -51,7 +51,14 @@ export function reduce(state: ViewState, action: Action): ViewState {
       return addItem({ ...replayed, activity: { label: 'idle' } }, { kind: 'notice', text: action.notice });
     }
     case 'clear':
-      return { ...state, items: [{ kind: 'notice', text: 'new conversation' }], streaming: '', thinking: '', committed: '', scroll: { top: 0, follow: true, newBelow: false } };
+      return {
+        ...state,
+        items: [{ kind: 'notice', text: 'new conversation' }],
+        streaming: '',
+        thinking: '',
+        committed: '',
+        scroll: { top: 0, follow: true, newBelow: false },
+      };
   }
 }
 
@@ -80,7 +87,8 @@ function toggleThinking(state: ViewState, at: number | undefined, top: number | 
 /** Content changed: when scrolled up, keep the view where it is and say there is more below. */
 function touched(before: ViewState, after: ViewState): ViewState {
   if (after.scroll.follow || after.scroll.newBelow) return after;
-  const changed = after.items !== before.items || after.streaming !== before.streaming || after.thinking !== before.thinking;
+  const changed =
+    after.items !== before.items || after.streaming !== before.streaming || after.thinking !== before.thinking;
   return changed ? { ...after, scroll: { ...after.scroll, newBelow: true } } : after;
 }
 

@@ -33,7 +33,14 @@ export function replayEvents(messages: readonly Message[], summarize: Summarize)
       for (const b of message.content) {
         if (b.type !== 'tool_use') continue;
         names.set(b.id, b.name);
-        events.push({ type: 'tool_call_started', id: b.id, name: b.name, input: b.input, summary: summarize(b.name, b.input), forced: false });
+        events.push({
+          type: 'tool_call_started',
+          id: b.id,
+          name: b.name,
+          input: b.input,
+          summary: summarize(b.name, b.input),
+          forced: false,
+        });
       }
       continue;
     }
@@ -54,7 +61,14 @@ export function replayEvents(messages: readonly Message[], summarize: Summarize)
 
 function finished(b: ToolResultBlock, name: string): AgentEvent {
   const content = typeof b.content === 'string' ? b.content : '';
-  return { type: 'tool_call_finished', id: b.tool_use_id, name, isError: b.is_error === true, display: resultLine(content), content };
+  return {
+    type: 'tool_call_finished',
+    id: b.tool_use_id,
+    name,
+    isError: b.is_error === true,
+    display: resultLine(content),
+    content,
+  };
 }
 
 /** The first non-empty line of a stored result, cut to fit, with `(N lines)` when there are more. */

@@ -15,14 +15,24 @@ afterEach(async () => {
 
 describe('a resumed session in the TUI', () => {
   it('--continue replays the earlier turn: user text, answer, the tool call with its result (collapsed), then "resumed session <id>"', async () => {
-    const server = await startMockServer({ script: new ScriptBuilder().toolUse('read_file', { path: 'greet.txt' }, { text: 'Reading it.' }).text('It says Hello.').build() });
+    const server = await startMockServer({
+      script: new ScriptBuilder()
+        .toolUse('read_file', { path: 'greet.txt' }, { text: 'Reading it.' })
+        .text('It says Hello.')
+        .build(),
+    });
     undo.push(() => server.close());
     const root = mkdtempSync(join(tmpdir(), 'harness-tui-resume-'));
     undo.push(() => rmSync(root, { recursive: true, force: true }));
     const work = join(root, 'work');
     mkdirSync(work);
     writeFileSync(join(work, 'greet.txt'), 'Hello\n');
-    const env = { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'fake', XDG_STATE_HOME: join(root, 'state'), XDG_CONFIG_HOME: join(root, 'config') };
+    const env = {
+      ANTHROPIC_BASE_URL: server.url,
+      ANTHROPIC_API_KEY: 'fake',
+      XDG_STATE_HOME: join(root, 'state'),
+      XDG_CONFIG_HOME: join(root, 'config'),
+    };
     const build = async (argv: string[]) => {
       const parsed = parseHarnessArgs(['-C', work, ...argv]);
       if (!parsed.ok) throw new Error(parsed.message);
@@ -39,8 +49,17 @@ describe('a resumed session in the TUI', () => {
     const t = await fakeTerminal(backend);
     const items = t.app.state.items;
     expect(items.find((i) => i.kind === 'user')).toEqual({ kind: 'user', text: 'what does greet.txt say?' });
-    expect(items.filter((i) => i.kind === 'assistant').map((i) => i.kind === 'assistant' && i.text)).toEqual(['Reading it.', 'It says Hello.']);
-    expect(items.find((i) => i.kind === 'tool')).toMatchObject({ name: 'read_file', summary: expect.stringContaining('greet.txt'), state: 'done', expanded: false, content: expect.stringContaining('Hello') });
+    expect(items.filter((i) => i.kind === 'assistant').map((i) => i.kind === 'assistant' && i.text)).toEqual([
+      'Reading it.',
+      'It says Hello.',
+    ]);
+    expect(items.find((i) => i.kind === 'tool')).toMatchObject({
+      name: 'read_file',
+      summary: expect.stringContaining('greet.txt'),
+      state: 'done',
+      expanded: false,
+      content: expect.stringContaining('Hello'),
+    });
     expect(items.at(-1)).toEqual({ kind: 'notice', text: `resumed session ${id}` });
     await t.see('› what does greet.txt say?');
     await t.see('It says Hello.');

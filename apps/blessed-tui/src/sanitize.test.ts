@@ -7,12 +7,42 @@ import { escapeTags, hasControls, sanitize } from './sanitize.js';
 // What a terminal acts on: C0 (but TAB/LF), DEL, C1, bidi controls, U+2028/9.
 const ACTIVE = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 // Pieces a hostile model or file would use against a blessed screen.
-const HOSTILE = ['{bold}', '{/bold}', '{/}', '{red-fg}', '{escape}', '{/escape}', '{open}', '{close}', '{', '}', '\x1b[2J', '\x1b[31m', '\x1b]0;title\x07', '\r', '\n', '\t', '\u202e', '\x9b', 'rm -rf ~', 'é', '日本'];
-const hostileText = fc.oneof(fc.string({ unit: 'binary' }), fc.array(fc.constantFrom(...HOSTILE), { maxLength: 12 }).map((parts) => parts.join('')));
+const HOSTILE = [
+  '{bold}',
+  '{/bold}',
+  '{/}',
+  '{red-fg}',
+  '{escape}',
+  '{/escape}',
+  '{open}',
+  '{close}',
+  '{',
+  '}',
+  '\x1b[2J',
+  '\x1b[31m',
+  '\x1b]0;title\x07',
+  '\r',
+  '\n',
+  '\t',
+  '\u202e',
+  '\x9b',
+  'rm -rf ~',
+  'é',
+  '日本',
+];
+const hostileText = fc.oneof(
+  fc.string({ unit: 'binary' }),
+  fc.array(fc.constantFrom(...HOSTILE), { maxLength: 12 }).map((parts) => parts.join('')),
+);
 
 // A real blessed element on in-memory streams, to parse tags exactly as the widgets do.
 const output = Object.assign(new PassThrough(), { columns: 80, rows: 24, isTTY: true });
-const screen = blessed.screen({ input: new PassThrough(), output: output as unknown as NodeJS.WriteStream, terminal: 'xterm-256color', fullUnicode: true });
+const screen = blessed.screen({
+  input: new PassThrough(),
+  output: output as unknown as NodeJS.WriteStream,
+  terminal: 'xterm-256color',
+  fullUnicode: true,
+});
 const box = blessed.box({ parent: screen, tags: true });
 const parseTags = (text: string): string => (box as unknown as { _parseTags(t: string): string })._parseTags(text);
 afterAll(() => screen.destroy());

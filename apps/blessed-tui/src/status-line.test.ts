@@ -3,8 +3,15 @@ import { MIN_MODEL, MIN_ROOT, statusLine } from './status-line.js';
 import { initialState, type ViewState } from './view-state.js';
 import { textWidth } from './wrap.js';
 
-function state(over: Partial<ViewState['totals']> = {}, activity: ViewState['activity'] = { label: 'idle' }): ViewState {
-  const s = initialState({ model: 'claude-sonnet-5-5', workroot: '/home/u/src/projects/coding-harness', skillCount: 3 });
+function state(
+  over: Partial<ViewState['totals']> = {},
+  activity: ViewState['activity'] = { label: 'idle' },
+): ViewState {
+  const s = initialState({
+    model: 'claude-sonnet-5-5',
+    workroot: '/home/u/src/projects/coding-harness',
+    skillCount: 3,
+  });
   return { ...s, activity, totals: { ...s.totals, ...over } };
 }
 
@@ -13,7 +20,15 @@ const fields = (line: string) => line.trim().split(' │ ');
 
 describe('status bar', () => {
   it('shows every field in full when there is room', () => {
-    expect(fields(statusLine(state(), 0, 200, '/home/u'))).toEqual(['claude-sonnet-5-5', '~/src/projects/coding-harness', '3 skills', 'in 0 out 0', 'cache 0%', '$0.0000', 'idle']);
+    expect(fields(statusLine(state(), 0, 200, '/home/u'))).toEqual([
+      'claude-sonnet-5-5',
+      '~/src/projects/coding-harness',
+      '3 skills',
+      'in 0 out 0',
+      'cache 0%',
+      '$0.0000',
+      'idle',
+    ]);
   });
 
   it('at 80 columns with large counts, model and root keep a readable minimum and lower-priority fields go first', () => {

@@ -6,7 +6,8 @@ import { textWidth, truncate } from './wrap.js';
 /** `idle`, `thinking 3s`, `running bash 12s` at time `now` (ms); a wait with `until` counts down: `retrying (1/5) in 3s`. */
 export function activityLabel(activity: Activity, now: number): string {
   if (!('since' in activity)) return activity.label;
-  if (activity.until !== undefined) return `${activity.label} in ${Math.max(0, Math.ceil((activity.until - now) / 1000))}s`;
+  if (activity.until !== undefined)
+    return `${activity.label} in ${Math.max(0, Math.ceil((activity.until - now) / 1000))}s`;
   return `${activity.label} ${Math.max(0, Math.floor((now - activity.since) / 1000))}s`;
 }
 
@@ -50,7 +51,8 @@ export function statusLine(state: ViewState, now: number, width: number, home?: 
     cost: dollars(t.costUsd),
     activity: sanitize(activityLabel(state.activity, now), { multiline: false }),
   };
-  const min = (f: Field): number => Math.min(textWidth(text[f]), f === 'model' ? MIN_MODEL : f === 'root' ? MIN_ROOT : Infinity);
+  const min = (f: Field): number =>
+    Math.min(textWidth(text[f]), f === 'model' ? MIN_MODEL : f === 'root' ? MIN_ROOT : Infinity);
   const shown = new Set<Field>(['model', 'root', 'skills', 'tokens', 'cache', 'cost', 'activity']);
   const needed = (): number => 1 + [...shown].reduce((sum, f) => sum + min(f), 0) + SEP.length * (shown.size - 1);
   for (const f of DROP_ORDER) {

@@ -29,7 +29,10 @@ export function stopWords(stopReason: string): StopWords {
 }
 
 /** The error line for a failed turn that brought no `error` event of its own. */
-export function failureText(stopReason: string, details: { category: string | null; explanation: string | null } | undefined): string {
+export function failureText(
+  stopReason: string,
+  details: { category: string | null; explanation: string | null } | undefined,
+): string {
   if (stopReason !== 'refusal') return `the turn failed (stop reason: ${stopReason})`;
   const why = details?.explanation ? `: ${details.explanation}` : '';
   return `the model refused to continue (refusal category: ${details?.category ?? 'none given'})${why}`;

@@ -3,7 +3,18 @@ import type { Skill } from '@coding-harness/skills';
 /** A skill for tests, with only what the TUI reads set meaningfully. */
 export function testSkill(name: string, description: string, userInvocable = true): Skill {
   const dir = `/proj/.agents/skills/${name}`;
-  return { name, description, dir, file: `${dir}/SKILL.md`, source: 'project', root: '/proj/.agents/skills', allowedTools: [], userInvocable, disableModelInvocation: false, extra: {} };
+  return {
+    name,
+    description,
+    dir,
+    file: `${dir}/SKILL.md`,
+    source: 'project',
+    root: '/proj/.agents/skills',
+    allowedTools: [],
+    userInvocable,
+    disableModelInvocation: false,
+    extra: {},
+  };
 }
 
 /** Three skills: two user-invocable, one model-only. */

@@ -9,13 +9,20 @@ import { initialState, type ViewState } from './view-state.js';
 
 const ZERO = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
 const start = () => initialState({ model: 'm', workroot: '/w', skillCount: 0 });
-const run = (events: AgentEvent[], state: ViewState = start()) => events.reduce((s, event) => reduce(s, { type: 'agent', event, now: 0 }), state);
-const texts = (s: ViewState, width = 80) => layoutTranscript(s, width).slice(0, 1000).map((l) => l.text);
+const run = (events: AgentEvent[], state: ViewState = start()) =>
+  events.reduce((s, event) => reduce(s, { type: 'agent', event, now: 0 }), state);
+const texts = (s: ViewState, width = 80) =>
+  layoutTranscript(s, width)
+    .slice(0, 1000)
+    .map((l) => l.text);
 const PLAN = 'First I read the file.\nThen I fix the greeting.\nThen I run the tests.';
 
 describe('thinking in the transcript', () => {
   it('a finished block is one dim line: its first line and how many lines Ctrl-T opens', () => {
-    const s = run([{ type: 'thinking_delta', text: PLAN }, { type: 'assistant_message', text: 'On it.', stopReason: 'end_turn' }]);
+    const s = run([
+      { type: 'thinking_delta', text: PLAN },
+      { type: 'assistant_message', text: 'On it.', stopReason: 'end_turn' },
+    ]);
     expect(texts(s)).toEqual(['∴ First I read the file.  (Ctrl-T: 3 lines)', 'On it.']);
     expect(layoutTranscript(s, 80).slice(0, 1)[0]?.style).toBe('thinking');
   });
@@ -26,16 +33,28 @@ describe('thinking in the transcript', () => {
   });
 
   it('a long single line is cut to the width', () => {
-    const s = run([{ type: 'thinking_delta', text: 'x'.repeat(200) }, { type: 'assistant_message', text: '', stopReason: 'end_turn' }]);
+    const s = run([
+      { type: 'thinking_delta', text: 'x'.repeat(200) },
+      { type: 'assistant_message', text: '', stopReason: 'end_turn' },
+    ]);
     const [line] = texts(s, 40);
     expect(line).toMatch(/^∴ x+… {2}\(Ctrl-T: 1 line\)$/);
     expect(line?.length).toBe(40);
   });
 
   it('toggle_thinking expands every line and collapses again', () => {
-    const s = run([{ type: 'thinking_delta', text: PLAN }, { type: 'assistant_message', text: 'On it.', stopReason: 'end_turn' }]);
+    const s = run([
+      { type: 'thinking_delta', text: PLAN },
+      { type: 'assistant_message', text: 'On it.', stopReason: 'end_turn' },
+    ]);
     const open = reduce(s, { type: 'toggle_thinking' });
-    expect(texts(open)).toEqual(['∴ First I read the file.', '  Then I fix the greeting.', '  Then I run the tests.', '  (Ctrl-T collapses)', 'On it.']);
+    expect(texts(open)).toEqual([
+      '∴ First I read the file.',
+      '  Then I fix the greeting.',
+      '  Then I run the tests.',
+      '  (Ctrl-T collapses)',
+      'On it.',
+    ]);
     expect(texts(reduce(open, { type: 'toggle_thinking' }))).toEqual(texts(s));
   });
 
@@ -47,7 +66,9 @@ describe('thinking in the transcript', () => {
       { type: 'assistant_message', text: 'Reading it.', stopReason: 'tool_use' },
       { type: 'tool_call_started', id: 't1', name: 'read_file', input: {}, summary: 'a.txt', forced: false },
     ]);
-    expect(s.items.map((i) => (i.kind === 'thinking' || i.kind === 'assistant' ? `${i.kind}:${i.text}` : i.kind))).toEqual(['thinking:plan A', 'assistant:Reading it.', 'thinking:plan B', 'tool']);
+    expect(
+      s.items.map((i) => (i.kind === 'thinking' || i.kind === 'assistant' ? `${i.kind}:${i.text}` : i.kind)),
+    ).toEqual(['thinking:plan A', 'assistant:Reading it.', 'thinking:plan B', 'tool']);
   });
 
   it('Ctrl-T targets the lowest thinking block on screen, else the one the view is inside', () => {

@@ -67,9 +67,19 @@ export class TuiApp {
     theme: Theme,
     private readonly opts: { now: () => number; home?: string },
   ) {
-    this.state = initialState({ model: backend.model, workroot: backend.workroot, skillCount: backend.skills.length, startupNotices: backend.startupNotices });
+    this.state = initialState({
+      model: backend.model,
+      workroot: backend.workroot,
+      skillCount: backend.skills.length,
+      startupNotices: backend.startupNotices,
+    });
     const history = backend.history?.();
-    if (history) this.state = reduce(this.state, { type: 'replay', events: history.events, notice: `resumed session ${history.sessionId}` });
+    if (history)
+      this.state = reduce(this.state, {
+        type: 'replay',
+        events: history.events,
+        notice: `resumed session ${history.sessionId}`,
+      });
     this.done = new Promise((resolve) => (this.finish = resolve));
     this.transcript = new TranscriptView(screen, theme);
     this.inputView = new InputView(screen, theme);
@@ -169,8 +179,13 @@ export class TuiApp {
       return;
     }
     if (key.name === 'pageup' || key.name === 'pagedown') return this.scroll(key.name === 'pageup' ? -1 : 1);
-    if (key.full === 'C-o') return this.dispatch({ type: 'toggle_tool', ...toolTarget(this.state, this.width(), this.transcriptHeight()) });
-    if (key.full === 'C-t') return this.dispatch({ type: 'toggle_thinking', ...thinkingTarget(this.state, this.width(), this.transcriptHeight()) });
+    if (key.full === 'C-o')
+      return this.dispatch({ type: 'toggle_tool', ...toolTarget(this.state, this.width(), this.transcriptHeight()) });
+    if (key.full === 'C-t')
+      return this.dispatch({
+        type: 'toggle_thinking',
+        ...thinkingTarget(this.state, this.width(), this.transcriptHeight()),
+      });
     if (this.menuKey(key)) return;
     const edited = ctrlKey(this.input, key.full ?? '');
     if (edited) return this.setInput(edited);
@@ -182,7 +197,8 @@ export class TuiApp {
   }
 
   private setInput(input: InputState): void {
-    if (input.text !== this.input.text) this.menu = { selected: 0, dismissedFor: this.menu.dismissedFor === input.text ? input.text : undefined };
+    if (input.text !== this.input.text)
+      this.menu = { selected: 0, dismissedFor: this.menu.dismissedFor === input.text ? input.text : undefined };
     this.input = input;
     this.frames.request();
   }
@@ -191,7 +207,10 @@ export class TuiApp {
     const items = this.menuItems();
     if (!items.length) return false;
     if (key.name === 'up' || key.name === 'down') {
-      this.menu = { ...this.menu, selected: moveSelection(this.menu.selected, key.name === 'up' ? -1 : 1, items.length) };
+      this.menu = {
+        ...this.menu,
+        selected: moveSelection(this.menu.selected, key.name === 'up' ? -1 : 1, items.length),
+      };
       this.frames.request();
       return true;
     }
@@ -312,9 +331,13 @@ export class TuiApp {
     this.turn = turn;
     this.dispatch({ type: 'busy', busy: true, now: this.opts.now() });
     try {
-      for await (const event of this.backend.send(text, turn.signal)) this.dispatch({ type: 'agent', event, now: this.opts.now() });
+      for await (const event of this.backend.send(text, turn.signal))
+        this.dispatch({ type: 'agent', event, now: this.opts.now() });
     } catch (err) {
-      this.dispatch({ type: 'error', text: turn.signal.aborted ? 'cancelled' : `error: ${err instanceof Error ? err.message : String(err)}` });
+      this.dispatch({
+        type: 'error',
+        text: turn.signal.aborted ? 'cancelled' : `error: ${err instanceof Error ? err.message : String(err)}`,
+      });
     } finally {
       this.turn = undefined;
       this.dispatch({ type: 'busy', busy: false, now: this.opts.now() });

@@ -75,7 +75,12 @@ export interface ViewState {
 }
 
 /** The state before anything happened; `startupNotices` become notices, once. */
-export function initialState(opts: { model: string; workroot: string; skillCount: number; startupNotices?: readonly string[] }): ViewState {
+export function initialState(opts: {
+  model: string;
+  workroot: string;
+  skillCount: number;
+  startupNotices?: readonly string[];
+}): ViewState {
   return {
     items: (opts.startupNotices ?? []).map((text) => ({ kind: 'notice', text })),
     streaming: '',

@@ -76,13 +76,17 @@ function evaluate(check: Check, ctx: CheckContext): string | undefined {
       return called.length === 0 ? undefined : `called ${called.join(', ')}`;
     }
     case 'skill_invoked': {
-      const ok = record.calls.some((c) => c.name === 'skill' && skillName(c.input) === check.skill && c.result?.isError === false);
+      const ok = record.calls.some(
+        (c) => c.name === 'skill' && skillName(c.input) === check.skill && c.result?.isError === false,
+      );
       return ok ? undefined : `no successful skill call for it (skill calls: ${describeSkillCalls(record)})`;
     }
     case 'tool_result_contains':
     case 'tool_error_contains': {
       const wantError = check.kind === 'tool_error_contains';
-      const results = record.calls.filter((c) => c.name === check.tool && c.result !== undefined && c.result.isError === wantError);
+      const results = record.calls.filter(
+        (c) => c.name === check.tool && c.result !== undefined && c.result.isError === wantError,
+      );
       if (results.some((c) => c.result?.content.includes(check.text))) return undefined;
       const seen = results.map((c) => short(c.result?.content ?? '')).join('; ');
       return `no ${wantError ? 'error' : 'successful'} ${check.tool} result contains it (${results.length} seen${seen ? `: ${seen}` : ''})`;
@@ -98,7 +102,9 @@ function evaluate(check: Check, ctx: CheckContext): string | undefined {
       return record.requestUsage.length <= check.count ? undefined : `${record.requestUsage.length} requests were made`;
     case 'compaction_keeps_skill': {
       if (record.compactions.length === 0) return 'no compaction happened';
-      const bad = record.compactions.findIndex((c) => !c.reattachedSkills.includes(check.skill) || !c.transcript.includes(check.text));
+      const bad = record.compactions.findIndex(
+        (c) => !c.reattachedSkills.includes(check.skill) || !c.transcript.includes(check.text),
+      );
       if (bad === -1) return undefined;
       return `after compaction ${bad + 1} the skill was ${record.compactions[bad]?.reattachedSkills.includes(check.skill) ? 'listed as re-attached but its text is missing' : 'not re-attached'}`;
     }

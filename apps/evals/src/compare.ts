@@ -43,7 +43,8 @@ export function formatComparison(a: RunResult, b: RunResult, labels: [string, st
     `${labels[0]}: ${a.commit} ${a.mode} ${a.model} ${a.date}`,
     `${labels[1]}: ${b.commit} ${b.mode} ${b.model} ${b.date}`,
   ];
-  if (a.mode !== b.mode || a.model !== b.model) lines.push('note: the runs differ in mode or model, so token figures are not comparable');
+  if (a.mode !== b.mode || a.model !== b.model)
+    lines.push('note: the runs differ in mode or model, so token figures are not comparable');
   for (const d of diffRuns(a, b)) {
     if (!d.a || !d.b) {
       lines.push(`${d.task}: only in ${d.a ? labels[0] : labels[1]}`);

@@ -16,7 +16,12 @@ function io() {
 
 function paths(): EvalPaths {
   const dir = temp();
-  return { tasksDir: TASKS_DIR, metricsFile: join(dir, 'METRICS.md'), resultsDir: join(dir, 'results'), sandboxBase: join(dir, 'sandbox') };
+  return {
+    tasksDir: TASKS_DIR,
+    metricsFile: join(dir, 'METRICS.md'),
+    resultsDir: join(dir, 'results'),
+    sandboxBase: join(dir, 'sandbox'),
+  };
 }
 
 describe('main (the CLI)', () => {
@@ -32,7 +37,9 @@ describe('main (the CLI)', () => {
     const files = readdirSync(p.resultsDir);
     expect(files).toHaveLength(1);
     const t2 = io();
-    expect(await main(['--compare', join(p.resultsDir, files[0]!), join(p.resultsDir, files[0]!)], {}, t2.io, p)).toBe(0);
+    expect(await main(['--compare', join(p.resultsDir, files[0]!), join(p.resultsDir, files[0]!)], {}, t2.io, p)).toBe(
+      0,
+    );
     expect(t2.out).toContainEqual(expect.stringMatching(/^edit-after-read: pass; requests 3;/));
   });
 
@@ -41,7 +48,10 @@ describe('main (the CLI)', () => {
     const tasks = temp();
     cpSync(join(TASKS_DIR, 'refuse-write-outside-root'), join(tasks, 'broken'), { recursive: true });
     const yaml = join(tasks, 'broken', 'task.yaml');
-    writeFileSync(yaml, readFileSync(yaml, 'utf8').replace('checks:\n', 'checks:\n  - final_text_contains: "I wrote it"\n'));
+    writeFileSync(
+      yaml,
+      readFileSync(yaml, 'utf8').replace('checks:\n', 'checks:\n  - final_text_contains: "I wrote it"\n'),
+    );
     const t = io();
     expect(await main([], {}, t.io, { ...p, tasksDir: tasks })).toBe(1);
     expect(t.out.join('\n')).toMatch(/FAIL broken[\s\S]*final_text_contains/);
@@ -71,7 +81,10 @@ describe('loadTask', () => {
     const dir = join(temp(), 'bad');
     mkdirSync(join(dir, 'workroot'), { recursive: true });
     writeFileSync(join(dir, 'script.yaml'), 'turns: []\n');
-    writeFileSync(join(dir, 'task.yaml'), 'prompt: hi\nexpectation: always\nchecks:\n  - file_contanis: { path: a, text: b }\n');
+    writeFileSync(
+      join(dir, 'task.yaml'),
+      'prompt: hi\nexpectation: always\nchecks:\n  - file_contanis: { path: a, text: b }\n',
+    );
     expect(() => loadTask(dir)).toThrow(TaskError);
     expect(() => loadTask(dir)).toThrow(/bad[\\/]task\.yaml: checks\[0\]: unknown check 'file_contanis'/);
     writeFileSync(join(dir, 'task.yaml'), 'prompt: hi\nexpectation: sometimes\nchecks:\n  - asks: 0\n');
@@ -83,6 +96,8 @@ describe('loadTask', () => {
     expect(task.prompts).toHaveLength(3);
     expect(task.agent).toEqual({ autoSkills: false, contextWindow: 6000 });
     expect(task.skillsFixture).toBeDefined();
-    expect(loadTask(join(TASKS_DIR, 'ask-bash-obey-denial')).approvals).toEqual([{ type: 'deny', message: 'Do not delete anything; list the folder instead.' }]);
+    expect(loadTask(join(TASKS_DIR, 'ask-bash-obey-denial')).approvals).toEqual([
+      { type: 'deny', message: 'Do not delete anything; list the folder instead.' },
+    ]);
   });
 });

@@ -28,7 +28,11 @@ export interface EvalPaths {
 
 /** The defaults: `tasks/`, `METRICS.md` and `results/` in the package folder. */
 export function defaultPaths(): EvalPaths {
-  return { tasksDir: join(PACKAGE_DIR, 'tasks'), metricsFile: join(PACKAGE_DIR, 'METRICS.md'), resultsDir: join(PACKAGE_DIR, 'results') };
+  return {
+    tasksDir: join(PACKAGE_DIR, 'tasks'),
+    metricsFile: join(PACKAGE_DIR, 'METRICS.md'),
+    resultsDir: join(PACKAGE_DIR, 'results'),
+  };
 }
 
 export interface MainIo {
@@ -44,7 +48,12 @@ Offline by default (the scripted mock server). --live uses the real API and need
 (ANTHROPIC_BASE_URL is honoured). Exit 0 when the run passed, 1 when a task failed, 2 on a usage error.`;
 
 /** Runs the CLI; resolves to the exit code (never calls process.exit). */
-export async function main(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, io: MainIo, paths: EvalPaths = defaultPaths()): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  io: MainIo,
+  paths: EvalPaths = defaultPaths(),
+): Promise<number> {
   let values;
   let positionals: string[];
   try {
@@ -85,7 +94,9 @@ export async function main(argv: readonly string[], env: Readonly<Record<string,
   if (values.live) {
     const apiKey = env.ANTHROPIC_API_KEY;
     if (!apiKey) {
-      io.err('--live needs ANTHROPIC_API_KEY in the environment; without it, run offline (no --live) against the scripted mock.');
+      io.err(
+        '--live needs ANTHROPIC_API_KEY in the environment; without it, run offline (no --live) against the scripted mock.',
+      );
       return 2;
     }
     backend = { kind: 'live', apiKey, ...(env.ANTHROPIC_BASE_URL ? { baseURL: env.ANTHROPIC_BASE_URL } : {}) };
@@ -108,7 +119,9 @@ export async function main(argv: readonly string[], env: Readonly<Record<string,
   appendMetrics(metricsFile, run);
   const resultFile = writeResultFile(resultsDir, run);
   const failed = run.tasks.filter((t) => !t.passed).length;
-  io.out(`${run.tasks.length - failed}/${run.tasks.length} tasks passed (${run.mode}, ${run.model}, commit ${run.commit}); rows appended to ${metricsFile}; result ${resultFile}`);
+  io.out(
+    `${run.tasks.length - failed}/${run.tasks.length} tasks passed (${run.mode}, ${run.model}, commit ${run.commit}); rows appended to ${metricsFile}; result ${resultFile}`,
+  );
   return suitePassed(run) ? 0 : 1;
 }
 

@@ -36,8 +36,9 @@ export function modelLabel(run: RunResult): string {
 /** The rows of one run, one per task, in the header's column order. */
 export function metricsRows(run: RunResult): string[] {
   const date = run.date.slice(0, 16).replace('T', ' ');
-  return run.tasks.map((t) =>
-    `| ${[date, run.commit, modelLabel(run), t.task, t.passed ? 'pass' : 'fail', t.turns, t.requests, totalInput(t.tokens), t.tokens.output, `${(t.cacheReadShare * 100).toFixed(1)}%`, t.wallMs].join(' | ')} |`,
+  return run.tasks.map(
+    (t) =>
+      `| ${[date, run.commit, modelLabel(run), t.task, t.passed ? 'pass' : 'fail', t.turns, t.requests, totalInput(t.tokens), t.tokens.output, `${(t.cacheReadShare * 100).toFixed(1)}%`, t.wallMs].join(' | ')} |`,
   );
 }
 

@@ -33,7 +33,18 @@ describe('compare', () => {
   it('prints per-task differences between two result files', () => {
     const dir = temp();
     const a = writeResultFile(dir, run('aaaaaaa', '2026-01-01T10:00:00.000Z', [task('edit'), task('gone')]));
-    const b = writeResultFile(dir, run('bbbbbbb', '2026-01-02T10:00:00.000Z', [task('edit', { passed: false, requests: 4, tokens: { input: 150, output: 50, cacheRead: 300, cacheWrite: 100 }, cacheReadShare: 0.55 }), task('new')]));
+    const b = writeResultFile(
+      dir,
+      run('bbbbbbb', '2026-01-02T10:00:00.000Z', [
+        task('edit', {
+          passed: false,
+          requests: 4,
+          tokens: { input: 150, output: 50, cacheRead: 300, cacheWrite: 100 },
+          cacheReadShare: 0.55,
+        }),
+        task('new'),
+      ]),
+    );
     expect(a).toBe(join(dir, 'aaaaaaa-20260101T100000Z.json'));
     const lines = formatComparison(resolveResult(a, dir).run, resolveResult(b, dir).run);
     expect(lines[0]).toContain('aaaaaaa');
@@ -57,7 +68,20 @@ describe('compare', () => {
 
   it('resolves a git revision to the newest result file of that commit', () => {
     const repo = temp();
-    const git = (...args: string[]): string => execFileSync('git', args, { cwd: repo, encoding: 'utf8', env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: repo, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' } }).trim();
+    const git = (...args: string[]): string =>
+      execFileSync('git', args, {
+        cwd: repo,
+        encoding: 'utf8',
+        env: {
+          PATH: process.env.PATH ?? '/usr/bin:/bin',
+          HOME: repo,
+          GIT_CONFIG_NOSYSTEM: '1',
+          GIT_AUTHOR_NAME: 't',
+          GIT_AUTHOR_EMAIL: 't@x',
+          GIT_COMMITTER_NAME: 't',
+          GIT_COMMITTER_EMAIL: 't@x',
+        },
+      }).trim();
     git('init', '-q');
     writeFileSync(join(repo, 'f'), '1');
     git('add', 'f');

@@ -22,10 +22,13 @@ export function readResultFile(path: string): RunResult {
   try {
     value = JSON.parse(readFileSync(path, 'utf8'));
   } catch (err) {
-    throw new Error(`${path}: not a readable result file: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    throw new Error(`${path}: not a readable result file: ${err instanceof Error ? err.message : String(err)}`, {
+      cause: err,
+    });
   }
   const run = value as Partial<RunResult>;
-  if (typeof run.commit !== 'string' || !Array.isArray(run.tasks)) throw new Error(`${path}: not a result file (no commit or tasks)`);
+  if (typeof run.commit !== 'string' || !Array.isArray(run.tasks))
+    throw new Error(`${path}: not a result file (no commit or tasks)`);
   return run as RunResult;
 }
 
@@ -38,14 +41,26 @@ export function resolveResult(arg: string, dir: string, repoDir?: string): { pat
   if (arg.endsWith('.json') && existsSync(arg)) return { path: arg, run: readResultFile(arg) };
   let full: string;
   try {
-    full = execFileSync('git', ['rev-parse', '--verify', `${arg}^{commit}`], { cwd: repoDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    full = execFileSync('git', ['rev-parse', '--verify', `${arg}^{commit}`], {
+      cwd: repoDir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch (err) {
     throw new Error(`${arg}: neither a result file nor a git revision`, { cause: err });
   }
-  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort().reverse() : [];
+  const files = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .reverse()
+    : [];
   for (const file of files) {
     const commit = file.slice(0, file.indexOf('-'));
-    if (commit.length >= 4 && full.startsWith(commit)) return { path: join(dir, file), run: readResultFile(join(dir, file)) };
+    if (commit.length >= 4 && full.startsWith(commit))
+      return { path: join(dir, file), run: readResultFile(join(dir, file)) };
   }
-  throw new Error(`${arg}: no result file for commit ${full.slice(0, 10)} in ${dir} (run the evals at that commit first)`);
+  throw new Error(
+    `${arg}: no result file for commit ${full.slice(0, 10)} in ${dir} (run the evals at that commit first)`,
+  );
 }

@@ -51,7 +51,10 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
       server = await startMockServer({ script: loadTaskScript(task, sandbox) });
       env = { ANTHROPIC_API_KEY: 'offline-eval', ANTHROPIC_BASE_URL: server.url };
     } else {
-      env = { ANTHROPIC_API_KEY: options.backend.apiKey, ...(options.backend.baseURL ? { ANTHROPIC_BASE_URL: options.backend.baseURL } : {}) };
+      env = {
+        ANTHROPIC_API_KEY: options.backend.apiKey,
+        ...(options.backend.baseURL ? { ANTHROPIC_BASE_URL: options.backend.baseURL } : {}),
+      };
     }
     requests = await drive(task, sandbox, env, options.model ?? DEFAULT_MODEL, record, failures);
     if (server) failures.push(...scriptProblems(server, record));
@@ -61,7 +64,8 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
     await server?.close();
   }
   const wallMs = Math.round(performance.now() - started);
-  if (sandbox) failures.push(...runChecks(task.checks, { workroot: sandbox.workroot, fixture: task.workrootFixture, record }));
+  if (sandbox)
+    failures.push(...runChecks(task.checks, { workroot: sandbox.workroot, fixture: task.workrootFixture, record }));
   return summarize(task, record, failures, requests, wallMs);
 }
 
@@ -93,7 +97,14 @@ export function taskArgv(task: Task, sandbox: Sandbox, model: string): string[] 
 }
 
 /** Builds the session users run from the task's argv, sends every prompt, and returns the request count. */
-async function drive(task: Task, sandbox: Sandbox, env: HarnessEnv, model: string, record: RunRecord, failures: string[]): Promise<number> {
+async function drive(
+  task: Task,
+  sandbox: Sandbox,
+  env: HarnessEnv,
+  model: string,
+  record: RunRecord,
+  failures: string[],
+): Promise<number> {
   const parsed = parseHarnessArgs(taskArgv(task, sandbox, model));
   if (!parsed.ok) throw new Error(`the task's flags: ${parsed.message}`);
   const harness = await buildHarness(parsed.flags, env, {
@@ -110,10 +121,14 @@ async function drive(task: Task, sandbox: Sandbox, env: HarnessEnv, model: strin
   const agent = harness.agent;
   const ask = scriptedAsk(task.approvals, record);
   for (const prompt of task.prompts) {
-    for await (const event of agent.send(fillPlaceholders(prompt, sandbox), { ask })) recordEvent(record, event, () => agent.messages());
+    for await (const event of agent.send(fillPlaceholders(prompt, sandbox), { ask }))
+      recordEvent(record, event, () => agent.messages());
   }
   for (const [i, reason] of record.stopReasons.entries()) {
-    if (reason === 'error' || reason === 'max_turns' || reason === 'aborted') failures.push(`user turn ${i + 1} ended with ${reason}${record.errors.length ? ` (${record.errors.join('; ')})` : ''}`);
+    if (reason === 'error' || reason === 'max_turns' || reason === 'aborted')
+      failures.push(
+        `user turn ${i + 1} ended with ${reason}${record.errors.length ? ` (${record.errors.join('; ')})` : ''}`,
+      );
   }
   return agent.totals().requests;
 }
@@ -121,7 +136,10 @@ async function drive(task: Task, sandbox: Sandbox, env: HarnessEnv, model: strin
 /** The ask callback: the task's answers in order; a question beyond them is denied and counted. */
 export function scriptedAsk(answers: readonly ApprovalAnswer[], record: RunRecord): AskFn {
   return async () => {
-    const answer = answers[record.asks] ?? { type: 'deny', message: 'the eval task scripted no answer for this question' };
+    const answer = answers[record.asks] ?? {
+      type: 'deny',
+      message: 'the eval task scripted no answer for this question',
+    };
     record.asks++;
     return answer;
   };
@@ -133,7 +151,8 @@ function scriptProblems(server: MockServer, record: RunRecord): string[] {
   const left = server.remainingTurns();
   if (left > 0) out.push(`offline: ${left} scripted turn(s) were never requested`);
   const strays = record.assistantTexts.filter((t) => t.startsWith('[mock-anthropic]'));
-  if (strays.length > 0) out.push(`offline: the mock had no scripted turn for ${strays.length} request(s): ${strays[0]}`);
+  if (strays.length > 0)
+    out.push(`offline: the mock had no scripted turn for ${strays.length} request(s): ${strays[0]}`);
   return out;
 }
 

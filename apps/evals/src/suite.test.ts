@@ -19,7 +19,16 @@ describe('the offline suite', () => {
   it('passes every task against the scripted mock', async () => {
     const tasks = loadTasks(TASKS_DIR);
     expect(tasks.map((t) => t.name)).toEqual(
-      expect.arrayContaining(['edit-after-read', 'refuse-write-outside-root', 'ask-bash-obey-denial', 'skill-by-description', 'forced-skill-reference', 'allowed-tools-script', 'model-invoked-skill-asks', 'compaction-keeps-skill']),
+      expect.arrayContaining([
+        'edit-after-read',
+        'refuse-write-outside-root',
+        'ask-bash-obey-denial',
+        'skill-by-description',
+        'forced-skill-reference',
+        'allowed-tools-script',
+        'model-invoked-skill-asks',
+        'compaction-keeps-skill',
+      ]),
     );
     const run = await runSuite(tasks, { backend: { kind: 'offline' }, sandboxBase: temp() });
     const failures = run.tasks.filter((t) => !t.passed).map((t) => `${t.task}: ${t.failures.join(' | ')}`);
@@ -45,7 +54,10 @@ describe('the offline suite', () => {
 describe('checks have teeth', () => {
   it('fails a task whose check asks for text the file does not contain, naming the check', async () => {
     const dir = copyTask('edit-after-read');
-    const yaml = readFileSync(join(dir, 'task.yaml'), 'utf8').replace('checks:\n', 'checks:\n  - file_contains: { path: greeting.txt, text: "Goodbye" }\n');
+    const yaml = readFileSync(join(dir, 'task.yaml'), 'utf8').replace(
+      'checks:\n',
+      'checks:\n  - file_contains: { path: greeting.txt, text: "Goodbye" }\n',
+    );
     writeFileSync(join(dir, 'task.yaml'), yaml);
     const result = await runTask(loadTask(dir), { backend: { kind: 'offline' }, sandboxBase: temp() });
     expect(result.passed).toBe(false);
@@ -57,7 +69,10 @@ describe('checks have teeth', () => {
 
   it('fails when the user denies the edit: the file stays as it was and the script strays', async () => {
     const dir = copyTask('edit-after-read');
-    const yaml = readFileSync(join(dir, 'task.yaml'), 'utf8').replace('approvals: [once]', 'approvals: [{ deny: "no" }]');
+    const yaml = readFileSync(join(dir, 'task.yaml'), 'utf8').replace(
+      'approvals: [once]',
+      'approvals: [{ deny: "no" }]',
+    );
     writeFileSync(join(dir, 'task.yaml'), yaml);
     const result = await runTask(loadTask(dir), { backend: { kind: 'offline' }, sandboxBase: temp() });
     expect(result.passed).toBe(false);
@@ -87,7 +102,10 @@ describe('checks have teeth', () => {
 
   it('never finds skills outside the task fixture: a task without skills gets no skill tool', async () => {
     const dir = copyTask('edit-after-read');
-    const yaml = readFileSync(join(dir, 'task.yaml'), 'utf8').replace('checks:\n', 'checks:\n  - tools_called: [skill]\n');
+    const yaml = readFileSync(join(dir, 'task.yaml'), 'utf8').replace(
+      'checks:\n',
+      'checks:\n  - tools_called: [skill]\n',
+    );
     writeFileSync(join(dir, 'task.yaml'), yaml);
     const result = await runTask(loadTask(dir), { backend: { kind: 'offline' }, sandboxBase: temp() });
     expect(result.failures).toEqual([expect.stringMatching(/^tools_called .*missing skill/)]);

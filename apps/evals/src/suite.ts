@@ -20,7 +20,13 @@ export interface SuiteOptions {
 /** `git rev-parse --short HEAD` in `dir`, or 'unknown' when that fails (not a repo, no git). */
 export function currentCommit(dir?: string): string {
   try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || 'unknown';
+    return (
+      execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+        cwd: dir,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim() || 'unknown'
+    );
   } catch {
     return 'unknown';
   }
@@ -32,7 +38,11 @@ export async function runSuite(tasks: readonly Task[], options: SuiteOptions): P
   const model = options.model ?? DEFAULT_MODEL;
   const results: TaskResult[] = [];
   for (const task of tasks) {
-    const result = await runTask(task, { backend: options.backend, model, ...(options.sandboxBase ? { sandboxBase: options.sandboxBase } : {}) });
+    const result = await runTask(task, {
+      backend: options.backend,
+      model,
+      ...(options.sandboxBase ? { sandboxBase: options.sandboxBase } : {}),
+    });
     results.push(result);
     options.onTask?.(result);
   }

@@ -43,7 +43,10 @@ const approvalSchema = z.union([
   z.literal('once').transform((): ApprovalAnswer => ({ type: 'once' })),
   z.literal('session').transform((): ApprovalAnswer => ({ type: 'session' })),
   z.literal('deny').transform((): ApprovalAnswer => ({ type: 'deny' })),
-  z.object({ deny: z.string() }).strict().transform((v): ApprovalAnswer => ({ type: 'deny', message: v.deny })),
+  z
+    .object({ deny: z.string() })
+    .strict()
+    .transform((v): ApprovalAnswer => ({ type: 'deny', message: v.deny })),
 ]);
 
 const taskSchema = z
@@ -69,13 +72,16 @@ const taskSchema = z
 function parseCheck(raw: Record<string, unknown>, index: number): Check {
   const keys = Object.keys(raw);
   const key = keys[0];
-  if (keys.length !== 1 || key === undefined) throw new Error(`checks[${index}] must have exactly one key (one of ${CHECK_NAMES.join(', ')})`);
+  if (keys.length !== 1 || key === undefined)
+    throw new Error(`checks[${index}] must have exactly one key (one of ${CHECK_NAMES.join(', ')})`);
   const build = checkSchemas[key];
   if (!build) throw new Error(`checks[${index}]: unknown check '${key}' (one of ${CHECK_NAMES.join(', ')})`);
   try {
     return build(raw[key]);
   } catch (err) {
-    throw new Error(`checks[${index}] ${key}: ${err instanceof z.ZodError ? z.prettifyError(err) : String(err)}`, { cause: err });
+    throw new Error(`checks[${index}] ${key}: ${err instanceof z.ZodError ? z.prettifyError(err) : String(err)}`, {
+      cause: err,
+    });
   }
 }
 
@@ -87,7 +93,8 @@ export function loadTask(dir: string): Task {
     const parsed = taskSchema.safeParse(parseYaml(readFileSync(file, 'utf8')));
     if (!parsed.success) throw new Error(z.prettifyError(parsed.error));
     const spec = parsed.data;
-    if ((spec.prompt === undefined) === (spec.prompts === undefined)) throw new Error('give exactly one of prompt or prompts');
+    if ((spec.prompt === undefined) === (spec.prompts === undefined))
+      throw new Error('give exactly one of prompt or prompts');
     const workrootFixture = join(dir, 'workroot');
     if (!isDir(workrootFixture)) throw new Error(`missing folder ${workrootFixture}`);
     const scriptFile = join(dir, 'script.yaml');

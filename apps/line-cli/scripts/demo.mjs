@@ -12,7 +12,9 @@ import { fileURLToPath } from 'node:url';
 const app = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = join(app, 'dist/bin/harness.cjs');
 if (!existsSync(bin)) {
-  process.stderr.write('demo: apps/line-cli is not built; run `pnpm demo` from the repository root (it builds first)\n');
+  process.stderr.write(
+    'demo: apps/line-cli is not built; run `pnpm demo` from the repository root (it builds first)\n',
+  );
   process.exit(2);
 }
 const { loadScriptFile, startMockServer } = await import('@coding-harness/mock-anthropic');
@@ -59,7 +61,9 @@ after.split('\n').forEach((line, i) => {
   if (line !== beforeLines[i]) say(`   - ${beforeLines[i] ?? ''}\n   + ${line}`);
 });
 if (after === before) say('   (unchanged)');
-say(`== the mock answered ${server.messageRequests().length} model requests; the skill call itself was made by the harness, not the model`);
+say(
+  `== the mock answered ${server.messageRequests().length} model requests; the skill call itself was made by the harness, not the model`,
+);
 await server.close();
 rmSync(tmp, { recursive: true, force: true });
 process.exitCode = code === 0 && after !== before ? 0 : 1;

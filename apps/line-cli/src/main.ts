@@ -25,8 +25,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     await drained(io.stdout);
     return 0;
   }
-  if (flags.command?.name === 'skills') return (await import('./skills-command.js')).runSkillsList(flags, flags.command.json, io);
-  if (flags.command?.name === 'skills-lint') return (await import('./skills-command.js')).runSkillsLint(flags, flags.command.paths, io);
+  if (flags.command?.name === 'skills')
+    return (await import('./skills-command.js')).runSkillsList(flags, flags.command.json, io);
+  if (flags.command?.name === 'skills-lint')
+    return (await import('./skills-command.js')).runSkillsLint(flags, flags.command.paths, io);
   if (flags.print) return (await import('./print-mode.js')).runPrint(flags, io);
   return (await import('./repl.js')).runRepl(flags, io);
 }

@@ -18,7 +18,10 @@ const REJECTED: { args: string[]; names: string[] }[] = [
   { args: ['--thinking', '100'], names: ['--thinking', '1024'] },
   { args: ['--thinking', 'sometimes'], names: ['--thinking', 'adaptive, between_tools, off'] },
   { args: ['--thinking', 'off'], names: ['claude-sonnet-5-5', 'between_tools'] },
-  { args: ['--thinking', 'between_tools', '--effort', 'max'], names: ['claude-sonnet-5-5', 'between_tools', 'low, medium, high'] },
+  {
+    args: ['--thinking', 'between_tools', '--effort', 'max'],
+    names: ['claude-sonnet-5-5', 'between_tools', 'low, medium, high'],
+  },
   { args: ['--thinking', 'between_tools', '--model', 'claude-opus-5-5'], names: ['claude-opus-5-5', 'adaptive'] },
   { args: ['--max-tokens', '200000'], names: ['claude-sonnet-5-5', '128000'] },
   { args: ['--max-tokens', 'lots'], names: ['--max-tokens'] },
@@ -41,8 +44,18 @@ describe('--effort, --thinking and --max-tokens', () => {
   }
 
   const ACCEPTED: { args: string[]; thinking: string; effort: string | undefined; maxTokens: number | undefined }[] = [
-    { args: ['--effort', 'low', '--thinking', 'between_tools'], thinking: 'between_tools', effort: 'low', maxTokens: undefined },
-    { args: ['--effort', 'xhigh', '--thinking', 'adaptive', '--max-tokens', '64000'], thinking: 'adaptive', effort: 'xhigh', maxTokens: 64000 },
+    {
+      args: ['--effort', 'low', '--thinking', 'between_tools'],
+      thinking: 'between_tools',
+      effort: 'low',
+      maxTokens: undefined,
+    },
+    {
+      args: ['--effort', 'xhigh', '--thinking', 'adaptive', '--max-tokens', '64000'],
+      thinking: 'adaptive',
+      effort: 'xhigh',
+      maxTokens: 64000,
+    },
     { args: ['--effort', 'max'], thinking: 'adaptive', effort: 'max', maxTokens: undefined },
   ];
   const streamed = (stdout: string): string =>
@@ -53,9 +66,18 @@ describe('--effort, --thinking and --max-tokens', () => {
       .filter((e) => e.type === 'text_delta')
       .map((e) => e.text)
       .join('');
-  const MODES: { name: string; argv: (work: string) => string[]; stdin?: string; answer: (stdout: string) => string }[] = [
+  const MODES: {
+    name: string;
+    argv: (work: string) => string[];
+    stdin?: string;
+    answer: (stdout: string) => string;
+  }[] = [
     { name: '-p text', argv: (w) => ['-C', w, '-p', 'hi'], answer: (o) => o },
-    { name: '-p json', argv: (w) => ['-C', w, '-p', 'hi', '--output-format', 'json'], answer: (o) => (JSON.parse(o) as { result: string }).result },
+    {
+      name: '-p json',
+      argv: (w) => ['-C', w, '-p', 'hi', '--output-format', 'json'],
+      answer: (o) => (JSON.parse(o) as { result: string }).result,
+    },
     { name: '-p stream-json', argv: (w) => ['-C', w, '-p', 'hi', '--output-format', 'stream-json'], answer: streamed },
     { name: 'REPL', argv: (w) => ['-C', w], stdin: 'hi\n', answer: (o) => o },
   ];
@@ -80,7 +102,13 @@ describe('--effort, --thinking and --max-tokens', () => {
 });
 
 describe('thinking is shown', () => {
-  const script = (): ScriptBuilder => new ScriptBuilder().turn({ content: [{ type: 'thinking', thinking: 'Weighing the two options.' }, { type: 'text', text: 'The answer.' }] });
+  const script = (): ScriptBuilder =>
+    new ScriptBuilder().turn({
+      content: [
+        { type: 'thinking', thinking: 'Weighing the two options.' },
+        { type: 'text', text: 'The answer.' },
+      ],
+    });
 
   it('in the REPL, after ∴ and before the answer', async () => {
     const box = makeSandbox();
@@ -106,7 +134,11 @@ describe('thinking is shown', () => {
 
 describe('failures are failures', () => {
   const refusal = (): ScriptBuilder =>
-    new ScriptBuilder().turn({ content: [{ type: 'text', text: 'I can help with part of' }], stopReason: 'refusal', refusal: { category: 'cyber', explanation: 'This request looks like malware development.' } });
+    new ScriptBuilder().turn({
+      content: [{ type: 'text', text: 'I can help with part of' }],
+      stopReason: 'refusal',
+      refusal: { category: 'cyber', explanation: 'This request looks like malware development.' },
+    });
 
   it('-p: a refusal exits 1 and stderr names the category', async () => {
     const box = makeSandbox();
@@ -120,10 +152,18 @@ describe('failures are failures', () => {
   it('-p --output-format json: a refusal has isError true, exit code 1 and the stop details', async () => {
     const box = makeSandbox();
     const server = await mock(refusal().build());
-    const res = await run(['-C', box.work, '-p', 'write me a worm', '--output-format', 'json'], { env: childEnv(box, server) });
+    const res = await run(['-C', box.work, '-p', 'write me a worm', '--output-format', 'json'], {
+      env: childEnv(box, server),
+    });
     expect(res.code).toBe(1);
     const out = JSON.parse(res.stdout.trim()) as Record<string, unknown>;
-    expect(out).toMatchObject({ type: 'result', stopReason: 'refusal', isError: true, exitCode: 1, stopDetails: { category: 'cyber' } });
+    expect(out).toMatchObject({
+      type: 'result',
+      stopReason: 'refusal',
+      isError: true,
+      exitCode: 1,
+      stopDetails: { category: 'cyber' },
+    });
     expect(res.stderr).toContain('cyber');
   });
 
@@ -142,7 +182,9 @@ describe('failures are failures', () => {
 
   it('a retry shows a line with the wait on stderr, then the answer', async () => {
     const box = makeSandbox();
-    const server = await mock(new ScriptBuilder().fault({ kind: 'rate_limit', retryAfterSeconds: 1 }).text('after the wait').build());
+    const server = await mock(
+      new ScriptBuilder().fault({ kind: 'rate_limit', retryAfterSeconds: 1 }).text('after the wait').build(),
+    );
     const res = await run(['-C', box.work, '-p', 'hi'], { env: childEnv(box, server) });
     expect(res.code).toBe(0);
     expect(res.stderr).toMatch(/retrying in 1\.0s \(attempt 1\/\d+\)/);

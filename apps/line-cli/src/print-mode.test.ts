@@ -2,7 +2,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
-import { body, childEnv, cleanup, makeSandbox, mock, requestsArrived, resultText, run, start, toolResults } from './test-support/cli.js';
+import {
+  body,
+  childEnv,
+  cleanup,
+  makeSandbox,
+  mock,
+  requestsArrived,
+  resultText,
+  run,
+  start,
+  toolResults,
+} from './test-support/cli.js';
 
 afterEach(cleanup);
 
@@ -19,7 +30,10 @@ describe('harness -p', () => {
   it('reads the prompt from stdin when -p has none and stdin is not a terminal', async () => {
     const box = makeSandbox();
     const server = await mock(new ScriptBuilder().text('got it').build());
-    const res = await run(['-C', box.work, '-p'], { env: childEnv(box, server), stdin: 'summarise the task from stdin\n' });
+    const res = await run(['-C', box.work, '-p'], {
+      env: childEnv(box, server),
+      stdin: 'summarise the task from stdin\n',
+    });
     expect(res.code).toBe(0);
     expect(JSON.stringify(body(server.messageRequests()[0]).messages)).toContain('summarise the task from stdin');
   });
@@ -53,7 +67,9 @@ describe('harness -p', () => {
   it('exits 1 when the API fails (a client error is not retried)', async () => {
     const box = makeSandbox();
     const server = await mock(new ScriptBuilder().text('unused').build());
-    const res = await run(['-C', box.work, '-p', 'hi'], { env: childEnv(box, undefined, { ANTHROPIC_BASE_URL: `${server.url}/no-such-prefix` }) });
+    const res = await run(['-C', box.work, '-p', 'hi'], {
+      env: childEnv(box, undefined, { ANTHROPIC_BASE_URL: `${server.url}/no-such-prefix` }),
+    });
     expect(res.code).toBe(1);
     expect(res.stderr).toMatch(/error/i);
   });
@@ -71,7 +87,9 @@ describe('harness -p', () => {
 
   it('denies a tool that needs approval and says which flag would allow it (stderr and the model)', async () => {
     const box = makeSandbox();
-    const server = await mock(new ScriptBuilder().toolUse('bash', { command: 'npm test' }).text('I could not run the tests.').build());
+    const server = await mock(
+      new ScriptBuilder().toolUse('bash', { command: 'npm test' }).text('I could not run the tests.').build(),
+    );
     const res = await run(['-C', box.work, '-p', 'run the tests'], { env: childEnv(box, server) });
     expect(res.code).toBe(0);
     expect(res.stderr).toContain('--allowed-tools');
@@ -84,8 +102,12 @@ describe('harness -p', () => {
 
   it('runs a tool the flags allow', async () => {
     const box = makeSandbox();
-    const server = await mock(new ScriptBuilder().toolUse('bash', { command: 'echo allowed-by-flag' }).text('ran it').build());
-    const res = await run(['-C', box.work, '-p', 'run it', '--allowed-tools', 'Bash(echo:*)'], { env: childEnv(box, server) });
+    const server = await mock(
+      new ScriptBuilder().toolUse('bash', { command: 'echo allowed-by-flag' }).text('ran it').build(),
+    );
+    const res = await run(['-C', box.work, '-p', 'run it', '--allowed-tools', 'Bash(echo:*)'], {
+      env: childEnv(box, server),
+    });
     expect(res.code).toBe(0);
     expect(resultText(toolResults(server.messageRequests()[1])[0]!)).toContain('allowed-by-flag');
   });
@@ -94,28 +116,55 @@ describe('harness -p', () => {
     const box = makeSandbox();
     const { writeFileSync } = await import('node:fs');
     writeFileSync(join(box.work, 'a.txt'), 'alpha\n');
-    const server = await mock(new ScriptBuilder().toolUse('read_file', { path: 'a.txt' }).text('It says alpha.').build());
-    const res = await run(['-C', box.work, '-p', 'read a.txt', '--output-format', 'json'], { env: childEnv(box, server) });
+    const server = await mock(
+      new ScriptBuilder().toolUse('read_file', { path: 'a.txt' }).text('It says alpha.').build(),
+    );
+    const res = await run(['-C', box.work, '-p', 'read a.txt', '--output-format', 'json'], {
+      env: childEnv(box, server),
+    });
     expect(res.code).toBe(0);
     const lines = res.stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
     const out = JSON.parse(lines[0]!);
-    expect(out).toMatchObject({ type: 'result', result: 'It says alpha.', stopReason: 'end_turn', isError: false, exitCode: 0 });
+    expect(out).toMatchObject({
+      type: 'result',
+      result: 'It says alpha.',
+      stopReason: 'end_turn',
+      isError: false,
+      exitCode: 0,
+    });
     expect(typeof out.sessionId).toBe('string');
-    expect(out.usage).toEqual({ input: expect.any(Number), output: expect.any(Number), cacheRead: expect.any(Number), cacheWrite: expect.any(Number) });
+    expect(out.usage).toEqual({
+      input: expect.any(Number),
+      output: expect.any(Number),
+      cacheRead: expect.any(Number),
+      cacheWrite: expect.any(Number),
+    });
     expect(typeof out.costUsd).toBe('number');
-    expect(out.toolCalls).toEqual([expect.objectContaining({ name: 'read_file', input: { path: 'a.txt' }, isError: false })]);
+    expect(out.toolCalls).toEqual([
+      expect.objectContaining({ name: 'read_file', input: { path: 'a.txt' }, isError: false }),
+    ]);
   });
 
   it('--output-format stream-json prints every event as one JSON line', async () => {
     const box = makeSandbox();
     const server = await mock(new ScriptBuilder().text('streamed answer').build());
-    const res = await run(['-C', box.work, '-p', 'hi', '--output-format', 'stream-json'], { env: childEnv(box, server) });
+    const res = await run(['-C', box.work, '-p', 'hi', '--output-format', 'stream-json'], {
+      env: childEnv(box, server),
+    });
     expect(res.code).toBe(0);
-    const events = res.stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string; text?: string });
+    const events = res.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; text?: string });
     expect(events[0]!.type).toBe('turn_start');
     expect(events.at(-1)!.type).toBe('turn_end');
-    expect(events.filter((e) => e.type === 'text_delta').map((e) => e.text).join('')).toBe('streamed answer');
+    expect(
+      events
+        .filter((e) => e.type === 'text_delta')
+        .map((e) => e.text)
+        .join(''),
+    ).toBe('streamed answer');
     expect(events.some((e) => e.type === 'usage')).toBe(true);
   });
 

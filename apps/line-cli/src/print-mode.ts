@@ -51,7 +51,8 @@ export function exitCodeFor(stopReason: string, fatalError: boolean): number {
 
 async function promptFrom(flags: HarnessFlags, io: CliIo): Promise<string | UsageError> {
   if (flags.prompt !== undefined) return flags.prompt;
-  if (io.stdin.isTTY) return new UsageError('-p needs a prompt: harness -p "PROMPT", or pipe one in: echo PROMPT | harness -p');
+  if (io.stdin.isTTY)
+    return new UsageError('-p needs a prompt: harness -p "PROMPT", or pipe one in: echo PROMPT | harness -p');
   const text = (await readAll(io.stdin)).trim();
   return text === '' ? new UsageError('-p got an empty prompt on stdin') : text;
 }
@@ -78,7 +79,8 @@ export async function runPrint(flags: HarnessFlags, io: CliIo): Promise<number> 
   }
   const route = harness.route(prompt);
   if (route.kind === 'unknown' || route.kind === 'model-only') return fail(io, new UsageError(route.message));
-  if (route.kind === 'command') return fail(io, new UsageError(`/${route.name} is an interactive command; see harness --help`));
+  if (route.kind === 'command')
+    return fail(io, new UsageError(`/${route.name} is an interactive command; see harness --help`));
   for (const message of harness.startupMessages) io.stderr.write(`${sanitize(message)}\n`);
 
   const controller = new AbortController();
@@ -90,7 +92,12 @@ export async function runPrint(flags: HarnessFlags, io: CliIo): Promise<number> 
   });
   const colors = colorsFor(io.stderr.isTTY, io.env);
   // text: the answer on stdout, the rest on stderr; json: the same stderr lines, the answer only in the object.
-  const render = createEventRenderer({ colors, text: 'final', toolLines: flags.verbose && flags.outputFormat === 'text', rawStdout: io.stdout.isTTY !== true });
+  const render = createEventRenderer({
+    colors,
+    text: 'final',
+    toolLines: flags.verbose && flags.outputFormat === 'text',
+    rawStdout: io.stdout.isTTY !== true,
+  });
   const toolCalls = new Map<string, JsonToolCall>();
   const errors: string[] = [];
   let finalText = '';
@@ -102,9 +109,20 @@ export async function runPrint(flags: HarnessFlags, io: CliIo): Promise<number> 
 
   const onEvent = (event: AgentEvent): void => {
     if (flags.outputFormat === 'stream-json') io.stdout.write(`${JSON.stringify(event)}\n`);
-    else for (const chunk of render(event)) if (chunk.stream === 'err' || flags.outputFormat === 'text') (chunk.stream === 'out' ? io.stdout : io.stderr).write(chunk.text);
-    if (event.type === 'tool_call_started') toolCalls.set(event.id, { id: event.id, name: event.name, input: event.input, summary: event.summary, forced: event.forced });
-    if (event.type === 'tool_call_finished') Object.assign(toolCalls.get(event.id) ?? {}, { isError: event.isError, display: event.display });
+    else
+      for (const chunk of render(event))
+        if (chunk.stream === 'err' || flags.outputFormat === 'text')
+          (chunk.stream === 'out' ? io.stdout : io.stderr).write(chunk.text);
+    if (event.type === 'tool_call_started')
+      toolCalls.set(event.id, {
+        id: event.id,
+        name: event.name,
+        input: event.input,
+        summary: event.summary,
+        forced: event.forced,
+      });
+    if (event.type === 'tool_call_finished')
+      Object.assign(toolCalls.get(event.id) ?? {}, { isError: event.isError, display: event.display });
     if (event.type === 'assistant_message' && event.text.trim() !== '') finalText = event.text;
     if (event.type === 'error') {
       errors.push(event.message);
@@ -118,7 +136,10 @@ export async function runPrint(flags: HarnessFlags, io: CliIo): Promise<number> 
     }
   };
   try {
-    for await (const event of harness.agent.send(route.kind === 'skill' ? route.text : prompt, { signal: controller.signal })) onEvent(event);
+    for await (const event of harness.agent.send(route.kind === 'skill' ? route.text : prompt, {
+      signal: controller.signal,
+    }))
+      onEvent(event);
   } finally {
     off();
   }
@@ -144,7 +165,14 @@ export async function runPrint(flags: HarnessFlags, io: CliIo): Promise<number> 
     };
     io.stdout.write(`${JSON.stringify(result)}\n`);
   }
-  if (exitCode === EXIT.failed && flags.outputFormat === 'text' && errors.length === 0 && stopReason !== 'refusal' && stopReason !== 'max_turns') io.stderr.write(`harness: the turn ended with ${sanitize(stopReason, { multiline: false })}\n`);
+  if (
+    exitCode === EXIT.failed &&
+    flags.outputFormat === 'text' &&
+    errors.length === 0 &&
+    stopReason !== 'refusal' &&
+    stopReason !== 'max_turns'
+  )
+    io.stderr.write(`harness: the turn ended with ${sanitize(stopReason, { multiline: false })}\n`);
   await drained(io.stdout);
   return exitCode;
 }

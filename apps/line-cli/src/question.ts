@@ -32,16 +32,30 @@ export function approvalPrompt(request: ApprovalRequest, alwaysRule: string, c: 
   // `alwaysRule` is `alwaysRuleFor(request)` (@coding-harness/approval): exactly what "a" stores, '' for nothing.
   const mark = (escape: string): string => c.inverse(escape);
   const lines: string[] = [];
-  if (request.preview) for (const l of request.preview.trimEnd().split('\n')) lines.push(diffLine(sanitize(l, { multiline: false, mark }), c));
+  if (request.preview)
+    for (const l of request.preview.trimEnd().split('\n'))
+      lines.push(diffLine(sanitize(l, { multiline: false, mark }), c));
   const summary = sanitize(request.summary, { multiline: false, mark });
   const target = request.target;
   const targetLines = target === undefined ? [] : target.replace(/\n+$/, '').split('\n');
-  const wholeInSummary = target !== undefined && targetLines.length === 1 && summary.includes(sanitize(target, { multiline: false, mark }));
-  if (target !== undefined && !wholeInSummary) for (const l of targetLines) lines.push(`${c.dim(GUTTER)}${sanitize(l, { multiline: false, mark })}`);
-  lines.push(c.dim(alwaysRule === '' ? '  [a]lways stores no rule for this call: it allows this one call only' : `  [a]lways stores this rule for the session: ${sanitize(alwaysRule, { multiline: false, mark })}`));
-  const what = wholeInSummary || target === undefined ? summary : `${sanitize(request.tool, { multiline: false })} (the ${targetLines.length === 1 ? '' : `${targetLines.length}-line `}${request.tool === 'bash' ? 'command' : 'target'} above)`;
+  const wholeInSummary =
+    target !== undefined && targetLines.length === 1 && summary.includes(sanitize(target, { multiline: false, mark }));
+  if (target !== undefined && !wholeInSummary)
+    for (const l of targetLines) lines.push(`${c.dim(GUTTER)}${sanitize(l, { multiline: false, mark })}`);
+  lines.push(
+    c.dim(
+      alwaysRule === ''
+        ? '  [a]lways stores no rule for this call: it allows this one call only'
+        : `  [a]lways stores this rule for the session: ${sanitize(alwaysRule, { multiline: false, mark })}`,
+    ),
+  );
+  const what =
+    wholeInSummary || target === undefined
+      ? summary
+      : `${sanitize(request.tool, { multiline: false })} (the ${targetLines.length === 1 ? '' : `${targetLines.length}-line `}${request.tool === 'bash' ? 'command' : 'target'} above)`;
   return { lines, question: `${c.yellow('Allow')} ${what}? [y]es / [a]lways / [n]o (message) ` };
 }
 
 /** The hint shown when an answer is not one of the choices (the question is then asked again). */
-export const ANSWER_HINT = 'please answer y (yes, once), a (always, this session), n (no), or n followed by a message for the model';
+export const ANSWER_HINT =
+  'please answer y (yes, once), a (always, this session), n (no), or n followed by a message for the model';

@@ -55,7 +55,7 @@ export function toolResultLine(display: string, isError: boolean, colors: Colors
 /** Stop reasons after which the answer is incomplete; shown even where notices are hidden (plain `-p`). */
 const CUT: Readonly<Record<string, string>> = {
   max_tokens: 'the answer is incomplete: the model stopped at max_tokens (raise --max-tokens)',
-  model_context_window_exceeded: 'the answer is incomplete: the conversation filled the model\'s context window',
+  model_context_window_exceeded: "the answer is incomplete: the conversation filled the model's context window",
 };
 
 /** The first line of a retry reason, cut to a readable length (the raw API body can be long JSON). */
@@ -139,13 +139,21 @@ export function createEventRenderer(options: RenderOptions): EventRenderer {
       case 'assistant_message':
         if (streaming) return endLines();
         if (event.text.trim() === '') return endLines();
-        if (event.stopReason === 'tool_use') return options.toolLines ? line('err', sanitize(event.text.trimEnd())) : endLines();
+        if (event.stopReason === 'tool_use')
+          return options.toolLines ? line('err', sanitize(event.text.trimEnd())) : endLines();
         lastText = event.text;
         return endLines();
       case 'tool_call_started':
-        return options.toolLines ? line(toolStream, toolStartLine(sanitize(event.summary, { multiline: false }), c)) : [];
+        return options.toolLines
+          ? line(toolStream, toolStartLine(sanitize(event.summary, { multiline: false }), c))
+          : [];
       case 'tool_call_finished':
-        return options.toolLines ? line(toolStream, toolResultLine(sanitize(event.display.split('\n')[0] ?? '', { multiline: false }), event.isError, c)) : [];
+        return options.toolLines
+          ? line(
+              toolStream,
+              toolResultLine(sanitize(event.display.split('\n')[0] ?? '', { multiline: false }), event.isError, c),
+            )
+          : [];
       case 'approval_requested':
         // The REPL's question follows on a line of its own.
         return streaming ? endLines() : [];
@@ -154,11 +162,21 @@ export function createEventRenderer(options: RenderOptions): EventRenderer {
         return line('err', c.yellow(`denied: ${sanitize(event.message)}`));
       case 'retry': {
         const partial = event.partialDiscarded ? '; the partial reply above is void' : '';
-        return line('err', c.dim(`retrying in ${formatSeconds(event.delayMs)} (attempt ${event.attempt}/${event.maxAttempts}): ${retryReason(event.reason)}${partial}`));
+        return line(
+          'err',
+          c.dim(
+            `retrying in ${formatSeconds(event.delayMs)} (attempt ${event.attempt}/${event.maxAttempts}): ${retryReason(event.reason)}${partial}`,
+          ),
+        );
       }
       case 'compaction': {
         const skills = event.reattachedSkills.length > 0 ? `; re-attached ${event.reattachedSkills.join(', ')}` : '';
-        return line('err', c.dim(`compacted the conversation: ${event.tokensBefore.toLocaleString('en-US')} -> ${event.tokensAfter.toLocaleString('en-US')} tokens${skills}`));
+        return line(
+          'err',
+          c.dim(
+            `compacted the conversation: ${event.tokensBefore.toLocaleString('en-US')} -> ${event.tokensAfter.toLocaleString('en-US')} tokens${skills}`,
+          ),
+        );
       }
       case 'notice':
         return options.toolLines ? line('err', c.dim(sanitize(event.message))) : [];
@@ -167,10 +185,14 @@ export function createEventRenderer(options: RenderOptions): EventRenderer {
         return line('err', c.red(`error: ${sanitize(event.message)}`));
       case 'turn_end': {
         const chunks = endLines();
-        if (options.text === 'final' && lastText !== '') chunks.push({ stream: 'out', text: outText(lastText.endsWith('\n') ? lastText : `${lastText}\n`) });
-        if (event.stopReason === 'aborted') chunks.push({ stream: streaming ? 'out' : 'err', text: `${c.yellow('(cancelled)')}\n` });
-        if (event.stopReason === 'max_turns') chunks.push({ stream: 'err', text: `${c.yellow('stopped: the turn reached --max-turns')}\n` });
-        if (event.stopReason === 'refusal' && !sawError) chunks.push({ stream: 'err', text: `${c.red(refusalLine(event.stopDetails))}\n` });
+        if (options.text === 'final' && lastText !== '')
+          chunks.push({ stream: 'out', text: outText(lastText.endsWith('\n') ? lastText : `${lastText}\n`) });
+        if (event.stopReason === 'aborted')
+          chunks.push({ stream: streaming ? 'out' : 'err', text: `${c.yellow('(cancelled)')}\n` });
+        if (event.stopReason === 'max_turns')
+          chunks.push({ stream: 'err', text: `${c.yellow('stopped: the turn reached --max-turns')}\n` });
+        if (event.stopReason === 'refusal' && !sawError)
+          chunks.push({ stream: 'err', text: `${c.red(refusalLine(event.stopDetails))}\n` });
         const cut = CUT[event.stopReason];
         if (cut && !options.toolLines) chunks.push({ stream: 'err', text: `${c.yellow(cut)}\n` });
         return chunks;

@@ -2,13 +2,26 @@ import * as fs from 'node:fs';
 import { join } from 'node:path';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
-import { body, childEnv, cleanup, makeSandbox, mock, requestsArrived, resultText, start, toolResults } from './test-support/cli.js';
+import {
+  body,
+  childEnv,
+  cleanup,
+  makeSandbox,
+  mock,
+  requestsArrived,
+  resultText,
+  start,
+  toolResults,
+} from './test-support/cli.js';
 
 afterEach(cleanup);
 
 function projectSkill(work: string): void {
   fs.mkdirSync(join(work, '.agents', 'skills', 'demo-skill'), { recursive: true });
-  fs.writeFileSync(join(work, '.agents', 'skills', 'demo-skill', 'SKILL.md'), '---\nname: demo-skill\ndescription: A demo project skill for tests.\n---\nDo the demo.\n');
+  fs.writeFileSync(
+    join(work, '.agents', 'skills', 'demo-skill', 'SKILL.md'),
+    '---\nname: demo-skill\ndescription: A demo project skill for tests.\n---\nDo the demo.\n',
+  );
 }
 
 const PROMPT = '› ';
@@ -37,15 +50,22 @@ describe('interactive harness (stdin not a terminal)', () => {
     const server = await mock(new ScriptBuilder().text('never').build());
     const cli = start(['-C', box.work], { env: childEnv(box, server), stdin: '/skills\n' });
     const res = await cli.exited;
-    expect(res.stdout).toContain('no skills found in ~/.agents/skills, ~/.claude/skills or ./.agents/skills, ./.claude/skills');
+    expect(res.stdout).toContain(
+      'no skills found in ~/.agents/skills, ~/.claude/skills or ./.agents/skills, ./.claude/skills',
+    );
     expect(res.code).toBe(0);
   });
 
   it('shows the model in the prompt, streams text and tool lines with result summaries', async () => {
     const box = makeSandbox();
     fs.writeFileSync(join(box.work, 'a.txt'), 'one\ntwo\n');
-    const server = await mock(new ScriptBuilder().toolUse('read_file', { path: 'a.txt' }, { text: 'Reading.' }).text('Two lines.').build());
-    const cli = start(['-C', box.work, '--model', 'claude-haiku-5-5'], { env: childEnv(box, server), stdin: 'read a.txt\n' });
+    const server = await mock(
+      new ScriptBuilder().toolUse('read_file', { path: 'a.txt' }, { text: 'Reading.' }).text('Two lines.').build(),
+    );
+    const cli = start(['-C', box.work, '--model', 'claude-haiku-5-5'], {
+      env: childEnv(box, server),
+      stdin: 'read a.txt\n',
+    });
     const res = await cli.exited;
     expect(res.stdout).toContain('claude-haiku-5-5 › ');
     expect(res.stdout).toMatch(/Reading\.\n● read_file a\.txt\n {2}⎿ {2}.*a\.txt/);
@@ -55,7 +75,9 @@ describe('interactive harness (stdin not a terminal)', () => {
 
   it('approval: y runs the call once', async () => {
     const box = makeSandbox();
-    const server = await mock(new ScriptBuilder().toolUse('bash', { command: 'echo approved-once' }).text('done').build());
+    const server = await mock(
+      new ScriptBuilder().toolUse('bash', { command: 'echo approved-once' }).text('done').build(),
+    );
     const cli = start(['-C', box.work], { env: childEnv(box, server) });
     await cli.waitFor(PROMPT);
     cli.write('run it\n');
@@ -97,7 +119,9 @@ describe('interactive harness (stdin not a terminal)', () => {
 
   it('approval: n with a message denies and the model reads the message', async () => {
     const box = makeSandbox();
-    const server = await mock(new ScriptBuilder().toolUse('bash', { command: 'rm -rf build' }).text('ok, leaving it').build());
+    const server = await mock(
+      new ScriptBuilder().toolUse('bash', { command: 'rm -rf build' }).text('ok, leaving it').build(),
+    );
     const cli = start(['-C', box.work], { env: childEnv(box, server) });
     await cli.waitFor(PROMPT);
     cli.write('clean up\n');
@@ -113,7 +137,9 @@ describe('interactive harness (stdin not a terminal)', () => {
 
   it('Ctrl-C cancels the running turn, the prompt comes back and the next turn works', async () => {
     const box = makeSandbox();
-    const server = await mock(new ScriptBuilder().fault({ kind: 'delay', ms: 15_000 }).text('too late').text('after the cancel').build());
+    const server = await mock(
+      new ScriptBuilder().fault({ kind: 'delay', ms: 15_000 }).text('too late').text('after the cancel').build(),
+    );
     const cli = start(['-C', box.work], { env: childEnv(box, server) });
     await cli.waitFor(PROMPT);
     cli.write('slow one\n');

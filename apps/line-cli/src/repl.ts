@@ -11,7 +11,14 @@ import { createEventRenderer, formatUsageLine } from './render.js';
 import { Spinner } from './spinner.js';
 import { parseTrustAnswer, TRUST_PROMPT, trustQuestionLines } from './trust-question.js';
 import { VERSION } from './version.js';
-import { buildHarness, formatSkillRows, noSkillsMessage, runSlashCommand, sanitize, UsageError } from '@coding-harness/session';
+import {
+  buildHarness,
+  formatSkillRows,
+  noSkillsMessage,
+  runSlashCommand,
+  sanitize,
+  UsageError,
+} from '@coding-harness/session';
 import type { AskTrustFn, Harness, HarnessFlags, SlashContext } from '@coding-harness/session';
 
 /**
@@ -63,7 +70,8 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
         if (line.trim() !== '') out.write(`${colors.yellow(ANSWER_HINT)}\n`);
         continue;
       }
-      if (answer.type === 'session' && rule !== '') out.write(`${colors.dim(`allowed for this session: ${sanitize(rule, { multiline: false })}`)}\n`);
+      if (answer.type === 'session' && rule !== '')
+        out.write(`${colors.dim(`allowed for this session: ${sanitize(rule, { multiline: false })}`)}\n`);
       return answer;
     }
   };
@@ -95,7 +103,9 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
   }
   const h = harness;
   for (const message of h.startupMessages) io.stderr.write(`${errColors.yellow(sanitize(message))}\n`);
-  out.write(`${colors.dim(`harness ${VERSION} · ${sanitize(h.model, { multiline: false })} · ${sanitize(h.workroot, { multiline: false })} · ${h.skills.length} skill${h.skills.length === 1 ? '' : 's'} · /help for commands`)}\n`);
+  out.write(
+    `${colors.dim(`harness ${VERSION} · ${sanitize(h.model, { multiline: false })} · ${sanitize(h.workroot, { multiline: false })} · ${h.skills.length} skill${h.skills.length === 1 ? '' : 's'} · /help for commands`)}\n`,
+  );
 
   const promptText = `${colors.dim(h.model)} ${colors.cyan('›')} `;
   let armed = false;
@@ -130,7 +140,8 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
         else if (event.type !== 'usage') spinner.stop();
         for (const chunk of render(event)) (chunk.stream === 'out' ? out : io.stderr).write(chunk.text);
         if (event.type === 'approval_requested') gate.drawn();
-        if (tty && event.type === 'retry') spinner.countdown(event.delayMs, `retrying (attempt ${event.attempt}/${event.maxAttempts}) in`);
+        if (tty && event.type === 'retry')
+          spinner.countdown(event.delayMs, `retrying (attempt ${event.attempt}/${event.maxAttempts}) in`);
         if (event.type === 'turn_end' && tty) out.write(`${colors.dim(formatUsageLine(event.usage, event.costUsd))}\n`);
       }
     } catch (err) {
@@ -148,8 +159,17 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     skills: h.skills,
     skillsEnabled: h.skillsEnabled,
     print: say,
-    showHelp: (help) => say([...help, h.skills.length > 0 ? `skills: ${h.skills.map((s) => `/${s.name}`).join(' ')}` : noSkillsMessage(h.skillsEnabled)]),
-    showSkills: () => say(h.skills.length > 0 ? formatSkillRows(h.skills, io.stdout.columns ?? 100) : [noSkillsMessage(h.skillsEnabled)]),
+    showHelp: (help) =>
+      say([
+        ...help,
+        h.skills.length > 0
+          ? `skills: ${h.skills.map((s) => `/${s.name}`).join(' ')}`
+          : noSkillsMessage(h.skillsEnabled),
+      ]),
+    showSkills: () =>
+      say(
+        h.skills.length > 0 ? formatSkillRows(h.skills, io.stdout.columns ?? 100) : [noSkillsMessage(h.skillsEnabled)],
+      ),
     grants: () => h.grants(),
     clear: () => {
       h.agent.clear();

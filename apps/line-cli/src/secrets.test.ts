@@ -13,7 +13,9 @@ describe('credentials never reach the model through a tool', () => {
     const box = makeSandbox();
     writeFileSync(join(box.work, '.env'), `ANTHROPIC_API_KEY=${KEY}\nOTHER=1\n`);
     const server = await mock(new ScriptBuilder().toolUse('read_file', { path: '.env' }).text('read it').build());
-    const res = await run(['-C', box.work, '-p', 'read .env', '--verbose'], { env: childEnv(box, server, { ANTHROPIC_API_KEY: KEY }) });
+    const res = await run(['-C', box.work, '-p', 'read .env', '--verbose'], {
+      env: childEnv(box, server, { ANTHROPIC_API_KEY: KEY }),
+    });
     expect(res.code).toBe(0);
     const result = toolResults(server.messageRequests()[1])[0]!;
     expect(resultText(result)).toContain('OTHER=1');

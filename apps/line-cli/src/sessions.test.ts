@@ -30,10 +30,12 @@ describe('harness --continue / --resume', () => {
     const [good] = readdirSync(dir);
     // Files a crash, another version or a hand edit could leave, all newer than the good one.
     const bad: Record<string, string> = {
-      'torn.jsonl': '{"type":"session","id":"torn","workroot":"/elsewhere","model":"m","createdAt":"2026-01-01T00:00:00Z"}\n{"type":"message"}\n{"type":"compaction"}\n{"ty',
+      'torn.jsonl':
+        '{"type":"session","id":"torn","workroot":"/elsewhere","model":"m","createdAt":"2026-01-01T00:00:00Z"}\n{"type":"message"}\n{"type":"compaction"}\n{"ty',
       'noise.jsonl': '\u0000\u00ff not json at all\n',
       'empty.jsonl': '',
-      'no-content.jsonl': '{"type":"session","id":"no-content","workroot":"/other","model":"m","createdAt":"2026-01-01T00:00:00Z"}\n{"type":"message","message":{"role":"user"}}\n',
+      'no-content.jsonl':
+        '{"type":"session","id":"no-content","workroot":"/other","model":"m","createdAt":"2026-01-01T00:00:00Z"}\n{"type":"message","message":{"role":"user"}}\n',
       'wrong-id.jsonl': `{"type":"session","id":"../../escape","workroot":${JSON.stringify(box.root)},"model":"m","createdAt":"2026-01-01T00:00:00Z"}\n`,
     };
     for (const [name, text] of Object.entries(bad)) writeFileSync(join(dir, name), text);
@@ -52,7 +54,9 @@ describe('harness --continue / --resume', () => {
     const env = childEnv(box, server);
     const first = await run(['-C', box.work, '--output-format', 'json', '-p', 'the colour is teal'], { env });
     const id = (JSON.parse(first.stdout) as { sessionId: string }).sessionId;
-    const second = await run(['-C', box.work, '--resume', id, '--output-format', 'json', '-p', 'which colour?'], { env });
+    const second = await run(['-C', box.work, '--resume', id, '--output-format', 'json', '-p', 'which colour?'], {
+      env,
+    });
     expect(second.code).toBe(0);
     expect((JSON.parse(second.stdout) as { sessionId: string }).sessionId).toBe(id);
     const messages = JSON.stringify(body(server.messageRequests()[1]).messages);

@@ -4,7 +4,17 @@ import { listResources, skillRoots } from '@coding-harness/skills';
 import type { DiscoverResult, Skill } from '@coding-harness/skills';
 import type { CliIo } from './io.js';
 import { drained } from './io.js';
-import { discoverFor, resolveWorkroot, UsageError, formatSkillRows, noSkillsMessage, sanitize, repositoryKey, trustDecision, trustFile } from '@coding-harness/session';
+import {
+  discoverFor,
+  resolveWorkroot,
+  UsageError,
+  formatSkillRows,
+  noSkillsMessage,
+  sanitize,
+  repositoryKey,
+  trustDecision,
+  trustFile,
+} from '@coding-harness/session';
 import type { HarnessFlags } from '@coding-harness/session';
 
 /** One skill in `harness skills --json`; these names are a contract for scripts. */
@@ -22,7 +32,11 @@ export interface SkillJson {
 }
 
 /** The `harness skills --json` object. */
-export function skillsJson(discovery: DiscoverResult): { skills: SkillJson[]; problems: DiscoverResult['problems']; notes: DiscoverResult['notes'] } {
+export function skillsJson(discovery: DiscoverResult): {
+  skills: SkillJson[];
+  problems: DiscoverResult['problems'];
+  notes: DiscoverResult['notes'];
+} {
   return {
     skills: discovery.skills.map((s) => ({
       name: s.name,
@@ -56,7 +70,9 @@ export function skillsText(discovery: DiscoverResult, skillsEnabled: boolean): s
 export function trustNote(discovery: DiscoverResult, trusted: boolean): string[] {
   const granting = discovery.skills.filter((s) => s.source === 'project' && s.allowedTools.length > 0);
   if (trusted || granting.length === 0) return [];
-  return [`note: ${granting.map((s) => `/${s.name}`).join(', ')}: allowed-tools apply only in a trusted repository (this one is not; harness --trust records it)`];
+  return [
+    `note: ${granting.map((s) => `/${s.name}`).join(', ')}: allowed-tools apply only in a trusted repository (this one is not; harness --trust records it)`,
+  ];
 }
 
 function workrootOrFail(flags: HarnessFlags, io: CliIo): string | undefined {
@@ -74,7 +90,11 @@ export async function runSkillsList(flags: HarnessFlags, json: boolean, io: CliI
   const repository = repositoryKey(workroot);
   const trusted = trustDecision(trustFile(io.env, io.home), repository).decision === 'trusted';
   const lines = [...skillsText(discovery, flags.skills), ...trustNote(discovery, trusted)];
-  io.stdout.write(json ? `${JSON.stringify({ ...skillsJson(discovery), repository, trusted }, null, 2)}\n` : `${sanitize(lines.join('\n'))}\n`);
+  io.stdout.write(
+    json
+      ? `${JSON.stringify({ ...skillsJson(discovery), repository, trusted }, null, 2)}\n`
+      : `${sanitize(lines.join('\n'))}\n`,
+  );
   await drained(io.stdout);
   return 0;
 }
@@ -89,7 +109,12 @@ export async function runSkillsLint(flags: HarnessFlags, paths: string[], io: Cl
   const targets =
     paths.length > 0
       ? paths.map((p) => resolve(io.cwd, p))
-      : skillRoots({ home: io.home, workroot, explicit: flags.skillDirs.map((d) => resolve(io.cwd, d)), trustProject: !flags.untrusted })
+      : skillRoots({
+          home: io.home,
+          workroot,
+          explicit: flags.skillDirs.map((d) => resolve(io.cwd, d)),
+          trustProject: !flags.untrusted,
+        })
           .map((r) => r.path)
           .filter((p) => existsSync(p));
   if (targets.length === 0) {
@@ -100,7 +125,9 @@ export async function runSkillsLint(flags: HarnessFlags, paths: string[], io: Cl
   const findings = await lint(targets);
   const problems = findings.filter((f) => f.severity === 'problem');
   for (const f of findings) io.stdout.write(`${sanitize(`${f.severity}: ${f.path}: ${f.message}`)}\n`);
-  io.stdout.write(`${problems.length} problem${problems.length === 1 ? '' : 's'}, ${findings.length - problems.length} note${findings.length - problems.length === 1 ? '' : 's'} in ${targets.length} path${targets.length === 1 ? '' : 's'}\n`);
+  io.stdout.write(
+    `${problems.length} problem${problems.length === 1 ? '' : 's'}, ${findings.length - problems.length} note${findings.length - problems.length === 1 ? '' : 's'} in ${targets.length} path${targets.length === 1 ? '' : 's'}\n`,
+  );
   await drained(io.stdout);
   return problems.length > 0 ? 1 : 0;
 }

@@ -4,22 +4,35 @@ import { join } from 'node:path';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from './test-support/cli.js';
-import { body, childEnv, cleanup, makeSandbox, mock, resultText, run, systemText, toolResults } from './test-support/cli.js';
+import {
+  body,
+  childEnv,
+  cleanup,
+  makeSandbox,
+  mock,
+  resultText,
+  run,
+  systemText,
+  toolResults,
+} from './test-support/cli.js';
 
 afterEach(cleanup);
 
-const DEMO_FRONTMATTER = 'name: demo-skill\ndescription: Tidies notes by a bundled style guide; use when asked to tidy notes.';
+const DEMO_FRONTMATTER =
+  'name: demo-skill\ndescription: Tidies notes by a bundled style guide; use when asked to tidy notes.';
 
 /** A personal skill (in the sandbox home, so outside the work root) with a bundled reference. */
 function personalSkill(box: Sandbox): string {
   const parent = join(box.home, '.agents', 'skills');
   const { mkdirSync, writeFileSync } = fsModule;
   mkdirSync(join(parent, 'demo-skill', 'references'), { recursive: true });
-  writeFileSync(join(parent, 'demo-skill', 'SKILL.md'), `---\n${DEMO_FRONTMATTER}\n---\nRead references/style.md first. Arguments: $ARGUMENTS\n`);
+  writeFileSync(
+    join(parent, 'demo-skill', 'SKILL.md'),
+    `---\n${DEMO_FRONTMATTER}\n---\nRead references/style.md first. Arguments: $ARGUMENTS\n`,
+  );
   writeFileSync(join(parent, 'demo-skill', 'references', 'style.md'), 'Never write teh.\n');
   return join(parent, 'demo-skill');
 }
-
 
 describe('skills in a session', () => {
   it('a forced /skill call, a read of its reference outside the work root, and a refused write there', async () => {
@@ -33,13 +46,18 @@ describe('skills in a session', () => {
         .text('done')
         .build(),
     );
-    const res = await run(['-C', box.work, '-p', '/demo-skill notes.txt', '--permission-mode', 'bypass', '--output-format', 'json'], { env: childEnv(box, server) });
+    const res = await run(
+      ['-C', box.work, '-p', '/demo-skill notes.txt', '--permission-mode', 'bypass', '--output-format', 'json'],
+      { env: childEnv(box, server) },
+    );
     expect(res.code).toBe(0);
     const first = body(server.messageRequests()[0]);
     const [user, assistant, results] = first.messages;
     expect(user).toMatchObject({ role: 'user' });
     expect(JSON.stringify(user!.content)).toContain('/demo-skill notes.txt');
-    expect(assistant!.content).toEqual([expect.objectContaining({ type: 'tool_use', name: 'skill', input: { name: 'demo-skill', args: 'notes.txt' } })]);
+    expect(assistant!.content).toEqual([
+      expect.objectContaining({ type: 'tool_use', name: 'skill', input: { name: 'demo-skill', args: 'notes.txt' } }),
+    ]);
     const skillResult = toolResults(server.messageRequests()[0])[0]!;
     expect(resultText(skillResult)).toContain('Read references/style.md first. Arguments: notes.txt');
     expect(results).toMatchObject({ role: 'user' });
@@ -75,7 +93,9 @@ describe('skills in a session', () => {
     const box = makeSandbox();
     personalSkill(box);
     const server = await mock(new ScriptBuilder().text('plain').build());
-    const res = await run(['-C', box.work, '-no-skills', '-p', '/demo-skill notes.txt'], { env: childEnv(box, server) });
+    const res = await run(['-C', box.work, '-no-skills', '-p', '/demo-skill notes.txt'], {
+      env: childEnv(box, server),
+    });
     expect(res.code).toBe(0);
     const req = server.messageRequests()[0];
     expect(body(req).tools!.map((t) => t.name)).not.toContain('skill');
@@ -101,18 +121,39 @@ describe('harness skills', () => {
     const box = makeSandbox();
     personalSkill(box);
     fsModule.mkdirSync(join(box.work, '.agents', 'skills', 'project-skill'), { recursive: true });
-    fsModule.writeFileSync(join(box.work, '.agents', 'skills', 'project-skill', 'SKILL.md'), '---\nname: project-skill\ndescription: A project skill.\nuser-invocable: false\n---\nbody\n');
+    fsModule.writeFileSync(
+      join(box.work, '.agents', 'skills', 'project-skill', 'SKILL.md'),
+      '---\nname: project-skill\ndescription: A project skill.\nuser-invocable: false\n---\nbody\n',
+    );
     fsModule.mkdirSync(join(box.work, '.agents', 'skills', 'broken'), { recursive: true });
     fsModule.writeFileSync(join(box.work, '.agents', 'skills', 'broken', 'SKILL.md'), 'no frontmatter\n');
     const res = await run(['skills', '--json', '-C', box.work], { env: childEnv(box, undefined) });
     expect(res.code).toBe(0);
-    const out = JSON.parse(res.stdout) as { skills: Array<Record<string, unknown>>; problems: Array<Record<string, unknown>>; notes: unknown[] };
+    const out = JSON.parse(res.stdout) as {
+      skills: Array<Record<string, unknown>>;
+      problems: Array<Record<string, unknown>>;
+      notes: unknown[];
+    };
     expect(out.skills.map((s) => [s.name, s.source, s.userInvocable, s.modelInvocable])).toEqual([
       ['demo-skill', 'personal', true, true],
       ['project-skill', 'project', false, true],
     ]);
-    for (const s of out.skills) expect(Object.keys(s)).toEqual(expect.arrayContaining(['name', 'description', 'source', 'dir', 'file', 'userInvocable', 'modelInvocable', 'allowedTools']));
-    expect(out.problems).toEqual([expect.objectContaining({ path: expect.stringContaining('broken'), message: expect.any(String) })]);
+    for (const s of out.skills)
+      expect(Object.keys(s)).toEqual(
+        expect.arrayContaining([
+          'name',
+          'description',
+          'source',
+          'dir',
+          'file',
+          'userInvocable',
+          'modelInvocable',
+          'allowedTools',
+        ]),
+      );
+    expect(out.problems).toEqual([
+      expect.objectContaining({ path: expect.stringContaining('broken'), message: expect.any(String) }),
+    ]);
     expect(Array.isArray(out.notes)).toBe(true);
   });
 
@@ -120,10 +161,17 @@ describe('harness skills', () => {
     const box = makeSandbox();
     personalSkill(box);
     fsModule.mkdirSync(join(box.work, '.agents', 'skills', 'project-skill'), { recursive: true });
-    fsModule.writeFileSync(join(box.work, '.agents', 'skills', 'project-skill', 'SKILL.md'), '---\nname: project-skill\ndescription: A project skill.\n---\nbody\n');
-    const untrusted = JSON.parse((await run(['skills', '--json', '-C', box.work, '--untrusted'], { env: childEnv(box, undefined) })).stdout) as { skills: Array<{ name: string }> };
+    fsModule.writeFileSync(
+      join(box.work, '.agents', 'skills', 'project-skill', 'SKILL.md'),
+      '---\nname: project-skill\ndescription: A project skill.\n---\nbody\n',
+    );
+    const untrusted = JSON.parse(
+      (await run(['skills', '--json', '-C', box.work, '--untrusted'], { env: childEnv(box, undefined) })).stdout,
+    ) as { skills: Array<{ name: string }> };
     expect(untrusted.skills.map((s) => s.name)).toEqual(['demo-skill']);
-    const none = JSON.parse((await run(['skills', '--json', '-C', box.work, '--no-skills'], { env: childEnv(box, undefined) })).stdout) as { skills: unknown[] };
+    const none = JSON.parse(
+      (await run(['skills', '--json', '-C', box.work, '--no-skills'], { env: childEnv(box, undefined) })).stdout,
+    ) as { skills: unknown[] };
     expect(none.skills).toEqual([]);
   });
 
@@ -158,7 +206,10 @@ describe('an allowed-tools rule that does not parse', () => {
     const parent = join(box.home, '.agents', 'skills');
     fsModule.mkdirSync(join(parent, 'status'), { recursive: true });
     const file = join(parent, 'status', 'SKILL.md');
-    fsModule.writeFileSync(file, '---\nname: status\ndescription: Shows the repository status.\nallowed-tools: Bash(echo:*) Bash(git status\n---\nRun git status.\n');
+    fsModule.writeFileSync(
+      file,
+      '---\nname: status\ndescription: Shows the repository status.\nallowed-tools: Bash(echo:*) Bash(git status\n---\nRun git status.\n',
+    );
     return file;
   }
 
@@ -168,7 +219,9 @@ describe('an allowed-tools rule that does not parse', () => {
     const text = await run(['skills', '-C', box.work], { env: childEnv(box, undefined) });
     expect(text.code).toBe(0);
     expect(text.stdout + text.stderr).toContain('allowed-tools entry "Bash(git status" does not parse');
-    const json = JSON.parse((await run(['skills', '--json', '-C', box.work], { env: childEnv(box, undefined) })).stdout) as { notes: Array<{ path: string; message: string }> };
+    const json = JSON.parse(
+      (await run(['skills', '--json', '-C', box.work], { env: childEnv(box, undefined) })).stdout,
+    ) as { notes: Array<{ path: string; message: string }> };
     const note = json.notes.find((n) => n.message.includes('does not parse'));
     expect(note).toEqual({ path: file, message: expect.stringContaining('skill "status"') });
     expect(note!.message).toContain('"Bash(git status"');

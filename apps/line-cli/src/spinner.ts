@@ -49,7 +49,10 @@ export class Spinner {
 
   private draw(): void {
     this.frame = (this.frame + 1) % FRAMES.length;
-    const text = this.until === undefined ? formatSeconds(Date.now() - this.started) : `${this.label} ${formatSeconds(Math.max(0, this.until - Date.now()))}`;
+    const text =
+      this.until === undefined
+        ? formatSeconds(Date.now() - this.started)
+        : `${this.label} ${formatSeconds(Math.max(0, this.until - Date.now()))}`;
     this.out.write(`\r\x1b[K${this.dim(`${FRAMES[this.frame]} ${text}`)}`);
   }
 }

@@ -11,7 +11,9 @@ export function trustQuestionLines(q: TrustQuestion, c: Colors): string[] {
   return [
     c.yellow(`This repository's skills would pre-approve tool calls: ${line(q.repo)}`),
     ...q.skills.map((s) => `  /${line(s.name)}: ${s.allowedTools.map(line).join(', ')}`),
-    c.dim('  trust: their allowed-tools apply from now on (recorded) · not now: they load, but pre-approve nothing this time'),
+    c.dim(
+      '  trust: their allowed-tools apply from now on (recorded) · not now: they load, but pre-approve nothing this time',
+    ),
     c.dim('  never: the same, and never asked again (recorded; harness --trust changes it)'),
   ];
 }

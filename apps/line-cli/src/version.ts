@@ -11,6 +11,8 @@ declare const __HARNESS_VERSION__: string | undefined;
 export const VERSION: string = typeof __HARNESS_VERSION__ === 'string' ? __HARNESS_VERSION__ : manifestVersion();
 
 function manifestVersion(): string {
-  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version?: unknown;
+  };
   return typeof manifest.version === 'string' ? manifest.version : '0.0.0';
 }

@@ -13,11 +13,17 @@ import { createAgent, createAnthropicClient } from '../dist/index.js';
 
 const TURNS = 10;
 const root = await mkdtemp(join(tmpdir(), 'agent-cache-bench-'));
-const rules = Array.from({ length: 60 }, (_, i) => `- Rule ${i}: keep functions small and name files for their one job.`).join('\n');
+const rules = Array.from(
+  { length: 60 },
+  (_, i) => `- Rule ${i}: keep functions small and name files for their one job.`,
+).join('\n');
 await writeFile(join(root, 'AGENTS.md'), `# Project rules\n${rules}\n`);
 await writeFile(join(root, 'notes.md'), 'Some notes about the project.\n'.repeat(30));
 const builder = new ScriptBuilder();
-for (let i = 0; i < TURNS; i++) builder.toolUse(i % 2 ? 'read_file' : 'glob', i % 2 ? { path: 'notes.md' } : { pattern: '*.md' }).text(`Answer ${i}: the notes describe the project.`);
+for (let i = 0; i < TURNS; i++)
+  builder
+    .toolUse(i % 2 ? 'read_file' : 'glob', i % 2 ? { path: 'notes.md' } : { pattern: '*.md' })
+    .text(`Answer ${i}: the notes describe the project.`);
 const server = await startMockServer({ script: builder.build() });
 const usages = [];
 try {
@@ -29,7 +35,9 @@ try {
     ask: async () => ({ type: 'once' }),
     workroot: root,
   });
-  for (let i = 0; i < TURNS; i++) for await (const e of agent.send(`Question ${i}: what do the notes say?`)) if (e.type === 'usage') usages.push(e.usage);
+  for (let i = 0; i < TURNS; i++)
+    for await (const e of agent.send(`Question ${i}: what do the notes say?`))
+      if (e.type === 'usage') usages.push(e.usage);
 } finally {
   await server.close();
   await rm(root, { recursive: true, force: true });
@@ -42,8 +50,24 @@ const fullHits = usages.slice(1).every((u, i) => u.cacheRead === total(usages[i]
 process.stdout.write(
   `${JSON.stringify({
     rows: [
-      { group: 'agent', name: `cache-read share, ${TURNS}-turn session (${usages.length} requests)`, value: all, unit: 'ratio', target: '> 0.75 (Claude Code, 4 requests)', met: all > 0.75, detail: `every request read the whole previous request: ${fullHits}` },
-      { group: 'agent', name: 'cache-read share, first 4 requests', value: first4, unit: 'ratio', target: '> 0.75 (Claude Code, 4 requests)', met: first4 > 0.75, detail: 'same session, first 4 requests only' },
+      {
+        group: 'agent',
+        name: `cache-read share, ${TURNS}-turn session (${usages.length} requests)`,
+        value: all,
+        unit: 'ratio',
+        target: '> 0.75 (Claude Code, 4 requests)',
+        met: all > 0.75,
+        detail: `every request read the whole previous request: ${fullHits}`,
+      },
+      {
+        group: 'agent',
+        name: 'cache-read share, first 4 requests',
+        value: first4,
+        unit: 'ratio',
+        target: '> 0.75 (Claude Code, 4 requests)',
+        met: first4 > 0.75,
+        detail: 'same session, first 4 requests only',
+      },
     ],
   })}\n`,
 );

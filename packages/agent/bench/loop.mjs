@@ -31,7 +31,11 @@ async function once() {
   try {
     const agent = await createAgent({
       // FETCH=light: the bins' transport (lightHttpFetch); default: the SDK's own fetch.
-      client: createAnthropicClient({ apiKey: 'bench', baseURL: server.url, ...(process.env.FETCH === 'light' ? { fetch: lightHttpFetch } : {}) }),
+      client: createAnthropicClient({
+        apiKey: 'bench',
+        baseURL: server.url,
+        ...(process.env.FETCH === 'light' ? { fetch: lightHttpFetch } : {}),
+      }),
       model: 'claude-sonnet-5-5',
       registry: createToolRegistry({ skills: [] }),
       policy: createPolicy({ mode: 'ask' }),
@@ -75,7 +79,10 @@ async function once() {
 
 /** Peak RSS of a fresh process that runs one session (module loading included, as in a `-p` run). */
 function oneSessionRss(execArgv = []) {
-  const child = fork(fileURLToPath(import.meta.url), ['--rss-child'], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(import.meta.url), ['--rss-child'], {
+    execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return new Promise((resolve, reject) => {
     child.once('message', resolve);
     child.once('exit', (code) => reject(new Error(`rss child exited with ${code}`)));
@@ -103,10 +110,38 @@ if (process.argv.includes('--rss-child')) {
   process.stdout.write(
     `${JSON.stringify({
       rows: [
-        { group: 'agent', name: `harness overhead per round trip (${CALLS} tool calls)`, value: overhead, unit: 'ms', target: '< 2 ms', met: overhead < 2, detail: `median round trip of the median run of ${RUNS}; mean ${m.mean.toFixed(2)} ms; ${m.requests} requests, wall ${m.wall.toFixed(0)} ms, mock ${m.mock.toFixed(0)} ms; includes SDK, HTTP and the tools (median tool call ${m.tool.toFixed(2)} ms)` },
-        { group: 'agent', name: `agent process CPU per round trip (${CALLS} tool calls)`, value: cpu, unit: 'ms', detail: `user+system CPU of the agent process over the session / requests, median of ${RUNS} runs; the mock's CPU is in its own process` },
-        { group: 'agent', name: 'peak RSS of one 200-call session', value: rssMb, unit: 'MB', target: '< 100 MB', met: rssMb < 100, detail: `median of ${rssRuns.length} fresh processes, each running one session (${rssRuns.map((r) => r.toFixed(0)).join(', ')} MB); the mock is in its own process` },
-        { group: 'agent', name: `peak RSS of one 200-call session with ${SMALL_YOUNG}`, value: smallYoungMb, unit: 'MB', detail: `as above, the agent process started with ${SMALL_YOUNG} (a launcher setting, not the library's); ${smallYoung.map((r) => r.toFixed(0)).join(', ')} MB` },
+        {
+          group: 'agent',
+          name: `harness overhead per round trip (${CALLS} tool calls)`,
+          value: overhead,
+          unit: 'ms',
+          target: '< 2 ms',
+          met: overhead < 2,
+          detail: `median round trip of the median run of ${RUNS}; mean ${m.mean.toFixed(2)} ms; ${m.requests} requests, wall ${m.wall.toFixed(0)} ms, mock ${m.mock.toFixed(0)} ms; includes SDK, HTTP and the tools (median tool call ${m.tool.toFixed(2)} ms)`,
+        },
+        {
+          group: 'agent',
+          name: `agent process CPU per round trip (${CALLS} tool calls)`,
+          value: cpu,
+          unit: 'ms',
+          detail: `user+system CPU of the agent process over the session / requests, median of ${RUNS} runs; the mock's CPU is in its own process`,
+        },
+        {
+          group: 'agent',
+          name: 'peak RSS of one 200-call session',
+          value: rssMb,
+          unit: 'MB',
+          target: '< 100 MB',
+          met: rssMb < 100,
+          detail: `median of ${rssRuns.length} fresh processes, each running one session (${rssRuns.map((r) => r.toFixed(0)).join(', ')} MB); the mock is in its own process`,
+        },
+        {
+          group: 'agent',
+          name: `peak RSS of one 200-call session with ${SMALL_YOUNG}`,
+          value: smallYoungMb,
+          unit: 'MB',
+          detail: `as above, the agent process started with ${SMALL_YOUNG} (a launcher setting, not the library's); ${smallYoung.map((r) => r.toFixed(0)).join(', ')} MB`,
+        },
       ],
     })}\n`,
   );

@@ -77,7 +77,11 @@ describe('abort', () => {
   });
 
   it('stops a stream in flight; the next send works', async () => {
-    const script = new ScriptBuilder().fault({ kind: 'delay', ms: 30_000 }).text('too late').text('second turn').build();
+    const script = new ScriptBuilder()
+      .fault({ kind: 'delay', ms: 30_000 })
+      .text('too late')
+      .text('second turn')
+      .build();
     const { agent, server } = await setup(script);
     const events = await turnAbortedWhen(agent, 'hi', (e) => e.type === 'request_start');
     expect(turnEnd(events).stopReason).toBe('aborted');

@@ -113,19 +113,44 @@ export const INTERRUPTED = 'interrupted: the session ended before this tool call
 export async function createAgent(options: AgentOptions): Promise<Agent> {
   const clock = options.clock ?? (() => new Date());
   const skills = options.skills ?? [];
-  const instructionDirs = [...(options.configDir !== undefined ? [options.configDir] : []), ...(options.projectInstructions === false ? [] : [options.workroot])];
-  if (options.systemPrompt !== undefined && options.systemPrompt.trim() === '') throw new TypeError('createAgent: systemPrompt is empty (leave it out for the harness prompt)');
-  const prompt = await composeSystemPrompt({ workroot: options.workroot, date: clock(), instructionDirs, skills, ...(options.systemPrompt !== undefined ? { systemPrompt: options.systemPrompt } : {}) });
+  const instructionDirs = [
+    ...(options.configDir !== undefined ? [options.configDir] : []),
+    ...(options.projectInstructions === false ? [] : [options.workroot]),
+  ];
+  if (options.systemPrompt !== undefined && options.systemPrompt.trim() === '')
+    throw new TypeError('createAgent: systemPrompt is empty (leave it out for the harness prompt)');
+  const prompt = await composeSystemPrompt({
+    workroot: options.workroot,
+    date: clock(),
+    instructionDirs,
+    skills,
+    ...(options.systemPrompt !== undefined ? { systemPrompt: options.systemPrompt } : {}),
+  });
   const notices = [...prompt.notices];
   const readTracker = createReadTracker();
-  const protectedDirs = [...(options.configDir !== undefined ? [options.configDir] : []), ...(options.protectedDirs ?? [])];
+  const protectedDirs = [
+    ...(options.configDir !== undefined ? [options.configDir] : []),
+    ...(options.protectedDirs ?? []),
+  ];
   const policy = options.policy;
   const readFilter = policy.readFilter ? (abs: string): boolean => policy.readFilter?.(abs) ?? true : undefined;
   const model = modelSettings(options);
-  if (!model.info.known) notices.push(`model ${options.model} is not in the catalogue; using conservative defaults (${model.info.contextWindow} token window, ${model.maxTokens} max tokens, adaptive thinking)`);
+  if (!model.info.known)
+    notices.push(
+      `model ${options.model} is not in the catalogue; using conservative defaults (${model.info.contextWindow} token window, ${model.maxTokens} max tokens, adaptive thinking)`,
+    );
   // What a new session sends; a resumed one sends its stored prefix instead (session-resume.ts).
   const fresh: SessionPrefix = { system: prompt.blocks, tools: options.registry.definitions() };
-  const plan = options.resumeId === undefined ? undefined : await planResume({ store: options.sessionStore, id: options.resumeId, fresh, model: options.model, midConversationSystem: model.info.midConversationSystem });
+  const plan =
+    options.resumeId === undefined
+      ? undefined
+      : await planResume({
+          store: options.sessionStore,
+          id: options.resumeId,
+          fresh,
+          model: options.model,
+          midConversationSystem: model.info.midConversationSystem,
+        });
   let prefix = plan?.ok ? plan.prefix : fresh;
   const config: AgentConfig = {
     client: options.client,
@@ -200,14 +225,21 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
   function persist(s: AgentState, record: SessionRecord): void {
     if (!store) return;
     if (!s.writer) {
-      const created = store.create({ id: sessionId, workroot: options.workroot, model: options.model, createdAt: clock().toISOString(), prefix });
+      const created = store.create({
+        id: sessionId,
+        workroot: options.workroot,
+        model: options.model,
+        createdAt: clock().toISOString(),
+        prefix,
+      });
       if (!created.ok) return warn(created.error);
       s.writer = created.writer;
     }
     const error = s.writer.append(record);
     if (error) warn(error);
     // Once the resume note is in the file, later resumes compare with what it told the model.
-    else if (record.type === 'message' && plan?.ok && record.message === plan.context) s.writer.append({ type: 'current', ...fresh });
+    else if (record.type === 'message' && plan?.ok && record.message === plan.context)
+      s.writer.append({ type: 'current', ...fresh });
   }
   const pendingWarnings: string[] = [];
   function warn(message: string): void {
@@ -238,7 +270,8 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
       const channel = createChannel<AgentEvent>();
       const emit = (event: AgentEvent): void => {
         channel.push(event);
-        if (pendingWarnings.length > 0) for (const message of pendingWarnings.splice(0)) channel.push({ type: 'error', message, fatal: false });
+        if (pendingWarnings.length > 0)
+          for (const message of pendingWarnings.splice(0)) channel.push({ type: 'error', message, fatal: false });
       };
       // A turn's own question: the config is shared by reference otherwise (clear() swaps its prompt between turns).
       const turnConfig = opts.ask ? { ...config, ask: opts.ask } : config;

@@ -77,7 +77,8 @@ const HEADLINE: Record<ModelErrorKind, (ctx: ErrorContext) => string> = {
   auth: () => 'authentication failed',
   permission: () => 'permission denied',
   billing: () => 'billing problem',
-  not_found: (ctx) => (ctx.model !== undefined ? `model "${printableText(ctx.model, 100)}" was not found` : 'not found'),
+  not_found: (ctx) =>
+    ctx.model !== undefined ? `model "${printableText(ctx.model, 100)}" was not found` : 'not found',
   too_large: () => 'the request is too large',
 };
 
@@ -93,8 +94,14 @@ const KNOWN_400: readonly { test: RegExp; fix: string }[] = [
     test: /does not support assistant message prefill|must end with a user message/i,
     fix: 'the conversation ended with an assistant message, which this model refuses; this is a harness bug (please report it): start a new session to go on',
   },
-  { test: /prompt is too long|context window/i, fix: "the conversation no longer fits the model's context window: start a new session" },
-  { test: /budget_tokens|thinking\.type.*enabled|"enabled" is not supported/i, fix: 'this model takes no thinking budget: use --thinking adaptive' },
+  {
+    test: /prompt is too long|context window/i,
+    fix: "the conversation no longer fits the model's context window: start a new session",
+  },
+  {
+    test: /budget_tokens|thinking\.type.*enabled|"enabled" is not supported/i,
+    fix: 'this model takes no thinking budget: use --thinking adaptive',
+  },
 ];
 
 const SPEND_LIMIT_400 = /you have reached your specified (workspace )?api usage limits/i;
@@ -106,7 +113,8 @@ const SPEND_LIMIT_400 = /you have reached your specified (workspace )?api usage 
 export function errorFromApiBody(body: unknown, ctx: ErrorContext): ModelError {
   const inner = field(body, 'error');
   const type = stringField(inner, 'type');
-  const apiMessage = stringField(inner, 'message') ?? (typeof body === 'string' && body.trim() !== '' ? body : undefined);
+  const apiMessage =
+    stringField(inner, 'message') ?? (typeof body === 'string' && body.trim() !== '' ? body : undefined);
   const errorCode = stringField(field(inner, 'details'), 'error_code');
   const requestId = ctx.headers?.get('request-id') ?? stringField(body, 'request_id');
   const retryAfterMs = ctx.midStream ? undefined : parseRetryAfter(ctx.headers, ctx.now ?? Date.now);
@@ -114,11 +122,16 @@ export function errorFromApiBody(body: unknown, ctx: ErrorContext): ModelError {
   let headline = HEADLINE[kind](ctx);
   let fix = kind === 'client' ? KNOWN_400.find((k) => k.test.test(apiMessage ?? ''))?.fix : FIX[kind]?.(ctx);
   let retryable: boolean | undefined;
-  if (kind === 'rate_limit' && !ctx.midStream && (errorCode === 'enforced_spend_limit_reached' || retryAfterMs === undefined)) {
+  if (
+    kind === 'rate_limit' &&
+    !ctx.midStream &&
+    (errorCode === 'enforced_spend_limit_reached' || retryAfterMs === undefined)
+  ) {
     // The tier's monthly spend cap: a 429 without retry-after; no retry passes it.
     kind = 'billing';
     headline = "the organisation's spend cap is reached";
-    fix = 'not retried (the API sent no retry-after): requests fail until the cap resets next month or the usage tier is raised in the Claude Console';
+    fix =
+      'not retried (the API sent no retry-after): requests fail until the cap resets next month or the usage tier is raised in the Claude Console';
     retryable = false;
   } else if (kind === 'client' && SPEND_LIMIT_400.test(apiMessage ?? '')) {
     kind = 'billing';
@@ -143,13 +156,28 @@ export function errorFromApiBody(body: unknown, ctx: ErrorContext): ModelError {
 
 /** Network-level failures by error code (found anywhere in the `cause` chain). */
 const CONNECTION: readonly { codes: RegExp; say: (base: string, code: string) => string }[] = [
-  { codes: /^ECONNREFUSED$/, say: (base) => `could not connect to ${base}: connection refused; check the address (ANTHROPIC_BASE_URL) and that the server is running` },
-  { codes: /^(ENOTFOUND|EAI_AGAIN|EAI_NONAME)$/, say: (base, code) => `could not resolve the host of ${base} (${code}); check the address (ANTHROPIC_BASE_URL) and the network` },
-  { codes: /^(ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|ENETUNREACH|EHOSTUNREACH)$/, say: (base, code) => `could not reach ${base} (${code}); check the network` },
-  { codes: /^(ECONNRESET|EPIPE|UND_ERR_SOCKET|ERR_STREAM_PREMATURE_CLOSE)$/, say: (base, code) => `the connection to ${base} was cut (${code})` },
+  {
+    codes: /^ECONNREFUSED$/,
+    say: (base) =>
+      `could not connect to ${base}: connection refused; check the address (ANTHROPIC_BASE_URL) and that the server is running`,
+  },
+  {
+    codes: /^(ENOTFOUND|EAI_AGAIN|EAI_NONAME)$/,
+    say: (base, code) =>
+      `could not resolve the host of ${base} (${code}); check the address (ANTHROPIC_BASE_URL) and the network`,
+  },
+  {
+    codes: /^(ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|ENETUNREACH|EHOSTUNREACH)$/,
+    say: (base, code) => `could not reach ${base} (${code}); check the network`,
+  },
+  {
+    codes: /^(ECONNRESET|EPIPE|UND_ERR_SOCKET|ERR_STREAM_PREMATURE_CLOSE)$/,
+    say: (base, code) => `the connection to ${base} was cut (${code})`,
+  },
   {
     codes: /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/,
-    say: (base, code) => `the TLS certificate of ${base} is not trusted (${code}); behind a proxy that inspects TLS, point NODE_EXTRA_CA_CERTS at its CA`,
+    say: (base, code) =>
+      `the TLS certificate of ${base} is not trusted (${code}); behind a proxy that inspects TLS, point NODE_EXTRA_CA_CERTS at its CA`,
   },
 ];
 
@@ -160,7 +188,10 @@ export function connectionError(err: unknown, baseURL: string | undefined, timed
   const code = errorCode(err);
   const known = code !== undefined ? CONNECTION.find((c) => c.codes.test(code)) : undefined;
   if (known && code !== undefined) return { kind: 'connection', message: known.say(base, code) };
-  return { kind: 'connection', message: `the connection to ${base} failed: ${printableText(deepestMessage(err), 300)}` };
+  return {
+    kind: 'connection',
+    message: `the connection to ${base} failed: ${printableText(deepestMessage(err), 300)}`,
+  };
 }
 
 function errorCode(err: unknown): string | undefined {
@@ -173,7 +204,11 @@ function errorCode(err: unknown): string | undefined {
 
 function deepestMessage(err: unknown): string {
   let message = err instanceof Error ? err.message : String(err);
-  for (let e: unknown = field(err, 'cause'), depth = 0; e !== undefined && e !== null && depth < 8; e = field(e, 'cause'), depth++) {
+  for (
+    let e: unknown = field(err, 'cause'), depth = 0;
+    e !== undefined && e !== null && depth < 8;
+    e = field(e, 'cause'), depth++
+  ) {
     const m = stringField(e, 'message');
     if (m) message = m;
   }
@@ -195,7 +230,10 @@ export function parseRetryAfter(headers: ErrorContext['headers'], now: () => num
 
 /** Server text for a terminal: control characters replaced, whitespace runs folded, shortened. */
 export function printableText(text: string, max: number): string {
-  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const clean = text
+    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return clean.length > max ? `${clean.slice(0, max)}...` : clean;
 }
 

@@ -23,7 +23,9 @@ async function collect(events: AsyncIterable<AgentEvent>): Promise<AgentEvent[]>
 
 describe('ask per turn: agent.send(text, { ask })', () => {
   it("asks the turn's own question, not the agent's, and only for that turn", async () => {
-    const { agent, ask, workroot } = await setup(writeTwice, { answers: [{ type: 'deny', message: 'agent-level no' }] });
+    const { agent, ask, workroot } = await setup(writeTwice, {
+      answers: [{ type: 'deny', message: 'agent-level no' }],
+    });
     const perTurn = scriptedAsk([{ type: 'once' }]);
     const first = await collect(agent.send('write one', { ask: perTurn }));
     expect(perTurn.questions.map((q) => q.tool)).toEqual(['write_file']);
@@ -43,7 +45,9 @@ describe('ask per turn: agent.send(text, { ask })', () => {
     const script = new ScriptBuilder().toolUse('write_file', { path: 'x.txt', content: 'x' }).text('ok').build();
     const { agent, workroot } = await setup(script, { agent: { ask: undefined } });
     const events = await collect(agent.send('write x'));
-    expect(ofType(events, 'approval_resolved')).toMatchObject([{ allowed: false, how: 'deny', message: NO_ASK_MESSAGE }]);
+    expect(ofType(events, 'approval_resolved')).toMatchObject([
+      { allowed: false, how: 'deny', message: NO_ASK_MESSAGE },
+    ]);
     expect(existsSync(join(workroot, 'x.txt'))).toBe(false);
     expect(events.at(-1)).toMatchObject({ type: 'turn_end' });
   });

@@ -27,7 +27,10 @@ describe('matchSkill', () => {
   });
 
   it('matches a skill named by three distinct whole words and says which', () => {
-    expect(matchSkill('Please fill the PDF forms in tax.pdf', [pdf, release])).toEqual({ skill: pdf, words: ['pdf', 'forms', 'fill'] });
+    expect(matchSkill('Please fill the PDF forms in tax.pdf', [pdf, release])).toEqual({
+      skill: pdf,
+      words: ['pdf', 'forms', 'fill'],
+    });
   });
 
   it('does not match on two hits', () => {

@@ -41,7 +41,8 @@ export function matchSkill(text: string, skills: readonly Skill[]): { skill: Ski
     if (skill.disableModelInvocation) continue;
     const hits = skillWords(skill).filter((w) => present.has(w));
     if (hits.length < MIN_HITS) continue;
-    if (!best || hits.length > best.words.length || (hits.length === best.words.length && skill.name < best.skill.name)) best = { skill, words: hits };
+    if (!best || hits.length > best.words.length || (hits.length === best.words.length && skill.name < best.skill.name))
+      best = { skill, words: hits };
   }
   return best;
 }

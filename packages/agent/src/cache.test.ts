@@ -11,7 +11,10 @@ afterEach(cleanup);
 /** A work root whose AGENTS.md makes the system prompt long enough to cache (> 1,024 tokens). */
 async function longPromptRoot(): Promise<string> {
   const root = await tempDir('agent-root-');
-  const rules = Array.from({ length: 120 }, (_, i) => `- Rule ${i}: keep functions small and name files for their one job.`).join('\n');
+  const rules = Array.from(
+    { length: 120 },
+    (_, i) => `- Rule ${i}: keep functions small and name files for their one job.`,
+  ).join('\n');
   await writeFile(join(root, 'AGENTS.md'), `# Project rules\n${rules}\n`);
   await writeFile(join(root, 'a.txt'), 'alpha\n');
   return root;
@@ -31,7 +34,11 @@ describe('prompt caching', () => {
     const { agent, server } = await setup(script, { workroot: await longPromptRoot() });
     await turn(agent, 'read a.txt');
     for (const req of server.messageRequests()) {
-      const b = req.body as { system: { cache_control?: unknown }[]; tools: { cache_control?: unknown }[]; messages: { content: { cache_control?: unknown }[] }[] };
+      const b = req.body as {
+        system: { cache_control?: unknown }[];
+        tools: { cache_control?: unknown }[];
+        messages: { content: { cache_control?: unknown }[] }[];
+      };
       expect(b.system.at(-1)!.cache_control).toEqual({ type: 'ephemeral' });
       expect(b.tools.at(-1)!.cache_control).toEqual({ type: 'ephemeral' });
       expect(b.messages.at(-1)!.content.at(-1)!.cache_control).toEqual({ type: 'ephemeral' });
@@ -52,7 +59,10 @@ describe('prompt caching', () => {
       .text('second answer')
       .build();
     const { agent } = await setup(script, { workroot: await longPromptRoot() });
-    const usages = [...ofType(await turn(agent, 'look around'), 'usage'), ...ofType(await turn(agent, 'and now?'), 'usage')].map((u) => u.usage);
+    const usages = [
+      ...ofType(await turn(agent, 'look around'), 'usage'),
+      ...ofType(await turn(agent, 'and now?'), 'usage'),
+    ].map((u) => u.usage);
     expect(usages).toHaveLength(4);
     expect(usages[0]!.cacheRead).toBe(0);
     expect(usages[0]!.cacheWrite).toBe(totalInput(usages[0]!));
@@ -75,7 +85,8 @@ describe('prompt caching', () => {
     for (let i = 0; i < 10; i++) builder.text(`answer ${i}: ${'details '.repeat(20)}`);
     const { agent } = await setup(builder.build(), { workroot: await longPromptRoot() });
     const usages: Usage[] = [];
-    for (let i = 0; i < 10; i++) usages.push(...ofType(await turn(agent, `question ${i}: what next?`), 'usage').map((u) => u.usage));
+    for (let i = 0; i < 10; i++)
+      usages.push(...ofType(await turn(agent, `question ${i}: what next?`), 'usage').map((u) => u.usage));
     const read = usages.reduce((s, u) => s + u.cacheRead, 0);
     const input = usages.reduce((s, u) => s + totalInput(u), 0);
     const share = read / input;

@@ -19,7 +19,9 @@ export interface BlockPosition {
 
 /** The system blocks with a breakpoint on the last one (copies). */
 export function markSystem(blocks: readonly SystemBlock[]): SystemBlock[] {
-  return blocks.map((b, i) => (i === blocks.length - 1 ? { type: 'text', text: b.text, cache_control: EPHEMERAL } : { type: 'text', text: b.text }));
+  return blocks.map((b, i) =>
+    i === blocks.length - 1 ? { type: 'text', text: b.text, cache_control: EPHEMERAL } : { type: 'text', text: b.text },
+  );
 }
 
 /** The tool definitions with a breakpoint on the last one (copies). */
@@ -35,7 +37,8 @@ export function markTools(defs: readonly ToolDefinition[]): RequestTool[] {
 export function markMessages(messages: readonly Message[], previousEnd?: BlockPosition): RequestMessage[] {
   const newest = endPosition(messages);
   const previous = previousEnd && messages[previousEnd.message]?.content[previousEnd.block] ? previousEnd : undefined;
-  const marked = (mi: number, bi: number): boolean => (newest?.message === mi && newest.block === bi) || (previous?.message === mi && previous.block === bi);
+  const marked = (mi: number, bi: number): boolean =>
+    (newest?.message === mi && newest.block === bi) || (previous?.message === mi && previous.block === bi);
   return messages.map((m, mi) =>
     mi !== newest?.message && mi !== previous?.message && isPlain(m)
       ? m

@@ -14,7 +14,12 @@ export interface ResolvedModelSettings {
 }
 
 /** Resolves and checks `thinking`, `effort` and `maxTokens` for `model`; throws with every problem. */
-export function modelSettings(options: { model: string; thinking?: ThinkingSetting; effort?: Effort; maxTokens?: number }): ResolvedModelSettings {
+export function modelSettings(options: {
+  model: string;
+  thinking?: ThinkingSetting;
+  effort?: Effort;
+  maxTokens?: number;
+}): ResolvedModelSettings {
   const problems = checkModelSettings(options.model, {
     ...(options.thinking !== undefined ? { thinking: options.thinking } : {}),
     ...(options.effort !== undefined ? { effort: options.effort } : {}),
@@ -25,5 +30,9 @@ export function modelSettings(options: { model: string; thinking?: ThinkingSetti
   const chosen = options.thinking ?? defaultThinking(info);
   // `off` by default (the model takes no adaptive thinking) means leaving the parameter out.
   const thinking = options.thinking === undefined && chosen.mode === 'off' ? undefined : chosen;
-  return { info, maxTokens: options.maxTokens ?? info.defaultMaxTokens, ...(thinking !== undefined ? { thinking } : {}) };
+  return {
+    info,
+    maxTokens: options.maxTokens ?? info.defaultMaxTokens,
+    ...(thinking !== undefined ? { thinking } : {}),
+  };
 }

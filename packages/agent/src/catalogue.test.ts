@@ -25,7 +25,12 @@ describe('the model catalogue', () => {
 
   it('gives an unknown id conservative defaults: 200k window, 32k max tokens, adaptive only, no budget', () => {
     const info = modelInfo('claude-nova-9');
-    expect(info).toMatchObject({ known: false, contextWindow: 200_000, defaultMaxTokens: 32_000, thinking: ['adaptive'] });
+    expect(info).toMatchObject({
+      known: false,
+      contextWindow: 200_000,
+      defaultMaxTokens: 32_000,
+      thinking: ['adaptive'],
+    });
     expect(checkModelSettings('claude-nova-9', { thinking: { mode: 'budget', budgetTokens: 4000 } })).toHaveLength(1);
   });
 
@@ -37,7 +42,8 @@ describe('the model catalogue', () => {
 describe('checkModelSettings', () => {
   it('accepts the defaults and every effort of the default model', () => {
     expect(checkModelSettings('claude-sonnet-5-5', {})).toEqual([]);
-    for (const effort of EFFORTS) expect(checkModelSettings('claude-sonnet-5-5', { effort, thinking: { mode: 'adaptive' } })).toEqual([]);
+    for (const effort of EFFORTS)
+      expect(checkModelSettings('claude-sonnet-5-5', { effort, thinking: { mode: 'adaptive' } })).toEqual([]);
   });
 
   it('rejects a budget and off on Sonnet 5.5, naming the model and what it accepts', () => {
@@ -48,20 +54,28 @@ describe('checkModelSettings', () => {
   });
 
   it('rejects between_tools at xhigh and max, and on any other model', () => {
-    expect(checkModelSettings('claude-sonnet-5-5', { thinking: { mode: 'between_tools' }, effort: 'high' })).toEqual([]);
-    expect(checkModelSettings('claude-sonnet-5-5', { thinking: { mode: 'between_tools' }, effort: 'xhigh' })[0]).toContain('low, medium, high');
+    expect(checkModelSettings('claude-sonnet-5-5', { thinking: { mode: 'between_tools' }, effort: 'high' })).toEqual(
+      [],
+    );
+    expect(
+      checkModelSettings('claude-sonnet-5-5', { thinking: { mode: 'between_tools' }, effort: 'xhigh' })[0],
+    ).toContain('low, medium, high');
     expect(checkModelSettings('claude-opus-5-5', { thinking: { mode: 'between_tools' } })).toHaveLength(1);
   });
 
   it('checks budgets where they are accepted: at least 1,024 and below max tokens', () => {
     expect(checkModelSettings('claude-haiku-4-5', { thinking: { mode: 'budget', budgetTokens: 8000 } })).toEqual([]);
-    expect(checkModelSettings('claude-haiku-4-5', { thinking: { mode: 'budget', budgetTokens: 8000 }, maxTokens: 8000 })[0]).toContain('below max tokens');
+    expect(
+      checkModelSettings('claude-haiku-4-5', { thinking: { mode: 'budget', budgetTokens: 8000 }, maxTokens: 8000 })[0],
+    ).toContain('below max tokens');
     expect(checkModelSettings('claude-haiku-4-5', { effort: 'high' })[0]).toContain('takes no effort');
   });
 
   it('rejects thinking off above high effort where the model caps it', () => {
     expect(checkModelSettings('claude-haiku-5-5', { thinking: { mode: 'off' }, effort: 'high' })).toEqual([]);
-    expect(checkModelSettings('claude-haiku-5-5', { thinking: { mode: 'off' }, effort: 'max' })[0]).toContain('up to effort high');
+    expect(checkModelSettings('claude-haiku-5-5', { thinking: { mode: 'off' }, effort: 'max' })[0]).toContain(
+      'up to effort high',
+    );
   });
 
   it('rejects max tokens above the model limit', () => {

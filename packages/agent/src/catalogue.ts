@@ -63,34 +63,59 @@ export function defaultThinking(info: ModelInfo): ThinkingSetting {
 }
 
 /** Problems with settings for a model, each naming the model and what it accepts; [] when fine. */
-export function checkModelSettings(model: string, s: { thinking?: ThinkingSetting; effort?: Effort; maxTokens?: number }): string[] {
+export function checkModelSettings(
+  model: string,
+  s: { thinking?: ThinkingSetting; effort?: Effort; maxTokens?: number },
+): string[] {
   const info = modelInfo(model);
   const problems: string[] = [];
   const maxTokens = s.maxTokens ?? info.defaultMaxTokens;
-  if (s.maxTokens !== undefined && (!Number.isInteger(s.maxTokens) || s.maxTokens < 1 || s.maxTokens > info.maxOutput)) {
-    problems.push(`${model}: max tokens ${s.maxTokens} is out of range; it accepts a whole number from 1 to ${info.maxOutput}`);
+  if (
+    s.maxTokens !== undefined &&
+    (!Number.isInteger(s.maxTokens) || s.maxTokens < 1 || s.maxTokens > info.maxOutput)
+  ) {
+    problems.push(
+      `${model}: max tokens ${s.maxTokens} is out of range; it accepts a whole number from 1 to ${info.maxOutput}`,
+    );
   }
   if (s.effort !== undefined && !info.efforts.includes(s.effort)) {
-    problems.push(info.efforts.length === 0 ? `${model} takes no effort setting (got "${s.effort}")` : `${model} does not accept effort "${s.effort}"; it accepts ${info.efforts.join(', ')}`);
+    problems.push(
+      info.efforts.length === 0
+        ? `${model} takes no effort setting (got "${s.effort}")`
+        : `${model} does not accept effort "${s.effort}"; it accepts ${info.efforts.join(', ')}`,
+    );
   }
   const thinking = s.thinking;
   if (thinking === undefined) return problems;
   if (!info.thinking.includes(thinking.mode)) {
-    problems.push(`${model} does not accept thinking "${describeThinking(thinking)}"; it accepts ${info.thinking.map(describeMode).join(', ')}`);
+    problems.push(
+      `${model} does not accept thinking "${describeThinking(thinking)}"; it accepts ${info.thinking.map(describeMode).join(', ')}`,
+    );
     return problems;
   }
   if (thinking.mode === 'between_tools' && s.effort !== undefined && !BETWEEN_TOOLS_EFFORTS.includes(s.effort)) {
-    problems.push(`${model} accepts thinking "between_tools" only at effort ${BETWEEN_TOOLS_EFFORTS.join(', ')} (got "${s.effort}")`);
+    problems.push(
+      `${model} accepts thinking "between_tools" only at effort ${BETWEEN_TOOLS_EFFORTS.join(', ')} (got "${s.effort}")`,
+    );
   }
   const offCap = OFF_MAX_EFFORT[tableKey(model) ?? ''];
   const effort = s.effort ?? info.defaultEffort;
-  if (thinking.mode === 'off' && offCap !== undefined && effort !== undefined && EFFORTS.indexOf(effort) > EFFORTS.indexOf(offCap)) {
+  if (
+    thinking.mode === 'off' &&
+    offCap !== undefined &&
+    effort !== undefined &&
+    EFFORTS.indexOf(effort) > EFFORTS.indexOf(offCap)
+  ) {
     problems.push(`${model} accepts thinking "off" only up to effort ${offCap} (got "${effort}")`);
   }
   if (thinking.mode === 'budget') {
     const b = thinking.budgetTokens;
-    if (!Number.isInteger(b) || b < MIN_BUDGET_TOKENS) problems.push(`${model}: a thinking budget must be a whole number of at least ${MIN_BUDGET_TOKENS} tokens (got ${b})`);
-    else if (b >= maxTokens) problems.push(`${model}: the thinking budget (${b}) must be below max tokens (${maxTokens})`);
+    if (!Number.isInteger(b) || b < MIN_BUDGET_TOKENS)
+      problems.push(
+        `${model}: a thinking budget must be a whole number of at least ${MIN_BUDGET_TOKENS} tokens (got ${b})`,
+      );
+    else if (b >= maxTokens)
+      problems.push(`${model}: the thinking budget (${b}) must be below max tokens (${maxTokens})`);
   }
   return problems;
 }
@@ -105,9 +130,13 @@ export function parseThinkingFlag(text: string): ThinkingSetting | { error: stri
   if (/^\d+$/.test(t)) {
     const n = Number(t);
     if (n >= MIN_BUDGET_TOKENS && Number.isSafeInteger(n)) return { mode: 'budget', budgetTokens: n };
-    return { error: `a thinking budget must be at least ${MIN_BUDGET_TOKENS} tokens (got ${t}); use "off" for no thinking` };
+    return {
+      error: `a thinking budget must be at least ${MIN_BUDGET_TOKENS} tokens (got ${t}); use "off" for no thinking`,
+    };
   }
-  return { error: `thinking must be adaptive, between_tools, off or a token budget (a whole number of at least ${MIN_BUDGET_TOKENS}); got "${text}"` };
+  return {
+    error: `thinking must be adaptive, between_tools, off or a token budget (a whole number of at least ${MIN_BUDGET_TOKENS}); got "${text}"`,
+  };
 }
 
 /** Parses an effort name; undefined for anything else. */

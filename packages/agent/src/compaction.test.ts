@@ -4,7 +4,16 @@ import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PENDING_HEADING, SUMMARY_HEADING } from './compaction.js';
 import { createSessionStore } from './session-store.js';
-import { body, cleanup, ofType, setup, tempDir, transcriptProblems, turn, writeSkill } from './testing/kit.test.util.js';
+import {
+  body,
+  cleanup,
+  ofType,
+  setup,
+  tempDir,
+  transcriptProblems,
+  turn,
+  writeSkill,
+} from './testing/kit.test.util.js';
 import { totalInput } from './usage.js';
 
 afterEach(cleanup);
@@ -17,14 +26,22 @@ describe('compaction', () => {
     const script = new ScriptBuilder()
       .toolUse('read_file', { path: 'big.txt' })
       .text('I read big.txt.')
-      .text('SUMMARY: the user forced release-notes v1 and had me read big.txt (400 lines of x).', { match: 'about to be compacted' })
+      .text('SUMMARY: the user forced release-notes v1 and had me read big.txt (400 lines of x).', {
+        match: 'about to be compacted',
+      })
       .text('Continuing from the summary.')
       .build();
     const sessions = await tempDir('agent-sessions-');
     const store = createSessionStore({ dir: sessions });
     const { agent, server } = await setup(script, {
       workroot,
-      skills: (root) => writeSkill(root, 'release-notes', 'Write release notes from the git changelog.', 'Group the changes of $ARGUMENTS by type.'),
+      skills: (root) =>
+        writeSkill(
+          root,
+          'release-notes',
+          'Write release notes from the git changelog.',
+          'Group the changes of $ARGUMENTS by type.',
+        ),
       agent: { contextWindow: 12_000, sessionStore: store },
     });
     const first = await turn(agent, '/release-notes v1');
@@ -57,7 +74,10 @@ describe('compaction', () => {
     expect(texts.at(-1)).toBe('what next?');
     expect(totalInput(ofType(second, 'usage').at(-1)!.usage)).toBe(compaction[0]!.tokensAfter);
     expect(transcriptProblems(agent.messages())).toEqual([]);
-    expect(agent.messages().at(-1)).toMatchObject({ role: 'assistant', content: [{ type: 'text', text: 'Continuing from the summary.' }] });
+    expect(agent.messages().at(-1)).toMatchObject({
+      role: 'assistant',
+      content: [{ type: 'text', text: 'Continuing from the summary.' }],
+    });
 
     const loaded = await store.load(agent.sessionId);
     expect(loaded.ok && loaded.messages).toEqual(agent.messages());
@@ -93,10 +113,22 @@ describe('compaction under the preserved-thinking prefix check (strict mock, cla
     await writeFile(join(workroot, 'small.txt'), 'small\n');
     const think = (thinking: string) => ({ type: 'thinking' as const, thinking });
     const script = new ScriptBuilder()
-      .turn({ content: [think('I should read the big file.'), { type: 'tool_use', name: 'read_file', input: { path: 'big.txt' } }] })
-      .turn({ content: [think('Now list the text files.'), { type: 'tool_use', name: 'glob', input: { pattern: '*.txt' } }] })
+      .turn({
+        content: [
+          think('I should read the big file.'),
+          { type: 'tool_use', name: 'read_file', input: { path: 'big.txt' } },
+        ],
+      })
+      .turn({
+        content: [think('Now list the text files.'), { type: 'tool_use', name: 'glob', input: { pattern: '*.txt' } }],
+      })
       .text('SUMMARY: read big.txt, listed the text files.', { match: 'about to be compacted' })
-      .turn({ content: [think('Read the small one too.'), { type: 'tool_use', name: 'read_file', input: { path: 'small.txt' } }] })
+      .turn({
+        content: [
+          think('Read the small one too.'),
+          { type: 'tool_use', name: 'read_file', input: { path: 'small.txt' } },
+        ],
+      })
       .turn({ content: [think('That is everything.'), { type: 'text', text: 'Both files read.' }] })
       .turn({ content: [think('Answer the follow-up.'), { type: 'text', text: 'Nothing else to do.' }] })
       .build();
@@ -114,7 +146,9 @@ describe('compaction under the preserved-thinking prefix check (strict mock, cla
     // The first request after compaction carries no assistant turn, so no thinking block sits behind the new prefix.
     expect(body(server, 3).messages.map((m) => m.role)).toEqual(['user']);
     // Later requests send the new thinking blocks back byte for byte.
-    const thinkingSent = JSON.stringify(body(server, 5).messages.flatMap((m) => m.content.filter((b) => b.type === 'thinking')));
+    const thinkingSent = JSON.stringify(
+      body(server, 5).messages.flatMap((m) => m.content.filter((b) => b.type === 'thinking')),
+    );
     expect(thinkingSent).toContain('Read the small one too.');
     expect(agent.messages().at(-1)).toMatchObject({ role: 'assistant' });
     expect(transcriptProblems(agent.messages())).toEqual([]);
@@ -123,8 +157,16 @@ describe('compaction under the preserved-thinking prefix check (strict mock, cla
     // summary) is what the strict mock rejects, so the requests above passed for a reason.
     const pending = body(server, 1);
     const [, assistant, results] = pending.messages;
-    const old = { ...pending, stream: false, messages: [{ role: 'user', content: [{ type: 'text', text: 'SUMMARY: earlier work.' }] }, assistant, results] };
-    const response = await fetch(`${server.url}/v1/messages`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'test', 'anthropic-version': '2023-06-01' }, body: JSON.stringify(old) });
+    const old = {
+      ...pending,
+      stream: false,
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'SUMMARY: earlier work.' }] }, assistant, results],
+    };
+    const response = await fetch(`${server.url}/v1/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': 'test', 'anthropic-version': '2023-06-01' },
+      body: JSON.stringify(old),
+    });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain('bound to a different conversation');
   });

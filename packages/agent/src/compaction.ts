@@ -54,7 +54,8 @@ export interface ReattachedSkill {
 }
 
 /** The heading of the tool exchange carried over as text when compacting mid tool loop. */
-export const PENDING_HEADING = 'Just before the compaction you made these tool calls; each call and its result, verbatim:';
+export const PENDING_HEADING =
+  'Just before the compaction you made these tool calls; each call and its result, verbatim:';
 
 /**
  * The compacted transcript: ONE user message (summary, re-attached skills, then the tail as
@@ -62,11 +63,18 @@ export const PENDING_HEADING = 'Just before the compaction you made these tool c
  * thinking block is ever sent behind the changed prefix: the API's prefix check rejects a
  * thinking block whose earlier messages changed (docs/2026-12-01-preserved-thinking.md).
  */
-export function compactedMessages(summary: string, skills: readonly ReattachedSkill[], tail: readonly Message[]): Message[] {
+export function compactedMessages(
+  summary: string,
+  skills: readonly ReattachedSkill[],
+  tail: readonly Message[],
+): Message[] {
   const blocks: ContentBlock[] = [{ type: 'text', text: `${SUMMARY_HEADING}\n\n${summary.trim()}` }];
   for (const s of skills) {
     const how = s.args === '' ? '' : ` with arguments: ${s.args}`;
-    blocks.push({ type: 'text', text: `The skill "${s.name}" was invoked earlier in this session${how}. Its instructions still apply:\n\n${s.content}` });
+    blocks.push({
+      type: 'text',
+      text: `The skill "${s.name}" was invoked earlier in this session${how}. Its instructions still apply:\n\n${s.content}`,
+    });
   }
   const after: Message[] = [];
   for (const m of tail) {
@@ -79,7 +87,9 @@ export function compactedMessages(summary: string, skills: readonly ReattachedSk
 
 /** An assistant's tool calls with their results (from the next user message) as one text block. */
 function pendingCalls(assistant: Message, tail: readonly Message[]): TextBlock[] {
-  const results = new Map(tail.flatMap((m) => m.content.flatMap((b) => (b.type === 'tool_result' ? [[b.tool_use_id, b] as const] : []))));
+  const results = new Map(
+    tail.flatMap((m) => m.content.flatMap((b) => (b.type === 'tool_result' ? [[b.tool_use_id, b] as const] : []))),
+  );
   const said = messageText(assistant).trim();
   const parts = assistant.content.flatMap((b) => {
     if (b.type !== 'tool_use') return [];
@@ -98,7 +108,12 @@ export function summaryText(reply: Message): string {
 }
 
 /** Estimates the tokens after compaction from the size ratio of the two transcripts' JSON. */
-export function estimateAfter(tokensBefore: number, before: readonly Message[], after: readonly Message[], fixedChars: number): number {
+export function estimateAfter(
+  tokensBefore: number,
+  before: readonly Message[],
+  after: readonly Message[],
+  fixedChars: number,
+): number {
   const b = JSON.stringify(before).length + fixedChars;
   const a = JSON.stringify(after).length + fixedChars;
   return b === 0 ? 0 : Math.round((tokensBefore * a) / b);

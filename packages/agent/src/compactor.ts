@@ -4,7 +4,13 @@
  * replaced (in memory and in the session file), and a `compaction` event. A failed summary
  * leaves the transcript as it was and says so.
  */
-import { compactedMessages, estimateAfter, splitForCompaction, summaryRequestMessages, summaryText } from './compaction.js';
+import {
+  compactedMessages,
+  estimateAfter,
+  splitForCompaction,
+  summaryRequestMessages,
+  summaryText,
+} from './compaction.js';
 import type { ReattachedSkill } from './compaction.js';
 import { buildRequest, sendWithRetry } from './request.js';
 import type { AgentConfig, AgentState, Emit } from './state.js';
@@ -15,14 +21,20 @@ export function needsCompaction(config: AgentConfig, state: AgentState): boolean
 }
 
 /** Compacts when needed; a no-op otherwise. */
-export async function maybeCompact(config: AgentConfig, state: AgentState, signal: AbortSignal, emit: Emit): Promise<void> {
+export async function maybeCompact(
+  config: AgentConfig,
+  state: AgentState,
+  signal: AbortSignal,
+  emit: Emit,
+): Promise<void> {
   if (!needsCompaction(config, state)) return;
   const { head, tail } = splitForCompaction(state.messages);
   if (head.length === 0) return;
   const tokensBefore = state.lastInputTokens;
   const reply = await sendWithRetry(config, state, summaryRequestMessages(head), signal, emit, { streamDeltas: false });
   if (!reply.ok) {
-    if (reply.error.kind !== 'aborted') emit({ type: 'notice', message: `compaction failed, continuing without it: ${reply.error.message}` });
+    if (reply.error.kind !== 'aborted')
+      emit({ type: 'notice', message: `compaction failed, continuing without it: ${reply.error.message}` });
     return;
   }
   const summary = summaryText(reply.message);
@@ -54,7 +66,13 @@ async function reattach(config: AgentConfig, state: AgentState, signal: AbortSig
   return out;
 }
 
-async function countAfter(config: AgentConfig, state: AgentState, signal: AbortSignal, tokensBefore: number, before: AgentState['messages']): Promise<number> {
+async function countAfter(
+  config: AgentConfig,
+  state: AgentState,
+  signal: AbortSignal,
+  tokensBefore: number,
+  before: AgentState['messages'],
+): Promise<number> {
   if (config.client.countTokens) {
     // Effort changes no input token; count_tokens takes only what shapes the prompt.
     const { max_tokens: _m, output_config: _e, ...request } = buildRequest(config, state.messages);

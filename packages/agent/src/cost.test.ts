@@ -6,7 +6,12 @@ afterEach(cleanup);
 
 describe('cost through the real SDK and the strict mock', () => {
   it('a scripted Sonnet 5.5 usage costs the catalogue figure to the cent', async () => {
-    const usage = { input_tokens: 300_000, cache_read_input_tokens: 2_000_000, cache_creation_input_tokens: 100_000, output_tokens: 40_000 };
+    const usage = {
+      input_tokens: 300_000,
+      cache_read_input_tokens: 2_000_000,
+      cache_creation_input_tokens: 100_000,
+      output_tokens: 40_000,
+    };
     const { agent } = await setup(new ScriptBuilder().text('ok', { usage }).build());
     const events = await turn(agent, 'hi');
     const reported = ofType(events, 'usage')[0]!;
@@ -17,8 +22,15 @@ describe('cost through the real SDK and the strict mock', () => {
   });
 
   it('Haiku 5.5 above 100k prompt tokens costs its upper tier', async () => {
-    const usage = { input_tokens: 150_000, cache_read_input_tokens: 0, cache_creation_input_tokens: 0, output_tokens: 100_000 };
-    const { agent } = await setup(new ScriptBuilder().text('ok', { usage }).build(), { agent: { model: 'claude-haiku-5-5' } });
+    const usage = {
+      input_tokens: 150_000,
+      cache_read_input_tokens: 0,
+      cache_creation_input_tokens: 0,
+      output_tokens: 100_000,
+    };
+    const { agent } = await setup(new ScriptBuilder().text('ok', { usage }).build(), {
+      agent: { model: 'claude-haiku-5-5' },
+    });
     const events = await turn(agent, 'hi');
     // 0.15 x $0.50 + 0.1 x $2.50 = 0.075 + 0.25
     expect(ofType(events, 'usage')[0]!.costUsd).toBeCloseTo(0.325, 10);

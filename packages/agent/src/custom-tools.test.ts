@@ -29,7 +29,11 @@ const names = (tools: unknown): string[] => (tools as { name: string }[]).map((t
 describe('a tool the harness does not ship, through the agent', () => {
   it('is sent, called, and allowed by a rule with its Claude-style name; dropped built-ins are absent from the request', async () => {
     calls.length = 0;
-    const script = new ScriptBuilder().toolUse('deploy', { target: 'staging' }).toolUse('deploy', { target: 'prod' }).text('done').build();
+    const script = new ScriptBuilder()
+      .toolUse('deploy', { target: 'staging' })
+      .toolUse('deploy', { target: 'prod' })
+      .text('done')
+      .build();
     const { agent, server, ask } = await setup(script, {
       registry: { rgPath: null, tools: [deployTool], omit: ['bash', 'write_file'] },
       policy: { allow: ['Deploy(staging)'] },
@@ -42,7 +46,10 @@ describe('a tool the harness does not ship, through the agent', () => {
     expect(ask.questions.map((q) => [q.tool, q.target])).toEqual([['deploy', 'prod']]);
     expect(ask.questions[0]?.ruleTool).toMatchObject({ name: 'deploy', ruleNames: ['Deploy'], specifier: 'name' });
     expect(calls).toEqual(['staging', 'prod']);
-    expect(ofType(events, 'tool_call_finished').map((e) => [e.name, e.isError])).toEqual([['deploy', false], ['deploy', false]]);
+    expect(ofType(events, 'tool_call_finished').map((e) => [e.name, e.isError])).toEqual([
+      ['deploy', false],
+      ['deploy', false],
+    ]);
   });
 
   it("a skill's allowed-tools naming the added tool grants it when the user forces the skill", async () => {
@@ -62,7 +69,8 @@ describe('a tool the harness does not ship, through the agent', () => {
     const script = new ScriptBuilder().text('ok').build();
     const { agent } = await setup(script, {
       registry: { rgPath: null },
-      skills: (root) => writeSkill(root, 'ship', 'Ship the release.', 'Deploy to prod.', ['allowed-tools: Deploy Read']),
+      skills: (root) =>
+        writeSkill(root, 'ship', 'Ship the release.', 'Deploy to prod.', ['allowed-tools: Deploy Read']),
     });
     const notices = ofType(await turn(agent, '/ship'), 'notice').map((n) => n.message);
     const unknown = notices.filter((m) => m.startsWith('skill ship:') && m.includes('unknown tool "Deploy"'));

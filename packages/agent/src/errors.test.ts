@@ -18,13 +18,20 @@ const FINAL: readonly [FaultStatus, string[], string?][] = [
   [403, ['permission denied', 'does not have permission']],
   [413, ['too large', 'this request was', 'MB']],
   [429, ['spend cap', 'not retried', 'no retry-after']],
-  [400, ['spend limit', 'not retried'], 'You have reached your specified API usage limits. You will regain access on 2027-01-01 at 00:00 UTC.'],
+  [
+    400,
+    ['spend limit', 'not retried'],
+    'You have reached your specified API usage limits. You will regain access on 2027-01-01 at 00:00 UTC.',
+  ],
 ];
 
 describe('errors a person can act on, through the agent', () => {
   it.each(FINAL)('%i fails the turn at once with an actionable message', async (status, says, message) => {
     const rec = recordingSleep();
-    const script = new ScriptBuilder().fault({ kind: 'http_error', status, ...(message ? { message } : {}) }).text('never').build();
+    const script = new ScriptBuilder()
+      .fault({ kind: 'http_error', status, ...(message ? { message } : {}) })
+      .text('never')
+      .build();
     const { agent, server } = await setup(script, { agent: { retry: { sleep: rec.sleep } } });
     const events = await turn(agent, 'hi');
     expect(ofType(events, 'retry')).toEqual([]);
@@ -45,7 +52,8 @@ describe('errors a person can act on, through the agent', () => {
   });
 
   it('529 backs off over about a minute (4 + 8 + 16 + 32 s) before giving up, each wait a retry event', async () => {
-    const overloaded = (): ReturnType<ScriptBuilder['build']> => new ScriptBuilder().fault({ kind: 'http_error', status: 529 }).text('never').build();
+    const overloaded = (): ReturnType<ScriptBuilder['build']> =>
+      new ScriptBuilder().fault({ kind: 'http_error', status: 529 }).text('never').build();
     const live: { server?: MockServer } = {};
     const rec = recordingSleep(() => live.server?.setScript(overloaded()));
     const s = await setup(overloaded(), { agent: { retry: { sleep: rec.sleep } } });
@@ -58,18 +66,25 @@ describe('errors a person can act on, through the agent', () => {
   });
 
   it('x-should-retry: false stops a 500 from being retried; true retries a 409', async () => {
-    const no = await setup(new ScriptBuilder().fault({ kind: 'http_error', status: 500, shouldRetry: false }).text('never').build());
+    const no = await setup(
+      new ScriptBuilder().fault({ kind: 'http_error', status: 500, shouldRetry: false }).text('never').build(),
+    );
     const noEvents = await turn(no.agent, 'hi');
     expect(ofType(noEvents, 'retry')).toEqual([]);
     expect(turnEnd(noEvents).stopReason).toBe('error');
-    const yes = await setup(new ScriptBuilder().fault({ kind: 'http_error', status: 409, shouldRetry: true }).text('made it').build());
+    const yes = await setup(
+      new ScriptBuilder().fault({ kind: 'http_error', status: 409, shouldRetry: true }).text('made it').build(),
+    );
     const yesEvents = await turn(yes.agent, 'hi');
     expect(ofType(yesEvents, 'retry')).toHaveLength(1);
     expect(turnEnd(yesEvents).stopReason).toBe('end_turn');
   });
 
   it('a mid-stream overloaded error is retried like a cut stream: the partial reply is void, the answer whole', async () => {
-    const script = new ScriptBuilder().fault({ kind: 'stream_error', afterEvents: 4 }).text('The complete answer, streamed in full.').build();
+    const script = new ScriptBuilder()
+      .fault({ kind: 'stream_error', afterEvents: 4 })
+      .text('The complete answer, streamed in full.')
+      .build();
     const { agent, server } = await setup(script);
     const events = await turn(agent, 'hi');
     const [retry] = ofType(events, 'retry');
@@ -82,14 +97,23 @@ describe('errors a person can act on, through the agent', () => {
 
   it('a reply with a block type the agent does not know keeps the rest of the reply and the session going', async () => {
     const script = new ScriptBuilder()
-      .turn({ content: [{ type: 'raw', block: { type: 'hologram', payload: { beam: 1 } } }, { type: 'text', text: 'still here' }] })
+      .turn({
+        content: [
+          { type: 'raw', block: { type: 'hologram', payload: { beam: 1 } } },
+          { type: 'text', text: 'still here' },
+        ],
+      })
       .text('and again')
       .build();
     const { agent } = await setup(script);
     const events = await turn(agent, 'hi');
     expect(turnEnd(events).stopReason).toBe('end_turn');
     expect(agent.messages()[1]!.content).toEqual([{ type: 'text', text: 'still here' }]);
-    expect(ofType(events, 'notice').map((n) => n.message).join('\n')).toContain('hologram');
+    expect(
+      ofType(events, 'notice')
+        .map((n) => n.message)
+        .join('\n'),
+    ).toContain('hologram');
     expect(turnEnd(await turn(agent, 'more')).stopReason).toBe('end_turn');
   });
 });

@@ -45,6 +45,13 @@ export type AgentEvent =
    * `refusal` and `error` mean the turn failed (print mode exits 1). `stopDetails`: a refusal's
    * category and explanation, as the API sent them.
    */
-  | { type: 'turn_end'; turn: number; stopReason: string; stopDetails?: { category: string | null; explanation: string | null }; usage: Usage; costUsd: number };
+  | {
+      type: 'turn_end';
+      turn: number;
+      stopReason: string;
+      stopDetails?: { category: string | null; explanation: string | null };
+      usage: Usage;
+      costUsd: number;
+    };
 
 export type AgentEventType = AgentEvent['type'];

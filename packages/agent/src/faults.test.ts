@@ -23,7 +23,12 @@ describe('retries', () => {
 
   it('retries 529 and 500 with exponential backoff, four times longer than a rate limit’s', async () => {
     const rec = recordingSleep();
-    const script = new ScriptBuilder().fault({ kind: 'overloaded' }).text('one').fault({ kind: 'api_error' }).text('two').build();
+    const script = new ScriptBuilder()
+      .fault({ kind: 'overloaded' })
+      .text('one')
+      .fault({ kind: 'api_error' })
+      .text('two')
+      .build();
     const { agent } = await setup(script, { agent: { retry: { sleep: rec.sleep, baseDelayMs: 10 } } });
     const first = await turn(agent, 'a');
     expect(ofType(first, 'retry')[0]!.reason).toContain('529');
@@ -34,7 +39,10 @@ describe('retries', () => {
 
   it('a stream cut mid-message is re-requested without duplicating content', async () => {
     const rec = recordingSleep();
-    const script = new ScriptBuilder().fault({ kind: 'cut_stream', afterEvents: 4 }).text('The complete answer, streamed in full.').build();
+    const script = new ScriptBuilder()
+      .fault({ kind: 'cut_stream', afterEvents: 4 })
+      .text('The complete answer, streamed in full.')
+      .build();
     const { agent, server } = await setup(script, { agent: { retry: { sleep: rec.sleep, baseDelayMs: 1 } } });
     const events = await turn(agent, 'hi');
     expect(server.messageRequests()).toHaveLength(2);
@@ -46,9 +54,14 @@ describe('retries', () => {
 
   it('after the last attempt: an error event, stop reason error, a valid transcript, and the next send works', async () => {
     let server: MockServer | undefined;
-    const overloadedAgain = (): void => server?.setScript(new ScriptBuilder().fault({ kind: 'overloaded' }).text('late').build());
+    const overloadedAgain = (): void =>
+      server?.setScript(new ScriptBuilder().fault({ kind: 'overloaded' }).text('late').build());
     const rec = recordingSleep(overloadedAgain);
-    const script = new ScriptBuilder().toolUse('glob', { pattern: '*' }).fault({ kind: 'overloaded' }).text('never').build();
+    const script = new ScriptBuilder()
+      .toolUse('glob', { pattern: '*' })
+      .fault({ kind: 'overloaded' })
+      .text('never')
+      .build();
     const s = await setup(script, { agent: { retry: { sleep: rec.sleep, baseDelayMs: 1, maxAttempts: 3 } } });
     server = s.server;
     const events = await turn(s.agent, 'look');

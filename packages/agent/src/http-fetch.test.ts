@@ -42,11 +42,19 @@ describe.each([
         res.end(JSON.stringify({ method: req.method, body: data, length: req.headers['content-length'] }));
       });
     });
-    const res = await httpFetch(`${url}/v1/x`, { method: 'POST', headers: { 'x-key': 'k1', 'content-type': 'application/json' }, body: '{"a":"é"}' });
+    const res = await httpFetch(`${url}/v1/x`, {
+      method: 'POST',
+      headers: { 'x-key': 'k1', 'content-type': 'application/json' },
+      body: '{"a":"é"}',
+    });
     expect(res.status).toBe(201);
     expect(res.ok).toBe(true);
     expect(res.headers.get('x-echo')).toBe('k1');
-    expect(await res.json()).toEqual({ method: 'POST', body: '{"a":"é"}', length: String(Buffer.byteLength('{"a":"é"}')) });
+    expect(await res.json()).toEqual({
+      method: 'POST',
+      body: '{"a":"é"}',
+      length: String(Buffer.byteLength('{"a":"é"}')),
+    });
   });
 
   it('sends a byte body, and refuses a body it cannot send', async () => {

@@ -26,7 +26,9 @@ function headerPairs(init: RequestInit['headers']): [string, string][] {
     (init as Headers).forEach((value, key) => out.push([key, value]));
     return out;
   }
-  return Object.entries(init as Record<string, string>).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, String(v)]);
+  return Object.entries(init as Record<string, string>)
+    .filter(([, v]) => v !== undefined && v !== null)
+    .map(([k, v]) => [k, String(v)]);
 }
 
 function bodyBytes(body: RequestInit['body']): string | Uint8Array | undefined {
@@ -50,12 +52,19 @@ async function decoded(res: IncomingMessage): Promise<Readable> {
 }
 
 /** Builds the response object; the body is the decoded socket stream (async-iterable) or null. */
-type MakeResponse = (body: Readable | null, init: { status: number; statusText: string; headers: [string, string][] }) => Response;
+type MakeResponse = (
+  body: Readable | null,
+  init: { status: number; statusText: string; headers: [string, string][] },
+) => Response;
 
 const webResponse: MakeResponse = (body, init) => {
   const headers = new Headers();
   for (const [k, v] of init.headers) headers.append(k, v);
-  return new Response(body ? Readable.toWeb(body) : null, { status: init.status, statusText: init.statusText, headers });
+  return new Response(body ? Readable.toWeb(body) : null, {
+    status: init.status,
+    statusText: init.statusText,
+    headers,
+  });
 };
 
 // The one deliberate lie to the type system in the transport: a LightResponse is not a Response,

@@ -5,10 +5,27 @@ export type { Agent, AgentOptions, SendTurnOptions } from './agent.js';
 export { createAnthropicClient, classifyError } from './model-client.js';
 export { httpFetch, lightHttpFetch } from './http-fetch.js';
 export { LightHeaders, LightResponse } from './light-response.js';
-export type { AnthropicClientOptions, ApiUsage, ModelClient, ModelError, ModelErrorKind, ModelRequest, ModelStreamEvent, RequestMessage, RequestTool } from './model-client.js';
+export type {
+  AnthropicClientOptions,
+  ApiUsage,
+  ModelClient,
+  ModelError,
+  ModelErrorKind,
+  ModelRequest,
+  ModelStreamEvent,
+  RequestMessage,
+  RequestTool,
+} from './model-client.js';
 export type { AgentPolicy } from './policy.js';
 export { createSessionStore, defaultSessionDir, parseSession } from './session-store.js';
-export type { LoadedSession, SessionHeader, SessionInfo, SessionRecord, SessionStore, SessionWriter } from './session-store.js';
+export type {
+  LoadedSession,
+  SessionHeader,
+  SessionInfo,
+  SessionRecord,
+  SessionStore,
+  SessionWriter,
+} from './session-store.js';
 export type { SessionPrefix, SessionStoreOptions } from './session-store.js';
 export { SESSION_ID, isSessionId } from './session-records.js';
 export { CHANGES_INTRO } from './session-resume.js';
@@ -22,7 +39,16 @@ export { CANCELLED, TRUNCATED } from './tool-executor.js';
 export { abortableSleep } from './retry.js';
 export type { RetryOptions } from './retry.js';
 export { addUsage, emptyUsage } from './usage.js';
-export { checkModelSettings, defaultThinking, EFFORTS, knownModels, MIN_BUDGET_TOKENS, modelInfo, parseEffort, parseThinkingFlag } from './catalogue.js';
+export {
+  checkModelSettings,
+  defaultThinking,
+  EFFORTS,
+  knownModels,
+  MIN_BUDGET_TOKENS,
+  modelInfo,
+  parseEffort,
+  parseThinkingFlag,
+} from './catalogue.js';
 export type { Effort, ModelInfo, PriceTier, ThinkingMode, ThinkingSetting } from './catalogue.js';
 export { fetchForEnv } from './http-fetch.js';
 export type { StopDetails } from './model-types.js';

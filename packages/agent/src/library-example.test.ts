@@ -23,7 +23,11 @@ afterEach(() => {
 });
 
 function run(file: string, cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('ANTHROPIC_') && name !== 'CLAUDE_CODE_OAUTH_TOKEN'));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => !name.startsWith('ANTHROPIC_') && name !== 'CLAUDE_CODE_OAUTH_TOKEN',
+    ),
+  );
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [file], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { LightHeaders, LightResponse } from './light-response.js';
 
-describe('LightHeaders and LightResponse (the model client\'s fetch, and the bin\'s globals)', () => {
+describe("LightHeaders and LightResponse (the model client's fetch, and the bin's globals)", () => {
   it('Headers: case-insensitive, appends, iterates sorted lower-case names like the real class', () => {
     const h = new LightHeaders({ 'Content-Type': 'application/json', 'X-A': ['1', '2'] });
     h.append('x-a', '3');
@@ -10,7 +10,14 @@ describe('LightHeaders and LightResponse (the model client\'s fetch, and the bin
     h.delete('content-type');
     expect(h.get('x-a')).toBe('1, 2, 3');
     expect(h.has('RETRY-AFTER')).toBe(true);
-    expect([...h]).toEqual([...new Headers([['x-a', '1'], ['x-a', '2'], ['x-a', '3'], ['retry-after', '5']])]);
+    expect([...h]).toEqual([
+      ...new Headers([
+        ['x-a', '1'],
+        ['x-a', '2'],
+        ['x-a', '3'],
+        ['retry-after', '5'],
+      ]),
+    ]);
     expect(new LightHeaders(h).get('retry-after')).toBe('5');
     expect(new LightHeaders([['k', 'v']]).get('K')).toBe('v');
   });

@@ -9,7 +9,12 @@
  * real class, and join repeated values with ", "; a body reads once; an async-iterable body (a Node
  * Readable) is kept as is.
  */
-type HeaderInit = LightHeaders | Iterable<readonly [string, string]> | Record<string, string | readonly string[] | undefined> | undefined | null;
+type HeaderInit =
+  | LightHeaders
+  | Iterable<readonly [string, string]>
+  | Record<string, string | readonly string[] | undefined>
+  | undefined
+  | null;
 
 export class LightHeaders {
   private readonly map = new Map<string, { name: string; values: string[] }>();
@@ -94,7 +99,10 @@ export class LightResponse {
   readonly type = 'basic';
   bodyUsed = false;
 
-  constructor(body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | string | null | undefined, init: { status?: number; statusText?: string; headers?: HeaderInit } = {}) {
+  constructor(
+    body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | string | null | undefined,
+    init: { status?: number; statusText?: string; headers?: HeaderInit } = {},
+  ) {
     this.status = init.status ?? 200;
     this.statusText = init.statusText ?? '';
     this.headers = init.headers instanceof LightHeaders ? init.headers : new LightHeaders(init.headers);

@@ -11,7 +11,11 @@ describe('a turn', () => {
     const { agent } = await setup(new ScriptBuilder().text('Hello there.').build());
     const events = await turn(agent, 'hi');
     expect(events[0]).toEqual({ type: 'turn_start', turn: 1, text: 'hi' });
-    expect(ofType(events, 'text_delta').map((e) => e.text).join('')).toBe('Hello there.');
+    expect(
+      ofType(events, 'text_delta')
+        .map((e) => e.text)
+        .join(''),
+    ).toBe('Hello there.');
     expect(ofType(events, 'usage')).toHaveLength(1);
     expect(turnEnd(events).stopReason).toBe('end_turn');
     expect(agent.messages()).toEqual([
@@ -60,7 +64,10 @@ describe('a turn', () => {
   });
 
   it('a write asks first; the approval events carry a preview; the file is written once allowed', async () => {
-    const script = new ScriptBuilder().toolUse('write_file', { path: 'new.txt', content: 'fresh\n' }).text('written').build();
+    const script = new ScriptBuilder()
+      .toolUse('write_file', { path: 'new.txt', content: 'fresh\n' })
+      .text('written')
+      .build();
     const { agent, workroot, ask } = await setup(script, { answers: [{ type: 'once' }] });
     const events = await turn(agent, 'create new.txt');
     expect(ask.questions).toHaveLength(1);
@@ -93,13 +100,21 @@ describe('a turn', () => {
       ])
       .text('done')
       .build();
-    const { agent, workroot } = await setup(script, { agent: { policy: (await import('@coding-harness/approval')).createPolicy({ mode: 'bypass' }) } });
+    const { agent, workroot } = await setup(script, {
+      agent: { policy: (await import('@coding-harness/approval')).createPolicy({ mode: 'bypass' }) },
+    });
     await turn(agent, 'log twice');
     expect(await readFile(join(workroot, 'log.txt'), 'utf8')).toBe('first\nsecond\n');
   });
 
   it('an unknown tool or invalid input is an error result, not a crash', async () => {
-    const script = new ScriptBuilder().toolUses([{ name: 'no_such_tool', input: {} }, { name: 'read_file', input: { nope: 1 } }]).text('sorry').build();
+    const script = new ScriptBuilder()
+      .toolUses([
+        { name: 'no_such_tool', input: {} },
+        { name: 'read_file', input: { nope: 1 } },
+      ])
+      .text('sorry')
+      .build();
     const { agent } = await setup(script);
     const events = await turn(agent, 'go');
     const finished = ofType(events, 'tool_call_finished');
@@ -109,7 +124,12 @@ describe('a turn', () => {
   });
 
   it('stops at maxTurns requests with stop reason max_turns, transcript valid, next send works', async () => {
-    const script = new ScriptBuilder().toolUse('glob', { pattern: '*' }).toolUse('glob', { pattern: '*' }).toolUse('glob', { pattern: '*' }).text('finally').build();
+    const script = new ScriptBuilder()
+      .toolUse('glob', { pattern: '*' })
+      .toolUse('glob', { pattern: '*' })
+      .toolUse('glob', { pattern: '*' })
+      .text('finally')
+      .build();
     const { agent, server } = await setup(script, { agent: { maxTurns: 2 } });
     const events = await turn(agent, 'loop');
     expect(turnEnd(events).stopReason).toBe('max_turns');
@@ -123,7 +143,13 @@ describe('a turn', () => {
 
   it('reports a reply cut by max_tokens in the middle of a tool call and tells the model', async () => {
     const script = new ScriptBuilder()
-      .turn({ content: [{ type: 'text', text: 'Writing it now.' }, { type: 'tool_use', name: 'write_file', input: { path: 'big.txt', content: 'x' } }], stopReason: 'max_tokens' })
+      .turn({
+        content: [
+          { type: 'text', text: 'Writing it now.' },
+          { type: 'tool_use', name: 'write_file', input: { path: 'big.txt', content: 'x' } },
+        ],
+        stopReason: 'max_tokens',
+      })
       .text('I will write it in parts.')
       .build();
     const { agent, server, ask } = await setup(script);
@@ -146,7 +172,10 @@ describe('a turn', () => {
     const totals = agent.totals();
     expect(totals.requests).toBe(3);
     expect(totals.usage.output).toBe(usages.reduce((s, u) => s + u.usage.output, 0));
-    expect(totals.costUsd).toBeCloseTo(usages.reduce((s, u) => s + u.costUsd, 0), 12);
+    expect(totals.costUsd).toBeCloseTo(
+      usages.reduce((s, u) => s + u.costUsd, 0),
+      12,
+    );
     expect(turnEnd(first).usage.output + turnEnd(second).usage.output).toBe(totals.usage.output);
   });
 });

@@ -15,7 +15,14 @@ import { parseSlashSkill, skillToolUse } from './forced-skill.js';
 import { sendWithRetry } from './request.js';
 import type { AgentConfig, AgentState, Emit } from './state.js';
 import type { StopDetails } from './stop-reasons.js';
-import { CONTEXT_FULL, maxTokensNotice, NOT_RUN_CONTEXT_FULL, REFUSAL_REMOVED, refusalMessage, stopDetailsOf } from './stop-reasons.js';
+import {
+  CONTEXT_FULL,
+  maxTokensNotice,
+  NOT_RUN_CONTEXT_FULL,
+  REFUSAL_REMOVED,
+  refusalMessage,
+  stopDetailsOf,
+} from './stop-reasons.js';
 import { CANCELLED, cancelled, executeToolUses } from './tool-executor.js';
 import type { ExecuteOptions } from './tool-executor.js';
 import { appendMessage } from './transcript.js';
@@ -38,7 +45,13 @@ interface TurnMark {
 }
 
 /** Runs one turn to its end; never throws (a bug is reported as a fatal `error` event). */
-export async function runTurn(config: AgentConfig, state: AgentState, text: string, signal: AbortSignal, emit: Emit): Promise<void> {
+export async function runTurn(
+  config: AgentConfig,
+  state: AgentState,
+  text: string,
+  signal: AbortSignal,
+  emit: Emit,
+): Promise<void> {
   const turn = ++state.turn;
   const before = { usage: state.totals.usage, cost: state.totals.costUsd };
   let end: LoopEnd;
@@ -50,7 +63,11 @@ export async function runTurn(config: AgentConfig, state: AgentState, text: stri
     else end = await requestLoop(config, state, signal, emit);
     if (end.stopReason === 'refusal') dropRefusedTurn(state, mark, emit);
   } catch (err) {
-    emit({ type: 'error', message: `internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`, fatal: true });
+    emit({
+      type: 'error',
+      message: `internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+      fatal: true,
+    });
     closeDangling(state, 'the harness failed before this tool call finished');
     end = { stopReason: 'error' };
   } finally {
@@ -59,7 +76,14 @@ export async function runTurn(config: AgentConfig, state: AgentState, text: stri
     if (flushError) emit({ type: 'error', message: `session file: ${flushError}`, fatal: false });
   }
   const usage = diff(state.totals.usage, before.usage);
-  emit({ type: 'turn_end', turn, stopReason: end.stopReason, ...(end.stopDetails ? { stopDetails: end.stopDetails } : {}), usage, costUsd: state.totals.costUsd - before.cost });
+  emit({
+    type: 'turn_end',
+    turn,
+    stopReason: end.stopReason,
+    ...(end.stopDetails ? { stopDetails: end.stopDetails } : {}),
+    usage,
+    costUsd: state.totals.costUsd - before.cost,
+  });
 }
 
 /** Appends the user text, then the context queued for this turn, in order. */
@@ -67,7 +91,12 @@ function startTurn(state: AgentState, text: string): TurnMark {
   const last = state.messages.at(-1);
   const mergedInto = last?.role === 'user' ? last : undefined;
   append(state, { role: 'user', content: [{ type: 'text', text }] });
-  const mark: TurnMark = { messages: state.messages, index: state.messages.length - 1, context: state.pendingContext.splice(0), ...(mergedInto ? { mergedInto } : {}) };
+  const mark: TurnMark = {
+    messages: state.messages,
+    index: state.messages.length - 1,
+    context: state.pendingContext.splice(0),
+    ...(mergedInto ? { mergedInto } : {}),
+  };
   for (const m of mark.context) append(state, m);
   return mark;
 }
@@ -85,7 +114,12 @@ function dropRefusedTurn(state: AgentState, mark: TurnMark, emit: Emit): void {
   state.persist({ type: 'truncate', keep });
   if (intact && mark.mergedInto) append(state, mark.mergedInto);
   state.pendingContext.unshift(...mark.context);
-  emit({ type: 'notice', message: intact ? REFUSAL_REMOVED : `${REFUSAL_REMOVED} (the turn followed a compaction, so the whole conversation was reset)` });
+  emit({
+    type: 'notice',
+    message: intact
+      ? REFUSAL_REMOVED
+      : `${REFUSAL_REMOVED} (the turn followed a compaction, so the whole conversation was reset)`,
+  });
 }
 
 async function requestLoop(config: AgentConfig, state: AgentState, signal: AbortSignal, emit: Emit): Promise<LoopEnd> {
@@ -126,7 +160,12 @@ async function requestLoop(config: AgentConfig, state: AgentState, signal: Abort
       return { stopReason: stop };
     }
     const truncated = new Set(result.truncatedToolUses);
-    if (truncated.size > 0) emit({ type: 'error', message: `the reply hit max_tokens in the middle of a tool call (${[...truncated].join(', ')}); the call was not run and the model was told`, fatal: false });
+    if (truncated.size > 0)
+      emit({
+        type: 'error',
+        message: `the reply hit max_tokens in the middle of a tool call (${[...truncated].join(', ')}); the call was not run and the model was told`,
+        fatal: false,
+      });
     await runTools(config, state, uses, signal, emit, { truncated });
     if (signal.aborted) return { stopReason: 'aborted' };
   }
@@ -138,7 +177,13 @@ function notRun(use: ToolUseBlock, content: string): ToolResultBlock {
 }
 
 /** `/slug args` or an auto-matched skill: the agent's own `skill` call before the first request. */
-async function forcedSkillCall(config: AgentConfig, state: AgentState, text: string, signal: AbortSignal, emit: Emit): Promise<'none' | 'done' | 'aborted'> {
+async function forcedSkillCall(
+  config: AgentConfig,
+  state: AgentState,
+  text: string,
+  signal: AbortSignal,
+  emit: Emit,
+): Promise<'none' | 'done' | 'aborted'> {
   const slash = parseSlashSkill(text, config.skills);
   let call: { name: string; args: string; forcedSkill?: string } | undefined;
   if (slash) call = { name: slash.skill.name, args: slash.args, forcedSkill: slash.skill.name };
@@ -156,7 +201,15 @@ async function forcedSkillCall(config: AgentConfig, state: AgentState, text: str
   return signal.aborted ? 'aborted' : 'done';
 }
 
-async function runTools(config: AgentConfig, state: AgentState, uses: ToolUseBlock[], signal: AbortSignal, emit: Emit, opts: ExecuteOptions, forcedSkill?: string): Promise<void> {
+async function runTools(
+  config: AgentConfig,
+  state: AgentState,
+  uses: ToolUseBlock[],
+  signal: AbortSignal,
+  emit: Emit,
+  opts: ExecuteOptions,
+  forcedSkill?: string,
+): Promise<void> {
   const results = await executeToolUses(
     uses,
     {
@@ -184,8 +237,14 @@ async function runTools(config: AgentConfig, state: AgentState, uses: ToolUseBlo
  * `/slug` may widen to write and exec tools; a model-invoked or auto-loaded skill gets its
  * read-kind rules only (a cloned repository's skill must not grant itself bash).
  */
-function grantSkillTools(config: AgentConfig, skill: AgentConfig['skills'][number], userForced: boolean, emit: Emit): void {
-  const errors = config.policy.grantForTurn(skill.allowedTools, `skill ${skill.name}`, userForced ? {} : { maxKind: 'read' }) ?? [];
+function grantSkillTools(
+  config: AgentConfig,
+  skill: AgentConfig['skills'][number],
+  userForced: boolean,
+  emit: Emit,
+): void {
+  const errors =
+    config.policy.grantForTurn(skill.allowedTools, `skill ${skill.name}`, userForced ? {} : { maxKind: 'read' }) ?? [];
   const origin = `skill ${skill.name}:`;
   for (const error of errors) {
     if (error.startsWith(origin)) {
@@ -193,7 +252,10 @@ function grantSkillTools(config: AgentConfig, skill: AgentConfig['skills'][numbe
       continue;
     }
     const rule = skill.allowedTools.find((r) => error.includes(JSON.stringify(r)));
-    const what = rule !== undefined ? `allowed-tools rule ${JSON.stringify(rule)} was not granted: ${error}` : `allowed-tools: ${error}`;
+    const what =
+      rule !== undefined
+        ? `allowed-tools rule ${JSON.stringify(rule)} was not granted: ${error}`
+        : `allowed-tools: ${error}`;
     emit({ type: 'notice', message: `${origin} ${what}` });
   }
 }
@@ -210,7 +272,12 @@ function keepCompleted(state: AgentState, completed: Message['content'], emit: E
 function closeDangling(state: AgentState, content: string): void {
   const last = state.messages.at(-1);
   if (!last || last.role !== 'assistant') return;
-  const results: ToolResultBlock[] = toolUses(last).map((u) => ({ type: 'tool_result', tool_use_id: u.id, content: content || CANCELLED, is_error: true }));
+  const results: ToolResultBlock[] = toolUses(last).map((u) => ({
+    type: 'tool_result',
+    tool_use_id: u.id,
+    content: content || CANCELLED,
+    is_error: true,
+  }));
   if (results.length > 0) append(state, { role: 'user', content: results });
 }
 

@@ -17,7 +17,8 @@ async function collect(opts: AnthropicClientOptions, request = REQUEST): Promise
   return seen;
 }
 
-const typeOf = (e: unknown): unknown => (typeof e === 'object' && e !== null ? (e as { type?: unknown }).type : undefined);
+const typeOf = (e: unknown): unknown =>
+  typeof e === 'object' && e !== null ? (e as { type?: unknown }).type : undefined;
 
 /** The error event that ends a failed stream (the last event yielded). */
 async function failure(handler: WireHandler, opts: Partial<AnthropicClientOptions> = {}): Promise<ModelError> {
@@ -42,7 +43,14 @@ describe.each([
     for (let i = 0; i < 4; i++) {
       const seen: unknown[] = [];
       for await (const e of client.stream(REQUEST, new AbortController().signal)) seen.push(typeOf(e));
-      expect(seen).toEqual(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
+      expect(seen).toEqual([
+        'message_start',
+        'content_block_start',
+        'content_block_delta',
+        'content_block_stop',
+        'message_delta',
+        'message_stop',
+      ]);
     }
     expect(requests.map((r) => r.path)).toEqual(Array(4).fill('/v1/messages'));
     expect(JSON.parse(requests[0]!.body)).toEqual({ ...REQUEST, stream: true });
@@ -55,7 +63,10 @@ describe.each([
     const error = await failure(
       (_req, res) => {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
-        res.end(sse('message_start', { message: { usage: { input_tokens: 1 } } }) + sse('error', { error: { type: 'overloaded_error', message: 'Overloaded' } }));
+        res.end(
+          sse('message_start', { message: { usage: { input_tokens: 1 } } }) +
+            sse('error', { error: { type: 'overloaded_error', message: 'Overloaded' } }),
+        );
       },
       fetch ? { fetch } : {},
     );
@@ -94,13 +105,22 @@ describe('error messages a person can act on (each through the real SDK)', () =>
     const { url, requests } = await wireServer((req, res) => {
       if (req.path.startsWith('/v1/models')) {
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ data: [{ type: 'model', id: 'claude-opus-5-5' }, { type: 'model', id: 'claude-sonnet-5-5' }], has_more: false }));
+        res.end(
+          JSON.stringify({
+            data: [
+              { type: 'model', id: 'claude-opus-5-5' },
+              { type: 'model', id: 'claude-sonnet-5-5' },
+            ],
+            has_more: false,
+          }),
+        );
       } else apiError(res, 404, 'not_found_error', 'model: claude-nope');
     });
     const client = createAnthropicClient({ apiKey: 'k', baseURL: url });
     const messages: string[] = [];
     for (let i = 0; i < 2; i++) {
-      for await (const e of client.stream({ ...REQUEST, model: 'claude-nope' }, new AbortController().signal)) messages.push((e as { error: ModelError }).error.message);
+      for await (const e of client.stream({ ...REQUEST, model: 'claude-nope' }, new AbortController().signal))
+        messages.push((e as { error: ModelError }).error.message);
     }
     expect(messages[0]).toContain('model "claude-nope" was not found');
     expect(messages[0]).toContain('--model');
@@ -110,8 +130,16 @@ describe('error messages a person can act on (each through the real SDK)', () =>
   });
 
   it.each([
-    ['bound to a different conversation', 'messages.1.content.0: Invalid `signature` in `thinking` block. The block is bound to a different conversation.', 'start a new session'],
-    ['prefill', 'This model does not support assistant message prefill. The conversation must end with a user message.', 'harness bug'],
+    [
+      'bound to a different conversation',
+      'messages.1.content.0: Invalid `signature` in `thinking` block. The block is bound to a different conversation.',
+      'start a new session',
+    ],
+    [
+      'prefill',
+      'This model does not support assistant message prefill. The conversation must end with a user message.',
+      'harness bug',
+    ],
   ])('400 (%s) quotes the API’s own message and says the fix', async (_name, apiMessage, fix) => {
     const error = await failure((_req, res) => apiError(res, 400, 'invalid_request_error', apiMessage));
     expect(error).toMatchObject({ kind: 'client', status: 400 });
@@ -121,11 +149,22 @@ describe('error messages a person can act on (each through the real SDK)', () =>
   });
 
   it('402 billing and a spend-cap 429 (no retry-after) are not retried, and say why', async () => {
-    const billing = await failure((_req, res) => apiError(res, 402, 'billing_error', 'Your credit balance is too low.'));
+    const billing = await failure((_req, res) =>
+      apiError(res, 402, 'billing_error', 'Your credit balance is too low.'),
+    );
     expect(billing.kind).toBe('billing');
     expect(billing.message).toContain('not retried');
     expect(isRetryable(billing)).toBe(false);
-    const cap = await failure((_req, res) => apiError(res, 429, 'rate_limit_error', 'monthly spend cap reached', {}, { error_code: 'enforced_spend_limit_reached' }));
+    const cap = await failure((_req, res) =>
+      apiError(
+        res,
+        429,
+        'rate_limit_error',
+        'monthly spend cap reached',
+        {},
+        { error_code: 'enforced_spend_limit_reached' },
+      ),
+    );
     expect(cap).toMatchObject({ kind: 'billing', status: 429, retryable: false });
     expect(cap.message).toContain('spend cap');
     expect(cap.message).toContain('not retried');
@@ -133,7 +172,9 @@ describe('error messages a person can act on (each through the real SDK)', () =>
   });
 
   it('a rate-limit 429 with retry-after is retried after that wait', async () => {
-    const error = await failure((_req, res) => apiError(res, 429, 'rate_limit_error', 'slow down', { 'retry-after': '3' }));
+    const error = await failure((_req, res) =>
+      apiError(res, 429, 'rate_limit_error', 'slow down', { 'retry-after': '3' }),
+    );
     expect(error).toMatchObject({ kind: 'rate_limit', retryAfterMs: 3000 });
     expect(isRetryable(error)).toBe(true);
   });
@@ -142,12 +183,16 @@ describe('error messages a person can act on (each through the real SDK)', () =>
     const no = await failure((_req, res) => apiError(res, 500, 'api_error', 'boom', { 'x-should-retry': 'false' }));
     expect(no).toMatchObject({ kind: 'server', retryable: false });
     expect(isRetryable(no)).toBe(false);
-    const yes = await failure((_req, res) => apiError(res, 400, 'invalid_request_error', 'try again', { 'x-should-retry': 'true' }));
+    const yes = await failure((_req, res) =>
+      apiError(res, 400, 'invalid_request_error', 'try again', { 'x-should-retry': 'true' }),
+    );
     expect(isRetryable(yes)).toBe(true);
   });
 
   it('413 says the request is too large, with its size; 529 and 504 are retried', async () => {
-    const big = await failure((_req, res) => apiError(res, 413, 'request_too_large', 'Request exceeds the maximum allowed number of bytes.'));
+    const big = await failure((_req, res) =>
+      apiError(res, 413, 'request_too_large', 'Request exceeds the maximum allowed number of bytes.'),
+    );
     expect(big.kind).toBe('too_large');
     expect(big.message).toContain('too large');
     expect(big.message).toMatch(/this request was [\d.]+ MB/);
@@ -162,7 +207,9 @@ describe('error messages a person can act on (each through the real SDK)', () =>
   });
 
   it('403 says the key lacks permission; server text reaches the message without control characters', async () => {
-    const error = await failure((_req, res) => apiError(res, 403, 'permission_error', 'no access\u001b[31m to this model'));
+    const error = await failure((_req, res) =>
+      apiError(res, 403, 'permission_error', 'no access\u001b[31m to this model'),
+    );
     expect(error.kind).toBe('permission');
     expect(error.message).toContain('no access');
     expect(error.message).not.toContain('\u001b');
@@ -171,7 +218,16 @@ describe('error messages a person can act on (each through the real SDK)', () =>
   it('a malformed event in the stream is a failure, and the SDK prints nothing', async () => {
     const printed = vi.spyOn(console, 'error');
     try {
-      const events = await collect({ apiKey: 'k', baseURL: (await wireServer((_req, res) => res.writeHead(200, { 'content-type': 'text/event-stream' }).end('event: message_start\ndata: {not json\n\n'))).url });
+      const events = await collect({
+        apiKey: 'k',
+        baseURL: (
+          await wireServer((_req, res) =>
+            res
+              .writeHead(200, { 'content-type': 'text/event-stream' })
+              .end('event: message_start\ndata: {not json\n\n'),
+          )
+        ).url,
+      });
       expect(events.map(typeOf)).toEqual(['error']);
       expect(printed).not.toHaveBeenCalled();
     } finally {

@@ -51,13 +51,18 @@ const MODELS_SHOWN = 20;
 export function createAnthropicClient(opts: AnthropicClientOptions): ModelClient {
   const useToken = opts.authToken !== undefined && opts.apiKey === undefined;
   const baseURL = opts.baseURL ?? 'https://api.anthropic.com';
-  const context: ErrorContext = { credential: opts.credentialName ?? (useToken ? 'ANTHROPIC_AUTH_TOKEN' : 'ANTHROPIC_API_KEY'), baseURL };
+  const context: ErrorContext = {
+    credential: opts.credentialName ?? (useToken ? 'ANTHROPIC_AUTH_TOKEN' : 'ANTHROPIC_API_KEY'),
+    baseURL,
+  };
   let client: Promise<BaseAnthropic> | undefined;
   const sdk = (): Promise<BaseAnthropic> =>
     (client ??= loadSdk().then(
       ({ BaseAnthropic: SDK }) =>
         new SDK({
-          ...(useToken ? { authToken: opts.authToken, apiKey: null } : { apiKey: opts.apiKey ?? null, authToken: null }),
+          ...(useToken
+            ? { authToken: opts.authToken, apiKey: null }
+            : { apiKey: opts.apiKey ?? null, authToken: null }),
           baseURL,
           maxRetries: 0,
           logLevel: 'off',
@@ -72,7 +77,12 @@ export function createAnthropicClient(opts: AnthropicClientOptions): ModelClient
       const body = streamRequestBody(request);
       const ctx: ErrorContext = { ...context, model: request.model, bodyBytes: body.length };
       try {
-        const stream = await (await sdk()).post<Stream<unknown>>('/v1/messages', { body, headers: JSON_BODY, stream: true, signal });
+        const stream = await (await sdk()).post<Stream<unknown>>('/v1/messages', {
+          body,
+          headers: JSON_BODY,
+          stream: true,
+          signal,
+        });
         // Read to the natural end: the few bytes after message_stop arrive with it, and a body
         // read to its end lets the connection go back to the keep-alive pool.
         for await (const event of stream) yield event;
@@ -84,7 +94,11 @@ export function createAnthropicClient(opts: AnthropicClientOptions): ModelClient
     },
     async countTokens(request, signal) {
       const body = Buffer.from(JSON.stringify(request));
-      const result = await (await sdk()).post<unknown>('/v1/messages/count_tokens', { body, headers: JSON_BODY, signal });
+      const result = await (await sdk()).post<unknown>('/v1/messages/count_tokens', {
+        body,
+        headers: JSON_BODY,
+        signal,
+      });
       const tokens = isObject(result) ? result.input_tokens : undefined;
       if (typeof tokens !== 'number') throw new Error('count_tokens answered without input_tokens');
       return tokens;
@@ -95,9 +109,14 @@ export function createAnthropicClient(opts: AnthropicClientOptions): ModelClient
 /** `; this key can use: a, b, ...` from one bounded `GET /v1/models`, or why that failed. */
 async function listModels(sdk: () => Promise<BaseAnthropic>): Promise<string> {
   try {
-    const page = await (await sdk()).get<unknown>('/v1/models', { query: { limit: 100 }, signal: AbortSignal.timeout(MODELS_TIMEOUT_MS) });
+    const page = await (await sdk()).get<unknown>('/v1/models', {
+      query: { limit: 100 },
+      signal: AbortSignal.timeout(MODELS_TIMEOUT_MS),
+    });
     const data = isObject(page) && Array.isArray(page.data) ? page.data : [];
-    const ids = data.flatMap((m: unknown) => (isObject(m) && typeof m.id === 'string' ? [m.id.replace(/[^\w.:@/-]/g, '')] : []));
+    const ids = data.flatMap((m: unknown) =>
+      isObject(m) && typeof m.id === 'string' ? [m.id.replace(/[^\w.:@/-]/g, '')] : [],
+    );
     if (ids.length === 0) return '; GET /v1/models listed no models';
     const more = ids.length > MODELS_SHOWN ? `, ... (${ids.length - MODELS_SHOWN} more)` : '';
     return `; this key can use: ${ids.slice(0, MODELS_SHOWN).join(', ')}${more}`;
@@ -127,7 +146,12 @@ export function classifyError(err: unknown, signal?: AbortSignal, context: Error
   if (SDK && err instanceof SDK.APIConnectionError) return connectionError(err, context.baseURL);
   if (SDK && err instanceof SDK.APIError) {
     const midStream = err.status === undefined;
-    return errorFromApiBody(err.error, { ...context, ...(err.status !== undefined ? { status: err.status } : {}), headers: err.headers, midStream });
+    return errorFromApiBody(err.error, {
+      ...context,
+      ...(err.status !== undefined ? { status: err.status } : {}),
+      headers: err.headers,
+      midStream,
+    });
   }
   return connectionError(err, context.baseURL);
 }

@@ -28,11 +28,14 @@ describe('model settings on the default model (claude-sonnet-5-5) against the st
     expect(end.stopReason).toBe('end_turn');
   });
 
-  it.each(['low', 'medium', 'high'] as const)('between_tools at effort %s is sent type-only and accepted', async (effort) => {
-    const { sent, end } = await oneTurn({ thinking: { mode: 'between_tools' }, effort });
-    expect(sent.thinking).toEqual({ type: 'between_tools' });
-    expect(end.stopReason).toBe('end_turn');
-  });
+  it.each(['low', 'medium', 'high'] as const)(
+    'between_tools at effort %s is sent type-only and accepted',
+    async (effort) => {
+      const { sent, end } = await oneTurn({ thinking: { mode: 'between_tools' }, effort });
+      expect(sent.thinking).toEqual({ type: 'between_tools' });
+      expect(end.stopReason).toBe('end_turn');
+    },
+  );
 
   it('an explicit max tokens is sent as it is', async () => {
     const { sent, end } = await oneTurn({ maxTokens: 64_000 });
@@ -41,7 +44,11 @@ describe('model settings on the default model (claude-sonnet-5-5) against the st
   });
 
   it.each([
-    [{ mode: 'budget', budgetTokens: 4000 } as ThinkingSetting, undefined, 'does not accept thinking "a 4000-token budget"'],
+    [
+      { mode: 'budget', budgetTokens: 4000 } as ThinkingSetting,
+      undefined,
+      'does not accept thinking "a 4000-token budget"',
+    ],
     [{ mode: 'off' } as ThinkingSetting, undefined, 'does not accept thinking "off"'],
     [{ mode: 'between_tools' } as ThinkingSetting, 'max' as Effort, 'only at effort low, medium, high'],
   ])('refuses to start with %j (effort %s): the settings would be a 400', async (thinking, effort, words) => {
@@ -51,7 +58,10 @@ describe('model settings on the default model (claude-sonnet-5-5) against the st
 
 describe('model settings on other models', () => {
   it('a budget goes out as enabled thinking where the model accepts budgets (Sonnet 4.6)', async () => {
-    const { sent, end } = await oneTurn({ model: 'claude-sonnet-4-6', thinking: { mode: 'budget', budgetTokens: 4000 } });
+    const { sent, end } = await oneTurn({
+      model: 'claude-sonnet-4-6',
+      thinking: { mode: 'budget', budgetTokens: 4000 },
+    });
     expect(sent.thinking).toEqual({ type: 'enabled', budget_tokens: 4000 });
     expect(sent.max_tokens).toBe(32_000);
     expect(end.stopReason).toBe('end_turn');
@@ -66,12 +76,18 @@ describe('model settings on other models', () => {
 
   it('Opus 5.5 at its highest effort is accepted', async () => {
     const { sent, end } = await oneTurn({ model: 'claude-opus-5-5', effort: 'max' });
-    expect(sent).toMatchObject({ thinking: { type: 'adaptive', display: 'summarized' }, output_config: { effort: 'max' }, max_tokens: 64_000 });
+    expect(sent).toMatchObject({
+      thinking: { type: 'adaptive', display: 'summarized' },
+      output_config: { effort: 'max' },
+      max_tokens: 64_000,
+    });
     expect(end.stopReason).toBe('end_turn');
   });
 
   it('an unknown model id gets one notice and conservative defaults, never a crash', async () => {
-    const { agent, server } = await setup(new ScriptBuilder().text('done').build(), { agent: { model: 'claude-nova-9' } });
+    const { agent, server } = await setup(new ScriptBuilder().text('done').build(), {
+      agent: { model: 'claude-nova-9' },
+    });
     expect(agent.notices.filter((n) => n.includes('claude-nova-9'))).toHaveLength(1);
     expect(agent.notices.find((n) => n.includes('claude-nova-9'))).toContain('not in the catalogue');
     const events = await turn(agent, 'hi');

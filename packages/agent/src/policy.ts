@@ -11,7 +11,11 @@ export interface AgentPolicy {
    * `maxKind: 'read'` grants for write and exec tools are dropped. Returns the rules' parse
    * errors (each naming its rule), or nothing.
    */
-  grantForTurn(rules: readonly string[], origin: string, opts?: { maxKind?: 'read' | 'write' | 'exec' }): readonly string[] | void;
+  grantForTurn(
+    rules: readonly string[],
+    origin: string,
+    opts?: { maxKind?: 'read' | 'write' | 'exec' },
+  ): readonly string[] | void;
   endTurn(): void;
   /**
    * Optional: false when a Read/Grep/Glob deny rule matches this realpath. Handed to the tools so

@@ -20,12 +20,15 @@ describe('estimateCostUsd', () => {
     expect(estimateCostUsd('claude-opus-5-5', million)).toBeCloseTo(24, 10);
     expect(estimateCostUsd('claude-fable-5-1', million)).toBeCloseTo(60, 10);
     expect(estimateCostUsd('claude-fable-5-2', million)).toBeCloseTo(48, 10);
-    for (const id of ['claude-opus-4-6', 'claude-opus-4-7', 'claude-opus-4-8']) expect(estimateCostUsd(id, million)).toBeCloseTo(30, 10);
+    for (const id of ['claude-opus-4-6', 'claude-opus-4-7', 'claude-opus-4-8'])
+      expect(estimateCostUsd(id, million)).toBeCloseTo(30, 10);
   });
 
   it('treats all cache writes as 5-minute writes when the usage does not split them', () => {
     const p = priceFor('claude-sonnet-5-5');
-    expect(estimateCostUsd('claude-sonnet-5-5', { input: 0, output: 0, cacheRead: 0, cacheWrite: 1_000_000 })).toBeCloseTo(p.cacheWrite5m, 10);
+    expect(
+      estimateCostUsd('claude-sonnet-5-5', { input: 0, output: 0, cacheRead: 0, cacheWrite: 1_000_000 }),
+    ).toBeCloseTo(p.cacheWrite5m, 10);
   });
 
   it('falls back to the current model of the family named in an unknown id', () => {

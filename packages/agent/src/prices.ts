@@ -27,5 +27,12 @@ export function estimateCostUsd(model: string, usage: Usage): number {
   const p = tierFor(priceFor(model), usage);
   const write1h = Math.min(usage.cacheWrite1h ?? 0, usage.cacheWrite);
   const write5m = usage.cacheWrite - write1h;
-  return (usage.input * p.input + usage.output * p.output + usage.cacheRead * p.cacheRead + write5m * p.cacheWrite5m + write1h * p.cacheWrite1h) / 1_000_000;
+  return (
+    (usage.input * p.input +
+      usage.output * p.output +
+      usage.cacheRead * p.cacheRead +
+      write5m * p.cacheWrite5m +
+      write1h * p.cacheWrite1h) /
+    1_000_000
+  );
 }

@@ -52,7 +52,9 @@ export interface ComposedPrompt {
 
 /** Reads the instruction files and composes the system blocks (no cache_control: see cache.ts). */
 export async function composeSystemPrompt(inputs: PromptInputs): Promise<ComposedPrompt> {
-  const blocks: SystemBlock[] = [{ type: 'text', text: inputs.systemPrompt ?? defaultPrompt(inputs.workroot, inputs.date) }];
+  const blocks: SystemBlock[] = [
+    { type: 'text', text: inputs.systemPrompt ?? defaultPrompt(inputs.workroot, inputs.date) },
+  ];
   const notices: string[] = [];
   const seen = new Set<string>();
   for (const dir of inputs.instructionDirs) {
@@ -61,7 +63,8 @@ export async function composeSystemPrompt(inputs: PromptInputs): Promise<Compose
       if (seen.has(path)) continue;
       seen.add(path);
       const read = readOptional(path);
-      if (read.ok && read.text !== undefined && read.text.trim() !== '') blocks.push({ type: 'text', text: `# ${name} (${path})\n\n${read.text.trim()}` });
+      if (read.ok && read.text !== undefined && read.text.trim() !== '')
+        blocks.push({ type: 'text', text: `# ${name} (${path})\n\n${read.text.trim()}` });
       else if (!read.ok) notices.push(`could not read ${path}: ${read.error}`);
     }
   }

@@ -18,7 +18,7 @@ describe('random ids', () => {
     expect([...sessions][0]).toMatch(/^2026-11-30T08-00-00-000Z-[0-9a-f]{8}$/);
   });
 
-  it('tool_use ids look like the API\'s', () => {
+  it("tool_use ids look like the API's", () => {
     expect(skillToolUse('s', '').id).toMatch(/^toolu_[A-Za-z0-9_-]{16}$/);
   });
 });

@@ -16,7 +16,11 @@ describe('a refusal right after a resume', () => {
   it('keeps the context queued at resume: it is sent again, once, with the next accepted turn', async () => {
     const script = new ScriptBuilder()
       .text('Noted.')
-      .turn({ content: [{ type: 'text', text: 'I will not' }], stopReason: 'refusal', refusal: { category: 'general_harms', explanation: null } })
+      .turn({
+        content: [{ type: 'text', text: 'I will not' }],
+        stopReason: 'refusal',
+        refusal: { category: 'general_harms', explanation: null },
+      })
       .text('Done.')
       .build();
     const server = await mockServer(script);

@@ -12,32 +12,61 @@ function expectSameBytes(r: ModelRequest): void {
 }
 
 const system = markSystem([{ type: 'text', text: 'You are a harness — with “quotes”.' }]);
-const tools = markTools([{ name: 'glob', description: 'find files', input_schema: { type: 'object', properties: { pattern: { type: 'string' } } } }]);
+const tools = markTools([
+  {
+    name: 'glob',
+    description: 'find files',
+    input_schema: { type: 'object', properties: { pattern: { type: 'string' } } },
+  },
+]);
 
 function request(messages: Message[], previous?: { message: number; block: number }, thinking?: number): ModelRequest {
-  const r: ModelRequest = { model: 'claude-sonnet-5-5', max_tokens: 8192, system, tools, messages: markMessages(messages, previous) };
+  const r: ModelRequest = {
+    model: 'claude-sonnet-5-5',
+    max_tokens: 8192,
+    system,
+    tools,
+    messages: markMessages(messages, previous),
+  };
   if (thinking !== undefined) r.thinking = { type: 'enabled', budget_tokens: thinking };
   return r;
 }
 
 const block = fc.oneof(
   fc.record({ type: fc.constant('text' as const), text: fc.string({ unit: 'binary' }) }),
-  fc.record({ type: fc.constant('tool_use' as const), id: fc.string(), name: fc.string(), input: fc.dictionary(fc.string(), fc.jsonValue()) }),
-  fc.record({ type: fc.constant('tool_result' as const), tool_use_id: fc.string(), content: fc.string({ unit: 'binary' }), is_error: fc.option(fc.constant(true), { nil: undefined }) }),
+  fc.record({
+    type: fc.constant('tool_use' as const),
+    id: fc.string(),
+    name: fc.string(),
+    input: fc.dictionary(fc.string(), fc.jsonValue()),
+  }),
+  fc.record({
+    type: fc.constant('tool_result' as const),
+    tool_use_id: fc.string(),
+    content: fc.string({ unit: 'binary' }),
+    is_error: fc.option(fc.constant(true), { nil: undefined }),
+  }),
 );
-const message = fc.record({ role: fc.constantFrom('user' as const, 'assistant' as const), content: fc.array(block, { maxLength: 4 }) });
+const message = fc.record({
+  role: fc.constantFrom('user' as const, 'assistant' as const),
+  content: fc.array(block, { maxLength: 4 }),
+});
 
 describe('streamRequestBody', () => {
   it('is byte-identical to JSON.stringify({ ...request, stream: true })', () => {
     fc.assert(
-      fc.property(fc.array(message, { maxLength: 8 }), fc.option(fc.integer({ min: 1024, max: 4096 }), { nil: undefined }), (messages, thinking) => {
-        const previous = messages.length > 1 ? { message: 0, block: 0 } : undefined;
-        const r = request(messages, previous, thinking);
-        expectSameBytes(r);
-        // A second request over the same (cached) messages with different marks stays exact.
-        const again = request(messages.slice(0, -1), previous);
-        expectSameBytes(again);
-      }),
+      fc.property(
+        fc.array(message, { maxLength: 8 }),
+        fc.option(fc.integer({ min: 1024, max: 4096 }), { nil: undefined }),
+        (messages, thinking) => {
+          const previous = messages.length > 1 ? { message: 0, block: 0 } : undefined;
+          const r = request(messages, previous, thinking);
+          expectSameBytes(r);
+          // A second request over the same (cached) messages with different marks stays exact.
+          const again = request(messages.slice(0, -1), previous);
+          expectSameBytes(again);
+        },
+      ),
     );
   });
 
@@ -64,16 +93,19 @@ describe('streamRequestBody', () => {
 describe('streamRequestBody over a session', () => {
   it('every body of a growing transcript equals a fresh serialisation (cached message JSON stays right)', () => {
     fc.assert(
-      fc.property(fc.array(fc.array(message, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 12 }), (turns) => {
-        const transcript: Message[] = [];
-        let previous: { message: number; block: number } | undefined;
-        for (const added of turns) {
-          transcript.push(...added);
-          const r = request(transcript, previous);
-          expect(Buffer.compare(streamRequestBody(r), Buffer.from(JSON.stringify({ ...r, stream: true })))).toBe(0);
-          previous = endPosition(transcript);
-        }
-      }),
+      fc.property(
+        fc.array(fc.array(message, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 12 }),
+        (turns) => {
+          const transcript: Message[] = [];
+          let previous: { message: number; block: number } | undefined;
+          for (const added of turns) {
+            transcript.push(...added);
+            const r = request(transcript, previous);
+            expect(Buffer.compare(streamRequestBody(r), Buffer.from(JSON.stringify({ ...r, stream: true })))).toBe(0);
+            previous = endPosition(transcript);
+          }
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -16,7 +16,11 @@ import { readStream } from './stream-reader.js';
 import { addUsage, totalInput } from './usage.js';
 
 /** The request for `messages`: the session's fixed system and tools, breakpoints added to copies. */
-export function buildRequest(config: AgentConfig, messages: readonly Message[], previousEnd?: BlockPosition): ModelRequest {
+export function buildRequest(
+  config: AgentConfig,
+  messages: readonly Message[],
+  previousEnd?: BlockPosition,
+): ModelRequest {
   const request: ModelRequest = {
     model: config.model,
     max_tokens: config.maxTokens,
@@ -56,7 +60,14 @@ export interface SendOptions {
  * Sends `messages` (retrying as configured) and accounts the usage of the reply in `state`.
  * Returns the final read result: ok, or the last failure (aborted, not retryable, or out of attempts).
  */
-export async function sendWithRetry(config: AgentConfig, state: AgentState, messages: readonly Message[], signal: AbortSignal, emit: Emit, opts: SendOptions): Promise<ReadResult> {
+export async function sendWithRetry(
+  config: AgentConfig,
+  state: AgentState,
+  messages: readonly Message[],
+  signal: AbortSignal,
+  emit: Emit,
+  opts: SendOptions,
+): Promise<ReadResult> {
   const request = buildRequest(config, messages, state.previousEnd);
   const plan = config.retry;
   for (let attempt = 1; ; attempt++) {
@@ -73,10 +84,18 @@ export async function sendWithRetry(config: AgentConfig, state: AgentState, mess
       state.previousEnd = endPosition(messages);
       return result;
     }
-    if (signal.aborted || result.error.kind === 'aborted') return { ...result, error: { kind: 'aborted', message: 'aborted by the user' } };
+    if (signal.aborted || result.error.kind === 'aborted')
+      return { ...result, error: { kind: 'aborted', message: 'aborted by the user' } };
     if (!isRetryable(result.error) || attempt >= plan.maxAttempts) return result;
     const delayMs = retryDelayMs(plan, attempt, result.error);
-    emit({ type: 'retry', attempt, maxAttempts: plan.maxAttempts, delayMs, reason: describe(result.error), partialDiscarded: streamed && opts.streamDeltas });
+    emit({
+      type: 'retry',
+      attempt,
+      maxAttempts: plan.maxAttempts,
+      delayMs,
+      reason: describe(result.error),
+      partialDiscarded: streamed && opts.streamDeltas,
+    });
     await plan.sleep(delayMs, signal);
     if (signal.aborted) return { ...result, error: { kind: 'aborted', message: 'aborted by the user' }, completed: [] };
   }
@@ -84,7 +103,11 @@ export async function sendWithRetry(config: AgentConfig, state: AgentState, mess
 
 function account(config: AgentConfig, state: AgentState, usage: ReadResult['usage'], emit: Emit): void {
   const costUsd = estimateCostUsd(config.model, usage);
-  state.totals = { usage: addUsage(state.totals.usage, usage), costUsd: state.totals.costUsd + costUsd, requests: state.totals.requests + 1 };
+  state.totals = {
+    usage: addUsage(state.totals.usage, usage),
+    costUsd: state.totals.costUsd + costUsd,
+    requests: state.totals.requests + 1,
+  };
   state.lastInputTokens = totalInput(usage);
   emit({ type: 'usage', request: state.totals.requests, model: config.model, usage, costUsd });
 }

@@ -20,7 +20,8 @@ describe.each([
   ['lightHttpFetch', lightHttpFetch],
   ['httpFetch', httpFetch],
 ] as const)('the SDK base client over %s', (_name, fetch) => {
-  const client = (baseURL: string): BaseAnthropic => new BaseAnthropic({ apiKey: 'k', baseURL, maxRetries: 0, logLevel: 'off', ...(fetch ? { fetch } : {}) });
+  const client = (baseURL: string): BaseAnthropic =>
+    new BaseAnthropic({ apiKey: 'k', baseURL, maxRetries: 0, logLevel: 'off', ...(fetch ? { fetch } : {}) });
 
   it('streams server-sent events split across writes, in order, as parsed objects', async () => {
     const text = replyEvents('streamed');
@@ -30,25 +31,54 @@ describe.each([
       for (let i = 0; i < text.length; i += 37) res.write(text.slice(i, i + 37));
       res.end();
     });
-    const stream = await client(url).post<Stream<unknown>>('/v1/messages', { body: '{"stream":true}', headers: JSON_BODY, stream: true });
+    const stream = await client(url).post<Stream<unknown>>('/v1/messages', {
+      body: '{"stream":true}',
+      headers: JSON_BODY,
+      stream: true,
+    });
     const types: unknown[] = [];
     for await (const e of stream) types.push((e as { type: unknown }).type);
-    expect(types).toEqual(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
+    expect(types).toEqual([
+      'message_start',
+      'content_block_start',
+      'content_block_delta',
+      'content_block_stop',
+      'message_delta',
+      'message_stop',
+    ]);
     expect(requests[0]!.headers['content-type']).toBe('application/json');
     expect(requests[0]!.headers.authorization ?? requests[0]!.headers['x-api-key']).toBeTruthy();
   });
 
   it('a 4xx answer is an APIError with its status, parsed body and headers (retry-after, x-should-retry, gzip)', async () => {
     const { url } = await wireServer((_req, res) => {
-      const body = gzipSync(JSON.stringify({ type: 'error', error: { type: 'rate_limit_error', message: 'slow down' }, request_id: 'req_9' }));
-      res.writeHead(429, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'retry-after': '7', 'x-should-retry': 'true', 'request-id': 'req_9' });
+      const body = gzipSync(
+        JSON.stringify({
+          type: 'error',
+          error: { type: 'rate_limit_error', message: 'slow down' },
+          request_id: 'req_9',
+        }),
+      );
+      res.writeHead(429, {
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+        'retry-after': '7',
+        'x-should-retry': 'true',
+        'request-id': 'req_9',
+      });
       res.end(body);
     });
-    const err = await client(url).post('/v1/messages', { body: '{}', headers: JSON_BODY }).catch((e: unknown) => e);
+    const err = await client(url)
+      .post('/v1/messages', { body: '{}', headers: JSON_BODY })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(APIError);
     const api = err as APIError;
     expect(api.status).toBe(429);
-    expect(api.error).toEqual({ type: 'error', error: { type: 'rate_limit_error', message: 'slow down' }, request_id: 'req_9' });
+    expect(api.error).toEqual({
+      type: 'error',
+      error: { type: 'rate_limit_error', message: 'slow down' },
+      request_id: 'req_9',
+    });
     expect(api.headers?.get('retry-after')).toBe('7');
     expect(api.headers?.get('x-should-retry')).toBe('true');
     expect(api.headers?.get('request-id')).toBe('req_9');
@@ -57,9 +87,16 @@ describe.each([
   it('an SSE error event is thrown as an APIError without status, carrying the error body', async () => {
     const { url } = await wireServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.end(sse('message_start', { message: { usage: {} } }) + sse('error', { error: { type: 'overloaded_error', message: 'Overloaded' } }));
+      res.end(
+        sse('message_start', { message: { usage: {} } }) +
+          sse('error', { error: { type: 'overloaded_error', message: 'Overloaded' } }),
+      );
     });
-    const stream = await client(url).post<Stream<unknown>>('/v1/messages', { body: '{}', headers: JSON_BODY, stream: true });
+    const stream = await client(url).post<Stream<unknown>>('/v1/messages', {
+      body: '{}',
+      headers: JSON_BODY,
+      stream: true,
+    });
     const err = await (async () => {
       for await (const _e of stream);
     })().catch((e: unknown) => e);
@@ -74,7 +111,12 @@ describe.each([
       res.write(sse('message_start', { message: { usage: {} } }));
     });
     const controller = new AbortController();
-    const stream = await client(url).post<Stream<unknown>>('/v1/messages', { body: '{}', headers: JSON_BODY, stream: true, signal: controller.signal });
+    const stream = await client(url).post<Stream<unknown>>('/v1/messages', {
+      body: '{}',
+      headers: JSON_BODY,
+      stream: true,
+      signal: controller.signal,
+    });
     const seen: unknown[] = [];
     const outcome = await (async () => {
       for await (const e of stream) {
@@ -84,7 +126,11 @@ describe.each([
       return 'ended';
     })().catch((e: unknown) => e);
     expect(seen).toEqual(['message_start']);
-    expect(outcome === 'ended' || outcome instanceof APIUserAbortError || (outcome instanceof Error && outcome.name === 'AbortError')).toBe(true);
+    expect(
+      outcome === 'ended' ||
+        outcome instanceof APIUserAbortError ||
+        (outcome instanceof Error && outcome.name === 'AbortError'),
+    ).toBe(true);
   });
 
   it('count_tokens: a JSON answer comes back parsed', async () => {
@@ -92,7 +138,10 @@ describe.each([
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"input_tokens":42}');
     });
-    const counted = await client(url).post<{ input_tokens: number }>('/v1/messages/count_tokens', { body: Buffer.from('{"model":"m"}'), headers: JSON_BODY });
+    const counted = await client(url).post<{ input_tokens: number }>('/v1/messages/count_tokens', {
+      body: Buffer.from('{"model":"m"}'),
+      headers: JSON_BODY,
+    });
     expect(counted).toEqual({ input_tokens: 42 });
     expect(requests[0]!.body).toBe('{"model":"m"}');
   });

@@ -44,7 +44,10 @@ export function idOfFile(name: string): string | undefined {
 }
 
 /** Reads line 1 as a header: the header, or why it is not one. */
-export function parseHeaderLine(line: string, file: string): { ok: true; header: SessionHeader } | { ok: false; error: string } {
+export function parseHeaderLine(
+  line: string,
+  file: string,
+): { ok: true; header: SessionHeader } | { ok: false; error: string } {
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -52,20 +55,42 @@ export function parseHeaderLine(line: string, file: string): { ok: true; header:
     return { ok: false, error: `${file} is not a session file (line 1 is not JSON)` };
   }
   const checked = checkHeader(value);
-  return checked.ok ? checked : { ok: false, error: `${file} is not a session file (line 1 is not a session header: ${checked.why})` };
+  return checked.ok
+    ? checked
+    : { ok: false, error: `${file} is not a session file (line 1 is not a session header: ${checked.why})` };
 }
 
 /** Info from a header; the id comes from the file name, and a differing id inside is a notice. */
-export function infoOf(header: SessionHeader, file: string, mtime: Date, title: string, notices: string[]): SessionInfo {
+export function infoOf(
+  header: SessionHeader,
+  file: string,
+  mtime: Date,
+  title: string,
+  notices: string[],
+): SessionInfo {
   const fromName = idOfFile(basename(file)) ?? header.id;
-  if (header.id !== fromName) notices.push(`${file} says its id is ${JSON.stringify(header.id.slice(0, 80))}; using the file name's ${fromName}`);
-  return { id: fromName, workroot: header.workroot, model: header.model, createdAt: header.createdAt, updatedAt: mtime.toISOString(), file, title };
+  if (header.id !== fromName)
+    notices.push(`${file} says its id is ${JSON.stringify(header.id.slice(0, 80))}; using the file name's ${fromName}`);
+  return {
+    id: fromName,
+    workroot: header.workroot,
+    model: header.model,
+    createdAt: header.createdAt,
+    updatedAt: mtime.toISOString(),
+    file,
+    title,
+  };
 }
 
 /** The first user text of a transcript, cut to 80 characters. */
 export function titleOf(messages: readonly Message[]): string {
   const first = messages.find((m) => m.role === 'user' && m.content.some((b) => b.type === 'text'));
-  return first ? first.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join(' ').slice(0, 80) : '';
+  return first
+    ? first.content
+        .flatMap((b) => (b.type === 'text' ? [b.text] : []))
+        .join(' ')
+        .slice(0, 80)
+    : '';
 }
 
 /** Parses a session file's text (exported for tests of torn and damaged files). Never throws. */
@@ -87,12 +112,18 @@ export function parseSession(text: string, file: string, mtime: Date): LoadedSes
     try {
       value = JSON.parse(lines[i]!);
     } catch {
-      notices.push(i === lines.length - 1 && torn ? `dropped a torn last line of ${file} (the process stopped while writing it)` : `skipped ${where}: not JSON`);
+      notices.push(
+        i === lines.length - 1 && torn
+          ? `dropped a torn last line of ${file} (the process stopped while writing it)`
+          : `skipped ${where}: not JSON`,
+      );
       continue;
     }
     const checked = checkRecord(value);
     if (!checked.ok) {
-      notices.push(`skipped ${where}: ${checked.unknown ? checked.why : `a record that does not fit (${checked.why})`}`);
+      notices.push(
+        `skipped ${where}: ${checked.unknown ? checked.why : `a record that does not fit (${checked.why})`}`,
+      );
       continue;
     }
     const r = checked.record;
@@ -100,24 +131,32 @@ export function parseSession(text: string, file: string, mtime: Date): LoadedSes
     else if (r.type === 'compaction') {
       messages = mergeAll(r.messages);
       if (current) current.at = 0;
-    }
-    else if (r.type === 'truncate') {
+    } else if (r.type === 'truncate') {
       messages = messages.slice(0, r.keep);
       if (current && r.keep < current.at) current = undefined;
-    }
-    else if (r.type === 'skill') skills.push({ name: r.name, args: r.args });
+    } else if (r.type === 'skill') skills.push({ name: r.name, args: r.args });
     else if (r.type === 'current') current = { state: { system: r.system, tools: r.tools }, at: messages.length };
     else if (prefix) notices.push(`skipped ${where}: a second prefix record (the first one is what the session sent)`);
     else prefix = { system: r.system, tools: r.tools };
   }
   const valid = validPrefixLength(messages);
   if (valid < messages.length) {
-    notices.push(`${file}: the transcript is not valid after message ${valid} (a tool call without its result, or the reverse); kept the first ${valid} of ${messages.length} messages`);
+    notices.push(
+      `${file}: the transcript is not valid after message ${valid} (a tool call without its result, or the reverse); kept the first ${valid} of ${messages.length} messages`,
+    );
     messages = messages.slice(0, valid);
   }
   const info = infoOf(head.header, file, mtime, titleOf(messages), notices);
   if (current && messages.length < current.at) current = undefined;
-  return { ok: true, messages, notices, info, skills, ...(prefix ? { prefix } : {}), ...(current ? { current: current.state } : {}) };
+  return {
+    ok: true,
+    messages,
+    notices,
+    info,
+    skills,
+    ...(prefix ? { prefix } : {}),
+    ...(current ? { current: current.state } : {}),
+  };
 }
 
 function mergeAll(list: readonly Message[]): Message[] {

@@ -59,7 +59,12 @@ const blockSchemas = {
   text,
   thinking: z.looseObject({ type: z.literal('thinking'), thinking: z.string(), signature: z.string() }),
   redacted_thinking: z.looseObject({ type: z.literal('redacted_thinking'), data: z.string() }),
-  tool_use: z.looseObject({ type: z.literal('tool_use'), id: z.string().check(z.minLength(1)), name: z.string().check(z.minLength(1)), input: z.record(z.string(), z.unknown()) }),
+  tool_use: z.looseObject({
+    type: z.literal('tool_use'),
+    id: z.string().check(z.minLength(1)),
+    name: z.string().check(z.minLength(1)),
+    input: z.record(z.string(), z.unknown()),
+  }),
   tool_result: z.looseObject({
     type: z.literal('tool_result'),
     tool_use_id: z.string().check(z.minLength(1)),
@@ -67,7 +72,13 @@ const blockSchemas = {
     is_error: z.optional(z.boolean()),
   }),
 } as const;
-const block = z.discriminatedUnion('type', [blockSchemas.text, blockSchemas.thinking, blockSchemas.redacted_thinking, blockSchemas.tool_use, blockSchemas.tool_result]);
+const block = z.discriminatedUnion('type', [
+  blockSchemas.text,
+  blockSchemas.thinking,
+  blockSchemas.redacted_thinking,
+  blockSchemas.tool_use,
+  blockSchemas.tool_result,
+]);
 
 const message = z.union([
   z.looseObject({ role: z.enum(['user', 'assistant']), content: z.array(block).check(z.minLength(1)) }),
@@ -78,15 +89,29 @@ const message = z.union([
 const systemBlock = z.looseObject({ type: z.literal('text'), text: z.string() });
 const tool = z.looseObject({ name: z.string().check(z.minLength(1)), input_schema: z.looseObject({}) });
 
-const headerSchema = z.looseObject({ type: z.literal('session'), id: z.string(), workroot: z.string(), model: z.string(), createdAt: z.string() });
+const headerSchema = z.looseObject({
+  type: z.literal('session'),
+  id: z.string(),
+  workroot: z.string(),
+  model: z.string(),
+  createdAt: z.string(),
+});
 
 const recordSchemas = {
   message: z.looseObject({ type: z.literal('message'), message }),
   compaction: z.looseObject({ type: z.literal('compaction'), messages: z.array(message) }),
   skill: z.looseObject({ type: z.literal('skill'), name: z.string().check(z.minLength(1)), args: z.string() }),
   truncate: z.looseObject({ type: z.literal('truncate'), keep: z.number().check(z.int(), z.nonnegative()) }),
-  prefix: z.looseObject({ type: z.literal('prefix'), system: z.array(systemBlock).check(z.minLength(1)), tools: z.array(tool) }),
-  current: z.looseObject({ type: z.literal('current'), system: z.array(systemBlock).check(z.minLength(1)), tools: z.array(tool) }),
+  prefix: z.looseObject({
+    type: z.literal('prefix'),
+    system: z.array(systemBlock).check(z.minLength(1)),
+    tools: z.array(tool),
+  }),
+  current: z.looseObject({
+    type: z.literal('current'),
+    system: z.array(systemBlock).check(z.minLength(1)),
+    tools: z.array(tool),
+  }),
 } as const;
 
 /** The record kinds the loader knows, for the "unknown record" notice. */
@@ -102,12 +127,30 @@ export function checkHeader(value: unknown): { ok: true; header: SessionHeader }
  * Checks one parsed record line: `unknown` for a type this harness does not know (a newer
  * harness may write more kinds), `invalid` with the first problem when a known record does not fit.
  */
-export function checkRecord(value: unknown): { ok: true; record: SessionRecord } | { ok: false; unknown: boolean; why: string } {
-  const type = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as { type?: unknown }).type : undefined;
-  const schema = typeof type === 'string' && Object.hasOwn(recordSchemas, type) ? recordSchemas[type as keyof typeof recordSchemas] : undefined;
-  if (!schema) return { ok: false, unknown: true, why: typeof type === 'string' ? `unknown record type ${JSON.stringify(type.slice(0, 40))}` : 'not a record (no "type")' };
+export function checkRecord(
+  value: unknown,
+): { ok: true; record: SessionRecord } | { ok: false; unknown: boolean; why: string } {
+  const type =
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as { type?: unknown }).type
+      : undefined;
+  const schema =
+    typeof type === 'string' && Object.hasOwn(recordSchemas, type)
+      ? recordSchemas[type as keyof typeof recordSchemas]
+      : undefined;
+  if (!schema)
+    return {
+      ok: false,
+      unknown: true,
+      why:
+        typeof type === 'string'
+          ? `unknown record type ${JSON.stringify(type.slice(0, 40))}`
+          : 'not a record (no "type")',
+    };
   const result = schema.safeParse(value);
-  return result.success ? { ok: true, record: value as SessionRecord } : { ok: false, unknown: false, why: firstIssue(result.error) };
+  return result.success
+    ? { ok: true, record: value as SessionRecord }
+    : { ok: false, unknown: false, why: firstIssue(result.error) };
 }
 
 function firstIssue(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {

@@ -13,7 +13,18 @@ import { createAnthropicClient } from './model-client.js';
 import { createSessionStore } from './session-store.js';
 import type { SessionStore } from './session-store.js';
 import { CHANGES_INTRO } from './session-resume.js';
-import { body, cleanup, loadSkills, mockServer, ofType, tempDir, transcriptProblems, turn, turnEnd, writeSkill } from './testing/kit.test.util.js';
+import {
+  body,
+  cleanup,
+  loadSkills,
+  mockServer,
+  ofType,
+  tempDir,
+  transcriptProblems,
+  turn,
+  turnEnd,
+  writeSkill,
+} from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 
@@ -21,8 +32,18 @@ const DAY1 = new Date('2026-12-01T23:50:00Z');
 const DAY2 = new Date('2026-12-02T08:00:00Z');
 
 /** A turn that thinks, then calls a tool (the thinking block is signed over the prefix). */
-const thinkThenCall = (name: string, input: Record<string, unknown>): Script['turns'][number] => ({ content: [{ type: 'thinking', thinking: `planning a ${name} call` }, { type: 'tool_use', name, input }] });
-const thinkThenSay = (text: string): Script['turns'][number] => ({ content: [{ type: 'thinking', thinking: 'done thinking' }, { type: 'text', text }] });
+const thinkThenCall = (name: string, input: Record<string, unknown>): Script['turns'][number] => ({
+  content: [
+    { type: 'thinking', thinking: `planning a ${name} call` },
+    { type: 'tool_use', name, input },
+  ],
+});
+const thinkThenSay = (text: string): Script['turns'][number] => ({
+  content: [
+    { type: 'thinking', thinking: 'done thinking' },
+    { type: 'text', text },
+  ],
+});
 
 interface World {
   server: MockServer;
@@ -41,7 +62,10 @@ async function world(turns: Script['turns']): Promise<World> {
   return { server, store: createSessionStore({ dir: join(home, 'sessions') }), home, workroot, skillsRoot };
 }
 
-async function agentIn(w: World, opts: Partial<AgentOptions> & { clock: () => Date }): Promise<{ agent: Agent; skills: Skill[] }> {
+async function agentIn(
+  w: World,
+  opts: Partial<AgentOptions> & { clock: () => Date },
+): Promise<{ agent: Agent; skills: Skill[] }> {
   const skills = await loadSkills(w.skillsRoot, w.home, w.workroot);
   const agent = await createAgent({
     client: createAnthropicClient({ apiKey: 'test', baseURL: w.server.url }),
@@ -59,13 +83,20 @@ async function agentIn(w: World, opts: Partial<AgentOptions> & { clock: () => Da
 }
 
 /** The exact bytes of a request's system and tools, with the breakpoints as sent. */
-const prefixBytes = (server: MockServer, i: number): string => JSON.stringify([body(server, i).system, body(server, i).tools]);
-const textOf = (m: Message | undefined): string => (m ? m.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n') : '');
+const prefixBytes = (server: MockServer, i: number): string =>
+  JSON.stringify([body(server, i).system, body(server, i).tools]);
+const textOf = (m: Message | undefined): string =>
+  m ? m.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n') : '';
 const errors = (events: Awaited<ReturnType<typeof turn>>): string[] => ofType(events, 'error').map((e) => e.message);
 
 describe('resuming a session keeps its prefix append-only', () => {
   it('after AGENTS.md changed, a skill was added and the date moved on: nothing is rejected, system and tools are byte-identical, and the model is told', async () => {
-    const w = await world([thinkThenCall('glob', { pattern: '*' }), thinkThenSay('first done'), thinkThenCall('skill', { name: 'beta' }), thinkThenSay('second done')]);
+    const w = await world([
+      thinkThenCall('glob', { pattern: '*' }),
+      thinkThenSay('first done'),
+      thinkThenCall('skill', { name: 'beta' }),
+      thinkThenSay('second done'),
+    ]);
     await writeFile(join(w.workroot, 'AGENTS.md'), 'Indent with tabs.\n');
     await writeSkill(w.skillsRoot, 'alpha', 'Alpha work: the first skill.', 'Alpha body.');
     const first = await agentIn(w, { clock: () => DAY1 });
@@ -87,8 +118,11 @@ describe('resuming a session keeps its prefix append-only', () => {
     for (let i = 1; i < requests; i++) expect(prefixBytes(w.server, i)).toBe(prefixBytes(w.server, 0));
     // The resumed request repeats every earlier message unchanged, then the new turn and the note.
     const resumedBody = body(w.server, 2).messages;
-    const strip = (v: unknown): unknown => JSON.parse(JSON.stringify(v).replaceAll(',"cache_control":{"type":"ephemeral"}', ''));
-    expect(strip(resumedBody.slice(0, 4))).toEqual(strip(body(w.server, 1).messages.concat(first.agent.messages().slice(-1))));
+    const strip = (v: unknown): unknown =>
+      JSON.parse(JSON.stringify(v).replaceAll(',"cache_control":{"type":"ephemeral"}', ''));
+    expect(strip(resumedBody.slice(0, 4))).toEqual(
+      strip(body(w.server, 1).messages.concat(first.agent.messages().slice(-1))),
+    );
     const note = resumedBody[5];
     expect(note?.role).toBe('system');
     const said = textOf(note);
@@ -147,7 +181,10 @@ describe('resuming a session keeps its prefix append-only', () => {
   });
 
   it('on a model without mid-conversation system messages the change is a note in the user turn', async () => {
-    const w = await world([{ content: [{ type: 'text', text: 'first done' }] }, { content: [{ type: 'text', text: 'second done' }] }]);
+    const w = await world([
+      { content: [{ type: 'text', text: 'first done' }] },
+      { content: [{ type: 'text', text: 'second done' }] },
+    ]);
     const first = await agentIn(w, { clock: () => DAY1, model: 'claude-sonnet-5' });
     expect(turnEnd(await turn(first.agent, 'first task')).stopReason).toBe('end_turn');
     const second = await agentIn(w, { clock: () => DAY2, model: 'claude-sonnet-5', resumeId: first.agent.sessionId });
@@ -174,7 +211,9 @@ describe('resuming a session keeps its prefix append-only', () => {
     const first = await agentIn(w, { clock: () => DAY1 });
     await turn(first.agent, 'first task');
     const second = await agentIn(w, { clock: () => DAY1, model: 'claude-opus-5-5', resumeId: first.agent.sessionId });
-    expect(second.agent.notices.join('\n')).toMatch(/started with claude-sonnet-5-5 and resumes with claude-opus-5-5: earlier thinking may not be readable/);
+    expect(second.agent.notices.join('\n')).toMatch(
+      /started with claude-sonnet-5-5 and resumes with claude-opus-5-5: earlier thinking may not be readable/,
+    );
     const two = await turn(second.agent, 'second task');
     expect(errors(two)).toEqual([]);
     expect(ofType(two, 'assistant_message')[0]?.text).toBe('opus here');

@@ -13,7 +13,8 @@ import type { SessionPrefix } from './session-records.js';
 import type { SessionStore } from './session-store.js';
 
 /** The opening of the message that tells the model what changed since the session started. */
-export const CHANGES_INTRO = 'This session was resumed, and some things changed since it started. The system prompt and tools above are those of its start; where they differ, the following is current:';
+export const CHANGES_INTRO =
+  'This session was resumed, and some things changed since it started. The system prompt and tools above are those of its start; where they differ, the following is current:';
 
 export interface ResumeInputs {
   store: SessionStore | undefined;
@@ -41,9 +42,14 @@ export type ResumePlan =
 
 /** Loads `id` and decides what the resumed session sends and says. Never throws. */
 export async function planResume(inputs: ResumeInputs): Promise<ResumePlan> {
-  if (!inputs.store) return { ok: false, notice: `could not resume session ${inputs.id}: no session store was given; started a new session` };
+  if (!inputs.store)
+    return {
+      ok: false,
+      notice: `could not resume session ${inputs.id}: no session store was given; started a new session`,
+    };
   const session = await inputs.store.load(inputs.id);
-  if (!session.ok) return { ok: false, notice: `could not resume session ${inputs.id}: ${session.error}; started a new session` };
+  if (!session.ok)
+    return { ok: false, notice: `could not resume session ${inputs.id}: ${session.error}; started a new session` };
   const notices = [...session.notices];
   if (session.info.model !== inputs.model) {
     notices.push(
@@ -51,7 +57,9 @@ export async function planResume(inputs: ResumeInputs): Promise<ResumePlan> {
     );
   }
   if (!session.prefix) {
-    notices.push(`session ${session.info.id} was saved without its system prompt and tools (an older harness): it resumes with the current ones, and the API may refuse earlier thinking blocks`);
+    notices.push(
+      `session ${session.info.id} was saved without its system prompt and tools (an older harness): it resumes with the current ones, and the API may refuse earlier thinking blocks`,
+    );
     return { ok: true, session, prefix: inputs.fresh, prefixStored: false, notices };
   }
   const changes = prefixChanges(session.current ?? session.prefix, inputs.fresh);

@@ -15,7 +15,9 @@ describe('defaultSessionDir', () => {
   it('uses $XDG_STATE_HOME, else ~/.local/state', () => {
     expect(defaultSessionDir({ XDG_STATE_HOME: '/state' }, '/home/u')).toBe('/state/coding-harness/sessions');
     expect(defaultSessionDir({}, '/home/u')).toBe('/home/u/.local/state/coding-harness/sessions');
-    expect(defaultSessionDir({ XDG_STATE_HOME: 'relative' }, '/home/u')).toBe('/home/u/.local/state/coding-harness/sessions');
+    expect(defaultSessionDir({ XDG_STATE_HOME: 'relative' }, '/home/u')).toBe(
+      '/home/u/.local/state/coding-harness/sessions',
+    );
   });
 });
 
@@ -30,37 +32,50 @@ describe('the session store', () => {
     w.append({ type: 'message', message: assistant('hi') });
     expect(w.flush()).toBeUndefined();
     w.close();
-    const lines = (await readFile(join(dir, `${w.id}.jsonl`), 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l) as { type: string });
+    const lines = (await readFile(join(dir, `${w.id}.jsonl`), 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string });
     expect(lines.map((l) => l.type)).toEqual(['session', 'message', 'message']);
-    expect(lines[0]).toMatchObject({ type: 'session', id: w.id, workroot: '/w', model: 'm', createdAt: '2025-01-01T00:00:00.000Z' });
+    expect(lines[0]).toMatchObject({
+      type: 'session',
+      id: w.id,
+      workroot: '/w',
+      model: 'm',
+      createdAt: '2025-01-01T00:00:00.000Z',
+    });
     const loaded = await store.load(w.id);
     expect(loaded).toMatchObject({ ok: true, messages: [user('hello'), assistant('hi')], notices: [] });
     if (loaded.ok) expect(loaded.info.title).toBe('hello');
   });
 
-  it.runIf(existsSync('/proc/self/fd'))('flush does not wait for the disk, and a close right after it still releases the file', async () => {
-    const dir = join(await tempDir(), 'sessions');
-    const store = createSessionStore({ dir });
-    const created = store.create({ workroot: '/w', model: 'm', createdAt: '2025-01-01T00:00:00.000Z' });
-    if (!created.ok) throw new Error(created.error);
-    const file = join(dir, `${created.writer.id}.jsonl`);
-    // The descriptors pointing at this session file (other tests' files come and go meanwhile).
-    const openOnFile = (): number => readdirSync('/proc/self/fd').filter((fd) => {
-      try {
-        return readlinkSync(`/proc/self/fd/${fd}`) === file;
-      } catch {
-        return false;
-      }
-    }).length;
-    expect(openOnFile()).toBe(1);
-    expect(created.writer.append({ type: 'message', message: user('hello') })).toBeUndefined();
-    expect(created.writer.flush()).toBeUndefined();
-    created.writer.close();
-    expect(created.writer.append({ type: 'message', message: user('late') })).toBe('session file is closed');
-    expect((await readFile(file, 'utf8')).split('\n')).toHaveLength(3);
-    for (let i = 0; i < 100 && openOnFile() > 0; i++) await new Promise((r) => setTimeout(r, 10));
-    expect(openOnFile()).toBe(0);
-  });
+  it.runIf(existsSync('/proc/self/fd'))(
+    'flush does not wait for the disk, and a close right after it still releases the file',
+    async () => {
+      const dir = join(await tempDir(), 'sessions');
+      const store = createSessionStore({ dir });
+      const created = store.create({ workroot: '/w', model: 'm', createdAt: '2025-01-01T00:00:00.000Z' });
+      if (!created.ok) throw new Error(created.error);
+      const file = join(dir, `${created.writer.id}.jsonl`);
+      // The descriptors pointing at this session file (other tests' files come and go meanwhile).
+      const openOnFile = (): number =>
+        readdirSync('/proc/self/fd').filter((fd) => {
+          try {
+            return readlinkSync(`/proc/self/fd/${fd}`) === file;
+          } catch {
+            return false;
+          }
+        }).length;
+      expect(openOnFile()).toBe(1);
+      expect(created.writer.append({ type: 'message', message: user('hello') })).toBeUndefined();
+      expect(created.writer.flush()).toBeUndefined();
+      created.writer.close();
+      expect(created.writer.append({ type: 'message', message: user('late') })).toBe('session file is closed');
+      expect((await readFile(file, 'utf8')).split('\n')).toHaveLength(3);
+      for (let i = 0; i < 100 && openOnFile() > 0; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(openOnFile()).toBe(0);
+    },
+  );
 
   it('drops a torn last line with a notice, and reopening cuts it before appending', async () => {
     const dir = await tempDir();
@@ -98,7 +113,19 @@ describe('the session store', () => {
     w.append({ type: 'skill', name: 'pdf', args: 'a b' });
     w.close();
     const loaded = await store.load(w.id);
-    expect(loaded).toMatchObject({ ok: true, messages: [{ role: 'user', content: [{ type: 'text', text: 'summary' }, { type: 'text', text: 'three' }] }], skills: [{ name: 'pdf', args: 'a b' }] });
+    expect(loaded).toMatchObject({
+      ok: true,
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'summary' },
+            { type: 'text', text: 'three' },
+          ],
+        },
+      ],
+      skills: [{ name: 'pdf', args: 'a b' }],
+    });
   });
 
   it('lists sessions newest first, filtered by work root; a missing or foreign file is an error value', async () => {
@@ -121,12 +148,16 @@ describe('the session store', () => {
 });
 
 describe('damaged session files', () => {
-  const header = (id: string, workroot = '/w'): string => JSON.stringify({ type: 'session', id, workroot, model: 'm', createdAt: '2026-12-01T00:00:00.000Z' });
+  const header = (id: string, workroot = '/w'): string =>
+    JSON.stringify({ type: 'session', id, workroot, model: 'm', createdAt: '2026-12-01T00:00:00.000Z' });
 
   it.each([
     ['a message record without its message', '{"type":"message"}'],
     ['a message without content', '{"type":"message","message":{"role":"user"}}'],
-    ['a message with an unknown role', '{"type":"message","message":{"role":"robot","content":[{"type":"text","text":"x"}]}}'],
+    [
+      'a message with an unknown role',
+      '{"type":"message","message":{"role":"robot","content":[{"type":"text","text":"x"}]}}',
+    ],
     ['a compaction without messages', '{"type":"compaction"}'],
     ['a skill record without a name', '{"type":"skill","args":""}'],
     ['a truncate with a negative count', '{"type":"truncate","keep":-1}'],
@@ -176,14 +207,40 @@ describe('damaged session files', () => {
   it('replays truncate records, and cuts a transcript that stops being valid (kept prefix, never edited)', async () => {
     const dir = await tempDir();
     const store = createSessionStore({ dir });
-    const use: Message = { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'glob', input: { pattern: '*' } }] };
+    const use: Message = {
+      role: 'assistant',
+      content: [{ type: 'tool_use', id: 't1', name: 'glob', input: { pattern: '*' } }],
+    };
     const rec = (r: object): string => JSON.stringify(r);
     await writeFile(
       join(dir, 'cut.jsonl'),
-      [header('cut'), rec({ type: 'message', message: user('one') }), rec({ type: 'message', message: assistant('two') }), rec({ type: 'message', message: user('three') }), rec({ type: 'message', message: assistant('refused') }), rec({ type: 'truncate', keep: 3 }), ''].join('\n'),
+      [
+        header('cut'),
+        rec({ type: 'message', message: user('one') }),
+        rec({ type: 'message', message: assistant('two') }),
+        rec({ type: 'message', message: user('three') }),
+        rec({ type: 'message', message: assistant('refused') }),
+        rec({ type: 'truncate', keep: 3 }),
+        '',
+      ].join('\n'),
     );
-    expect(await store.load('cut')).toMatchObject({ ok: true, messages: [user('one'), assistant('two'), user('three')] });
-    await writeFile(join(dir, 'orphan.jsonl'), [header('orphan'), rec({ type: 'message', message: user('go') }), rec({ type: 'message', message: use }), rec({ type: 'message', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'other', content: 'x' }] } }), ''].join('\n'));
+    expect(await store.load('cut')).toMatchObject({
+      ok: true,
+      messages: [user('one'), assistant('two'), user('three')],
+    });
+    await writeFile(
+      join(dir, 'orphan.jsonl'),
+      [
+        header('orphan'),
+        rec({ type: 'message', message: user('go') }),
+        rec({ type: 'message', message: use }),
+        rec({
+          type: 'message',
+          message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'other', content: 'x' }] },
+        }),
+        '',
+      ].join('\n'),
+    );
     const orphan = await store.load('orphan');
     expect(orphan).toMatchObject({ ok: true, messages: [user('go'), use] });
     if (orphan.ok) expect(orphan.notices.join('\n')).toContain('kept the first 2 of 3 messages');
@@ -192,9 +249,19 @@ describe('damaged session files', () => {
   it('gives back the latest current record, unless a truncate cut the message it followed', async () => {
     const dir = await tempDir();
     const store = createSessionStore({ dir });
-    const state = (text: string): { system: { type: 'text'; text: string }[]; tools: [] } => ({ system: [{ type: 'text', text }], tools: [] });
+    const state = (text: string): { system: { type: 'text'; text: string }[]; tools: [] } => ({
+      system: [{ type: 'text', text }],
+      tools: [],
+    });
     const rec = (r: object): string => JSON.stringify(r);
-    const lines = [header('cur'), rec({ type: 'message', message: user('one') }), rec({ type: 'current', ...state('A') }), rec({ type: 'message', message: assistant('two') }), rec({ type: 'message', message: user('three') }), rec({ type: 'current', ...state('B') })];
+    const lines = [
+      header('cur'),
+      rec({ type: 'message', message: user('one') }),
+      rec({ type: 'current', ...state('A') }),
+      rec({ type: 'message', message: assistant('two') }),
+      rec({ type: 'message', message: user('three') }),
+      rec({ type: 'current', ...state('B') }),
+    ];
     await writeFile(join(dir, 'cur.jsonl'), [...lines, ''].join('\n'));
     expect(await store.load('cur')).toMatchObject({ ok: true, current: state('B') });
     await writeFile(join(dir, 'cur.jsonl'), [...lines, rec({ type: 'truncate', keep: 2 }), ''].join('\n'));
@@ -206,7 +273,10 @@ describe('damaged session files', () => {
   it('stores the prefix after the header and gives it back; the id is the file name, never the one inside', async () => {
     const dir = await tempDir();
     const store = createSessionStore({ dir });
-    const prefix = { system: [{ type: 'text' as const, text: 'sys' }], tools: [{ name: 'glob', description: 'd', input_schema: { type: 'object' as const, properties: {} } }] };
+    const prefix = {
+      system: [{ type: 'text' as const, text: 'sys' }],
+      tools: [{ name: 'glob', description: 'd', input_schema: { type: 'object' as const, properties: {} } }],
+    };
     const created = store.create({ workroot: '/w', model: 'm', createdAt: '2026-12-01T00:00:00.000Z', prefix });
     if (!created.ok) throw new Error(created.error);
     created.writer.close();
@@ -219,30 +289,38 @@ describe('damaged session files', () => {
     if (renamed.ok) expect(renamed.notices.join('\n')).toContain('using the file name');
   });
 
-  it.each(['../x', 'a/b', 'a\u0000b', '..', '.hidden', '', 'x'.repeat(129), 'a.b'])('refuses the session id %j on load, reopen and create', async (id) => {
-    const store = createSessionStore({ dir: await tempDir() });
-    expect(await store.load(id)).toMatchObject({ ok: false });
-    expect(store.reopen(id)).toMatchObject({ ok: false });
-    expect(store.create({ id, workroot: '/w', model: 'm', createdAt: '2026-12-01T00:00:00.000Z' })).toMatchObject({ ok: false });
-  });
+  it.each(['../x', 'a/b', 'a\u0000b', '..', '.hidden', '', 'x'.repeat(129), 'a.b'])(
+    'refuses the session id %j on load, reopen and create',
+    async (id) => {
+      const store = createSessionStore({ dir: await tempDir() });
+      expect(await store.load(id)).toMatchObject({ ok: false });
+      expect(store.reopen(id)).toMatchObject({ ok: false });
+      expect(store.create({ id, workroot: '/w', model: 'm', createdAt: '2026-12-01T00:00:00.000Z' })).toMatchObject({
+        ok: false,
+      });
+    },
+  );
 
-  it.runIf(process.platform !== 'win32')('writes files 0600 in a 0700 directory, and narrows an existing directory', async () => {
-    const dir = join(await tempDir(), 'sessions');
-    await mkdir(dir, { mode: 0o755 });
-    await chmod(dir, 0o755);
-    const store = createSessionStore({ dir });
-    const created = store.create({ workroot: '/w', model: 'm', createdAt: '2026-12-01T00:00:00.000Z' });
-    if (!created.ok) throw new Error(created.error);
-    created.writer.close();
-    const file = join(dir, `${created.writer.id}.jsonl`);
-    expect((await stat(dir)).mode & 0o777).toBe(0o700);
-    expect((await stat(file)).mode & 0o777).toBe(0o600);
-    await chmod(file, 0o644);
-    await chmod(dir, 0o755);
-    const reopened = store.reopen(created.writer.id);
-    if (!reopened.ok) throw new Error(reopened.error);
-    reopened.writer.close();
-    expect((await stat(dir)).mode & 0o777).toBe(0o700);
-    expect((await stat(file)).mode & 0o777).toBe(0o600);
-  });
+  it.runIf(process.platform !== 'win32')(
+    'writes files 0600 in a 0700 directory, and narrows an existing directory',
+    async () => {
+      const dir = join(await tempDir(), 'sessions');
+      await mkdir(dir, { mode: 0o755 });
+      await chmod(dir, 0o755);
+      const store = createSessionStore({ dir });
+      const created = store.create({ workroot: '/w', model: 'm', createdAt: '2026-12-01T00:00:00.000Z' });
+      if (!created.ok) throw new Error(created.error);
+      created.writer.close();
+      const file = join(dir, `${created.writer.id}.jsonl`);
+      expect((await stat(dir)).mode & 0o777).toBe(0o700);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      await chmod(file, 0o644);
+      await chmod(dir, 0o755);
+      const reopened = store.reopen(created.writer.id);
+      if (!reopened.ok) throw new Error(reopened.error);
+      reopened.writer.close();
+      expect((await stat(dir)).mode & 0o777).toBe(0o700);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+    },
+  );
 });

@@ -35,7 +35,9 @@ export interface SessionStore {
   /** The whole session; an error value (never a throw) when the id is invalid or the file unusable. */
   load(id: string): Promise<LoadedSession>;
   /** Creates a new session file holding the header and, when given, the prefix record. */
-  create(header: Omit<SessionHeader, 'type' | 'id'> & { id?: string; prefix?: SessionPrefix }): { ok: true; writer: SessionWriter } | { ok: false; error: string };
+  create(
+    header: Omit<SessionHeader, 'type' | 'id'> & { id?: string; prefix?: SessionPrefix },
+  ): { ok: true; writer: SessionWriter } | { ok: false; error: string };
   /** Opens an existing session for appending, cutting a torn last line first. */
   reopen(id: string): { ok: true; writer: SessionWriter } | { ok: false; error: string };
 }
@@ -48,7 +50,8 @@ export interface SessionStoreOptions {
 
 /** Where sessions live: `$XDG_STATE_HOME/coding-harness/sessions`, else `~/.local/state/coding-harness/sessions`. */
 export function defaultSessionDir(env: NodeJS.ProcessEnv, home: string): string {
-  const state = env.XDG_STATE_HOME && env.XDG_STATE_HOME.startsWith('/') ? env.XDG_STATE_HOME : join(home, '.local', 'state');
+  const state =
+    env.XDG_STATE_HOME && env.XDG_STATE_HOME.startsWith('/') ? env.XDG_STATE_HOME : join(home, '.local', 'state');
   return join(state, 'coding-harness', 'sessions');
 }
 
@@ -135,9 +138,16 @@ export function createSessionStore(opts: SessionStoreOptions): SessionStore {
     create(header) {
       const id = header.id ?? newSessionId(new Date(header.createdAt));
       if (!isSessionId(id)) return { ok: false, error: `not a session id: ${JSON.stringify(id.slice(0, 80))}` };
-      const full: SessionHeader = { type: 'session', id, workroot: header.workroot, model: header.model, createdAt: header.createdAt };
+      const full: SessionHeader = {
+        type: 'session',
+        id,
+        workroot: header.workroot,
+        model: header.model,
+        createdAt: header.createdAt,
+      };
       const lines = [JSON.stringify(full)];
-      if (header.prefix) lines.push(JSON.stringify({ type: 'prefix', system: header.prefix.system, tools: header.prefix.tools }));
+      if (header.prefix)
+        lines.push(JSON.stringify({ type: 'prefix', system: header.prefix.system, tools: header.prefix.tools }));
       try {
         privateDir(dir);
         const fd = openSync(fileOf(id), 'wx', 0o600);
@@ -206,7 +216,8 @@ async function readHead(file: string, mtime: Date, withTitle: boolean): Promise<
     return { ok: false, error: `${file}: ${(err as Error).message}` };
   }
   const nl = text.indexOf('\n');
-  if (nl === -1 && text.length >= HEADER_LIMIT) return { ok: false, error: `${file}: line 1 is longer than 64 KiB, not a session header` };
+  if (nl === -1 && text.length >= HEADER_LIMIT)
+    return { ok: false, error: `${file}: line 1 is longer than 64 KiB, not a session header` };
   const head = parseHeaderLine(nl === -1 ? text : text.slice(0, nl), file);
   if (!head.ok) return head;
   const ignored: string[] = [];

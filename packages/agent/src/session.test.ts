@@ -12,7 +12,17 @@ import { createAgent, INTERRUPTED } from './agent.js';
 import { messageText } from './messages.js';
 import { createAnthropicClient } from './model-client.js';
 import { createSessionStore } from './session-store.js';
-import { body, cleanup, mockServer, ofType, setup, tempDir, transcriptProblems, turn, turnEnd } from './testing/kit.test.util.js';
+import {
+  body,
+  cleanup,
+  mockServer,
+  ofType,
+  setup,
+  tempDir,
+  transcriptProblems,
+  turn,
+  turnEnd,
+} from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 
@@ -20,7 +30,11 @@ describe('sessions', () => {
   it('appends every message as it completes and resumes the conversation in a new agent', async () => {
     const sessions = await tempDir('agent-sessions-');
     const store = createSessionStore({ dir: sessions });
-    const script = new ScriptBuilder().toolUse('glob', { pattern: '*' }).text('first answer').text('second answer').build();
+    const script = new ScriptBuilder()
+      .toolUse('glob', { pattern: '*' })
+      .text('first answer')
+      .text('second answer')
+      .build();
     const { agent, server, workroot } = await setup(script, { agent: { sessionStore: store } });
     await turn(agent, 'first');
     const info = await store.latest(workroot);
@@ -41,7 +55,9 @@ describe('sessions', () => {
     expect(resumed.sessionId).toBe(agent.sessionId);
     expect(resumed.messages()).toEqual(agent.messages());
     await turn(resumed, 'second');
-    const sent = JSON.parse(JSON.stringify(body(server, 2).messages).replaceAll(',"cache_control":{"type":"ephemeral"}', '')) as unknown[];
+    const sent = JSON.parse(
+      JSON.stringify(body(server, 2).messages).replaceAll(',"cache_control":{"type":"ephemeral"}', ''),
+    ) as unknown[];
     expect(sent.slice(0, 4)).toEqual(agent.messages());
     expect(sent).toHaveLength(5);
     expect(messageText(resumed.messages().at(-1)!)).toBe('second answer');
@@ -51,7 +67,9 @@ describe('sessions', () => {
 
   it('clear() starts a new session with the same system prompt and tools', async () => {
     const store = createSessionStore({ dir: await tempDir('agent-sessions-') });
-    const { agent, server } = await setup(new ScriptBuilder().text('a').text('b').build(), { agent: { sessionStore: store } });
+    const { agent, server } = await setup(new ScriptBuilder().text('a').text('b').build(), {
+      agent: { sessionStore: store },
+    });
     await turn(agent, 'one');
     const firstId = agent.sessionId;
     agent.clear();
@@ -59,13 +77,17 @@ describe('sessions', () => {
     expect(agent.messages()).toEqual([]);
     await turn(agent, 'two');
     expect(body(server, 1).messages).toHaveLength(1);
-    expect(JSON.stringify([body(server, 1).system, body(server, 1).tools])).toBe(JSON.stringify([body(server, 0).system, body(server, 0).tools]));
+    expect(JSON.stringify([body(server, 1).system, body(server, 1).tools])).toBe(
+      JSON.stringify([body(server, 0).system, body(server, 0).tools]),
+    );
     expect((await store.list()).map((s) => s.id).sort()).toEqual([firstId, agent.sessionId].sort());
   });
 
   it('a resume failure is a notice and a fresh session, never a crash', async () => {
     const store = createSessionStore({ dir: await tempDir('agent-sessions-') });
-    const { agent } = await setup(new ScriptBuilder().text('a').build(), { agent: { sessionStore: store, resumeId: 'missing-id' } });
+    const { agent } = await setup(new ScriptBuilder().text('a').build(), {
+      agent: { sessionStore: store, resumeId: 'missing-id' },
+    });
     expect(agent.resumed).toBe(false);
     expect(agent.notices.join('\n')).toContain('could not resume session missing-id');
     expect(turnEnd(await turn(agent, 'hi')).stopReason).toBe('end_turn');
@@ -94,7 +116,9 @@ describe('sessions', () => {
       logLevel: 'silent',
       banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     });
-    const child = spawn(process.execPath, [bundle, server.url, workroot, sessions, 'do the slow thing'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bundle, server.url, workroot, sessions, 'do the slow thing'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let killed = false;
     let bashPid: number | undefined;
     try {
@@ -140,7 +164,11 @@ describe('sessions', () => {
         resumeId: sessionId,
       });
       expect(agent.messages()).toHaveLength(5);
-      expect(agent.messages()[4]!.content[0]).toMatchObject({ type: 'tool_result', content: INTERRUPTED, is_error: true });
+      expect(agent.messages()[4]!.content[0]).toMatchObject({
+        type: 'tool_result',
+        content: INTERRUPTED,
+        is_error: true,
+      });
       const events = await turn(agent, 'please continue');
       expect(turnEnd(events).stopReason).toBe('end_turn');
       expect(ofType(events, 'assistant_message')[0]!.text).toBe('Picking up where we left off.');

@@ -5,13 +5,31 @@ import { formatListing } from '@coding-harness/skills';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Message } from './messages.js';
 import { SKILLS_INTRO } from './prompt.js';
-import { body, cleanup, ofType, setup, tempDir, transcriptProblems, turn, turnEnd, writeSkill } from './testing/kit.test.util.js';
+import {
+  body,
+  cleanup,
+  ofType,
+  setup,
+  tempDir,
+  transcriptProblems,
+  turn,
+  turnEnd,
+  writeSkill,
+} from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 
 const withSkills = async (root: string): Promise<void> => {
-  await writeSkill(root, 'release-notes', 'Write release notes from the git changelog.', 'Group the changes of $ARGUMENTS by type.');
-  await writeSkill(root, 'deploy', 'Deploy the service to production.', 'Run the deploy script.', ['disable-model-invocation: true', 'allowed-tools: Bash(echo:*)']);
+  await writeSkill(
+    root,
+    'release-notes',
+    'Write release notes from the git changelog.',
+    'Group the changes of $ARGUMENTS by type.',
+  );
+  await writeSkill(root, 'deploy', 'Deploy the service to production.', 'Run the deploy script.', [
+    'disable-model-invocation: true',
+    'allowed-tools: Bash(echo:*)',
+  ]);
 };
 
 const systemText = (server: Awaited<ReturnType<typeof setup>>['server'], i: number): string =>
@@ -30,7 +48,14 @@ describe('the system prompt', () => {
     expect(text).toBe(agent.systemPrompt);
     expect(text).toContain(`Work root: ${workroot}`);
     expect(text).toContain('2025-06-01');
-    const order = [`# AGENTS.md (${join(configDir, 'AGENTS.md')})`, 'Always answer in English.', `# AGENTS.md (${join(workroot, 'AGENTS.md')})`, 'Run pnpm test', `# CLAUDE.md (${join(workroot, 'CLAUDE.md')})`, 'Prefer small commits.'];
+    const order = [
+      `# AGENTS.md (${join(configDir, 'AGENTS.md')})`,
+      'Always answer in English.',
+      `# AGENTS.md (${join(workroot, 'AGENTS.md')})`,
+      'Run pnpm test',
+      `# CLAUDE.md (${join(workroot, 'CLAUDE.md')})`,
+      'Prefer small commits.',
+    ];
     const positions = order.map((s) => text.indexOf(s));
     expect(positions.every((p) => p > 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
@@ -59,7 +84,12 @@ describe('the system prompt', () => {
   });
 
   it('sends the same system prompt and tools bytes in every request of a session', async () => {
-    const script = new ScriptBuilder().toolUse('glob', { pattern: '*' }).toolUse('skill', { name: 'release-notes' }).text('one').text('two').build();
+    const script = new ScriptBuilder()
+      .toolUse('glob', { pattern: '*' })
+      .toolUse('skill', { name: 'release-notes' })
+      .text('one')
+      .text('two')
+      .build();
     const { agent, server } = await setup(script, { skills: withSkills });
     await turn(agent, 'first');
     await turn(agent, '/release-notes v2');
@@ -67,19 +97,26 @@ describe('the system prompt', () => {
     const requests = server.messageRequests();
     expect(requests.length).toBeGreaterThanOrEqual(5);
     const first = JSON.stringify([body(server, 0).system, body(server, 0).tools]);
-    for (let i = 1; i < requests.length; i++) expect(JSON.stringify([body(server, i).system, body(server, i).tools])).toBe(first);
+    for (let i = 1; i < requests.length; i++)
+      expect(JSON.stringify([body(server, i).system, body(server, i).tools])).toBe(first);
   });
 });
 
 describe('forced skills: /slug args', () => {
   it('records the text, makes the skill call itself before the first request, then the turn goes on', async () => {
-    const { agent, server } = await setup(new ScriptBuilder().text('Here are the notes.').build(), { skills: withSkills });
+    const { agent, server } = await setup(new ScriptBuilder().text('Here are the notes.').build(), {
+      skills: withSkills,
+    });
     const events = await turn(agent, '/release-notes v1.2.0');
     expect(server.messageRequests()).toHaveLength(1);
     const sent = body(server, 0).messages;
     expect(sent).toHaveLength(3);
     expect(sent[0]).toMatchObject({ role: 'user', content: [{ type: 'text', text: '/release-notes v1.2.0' }] });
-    expect(sent[1]!.content[0]).toMatchObject({ type: 'tool_use', name: 'skill', input: { name: 'release-notes', args: 'v1.2.0' } });
+    expect(sent[1]!.content[0]).toMatchObject({
+      type: 'tool_use',
+      name: 'skill',
+      input: { name: 'release-notes', args: 'v1.2.0' },
+    });
     expect((sent[1]!.content[0] as { id: string }).id).toMatch(/^toolu_/);
     const result = sent[2]!.content[0] as { type: string; content: string };
     expect(result.type).toBe('tool_result');
@@ -90,18 +127,34 @@ describe('forced skills: /slug args', () => {
   });
 
   it('a model-invoked and a user-forced skill produce the same tool_use/tool_result pair', async () => {
-    const model = await setup(new ScriptBuilder().toolUse('skill', { name: 'release-notes', args: 'v1.2.0' }).text('done').build(), { skills: withSkills });
+    const model = await setup(
+      new ScriptBuilder().toolUse('skill', { name: 'release-notes', args: 'v1.2.0' }).text('done').build(),
+      { skills: withSkills },
+    );
     await turn(model.agent, 'v1.2.0 is out');
-    const forced = await setup(new ScriptBuilder().text('done').build(), { skills: withSkills, agent: { autoSkills: false } });
+    const forced = await setup(new ScriptBuilder().text('done').build(), {
+      skills: withSkills,
+      agent: { autoSkills: false },
+    });
     await turn(forced.agent, '/release-notes v1.2.0');
     const pair = (messages: readonly Message[]): unknown => {
       const i = messages.findIndex((m) => m.role === 'assistant' && m.content.some((b) => b.type === 'tool_use'));
-      const use = messages[i]!.content.find((b) => b.type === 'tool_use') as { id: string; name: string; input: unknown };
+      const use = messages[i]!.content.find((b) => b.type === 'tool_use') as {
+        id: string;
+        name: string;
+        input: unknown;
+      };
       const result = messages[i + 1]!.content[0] as { tool_use_id: string };
       expect(result.tool_use_id).toBe(use.id);
       return [
         { ...use, id: 'ID' },
-        { ...result, tool_use_id: 'ID', content: (result as unknown as { content: string }).content.replaceAll(model.home, 'HOME').replaceAll(forced.home, 'HOME') },
+        {
+          ...result,
+          tool_use_id: 'ID',
+          content: (result as unknown as { content: string }).content
+            .replaceAll(model.home, 'HOME')
+            .replaceAll(forced.home, 'HOME'),
+        },
       ];
     };
     const fromModel = pair(model.agent.messages());
@@ -109,7 +162,12 @@ describe('forced skills: /slug args', () => {
   });
 
   it('forces a manual-only skill, and its allowed-tools are granted for that turn only', async () => {
-    const script = new ScriptBuilder().toolUse('bash', { command: 'echo deployed' }).text('deployed').toolUse('bash', { command: 'echo again' }).text('done').build();
+    const script = new ScriptBuilder()
+      .toolUse('bash', { command: 'echo deployed' })
+      .text('deployed')
+      .toolUse('bash', { command: 'echo again' })
+      .text('done')
+      .build();
     const { agent, ask } = await setup(script, { skills: withSkills });
     const first = await turn(agent, '/deploy');
     const finished = ofType(first, 'tool_call_finished');
@@ -132,7 +190,9 @@ describe('auto-matched skills', () => {
   it('a matching turn loads the skill before the first request, with a notice naming the words', async () => {
     const { agent, server } = await setup(new ScriptBuilder().text('ok').build(), { skills: withSkills });
     const events = await turn(agent, 'Please write release notes from the changelog');
-    expect(ofType(events, 'notice')[0]!.message).toBe('auto-loaded skill "release-notes" (matched: release, notes, write, changelog)');
+    expect(ofType(events, 'notice')[0]!.message).toBe(
+      'auto-loaded skill "release-notes" (matched: release, notes, write, changelog)',
+    );
     const sent = body(server, 0).messages;
     expect(sent[1]!.content[0]).toMatchObject({ type: 'tool_use', name: 'skill', input: { name: 'release-notes' } });
     expect(sent[2]!.content[0]).toMatchObject({ type: 'tool_result' });
@@ -152,13 +212,18 @@ describe('auto-matched skills', () => {
   });
 
   it('is off with autoSkills: false', async () => {
-    const { agent, server } = await setup(new ScriptBuilder().text('ok').build(), { skills: withSkills, agent: { autoSkills: false } });
+    const { agent, server } = await setup(new ScriptBuilder().text('ok').build(), {
+      skills: withSkills,
+      agent: { autoSkills: false },
+    });
     await turn(agent, 'Please write release notes from the changelog');
     expect(body(server, 0).messages).toHaveLength(1);
   });
 
   it('reads the skill body fresh at each load', async () => {
-    const { agent, server, skills } = await setup(new ScriptBuilder().text('ok').text('ok').build(), { skills: withSkills });
+    const { agent, server, skills } = await setup(new ScriptBuilder().text('ok').text('ok').build(), {
+      skills: withSkills,
+    });
     await turn(agent, '/release-notes a');
     const file = skills.find((s) => s.name === 'release-notes')!.file;
     await writeFile(file, (await readFile(file, 'utf8')).replace('Group the changes', 'Sort the changes'));

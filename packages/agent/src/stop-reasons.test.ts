@@ -15,7 +15,11 @@ describe('stop reasons', () => {
   it('a refusal fails the turn naming its category, drops the refused turn from the transcript and the session file, and the next turn is accepted', async () => {
     const script = new ScriptBuilder()
       .text('Hi.')
-      .turn({ content: [{ type: 'text', text: 'I can help with part of' }], stopReason: 'refusal', refusal: { category: 'cyber', explanation: 'This request looks like malware development.' } })
+      .turn({
+        content: [{ type: 'text', text: 'I can help with part of' }],
+        stopReason: 'refusal',
+        refusal: { category: 'cyber', explanation: 'This request looks like malware development.' },
+      })
       .text('Sure, here is the changelog.')
       .build();
     const store = createSessionStore({ dir: await tempDir('agent-sessions-') });
@@ -44,23 +48,41 @@ describe('stop reasons', () => {
   });
 
   it('a refusal as the very first turn leaves an empty transcript, and the next turn starts clean', async () => {
-    const script = new ScriptBuilder().turn({ content: [{ type: 'text', text: 'No.' }], stopReason: 'refusal' }).text('Hello.').build();
+    const script = new ScriptBuilder()
+      .turn({ content: [{ type: 'text', text: 'No.' }], stopReason: 'refusal' })
+      .text('Hello.')
+      .build();
     const { agent, server } = await setup(script);
     const refused = await turn(agent, 'bad request');
-    expect(turnEnd(refused)).toMatchObject({ stopReason: 'refusal', stopDetails: { category: null, explanation: null } });
+    expect(turnEnd(refused)).toMatchObject({
+      stopReason: 'refusal',
+      stopDetails: { category: null, explanation: null },
+    });
     expect(ofType(refused, 'error')[0]!.message).toContain('refusal category: none given');
     expect(agent.messages()).toEqual([]);
     await turn(agent, 'hi');
-    expect(body(server, 1).messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'hi', cache_control: { type: 'ephemeral' } }] }]);
+    expect(body(server, 1).messages).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'hi', cache_control: { type: 'ephemeral' } }] },
+    ]);
     expect(rejected(server)).toEqual([]);
   });
 
   it('thinking that uses up max_tokens says so and suggests --max-tokens or a lower --effort', async () => {
-    const script = new ScriptBuilder().turn({ content: [{ type: 'thinking', thinking: 'Let me consider every file in turn. '.repeat(50) }, { type: 'text', text: 'The answer.' }], thinkingTokens: 5000 }).build();
+    const script = new ScriptBuilder()
+      .turn({
+        content: [
+          { type: 'thinking', thinking: 'Let me consider every file in turn. '.repeat(50) },
+          { type: 'text', text: 'The answer.' },
+        ],
+        thinkingTokens: 5000,
+      })
+      .build();
     const { agent, server } = await setup(script, { agent: { maxTokens: 2000 } });
     const events = await turn(agent, 'think hard');
     expect(turnEnd(events).stopReason).toBe('max_tokens');
-    const notice = ofType(events, 'notice').map((n) => n.message).find((m) => m.includes('max_tokens'));
+    const notice = ofType(events, 'notice')
+      .map((n) => n.message)
+      .find((m) => m.includes('max_tokens'));
     expect(notice).toContain('thinking used the whole max_tokens budget (2000)');
     expect(notice).toContain('--max-tokens');
     expect(notice).toContain('--effort');
@@ -69,7 +91,9 @@ describe('stop reasons', () => {
   });
 
   it('model_context_window_exceeded is reported as a truncated reply', async () => {
-    const script = new ScriptBuilder().text('The first half of the ans', { stopReason: 'model_context_window_exceeded' }).build();
+    const script = new ScriptBuilder()
+      .text('The first half of the ans', { stopReason: 'model_context_window_exceeded' })
+      .build();
     const { agent } = await setup(script);
     const events = await turn(agent, 'summarise everything');
     expect(turnEnd(events).stopReason).toBe('model_context_window_exceeded');

@@ -42,7 +42,8 @@ export const CONTEXT_FULL =
   "the reply was truncated: the model's context window is full. The next request compacts the conversation; /clear starts afresh";
 
 /** The result text of a tool call the loop did not run because the context window filled up. */
-export const NOT_RUN_CONTEXT_FULL = "This tool call was not run: the reply was truncated because the model's context window is full.";
+export const NOT_RUN_CONTEXT_FULL =
+  "This tool call was not run: the reply was truncated because the model's context window is full.";
 
 /** The notice for a reply cut at `max_tokens`: says when thinking used the whole budget. */
 export function maxTokensNotice(message: Message, maxTokens: number): string {

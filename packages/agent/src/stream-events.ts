@@ -11,7 +11,9 @@ import { errorFromApiBody, printableText } from './api-errors.js';
  * `skip: null`: nothing to report (a ping). `leftOut`: the index of a block whose start was
  * skipped; `block`: the index a skipped delta names (so a left-out block's deltas stay quiet).
  */
-export type Narrowed = { ok: true; event: ModelStreamEvent } | { ok: false; skip: string | null; leftOut?: number; block?: number };
+export type Narrowed =
+  | { ok: true; event: ModelStreamEvent }
+  | { ok: false; skip: string | null; leftOut?: number; block?: number };
 
 type Block = Extract<ModelStreamEvent, { type: 'content_block_start' }>['content_block'];
 type Delta = Extract<ModelStreamEvent, { type: 'content_block_delta' }>['delta'];
@@ -25,7 +27,11 @@ export function isObject(value: unknown): value is Obj {
 /** A server-chosen name, for a notice. */
 const printable = (text: string): string => printableText(text, 60);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const skip = (why: string, block?: number): Narrowed => ({ ok: false, skip: why, ...(block !== undefined ? { block } : {}) });
+const skip = (why: string, block?: number): Narrowed => ({
+  ok: false,
+  skip: why,
+  ...(block !== undefined ? { block } : {}),
+});
 const leftOut = (why: string, i: number): Narrowed => ({ ok: false, skip: why, leftOut: i });
 const event = (e: ModelStreamEvent): Narrowed => ({ ok: true, event: e });
 
@@ -79,12 +85,27 @@ const BLOCKS: Record<string, (b: Obj) => Block | string> = {
 /** Delta checks by type: the delta, or undefined when its payload is not a string. */
 const DELTAS: Record<string, (d: Obj) => Delta | undefined> = {
   text_delta: (d) => (typeof d.text === 'string' ? { type: 'text_delta', text: d.text } : undefined),
-  thinking_delta: (d) => (typeof d.thinking === 'string' ? { type: 'thinking_delta', thinking: d.thinking } : undefined),
-  signature_delta: (d) => (typeof d.signature === 'string' ? { type: 'signature_delta', signature: d.signature } : undefined),
-  input_json_delta: (d) => (typeof d.partial_json === 'string' ? { type: 'input_json_delta', partial_json: d.partial_json } : undefined),
+  thinking_delta: (d) =>
+    typeof d.thinking === 'string' ? { type: 'thinking_delta', thinking: d.thinking } : undefined,
+  signature_delta: (d) =>
+    typeof d.signature === 'string' ? { type: 'signature_delta', signature: d.signature } : undefined,
+  input_json_delta: (d) =>
+    typeof d.partial_json === 'string' ? { type: 'input_json_delta', partial_json: d.partial_json } : undefined,
 };
 
-const KINDS: readonly ModelErrorKind[] = ['rate_limit', 'overloaded', 'server', 'connection', 'aborted', 'client', 'auth', 'permission', 'billing', 'not_found', 'too_large'];
+const KINDS: readonly ModelErrorKind[] = [
+  'rate_limit',
+  'overloaded',
+  'server',
+  'connection',
+  'aborted',
+  'client',
+  'auth',
+  'permission',
+  'billing',
+  'not_found',
+  'too_large',
+];
 
 /** An `error` event: our own ModelError shape, or the API's `{type, message}` error object. */
 function isKind(v: unknown): v is ModelErrorKind {
@@ -96,7 +117,8 @@ function modelError(v: unknown): ModelError {
     const error: ModelError = { kind: v.kind, message: v.message };
     const status = index(v.status);
     if (status !== undefined) error.status = status;
-    if (typeof v.retryAfterMs === 'number' && Number.isFinite(v.retryAfterMs) && v.retryAfterMs >= 0) error.retryAfterMs = v.retryAfterMs;
+    if (typeof v.retryAfterMs === 'number' && Number.isFinite(v.retryAfterMs) && v.retryAfterMs >= 0)
+      error.retryAfterMs = v.retryAfterMs;
     if (typeof v.retryable === 'boolean') error.retryable = v.retryable;
     if (typeof v.type === 'string') error.type = v.type;
     if (typeof v.requestId === 'string') error.requestId = v.requestId;
@@ -107,35 +129,46 @@ function modelError(v: unknown): ModelError {
 
 const EVENTS: Record<string, (e: Obj) => Narrowed> = {
   ping: () => ({ ok: false, skip: null }),
-  message_start: (e) => event({ type: 'message_start', message: { usage: usage(isObject(e.message) ? e.message.usage : undefined) } }),
+  message_start: (e) =>
+    event({ type: 'message_start', message: { usage: usage(isObject(e.message) ? e.message.usage : undefined) } }),
   content_block_start: (e) => {
     const i = index(e.index);
     if (i === undefined) return skip('a content_block_start without a valid index');
     const b = e.content_block;
     const type = isObject(b) ? str(b.type) : undefined;
-    if (!isObject(b) || type === undefined) return leftOut(`a content block without a type was left out of the reply`, i);
+    if (!isObject(b) || type === undefined)
+      return leftOut(`a content block without a type was left out of the reply`, i);
     const check = Object.hasOwn(BLOCKS, type) ? BLOCKS[type] : undefined;
     if (!check) return leftOut(`a content block of unknown type "${printable(type)}" was left out of the reply`, i);
     const block = check(b);
-    return typeof block === 'string' ? leftOut(`${block} was left out of the reply`, i) : event({ type: 'content_block_start', index: i, content_block: block });
+    return typeof block === 'string'
+      ? leftOut(`${block} was left out of the reply`, i)
+      : event({ type: 'content_block_start', index: i, content_block: block });
   },
   content_block_delta: (e) => {
     const i = index(e.index);
     const d = e.delta;
     const type = isObject(d) ? str(d.type) : undefined;
-    if (i === undefined || !isObject(d) || type === undefined) return skip('a malformed content_block_delta was ignored', i);
+    if (i === undefined || !isObject(d) || type === undefined)
+      return skip('a malformed content_block_delta was ignored', i);
     const check = Object.hasOwn(DELTAS, type) ? DELTAS[type] : undefined;
     if (!check) return skip(`deltas of unknown type "${printable(type)}" were ignored`, i);
     const delta = check(d);
-    return delta ? event({ type: 'content_block_delta', index: i, delta }) : skip(`a ${type} without its payload was ignored`, i);
+    return delta
+      ? event({ type: 'content_block_delta', index: i, delta })
+      : skip(`a ${type} without its payload was ignored`, i);
   },
   content_block_stop: (e) => {
     const i = index(e.index);
-    return i === undefined ? skip('a content_block_stop without a valid index was ignored') : event({ type: 'content_block_stop', index: i });
+    return i === undefined
+      ? skip('a content_block_stop without a valid index was ignored')
+      : event({ type: 'content_block_stop', index: i });
   },
   message_delta: (e) => {
     const d = isObject(e.delta) ? e.delta : {};
-    const delta: { stop_reason: string | null; stop_details?: StopDetails | null } = { stop_reason: str(d.stop_reason) ?? null };
+    const delta: { stop_reason: string | null; stop_details?: StopDetails | null } = {
+      stop_reason: str(d.stop_reason) ?? null,
+    };
     if (d.stop_details !== undefined) delta.stop_details = stopDetails(d.stop_details);
     return event({ type: 'message_delta', delta, usage: usage(e.usage) });
   },
@@ -151,4 +184,3 @@ export function narrowEvent(value: unknown): Narrowed {
   const check = Object.hasOwn(EVENTS, type) ? EVENTS[type] : undefined;
   return check ? check(value) : skip(`stream events of unknown type "${printable(type)}" were ignored`);
 }
-

@@ -9,7 +9,12 @@ async function* events(list: readonly unknown[]): AsyncIterable<unknown> {
   for (const e of list) yield e;
 }
 
-const start: ModelStreamEvent = { type: 'message_start', message: { usage: { input_tokens: 10, output_tokens: 1, cache_read_input_tokens: 5, cache_creation_input_tokens: 2 } } };
+const start: ModelStreamEvent = {
+  type: 'message_start',
+  message: {
+    usage: { input_tokens: 10, output_tokens: 1, cache_read_input_tokens: 5, cache_creation_input_tokens: 2 },
+  },
+};
 
 describe('readStream (an injected client, without the SDK)', () => {
   it('assembles thinking with its signature, text and tool input from deltas, and reports usage', async () => {
@@ -24,7 +29,11 @@ describe('readStream (an injected client, without the SDK)', () => {
         { type: 'content_block_start', index: 1, content_block: { type: 'text', text: '' } },
         { type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: 'Reading.' } },
         { type: 'content_block_stop', index: 1 },
-        { type: 'content_block_start', index: 2, content_block: { type: 'tool_use', id: 'toolu_1', name: 'read_file', input: {} } },
+        {
+          type: 'content_block_start',
+          index: 2,
+          content_block: { type: 'tool_use', id: 'toolu_1', name: 'read_file', input: {} },
+        },
         { type: 'content_block_delta', index: 2, delta: { type: 'input_json_delta', partial_json: '{"path":' } },
         { type: 'content_block_delta', index: 2, delta: { type: 'input_json_delta', partial_json: '"a.txt"}' } },
         { type: 'content_block_stop', index: 2 },
@@ -58,15 +67,28 @@ describe('readStream (an injected client, without the SDK)', () => {
     const result = await readStream(
       events([
         start,
-        { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_2', name: 'write_file', input: {} } },
-        { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '{"path":"a","content":"unterm' } },
+        {
+          type: 'content_block_start',
+          index: 0,
+          content_block: { type: 'tool_use', id: 'toolu_2', name: 'write_file', input: {} },
+        },
+        {
+          type: 'content_block_delta',
+          index: 0,
+          delta: { type: 'input_json_delta', partial_json: '{"path":"a","content":"unterm' },
+        },
         { type: 'message_delta', delta: { stop_reason: 'max_tokens' }, usage: { output_tokens: 8192 } },
         { type: 'message_stop' },
       ]),
       () => undefined,
     );
     expect(result).toMatchObject({ ok: true, stopReason: 'max_tokens', truncatedToolUses: ['toolu_2'] });
-    expect(result.ok && result.message.content[0]).toEqual({ type: 'tool_use', id: 'toolu_2', name: 'write_file', input: {} });
+    expect(result.ok && result.message.content[0]).toEqual({
+      type: 'tool_use',
+      id: 'toolu_2',
+      name: 'write_file',
+      input: {},
+    });
   });
 
   it('a stream that ends without message_stop is a connection failure keeping only finished blocks', async () => {
@@ -81,11 +103,18 @@ describe('readStream (an injected client, without the SDK)', () => {
       ]),
       () => undefined,
     );
-    expect(result).toMatchObject({ ok: false, error: { kind: 'connection' }, completed: [{ type: 'text', text: 'done' }] });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { kind: 'connection' },
+      completed: [{ type: 'text', text: 'done' }],
+    });
   });
 
   it('passes an error event through as the failure', async () => {
-    const result = await readStream(events([{ type: 'error', error: { kind: 'client', status: 400, message: 'bad request' } }]), () => undefined);
+    const result = await readStream(
+      events([{ type: 'error', error: { kind: 'client', status: 400, message: 'bad request' } }]),
+      () => undefined,
+    );
     expect(result).toMatchObject({ ok: false, error: { kind: 'client', status: 400 } });
   });
 
@@ -95,12 +124,23 @@ describe('readStream (an injected client, without the SDK)', () => {
         start,
         { type: 'content_block_start', index: 0, content_block: { type: 'text', text: 'I can help with part of' } },
         { type: 'content_block_stop', index: 0 },
-        { type: 'message_delta', delta: { stop_reason: 'refusal', stop_details: { type: 'refusal', category: 'cyber', explanation: 'not this' } }, usage: { output_tokens: 5 } },
+        {
+          type: 'message_delta',
+          delta: {
+            stop_reason: 'refusal',
+            stop_details: { type: 'refusal', category: 'cyber', explanation: 'not this' },
+          },
+          usage: { output_tokens: 5 },
+        },
         { type: 'message_stop' },
       ]),
       () => undefined,
     );
-    expect(result).toMatchObject({ ok: true, stopReason: 'refusal', stopDetails: { category: 'cyber', explanation: 'not this' } });
+    expect(result).toMatchObject({
+      ok: true,
+      stopReason: 'refusal',
+      stopDetails: { category: 'cyber', explanation: 'not this' },
+    });
   });
 
   it('leaves an unknown block type out of the reply with one notice, and ignores unknown events and its deltas', async () => {
@@ -153,16 +193,31 @@ describe('readStream (an injected client, without the SDK)', () => {
       })(),
       () => undefined,
     );
-    expect(thrown).toMatchObject({ ok: false, error: { kind: 'connection', message: 'the stream failed: ECONNRESET' } });
+    expect(thrown).toMatchObject({
+      ok: false,
+      error: { kind: 'connection', message: 'the stream failed: ECONNRESET' },
+    });
     const unsigned = await readStream(
-      events([start, { type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: 'hm' } }, { type: 'content_block_stop', index: 0 }, { type: 'message_stop' }]),
+      events([
+        start,
+        { type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: 'hm' } },
+        { type: 'content_block_stop', index: 0 },
+        { type: 'message_stop' },
+      ]),
       () => undefined,
     );
-    expect(unsigned).toMatchObject({ ok: true, message: { content: [] }, notices: ['a thinking block without its signature was left out of the reply'] });
+    expect(unsigned).toMatchObject({
+      ok: true,
+      message: { content: [] },
+      notices: ['a thinking block without its signature was left out of the reply'],
+    });
   });
 
   it('an API-shaped error event (a server’s own data) is classified by its type', async () => {
-    const result = await readStream(events([start, { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }]), () => undefined);
+    const result = await readStream(
+      events([start, { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }]),
+      () => undefined,
+    );
     expect(result).toMatchObject({ ok: false, error: { kind: 'overloaded', type: 'overloaded_error' } });
   });
 });
@@ -170,20 +225,73 @@ describe('readStream (an injected client, without the SDK)', () => {
 /** Events of every kind, valid and not, for the property below. */
 const index = fc.oneof(fc.integer({ min: 0, max: 4 }), fc.constantFrom(-1, 1.5, Number.NaN, '0', null));
 const text = fc.string({ maxLength: 8 });
-const blockType = fc.constantFrom('text', 'thinking', 'redacted_thinking', 'tool_use', 'server_tool_use', 'hologram', 7);
-const deltaType = fc.constantFrom('text_delta', 'thinking_delta', 'signature_delta', 'input_json_delta', 'citations_delta', null);
-const usage = fc.dictionary(fc.constantFrom('input_tokens', 'output_tokens', 'cache_read_input_tokens', 'cache_creation_input_tokens'), fc.oneof(fc.nat(), fc.double(), fc.constant(null), text));
+const blockType = fc.constantFrom(
+  'text',
+  'thinking',
+  'redacted_thinking',
+  'tool_use',
+  'server_tool_use',
+  'hologram',
+  7,
+);
+const deltaType = fc.constantFrom(
+  'text_delta',
+  'thinking_delta',
+  'signature_delta',
+  'input_json_delta',
+  'citations_delta',
+  null,
+);
+const usage = fc.dictionary(
+  fc.constantFrom('input_tokens', 'output_tokens', 'cache_read_input_tokens', 'cache_creation_input_tokens'),
+  fc.oneof(fc.nat(), fc.double(), fc.constant(null), text),
+);
 const json = fc.oneof(fc.constantFrom('{', '}', '{"a":', '1}', '"x"', '[]', 'null'), text);
 const anyEvent = fc.oneof(
   fc.record({ type: fc.constant('message_start'), message: fc.oneof(fc.record({ usage }), fc.anything()) }),
   fc.record({
     type: fc.constant('content_block_start'),
     index,
-    content_block: fc.oneof(fc.record({ type: blockType, text, thinking: text, signature: text, data: text, id: fc.constantFrom('t1', 't2', ''), name: text, input: fc.anything() }, { requiredKeys: ['type'] }), fc.anything()),
+    content_block: fc.oneof(
+      fc.record(
+        {
+          type: blockType,
+          text,
+          thinking: text,
+          signature: text,
+          data: text,
+          id: fc.constantFrom('t1', 't2', ''),
+          name: text,
+          input: fc.anything(),
+        },
+        { requiredKeys: ['type'] },
+      ),
+      fc.anything(),
+    ),
   }),
-  fc.record({ type: fc.constant('content_block_delta'), index, delta: fc.oneof(fc.record({ type: deltaType, text, thinking: text, signature: text, partial_json: json }, { requiredKeys: ['type'] }), fc.anything()) }),
+  fc.record({
+    type: fc.constant('content_block_delta'),
+    index,
+    delta: fc.oneof(
+      fc.record(
+        { type: deltaType, text, thinking: text, signature: text, partial_json: json },
+        { requiredKeys: ['type'] },
+      ),
+      fc.anything(),
+    ),
+  }),
   fc.record({ type: fc.constant('content_block_stop'), index }),
-  fc.record({ type: fc.constant('message_delta'), delta: fc.oneof(fc.record({ stop_reason: fc.oneof(fc.constantFrom('end_turn', 'tool_use', 'max_tokens', 'refusal', null), fc.anything()), stop_details: fc.anything() }), fc.anything()), usage: fc.anything() }),
+  fc.record({
+    type: fc.constant('message_delta'),
+    delta: fc.oneof(
+      fc.record({
+        stop_reason: fc.oneof(fc.constantFrom('end_turn', 'tool_use', 'max_tokens', 'refusal', null), fc.anything()),
+        stop_details: fc.anything(),
+      }),
+      fc.anything(),
+    ),
+    usage: fc.anything(),
+  }),
   fc.constant({ type: 'message_stop' }),
   fc.constant({ type: 'ping' }),
   fc.record({ type: fc.constant('error'), error: fc.anything() }),
@@ -205,13 +313,17 @@ describe('readStream never throws (property)', () => {
         const result = await readStream(stream, (e) => deltas.push(e));
         expect(Array.isArray(result.notices)).toBe(true);
         if (result.ok) {
-          for (const b of result.message.content) expect(['text', 'thinking', 'redacted_thinking', 'tool_use']).toContain(b.type);
+          for (const b of result.message.content)
+            expect(['text', 'thinking', 'redacted_thinking', 'tool_use']).toContain(b.type);
           const ids = result.message.content.flatMap((b) => (b.type === 'tool_use' ? [b.id] : []));
           expect(new Set(ids).size).toBe(ids.length);
-          for (const b of result.message.content) if (b.type === 'tool_use') expect(typeof b.input === 'object' && b.input !== null && !Array.isArray(b.input)).toBe(true);
+          for (const b of result.message.content)
+            if (b.type === 'tool_use')
+              expect(typeof b.input === 'object' && b.input !== null && !Array.isArray(b.input)).toBe(true);
           for (const b of result.message.content) if (b.type === 'thinking') expect(b.signature).not.toBe('');
         } else expect(typeof result.error.message).toBe('string');
-        for (const d of deltas) expect(typeof d === 'object' && (d.type === 'text_delta' || d.type === 'thinking_delta')).toBe(true);
+        for (const d of deltas)
+          expect(typeof d === 'object' && (d.type === 'text_delta' || d.type === 'thinking_delta')).toBe(true);
       }),
       { numRuns: 500 },
     );
@@ -243,7 +355,16 @@ describe('cache writes by TTL', () => {
   it('keeps usage.cache_creation so 1h writes are priced as 1h writes', async () => {
     const result = await readStream(
       events([
-        { type: 'message_start', message: { usage: { input_tokens: 0, cache_creation_input_tokens: 1_000_000, cache_creation: { ephemeral_5m_input_tokens: 400_000, ephemeral_1h_input_tokens: 600_000 } } } },
+        {
+          type: 'message_start',
+          message: {
+            usage: {
+              input_tokens: 0,
+              cache_creation_input_tokens: 1_000_000,
+              cache_creation: { ephemeral_5m_input_tokens: 400_000, ephemeral_1h_input_tokens: 600_000 },
+            },
+          },
+        },
         { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 0 } },
         { type: 'message_stop' },
       ]),

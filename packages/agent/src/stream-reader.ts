@@ -72,7 +72,8 @@ class Reply {
       case 'content_block_stop': {
         const p = this.blocks.get(e.index);
         if (p) p.done = true;
-        else if (!this.skipped.has(e.index)) this.notices.add('a content_block_stop for a block that never started was ignored');
+        else if (!this.skipped.has(e.index))
+          this.notices.add('a content_block_stop for a block that never started was ignored');
         return;
       }
       case 'message_delta':
@@ -103,7 +104,10 @@ class Reply {
       return;
     }
     const block = e.content_block;
-    if (block.type === 'tool_use' && [...this.blocks.values()].some((p) => p.block.type === 'tool_use' && p.block.id === block.id)) {
+    if (
+      block.type === 'tool_use' &&
+      [...this.blocks.values()].some((p) => p.block.type === 'tool_use' && p.block.id === block.id)
+    ) {
       this.skipped.add(e.index);
       this.notices.add(`a second tool_use with id ${block.id} was left out of the reply`);
       return;
@@ -167,7 +171,14 @@ class Reply {
       if (cut) truncated.push(b.id);
       content.push({ ...b, input: cut || !parsed.ok ? {} : parsed.value });
     });
-    const result: ReadResult = { ok: true, message: { role: 'assistant', content }, stopReason: this.stopReason, usage: this.usage, truncatedToolUses: truncated, notices: [...this.notices] };
+    const result: ReadResult = {
+      ok: true,
+      message: { role: 'assistant', content },
+      stopReason: this.stopReason,
+      usage: this.usage,
+      truncatedToolUses: truncated,
+      notices: [...this.notices],
+    };
     if (this.stopDetails) result.stopDetails = this.stopDetails;
     return result;
   }
@@ -181,7 +192,10 @@ class Reply {
  * Consumes `stream` to its end (a complete reply's stream is still read to its natural end, so
  * the connection can be reused) and returns the reply or the failure; never throws.
  */
-export async function readStream(stream: AsyncIterable<unknown>, emit: (event: AgentEvent) => void): Promise<ReadResult> {
+export async function readStream(
+  stream: AsyncIterable<unknown>,
+  emit: (event: AgentEvent) => void,
+): Promise<ReadResult> {
   const reply = new Reply(emit);
   let events: AsyncIterator<unknown>;
   try {

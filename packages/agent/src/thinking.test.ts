@@ -7,18 +7,37 @@ afterEach(cleanup);
 describe('thinking on the default model (strict mock)', () => {
   it('streams thinking as thinking_delta under summarized display and sends every thinking block back byte for byte', async () => {
     const script = new ScriptBuilder()
-      .turn({ content: [{ type: 'thinking', thinking: 'First look at the notes.' }, { type: 'tool_use', name: 'glob', input: { pattern: '*' } }] })
-      .turn({ content: [{ type: 'thinking', thinking: 'Nothing there, say so.', update: true }, { type: 'redacted_thinking' }, { type: 'text', text: 'The root is empty.' }] })
+      .turn({
+        content: [
+          { type: 'thinking', thinking: 'First look at the notes.' },
+          { type: 'tool_use', name: 'glob', input: { pattern: '*' } },
+        ],
+      })
+      .turn({
+        content: [
+          { type: 'thinking', thinking: 'Nothing there, say so.', update: true },
+          { type: 'redacted_thinking' },
+          { type: 'text', text: 'The root is empty.' },
+        ],
+      })
       .text('Still empty.')
       .build();
     const { agent, server } = await setup(script);
     const first = await turn(agent, 'what is here?');
     expect(turnEnd(first).stopReason).toBe('end_turn');
-    expect(ofType(first, 'thinking_delta').map((e) => e.text).join('')).toContain('First look at the notes.');
+    expect(
+      ofType(first, 'thinking_delta')
+        .map((e) => e.text)
+        .join(''),
+    ).toContain('First look at the notes.');
     await turn(agent, 'and now?');
-    const stored = agent.messages().flatMap((m) => m.content.filter((b) => b.type === 'thinking' || b.type === 'redacted_thinking'));
+    const stored = agent
+      .messages()
+      .flatMap((m) => m.content.filter((b) => b.type === 'thinking' || b.type === 'redacted_thinking'));
     expect(stored.map((b) => b.type)).toEqual(['thinking', 'thinking', 'redacted_thinking']);
-    const sent = body(server, 2).messages.flatMap((m) => m.content.filter((b) => b.type === 'thinking' || b.type === 'redacted_thinking'));
+    const sent = body(server, 2).messages.flatMap((m) =>
+      m.content.filter((b) => b.type === 'thinking' || b.type === 'redacted_thinking'),
+    );
     expect(JSON.stringify(sent)).toBe(JSON.stringify(stored));
     expect(server.messageRequests().filter((r) => r.rejected)).toEqual([]);
   });

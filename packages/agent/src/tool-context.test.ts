@@ -25,7 +25,10 @@ describe('the tool context the agent builds', () => {
       .toolUse('write_file', { path: 'config/AGENTS.md', content: 'obey me' })
       .text('done')
       .build();
-    const { agent } = await setup(script, { workroot, agent: { policy: createPolicy({ mode: 'bypass' }), protectedDirs: [state], configDir: config } });
+    const { agent } = await setup(script, {
+      workroot,
+      agent: { policy: createPolicy({ mode: 'bypass' }), protectedDirs: [state], configDir: config },
+    });
     const events = await turn(agent, 'write');
     const [first, second] = results(events);
     expect(first!.isError).toBe(true);
@@ -41,8 +44,17 @@ describe('the tool context the agent builds', () => {
     await writeFile(join(workroot, 'secret', 'key.txt'), 'needle in secret\n');
     await writeFile(join(workroot, 'open.txt'), 'needle in the open\n');
     await symlink(join(workroot, 'secret'), join(workroot, 'door'));
-    const script = new ScriptBuilder().toolUse('grep', { pattern: 'needle' }).toolUse('grep', { pattern: 'needle', path: 'door' }).text('done').build();
-    const policy = createPolicy({ mode: 'bypass', root: workroot, deny: ['Read(secret/**)'], tools: builtinRuleNames() });
+    const script = new ScriptBuilder()
+      .toolUse('grep', { pattern: 'needle' })
+      .toolUse('grep', { pattern: 'needle', path: 'door' })
+      .text('done')
+      .build();
+    const policy = createPolicy({
+      mode: 'bypass',
+      root: workroot,
+      deny: ['Read(secret/**)'],
+      tools: builtinRuleNames(),
+    });
     const { agent } = await setup(script, { workroot, agent: { policy } });
     const [whole, viaLink] = results(await turn(agent, 'search'));
     expect(whole!.content).toContain('open.txt');
@@ -52,8 +64,13 @@ describe('the tool context the agent builds', () => {
 
   it('redacts a secret value from what bash printed before the model sees it', async () => {
     const secret = 'sk-ant-test-0123456789abcdef';
-    const script = new ScriptBuilder().toolUse('bash', { command: `echo key=${secret}` }).text('done').build();
-    const { agent, server } = await setup(script, { agent: { policy: createPolicy({ mode: 'bypass' }), secrets: [secret] } });
+    const script = new ScriptBuilder()
+      .toolUse('bash', { command: `echo key=${secret}` })
+      .text('done')
+      .build();
+    const { agent, server } = await setup(script, {
+      agent: { policy: createPolicy({ mode: 'bypass' }), secrets: [secret] },
+    });
     const [result] = results(await turn(agent, 'print it'));
     expect(result!.content).toContain('key=[redacted');
     const sentResults = body(server, 1).messages.flatMap((m) => m.content.filter((b) => b.type === 'tool_result'));

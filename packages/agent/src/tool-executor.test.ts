@@ -76,7 +76,10 @@ describe('executeToolUses', () => {
   it('refuses a protected path in bypass mode without asking, and in ask mode before the question', async () => {
     for (const mode of ['bypass', 'ask'] as const) {
       asked = [];
-      const results = await executeToolUses([use(`w-${mode}`, 'write_file', { path: '.git/config', content: '[core]\n\tfsmonitor = ./x\n' })], deps(mode));
+      const results = await executeToolUses(
+        [use(`w-${mode}`, 'write_file', { path: '.git/config', content: '[core]\n\tfsmonitor = ./x\n' })],
+        deps(mode),
+      );
       expect(results[0]).toMatchObject({ is_error: true });
       expect(String(results[0]?.content)).toContain('git metadata');
       expect(asked).toEqual([]);

@@ -52,7 +52,10 @@ export function uniqueUses(uses: readonly ToolUseBlock[], emit: (event: AgentEve
   const out: ToolUseBlock[] = [];
   for (const use of uses) {
     if (seen.has(use.id)) {
-      emit({ type: 'notice', message: `The model repeated tool_use id ${use.id} (${use.name}); only its first call was run and answered.` });
+      emit({
+        type: 'notice',
+        message: `The model repeated tool_use id ${use.id} (${use.name}); only its first call was run and answered.`,
+      });
       continue;
     }
     seen.add(use.id);
@@ -62,7 +65,11 @@ export function uniqueUses(uses: readonly ToolUseBlock[], emit: (event: AgentEve
 }
 
 /** Runs the calls and returns their results in call order, one per distinct tool_use id. */
-export async function executeToolUses(allUses: readonly ToolUseBlock[], deps: ExecutorDeps, opts: ExecuteOptions = {}): Promise<ToolResultBlock[]> {
+export async function executeToolUses(
+  allUses: readonly ToolUseBlock[],
+  deps: ExecutorDeps,
+  opts: ExecuteOptions = {},
+): Promise<ToolResultBlock[]> {
   const uses = uniqueUses(allUses, deps.emit);
   const results: ToolResultBlock[] = [];
   const askLock = serialize();
@@ -80,12 +87,24 @@ function isRead(deps: ExecutorDeps, use: ToolUseBlock, opts: ExecuteOptions): bo
   return !opts.truncated?.has(use.id) && deps.registry.get(use.name)?.kind === 'read';
 }
 
-async function runOne(use: ToolUseBlock, deps: ExecutorDeps, opts: ExecuteOptions, askLock: Lock): Promise<ToolResultBlock> {
+async function runOne(
+  use: ToolUseBlock,
+  deps: ExecutorDeps,
+  opts: ExecuteOptions,
+  askLock: Lock,
+): Promise<ToolResultBlock> {
   const { emit, context } = deps;
   const forced = opts.forced ?? false;
   const finish = (raw: ToolResult): ToolResultBlock => {
     const result = redacted(raw, context);
-    emit({ type: 'tool_call_finished', id: use.id, name: use.name, isError: result.isError, display: result.display, content: result.content });
+    emit({
+      type: 'tool_call_finished',
+      id: use.id,
+      name: use.name,
+      isError: result.isError,
+      display: result.display,
+      content: result.content,
+    });
     return toBlock(use.id, result);
   };
   if (opts.truncated?.has(use.id)) {
@@ -101,21 +120,54 @@ async function runOne(use: ToolUseBlock, deps: ExecutorDeps, opts: ExecuteOption
   const { tool, input, summary, permission } = prepared;
   emit({ type: 'tool_call_started', id: use.id, name: use.name, input, summary, forced });
   const refusal = refuseEarly(tool, input, context);
-  if (refusal !== undefined) return finish({ content: refusal, display: `refused: ${refusal.split('\n')[0] ?? ''}`.slice(0, 200), isError: true });
+  if (refusal !== undefined)
+    return finish({
+      content: refusal,
+      display: `refused: ${refusal.split('\n')[0] ?? ''}`.slice(0, 200),
+      isError: true,
+    });
   const ask: AskFn = (request) =>
     askLock(async () => {
       if (context.signal.aborted) return { type: 'deny', message: CANCELLED };
       const rawPreview = tool.preview ? await tool.preview(input, context).catch(() => undefined) : undefined;
-      const preview = rawPreview === undefined ? undefined : redactSecrets(rawPreview, context.secrets, context.secretLabels);
-      emit({ type: 'approval_requested', id: use.id, tool: use.name, summary, ...(permission.target !== undefined ? { target: permission.target } : {}), ...(preview !== undefined ? { preview } : {}) });
-      const answer = await raceAbort(deps.ask(preview !== undefined ? { ...request, preview } : request), context.signal, DENIED_BY_ABORT);
-      emit({ type: 'approval_resolved', id: use.id, allowed: answer.type !== 'deny', how: answer.type, ...(answer.type === 'deny' && answer.message ? { message: answer.message } : {}) });
+      const preview =
+        rawPreview === undefined ? undefined : redactSecrets(rawPreview, context.secrets, context.secretLabels);
+      emit({
+        type: 'approval_requested',
+        id: use.id,
+        tool: use.name,
+        summary,
+        ...(permission.target !== undefined ? { target: permission.target } : {}),
+        ...(preview !== undefined ? { preview } : {}),
+      });
+      const answer = await raceAbort(
+        deps.ask(preview !== undefined ? { ...request, preview } : request),
+        context.signal,
+        DENIED_BY_ABORT,
+      );
+      emit({
+        type: 'approval_resolved',
+        id: use.id,
+        allowed: answer.type !== 'deny',
+        how: answer.type,
+        ...(answer.type === 'deny' && answer.message ? { message: answer.message } : {}),
+      });
       return answer;
     });
   const ruleTool = deps.registry.ruleNames().find((entry) => entry.name === tool.name);
-  const request = { tool: tool.name, kind: tool.kind, input, summary, ...permission, ...(ruleTool !== undefined ? { ruleTool } : {}) };
+  const request = {
+    tool: tool.name,
+    kind: tool.kind,
+    input,
+    summary,
+    ...permission,
+    ...(ruleTool !== undefined ? { ruleTool } : {}),
+  };
   const auth = await deps.policy.authorize(request, ask).catch(
-    (err: unknown): Authorization => ({ allowed: false, message: `the approval question failed: ${err instanceof Error ? err.message : String(err)}` }),
+    (err: unknown): Authorization => ({
+      allowed: false,
+      message: `the approval question failed: ${err instanceof Error ? err.message : String(err)}`,
+    }),
   );
   if (context.signal.aborted) return finish({ content: CANCELLED, display: CANCELLED, isError: true });
   if (!auth.allowed) return finish({ content: auth.message, display: 'denied', isError: true });
@@ -123,15 +175,24 @@ async function runOne(use: ToolUseBlock, deps: ExecutorDeps, opts: ExecuteOption
   try {
     result = await tool.run(input, context);
   } catch (err) {
-    result = { content: `${use.name} failed: ${err instanceof Error ? err.message : String(err)}`, display: 'failed', isError: true };
+    result = {
+      content: `${use.name} failed: ${err instanceof Error ? err.message : String(err)}`,
+      display: 'failed',
+      isError: true,
+    };
   }
-  if (context.signal.aborted) result = { content: `${CANCELLED}\n${result.content}`, display: CANCELLED, isError: true };
+  if (context.signal.aborted)
+    result = { content: `${CANCELLED}\n${result.content}`, display: CANCELLED, isError: true };
   else if (tool.name === 'skill' && !result.isError) deps.onSkillLoaded?.(input as { name: string; args?: string });
   return finish(result);
 }
 
 /** A tool's own refusal before any question (a protected path, a FIFO); a throwing check refuses too. */
-function refuseEarly(tool: { refuse?: (input: unknown, ctx: ToolContext) => string | undefined; name: string }, input: unknown, context: ToolContext): string | undefined {
+function refuseEarly(
+  tool: { refuse?: (input: unknown, ctx: ToolContext) => string | undefined; name: string },
+  input: unknown,
+  context: ToolContext,
+): string | undefined {
   if (tool.refuse === undefined) return undefined;
   try {
     return tool.refuse(input, context);
@@ -144,17 +205,30 @@ function refuseEarly(tool: { refuse?: (input: unknown, ctx: ToolContext) => stri
 function redacted(result: ToolResult, ctx: Pick<ToolContext, 'secrets' | 'secretLabels'>): ToolResult {
   const { secrets, secretLabels } = ctx;
   if (secrets === undefined || secrets.length === 0) return result;
-  return { ...result, content: redactSecrets(result.content, secrets, secretLabels), display: redactSecrets(result.display, secrets, secretLabels) };
+  return {
+    ...result,
+    content: redactSecrets(result.content, secrets, secretLabels),
+    display: redactSecrets(result.display, secrets, secretLabels),
+  };
 }
 
 /** A "cancelled by the user" result for a call that never started. */
 export function cancelled(use: ToolUseBlock, deps: Pick<ExecutorDeps, 'emit'>): ToolResultBlock {
-  deps.emit({ type: 'tool_call_finished', id: use.id, name: use.name, isError: true, display: CANCELLED, content: CANCELLED });
+  deps.emit({
+    type: 'tool_call_finished',
+    id: use.id,
+    name: use.name,
+    isError: true,
+    display: CANCELLED,
+    content: CANCELLED,
+  });
   return { type: 'tool_result', tool_use_id: use.id, content: CANCELLED, is_error: true };
 }
 
 function toBlock(id: string, result: ToolResult): ToolResultBlock {
-  return result.isError ? { type: 'tool_result', tool_use_id: id, content: result.content, is_error: true } : { type: 'tool_result', tool_use_id: id, content: result.content };
+  return result.isError
+    ? { type: 'tool_result', tool_use_id: id, content: result.content, is_error: true }
+    : { type: 'tool_result', tool_use_id: id, content: result.content };
 }
 
 type Lock = <T>(fn: () => Promise<T>) => Promise<T>;

@@ -11,7 +11,10 @@ export function appendMessage(messages: Message[], message: Message): void {
   if (last && last.role === message.role) {
     const merged: ContentBlock[] = [...last.content, ...message.content];
     const results = merged.filter((b) => b.type === 'tool_result');
-    messages[messages.length - 1] = { role: last.role, content: [...results, ...merged.filter((b) => b.type !== 'tool_result')] };
+    messages[messages.length - 1] = {
+      role: last.role,
+      content: [...results, ...merged.filter((b) => b.type !== 'tool_result')],
+    };
   } else messages.push(message);
 }
 
@@ -44,7 +47,12 @@ export function validPrefixLength(messages: readonly Message[]): number {
       pending = ids.length > 0 ? new Set(ids) : undefined;
     } else if (m.role === 'user') {
       const answered = m.content.flatMap((b) => (b.type === 'tool_result' ? [b.tool_use_id] : []));
-      if (answered.some((id) => !pending?.has(id)) || (pending && answered.length !== pending.size) || new Set(answered).size !== answered.length) return i;
+      if (
+        answered.some((id) => !pending?.has(id)) ||
+        (pending && answered.length !== pending.size) ||
+        new Set(answered).size !== answered.length
+      )
+        return i;
       pending = undefined;
       seenUser = true;
     } else if (!seenUser || pending) return i;

@@ -8,8 +8,14 @@ export function emptyUsage(): Usage {
 
 /** The sum of two usage records (a new object). */
 export function addUsage(a: Usage, b: Usage): Usage {
-  const sum: Usage = { input: a.input + b.input, output: a.output + b.output, cacheRead: a.cacheRead + b.cacheRead, cacheWrite: a.cacheWrite + b.cacheWrite };
-  if (a.cacheWrite1h !== undefined || b.cacheWrite1h !== undefined) sum.cacheWrite1h = (a.cacheWrite1h ?? 0) + (b.cacheWrite1h ?? 0);
+  const sum: Usage = {
+    input: a.input + b.input,
+    output: a.output + b.output,
+    cacheRead: a.cacheRead + b.cacheRead,
+    cacheWrite: a.cacheWrite + b.cacheWrite,
+  };
+  if (a.cacheWrite1h !== undefined || b.cacheWrite1h !== undefined)
+    sum.cacheWrite1h = (a.cacheWrite1h ?? 0) + (b.cacheWrite1h ?? 0);
   return sum;
 }
 

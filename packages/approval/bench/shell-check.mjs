@@ -36,7 +36,11 @@ for (let i = 0; i < RUNS; i += 1) {
 const { createPolicy, preloadShellParser } = await import(dist);
 preloadShellParser();
 const tools = JSON.parse(readFileSync(tablePath, 'utf8'));
-const policy = createPolicy({ tools, allow: ['Bash(git status:*)', 'Bash(npm test:*)', 'Bash(ls:*)'], deny: ['Bash(rm:*)', 'Bash(git push:*)'] });
+const policy = createPolicy({
+  tools,
+  allow: ['Bash(git status:*)', 'Bash(npm test:*)', 'Bash(ls:*)'],
+  deny: ['Bash(rm:*)', 'Bash(git push:*)'],
+});
 const shapes = [
   (i) => `git status --short path${i}`,
   (i) => `npm test -- --grep case${i} 2>&1 | tail -n ${i}`,
@@ -54,9 +58,37 @@ for (let round = 0; round < 5; round += 1) {
 }
 
 const rows = [
-  { group: 'approval', name: 'import without the parser', value: median(loads.map((l) => l.imported)), unit: 'ms', met: loads.every((l) => l.lazy), target: 'parser not loaded', detail: 'import + a read decision; mvdan-sh untouched' },
-  { group: 'approval', name: 'bash parser load (mvdan-sh)', value: median(loads.map((l) => l.load)), unit: 'ms', detail: `median of ${RUNS} fresh processes; paid once, on the first bash check` },
-  { group: 'approval', name: 'first bash decision', value: median(loads.map((l) => l.first)), unit: 'ms', detail: 'load + parse + allow/deny' },
-  { group: 'approval', name: 'bash decision (warm)', value: median(times), unit: 'us', target: '< 1000 us', met: median(times) < 1000, detail: `per command, ${N} distinct commands of 4 shapes, 2 deny + 3 allow rules` },
+  {
+    group: 'approval',
+    name: 'import without the parser',
+    value: median(loads.map((l) => l.imported)),
+    unit: 'ms',
+    met: loads.every((l) => l.lazy),
+    target: 'parser not loaded',
+    detail: 'import + a read decision; mvdan-sh untouched',
+  },
+  {
+    group: 'approval',
+    name: 'bash parser load (mvdan-sh)',
+    value: median(loads.map((l) => l.load)),
+    unit: 'ms',
+    detail: `median of ${RUNS} fresh processes; paid once, on the first bash check`,
+  },
+  {
+    group: 'approval',
+    name: 'first bash decision',
+    value: median(loads.map((l) => l.first)),
+    unit: 'ms',
+    detail: 'load + parse + allow/deny',
+  },
+  {
+    group: 'approval',
+    name: 'bash decision (warm)',
+    value: median(times),
+    unit: 'us',
+    target: '< 1000 us',
+    met: median(times) < 1000,
+    detail: `per command, ${N} distinct commands of 4 shapes, 2 deny + 3 allow rules`,
+  },
 ];
 process.stdout.write(`${JSON.stringify({ rows })}\n`);

@@ -12,12 +12,64 @@ import type { RuleTool } from './tool-table.js';
 
 /** Programs whose second word is a subcommand (`git status`), so "always" may cover command + subcommand. */
 const SUBCOMMAND_PROGRAMS = new Set([
-  'git', 'npm', 'pnpm', 'yarn', 'bun', 'cargo', 'go', 'docker', 'podman', 'kubectl', 'make', 'pip', 'pip3', 'poetry',
-  'uv', 'gh', 'brew', 'apt', 'apt-get', 'dotnet', 'mvn', 'gradle', 'terraform', 'helm', 'rustup', 'systemctl', 'turbo',
-  'nx', 'composer', 'bundle', 'rake', 'mix', 'swift', 'conda', 'hg', 'svn', 'tsc', 'vitest', 'jest', 'eslint', 'prettier',
+  'git',
+  'npm',
+  'pnpm',
+  'yarn',
+  'bun',
+  'cargo',
+  'go',
+  'docker',
+  'podman',
+  'kubectl',
+  'make',
+  'pip',
+  'pip3',
+  'poetry',
+  'uv',
+  'gh',
+  'brew',
+  'apt',
+  'apt-get',
+  'dotnet',
+  'mvn',
+  'gradle',
+  'terraform',
+  'helm',
+  'rustup',
+  'systemctl',
+  'turbo',
+  'nx',
+  'composer',
+  'bundle',
+  'rake',
+  'mix',
+  'swift',
+  'conda',
+  'hg',
+  'svn',
+  'tsc',
+  'vitest',
+  'jest',
+  'eslint',
+  'prettier',
 ]);
 /** Subcommands that run what follows them (`cargo run`, `docker exec`, `uv run`): "always" stores the exact command. */
-const RUN_VERBS = new Set(['run', 'exec', 'x', 'dlx', 'eval', 'shell', 'repl', 'foreach', 'debug', 'attach', 'ssh', 'tool', 'script']);
+const RUN_VERBS = new Set([
+  'run',
+  'exec',
+  'x',
+  'dlx',
+  'eval',
+  'shell',
+  'repl',
+  'foreach',
+  'debug',
+  'attach',
+  'ssh',
+  'tool',
+  'script',
+]);
 /** `npm run build` may grant `npm run build:*`: one named script, not every script. */
 const SCRIPT_RUNNERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
 const SCRIPT_VERBS = new Set(['run', 'run-script']);
@@ -38,7 +90,8 @@ export function alwaysBashPattern(command: string): BashPattern {
   const { words, assigns } = split.commands[0] as { words: string[]; assigns: boolean };
   const [name = '', sub, third] = words;
   if (assigns || !SUBCOMMAND_PROGRAMS.has(name) || isCodeRunner(name) || programDanger(words)) return exact;
-  if (sub === undefined || sub.startsWith('-') || RUN_VERBS.has(sub) && !(SCRIPT_RUNNERS.has(name) && sub === 'run')) return exact;
+  if (sub === undefined || sub.startsWith('-') || (RUN_VERBS.has(sub) && !(SCRIPT_RUNNERS.has(name) && sub === 'run')))
+    return exact;
   let prefix = [name, sub];
   if (SCRIPT_RUNNERS.has(name) && SCRIPT_VERBS.has(sub)) {
     if (third === undefined || third.startsWith('-')) return exact;
@@ -48,16 +101,20 @@ export function alwaysBashPattern(command: string): BashPattern {
 }
 
 /** The "always" rule of each specifier: a command pattern, the exact path, the name, the whole tool. */
-const ALWAYS: Readonly<Record<RuleTool['specifier'], (tool: string, target: string | undefined) => Rule | undefined>> = {
-  command: (tool, target) => {
-    if (target === undefined) return undefined;
-    const pattern = alwaysBashPattern(target);
-    return pattern.form === 'prefix' ? { tool, form: 'prefix', prefix: pattern.prefix } : { tool, form: 'exact', command: pattern.command };
-  },
-  path: (tool, target) => (target === undefined ? undefined : { tool, form: 'path', pattern: escapeGlob(target.replace(/^(\.\/)+/, '')) }),
-  name: (tool, target) => (target === undefined ? undefined : { tool, form: 'name', name: target }),
-  none: (tool) => ({ tool, form: 'tool' }),
-};
+const ALWAYS: Readonly<Record<RuleTool['specifier'], (tool: string, target: string | undefined) => Rule | undefined>> =
+  {
+    command: (tool, target) => {
+      if (target === undefined) return undefined;
+      const pattern = alwaysBashPattern(target);
+      return pattern.form === 'prefix'
+        ? { tool, form: 'prefix', prefix: pattern.prefix }
+        : { tool, form: 'exact', command: pattern.command };
+    },
+    path: (tool, target) =>
+      target === undefined ? undefined : { tool, form: 'path', pattern: escapeGlob(target.replace(/^(\.\/)+/, '')) },
+    name: (tool, target) => (target === undefined ? undefined : { tool, form: 'name', name: target }),
+    none: (tool) => ({ tool, form: 'tool' }),
+  };
 
 /**
  * The rule an "always" (session) answer to this request stores, or undefined when it would store

@@ -5,7 +5,8 @@ import { bash } from './requests.test-helpers.js';
 import { TOOLS } from './rule-tools.test-helpers.js';
 
 /** The attack review's strings, each against the rule it used to slip past. */
-const decide = (allow: string[], deny: string[], command: string) => createPolicy({ tools: TOOLS, allow, deny }).decide(bash(command)).type;
+const decide = (allow: string[], deny: string[], command: string) =>
+  createPolicy({ tools: TOOLS, allow, deny }).decide(bash(command)).type;
 
 describe('1. a prefix allow rule no longer runs arbitrary code', () => {
   it.each([
@@ -29,12 +30,17 @@ describe('1. a prefix allow rule no longer runs arbitrary code', () => {
     expect(decide(['Bash(npm test:*)'], [], command)).toBe('ask');
   });
 
-  it.each(['[[ -v a[$(id)] ]]', "test -v 'a[$(id)]'", "[ -v 'a[$(id)]' ]", "read 'a[$(id)]'", "printf -v 'a[$(id)]' x", 'let "a[$(id)]"', 'declare -a a=($(id))'])(
-    'a subscript-evaluating builtin %j is never covered by a rule that does not name it',
-    (command) => {
-      expect(decide(['Bash(test:*)', 'Bash([:*)', 'Bash(echo:*)'], [], command)).toBe('ask');
-    },
-  );
+  it.each([
+    '[[ -v a[$(id)] ]]',
+    "test -v 'a[$(id)]'",
+    "[ -v 'a[$(id)]' ]",
+    "read 'a[$(id)]'",
+    "printf -v 'a[$(id)]' x",
+    'let "a[$(id)]"',
+    'declare -a a=($(id))',
+  ])('a subscript-evaluating builtin %j is never covered by a rule that does not name it', (command) => {
+    expect(decide(['Bash(test:*)', 'Bash([:*)', 'Bash(echo:*)'], [], command)).toBe('ask');
+  });
 
   it.each([
     'git -c alias.x=!sh x',
@@ -66,7 +72,13 @@ describe('1. a prefix allow rule no longer runs arbitrary code', () => {
   });
 
   it('Bash(git:*) still allows ordinary git', () => {
-    for (const command of ['git status', 'git diff --stat', 'git log --oneline -5', 'git config --get user.name', 'git --no-pager log']) {
+    for (const command of [
+      'git status',
+      'git diff --stat',
+      'git log --oneline -5',
+      'git config --get user.name',
+      'git --no-pager log',
+    ]) {
       expect(decide(['Bash(git:*)'], [], command)).toBe('allow');
     }
   });
@@ -120,7 +132,7 @@ describe('2. deny rules see plain shell syntax', () => {
     "zsh -c 'rm x'",
     "bash -lc 'rm x'",
     "sudo bash -c 'rm x'",
-    "sh -c \"sh -c 'rm x'\"",
+    'sh -c "sh -c \'rm x\'"',
     "env -S 'rm x'",
     "su -c 'rm x'",
     'find . -exec rm {} \\;',
@@ -132,12 +144,19 @@ describe('2. deny rules see plain shell syntax', () => {
     expect(decide(['Bash'], ['Bash(rm:*)'], command)).toBe('deny');
   });
 
-  it.each(['$x -rf /', '$(echo rm) x', 'r? x', "eval \"$cmd\"", "bash -c \"$cmd\"", 'echo rm x | sh', 'bash ./script.sh', 'source ./x.sh', "sh -c 'sh -c \"sh -c \\'sh -c \\\\\"sh -c rm\\\\\"\\'\"'"])(
-    'Bash(rm:*) makes %j ask (a command is hidden from view), even with Bash allowed',
-    (command) => {
-      expect(decide(['Bash'], ['Bash(rm:*)'], command)).toBe('ask');
-    },
-  );
+  it.each([
+    '$x -rf /',
+    '$(echo rm) x',
+    'r? x',
+    'eval "$cmd"',
+    'bash -c "$cmd"',
+    'echo rm x | sh',
+    'bash ./script.sh',
+    'source ./x.sh',
+    'sh -c \'sh -c "sh -c \\\'sh -c \\\\"sh -c rm\\\\"\\\'"\'',
+  ])('Bash(rm:*) makes %j ask (a command is hidden from view), even with Bash allowed', (command) => {
+    expect(decide(['Bash'], ['Bash(rm:*)'], command)).toBe('ask');
+  });
 
   it('a hidden command asks even in bypass mode, and plan mode still denies', () => {
     expect(createPolicy({ tools: TOOLS, mode: 'bypass', deny: ['Bash(rm:*)'] }).decide(bash('$x y')).type).toBe('ask');

@@ -75,10 +75,22 @@ describe('command lines (security)', () => {
   });
 
   it('says why a command cannot be judged command by command', () => {
-    expect(splitForAllow('echo $(id)')).toMatchObject({ ok: false, reason: expect.stringContaining('word 2 is not a literal') });
-    expect(splitForAllow('echo hi > out.txt')).toMatchObject({ ok: false, reason: 'it redirects output to a file (out.txt)' });
+    expect(splitForAllow('echo $(id)')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('word 2 is not a literal'),
+    });
+    expect(splitForAllow('echo hi > out.txt')).toMatchObject({
+      ok: false,
+      reason: 'it redirects output to a file (out.txt)',
+    });
     expect(splitForAllow('echo "hi')).toMatchObject({ ok: false, reason: expect.stringContaining('does not parse') });
-    expect(splitForAllow('a && b ;')).toEqual({ ok: true, commands: [{ words: ['a'], assigns: false }, { words: ['b'], assigns: false }] });
+    expect(splitForAllow('a && b ;')).toEqual({
+      ok: true,
+      commands: [
+        { words: ['a'], assigns: false },
+        { words: ['b'], assigns: false },
+      ],
+    });
   });
 });
 
@@ -145,7 +157,13 @@ describe('what "always" stores for a command', () => {
   });
 
   it('the stored pattern allows the command it came from', () => {
-    for (const command of ['git status -s', 'npm run build -- --watch', 'git status && npm test', 'sudo apt update', 'ls -la']) {
+    for (const command of [
+      'git status -s',
+      'npm run build -- --watch',
+      'git status && npm test',
+      'sudo apt update',
+      'ls -la',
+    ]) {
       expect(allows(command, alwaysBashPattern(command))).toBe(true);
     }
   });

@@ -25,7 +25,8 @@ export function ruleWords(pattern: BashPattern): string[] {
   let words = wordCache.get(source);
   if (!words) {
     const split = /[$`\\'"]/.test(source) ? splitForAllow(source) : undefined;
-    const only = split?.ok && split.commands.length === 1 && !split.commands[0]?.assigns ? split.commands[0] : undefined;
+    const only =
+      split?.ok && split.commands.length === 1 && !split.commands[0]?.assigns ? split.commands[0] : undefined;
     words = only ? only.words : source.split(' ').filter((w) => w !== '');
     wordCache.set(source, words);
   }
@@ -36,7 +37,8 @@ export function ruleWords(pattern: BashPattern): string[] {
 export function covers(pattern: BashPattern, command: SimpleCommand): boolean {
   if (command.assigns) return false;
   const words = ruleWords(pattern);
-  if (pattern.form === 'exact') return command.words.length === words.length && words.every((w, i) => command.words[i] === w);
+  if (pattern.form === 'exact')
+    return command.words.length === words.length && words.every((w, i) => command.words[i] === w);
   if (command.words.length < words.length || !words.every((w, i) => command.words[i] === w)) return false;
   const danger = programDanger(command.words);
   return danger === undefined || danger.index < words.length;
@@ -80,13 +82,18 @@ export function denyMatch<P extends BashPattern>(command: string, patterns: read
   if (view.unknown.length > 0) return { type: 'unsure', pattern: first, reason: view.unknown[0] as string };
   for (const pattern of patterns) {
     const seen = view.commands.find((words) => matchWords(words, ruleWords(pattern), pattern.form) === 'maybe');
-    if (seen) return { type: 'unsure', pattern, reason: `a word of "${seen.map((w) => w ?? '…').join(' ')}" is computed` };
+    if (seen)
+      return { type: 'unsure', pattern, reason: `a word of "${seen.map((w) => w ?? '…').join(' ')}" is computed` };
   }
   return undefined;
 }
 
 /** yes: the command is the pattern's; maybe: a word the pattern compares is not literal. */
-function matchWords(seen: ReadonlyArray<string | undefined>, words: readonly string[], form: BashPattern['form']): 'yes' | 'no' | 'maybe' {
+function matchWords(
+  seen: ReadonlyArray<string | undefined>,
+  words: readonly string[],
+  form: BashPattern['form'],
+): 'yes' | 'no' | 'maybe' {
   for (let i = 0; i < words.length; i += 1) {
     const word = seen[i];
     if (word === undefined) return i < seen.length ? 'maybe' : 'no';

@@ -14,7 +14,11 @@ describe('turn grants from skills', () => {
 
   it("with maxKind 'read' write and exec grants are dropped, each reported by name", () => {
     const policy = createPolicy({ tools: TOOLS });
-    const errors = policy.grantForTurn(['Bash(kubectl apply:*)', 'Edit(src/**)', 'Read', 'Grep(src/**)', 'WebFetch'], 'skill deploy', { maxKind: 'read' });
+    const errors = policy.grantForTurn(
+      ['Bash(kubectl apply:*)', 'Edit(src/**)', 'Read', 'Grep(src/**)', 'WebFetch'],
+      'skill deploy',
+      { maxKind: 'read' },
+    );
     expect(errors).toHaveLength(3);
     expect(errors[0]).toContain('"Bash(kubectl apply:*)"');
     expect(errors[0]).toContain('exec');

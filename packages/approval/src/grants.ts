@@ -45,5 +45,6 @@ export function toGrant(entry: SourcedRule): Grant {
 
 function add(list: SourcedRule[], entry: SourcedRule): void {
   const key = JSON.stringify(entry.rule);
-  if (!list.some((existing) => existing.origin === entry.origin && JSON.stringify(existing.rule) === key)) list.push(entry);
+  if (!list.some((existing) => existing.origin === entry.origin && JSON.stringify(existing.rule) === key))
+    list.push(entry);
 }

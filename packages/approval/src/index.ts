@@ -4,7 +4,13 @@ export type { Policy, PolicyOptions, TurnGrantOptions } from './policy.js';
 export { alwaysRuleFor, alwaysBashPattern } from './always.js';
 export { parseRule, parseRuleList, parseRules, formatRule } from './rules.js';
 export type { Rule, ParsedRule } from './rules.js';
-export { denialForNonInteractive, userDeniedMessage, ruleDeniedMessage, planModeMessage, shellQuote } from './messages.js';
+export {
+  denialForNonInteractive,
+  userDeniedMessage,
+  ruleDeniedMessage,
+  planModeMessage,
+  shellQuote,
+} from './messages.js';
 export { PERMISSION_MODES, isPermissionMode, modeVerdict } from './modes.js';
 export type { ModeVerdict } from './modes.js';
 export { resolveToolName, toolTable, ruleSpelling } from './tool-table.js';

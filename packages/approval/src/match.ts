@@ -36,7 +36,12 @@ export function targetOf(request: ApprovalRequest, tool: RuleTool | undefined): 
  * The rules that together allow the request (several when a bash command line is allowed
  * command by command), or undefined when these rules do not allow it.
  */
-export function findAllowing(request: ApprovalRequest, entries: readonly SourcedRule[], tool: RuleTool | undefined, root?: string): SourcedRule[] | undefined {
+export function findAllowing(
+  request: ApprovalRequest,
+  entries: readonly SourcedRule[],
+  tool: RuleTool | undefined,
+  root?: string,
+): SourcedRule[] | undefined {
   const mine = entries.filter((entry) => entry.rule.tool === request.tool);
   const whole = mine.find((entry) => entry.rule.form === 'tool');
   if (whole) return [whole];
@@ -65,7 +70,12 @@ export type DenyFinding = { entry: SourcedRule; unsure?: undefined } | { entry: 
  * The first deny rule that matches the request, if any: the tool's own rules and the path rules
  * of the tools it is `deniedWith` (reading through search is reading).
  */
-export function findDenying(request: ApprovalRequest, entries: readonly SourcedRule[], tool: RuleTool | undefined, root?: string): DenyFinding | undefined {
+export function findDenying(
+  request: ApprovalRequest,
+  entries: readonly SourcedRule[],
+  tool: RuleTool | undefined,
+  root?: string,
+): DenyFinding | undefined {
   const tools = [request.tool, ...(tool?.deniedWith ?? [])];
   const mine = entries.filter((entry) => tools.includes(entry.rule.tool));
   const whole = mine.find((entry) => entry.rule.form === 'tool' && entry.rule.tool === request.tool);
@@ -76,7 +86,9 @@ export function findDenying(request: ApprovalRequest, entries: readonly SourcedR
     const patterns = commandPatterns(mine);
     const found = denyMatch(target, patterns);
     if (!found) return undefined;
-    return found.type === 'deny' ? { entry: found.pattern.entry } : { entry: found.pattern.entry, unsure: found.reason };
+    return found.type === 'deny'
+      ? { entry: found.pattern.entry }
+      : { entry: found.pattern.entry, unsure: found.reason };
   }
   const found = mine.find((entry) => matchesTarget(entry.rule, target, root, 'deny'));
   return found ? { entry: found } : undefined;
@@ -103,7 +115,12 @@ export function readingFamily(table: ToolTable): ReadingFamily {
  * For the tools' `readFilter`: whether a file (its absolute realpath) is hidden from read_file,
  * grep and glob by a deny rule of any of them (a `Read(...)` deny also hides files from search).
  */
-export function hiddenByDeny(absRealPath: string, entries: readonly SourcedRule[], root: string | undefined, family: ReadingFamily): boolean {
+export function hiddenByDeny(
+  absRealPath: string,
+  entries: readonly SourcedRule[],
+  root: string | undefined,
+  family: ReadingFamily,
+): boolean {
   const { searchers, readers } = family;
   return entries.some((entry) => {
     if (!searchers.has(entry.rule.tool) && !readers.has(entry.rule.tool)) return false;

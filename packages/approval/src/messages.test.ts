@@ -36,7 +36,11 @@ describe('denialForNonInteractive', () => {
   });
 
   it('only suggests rules that parse, quoted for the shell', () => {
-    for (const req of [bash("echo 'it''s' && git log -1"), bash('printf "a\nb"'), request('write_file', 'src/[id].ts')]) {
+    for (const req of [
+      bash("echo 'it''s' && git log -1"),
+      bash('printf "a\nb"'),
+      request('write_file', 'src/[id].ts'),
+    ]) {
       const groups = suggestedRules(denialForNonInteractive(req));
       expect(groups.length).toBeGreaterThan(0);
       for (const rule of groups.flat()) expect(parseRule(rule, TOOLS).ok).toBe(true);

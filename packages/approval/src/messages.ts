@@ -34,10 +34,15 @@ export function shellQuote(word: string): string {
  * rule data come from `tools` (the registry's `ruleNames()`) or else `request.ruleTool`; without
  * either, only the permission modes are suggested.
  */
-export function denialForNonInteractive(request: ApprovalRequest, reason?: string, tools?: readonly RuleTool[]): string {
+export function denialForNonInteractive(
+  request: ApprovalRequest,
+  reason?: string,
+  tools?: readonly RuleTool[],
+): string {
   const tool = toolOf(request, tools);
   const suggestions: string[] = tool === undefined ? [] : ruleSuggestions(request, tool, tools ?? [tool]);
-  if (request.kind === 'write' && request.insideRoot === true) suggestions.push('--permission-mode accept-edits (file changes inside the work root)');
+  if (request.kind === 'write' && request.insideRoot === true)
+    suggestions.push('--permission-mode accept-edits (file changes inside the work root)');
   suggestions.push('--permission-mode bypass (everything)');
   const what = request.summary ? `: ${request.summary}` : '';
   const why = reason ? ` (${reason})` : '';
@@ -51,7 +56,8 @@ function ruleSuggestions(request: ApprovalRequest, tool: RuleTool, table: readon
   const suggestions: string[] = [];
   const flag = (rules: string[], what: string) => {
     const valid = rules.filter((rule) => parseRule(rule, table).ok);
-    if (valid.length === rules.length && valid.length > 0) suggestions.push(`--allowed-tools ${shellQuote(valid.join(' '))} (${what})`);
+    if (valid.length === rules.length && valid.length > 0)
+      suggestions.push(`--allowed-tools ${shellQuote(valid.join(' '))} (${what})`);
   };
   if (tool.specifier === 'command' && target !== undefined) {
     const exact = `${claude}(${target.trim()})`;

@@ -34,10 +34,20 @@ describe('4. path rules hold on resolved paths', () => {
   });
 
   it('a Grep or Glob deny hides files from search too; an absolute rule matches absolute paths', () => {
-    expect(createPolicy({ tools: TOOLS, deny: ['Grep(secrets/**)'], root }).readFilter(join(root, 'secrets', 'key.pem'))).toBe(false);
-    expect(createPolicy({ tools: TOOLS, deny: ['Glob(**/*.pem)'], root }).readFilter(join(root, 'secrets', 'key.pem'))).toBe(false);
-    expect(createPolicy({ tools: TOOLS, deny: [`Read(/${root}/secrets/**)`], root }).readFilter(join(root, 'secrets', 'key.pem'))).toBe(false);
-    expect(createPolicy({ tools: TOOLS, deny: ['Read(secrets/**)'], root }).readFilter('/elsewhere/secrets/key.pem')).toBe(true);
+    expect(
+      createPolicy({ tools: TOOLS, deny: ['Grep(secrets/**)'], root }).readFilter(join(root, 'secrets', 'key.pem')),
+    ).toBe(false);
+    expect(
+      createPolicy({ tools: TOOLS, deny: ['Glob(**/*.pem)'], root }).readFilter(join(root, 'secrets', 'key.pem')),
+    ).toBe(false);
+    expect(
+      createPolicy({ tools: TOOLS, deny: [`Read(/${root}/secrets/**)`], root }).readFilter(
+        join(root, 'secrets', 'key.pem'),
+      ),
+    ).toBe(false);
+    expect(
+      createPolicy({ tools: TOOLS, deny: ['Read(secrets/**)'], root }).readFilter('/elsewhere/secrets/key.pem'),
+    ).toBe(true);
   });
 
   it('a Read deny also denies grep and glob on the denied directory, matched on the realpath', () => {

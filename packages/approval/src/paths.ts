@@ -19,14 +19,22 @@ function matcher(pattern: string): (path: string) => boolean {
 }
 
 /** Whether `pattern` (root-relative, or absolute when it starts with `/`) matches `target`. */
-export function pathMatches(pattern: string, target: string, root: string | undefined, effect: 'allow' | 'deny'): boolean {
+export function pathMatches(
+  pattern: string,
+  target: string,
+  root: string | undefined,
+  effect: 'allow' | 'deny',
+): boolean {
   const raw = target.replace(/^(\.\/)+/, '');
   // An allow rule never reaches through `..`; a deny rule looks at the normalized path as well.
   if (effect === 'allow' && raw.split(/[\\/]/).includes('..')) return false;
   const forms = effect === 'deny' ? [raw, posix.normalize(raw)] : [raw];
   return forms.some((path) => {
     const candidate = inPatternTerms(pattern, path, root);
-    return candidate !== undefined && (matcher(pattern)(candidate) || (effect === 'deny' && coversDirectory(pattern, candidate)));
+    return (
+      candidate !== undefined &&
+      (matcher(pattern)(candidate) || (effect === 'deny' && coversDirectory(pattern, candidate)))
+    );
   });
 }
 

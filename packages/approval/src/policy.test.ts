@@ -21,7 +21,8 @@ describe('mode ask (default)', () => {
   const policy = createPolicy({ tools: TOOLS });
   it('runs read-kind tools unattended', () => {
     expect(policy.mode).toBe('ask');
-    for (const tool of ['read_file', 'glob', 'grep']) expect(decisionType(policy, request(tool, 'src/a.ts'))).toBe('allow');
+    for (const tool of ['read_file', 'glob', 'grep'])
+      expect(decisionType(policy, request(tool, 'src/a.ts'))).toBe('allow');
   });
   it('runs the skill tool unattended', () => {
     expect(decisionType(policy, request('skill', 'deploy'))).toBe('allow');
@@ -95,7 +96,10 @@ describe('allow rules, both syntaxes', () => {
 
   it('says which rule allowed a call and from where', () => {
     const policy = createPolicy({ tools: TOOLS, allow: ['Bash(git diff:*)'], origin: { allow: '--allowed-tools' } });
-    expect(policy.decide(bash('git diff'))).toEqual({ type: 'allow', reason: 'allowed by bash(git diff:*) (--allowed-tools)' });
+    expect(policy.decide(bash('git diff'))).toEqual({
+      type: 'allow',
+      reason: 'allowed by bash(git diff:*) (--allowed-tools)',
+    });
   });
 
   it('a prefix rule never allows a chained command with an unallowed part', () => {
@@ -118,7 +122,9 @@ describe('deny always wins', () => {
     expect(decisionType(policy, bash('git status && rm -rf x'))).toBe('deny');
   });
   it('over accept-edits mode', () => {
-    expect(decisionType(createPolicy({ tools: TOOLS, mode: 'accept-edits', deny }), request('write_file', 'secrets/key'))).toBe('deny');
+    expect(
+      decisionType(createPolicy({ tools: TOOLS, mode: 'accept-edits', deny }), request('write_file', 'secrets/key')),
+    ).toBe('deny');
   });
   it('over a session grant', async () => {
     const policy = createPolicy({ tools: TOOLS, deny: ['Bash(rm -rf /)'] });
@@ -133,8 +139,12 @@ describe('deny always wins', () => {
     expect(decisionType(policy, bash('npm test'))).toBe('allow');
   });
   it('over read-kind defaults', () => {
-    expect(decisionType(createPolicy({ tools: TOOLS, deny: ['Read(**/.env)'] }), request('read_file', 'config/.env'))).toBe('deny');
-    expect(decisionType(createPolicy({ tools: TOOLS, deny: ['Skill(deploy)'] }), request('skill', 'deploy'))).toBe('deny');
+    expect(
+      decisionType(createPolicy({ tools: TOOLS, deny: ['Read(**/.env)'] }), request('read_file', 'config/.env')),
+    ).toBe('deny');
+    expect(decisionType(createPolicy({ tools: TOOLS, deny: ['Skill(deploy)'] }), request('skill', 'deploy'))).toBe(
+      'deny',
+    );
   });
   it('naming the rule and its origin', () => {
     const policy = createPolicy({ tools: TOOLS, deny: ['Bash(rm:*)'], origin: { deny: '--disallowed-tools' } });
@@ -186,7 +196,10 @@ describe('authorize and answers', () => {
   it('session on bash grants the command prefix', async () => {
     const policy = createPolicy({ tools: TOOLS });
     expect(policy.sessionGrantFor(bash('git status -s'))).toEqual(['bash(git status:*)']);
-    expect(await policy.authorize(bash('git status -s'), answering({ type: 'session' }))).toMatchObject({ allowed: true, how: 'session' });
+    expect(await policy.authorize(bash('git status -s'), answering({ type: 'session' }))).toMatchObject({
+      allowed: true,
+      how: 'session',
+    });
     expect(policy.list()).toEqual([{ rule: 'bash(git status:*)', scope: 'session', origin: 'user answer' }]);
     expect(decisionType(policy, bash('git status'))).toBe('allow');
     expect(decisionType(policy, bash('git push'))).toBe('ask');
@@ -206,7 +219,9 @@ describe('authorize and answers', () => {
 
   it('deny carries the default text plus the user message to the model', async () => {
     const policy = createPolicy({ tools: TOOLS });
-    expect(await policy.authorize(bash('npm publish'), answering({ type: 'deny', message: 'Run the tests first.' }))).toEqual({
+    expect(
+      await policy.authorize(bash('npm publish'), answering({ type: 'deny', message: 'Run the tests first.' })),
+    ).toEqual({
       allowed: false,
       message: 'The user denied this bash call. Run the tests first.',
     });
@@ -226,7 +241,8 @@ describe('authorize and answers', () => {
 
 describe('list()', () => {
   it('shows flag rules, session grants and turn grants with their origin', () => {
-    const policy = createPolicy({ tools: TOOLS,
+    const policy = createPolicy({
+      tools: TOOLS,
       allow: ['Bash(npm test)'],
       deny: ['Bash(rm:*)'],
       origin: { allow: '--allowed-tools', deny: '--disallowed-tools' },

@@ -103,7 +103,8 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
   const denies: SourcedRule[] = [];
   for (const set of ruleSets(options)) {
     grants.addSession(parseRules(set.allow, tools).rules, set.origin.allow);
-    for (const rule of parseRules(set.deny, tools).rules) denies.push({ rule, origin: set.origin.deny, scope: 'session' });
+    for (const rule of parseRules(set.deny, tools).rules)
+      denies.push({ rule, origin: set.origin.deny, scope: 'session' });
   }
   let mode: PermissionMode = options.mode ?? 'ask';
 
@@ -113,8 +114,13 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
     const tool = toolOf(request, tools);
     const denied = findDenying(request, denies, tool, root);
     const rule = denied ? `${formatRule(denied.entry.rule)} (${denied.entry.origin})` : '';
-    if (denied && denied.unsure === undefined) return { type: 'deny', message: ruleDeniedMessage(request.tool, formatRule(denied.entry.rule), denied.entry.origin) };
-    if (denied && mode !== 'plan') return { type: 'ask', request, reason: `the deny rule ${rule} might match: ${denied.unsure}` };
+    if (denied && denied.unsure === undefined)
+      return {
+        type: 'deny',
+        message: ruleDeniedMessage(request.tool, formatRule(denied.entry.rule), denied.entry.origin),
+      };
+    if (denied && mode !== 'plan')
+      return { type: 'ask', request, reason: `the deny rule ${rule} might match: ${denied.unsure}` };
     if (mode === 'plan' || mode === 'bypass') return fromVerdict(request, mode);
     const allowing = findAllowing(request, grants.active(), tool, root);
     if (allowing) return { type: 'allow', reason: `allowed by ${allowing.map(describe).join(', ')}` };
@@ -147,7 +153,11 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
       recordAnswer(request, answer);
       if (answer.type === 'deny') return { allowed: false, message: userDeniedMessage(request.tool, answer.message) };
       const how = answer.type;
-      return { allowed: true, how, reason: how === 'once' ? 'the user allowed it once' : 'the user allowed it for the session' };
+      return {
+        allowed: true,
+        how,
+        reason: how === 'once' ? 'the user allowed it once' : 'the user allowed it for the session',
+      };
     },
     recordAnswer,
     grantForTurn(rules, origin, grantOptions = {}) {
@@ -155,10 +165,12 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
       const granted: Rule[] = [];
       for (const text of rules) {
         const parsed = parseRule(text, tools);
-        const kind = parsed.ok ? table.get(parsed.rule.tool)?.kind ?? 'exec' : 'exec';
+        const kind = parsed.ok ? (table.get(parsed.rule.tool)?.kind ?? 'exec') : 'exec';
         if (!parsed.ok) errors.push(`${origin}: ${parsed.error}`);
         else if (grantOptions.maxKind && KIND_RANK[kind] > KIND_RANK[grantOptions.maxKind]) {
-          errors.push(`${origin}: the rule ${JSON.stringify(text.trim())} was not granted: it allows ${kind} calls, and this grant may allow only ${grantOptions.maxKind} calls (each such call asks instead)`);
+          errors.push(
+            `${origin}: the rule ${JSON.stringify(text.trim())} was not granted: it allows ${kind} calls, and this grant may allow only ${grantOptions.maxKind} calls (each such call asks instead)`,
+          );
         } else if (!granted.some((rule) => formatRule(rule) === formatRule(parsed.rule))) granted.push(parsed.rule);
       }
       grants.addTurn(granted, origin);

@@ -9,15 +9,36 @@ import type { PermissionMode } from './types.js';
 import { TOOLS } from './rule-tools.test-helpers.js';
 
 const toolSpellings = [
-  'Bash', 'bash', 'BASH', 'Read', 'read_file', 'Write', 'write_file', 'Edit', 'MultiEdit', 'edit_file', 'Glob', 'glob',
-  'Grep', 'grep', 'Skill', 'skill', 'Bsh', 'WebFetch', '',
+  'Bash',
+  'bash',
+  'BASH',
+  'Read',
+  'read_file',
+  'Write',
+  'write_file',
+  'Edit',
+  'MultiEdit',
+  'edit_file',
+  'Glob',
+  'glob',
+  'Grep',
+  'grep',
+  'Skill',
+  'skill',
+  'Bsh',
+  'WebFetch',
+  '',
 ];
 const specChars = fc.constantFrom(...'ab /.*:()-_~$&|;"\'\n\t\\'.split(''), ' ', ':*', ' *', '**', '//', './');
 /** Strings shaped like rules (often valid, often nearly so) plus fully arbitrary ones. */
 const ruleLike = fc.oneof(
-  fc.tuple(fc.constantFrom(...toolSpellings), fc.option(fc.array(specChars, { maxLength: 12 }).map((a) => a.join(''))), fc.boolean()).map(
-    ([tool, spec, close]) => (spec === null ? tool : `${tool}(${spec}${close ? ')' : ''}`),
-  ),
+  fc
+    .tuple(
+      fc.constantFrom(...toolSpellings),
+      fc.option(fc.array(specChars, { maxLength: 12 }).map((a) => a.join(''))),
+      fc.boolean(),
+    )
+    .map(([tool, spec, close]) => (spec === null ? tool : `${tool}(${spec}${close ? ')' : ''}`)),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
 );
@@ -46,12 +67,19 @@ describe('rule parsing (property)', () => {
   });
 
   it('a list of formatted rules splits back into the same rules', () => {
-    const valid = ruleLike.map((t) => parseRule(t, TOOLS)).filter((p): p is { ok: true; rule: Rule } => p.ok).map((p) => p.rule);
+    const valid = ruleLike
+      .map((t) => parseRule(t, TOOLS))
+      .filter((p): p is { ok: true; rule: Rule } => p.ok)
+      .map((p) => p.rule);
     fc.assert(
-      fc.property(fc.array(valid, { maxLength: 6 }), fc.constantFrom(' ', ', ', ',', '\n', ' ,\t'), (rules, separator) => {
-        const texts = parseRuleList(rules.map(formatRule).join(separator));
-        expect(texts.map((t) => parseRule(t, TOOLS))).toEqual(rules.map((rule) => ({ ok: true, rule })));
-      }),
+      fc.property(
+        fc.array(valid, { maxLength: 6 }),
+        fc.constantFrom(' ', ', ', ',', '\n', ' ,\t'),
+        (rules, separator) => {
+          const texts = parseRuleList(rules.map(formatRule).join(separator));
+          expect(texts.map((t) => parseRule(t, TOOLS))).toEqual(rules.map((rule) => ({ ok: true, rule })));
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -78,7 +106,9 @@ describe('chained commands (property)', () => {
           fc.pre(!normalizeCommand(`${foreign} x`).startsWith(`${p} `) && foreign !== p);
           const pieces = allowedArgs.map((a) => `${p} ${a}`);
           pieces.splice(position % (pieces.length + 1), 0, intruder);
-          const command = pieces.reduce((text, piece, i) => (i === 0 ? piece : `${text}${separators[i % separators.length] ?? ';'}${piece}`));
+          const command = pieces.reduce((text, piece, i) =>
+            i === 0 ? piece : `${text}${separators[i % separators.length] ?? ';'}${piece}`,
+          );
           const policy = createPolicy({ tools: TOOLS, allow: [`Bash(${p}:*)`] });
           expect(policy.decide(bash(command)).type).toBe('ask');
         },
@@ -89,10 +119,16 @@ describe('chained commands (property)', () => {
 
   it('a prefix rule never allows command substitution, whatever surrounds it', () => {
     fc.assert(
-      fc.property(prefix, args, fc.constantFrom('$(', '`', '<(', '>(', '"$(', "'`"), args, (p, before, marker, after) => {
-        const policy = createPolicy({ tools: TOOLS, allow: [`Bash(${p}:*)`] });
-        expect(policy.decide(bash(`${p} ${before}${marker}${after}`)).type).toBe('ask');
-      }),
+      fc.property(
+        prefix,
+        args,
+        fc.constantFrom('$(', '`', '<(', '>(', '"$(', "'`"),
+        args,
+        (p, before, marker, after) => {
+          const policy = createPolicy({ tools: TOOLS, allow: [`Bash(${p}:*)`] });
+          expect(policy.decide(bash(`${p} ${before}${marker}${after}`)).type).toBe('ask');
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -100,7 +136,12 @@ describe('chained commands (property)', () => {
 
 const anyRequest = fc.oneof(
   fc.tuple(fc.constantFrom('bash'), fc.string({ maxLength: 20 })).map(([, c]) => bash(c)),
-  fc.tuple(fc.constantFrom('read_file', 'write_file', 'edit_file', 'glob', 'grep'), fc.constantFrom('src/a.ts', '/etc/x', 'lib/.env', 'a/../b')).map(([t, p]) => request(t, p)),
+  fc
+    .tuple(
+      fc.constantFrom('read_file', 'write_file', 'edit_file', 'glob', 'grep'),
+      fc.constantFrom('src/a.ts', '/etc/x', 'lib/.env', 'a/../b'),
+    )
+    .map(([t, p]) => request(t, p)),
   fc.constantFrom('deploy', 'review').map((n) => request('skill', n)),
 );
 

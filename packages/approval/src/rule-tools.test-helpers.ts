@@ -6,7 +6,9 @@ import type { RuleTool } from './types.js';
  * import the tools package, so its tests read the file the tools package pins its `ruleNames()`
  * to (`packages/tools/fixtures/rule-names.json`, checked there): one source, no copy here.
  */
-export const TOOLS: readonly RuleTool[] = Object.freeze(JSON.parse(fs.readFileSync(new URL('../../tools/fixtures/rule-names.json', import.meta.url), 'utf8')) as RuleTool[]);
+export const TOOLS: readonly RuleTool[] = Object.freeze(
+  JSON.parse(fs.readFileSync(new URL('../../tools/fixtures/rule-names.json', import.meta.url), 'utf8')) as RuleTool[],
+);
 
 /** Test helper: the entry of one built-in tool. */
 export function toolEntry(name: string): RuleTool {

@@ -17,9 +17,19 @@ function error(text: string): string {
 
 describe('parseRule: tool names', () => {
   it.each([
-    ['Bash', 'bash'], ['Read', 'read_file'], ['Write', 'write_file'], ['Edit', 'edit_file'], ['MultiEdit', 'edit_file'],
-    ['Glob', 'glob'], ['Grep', 'grep'], ['Skill', 'skill'], ['read_file', 'read_file'], ['edit_file', 'edit_file'],
-    ['BASH', 'bash'], ['write', 'write_file'], ['multiedit', 'edit_file'],
+    ['Bash', 'bash'],
+    ['Read', 'read_file'],
+    ['Write', 'write_file'],
+    ['Edit', 'edit_file'],
+    ['MultiEdit', 'edit_file'],
+    ['Glob', 'glob'],
+    ['Grep', 'grep'],
+    ['Skill', 'skill'],
+    ['read_file', 'read_file'],
+    ['edit_file', 'edit_file'],
+    ['BASH', 'bash'],
+    ['write', 'write_file'],
+    ['multiedit', 'edit_file'],
   ])('%s names our %s tool (every call)', (text, tool) => {
     expect(rule(text)).toEqual({ tool, form: 'tool' });
   });
@@ -80,7 +90,7 @@ describe('parseRule: errors name the rule and the fix', () => {
     expect(message).toContain('read_file');
   });
 
-  it('a tool the table lacks is an error naming the rule and every known name, ours and Claude Code\'s', () => {
+  it("a tool the table lacks is an error naming the rule and every known name, ours and Claude Code's", () => {
     const message = error('WebFetch');
     expect(message).toContain('invalid rule "WebFetch": unknown tool "WebFetch"');
     for (const tool of TOOLS) for (const name of [tool.name, ...tool.ruleNames]) expect(message).toContain(name);
@@ -117,7 +127,11 @@ describe('formatRule', () => {
 
 describe('parseRuleList', () => {
   it('splits on commas and whitespace outside parentheses', () => {
-    expect(parseRuleList('Bash(git diff:*) Edit, Write(src/**)')).toEqual(['Bash(git diff:*)', 'Edit', 'Write(src/**)']);
+    expect(parseRuleList('Bash(git diff:*) Edit, Write(src/**)')).toEqual([
+      'Bash(git diff:*)',
+      'Edit',
+      'Write(src/**)',
+    ]);
   });
 
   it('keeps commas and spaces inside parentheses', () => {

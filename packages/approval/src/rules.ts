@@ -33,7 +33,8 @@ export function parseRule(text: string, tools: readonly RuleTool[]): ParsedRule 
   const source = text.trim();
   const fail = (why: string): ParsedRule => ({ ok: false, error: `invalid rule ${JSON.stringify(source)}: ${why}` });
   if (source === '') return fail('the rule is empty; write a tool name such as Edit, or Bash(npm test)');
-  if (CONTROL.test(source)) return fail('line breaks and control characters are not allowed; write one command per rule');
+  if (CONTROL.test(source))
+    return fail('line breaks and control characters are not allowed; write one command per rule');
   const open = source.indexOf('(');
   if (open === -1) {
     if (source.includes(')')) return fail('")" without "("; write Tool(specifier), e.g. Bash(npm test)');
@@ -60,7 +61,8 @@ function parseSpecifier(entry: RuleTool, name: string, spec: string, fail: (why:
   }
   if (entry.specifier === 'path') {
     const pattern = normalizePattern(spec);
-    if (pattern.startsWith('~')) return fail(`home-relative paths are not supported; write an absolute path as ${name}(//home/me/...)`);
+    if (pattern.startsWith('~'))
+      return fail(`home-relative paths are not supported; write an absolute path as ${name}(//home/me/...)`);
     if (pattern === '') return fail(`the path pattern is empty; write e.g. ${name}(src/**)`);
     const problem = globProblem(pattern);
     if (problem) return fail(`the path pattern does not compile (${problem}); write a glob such as ${name}(src/**)`);
@@ -72,7 +74,11 @@ function parseSpecifier(entry: RuleTool, name: string, spec: string, fail: (why:
 function commandRule(tool: string, spec: string): Rule {
   const collapsed = spec.replace(/ +/g, ' ');
   if (collapsed === '*' || collapsed === ':*') return { tool, form: 'tool' };
-  const prefix = collapsed.endsWith(':*') ? collapsed.slice(0, -2).trim() : / \*$/.test(collapsed) ? collapsed.slice(0, -2).trim() : undefined;
+  const prefix = collapsed.endsWith(':*')
+    ? collapsed.slice(0, -2).trim()
+    : / \*$/.test(collapsed)
+      ? collapsed.slice(0, -2).trim()
+      : undefined;
   if (prefix === undefined) return { tool, form: 'exact', command: collapsed };
   if (prefix === '' || prefix === '*' || prefix === ':*') return { tool, form: 'tool' };
   return normalizePrefix(tool, prefix);
@@ -93,7 +99,10 @@ function normalizePattern(spec: string): string {
   let pattern = spec;
   for (let previous = ''; previous !== pattern; ) {
     previous = pattern;
-    pattern = pattern.replace(/^\/+/, '').replace(/^(\.\/)+/, '').trim();
+    pattern = pattern
+      .replace(/^\/+/, '')
+      .replace(/^(\.\/)+/, '')
+      .trim();
   }
   return pattern;
 }

@@ -18,7 +18,9 @@ export function toolTable(tools: readonly RuleTool[]): ToolTable {
   let table = tables.get(tools);
   if (table === undefined) {
     const byRuleName = new Map<string, RuleTool>();
-    for (const tool of tools) for (const name of [tool.name, ...tool.ruleNames]) if (!byRuleName.has(name.toLowerCase())) byRuleName.set(name.toLowerCase(), tool);
+    for (const tool of tools)
+      for (const name of [tool.name, ...tool.ruleNames])
+        if (!byRuleName.has(name.toLowerCase())) byRuleName.set(name.toLowerCase(), tool);
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     table = { tools, resolve: (text) => byRuleName.get(text.toLowerCase()), get: (name) => byName.get(name) };
     tables.set(tools, table);
@@ -43,14 +45,23 @@ export function ruleSpelling(tool: RuleTool): string {
  * Maps a rule's tool part to a tool of the table, or says why it cannot, naming every name the
  * table knows (and the nearest one).
  */
-export function resolveToolName(text: string, tools: readonly RuleTool[]): { ok: true; tool: RuleTool } | { ok: false; error: string } {
+export function resolveToolName(
+  text: string,
+  tools: readonly RuleTool[],
+): { ok: true; tool: RuleTool } | { ok: false; error: string } {
   const table = toolTable(tools);
   const tool = table.resolve(text);
   if (tool) return { ok: true, tool };
-  if (tools.length === 0) return { ok: false, error: `unknown tool "${text}": no tools were given to check rules against (pass the registry's ruleNames() as tools)` };
+  if (tools.length === 0)
+    return {
+      ok: false,
+      error: `unknown tool "${text}": no tools were given to check rules against (pass the registry's ruleNames() as tools)`,
+    };
   const suggestion = closest(text, tools);
   const hint = suggestion ? `did you mean ${suggestion}? ` : '';
-  const known = tools.map((t) => (t.ruleNames.length > 0 ? `${t.name} (${t.ruleNames.join(', ')})` : t.name)).join(', ');
+  const known = tools
+    .map((t) => (t.ruleNames.length > 0 ? `${t.name} (${t.ruleNames.join(', ')})` : t.name))
+    .join(', ');
   const mcp = text.toLowerCase().startsWith('mcp__') ? ' (MCP tools are not supported)' : '';
   return { ok: false, error: `unknown tool "${text}"${mcp}; ${hint}known tools: ${known}` };
 }

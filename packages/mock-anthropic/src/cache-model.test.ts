@@ -10,7 +10,9 @@ const blockArb = fc
   .map(({ tokens, name, breakpoint }): FlatBlock => ({ tokens, identity: `${name}${tokens}`, breakpoint, ttl: '5m' }));
 const requestArb = fc.record({
   model: fc.constantFrom('m1', 'm2'),
-  blocks: fc.array(blockArb, { minLength: 1, maxLength: 30 }).filter((bs) => bs.filter((b) => b.breakpoint).length <= CACHE_RULES.maxBreakpoints),
+  blocks: fc
+    .array(blockArb, { minLength: 1, maxLength: 30 })
+    .filter((bs) => bs.filter((b) => b.breakpoint).length <= CACHE_RULES.maxBreakpoints),
   repeat: fc.boolean(),
 });
 
@@ -29,16 +31,22 @@ describe('CacheModel accounting invariants (fast-check)', () => {
           const bps = blocks.flatMap((b, i) => (b.breakpoint ? [i] : []));
           const lastPrefix = bps.length ? sumTo(blocks, bps.at(-1)!) : 0;
           expect(usage.input_tokens + usage.cache_read_input_tokens + usage.cache_creation_input_tokens).toBe(total);
-          expect(Math.min(usage.input_tokens, usage.cache_read_input_tokens, usage.cache_creation_input_tokens)).toBeGreaterThanOrEqual(0);
+          expect(
+            Math.min(usage.input_tokens, usage.cache_read_input_tokens, usage.cache_creation_input_tokens),
+          ).toBeGreaterThanOrEqual(0);
           if (usage.cache_read_input_tokens > 0) {
             expect(usage.cache_read_input_tokens).toBeGreaterThanOrEqual(CACHE_RULES.minCacheableTokens);
             const end = blocks.findIndex((_, i) => sumTo(blocks, i) === usage.cache_read_input_tokens);
             expect(writtenPrefixes.has(key(model, blocks.slice(0, end + 1)))).toBe(true);
             expect(bps.some((b) => b >= end && b - end < CACHE_RULES.lookbackBlocks)).toBe(true);
           }
-          if (usage.cache_creation_input_tokens > 0) expect(usage.cache_read_input_tokens + usage.cache_creation_input_tokens).toBe(lastPrefix);
-          if (lastPrefix < CACHE_RULES.minCacheableTokens) expect(usage).toMatchObject({ cache_read_input_tokens: 0, cache_creation_input_tokens: 0 });
-          for (const b of bps) if (sumTo(blocks, b) >= CACHE_RULES.minCacheableTokens) writtenPrefixes.add(key(model, blocks.slice(0, b + 1)));
+          if (usage.cache_creation_input_tokens > 0)
+            expect(usage.cache_read_input_tokens + usage.cache_creation_input_tokens).toBe(lastPrefix);
+          if (lastPrefix < CACHE_RULES.minCacheableTokens)
+            expect(usage).toMatchObject({ cache_read_input_tokens: 0, cache_creation_input_tokens: 0 });
+          for (const b of bps)
+            if (sumTo(blocks, b) >= CACHE_RULES.minCacheableTokens)
+              writtenPrefixes.add(key(model, blocks.slice(0, b + 1)));
           return { usage, lastPrefix };
         };
         for (const { model, blocks, repeat } of requests) {
@@ -46,7 +54,10 @@ describe('CacheModel accounting invariants (fast-check)', () => {
           if (!repeat) continue;
           const again = serve(model, blocks);
           if (again.lastPrefix >= CACHE_RULES.minCacheableTokens) {
-            expect(again.usage).toMatchObject({ cache_read_input_tokens: again.lastPrefix, cache_creation_input_tokens: 0 });
+            expect(again.usage).toMatchObject({
+              cache_read_input_tokens: again.lastPrefix,
+              cache_creation_input_tokens: 0,
+            });
           }
         }
       }),
@@ -67,11 +78,18 @@ describe('flattenRequest', () => {
     });
     expect(blocks.map((b) => JSON.parse(b.identity).at)).toEqual(['tool', 'system', 'message', 'message']);
     expect(blocks.map((b) => b.breakpoint)).toEqual([false, false, false, true]);
-    expect(blocks.map((b) => b.tokens)).toEqual([Math.ceil(JSON.stringify({ input_schema: {}, name: 't' }).length / 4), 1, 2, 1]);
+    expect(blocks.map((b) => b.tokens)).toEqual([
+      Math.ceil(JSON.stringify({ input_schema: {}, name: 't' }).length / 4),
+      1,
+      2,
+      1,
+    ]);
   });
 
   it('strips cache_control from the identity, so moving a breakpoint keeps the prefix', () => {
-    const [marked] = flattenRequest({ messages: [{ role: 'user', content: [{ type: 'text', text: 'x', cache_control: { type: 'ephemeral' } }] }] });
+    const [marked] = flattenRequest({
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'x', cache_control: { type: 'ephemeral' } }] }],
+    });
     const [plain] = flattenRequest({ messages: [{ role: 'user', content: [{ type: 'text', text: 'x' }] }] });
     expect(marked!.identity).toBe(plain!.identity);
   });

@@ -79,7 +79,8 @@ export class CacheModel {
       if ((cumulative[b] as number) >= minTokens) this.written.set(hashes[b] as string, now + ttlOf(b));
     }
     const last1h = breakpoints.filter((b) => blocks[b]?.ttl === '1h').at(-1);
-    const oneHour = creation > 0 && last1h !== undefined ? Math.min(creation, Math.max(0, (cumulative[last1h] as number) - read)) : 0;
+    const oneHour =
+      creation > 0 && last1h !== undefined ? Math.min(creation, Math.max(0, (cumulative[last1h] as number) - read)) : 0;
     return {
       input_tokens: tokens - read - creation,
       cache_read_input_tokens: read,

@@ -23,25 +23,50 @@ async function client(opts: { now?: () => number } = {}): Promise<Anthropic> {
   return new Anthropic({ apiKey: 'test', baseURL: server.url, maxRetries: 0 });
 }
 
-async function usage(c: Anthropic, system: TextBlock[], messages: MessageParam[], model = 'claude-opus-4-8'): Promise<Anthropic.Usage> {
+async function usage(
+  c: Anthropic,
+  system: TextBlock[],
+  messages: MessageParam[],
+  model = 'claude-opus-4-8',
+): Promise<Anthropic.Usage> {
   return (await c.messages.create({ model, max_tokens: 100, system, messages })).usage;
 }
 
-const cacheOf = (u: Anthropic.Usage) => ({ read: u.cache_read_input_tokens, write: u.cache_creation_input_tokens, input: u.input_tokens });
+const cacheOf = (u: Anthropic.Usage) => ({
+  read: u.cache_read_input_tokens,
+  write: u.cache_creation_input_tokens,
+  input: u.input_tokens,
+});
 
 describe('prompt cache accounting', () => {
   it('three requests with a moving breakpoint: each reads the previous prefix and writes only the new part', async () => {
     const c = await client();
-    const SYS = 1200, A = 300, B = 50, C = 100, D = 200, E = 80, F = 120;
+    const SYS = 1200,
+      A = 300,
+      B = 50,
+      C = 100,
+      D = 200,
+      E = 80,
+      F = 120;
     const system = [text(SYS, 's')];
 
     const first = await usage(c, system, [user(cached(text(A, 'a')), text(B, 'b'))]);
     expect(cacheOf(first)).toEqual({ read: 0, write: SYS + A, input: B });
 
-    const second = await usage(c, system, [user(text(A, 'a'), text(B, 'b')), assistant(text(C, 'c')), user(cached(text(D, 'd')))]);
+    const second = await usage(c, system, [
+      user(text(A, 'a'), text(B, 'b')),
+      assistant(text(C, 'c')),
+      user(cached(text(D, 'd'))),
+    ]);
     expect(cacheOf(second)).toEqual({ read: SYS + A, write: B + C + D, input: 0 });
 
-    const third = await usage(c, system, [user(text(A, 'a'), text(B, 'b')), assistant(text(C, 'c')), user(text(D, 'd')), assistant(text(E, 'e')), user(cached(text(F, 'f')), text(10, 'g'))]);
+    const third = await usage(c, system, [
+      user(text(A, 'a'), text(B, 'b')),
+      assistant(text(C, 'c')),
+      user(text(D, 'd')),
+      assistant(text(E, 'e')),
+      user(cached(text(F, 'f')), text(10, 'g')),
+    ]);
     expect(cacheOf(third)).toEqual({ read: SYS + A + B + C + D, write: E + F, input: 10 });
   });
 
@@ -50,7 +75,8 @@ describe('prompt cache accounting', () => {
     const messages = [user(cached(text(1100)), text(7, 'z'))];
     await usage(c, [], messages);
     const events: Anthropic.MessageStreamEvent[] = [];
-    for await (const e of await c.messages.create({ model: 'claude-opus-4-8', max_tokens: 10, messages, stream: true })) events.push(e);
+    for await (const e of await c.messages.create({ model: 'claude-opus-4-8', max_tokens: 10, messages, stream: true }))
+      events.push(e);
     const start = events.find((e) => e.type === 'message_start');
     const delta = events.find((e) => e.type === 'message_delta');
     expect(start?.type === 'message_start' && cacheOf(start.message.usage)).toEqual({ read: 1100, write: 0, input: 7 });
@@ -82,11 +108,23 @@ describe('prompt cache accounting', () => {
   it('a changed tool definition invalidates the system and messages after it', async () => {
     server = await startMockServer({ script: [] });
     const c = new Anthropic({ apiKey: 'test', baseURL: server.url, maxRetries: 0 });
-    const tool = (description: string): Anthropic.Tool => ({ name: 'read_file', description, input_schema: { type: 'object', properties: {} } });
-    const request = (description: string) => ({ model: 'claude-sonnet-5-5', max_tokens: 10, tools: [tool(description)], system: [cached(text(1100))], messages: [user(text(3))] });
+    const tool = (description: string): Anthropic.Tool => ({
+      name: 'read_file',
+      description,
+      input_schema: { type: 'object', properties: {} },
+    });
+    const request = (description: string) => ({
+      model: 'claude-sonnet-5-5',
+      max_tokens: 10,
+      tools: [tool(description)],
+      system: [cached(text(1100))],
+      messages: [user(text(3))],
+    });
     const write = (await c.messages.create(request('Read a file.'))).usage;
     expect(write.cache_read_input_tokens).toBe(0);
-    expect((await c.messages.create(request('Read a file.'))).usage.cache_read_input_tokens).toBe(write.cache_creation_input_tokens);
+    expect((await c.messages.create(request('Read a file.'))).usage.cache_read_input_tokens).toBe(
+      write.cache_creation_input_tokens,
+    );
     expect((await c.messages.create(request('Read one file.'))).usage.cache_read_input_tokens).toBe(0);
   });
 
@@ -101,14 +139,22 @@ describe('prompt cache accounting', () => {
   it('the same text under another role is a different prefix', async () => {
     const c = await client();
     await usage(c, [], [user(text(10)), assistant(cached(text(1500))), user(text(1, 'x'))]);
-    expect(cacheOf(await usage(c, [], [user(text(10)), user(cached(text(1500))), user(text(1, 'x'))]))).toEqual({ read: 0, write: 1510, input: 1 });
+    expect(cacheOf(await usage(c, [], [user(text(10)), user(cached(text(1500))), user(text(1, 'x'))]))).toEqual({
+      read: 0,
+      write: 1510,
+      input: 1,
+    });
   });
 
   it('looks back at most 20 blocks from a breakpoint', async () => {
     const prefix = [user(cached(text(1500)))];
     const extended = (extra: number, extraBreakpointAt?: number): MessageParam[] => [
       user(text(1500)),
-      assistant(...Array.from({ length: extra }, (_, i) => (i === extra - 1 || i === extraBreakpointAt ? cached(text(1, String(i % 10))) : text(1, String(i % 10))))),
+      assistant(
+        ...Array.from({ length: extra }, (_, i) =>
+          i === extra - 1 || i === extraBreakpointAt ? cached(text(1, String(i % 10))) : text(1, String(i % 10)),
+        ),
+      ),
       user(text(1, 'z')),
     ];
 
@@ -151,8 +197,16 @@ describe('prompt cache accounting', () => {
     const base = text(1100);
     await usage(c, [], [user(cached(base))]);
     now = minutes(4);
-    expect(cacheOf(await usage(c, [], [user(base, text(1, 'x'), text(1, 'y'), cached(text(1, 'z')))]))).toEqual({ read: 1100, write: 3, input: 0 });
+    expect(cacheOf(await usage(c, [], [user(base, text(1, 'x'), text(1, 'y'), cached(text(1, 'z')))]))).toEqual({
+      read: 1100,
+      write: 3,
+      input: 0,
+    });
     now = minutes(8.5);
-    expect(cacheOf(await usage(c, [], [user(base, text(1, 'x'), cached(text(1, 'w')))]))).toEqual({ read: 1100, write: 2, input: 0 });
+    expect(cacheOf(await usage(c, [], [user(base, text(1, 'x'), cached(text(1, 'w')))]))).toEqual({
+      read: 1100,
+      write: 2,
+      input: 0,
+    });
   });
 });

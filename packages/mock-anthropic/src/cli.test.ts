@@ -17,13 +17,16 @@ const children: ChildProcess[] = [];
 
 beforeAll(() => {
   // The CLI runs as a real child process from dist/: bring the build up to date first (a no-op when it is).
-  execFileSync(path.join(packageDir, '..', '..', 'node_modules', '.bin', 'tsc'), ['-b', packageDir], { stdio: 'inherit' });
+  execFileSync(path.join(packageDir, '..', '..', 'node_modules', '.bin', 'tsc'), ['-b', packageDir], {
+    stdio: 'inherit',
+  });
 }, 120_000);
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mock-anthropic-cli-'));
 });
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -61,12 +64,19 @@ describe('mock-anthropic CLI', () => {
     expect(match).not.toBeNull();
 
     const client = new Anthropic({ apiKey: 'test', baseURL: match![1], maxRetries: 0 });
-    const params = { model: 'claude-haiku-5-5', max_tokens: 100, messages: [{ role: 'user' as const, content: 'hello' }] };
+    const params = {
+      model: 'claude-haiku-5-5',
+      max_tokens: 100,
+      messages: [{ role: 'user' as const, content: 'hello' }],
+    };
     const first = await client.messages.create(params);
     expect(first.content[0]).toMatchObject({ type: 'text' });
     const second = await client.messages.stream(params).finalMessage();
     expect(second.stop_reason).toBe('tool_use');
-    expect(second.content.find((b) => b.type === 'tool_use')).toMatchObject({ name: 'read_file', input: { path: 'README.md' } });
+    expect(second.content.find((b) => b.type === 'tool_use')).toMatchObject({
+      name: 'read_file',
+      input: { path: 'README.md' },
+    });
     expect(fs.readFileSync(log, 'utf8').trim().split('\n')).toHaveLength(2);
 
     child.kill('SIGTERM');
@@ -99,8 +109,13 @@ describe('mock-anthropic CLI', () => {
 
 describe('parseCliArgs', () => {
   it('accepts the documented flags and defaults the port to 0', () => {
-    expect(parseCliArgs(['--script', 'a.yaml'])).toEqual({ ok: true, options: { script: 'a.yaml', port: 0, log: undefined, lenient: false, oldAccount: false } });
-    expect(parseCliArgs(['--script', 'a.yaml', '--port', '8080', '--log', 'l.jsonl', '--lenient', '--old-account'])).toEqual({
+    expect(parseCliArgs(['--script', 'a.yaml'])).toEqual({
+      ok: true,
+      options: { script: 'a.yaml', port: 0, log: undefined, lenient: false, oldAccount: false },
+    });
+    expect(
+      parseCliArgs(['--script', 'a.yaml', '--port', '8080', '--log', 'l.jsonl', '--lenient', '--old-account']),
+    ).toEqual({
       ok: true,
       options: { script: 'a.yaml', port: 8080, log: 'l.jsonl', lenient: true, oldAccount: true },
     });
@@ -108,7 +123,11 @@ describe('parseCliArgs', () => {
 
   it('names the flag at fault', () => {
     expect(parseCliArgs([])).toEqual({ ok: false, message: expect.stringContaining('--script') });
-    for (const port of ['-1', '65536', '1.5', '', 'x']) expect(parseCliArgs(['--script', 'a', '--port', port])).toEqual({ ok: false, message: expect.stringContaining('--port') });
+    for (const port of ['-1', '65536', '1.5', '', 'x'])
+      expect(parseCliArgs(['--script', 'a', '--port', port])).toEqual({
+        ok: false,
+        message: expect.stringContaining('--port'),
+      });
     expect(parseCliArgs(['--script', 'a', 'extra'])).toMatchObject({ ok: false });
   });
 });

@@ -18,7 +18,9 @@ export const ERROR_STATUS = {
 export type ApiErrorType = keyof typeof ERROR_STATUS;
 
 /** The error type the real API answers with for each status. */
-export const STATUS_TYPE: Record<number, ApiErrorType> = Object.fromEntries(Object.entries(ERROR_STATUS).map(([type, status]) => [status, type as ApiErrorType]));
+export const STATUS_TYPE: Record<number, ApiErrorType> = Object.fromEntries(
+  Object.entries(ERROR_STATUS).map(([type, status]) => [status, type as ApiErrorType]),
+);
 
 /** An error response: status, the real API's JSON body and any extra headers. */
 export interface ApiErrorResponse {
@@ -28,7 +30,12 @@ export interface ApiErrorResponse {
 }
 
 /** Builds an error in the real API's shape: `{"type":"error","error":{"type","message"},"request_id"}`. */
-export function apiError(type: ApiErrorType, message: string, headers: Record<string, string> = {}, status: number = ERROR_STATUS[type]): ApiErrorResponse {
+export function apiError(
+  type: ApiErrorType,
+  message: string,
+  headers: Record<string, string> = {},
+  status: number = ERROR_STATUS[type],
+): ApiErrorResponse {
   return {
     status,
     body: { type: 'error', error: { type, message }, request_id: randomId('req_') },

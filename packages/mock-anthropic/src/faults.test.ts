@@ -1,4 +1,10 @@
-import Anthropic, { APIConnectionError, APIError, InternalServerError, OverloadedError, RateLimitError } from '@anthropic-ai/sdk';
+import Anthropic, {
+  APIConnectionError,
+  APIError,
+  InternalServerError,
+  OverloadedError,
+  RateLimitError,
+} from '@anthropic-ai/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MockServer } from './server.js';
 import { startMockServer } from './server.js';
@@ -63,16 +69,21 @@ describe('fault injection surfaces as the SDK error classes', () => {
     expect(error).toBeInstanceOf(OverloadedError);
     expect((error as APIError).status).toBe(529);
     expect((error as APIError).type).toBe('overloaded_error');
-    expect((error as APIError).error).toMatchObject({ type: 'error', error: { type: 'overloaded_error', message: expect.any(String) } });
+    expect((error as APIError).error).toMatchObject({
+      type: 'error',
+      error: { type: 'overloaded_error', message: expect.any(String) },
+    });
   });
 
   it('cut_stream: the stream breaks on iteration after the given number of events', async () => {
     const client = await startWithFault({ kind: 'cut_stream', afterEvents: 3 });
     const stream = await client.messages.create({ ...params, stream: true });
     const seen: string[] = [];
-    const error = await caught((async () => {
-      for await (const event of stream) seen.push(event.type);
-    })());
+    const error = await caught(
+      (async () => {
+        for await (const event of stream) seen.push(event.type);
+      })(),
+    );
     expect(error).toBeInstanceOf(Error);
     expect(seen).toEqual(['message_start', 'content_block_start']);
     expect(server!.remainingTurns()).toBe(1);
@@ -122,7 +133,10 @@ describe('request errors', () => {
       delete body[field];
       const res = await fetch(`${server.url}/v1/messages`, { method: 'POST', body: JSON.stringify(body) });
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ type: 'error', error: { type: 'invalid_request_error', message: `${field}: Field required` } });
+      expect(await res.json()).toMatchObject({
+        type: 'error',
+        error: { type: 'invalid_request_error', message: `${field}: Field required` },
+      });
     }
     const res = await fetch(`${server.url}/v1/messages`, { method: 'POST', body: '{not json' });
     expect(res.status).toBe(400);
@@ -142,7 +156,9 @@ describe('request errors', () => {
     server = await startMockServer({ script: [] });
     const client = new Anthropic({ apiKey: 'test', baseURL: server.url, maxRetries: 0 });
     const block = { type: 'text' as const, text: 'x', cache_control: { type: 'ephemeral' as const } };
-    const error = await caught(client.messages.create({ ...params, messages: [{ role: 'user', content: [block, block, block, block, block] }] }));
+    const error = await caught(
+      client.messages.create({ ...params, messages: [{ role: 'user', content: [block, block, block, block, block] }] }),
+    );
     expect((error as APIError).status).toBe(400);
     expect((error as APIError).type).toBe('invalid_request_error');
   });

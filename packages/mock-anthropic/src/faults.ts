@@ -11,7 +11,7 @@ const DEFAULT_MESSAGES: Record<number, string> = {
   404: 'The requested resource could not be found (mock-anthropic: scripted http_error fault).',
   409: 'Conflict (mock-anthropic: scripted http_error fault).',
   413: 'Request exceeds the maximum allowed number of bytes (mock-anthropic: scripted http_error fault).',
-  429: 'This request would exceed your organization\'s spend cap for this month (mock-anthropic: scripted http_error fault).',
+  429: "This request would exceed your organization's spend cap for this month (mock-anthropic: scripted http_error fault).",
   500: 'Internal server error (mock-anthropic: scripted http_error fault).',
   504: 'Request timed out (mock-anthropic: scripted http_error fault).',
   529: 'Overloaded (mock-anthropic: scripted http_error fault).',
@@ -21,15 +21,21 @@ const DEFAULT_MESSAGES: Record<number, string> = {
 export function faultError(fault: Fault, streamed: boolean): ApiErrorResponse | undefined {
   switch (fault.kind) {
     case 'rate_limit':
-      return apiError('rate_limit_error', 'This request would exceed the rate limit for your organization (mock-anthropic: scripted rate_limit fault).', {
-        'retry-after': String(fault.retryAfterSeconds ?? 1),
-      });
+      return apiError(
+        'rate_limit_error',
+        'This request would exceed the rate limit for your organization (mock-anthropic: scripted rate_limit fault).',
+        {
+          'retry-after': String(fault.retryAfterSeconds ?? 1),
+        },
+      );
     case 'api_error':
       return apiError('api_error', 'Internal server error (mock-anthropic: scripted api_error fault).');
     case 'overloaded':
       return apiError('overloaded_error', 'Overloaded (mock-anthropic: scripted overloaded fault).');
     case 'stream_error':
-      return streamed ? undefined : apiError('overloaded_error', 'Overloaded (mock-anthropic: scripted stream_error fault, not streamed).');
+      return streamed
+        ? undefined
+        : apiError('overloaded_error', 'Overloaded (mock-anthropic: scripted stream_error fault, not streamed).');
     case 'http_error': {
       const headers: Record<string, string> = {};
       if (fault.retryAfterSeconds !== undefined) headers['retry-after'] = String(fault.retryAfterSeconds);

@@ -32,7 +32,12 @@ export function parseBody(raw: string): { json: true; value: unknown } | { json:
 }
 
 /** Sends a JSON response with a `request-id` header, as the real API does. */
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json',

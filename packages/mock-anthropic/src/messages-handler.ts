@@ -38,7 +38,10 @@ export async function handleMessages(ctx: HandlerContext, body: unknown, res: Se
   if (v.transformations.length > 0) ctx.record.thinkingTransformations = v.transformations;
 
   const decision = ctx.engine.next(lastUserTexts(request.messages));
-  const turn: ScriptTurn = decision.kind === 'turn' ? decision.turn : { content: [{ type: 'text', text: decision.text }], stopReason: 'end_turn' };
+  const turn: ScriptTurn =
+    decision.kind === 'turn'
+      ? decision.turn
+      : { content: [{ type: 'text', text: decision.text }], stopReason: 'end_turn' };
   const fault = decision.kind === 'turn' ? decision.fault : undefined;
   const error = fault && faultError(fault, request.stream === true);
   if (error) return fail(ctx, res, error);
@@ -57,21 +60,35 @@ export async function handleMessages(ctx: HandlerContext, body: unknown, res: Se
 
   const reply = buildReply(request.max_tokens === 0 ? { content: [] } : turn, replyContext(ctx, v));
   if (v.reportTransformations && v.transformations.length > 0) reply.input_transformations = v.transformations;
-  if (reply.stop_reason === 'pause_turn') (ctx.validation.pausedReplies as Set<string>).add(canonicalJson(reply.content));
+  if (reply.stop_reason === 'pause_turn')
+    (ctx.validation.pausedReplies as Set<string>).add(canonicalJson(reply.content));
   if (!request.stream) {
     ctx.finish();
     return sendJson(res, 200, reply);
   }
   const events = streamEvents(reply, turn.unknownEvent);
   const cutAfter = fault?.kind === 'cut_stream' || fault?.kind === 'stream_error' ? fault.afterEvents : events.length;
-  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'request-id': randomId('req_') });
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    'request-id': randomId('req_'),
+  });
   res.flushHeaders();
   for (const event of events.slice(0, cutAfter)) res.write(formatSse(event));
   ctx.finish();
   if (fault?.kind === 'stream_error') {
     const type = fault.errorType ?? 'overloaded_error';
     const message = type === 'overloaded_error' ? 'Overloaded' : 'Internal server error';
-    res.end(formatSse({ event: 'error', data: { type: 'error', error: { type, message: `${message} (mock-anthropic: scripted stream_error fault)` }, request_id: randomId('req_') } }));
+    res.end(
+      formatSse({
+        event: 'error',
+        data: {
+          type: 'error',
+          error: { type, message: `${message} (mock-anthropic: scripted stream_error fault)` },
+          request_id: randomId('req_'),
+        },
+      }),
+    );
   } else if (cutAfter >= events.length) res.end();
   else res.write('', () => res.destroy());
 }
@@ -88,7 +105,8 @@ function replyContext(ctx: HandlerContext, v: ValidRequest): Parameters<typeof b
     plan: v.plan,
     maxTokens: ctx.validation.lenient ? Number.MAX_SAFE_INTEGER : request.max_tokens,
     contextRoom: Math.max(0, spec.contextWindow - v.inputTokens),
-    afterToolResult: Array.isArray(lastUser?.content) && lastUser.content.some((b) => isRecord(b) && b.type === 'tool_result'),
+    afterToolResult:
+      Array.isArray(lastUser?.content) && lastUser.content.some((b) => isRecord(b) && b.type === 'tool_result'),
     sign: (earlier: readonly ReplyBlock[], visible: string) => {
       chain ??= new PrefixChain(request, messages);
       return signBlock(request.model, ctx.validation.account, chain.at(messages.length, earlier), visible);
@@ -105,7 +123,11 @@ export function handleCountTokens(ctx: HandlerContext, body: unknown, res: Serve
 }
 
 /** Answers an error, records why, and finishes the recorded request. */
-export function fail(ctx: Pick<HandlerContext, 'finish' | 'record'>, res: ServerResponse, error: ApiErrorResponse): void {
+export function fail(
+  ctx: Pick<HandlerContext, 'finish' | 'record'>,
+  res: ServerResponse,
+  error: ApiErrorResponse,
+): void {
   ctx.record.rejected = { status: error.status, type: error.body.error.type, message: error.body.error.message };
   ctx.finish();
   sendError(res, error);

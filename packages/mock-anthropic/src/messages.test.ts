@@ -16,7 +16,11 @@ async function start(turns: ScriptTurn[]): Promise<Anthropic> {
   return new Anthropic({ apiKey: 'test', baseURL: server.url, maxRetries: 0 });
 }
 
-const ask = (text: string) => ({ model: 'claude-sonnet-5-5', max_tokens: 1024, messages: [{ role: 'user' as const, content: text }] });
+const ask = (text: string) => ({
+  model: 'claude-sonnet-5-5',
+  max_tokens: 1024,
+  messages: [{ role: 'user' as const, content: text }],
+});
 
 describe('POST /v1/messages without streaming', () => {
   it('answers a scripted text turn in the real message shape, echoing the model', async () => {
@@ -39,15 +43,27 @@ describe('POST /v1/messages without streaming', () => {
   });
 
   it('honours scripted stop reasons and output token overrides', async () => {
-    const client = await start([{ content: [{ type: 'text', text: 'cut sh' }], stopReason: 'max_tokens', outputTokens: 77 }]);
+    const client = await start([
+      { content: [{ type: 'text', text: 'cut sh' }], stopReason: 'max_tokens', outputTokens: 77 },
+    ]);
     const message = await client.messages.create(ask('hi'));
     expect(message.stop_reason).toBe('max_tokens');
     expect(message.usage.output_tokens).toBe(77);
   });
 
   it('returns thinking blocks with a signature (text shown under display summarized)', async () => {
-    const client = await start([{ content: [{ type: 'thinking', thinking: 'Let me think.' }, { type: 'text', text: 'Done.' }] }]);
-    const message = await client.messages.create({ ...ask('hi'), thinking: { type: 'adaptive', display: 'summarized' } });
+    const client = await start([
+      {
+        content: [
+          { type: 'thinking', thinking: 'Let me think.' },
+          { type: 'text', text: 'Done.' },
+        ],
+      },
+    ]);
+    const message = await client.messages.create({
+      ...ask('hi'),
+      thinking: { type: 'adaptive', display: 'summarized' },
+    });
     const [thinking, text] = message.content;
     expect(thinking).toMatchObject({ type: 'thinking', thinking: 'Let me think.' });
     expect(thinking?.type === 'thinking' && thinking.signature.length).toBeGreaterThan(10);
@@ -58,10 +74,21 @@ describe('POST /v1/messages without streaming', () => {
 describe('a tool_use round trip', () => {
   it('asks for a tool, receives its result, then answers', async () => {
     const client = await start([
-      { content: [{ type: 'text', text: 'Reading it.' }, { type: 'tool_use', name: 'read_file', input: { path: 'a.txt' } }] },
+      {
+        content: [
+          { type: 'text', text: 'Reading it.' },
+          { type: 'tool_use', name: 'read_file', input: { path: 'a.txt' } },
+        ],
+      },
       { content: [{ type: 'text', text: 'The file says hello.' }] },
     ]);
-    const tools = [{ name: 'read_file', description: 'Read a file', input_schema: { type: 'object' as const, properties: { path: { type: 'string' } } } }];
+    const tools = [
+      {
+        name: 'read_file',
+        description: 'Read a file',
+        input_schema: { type: 'object' as const, properties: { path: { type: 'string' } } },
+      },
+    ];
     const first = await client.messages.create({ ...ask('read a.txt'), tools });
     expect(first.stop_reason).toBe('tool_use');
     const toolUse = first.content.find((b) => b.type === 'tool_use');
@@ -98,7 +125,11 @@ describe('a tool_use round trip', () => {
     const ids = message.content.map((b) => (b.type === 'tool_use' ? b.id : ''));
     expect(new Set(ids).size).toBe(3);
     expect(ids[2]).toBe('toolu_fixed');
-    expect(message.content.map((b) => (b.type === 'tool_use' ? b.input : null))).toEqual([{ path: 'a' }, { path: 'b' }, { pattern: 'x', paths: ['c', 'd'] }]);
+    expect(message.content.map((b) => (b.type === 'tool_use' ? b.input : null))).toEqual([
+      { path: 'a' },
+      { path: 'b' },
+      { pattern: 'x', paths: ['c', 'd'] },
+    ]);
   });
 });
 
@@ -123,7 +154,10 @@ describe('matchers and the end of the script', () => {
       messages: [
         { role: 'user', content: 'run it' },
         { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'bash', input: {} }] },
-        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: 'EXIT 1: boom' }] }] },
+        {
+          role: 'user',
+          content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: 'EXIT 1: boom' }] }],
+        },
       ],
     });
     expect(message.content).toEqual([{ type: 'text', text: 'The command failed.' }]);

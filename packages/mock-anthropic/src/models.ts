@@ -30,5 +30,10 @@ export const MOCK_MODELS: readonly Record<string, unknown>[] = MODEL_TABLE.map(m
 
 /** One page holding every model, in the real API's list shape. */
 export function modelsPage(): Record<string, unknown> {
-  return { data: MOCK_MODELS, has_more: false, first_id: MODEL_TABLE[0]?.id ?? null, last_id: MODEL_TABLE.at(-1)?.id ?? null };
+  return {
+    data: MOCK_MODELS,
+    has_more: false,
+    first_id: MODEL_TABLE[0]?.id ?? null,
+    last_id: MODEL_TABLE.at(-1)?.id ?? null,
+  };
 }

@@ -20,14 +20,21 @@ afterEach(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const params = { model: 'claude-sonnet-5-5', max_tokens: 100, system: 'Be brief.', messages: [{ role: 'user' as const, content: 'What is 2+2?' }] };
+const params = {
+  model: 'claude-sonnet-5-5',
+  max_tokens: 100,
+  system: 'Be brief.',
+  messages: [{ role: 'user' as const, content: 'What is 2+2?' }],
+};
 
 describe('request recording', () => {
   it('records every request in order with body and headers, credentials redacted', async () => {
     server = await startMockServer({ script: [{ content: [{ type: 'text', text: '4' }] }] });
     const client = new Anthropic({ apiKey: 'sk-secret-key', baseURL: server.url, maxRetries: 0 });
     await client.messages.create(params);
-    await fetch(`${server.url}/v1/models`, { headers: { 'x-api-key': 'sk-other-secret', authorization: 'Bearer sk-third-secret' } });
+    await fetch(`${server.url}/v1/models`, {
+      headers: { 'x-api-key': 'sk-other-secret', authorization: 'Bearer sk-third-secret' },
+    });
 
     expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/messages', 'GET /v1/models']);
     const [message, models] = server.requests as [RecordedRequest, RecordedRequest];
@@ -48,7 +55,11 @@ describe('request recording', () => {
     const client = new Anthropic({ apiKey: 'sk-secret-key', baseURL: server.url, maxRetries: 0 });
     await client.messages.create(params);
     await client.messages.countTokens({ model: params.model, messages: params.messages });
-    const lines = fs.readFileSync(logFile, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as RecordedRequest);
+    const lines = fs
+      .readFileSync(logFile, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as RecordedRequest);
     expect(lines.map((l) => l.path)).toEqual(['/v1/messages', '/v1/messages/count_tokens']);
     expect(lines[0]!.body).toEqual(params);
     expect(lines[0]!.headers.authorization ?? lines[0]!.headers['x-api-key']).toBe('[redacted]');
@@ -60,10 +71,24 @@ describe('count_tokens and models', () => {
   it('counts tokens with the same estimate as message usage', async () => {
     server = await startMockServer({ script: [{ content: [{ type: 'text', text: 'ok' }] }] });
     const client = new Anthropic({ apiKey: 'test', baseURL: server.url, maxRetries: 0 });
-    const tool = { name: 'read_file', description: 'Read one file', input_schema: { type: 'object' as const, properties: { path: { type: 'string' } } } };
+    const tool = {
+      name: 'read_file',
+      description: 'Read one file',
+      input_schema: { type: 'object' as const, properties: { path: { type: 'string' } } },
+    };
     const request = { ...params, tools: [tool] };
-    const counted = await client.messages.countTokens({ model: request.model, system: request.system, messages: request.messages, tools: request.tools });
-    const expected = estimateTokens(JSON.stringify({ description: tool.description, input_schema: tool.input_schema, name: tool.name })) + estimateTokens(params.system) + estimateTokens('What is 2+2?');
+    const counted = await client.messages.countTokens({
+      model: request.model,
+      system: request.system,
+      messages: request.messages,
+      tools: request.tools,
+    });
+    const expected =
+      estimateTokens(
+        JSON.stringify({ description: tool.description, input_schema: tool.input_schema, name: tool.name }),
+      ) +
+      estimateTokens(params.system) +
+      estimateTokens('What is 2+2?');
     expect(counted.input_tokens).toBe(expected);
     const message = await client.messages.create(request);
     expect(message.usage.input_tokens).toBe(expected);
@@ -80,7 +105,16 @@ describe('count_tokens and models', () => {
       ids.push(model.id);
     }
     expect(ids).toEqual(MODEL_TABLE.map((m) => m.id));
-    expect(ids).toEqual(expect.arrayContaining(['claude-sonnet-5-5', 'claude-opus-5-5', 'claude-haiku-5-5', 'claude-fable-5-1', 'claude-fable-5-2', 'claude-opus-4-8']));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'claude-sonnet-5-5',
+        'claude-opus-5-5',
+        'claude-haiku-5-5',
+        'claude-fable-5-1',
+        'claude-fable-5-2',
+        'claude-opus-4-8',
+      ]),
+    );
     const page = (await (await fetch(`${server.url}/v1/models`)).json()) as Record<string, unknown>;
     expect(page).toMatchObject({ has_more: false, first_id: MODEL_TABLE[0]!.id, last_id: MODEL_TABLE.at(-1)!.id });
     expect((await client.models.retrieve('claude-haiku-5-5')).display_name).toBe('Claude Haiku 5.5');

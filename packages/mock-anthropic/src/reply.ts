@@ -85,7 +85,11 @@ export function buildReply(turn: ScriptTurn, ctx: ReplyContext): ReplyMessage {
     if (isThinking) thinkingSpent += cost;
     content.push(toReplyBlock(block, content, ctx));
   }
-  const stopReason: StopReason = cut ? (limit === ctx.maxTokens ? 'max_tokens' : 'model_context_window_exceeded') : (turn.stopReason ?? (content.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn'));
+  const stopReason: StopReason = cut
+    ? limit === ctx.maxTokens
+      ? 'max_tokens'
+      : 'model_context_window_exceeded'
+    : (turn.stopReason ?? (content.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn'));
   const outputTokens = cut ? limit : Math.min(limit, turn.outputTokens ?? Math.max(ctx.maxTokens === 0 ? 0 : 1, spent));
   const usage: Usage = { ...ctx.input, output_tokens: outputTokens, ...turn.usage };
   if (thinkingSeen) usage.output_tokens_details = { thinking_tokens: thinkingSpent };
@@ -97,7 +101,10 @@ export function buildReply(turn: ScriptTurn, ctx: ReplyContext): ReplyMessage {
     content,
     stop_reason: stopReason,
     stop_sequence: null,
-    stop_details: stopReason === 'refusal' ? { type: 'refusal', category: turn.refusal?.category ?? null, explanation: turn.refusal?.explanation ?? null } : null,
+    stop_details:
+      stopReason === 'refusal'
+        ? { type: 'refusal', category: turn.refusal?.category ?? null, explanation: turn.refusal?.explanation ?? null }
+        : null,
     usage,
   };
 }
@@ -158,5 +165,8 @@ function blockTokens(block: ScriptBlock): number {
 
 /** Output tokens of scripted content: the estimate of each block's text (tool_use: its input JSON and name); at least 1. */
 export function outputTokens(content: ScriptBlock[]): number {
-  return Math.max(1, content.reduce((sum, b) => sum + blockTokens(b), 0));
+  return Math.max(
+    1,
+    content.reduce((sum, b) => sum + blockTokens(b), 0),
+  );
 }

@@ -23,11 +23,15 @@ export const messagesRequestSchema = countTokensRequestSchema.extend({
 export type MessagesRequest = z.infer<typeof messagesRequestSchema>;
 
 /** Parses `body`; on failure returns a message naming the first bad field, like the real API's. */
-export function parseRequest<S extends z.ZodType>(schema: S, body: unknown): { ok: true; value: z.infer<S> } | { ok: false; message: string } {
+export function parseRequest<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+): { ok: true; value: z.infer<S> } | { ok: false; message: string } {
   const result = schema.safeParse(body);
   if (result.success) return { ok: true, value: result.data };
   const issue = result.error.issues[0];
   const field = issue && issue.path.length > 0 ? issue.path.join('.') : 'body';
-  const message = issue?.code === 'invalid_type' && issue.input === undefined ? 'Field required' : (issue?.message ?? 'invalid');
+  const message =
+    issue?.code === 'invalid_type' && issue.input === undefined ? 'Field required' : (issue?.message ?? 'invalid');
   return { ok: false, message: `${field}: ${message}` };
 }

@@ -43,12 +43,17 @@ export class ScriptEngine {
 
   /** Picks the reply for a request whose last user message reads `userTexts`. */
   next(userTexts: string[]): Decision {
-    const index = this.turns.findIndex(({ turn }) => turn.match === undefined || userTexts.some((t) => t.includes(turn.match as string)));
+    const index = this.turns.findIndex(
+      ({ turn }) => turn.match === undefined || userTexts.some((t) => t.includes(turn.match as string)),
+    );
     const entry = this.turns[index];
     if (!entry) {
       if (this.turns.length === 0) return { kind: 'fallback', text: this.fallbackText };
       const waiting = this.turns.map(({ turn }) => JSON.stringify(turn.match)).join(', ');
-      return { kind: 'fallback', text: `[mock-anthropic] no scripted turn matches this request; ${this.turns.length} turn(s) wait for: ${waiting}` };
+      return {
+        kind: 'fallback',
+        text: `[mock-anthropic] no scripted turn matches this request; ${this.turns.length} turn(s) wait for: ${waiting}`,
+      };
     }
     const fault = entry.turn.fault;
     if (fault && !entry.faultSpent && fault.kind !== 'delay') {
@@ -71,7 +76,10 @@ export function lastUserTexts(messages: unknown): string[] {
   if (typeof last.content === 'string') return [last.content];
   if (!Array.isArray(last.content)) return [];
   const blocks = last.content.filter(isRecord);
-  const text = blocks.filter((b) => b.type === 'text').map((b) => String(b.text ?? '')).join('\n');
+  const text = blocks
+    .filter((b) => b.type === 'text')
+    .map((b) => String(b.text ?? ''))
+    .join('\n');
   const toolResult = [...blocks].reverse().find((b) => b.type === 'tool_result');
   return toolResult ? [text, contentText(toolResult.content)] : [text];
 }
@@ -79,5 +87,8 @@ export function lastUserTexts(messages: unknown): string[] {
 function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
-  return content.filter((b) => isRecord(b) && b.type === 'text').map((b) => String((b as Record<string, unknown>).text ?? '')).join('\n');
+  return content
+    .filter((b) => isRecord(b) && b.type === 'text')
+    .map((b) => String((b as Record<string, unknown>).text ?? ''))
+    .join('\n');
 }

@@ -35,8 +35,19 @@ function loadError(file: string): ScriptFileError {
 const script: Script = {
   turns: [
     { content: [{ type: 'text', text: 'hi' }] },
-    { content: [{ type: 'tool_use', name: 'read_file', input: { path: 'a' } }], match: 'read', fault: { kind: 'rate_limit', retryAfterSeconds: 2 } },
-    { content: [{ type: 'thinking', thinking: 'hmm' }, { type: 'text', text: 'done' }], stopReason: 'max_tokens', outputTokens: 5 },
+    {
+      content: [{ type: 'tool_use', name: 'read_file', input: { path: 'a' } }],
+      match: 'read',
+      fault: { kind: 'rate_limit', retryAfterSeconds: 2 },
+    },
+    {
+      content: [
+        { type: 'thinking', thinking: 'hmm' },
+        { type: 'text', text: 'done' },
+      ],
+      stopReason: 'max_tokens',
+      outputTokens: 5,
+    },
   ],
   fallbackText: 'bye',
 };
@@ -119,8 +130,19 @@ describe('ScriptBuilder', () => {
     expect(built).toEqual({
       turns: [
         { content: [{ type: 'text', text: 'hi' }] },
-        { content: [{ type: 'text', text: 'Reading.' }, { type: 'tool_use', name: 'read_file', input: { path: 'a' } }] },
-        { content: [{ type: 'tool_use', name: 'read_file', input: { path: 'b' } }, { type: 'tool_use', name: 'grep', input: { pattern: 'x' } }], fault: { kind: 'overloaded' } },
+        {
+          content: [
+            { type: 'text', text: 'Reading.' },
+            { type: 'tool_use', name: 'read_file', input: { path: 'a' } },
+          ],
+        },
+        {
+          content: [
+            { type: 'tool_use', name: 'read_file', input: { path: 'b' } },
+            { type: 'tool_use', name: 'grep', input: { pattern: 'x' } },
+          ],
+          fault: { kind: 'overloaded' },
+        },
         { content: [{ type: 'text', text: 'found it' }], match: 'x', stopReason: 'max_tokens' },
       ],
       fallbackText: 'the end',

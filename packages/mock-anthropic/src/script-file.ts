@@ -34,7 +34,10 @@ export function loadScriptFile(path: string): Script {
   try {
     value = ext === '.json' ? JSON.parse(text) : parseYaml(text);
   } catch (error) {
-    throw new ScriptFileError(path, `cannot parse script ${path} as ${ext === '.json' ? 'JSON' : 'YAML'}: ${(error as Error).message}`);
+    throw new ScriptFileError(
+      path,
+      `cannot parse script ${path} as ${ext === '.json' ? 'JSON' : 'YAML'}: ${(error as Error).message}`,
+    );
   }
   const parsed = parseScript(value, path);
   if (!parsed.ok) throw new ScriptFileError(path, parsed.message);

@@ -60,11 +60,22 @@ export async function startMockServer(opts: MockServerOptions): Promise<MockServ
   const cache = new CacheModel({ ttlMs: opts.cacheTtlMs, now: opts.now });
   const closing = new AbortController();
   const requests: RecordedRequest[] = [];
-  const validation = { lenient: opts.lenient ?? false, oldAccount: opts.oldAccount ?? false, account: opts.account ?? MOCK_ACCOUNT, pausedReplies: new Set<string>() };
+  const validation = {
+    lenient: opts.lenient ?? false,
+    oldAccount: opts.oldAccount ?? false,
+    account: opts.account ?? MOCK_ACCOUNT,
+    pausedReplies: new Set<string>(),
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-    const record: RecordedRequest = { method: req.method ?? 'GET', path, headers: redactHeaders(req.headers), body: undefined, startedAt: performance.now() };
+    const record: RecordedRequest = {
+      method: req.method ?? 'GET',
+      path,
+      headers: redactHeaders(req.headers),
+      body: undefined,
+      startedAt: performance.now(),
+    };
     requests.push(record);
     const body = parseBody(await readBody(req));
     record.body = body.value;
@@ -82,14 +93,24 @@ export async function startMockServer(opts: MockServerOptions): Promise<MockServ
     };
     const route = `${record.method} ${path}`;
     if (route === 'POST /v1/messages' || route === 'POST /v1/messages/count_tokens') {
-      if (!body.json) return fail(ctx, res, apiError('invalid_request_error', body.value === undefined ? 'body: Field required' : 'body: not valid JSON'));
-      return route === 'POST /v1/messages' ? handleMessages(ctx, body.value, res) : handleCountTokens(ctx, body.value, res);
+      if (!body.json)
+        return fail(
+          ctx,
+          res,
+          apiError('invalid_request_error', body.value === undefined ? 'body: Field required' : 'body: not valid JSON'),
+        );
+      return route === 'POST /v1/messages'
+        ? handleMessages(ctx, body.value, res)
+        : handleCountTokens(ctx, body.value, res);
     }
     if (route === 'GET /v1/models') {
       ctx.finish();
       return sendJson(res, 200, modelsPage());
     }
-    const spec = record.method === 'GET' && path.startsWith('/v1/models/') ? modelSpec(decodeURIComponent(path.slice('/v1/models/'.length))) : undefined;
+    const spec =
+      record.method === 'GET' && path.startsWith('/v1/models/')
+        ? modelSpec(decodeURIComponent(path.slice('/v1/models/'.length)))
+        : undefined;
     if (spec) {
       ctx.finish();
       return sendJson(res, 200, modelInfo(spec));

@@ -26,7 +26,16 @@ export function streamEvents(reply: ReplyMessage, unknownEvent?: string): SseEve
     events.push({ event, data: { type: event, ...data } });
   };
   const { input_transformations: _sentInBody, ...message } = reply;
-  push('message_start', { message: { ...message, content: [], stop_reason: null, stop_sequence: null, stop_details: null, usage: { ...reply.usage, output_tokens: 1 } } });
+  push('message_start', {
+    message: {
+      ...message,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      stop_details: null,
+      usage: { ...reply.usage, output_tokens: 1 },
+    },
+  });
   push('ping', {});
   if (unknownEvent) push(unknownEvent, { note: 'an event type this client does not know' });
   reply.content.forEach((block, index) => {
@@ -34,7 +43,10 @@ export function streamEvents(reply: ReplyMessage, unknownEvent?: string): SseEve
     for (const delta of blockDeltas(block)) push('content_block_delta', { index, delta });
     push('content_block_stop', { index });
   });
-  push('message_delta', { delta: { stop_reason: reply.stop_reason, stop_sequence: null, stop_details: reply.stop_details }, usage: reply.usage });
+  push('message_delta', {
+    delta: { stop_reason: reply.stop_reason, stop_sequence: null, stop_details: reply.stop_details },
+    usage: reply.usage,
+  });
   push('message_stop', {});
   return events;
 }
@@ -57,9 +69,15 @@ function blockDeltas(block: ReplyBlock): Record<string, unknown>[] {
     case 'text':
       return splitChunks(String(block.text)).map((text) => ({ type: 'text_delta', text }));
     case 'thinking':
-      return [...splitChunks(String(block.thinking)).map((thinking) => ({ type: 'thinking_delta', thinking })), { type: 'signature_delta', signature: block.signature }];
+      return [
+        ...splitChunks(String(block.thinking)).map((thinking) => ({ type: 'thinking_delta', thinking })),
+        { type: 'signature_delta', signature: block.signature },
+      ];
     case 'tool_use':
-      return splitChunks(JSON.stringify(block.input)).map((partial_json) => ({ type: 'input_json_delta', partial_json }));
+      return splitChunks(JSON.stringify(block.input)).map((partial_json) => ({
+        type: 'input_json_delta',
+        partial_json,
+      }));
     default:
       return [];
   }

@@ -107,7 +107,11 @@ export interface BindingOptions {
  * "bound to a different conversation" text on models that run the prefix check, unless
  * `drop_block` drops it with the rest of its turn's consecutive thinking.
  */
-export function checkThinkingBlocks(body: Record<string, unknown>, messages: readonly unknown[], opts: BindingOptions): { ok: true; transformations: ThinkingTransformation[] } | { ok: false; error: ApiErrorResponse } {
+export function checkThinkingBlocks(
+  body: Record<string, unknown>,
+  messages: readonly unknown[],
+  opts: BindingOptions,
+): { ok: true; transformations: ThinkingTransformation[] } | { ok: false; error: ApiErrorResponse } {
   const transformations: ThinkingTransformation[] = [];
   let chain: PrefixChain | undefined;
   for (const [i, message] of messages.entries()) {
@@ -128,7 +132,8 @@ export function checkThinkingBlocks(body: Record<string, unknown>, messages: rea
       const signature = String(block.type === 'thinking' ? block.signature : block.data);
       const payload = readSignature(signature);
       const visible = block.type === 'thinking' ? String(block.thinking) : '';
-      if (!payload || payload.c !== sha(visible)) return { ok: false, error: invalid(`${path}: ${INVALID_SIGNATURE_MESSAGE}`) };
+      if (!payload || payload.c !== sha(visible))
+        return { ok: false, error: invalid(`${path}: ${INVALID_SIGNATURE_MESSAGE}`) };
       const producer = modelSpec(payload.m);
       if (producer?.accountBound && payload.a !== opts.account) {
         transformations.push({ type: 'thinking_dropped', path, reason: 'organization_binding_mismatch' });

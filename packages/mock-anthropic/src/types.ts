@@ -33,7 +33,14 @@ export type Fault =
   | { kind: 'http_error'; status: FaultStatus; retryAfterSeconds?: number; shouldRetry?: boolean; message?: string };
 
 /** Stop reasons a turn may end with (SDK 1.14.0 `StopReason`). */
-export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'pause_turn' | 'refusal' | 'model_context_window_exceeded';
+export type StopReason =
+  | 'end_turn'
+  | 'tool_use'
+  | 'max_tokens'
+  | 'stop_sequence'
+  | 'pause_turn'
+  | 'refusal'
+  | 'model_context_window_exceeded';
 
 /** `stop_details` of a refusal; category `null` when it maps to no named category. */
 export interface RefusalDetails {

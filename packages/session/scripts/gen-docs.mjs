@@ -10,5 +10,8 @@ const readme = fileURLToPath(new URL('../../../apps/line-cli/README.md', import.
 const text = readFileSync(readme, 'utf8');
 const block = /(<!-- flags:begin[^\n]*-->\n)[\s\S]*?(\n<!-- flags:end -->)/;
 if (!block.test(text)) throw new Error(`${readme}: no flags:begin / flags:end markers`);
-writeFileSync(readme, text.replace(block, (_, begin, end) => `${begin}${flagsMarkdownTable()}${end}`));
+writeFileSync(
+  readme,
+  text.replace(block, (_, begin, end) => `${begin}${flagsMarkdownTable()}${end}`),
+);
 process.stdout.write(`wrote the flags table of ${readme}\n`);

@@ -25,6 +25,8 @@ describe('@coding-harness/session/args', () => {
     });
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.some((f) => f.includes('approval'))).toBe(true);
-    expect(inputs.filter((f) => /packages\/(agent|tools|skills)\/|@anthropic-ai|\/zod@|\/yaml@|session\/src\/build/.test(f))).toEqual([]);
+    expect(
+      inputs.filter((f) => /packages\/(agent|tools|skills)\/|@anthropic-ai|\/zod@|\/yaml@|session\/src\/build/.test(f)),
+    ).toEqual([]);
   });
 });

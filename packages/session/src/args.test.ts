@@ -16,12 +16,28 @@ function error(argv: string[]): string {
 
 describe('parseHarnessArgs', () => {
   it('has defaults for an interactive session', () => {
-    expect(flags([])).toMatchObject({ print: false, skills: true, autoSkills: true, untrusted: false, permissionMode: 'ask', outputFormat: 'text', skillDirs: [], allowedTools: [] });
+    expect(flags([])).toMatchObject({
+      print: false,
+      skills: true,
+      autoSkills: true,
+      untrusted: false,
+      permissionMode: 'ask',
+      outputFormat: 'text',
+      skillDirs: [],
+      allowedTools: [],
+    });
   });
 
   it('accepts the single-dash long forms of the design and -C DIR', () => {
     const f = flags(['-C', '/tmp/x', '-no-skills', '-no-auto-skills', '-model', 'claude-haiku-5-5', '-p', 'hi']);
-    expect(f).toMatchObject({ directory: '/tmp/x', skills: false, autoSkills: false, model: 'claude-haiku-5-5', print: true, prompt: 'hi' });
+    expect(f).toMatchObject({
+      directory: '/tmp/x',
+      skills: false,
+      autoSkills: false,
+      model: 'claude-haiku-5-5',
+      print: true,
+      prompt: 'hi',
+    });
   });
 
   it('takes the -p prompt from the positionals, or leaves it for stdin', () => {
@@ -31,7 +47,12 @@ describe('parseHarnessArgs', () => {
   });
 
   it('splits tool rules on commas and spaces, keeping parentheses whole', () => {
-    expect(flags(['--allowed-tools', 'Edit,Bash(npm test:*) Read', '--allowed-tools', 'Write']).allowedTools).toEqual(['Edit', 'Bash(npm test:*)', 'Read', 'Write']);
+    expect(flags(['--allowed-tools', 'Edit,Bash(npm test:*) Read', '--allowed-tools', 'Write']).allowedTools).toEqual([
+      'Edit',
+      'Bash(npm test:*)',
+      'Read',
+      'Write',
+    ]);
     expect(flags(['--disallowed-tools', 'Bash(rm:*)']).disallowedTools).toEqual(['Bash(rm:*)']);
   });
 
@@ -49,7 +70,11 @@ describe('parseHarnessArgs', () => {
   });
 
   it('reads --effort, --thinking (as typed: the model decides later) and --max-tokens', () => {
-    expect(flags(['--effort', 'xhigh', '--thinking', 'between_tools', '--max-tokens', '64000'])).toMatchObject({ effort: 'xhigh', thinking: 'between_tools', maxTokens: 64000 });
+    expect(flags(['--effort', 'xhigh', '--thinking', 'between_tools', '--max-tokens', '64000'])).toMatchObject({
+      effort: 'xhigh',
+      thinking: 'between_tools',
+      maxTokens: 64000,
+    });
     expect(error(['--effort', 'huge'])).toBe("--effort must be one of low, medium, high, xhigh, max, got 'huge'");
     expect(error(['--max-tokens', '0'])).toContain('--max-tokens');
     expect(error(['--max-tokens', '1e5'])).toContain('--max-tokens');
@@ -70,7 +95,20 @@ describe('parseHarnessArgs', () => {
   });
 
   it('reads numbers, modes, formats and session flags', () => {
-    expect(flags(['--max-turns', '3', '--thinking', '2048', '--permission-mode', 'plan', '--output-format', 'stream-json', '--resume', 'abc'])).toMatchObject({
+    expect(
+      flags([
+        '--max-turns',
+        '3',
+        '--thinking',
+        '2048',
+        '--permission-mode',
+        'plan',
+        '--output-format',
+        'stream-json',
+        '--resume',
+        'abc',
+      ]),
+    ).toMatchObject({
       maxTurns: 3,
       thinking: '2048',
       permissionMode: 'plan',

@@ -115,7 +115,9 @@ export function parseHarnessArgs(argv: readonly string[]): ParseResult {
   try {
     parsed = parseArgs({ args: normalizeArgv(argv), options: OPTIONS, allowPositionals: true, strict: true });
   } catch (err) {
-    return usage(`${(err as Error).message.replace(/\. To specify a positional argument.*$/s, '')} (harness --help lists the flags)`);
+    return usage(
+      `${(err as Error).message.replace(/\. To specify a positional argument.*$/s, '')} (harness --help lists the flags)`,
+    );
   }
   const v = parsed.values;
   const positionals = parsed.positionals;
@@ -125,10 +127,12 @@ export function parseHarnessArgs(argv: readonly string[]): ParseResult {
     const problem = spec.check && typeof value === 'string' ? spec.check(value) : undefined;
     if (problem) return usage(problem);
   }
-  const given = (name: string): boolean => (Array.isArray(v[name]) ? (v[name] as unknown[]).length > 0 : v[name] !== undefined && v[name] !== false);
+  const given = (name: string): boolean =>
+    Array.isArray(v[name]) ? (v[name] as unknown[]).length > 0 : v[name] !== undefined && v[name] !== false;
   const conflict = CONFLICTS.find(([a, b]) => given(a) && given(b));
   if (conflict) return usage(`--${conflict[0]} and --${conflict[1]} cannot be used together`);
-  const text = (name: string): string | undefined => (v[name] as string | undefined) ?? FLAGS.find((f) => f.name === name)?.default;
+  const text = (name: string): string | undefined =>
+    (v[name] as string | undefined) ?? FLAGS.find((f) => f.name === name)?.default;
   const on = (name: string): boolean => v[name] === true;
   const list = (name: string): string[] => (v[name] as string[] | undefined) ?? [];
   const number = (name: string): number | undefined => (text(name) === undefined ? undefined : Number(text(name)));
@@ -150,9 +154,12 @@ export function parseHarnessArgs(argv: readonly string[]): ParseResult {
     else if (positionals.length === 1) command = { name: 'skills', json: on('json') };
     else return usage(`unknown argument '${positionals[1]}' for harness skills (try harness skills lint PATH...)`);
   } else if (positionals.length > 0 && !on('help') && !on('version')) {
-    return usage(`unexpected argument '${positionals[0]}': to run a prompt use harness -p "PROMPT"; the only subcommand is 'skills'`);
+    return usage(
+      `unexpected argument '${positionals[0]}': to run a prompt use harness -p "PROMPT"; the only subcommand is 'skills'`,
+    );
   }
-  if (on('json') && command?.name !== 'skills') return usage('--json belongs to harness skills; for sessions use --output-format json');
+  if (on('json') && command?.name !== 'skills')
+    return usage('--json belongs to harness skills; for sessions use --output-format json');
   const directory = text('directory');
   const model = text('model');
   const resume = text('resume');

@@ -23,7 +23,11 @@ async function sandbox(script: ScriptBuilder) {
   undo.push(() => rmSync(root, { recursive: true, force: true }));
   const work = join(root, 'work');
   mkdirSync(work);
-  const env = { ANTHROPIC_BASE_URL: server.url, XDG_STATE_HOME: join(root, 'state'), XDG_CONFIG_HOME: join(root, 'config') };
+  const env = {
+    ANTHROPIC_BASE_URL: server.url,
+    XDG_STATE_HOME: join(root, 'state'),
+    XDG_CONFIG_HOME: join(root, 'config'),
+  };
   const io: HarnessIo = { home: join(root, 'home'), cwd: root };
   const build = (argv: string[], extra: Partial<HarnessIo> = {}) => {
     const parsed = parseHarnessArgs(['-C', work, ...argv]);
@@ -54,12 +58,20 @@ describe('buildHarness', () => {
   });
 
   it('without an ask a question is denied; an ask passed with the turn answers it', async () => {
-    const { build } = await sandbox(new ScriptBuilder().toolUse('bash', { command: 'echo one' }).text('a').toolUse('bash', { command: 'echo two' }).text('b'));
+    const { build } = await sandbox(
+      new ScriptBuilder()
+        .toolUse('bash', { command: 'echo one' })
+        .text('a')
+        .toolUse('bash', { command: 'echo two' })
+        .text('b'),
+    );
     const harness = await build([]);
     const denied = await collect(harness.agent.send('one'));
     expect(denied.filter((e) => e.type === 'approval_resolved')).toMatchObject([{ allowed: false }]);
     const asked: string[] = [];
-    const allowed = await collect(harness.agent.send('two', { ask: async (r) => (asked.push(r.summary), { type: 'once' }) }));
+    const allowed = await collect(
+      harness.agent.send('two', { ask: async (r) => (asked.push(r.summary), { type: 'once' }) }),
+    );
     expect(asked).toHaveLength(1);
     expect(allowed.filter((e) => e.type === 'tool_call_finished')).toMatchObject([{ name: 'bash', isError: false }]);
   });

@@ -1,5 +1,11 @@
 import { dirname, resolve } from 'node:path';
-import { createAgent, createAnthropicClient, createSessionStore, defaultSessionDir, fetchForEnv } from '@coding-harness/agent';
+import {
+  createAgent,
+  createAnthropicClient,
+  createSessionStore,
+  defaultSessionDir,
+  fetchForEnv,
+} from '@coding-harness/agent';
 import type { Agent } from '@coding-harness/agent';
 import { checkPolicyOptions, createPolicy } from '@coding-harness/approval';
 import type { AskFn, Grant, Policy } from '@coding-harness/approval';
@@ -78,9 +84,19 @@ export interface Harness {
 const EMPTY: DiscoverResult = { skills: [], problems: [], notes: [] };
 
 /** Discovery as flags ask for it: nothing with `--no-skills`; `--skills` resolved against `cwd`. */
-export async function discoverFor(flags: HarnessFlags, workroot: string, home: string, cwd: string): Promise<DiscoverResult> {
+export async function discoverFor(
+  flags: HarnessFlags,
+  workroot: string,
+  home: string,
+  cwd: string,
+): Promise<DiscoverResult> {
   if (!flags.skills) return EMPTY;
-  const found = await discover({ home, workroot, explicit: flags.skillDirs.map((d) => resolve(cwd, d)), trustProject: !flags.untrusted });
+  const found = await discover({
+    home,
+    workroot,
+    explicit: flags.skillDirs.map((d) => resolve(cwd, d)),
+    trustProject: !flags.untrusted,
+  });
   const ruleNotes = skillRuleNotes(found, builtinRuleNames());
   return ruleNotes.length === 0 ? found : { ...found, notes: [...found.notes, ...ruleNotes] };
 }
@@ -177,7 +193,9 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     // discovered skill's folder (a rewritten skill would grant itself tools next session).
     protectedDirs: [dirname(sessionDir), ...discovery.skills.map((s) => s.dir)],
     // The credentials as the wiring read them from `env` (which need not be process.env): redacted from tool output.
-    secrets: [credentials.apiKey, credentials.authToken].filter((v): v is string => v !== undefined && v !== DUMMY_API_KEY),
+    secrets: [credentials.apiKey, credentials.authToken].filter(
+      (v): v is string => v !== undefined && v !== DUMMY_API_KEY,
+    ),
     sessionStore,
     ...(resumeId !== undefined ? { resumeId } : {}),
     ...(flags.maxTurns !== undefined ? { maxTurns: flags.maxTurns } : {}),
@@ -187,11 +205,15 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     ...settings,
   });
   if (flags.resume !== undefined && !agent.resumed) {
-    const why = agent.notices.find((n) => n.startsWith('could not resume')) ?? `could not resume session ${flags.resume}`;
-    throw new UsageError(`--resume ${flags.resume}: ${why.replace(/; started a new session$/, '')} (harness --continue picks the last session in this work root)`);
+    const why =
+      agent.notices.find((n) => n.startsWith('could not resume')) ?? `could not resume session ${flags.resume}`;
+    throw new UsageError(
+      `--resume ${flags.resume}: ${why.replace(/; started a new session$/, '')} (harness --continue picks the last session in this work root)`,
+    );
   }
   startupMessages.push(...agent.notices);
-  if (flags.permissionMode === 'bypass') startupMessages.push('permission mode bypass: every tool call runs without asking (deny rules still apply)');
+  if (flags.permissionMode === 'bypass')
+    startupMessages.push('permission mode bypass: every tool call runs without asking (deny rules still apply)');
   return {
     agent,
     discovery,

@@ -1,7 +1,14 @@
 import type { Grant } from '@coding-harness/approval';
 import type { Skill } from '@coding-harness/skills';
 import { describe, expect, it } from 'vitest';
-import { findSlashCommand, runSlashCommand, SLASH_COMMANDS, SLASH_TABLE, slashHelpLines, slashHelpSummary } from './commands.js';
+import {
+  findSlashCommand,
+  runSlashCommand,
+  SLASH_COMMANDS,
+  SLASH_TABLE,
+  slashHelpLines,
+  slashHelpSummary,
+} from './commands.js';
 import type { SlashCommandName, SlashContext } from './commands.js';
 import { helpText } from './help.js';
 import { routeSlash } from './slash.js';
@@ -44,7 +51,13 @@ describe('the slash-command table', () => {
   });
 
   it('dispatches to the handler of the row: help, skills, allowed, clear, exit (and /quit)', () => {
-    const expected: Record<SlashCommandName, string> = { help: 'showHelp', skills: 'showSkills', allowed: 'grants', clear: 'clear', exit: 'quit' };
+    const expected: Record<SlashCommandName, string> = {
+      help: 'showHelp',
+      skills: 'showSkills',
+      allowed: 'grants',
+      clear: 'clear',
+      exit: 'quit',
+    };
     for (const name of SLASH_COMMANDS) {
       const r = recorder();
       runSlashCommand(name, r.ctx);
@@ -58,9 +71,14 @@ describe('the slash-command table', () => {
   });
 
   it('/allowed prints the grants with scope and origin, then the deny rules', () => {
-    const r = recorder({ allowed: [{ rule: 'Bash(npm test:*)', scope: 'session', origin: '--allowed-tools' }], denied: [{ rule: 'Bash(rm:*)', scope: 'session', origin: '--disallowed-tools' }] });
+    const r = recorder({
+      allowed: [{ rule: 'Bash(npm test:*)', scope: 'session', origin: '--allowed-tools' }],
+      denied: [{ rule: 'Bash(rm:*)', scope: 'session', origin: '--disallowed-tools' }],
+    });
     runSlashCommand('allowed', r.ctx);
-    expect(r.printed).toEqual([['allow Bash(npm test:*)  (session, --allowed-tools)', 'deny  Bash(rm:*)  (--disallowed-tools)']]);
+    expect(r.printed).toEqual([
+      ['allow Bash(npm test:*)  (session, --allowed-tools)', 'deny  Bash(rm:*)  (--disallowed-tools)'],
+    ]);
   });
 
   it('/help lines, the --help summary and --help itself are generated from the rows', () => {

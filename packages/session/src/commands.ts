@@ -43,7 +43,13 @@ export interface SlashCommand {
 /** The table, in `/help` order. `as const satisfies` keeps the names as a type and requires every field. */
 export const SLASH_TABLE = [
   { name: 'help', aliases: [], args: '', description: 'this list', run: (ctx) => ctx.showHelp(slashHelpLines()) },
-  { name: 'skills', aliases: [], args: '', description: 'the skills of this session (name, source, description)', run: (ctx) => ctx.showSkills() },
+  {
+    name: 'skills',
+    aliases: [],
+    args: '',
+    description: 'the skills of this session (name, source, description)',
+    run: (ctx) => ctx.showSkills(),
+  },
   {
     name: 'allowed',
     aliases: [],
@@ -55,7 +61,13 @@ export const SLASH_TABLE = [
     },
   },
   { name: 'clear', aliases: [], args: '', description: 'start a new conversation', run: (ctx) => ctx.clear() },
-  { name: 'exit', aliases: ['quit'], args: '', description: 'leave (Ctrl-D works too; Ctrl-C cancels a running turn)', run: (ctx) => ctx.quit() },
+  {
+    name: 'exit',
+    aliases: ['quit'],
+    args: '',
+    description: 'leave (Ctrl-D works too; Ctrl-C cancels a running turn)',
+    run: (ctx) => ctx.quit(),
+  },
 ] as const satisfies readonly SlashCommand[];
 
 /** A built-in command's name. */
@@ -64,7 +76,9 @@ export type SlashCommandName = (typeof SLASH_TABLE)[number]['name'];
 /** The command names, in `/help` order. */
 export const SLASH_COMMANDS: readonly SlashCommandName[] = SLASH_TABLE.map((c) => c.name);
 
-const BY_WORD: ReadonlyMap<string, SlashCommand & { name: SlashCommandName }> = new Map(SLASH_TABLE.flatMap((c) => [c.name, ...c.aliases].map((w) => [w, c] as const)));
+const BY_WORD: ReadonlyMap<string, SlashCommand & { name: SlashCommandName }> = new Map(
+  SLASH_TABLE.flatMap((c) => [c.name, ...c.aliases].map((w) => [w, c] as const)),
+);
 
 /** The command `word` names (its name or an alias), if any. */
 export function findSlashCommand(word: string): (SlashCommand & { name: SlashCommandName }) | undefined {
@@ -82,7 +96,9 @@ const SKILL_LINE = '/<skill> [args]    run a skill by name with its arguments (a
 
 /** `/help`: one line per command (generated from the table), then how a skill is run. */
 export function slashHelpLines(): string[] {
-  const lines = SLASH_TABLE.map((c: SlashCommand) => `${`/${c.name}${c.args ? ` ${c.args}` : ''}`.padEnd(18)} ${c.description}`);
+  const lines = SLASH_TABLE.map(
+    (c: SlashCommand) => `${`/${c.name}${c.args ? ` ${c.args}` : ''}`.padEnd(18)} ${c.description}`,
+  );
   return [...lines, SKILL_LINE];
 }
 

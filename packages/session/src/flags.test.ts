@@ -14,10 +14,22 @@ describe('the flags table', () => {
   });
 
   it('every flag is parsed: a valid use of each row is accepted', () => {
-    const sample: Record<string, string> = { 'output-format': 'json', 'max-turns': '3', effort: 'low', thinking: 'off', 'max-tokens': '100', 'permission-mode': 'plan' };
+    const sample: Record<string, string> = {
+      'output-format': 'json',
+      'max-turns': '3',
+      effort: 'low',
+      thinking: 'off',
+      'max-tokens': '100',
+      'permission-mode': 'plan',
+    };
     for (const f of FLAGS) {
       const argv = f.type === 'boolean' ? [`--${f.name}`] : [`--${f.name}`, sample[f.name] ?? 'x'];
-      const withCommand = f.name === 'json' ? ['skills', ...argv] : f.name === 'verbose' || f.name === 'output-format' ? ['-p', 'hi', ...argv] : argv;
+      const withCommand =
+        f.name === 'json'
+          ? ['skills', ...argv]
+          : f.name === 'verbose' || f.name === 'output-format'
+            ? ['-p', 'hi', ...argv]
+            : argv;
       expect(parseHarnessArgs(withCommand), `--${f.name}`).toMatchObject({ ok: true });
     }
   });
@@ -26,14 +38,20 @@ describe('the flags table', () => {
     for (const f of FLAGS.filter((x) => x.check)) {
       const message = f.check!(f.name === 'thinking' ? ' ' : 'not-a-valid-value');
       expect(message, `--${f.name}`).toContain(`--${f.name}`);
-      expect(parseHarnessArgs([`--${f.name}`, f.name === 'thinking' ? ' ' : 'not-a-valid-value'])).toMatchObject({ ok: false, message });
+      expect(parseHarnessArgs([`--${f.name}`, f.name === 'thinking' ? ' ' : 'not-a-valid-value'])).toMatchObject({
+        ok: false,
+        message,
+      });
     }
   });
 
   it('every conflict is refused naming both flags', () => {
     for (const [a, b] of CONFLICTS) {
       const arg = (n: string) => (FLAGS.find((f) => f.name === n)!.type === 'string' ? [`--${n}`, 'v'] : [`--${n}`]);
-      expect(parseHarnessArgs([...arg(a), ...arg(b)])).toMatchObject({ ok: false, message: `--${a} and --${b} cannot be used together` });
+      expect(parseHarnessArgs([...arg(a), ...arg(b)])).toMatchObject({
+        ok: false,
+        message: `--${a} and --${b} cannot be used together`,
+      });
     }
   });
 

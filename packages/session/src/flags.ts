@@ -35,7 +35,8 @@ export interface FlagSpec {
 
 /** A `check` that accepts exactly `choices`. */
 export function oneOf(flag: string, choices: readonly string[]): (value: string) => string | undefined {
-  return (value) => (choices.includes(value) ? undefined : `--${flag} must be one of ${choices.join(', ')}, got '${value}'`);
+  return (value) =>
+    choices.includes(value) ? undefined : `--${flag} must be one of ${choices.join(', ')}, got '${value}'`;
 }
 
 /** A `check` for a whole number of at least 1; `why` is appended to the "at least 1" message. */
@@ -65,35 +66,196 @@ export const CONFLICTS: readonly (readonly [string, string])[] = [
 
 /** The table, in `--help` order. */
 export const FLAGS: readonly FlagSpec[] = [
-  { name: 'directory', short: 'C', type: 'string', value: 'DIR', group: 'session', interactive: true, description: 'work root (default: current directory); must exist', doc: 'work root (default: cwd); must exist' },
-  { name: 'print', short: 'p', type: 'boolean', group: 'print', interactive: false, description: 'non-interactive: run the prompt, print the answer, exit', docValue: '[PROMPT]', doc: 'run one prompt and exit; without PROMPT it is read from stdin (when stdin is not a terminal)' },
   {
-    name: 'output-format', type: 'string', value: 'FMT', docValue: 'text\\|json\\|stream-json', group: 'print', interactive: false, default: 'text', check: oneOf('output-format', OUTPUT_FORMATS),
+    name: 'directory',
+    short: 'C',
+    type: 'string',
+    value: 'DIR',
+    group: 'session',
+    interactive: true,
+    description: 'work root (default: current directory); must exist',
+    doc: 'work root (default: cwd); must exist',
+  },
+  {
+    name: 'print',
+    short: 'p',
+    type: 'boolean',
+    group: 'print',
+    interactive: false,
+    description: 'non-interactive: run the prompt, print the answer, exit',
+    docValue: '[PROMPT]',
+    doc: 'run one prompt and exit; without PROMPT it is read from stdin (when stdin is not a terminal)',
+  },
+  {
+    name: 'output-format',
+    type: 'string',
+    value: 'FMT',
+    docValue: 'text\\|json\\|stream-json',
+    group: 'print',
+    interactive: false,
+    default: 'text',
+    check: oneOf('output-format', OUTPUT_FORMATS),
     description: 'text (default) | json (one object at the end) | stream-json (one event per line)',
     doc: '`text`: the final answer on stdout; `json`: one object at the end; `stream-json`: every agent event as one JSON line',
   },
-  { name: 'verbose', type: 'boolean', group: 'print', interactive: false, description: 'with -p and text output: tool calls and results on stderr', doc: 'with `-p` text output: tool calls (`● read_file a.txt`), their result lines, earlier assistant texts and thinking (dim) on stderr' },
-  { name: 'model', type: 'string', value: 'ID', group: 'model', interactive: true, description: 'model id (also ANTHROPIC_MODEL; default claude-sonnet-5-5)', doc: 'also `ANTHROPIC_MODEL`; default `claude-sonnet-5-5`' },
-  { name: 'max-turns', type: 'string', value: 'N', group: 'model', interactive: true, check: positiveInt('max-turns', ' (it counts model requests per turn)'), description: 'stop after N model requests in one turn', doc: 'model requests per user turn' },
-  { name: 'effort', type: 'string', value: 'LEVEL', docValue: 'low\\|medium\\|high\\|xhigh\\|max', group: 'model', interactive: true, check: oneOf('effort', EFFORTS), description: "low | medium | high | xhigh | max (default: the model's own)", doc: "`output_config.effort`; default: none sent (the model's own default)" },
   {
-    name: 'thinking', type: 'string', value: 'MODE', docValue: 'adaptive\\|between_tools\\|off\\|N', group: 'model', interactive: true,
-    check: (v) => (v.trim() === '' ? '--thinking needs a value: adaptive, between_tools, off or a token budget' : undefined),
+    name: 'verbose',
+    type: 'boolean',
+    group: 'print',
+    interactive: false,
+    description: 'with -p and text output: tool calls and results on stderr',
+    doc: 'with `-p` text output: tool calls (`● read_file a.txt`), their result lines, earlier assistant texts and thinking (dim) on stderr',
+  },
+  {
+    name: 'model',
+    type: 'string',
+    value: 'ID',
+    group: 'model',
+    interactive: true,
+    description: 'model id (also ANTHROPIC_MODEL; default claude-sonnet-5-5)',
+    doc: 'also `ANTHROPIC_MODEL`; default `claude-sonnet-5-5`',
+  },
+  {
+    name: 'max-turns',
+    type: 'string',
+    value: 'N',
+    group: 'model',
+    interactive: true,
+    check: positiveInt('max-turns', ' (it counts model requests per turn)'),
+    description: 'stop after N model requests in one turn',
+    doc: 'model requests per user turn',
+  },
+  {
+    name: 'effort',
+    type: 'string',
+    value: 'LEVEL',
+    docValue: 'low\\|medium\\|high\\|xhigh\\|max',
+    group: 'model',
+    interactive: true,
+    check: oneOf('effort', EFFORTS),
+    description: "low | medium | high | xhigh | max (default: the model's own)",
+    doc: "`output_config.effort`; default: none sent (the model's own default)",
+  },
+  {
+    name: 'thinking',
+    type: 'string',
+    value: 'MODE',
+    docValue: 'adaptive\\|between_tools\\|off\\|N',
+    group: 'model',
+    interactive: true,
+    check: (v) =>
+      v.trim() === '' ? '--thinking needs a value: adaptive, between_tools, off or a token budget' : undefined,
     description: 'adaptive | between_tools | off | N (a token budget, models that take one)',
     doc: 'thinking mode, or a token budget N (>= 1024) for models that still take one; default: adaptive where the model has it',
   },
-  { name: 'max-tokens', type: 'string', value: 'N', group: 'model', interactive: true, check: positiveInt('max-tokens'), description: "output limit per request (default: the model's, e.g. 128000 for claude-sonnet-5-5)", doc: "`max_tokens` of every request; default: the model's (128,000 for `claude-sonnet-5-5`)" },
-  { name: 'no-skills', type: 'boolean', group: 'skills', interactive: true, description: 'no skill discovery at all: no skill tool, no prompt addition', doc: 'no discovery at all: no skill tool, no prompt addition, no extra read roots' },
-  { name: 'skills', type: 'string', multiple: true, value: 'DIR', group: 'skills', interactive: true, description: 'an extra skill folder (repeatable; highest precedence)', doc: 'an extra skill folder (highest precedence)' },
-  { name: 'untrusted', type: 'boolean', group: 'skills', interactive: true, description: "this run: skip project skills and the repository's AGENTS.md / CLAUDE.md", doc: "this run: skip project skills and the repository's `AGENTS.md` / `CLAUDE.md` (only the ones in the config dir are read)" },
-  { name: 'trust', type: 'boolean', group: 'skills', interactive: true, description: "record that this repository is trusted: its skills' allowed-tools apply", doc: "record that this repository is trusted: its project skills' `allowed-tools` apply (see Trust)" },
-  { name: 'no-auto-skills', type: 'boolean', group: 'skills', interactive: true, description: 'never auto-load a skill that matches a turn' },
-  { name: 'allowed-tools', type: 'string', multiple: true, value: 'RULES', group: 'permissions', interactive: true, description: 'allow without asking, e.g. "Edit Bash(npm test:*)" (comma or space separated)', doc: "approval rules (ours or Claude Code's syntax), comma- or space-separated, e.g. `\"Edit Bash(npm test:*)\"`" },
-  { name: 'disallowed-tools', type: 'string', multiple: true, value: 'RULES', group: 'permissions', interactive: true, description: 'always refuse these (deny wins over allow)' },
-  { name: 'permission-mode', type: 'string', value: 'MODE', docValue: 'ask\\|accept-edits\\|bypass\\|plan', group: 'permissions', interactive: true, default: 'ask', check: oneOf('permission-mode', PERMISSION_MODES), description: 'ask (default) | accept-edits | bypass | plan', doc: 'approval mode (default `ask`)' },
-  { name: 'continue', short: 'c', type: 'boolean', group: 'resume', interactive: true, description: 'continue the last session in this work root' },
-  { name: 'resume', short: 'r', type: 'string', value: 'ID', group: 'resume', interactive: true, description: 'resume a session by id', doc: 'resume a session by id (an id that names no loadable session: exit 2, nothing sent)' },
-  { name: 'json', type: 'boolean', group: 'info', interactive: false, description: "with 'skills': print one JSON object", doc: 'with `harness skills`: print one JSON object' },
+  {
+    name: 'max-tokens',
+    type: 'string',
+    value: 'N',
+    group: 'model',
+    interactive: true,
+    check: positiveInt('max-tokens'),
+    description: "output limit per request (default: the model's, e.g. 128000 for claude-sonnet-5-5)",
+    doc: "`max_tokens` of every request; default: the model's (128,000 for `claude-sonnet-5-5`)",
+  },
+  {
+    name: 'no-skills',
+    type: 'boolean',
+    group: 'skills',
+    interactive: true,
+    description: 'no skill discovery at all: no skill tool, no prompt addition',
+    doc: 'no discovery at all: no skill tool, no prompt addition, no extra read roots',
+  },
+  {
+    name: 'skills',
+    type: 'string',
+    multiple: true,
+    value: 'DIR',
+    group: 'skills',
+    interactive: true,
+    description: 'an extra skill folder (repeatable; highest precedence)',
+    doc: 'an extra skill folder (highest precedence)',
+  },
+  {
+    name: 'untrusted',
+    type: 'boolean',
+    group: 'skills',
+    interactive: true,
+    description: "this run: skip project skills and the repository's AGENTS.md / CLAUDE.md",
+    doc: "this run: skip project skills and the repository's `AGENTS.md` / `CLAUDE.md` (only the ones in the config dir are read)",
+  },
+  {
+    name: 'trust',
+    type: 'boolean',
+    group: 'skills',
+    interactive: true,
+    description: "record that this repository is trusted: its skills' allowed-tools apply",
+    doc: "record that this repository is trusted: its project skills' `allowed-tools` apply (see Trust)",
+  },
+  {
+    name: 'no-auto-skills',
+    type: 'boolean',
+    group: 'skills',
+    interactive: true,
+    description: 'never auto-load a skill that matches a turn',
+  },
+  {
+    name: 'allowed-tools',
+    type: 'string',
+    multiple: true,
+    value: 'RULES',
+    group: 'permissions',
+    interactive: true,
+    description: 'allow without asking, e.g. "Edit Bash(npm test:*)" (comma or space separated)',
+    doc: 'approval rules (ours or Claude Code\'s syntax), comma- or space-separated, e.g. `"Edit Bash(npm test:*)"`',
+  },
+  {
+    name: 'disallowed-tools',
+    type: 'string',
+    multiple: true,
+    value: 'RULES',
+    group: 'permissions',
+    interactive: true,
+    description: 'always refuse these (deny wins over allow)',
+  },
+  {
+    name: 'permission-mode',
+    type: 'string',
+    value: 'MODE',
+    docValue: 'ask\\|accept-edits\\|bypass\\|plan',
+    group: 'permissions',
+    interactive: true,
+    default: 'ask',
+    check: oneOf('permission-mode', PERMISSION_MODES),
+    description: 'ask (default) | accept-edits | bypass | plan',
+    doc: 'approval mode (default `ask`)',
+  },
+  {
+    name: 'continue',
+    short: 'c',
+    type: 'boolean',
+    group: 'resume',
+    interactive: true,
+    description: 'continue the last session in this work root',
+  },
+  {
+    name: 'resume',
+    short: 'r',
+    type: 'string',
+    value: 'ID',
+    group: 'resume',
+    interactive: true,
+    description: 'resume a session by id',
+    doc: 'resume a session by id (an id that names no loadable session: exit 2, nothing sent)',
+  },
+  {
+    name: 'json',
+    type: 'boolean',
+    group: 'info',
+    interactive: false,
+    description: "with 'skills': print one JSON object",
+    doc: 'with `harness skills`: print one JSON object',
+  },
   { name: 'version', short: 'v', type: 'boolean', group: 'info', interactive: true, description: 'print the version' },
   { name: 'help', short: 'h', type: 'boolean', group: 'info', interactive: true, description: 'this text' },
 ];
@@ -101,7 +263,8 @@ export const FLAGS: readonly FlagSpec[] = [
 /** The table as node:util parseArgs options. */
 export function parseArgsOptions(): Record<string, { type: 'boolean' | 'string'; short?: string; multiple?: boolean }> {
   const out: Record<string, { type: 'boolean' | 'string'; short?: string; multiple?: boolean }> = {};
-  for (const f of FLAGS) out[f.name] = { type: f.type, ...(f.short ? { short: f.short } : {}), ...(f.multiple ? { multiple: true } : {}) };
+  for (const f of FLAGS)
+    out[f.name] = { type: f.type, ...(f.short ? { short: f.short } : {}), ...(f.multiple ? { multiple: true } : {}) };
   return out;
 }
 
@@ -119,6 +282,9 @@ export function flagHelpLines(interactiveOnly = false): string[] {
 
 /** The README's flags table (Markdown), generated from the table; a test keeps the README equal to it. */
 export function flagsMarkdownTable(): string {
-  const rows = FLAGS.map((f) => `| \`${flagColumn(f, f.docValue ?? f.value)}\`${f.multiple ? ' (repeatable)' : ''} | ${f.doc ?? f.description} |`);
+  const rows = FLAGS.map(
+    (f) =>
+      `| \`${flagColumn(f, f.docValue ?? f.value)}\`${f.multiple ? ' (repeatable)' : ''} | ${f.doc ?? f.description} |`,
+  );
   return ['| flag | meaning |', '|---|---|', ...rows].join('\n');
 }

@@ -11,7 +11,10 @@ const USAGE: Readonly<Record<HelpAudience, (program: string) => string[]>> = {
     `  ${program} skills [--json]         list discovered skills, problems and notes`,
     `  ${program} skills lint [PATH...]   strictly validate skill folders (exit 1 on any problem)`,
   ],
-  tui: (program) => [`  ${program} [flags]          full-screen interactive session`, `  ${program} --demo-fake      a scripted fake session: no model, no tools, no key`],
+  tui: (program) => [
+    `  ${program} [flags]          full-screen interactive session`,
+    `  ${program} --demo-fake      a scripted fake session: no model, no tools, no key`,
+  ],
 };
 
 /**
@@ -19,7 +22,10 @@ const USAGE: Readonly<Record<HelpAudience, (program: string) => string[]>> = {
  * flag (the TUI's without `-p`, its output flags and `--json`), the commands, environment and
  * exit codes. Shared by `harness` and `harness-tui`.
  */
-export function helpText(program = 'harness', audience: HelpAudience = program === 'harness-tui' ? 'tui' : 'harness'): string {
+export function helpText(
+  program = 'harness',
+  audience: HelpAudience = program === 'harness-tui' ? 'tui' : 'harness',
+): string {
   const tui = audience === 'tui';
   return [
     ...(tui ? ['harness-tui: the full-screen coding agent (the same session, flags and commands as harness)', ''] : []),

@@ -7,7 +7,17 @@
  */
 export { parseHarnessArgs, normalizeArgv } from './args.js';
 export type { HarnessFlags, HarnessCommand, OutputFormat, ParseResult, EffortFlag } from './args.js';
-export { EFFORTS, FLAGS, FLAG_GROUPS, CONFLICTS, OUTPUT_FORMATS, PERMISSION_MODES, flagHelpLines, flagsMarkdownTable, parseArgsOptions } from './flags.js';
+export {
+  EFFORTS,
+  FLAGS,
+  FLAG_GROUPS,
+  CONFLICTS,
+  OUTPUT_FORMATS,
+  PERMISSION_MODES,
+  flagHelpLines,
+  flagsMarkdownTable,
+  parseArgsOptions,
+} from './flags.js';
 export type { FlagGroup, FlagSpec } from './flags.js';
 export { helpText } from './help.js';
 export type { HelpAudience } from './help.js';
@@ -15,9 +25,24 @@ export { buildHarness, discoverFor, discoveryMessages } from './build.js';
 export type { Harness, HarnessIo, HarnessTuning } from './build.js';
 export { routeSlash } from './slash.js';
 export type { SlashRoute, RouteOptions } from './slash.js';
-export { SLASH_TABLE, SLASH_COMMANDS, findSlashCommand, runSlashCommand, slashHelpLines, slashHelpSummary } from './commands.js';
+export {
+  SLASH_TABLE,
+  SLASH_COMMANDS,
+  findSlashCommand,
+  runSlashCommand,
+  slashHelpLines,
+  slashHelpSummary,
+} from './commands.js';
 export type { SlashCommand, SlashCommandName, SlashContext } from './commands.js';
-export { configDir, resolveCredentials, resolveModel, resolveWorkroot, UsageError, DEFAULT_MODEL, MISSING_KEY_MESSAGE } from './config.js';
+export {
+  configDir,
+  resolveCredentials,
+  resolveModel,
+  resolveWorkroot,
+  UsageError,
+  DEFAULT_MODEL,
+  MISSING_KEY_MESSAGE,
+} from './config.js';
 export type { Credentials, HarnessEnv } from './config.js';
 export { httpFetch } from '@coding-harness/agent';
 export { nonInteractiveAsk } from './non-interactive.js';

@@ -2,7 +2,8 @@ import type { Grant } from '@coding-harness/approval';
 import type { Skill } from '@coding-harness/skills';
 
 /** What `/skills` says when discovery found nothing. */
-export const NO_SKILLS_MESSAGE = 'no skills found in ~/.agents/skills, ~/.claude/skills or ./.agents/skills, ./.claude/skills';
+export const NO_SKILLS_MESSAGE =
+  'no skills found in ~/.agents/skills, ~/.claude/skills or ./.agents/skills, ./.claude/skills';
 
 /** What `/skills` says with `--no-skills`. */
 export const SKILLS_OFF_MESSAGE = 'skills are off for this session (--no-skills)';
@@ -37,7 +38,8 @@ export function formatSkillRows(skills: readonly Skill[], width = 100): string[]
 export function formatGrants(allowed: readonly Grant[], denied: readonly Grant[]): string[] {
   const lines: string[] = [];
   if (allowed.length === 0) lines.push('nothing is pre-approved: read-only tools run, everything else asks');
-  for (const g of allowed) lines.push(`allow ${g.rule}  (${g.scope === 'turn' ? 'this turn' : 'session'}, ${g.origin})`);
+  for (const g of allowed)
+    lines.push(`allow ${g.rule}  (${g.scope === 'turn' ? 'this turn' : 'session'}, ${g.origin})`);
   for (const g of denied) lines.push(`deny  ${g.rule}  (${g.origin})`);
   return lines;
 }

@@ -15,7 +15,10 @@ export interface ModelSettings {
  * any request: a setting the API would answer with a 400 on every request is a usage error here,
  * naming the model and what it accepts. Returns the settings, or a UsageError (exit 2).
  */
-export function modelSettingsFor(flags: Pick<HarnessFlags, 'thinking' | 'effort' | 'maxTokens'>, model: string): ModelSettings | UsageError {
+export function modelSettingsFor(
+  flags: Pick<HarnessFlags, 'thinking' | 'effort' | 'maxTokens'>,
+  model: string,
+): ModelSettings | UsageError {
   const settings: ModelSettings = {};
   if (flags.thinking !== undefined) {
     const thinking = parseThinkingFlag(flags.thinking);

@@ -38,7 +38,11 @@ function withoutGrants(skill: Skill): Skill {
   return skill.source === 'project' && skill.allowedTools.length > 0 ? { ...skill, allowedTools: [] } : skill;
 }
 
-const ANSWER_DECISION: Readonly<Record<TrustAnswer, TrustDecision | undefined>> = { trust: 'trusted', 'not-now': undefined, never: 'never' };
+const ANSWER_DECISION: Readonly<Record<TrustAnswer, TrustDecision | undefined>> = {
+  trust: 'trusted',
+  'not-now': undefined,
+  never: 'never',
+};
 
 /**
  * Applies the repository's trust decision to discovered skills. Trusted (recorded, or `--trust`,
@@ -61,7 +65,10 @@ export async function applyProjectTrust(input: ProjectTrustInput): Promise<Proje
   if (decision === 'trusted') return { skills: input.skills, trusted: true, messages };
   if (granting.length === 0) return { skills: input.skills, trusted: false, messages };
   if (decision === undefined && input.ask) {
-    const answer = await input.ask({ repo: input.repo, skills: granting.map((s) => ({ name: s.name, allowedTools: s.allowedTools })) });
+    const answer = await input.ask({
+      repo: input.repo,
+      skills: granting.map((s) => ({ name: s.name, allowedTools: s.allowedTools })),
+    });
     decision = ANSWER_DECISION[answer];
     if (decision) {
       const problem = recordTrust(input.file, input.repo, decision, input.now);
@@ -71,6 +78,8 @@ export async function applyProjectTrust(input: ProjectTrustInput): Promise<Proje
   }
   const names = granting.map((s) => `/${s.name}`).join(', ');
   const why = decision === 'never' ? 'you chose never to trust this repository' : 'this repository is not trusted';
-  messages.push(`project skills ${names} load without their allowed-tools (${why}: ${input.repo}); rerun with --trust to trust it`);
+  messages.push(
+    `project skills ${names} load without their allowed-tools (${why}: ${input.repo}); rerun with --trust to trust it`,
+  );
   return { skills: input.skills.map(withoutGrants), trusted: false, messages };
 }

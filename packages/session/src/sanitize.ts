@@ -14,7 +14,14 @@ export interface SanitizeOptions {
   mark?: (escape: string) => string;
 }
 
-const NAMED: Readonly<Record<string, string>> = { '\r': '\\r', '\n': '\\n', '\b': '\\b', '\f': '\\f', '\v': '\\v', '\0': '\\0' };
+const NAMED: Readonly<Record<string, string>> = {
+  '\r': '\\r',
+  '\n': '\\n',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\v': '\\v',
+  '\0': '\\0',
+};
 
 // C0 controls except TAB and LF, DEL, C1 controls, the bidi embeddings/overrides/isolates and
 // marks (ALM, LRM, RLM), and the Unicode line/paragraph separators; LF is added for one-line use.

@@ -15,7 +15,11 @@ export function skillRuleNotes(discovery: DiscoverResult, tools: readonly RuleTo
     for (const entry of skill.allowedTools) {
       if (ruleSyntaxError(entry) !== undefined) continue;
       const parsed = parseRule(entry, tools);
-      if (!parsed.ok) notes.push({ path: skill.file, message: `skill "${skill.name}": allowed-tools entry "${entry}" grants nothing: ${parsed.error}` });
+      if (!parsed.ok)
+        notes.push({
+          path: skill.file,
+          message: `skill "${skill.name}": allowed-tools entry "${entry}" grants nothing: ${parsed.error}`,
+        });
     }
   }
   return notes;

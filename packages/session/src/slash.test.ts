@@ -30,18 +30,32 @@ describe('routeSlash', () => {
   });
 
   it('sends a user-invocable skill to the agent as /slug args, also from /skill:slug', () => {
-    expect(routeSlash('/demo-skill notes.txt', skills)).toEqual({ kind: 'skill', name: 'demo-skill', text: '/demo-skill notes.txt' });
-    expect(routeSlash('/skill:demo-skill  a b', skills)).toEqual({ kind: 'skill', name: 'demo-skill', text: '/demo-skill a b' });
+    expect(routeSlash('/demo-skill notes.txt', skills)).toEqual({
+      kind: 'skill',
+      name: 'demo-skill',
+      text: '/demo-skill notes.txt',
+    });
+    expect(routeSlash('/skill:demo-skill  a b', skills)).toEqual({
+      kind: 'skill',
+      name: 'demo-skill',
+      text: '/demo-skill a b',
+    });
     expect(routeSlash('/skill:help', skills)).toEqual({ kind: 'skill', name: 'help', text: '/help' });
   });
 
   it('never sends a typo: any other /word is unknown', () => {
-    expect(routeSlash('/demo-skil go', skills)).toEqual({ kind: 'unknown', message: 'unknown command /demo-skil — /help lists them' });
+    expect(routeSlash('/demo-skil go', skills)).toEqual({
+      kind: 'unknown',
+      message: 'unknown command /demo-skil — /help lists them',
+    });
     expect(routeSlash('/skill:nope', skills)).toMatchObject({ kind: 'unknown' });
   });
 
   it('says a model-only skill can only be used by the model', () => {
-    expect(routeSlash('/model-only', skills)).toMatchObject({ kind: 'model-only', message: expect.stringContaining('only be used by the model') });
+    expect(routeSlash('/model-only', skills)).toMatchObject({
+      kind: 'model-only',
+      message: expect.stringContaining('only be used by the model'),
+    });
   });
 
   it('treats ordinary text, paths and (with skills off) any /word as text', () => {

@@ -38,6 +38,7 @@ export function routeSlash(text: string, skills: readonly Skill[], options: Rout
   const slug = word.startsWith('skill:') ? word.slice('skill:'.length) : word;
   const skill = skills.find((s) => s.name === slug);
   if (!skill) return { kind: 'unknown', message: `unknown command /${word} — /help lists them` };
-  if (!skill.userInvocable) return { kind: 'model-only', message: `/${slug} can only be used by the model (user-invocable: false)` };
+  if (!skill.userInvocable)
+    return { kind: 'model-only', message: `/${slug} can only be used by the model (user-invocable: false)` };
   return { kind: 'skill', name: slug, text: args ? `/${slug} ${args}` : `/${slug}` };
 }

@@ -1,4 +1,13 @@
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Skill } from '@coding-harness/skills';
@@ -18,9 +27,25 @@ function temp(): string {
 }
 
 function skill(name: string, source: Skill['source'], allowedTools: string[]): Skill {
-  return { name, description: `${name} skill`, dir: `/x/${name}`, file: `/x/${name}/SKILL.md`, source, root: '/x', allowedTools, userInvocable: true, disableModelInvocation: false, extra: {} };
+  return {
+    name,
+    description: `${name} skill`,
+    dir: `/x/${name}`,
+    file: `/x/${name}/SKILL.md`,
+    source,
+    root: '/x',
+    allowedTools,
+    userInvocable: true,
+    disableModelInvocation: false,
+    extra: {},
+  };
 }
-const SKILLS = [skill('deploy', 'project', ['bash(git push:*)']), skill('notes', 'project', []), skill('mine', 'personal', ['bash(ls:*)']), skill('extra', 'explicit', ['edit_file'])];
+const SKILLS = [
+  skill('deploy', 'project', ['bash(git push:*)']),
+  skill('notes', 'project', []),
+  skill('mine', 'personal', ['bash(ls:*)']),
+  skill('extra', 'explicit', ['edit_file']),
+];
 
 describe('the trust file', () => {
   it('lives in the XDG config dir, else ~/.config', () => {
@@ -44,7 +69,13 @@ describe('the trust file', () => {
     expect(recordTrust(file, '/repo/a', 'trusted', new Date('2026-12-01T00:00:00Z'))).toBeUndefined();
     expect(recordTrust(file, '/repo/b', 'never')).toBeUndefined();
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(readTrust(file)).toEqual({ ok: true, entries: { '/repo/a': { decision: 'trusted', at: '2026-12-01T00:00:00.000Z' }, '/repo/b': { decision: 'never', at: expect.any(String) } } });
+    expect(readTrust(file)).toEqual({
+      ok: true,
+      entries: {
+        '/repo/a': { decision: 'trusted', at: '2026-12-01T00:00:00.000Z' },
+        '/repo/b': { decision: 'never', at: expect.any(String) },
+      },
+    });
     expect(trustDecision(file, '/repo/b')).toEqual({ decision: 'never' });
     expect(trustDecision(file, '/repo/c')).toEqual({});
   });
@@ -55,7 +86,10 @@ describe('the trust file', () => {
     expect(trustDecision(file, '/repo/a')).toEqual({ problem: expect.stringContaining(file) });
     expect(recordTrust(file, '/repo/a', 'trusted')).toContain(file);
     expect(readFileSync(file, 'utf8')).toBe('{"repositories": {"/repo/a": {"decision": "trusted"');
-    writeFileSync(file, '{"repositories": {"/repo/a": {"decision": "yes please", "at": "x"}, "__proto__": {"decision": "trusted", "at": "x"}}}');
+    writeFileSync(
+      file,
+      '{"repositories": {"/repo/a": {"decision": "yes please", "at": "x"}, "__proto__": {"decision": "trusted", "at": "x"}}}',
+    );
     expect(trustDecision(file, '/repo/a')).toEqual({});
   });
 });
@@ -81,7 +115,13 @@ describe('applyProjectTrust', () => {
     const first = await applyProjectTrust({ skills: SKILLS, repo: '/repo', file, trustFlag: true });
     expect(first).toMatchObject({ trusted: true, messages: [] });
     expect(first.skills).toBe(SKILLS);
-    const later = await applyProjectTrust({ skills: SKILLS, repo: '/repo', file, trustFlag: false, ask: () => Promise.reject(new Error('must not ask')) });
+    const later = await applyProjectTrust({
+      skills: SKILLS,
+      repo: '/repo',
+      file,
+      trustFlag: false,
+      ask: () => Promise.reject(new Error('must not ask')),
+    });
     expect(later.trusted).toBe(true);
   });
 
@@ -92,13 +132,25 @@ describe('applyProjectTrust', () => {
       questions.push(q);
       return Promise.resolve(answer);
     };
-    const notNow = await applyProjectTrust({ skills: SKILLS, repo: '/r1', file, trustFlag: false, ask: askWith('not-now') });
+    const notNow = await applyProjectTrust({
+      skills: SKILLS,
+      repo: '/r1',
+      file,
+      trustFlag: false,
+      ask: askWith('not-now'),
+    });
     expect(notNow.trusted).toBe(false);
     expect(questions[0]).toEqual({ repo: '/r1', skills: [{ name: 'deploy', allowedTools: ['bash(git push:*)'] }] });
     expect(trustDecision(file, '/r1')).toEqual({});
     await applyProjectTrust({ skills: SKILLS, repo: '/r2', file, trustFlag: false, ask: askWith('never') });
     expect(trustDecision(file, '/r2')).toEqual({ decision: 'never' });
-    const again = await applyProjectTrust({ skills: SKILLS, repo: '/r2', file, trustFlag: false, ask: askWith('trust') });
+    const again = await applyProjectTrust({
+      skills: SKILLS,
+      repo: '/r2',
+      file,
+      trustFlag: false,
+      ask: askWith('trust'),
+    });
     expect(again.trusted).toBe(false);
     expect(questions).toHaveLength(2);
     const yes = await applyProjectTrust({ skills: SKILLS, repo: '/r3', file, trustFlag: false, ask: askWith('trust') });
@@ -108,7 +160,13 @@ describe('applyProjectTrust', () => {
 
   it('no question and no message when no project skill has allowed-tools', async () => {
     const file = join(temp(), 'trust.json');
-    const res = await applyProjectTrust({ skills: [SKILLS[1]!, SKILLS[2]!], repo: '/repo', file, trustFlag: false, ask: () => Promise.reject(new Error('must not ask')) });
+    const res = await applyProjectTrust({
+      skills: [SKILLS[1]!, SKILLS[2]!],
+      repo: '/repo',
+      file,
+      trustFlag: false,
+      ask: () => Promise.reject(new Error('must not ask')),
+    });
     expect(res).toMatchObject({ trusted: false, messages: [] });
   });
 });

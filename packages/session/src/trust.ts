@@ -20,7 +20,9 @@ export interface TrustEntry {
 }
 
 /** The decisions on disk, or why the file could not be read (a value: the caller shows it; nothing was trusted). */
-export type TrustRead = { ok: true; entries: Record<string, TrustEntry> } | { ok: false; entries: Record<string, TrustEntry>; problem: string };
+export type TrustRead =
+  | { ok: true; entries: Record<string, TrustEntry> }
+  | { ok: false; entries: Record<string, TrustEntry>; problem: string };
 
 /** `$XDG_CONFIG_HOME/coding-harness/trust.json`, else `<home>/.config/coding-harness/trust.json`. */
 export function trustFile(env: HarnessEnv, home: string): string {
@@ -54,21 +56,34 @@ export function readTrust(file: string): TrustRead {
     text = readFileSync(file, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, entries: {} };
-    return { ok: false, entries: {}, problem: `${file}: could not read the trust decisions: ${(err as Error).message}` };
+    return {
+      ok: false,
+      entries: {},
+      problem: `${file}: could not read the trust decisions: ${(err as Error).message}`,
+    };
   }
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (err) {
-    return { ok: false, entries: {}, problem: `${file}: not valid JSON (${(err as Error).message}); no repository is trusted until it is fixed or removed` };
+    return {
+      ok: false,
+      entries: {},
+      problem: `${file}: not valid JSON (${(err as Error).message}); no repository is trusted until it is fixed or removed`,
+    };
   }
   const repos = (data as { repositories?: unknown } | null)?.repositories;
   if (typeof repos !== 'object' || repos === null || Array.isArray(repos)) {
-    return { ok: false, entries: {}, problem: `${file}: expected {"repositories": {...}}; no repository is trusted until it is fixed or removed` };
+    return {
+      ok: false,
+      entries: {},
+      problem: `${file}: expected {"repositories": {...}}; no repository is trusted until it is fixed or removed`,
+    };
   }
   const entries: Record<string, TrustEntry> = {};
   // Keys are absolute paths; anything else (`__proto__` included) is ignored.
-  for (const [repo, entry] of Object.entries(repos)) if (isAbsolute(repo) && isEntry(entry)) entries[repo] = { decision: entry.decision, at: entry.at };
+  for (const [repo, entry] of Object.entries(repos))
+    if (isAbsolute(repo) && isEntry(entry)) entries[repo] = { decision: entry.decision, at: entry.at };
   return { ok: true, entries };
 }
 
@@ -83,7 +98,12 @@ export function trustDecision(file: string, repo: string): { decision?: TrustDec
  * Records `decision` for `repo`: the file is rewritten whole (temp file, then rename) with mode
  * 0600 in a 0700 directory. Returns undefined when written, else the problem naming the file.
  */
-export function recordTrust(file: string, repo: string, decision: TrustDecision, now: Date = new Date()): string | undefined {
+export function recordTrust(
+  file: string,
+  repo: string,
+  decision: TrustDecision,
+  now: Date = new Date(),
+): string | undefined {
   const read = readTrust(file);
   if (!read.ok) return `${read.problem}; the decision for ${repo} was not recorded`;
   const repositories = { ...read.entries, [repo]: { decision, at: now.toISOString() } };

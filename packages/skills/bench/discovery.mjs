@@ -53,7 +53,8 @@ try {
       const used = process.cpuUsage(cpuStart);
       cpu.push((used.user + used.system) / 1000);
       loaded = result.skills.length;
-      if (loaded !== count || result.problems.length > 0) throw new Error(`expected ${count} skills, got ${loaded} and ${result.problems.length} problems`);
+      if (loaded !== count || result.problems.length > 0)
+        throw new Error(`expected ${count} skills, got ${loaded} and ${result.problems.length} problems`);
     }
     // Discovery does not list bundled files (listResources does, for the skill tool and
     // skills --json): time that walk too, for every skill, so the figure above is never

@@ -4,7 +4,13 @@ import { parseAllowedTools, ruleSyntaxError, splitToolList } from './allowed-too
 
 describe('splitToolList', () => {
   it('splits on spaces and/or commas but keeps parentheses whole', () => {
-    expect(splitToolList('Read, Grep  Bash(git status:*),Bash(npm run test:*) Edit')).toEqual(['Read', 'Grep', 'Bash(git status:*)', 'Bash(npm run test:*)', 'Edit']);
+    expect(splitToolList('Read, Grep  Bash(git status:*),Bash(npm run test:*) Edit')).toEqual([
+      'Read',
+      'Grep',
+      'Bash(git status:*)',
+      'Bash(npm run test:*)',
+      'Edit',
+    ]);
   });
 
   it('never loses or invents non-separator characters', () => {
@@ -18,7 +24,24 @@ describe('splitToolList', () => {
   });
 
   it('splits exactly like the character-by-character reference, Unicode spaces and surrogates included', () => {
-    const unit = fc.oneof(fc.constantFrom('a', '(', ')', ' ', ',', '\t', '\u00a0', '\u2028', '\u3000', '\ufeff', '\ud83d\ude00', '\ud800', 'é'), fc.string({ maxLength: 2 }));
+    const unit = fc.oneof(
+      fc.constantFrom(
+        'a',
+        '(',
+        ')',
+        ' ',
+        ',',
+        '\t',
+        '\u00a0',
+        '\u2028',
+        '\u3000',
+        '\ufeff',
+        '\ud83d\ude00',
+        '\ud800',
+        'é',
+      ),
+      fc.string({ maxLength: 2 }),
+    );
     fc.assert(
       fc.property(fc.string({ unit }), (text) => {
         expect(splitToolList(text)).toEqual(referenceSplit(text));
@@ -49,15 +72,28 @@ function referenceSplit(text: string): string[] {
 describe('parseAllowedTools', () => {
   it('accepts a string or a YAML list and keeps each rule as written', () => {
     expect(parseAllowedTools('Read Bash(git status:*)').tools).toEqual(['Read', 'Bash(git status:*)']);
-    expect(parseAllowedTools(['Read', 'Bash(git diff:*)', 'Grep'])).toEqual({ tools: ['Read', 'Bash(git diff:*)', 'Grep'], unparsable: [], invalid: false });
+    expect(parseAllowedTools(['Read', 'Bash(git diff:*)', 'Grep'])).toEqual({
+      tools: ['Read', 'Bash(git diff:*)', 'Grep'],
+      unparsable: [],
+      invalid: false,
+    });
   });
 
   it('knows no tool names: any name that is rule syntax is kept, for the policy to resolve', () => {
-    expect(parseAllowedTools('Read WebSearch my_tool(x)')).toEqual({ tools: ['Read', 'WebSearch', 'my_tool(x)'], unparsable: [], invalid: false });
+    expect(parseAllowedTools('Read WebSearch my_tool(x)')).toEqual({
+      tools: ['Read', 'WebSearch', 'my_tool(x)'],
+      unparsable: [],
+      invalid: false,
+    });
   });
 
   it('keeps each rule once, in first-seen order', () => {
-    expect(parseAllowedTools('Edit MultiEdit Read Edit WebSearch WebSearch').tools).toEqual(['Edit', 'MultiEdit', 'Read', 'WebSearch']);
+    expect(parseAllowedTools('Edit MultiEdit Read Edit WebSearch WebSearch').tools).toEqual([
+      'Edit',
+      'MultiEdit',
+      'Read',
+      'WebSearch',
+    ]);
   });
 
   it('is empty when absent and invalid for a map', () => {
@@ -67,7 +103,15 @@ describe('parseAllowedTools', () => {
 });
 
 describe('ruleSyntaxError', () => {
-  it.each(['Read', 'Bash(git status:*)', 'Bash(echo (nested) ok)', 'mcp__github__search', 'Write(src/**)', 'WebFetch(domain:example.com)', 'edit_file'])('accepts the rule %s', (rule) => {
+  it.each([
+    'Read',
+    'Bash(git status:*)',
+    'Bash(echo (nested) ok)',
+    'mcp__github__search',
+    'Write(src/**)',
+    'WebFetch(domain:example.com)',
+    'edit_file',
+  ])('accepts the rule %s', (rule) => {
     expect(ruleSyntaxError(rule)).toBeUndefined();
   });
 
@@ -109,8 +153,15 @@ describe('ruleSyntaxError', () => {
 
 describe('parseAllowedTools with entries that do not parse', () => {
   it('leaves them out with the reason, and the valid entries still apply', () => {
-    expect(parseAllowedTools('Read Bash(git status')).toEqual({ tools: ['Read'], unparsable: [{ rule: 'Bash(git status', why: expect.stringContaining('never closed') as string }], invalid: false });
+    expect(parseAllowedTools('Read Bash(git status')).toEqual({
+      tools: ['Read'],
+      unparsable: [{ rule: 'Bash(git status', why: expect.stringContaining('never closed') as string }],
+      invalid: false,
+    });
     expect(parseAllowedTools(['Grep', 'Bash()', '(x)', 'Read']).tools).toEqual(['Grep', 'Read']);
-    expect(parseAllowedTools(['Grep', 'Bash()', '(x)', 'Read']).unparsable.map((u) => u.rule)).toEqual(['Bash()', '(x)']);
+    expect(parseAllowedTools(['Grep', 'Bash()', '(x)', 'Read']).unparsable.map((u) => u.rule)).toEqual([
+      'Bash()',
+      '(x)',
+    ]);
   });
 });

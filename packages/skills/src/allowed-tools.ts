@@ -41,7 +41,9 @@ export function ruleSyntaxError(entry: string): string | undefined {
   if (name === '') return open === -1 ? 'it is empty' : 'there is no tool name before "("';
   if (!RULE_NAME.test(name)) {
     if (name.includes(')')) return 'a ")" has no matching "("';
-    return /\s/.test(name) ? 'a tool name cannot hold spaces (separate rules with spaces or commas)' : `"${name}" is not a tool name (letters, digits, _ and - only)`;
+    return /\s/.test(name)
+      ? 'a tool name cannot hold spaces (separate rules with spaces or commas)'
+      : `"${name}" is not a tool name (letters, digits, _ and - only)`;
   }
   if (open === -1) return undefined;
   let depth = 0;

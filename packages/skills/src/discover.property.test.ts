@@ -11,8 +11,16 @@ const temp = useTempDirs();
 const skillBytes = fc.oneof(
   fc.uint8Array({ maxLength: 300 }),
   fc
-    .tuple(fc.constantFrom('', '\uFEFF'), fc.string({ maxLength: 40 }), fc.string({ maxLength: 60 }), fc.constantFrom('\n', '\r\n'), fc.string({ maxLength: 40 }))
-    .map(([bom, name, desc, nl, body]) => new TextEncoder().encode(`${bom}---${nl}name: ${name}${nl}description: ${desc}${nl}---${nl}${body}`)),
+    .tuple(
+      fc.constantFrom('', '\uFEFF'),
+      fc.string({ maxLength: 40 }),
+      fc.string({ maxLength: 60 }),
+      fc.constantFrom('\n', '\r\n'),
+      fc.string({ maxLength: 40 }),
+    )
+    .map(([bom, name, desc, nl, body]) =>
+      new TextEncoder().encode(`${bom}---${nl}name: ${name}${nl}description: ${desc}${nl}---${nl}${body}`),
+    ),
   fc.constant(new TextEncoder().encode('---\nname: prop-skill\ndescription: fine\n---\n')),
 );
 

@@ -13,7 +13,13 @@ function setup() {
   const work = path.join(base, 'work');
   fs.mkdirSync(home, { recursive: true });
   fs.mkdirSync(work, { recursive: true });
-  return { base, home, work, personal: path.join(home, '.agents', 'skills'), project: path.join(work, '.agents', 'skills') };
+  return {
+    base,
+    home,
+    work,
+    personal: path.join(home, '.agents', 'skills'),
+    project: path.join(work, '.agents', 'skills'),
+  };
 }
 
 describe('discover', () => {
@@ -61,7 +67,10 @@ describe('discover', () => {
         extra: { version: 2 },
       },
     ]);
-    expect(listResources(r.skills[0]!)).toEqual({ resources: ['references/api.md', 'scripts/extract.py'], truncated: false });
+    expect(listResources(r.skills[0]!)).toEqual({
+      resources: ['references/api.md', 'scripts/extract.py'],
+      truncated: false,
+    });
   });
 
   it('reads nothing below a skill folder: a file added after discovery is listed when asked', async () => {
@@ -203,7 +212,10 @@ describe('discover', () => {
 
   it('loads BOM and CRLF files like any other', async () => {
     const { home, work, personal } = setup();
-    put(path.join(personal, 'crlf', 'SKILL.md'), '\uFEFF---\r\nname: crlf\r\ndescription: "Windows file"\r\n---\r\nbody\r\n');
+    put(
+      path.join(personal, 'crlf', 'SKILL.md'),
+      '\uFEFF---\r\nname: crlf\r\ndescription: "Windows file"\r\n---\r\nbody\r\n',
+    );
     const r = await discover({ home, workroot: work });
     expect(r.skills.map((s) => [s.name, s.description])).toEqual([['crlf', 'Windows file']]);
     expect(r.problems).toEqual([]);
@@ -235,7 +247,12 @@ describe('discover', () => {
     fs.symlinkSync(shared, path.join(work, '.agents', 'skills'));
     const r = await discover({ home, workroot: work, explicit: [shared] });
     expect(r.skills).toHaveLength(1);
-    expect(r.skills[0]).toMatchObject({ name: 'linked', dir: real, file: path.join(real, 'SKILL.md'), source: 'explicit' });
+    expect(r.skills[0]).toMatchObject({
+      name: 'linked',
+      dir: real,
+      file: path.join(real, 'SKILL.md'),
+      source: 'explicit',
+    });
     expect(r.notes).toEqual([]);
     expect(r.problems).toEqual([]);
   });
@@ -250,7 +267,12 @@ describe('discover', () => {
     writeBasic(personal, 'fine');
     const r = await discover({ home, workroot: work });
     expect(r.skills.map((s) => s.name)).toEqual(['fine']);
-    expect(r.problems.map((p) => [path.basename(p.path), /loop/.test(p.message) ? 'loop' : /nothing/.test(p.message) ? 'dangling' : p.message])).toEqual([
+    expect(
+      r.problems.map((p) => [
+        path.basename(p.path),
+        /loop/.test(p.message) ? 'loop' : /nothing/.test(p.message) ? 'dangling' : p.message,
+      ]),
+    ).toEqual([
       ['dangling', 'dangling'],
       ['loop-a', 'loop'],
       ['loop-b', 'loop'],
@@ -264,8 +286,16 @@ describe('discover', () => {
     put(path.join(home, '.claude', 'skills'), 'a file');
     const r = await discover({ home, workroot: work, explicit: [path.join(base, 'absent')] });
     expect(r.skills).toEqual([]);
-    expect(r.problems.map((p) => p.path)).toEqual([path.join(home, '.claude', 'skills'), path.join(home, '.agents', 'skills'), path.join(base, 'absent')]);
-    expect(r.problems.map((p) => p.message)).toEqual([expect.stringMatching(/not a folder/), expect.stringMatching(/link to nothing/), expect.stringMatching(/does not exist/)]);
+    expect(r.problems.map((p) => p.path)).toEqual([
+      path.join(home, '.claude', 'skills'),
+      path.join(home, '.agents', 'skills'),
+      path.join(base, 'absent'),
+    ]);
+    expect(r.problems.map((p) => p.message)).toEqual([
+      expect.stringMatching(/not a folder/),
+      expect.stringMatching(/link to nothing/),
+      expect.stringMatching(/does not exist/),
+    ]);
   });
 
   it('accepts an explicit path that is one skill folder', async () => {
@@ -280,22 +310,39 @@ describe('discover', () => {
     writeSkill(personal, 'chatty', 'name: chatty\ndescription: Use when: talking');
     const r = await discover({ home, workroot: work });
     expect(r.skills.map((s) => s.description)).toEqual(['Use when: talking']);
-    expect(r.notes).toEqual([{ path: path.join(personal, 'chatty', 'SKILL.md'), message: expect.stringMatching(/quote/), strict: true }]);
+    expect(r.notes).toEqual([
+      { path: path.join(personal, 'chatty', 'SKILL.md'), message: expect.stringMatching(/quote/), strict: true },
+    ]);
   });
 });
 
 describe('allowed-tools entries that do not parse', () => {
   it('are discovery notes naming the skill, the file and the rule; the valid entries still apply', async () => {
     const { home, work, personal } = setup();
-    const dir = writeSkill(personal, 'git-helper', ['name: git-helper', 'description: Git chores.', 'allowed-tools: Read Bash(git log:*) Bash(git status'].join('\n'));
-    const listDir = writeSkill(personal, 'lister', ['name: lister', 'description: Lists.', 'allowed-tools:', '  - Grep', '  - "(oops)"', '  - Bash()'].join('\n'));
+    const dir = writeSkill(
+      personal,
+      'git-helper',
+      ['name: git-helper', 'description: Git chores.', 'allowed-tools: Read Bash(git log:*) Bash(git status'].join(
+        '\n',
+      ),
+    );
+    const listDir = writeSkill(
+      personal,
+      'lister',
+      ['name: lister', 'description: Lists.', 'allowed-tools:', '  - Grep', '  - "(oops)"', '  - Bash()'].join('\n'),
+    );
     const result = await discover({ home, workroot: work });
     expect(result.problems).toEqual([]);
     const bySkill = new Map(result.skills.map((s) => [s.name, s]));
     expect(bySkill.get('git-helper')?.allowedTools).toEqual(['Read', 'Bash(git log:*)']);
     expect(bySkill.get('lister')?.allowedTools).toEqual(['Grep']);
     const notes = result.notes.map((n) => ({ path: n.path, message: n.message }));
-    expect(notes).toContainEqual({ path: path.join(dir, 'SKILL.md'), message: expect.stringMatching(/^skill "git-helper": allowed-tools entry "Bash\(git status" does not parse: the "\(" is never closed/) as string });
+    expect(notes).toContainEqual({
+      path: path.join(dir, 'SKILL.md'),
+      message: expect.stringMatching(
+        /^skill "git-helper": allowed-tools entry "Bash\(git status" does not parse: the "\(" is never closed/,
+      ) as string,
+    });
     const listNotes = notes.filter((n) => n.path === path.join(listDir, 'SKILL.md')).map((n) => n.message);
     expect(listNotes).toHaveLength(2);
     expect(listNotes[0]).toContain('allowed-tools entry "(oops)" does not parse: there is no tool name');

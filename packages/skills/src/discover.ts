@@ -71,12 +71,15 @@ export class Scan {
       }
     }
     if (!exists && spec.source !== 'explicit') return;
-    const why =
-      !exists ? 'does not exist: check the path'
-      : c === 'ENOENT' ? 'is a symbolic link to nothing: fix or remove the link'
-      : c === 'ELOOP' ? 'is a symbolic link loop: point the link at a real folder'
-      : c === 'ENOTDIR' ? 'is not a folder: give a folder of skills or one skill folder'
-      : `cannot be read (${c}): check its permissions`;
+    const why = !exists
+      ? 'does not exist: check the path'
+      : c === 'ENOENT'
+        ? 'is a symbolic link to nothing: fix or remove the link'
+        : c === 'ELOOP'
+          ? 'is a symbolic link loop: point the link at a real folder'
+          : c === 'ENOTDIR'
+            ? 'is not a folder: give a folder of skills or one skill folder'
+            : `cannot be read (${c}): check its permissions`;
     this.problem({ path: spec.path, message: `skills folder ${why}` });
   }
 
@@ -86,7 +89,12 @@ export class Scan {
       real = fs.realpathSync.native(at);
     } catch (e) {
       const c = code(e);
-      const why = c === 'ELOOP' ? 'is a symbolic link loop' : c === 'ENOENT' ? 'is a symbolic link to nothing' : `cannot be followed (${c})`;
+      const why =
+        c === 'ELOOP'
+          ? 'is a symbolic link loop'
+          : c === 'ENOENT'
+            ? 'is a symbolic link to nothing'
+            : `cannot be followed (${c})`;
       this.problem({ path: at, message: `skill folder ${why}: point the link at a real skill folder or remove it` });
       return;
     }
@@ -134,7 +142,10 @@ export class Scan {
     if (!entry) {
       const wrong = entries.find((d) => d.name.toLowerCase() === 'skill.md');
       if (wrong) {
-        this.problem({ path: path.join(realDir, wrong.name), message: `the skill file is named "${wrong.name}": rename it to SKILL.md (upper case)` });
+        this.problem({
+          path: path.join(realDir, wrong.name),
+          message: `the skill file is named "${wrong.name}": rename it to SKILL.md (upper case)`,
+        });
       }
       return null;
     }
@@ -168,7 +179,10 @@ export async function discover(options: DiscoverOptions): Promise<DiscoverResult
   try {
     for (const spec of skillRoots(options)) scan.root(spec);
   } catch (e) {
-    scan.problems.push({ path: String(options.workroot), message: `skill discovery stopped early (${(e as Error)?.message ?? String(e)}): please report this` });
+    scan.problems.push({
+      path: String(options.workroot),
+      message: `skill discovery stopped early (${(e as Error)?.message ?? String(e)}): please report this`,
+    });
   }
   return { skills: [...scan.winners.values()].sort(byName), problems: scan.problems, notes: scan.notes };
 }

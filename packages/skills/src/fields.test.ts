@@ -3,8 +3,19 @@ import { coerceBoolean, coerceMetadata, coerceText } from './fields.js';
 
 describe('coerceBoolean', () => {
   it.each([
-    [true, true], [false, false], [1, true], [0, false],
-    ['true', true], ['FALSE', false], ['Yes', true], ['no', false], ['ON', true], ['off', false], ['1', true], ['0', false], [' yes ', true],
+    [true, true],
+    [false, false],
+    [1, true],
+    [0, false],
+    ['true', true],
+    ['FALSE', false],
+    ['Yes', true],
+    ['no', false],
+    ['ON', true],
+    ['off', false],
+    ['1', true],
+    ['0', false],
+    [' yes ', true],
   ])('reads %j as %j without a message', (input, expected) => {
     expect(coerceBoolean('user-invocable', input, !expected)).toEqual({ value: expected });
   });
@@ -22,17 +33,26 @@ describe('coerceText', () => {
   });
 
   it('turns a number or boolean into its text with a message', () => {
-    expect(coerceText('license', 2, undefined)).toMatchObject({ value: '2', message: expect.stringMatching(/quote it/) });
+    expect(coerceText('license', 2, undefined)).toMatchObject({
+      value: '2',
+      message: expect.stringMatching(/quote it/),
+    });
     expect(coerceText('compatibility', true, undefined).value).toBe('true');
   });
 
   it('uses the source text of a list (argument-hint: [file])', () => {
-    expect(coerceText('argument-hint', ['file'], '[file]')).toMatchObject({ value: '[file]', message: expect.stringMatching(/argument-hint/) });
+    expect(coerceText('argument-hint', ['file'], '[file]')).toMatchObject({
+      value: '[file]',
+      message: expect.stringMatching(/argument-hint/),
+    });
   });
 
   it('rebuilds a simple list without source and ignores a nested one', () => {
     expect(coerceText('argument-hint', ['a', 'b'], undefined).value).toBe('[a, b]');
-    expect(coerceText('argument-hint', [{ a: 1 }], undefined)).toMatchObject({ value: undefined, message: expect.stringMatching(/ignored/) });
+    expect(coerceText('argument-hint', [{ a: 1 }], undefined)).toMatchObject({
+      value: undefined,
+      message: expect.stringMatching(/ignored/),
+    });
   });
 });
 

@@ -40,10 +40,16 @@ export function coerceText(key: string, value: unknown, source: string | undefin
   if (typeof value === 'string') return { value };
   const hint = `quote it: \`${key}: "..."\``;
   if (typeof value === 'number' || typeof value === 'boolean') {
-    return { value: String(value), message: `\`${key}\` is ${describe(value)}, read as the text "${String(value)}"; ${hint}` };
+    return {
+      value: String(value),
+      message: `\`${key}\` is ${describe(value)}, read as the text "${String(value)}"; ${hint}`,
+    };
   }
   if ((Array.isArray(value) || isRecord(value)) && source !== undefined && source !== '') {
-    return { value: source, message: `\`${key}\` is ${describe(value)} in YAML, read as the text "${source}"; ${hint}` };
+    return {
+      value: source,
+      message: `\`${key}\` is ${describe(value)} in YAML, read as the text "${source}"; ${hint}`,
+    };
   }
   if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) {
     const text = `[${value.join(', ')}]`;
@@ -55,7 +61,10 @@ export function coerceText(key: string, value: unknown, source: string | undefin
 /** `metadata`: a map is kept as is; anything else is ignored with a message. */
 export function coerceMetadata(value: unknown): Coerced<Record<string, unknown> | undefined> {
   if (isRecord(value)) return { value };
-  return { value: undefined, message: `\`metadata\` is ${describe(value)}, not a map of keys to values, and was ignored` };
+  return {
+    value: undefined,
+    message: `\`metadata\` is ${describe(value)}, not a map of keys to values, and was ignored`,
+  };
 }
 
 /** A plain object (what YAML gives for a mapping). */

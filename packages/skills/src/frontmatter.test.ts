@@ -4,7 +4,12 @@ import { parseFrontmatterYaml, quoteColonValues, splitFrontmatter } from './fron
 
 describe('splitFrontmatter', () => {
   it('cuts a plain file into YAML and body', () => {
-    expect(splitFrontmatter('---\nname: a\n---\n# Body\n')).toEqual({ ok: true, yaml: 'name: a\n', body: '# Body\n', yamlLine: 2 });
+    expect(splitFrontmatter('---\nname: a\n---\n# Body\n')).toEqual({
+      ok: true,
+      yaml: 'name: a\n',
+      body: '# Body\n',
+      yamlLine: 2,
+    });
   });
 
   it('tolerates a BOM, CRLF and trailing blanks after both fences', () => {
@@ -35,7 +40,11 @@ describe('parseFrontmatterYaml', () => {
 
   it('re-reads a plain value holding ": " as quoted text and says which line', () => {
     const r = parseFrontmatterYaml('name: deploy\ndescription: Use when: deploying to prod\n', 2);
-    expect(r).toMatchObject({ ok: true, data: { name: 'deploy', description: 'Use when: deploying to prod' }, recovered: [3] });
+    expect(r).toMatchObject({
+      ok: true,
+      data: { name: 'deploy', description: 'Use when: deploying to prod' },
+      recovered: [3],
+    });
   });
 
   it('joins indented continuation lines of a recovered value', () => {
@@ -45,14 +54,22 @@ describe('parseFrontmatterYaml', () => {
 
   it('re-reads a flow list followed by more text (`argument-hint: [a] [b]`) as quoted text', () => {
     const r = parseFrontmatterYaml('name: bug-report\nargument-hint: [issue-number] [--verbose]\ndescription: x\n', 2);
-    expect(r).toMatchObject({ ok: true, data: { name: 'bug-report', 'argument-hint': '[issue-number] [--verbose]', description: 'x' }, recovered: [3] });
+    expect(r).toMatchObject({
+      ok: true,
+      data: { name: 'bug-report', 'argument-hint': '[issue-number] [--verbose]', description: 'x' },
+      recovered: [3],
+    });
     const tail = parseFrontmatterYaml('argument-hint: [file] extra # note\nname: a\n', 2);
     expect(tail).toMatchObject({ ok: true, data: { 'argument-hint': '[file] extra', name: 'a' }, recovered: [2] });
   });
 
   it('gives the source line of each recovered value, after joined continuation lines', () => {
     const r = parseFrontmatterYaml('description: Use when: a\n  b\n  c\nargument-hint: [x] [y]\nname: n\n', 2);
-    expect(r).toMatchObject({ ok: true, data: { description: 'Use when: a b c', 'argument-hint': '[x] [y]' }, recovered: [2, 5] });
+    expect(r).toMatchObject({
+      ok: true,
+      data: { description: 'Use when: a b c', 'argument-hint': '[x] [y]' },
+      recovered: [2, 5],
+    });
   });
 
   it('does not recover YAML broken in other ways', () => {

@@ -3,7 +3,7 @@ import { parseSimpleYaml } from './simple-yaml.js';
 
 /** SKILL.md cut into its frontmatter source and its body, or why it cannot be cut. */
 export type SplitResult =
-  | { ok: true; yaml: string; body: string; /** 1-based file line of the first YAML line. */ yamlLine: number }
+  | { ok: true; yaml: string; body: string /** 1-based file line of the first YAML line. */; yamlLine: number }
   | { ok: false; message: string };
 
 const FENCE = /^---[ \t]*$/;
@@ -19,7 +19,11 @@ export function splitFrontmatter(text: string): SplitResult {
   const firstEnd = normal.indexOf('\n');
   const first = firstEnd === -1 ? normal : normal.slice(0, firstEnd);
   if (!FENCE.test(first)) {
-    return { ok: false, message: 'has no frontmatter: the file must start with a `---` line, then `name:` and `description:`, then a closing `---` line' };
+    return {
+      ok: false,
+      message:
+        'has no frontmatter: the file must start with a `---` line, then `name:` and `description:`, then a closing `---` line',
+    };
   }
   let start = firstEnd === -1 ? normal.length : firstEnd + 1;
   const yamlStart = start;
@@ -27,11 +31,19 @@ export function splitFrontmatter(text: string): SplitResult {
     const end = normal.indexOf('\n', start);
     const line = end === -1 ? normal.slice(start) : normal.slice(start, end);
     if (FENCE.test(line)) {
-      return { ok: true, yaml: normal.slice(yamlStart, start), body: end === -1 ? '' : normal.slice(end + 1), yamlLine: 2 };
+      return {
+        ok: true,
+        yaml: normal.slice(yamlStart, start),
+        body: end === -1 ? '' : normal.slice(end + 1),
+        yamlLine: 2,
+      };
     }
     start = end === -1 ? normal.length : end + 1;
   }
-  return { ok: false, message: 'has a frontmatter block that is never closed: add a `---` line after the last frontmatter key' };
+  return {
+    ok: false,
+    message: 'has a frontmatter block that is never closed: add a `---` line after the last frontmatter key',
+  };
 }
 
 /** Parsed frontmatter: the plain JS value plus the source text of each top-level value (for coercion). */
@@ -53,12 +65,18 @@ function parseDoc(src: string, yamlLine: number): DocParse {
     const offset = Math.min(err.pos[0], src.length);
     const where = `line ${yamlLine + (src.slice(0, offset).match(/\n/g)?.length ?? 0)}: `;
     const first = err.message.split('\n')[0] ?? err.message;
-    return { ok: false, message: `has frontmatter YAML that does not parse (${where}${first}); fix the YAML or quote the value` };
+    return {
+      ok: false,
+      message: `has frontmatter YAML that does not parse (${where}${first}); fix the YAML or quote the value`,
+    };
   }
   try {
     return { ok: true, doc, data: doc.toJS({ maxAliasCount: 100 }) };
   } catch (e) {
-    return { ok: false, message: `has frontmatter YAML that cannot be read (${(e as Error).message}); remove the aliases` };
+    return {
+      ok: false,
+      message: `has frontmatter YAML that cannot be read (${(e as Error).message}); remove the aliases`,
+    };
   }
 }
 
@@ -151,7 +169,12 @@ export function parseFrontmatterYaml(src: string, yamlLine: number): YamlResult 
   if (quoted) {
     const second = parseDoc(quoted.src, yamlLine);
     if (second.ok) {
-      return { ok: true, data: second.data, sourceOf: sourceFinder(second.doc, quoted.src), recovered: quoted.lines.map((l) => l + yamlLine) };
+      return {
+        ok: true,
+        data: second.data,
+        sourceOf: sourceFinder(second.doc, quoted.src),
+        recovered: quoted.lines.map((l) => l + yamlLine),
+      };
     }
   }
   return { ok: false, message: first.message ?? 'has frontmatter YAML that does not parse' };

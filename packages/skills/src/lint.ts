@@ -24,21 +24,34 @@ export async function lint(paths: string[]): Promise<LintFinding[]> {
     const scan = new Scan();
     scan.root({ path: target, source: 'explicit' });
     for (const p of scan.problems) findings.push({ path: p.path, severity: 'problem', message: p.message });
-    for (const n of scan.notes) findings.push({ path: n.path, severity: n.strict ? 'problem' : 'note', message: n.message });
+    for (const n of scan.notes)
+      findings.push({ path: n.path, severity: n.strict ? 'problem' : 'note', message: n.message });
     for (const skill of scan.winners.values()) {
       const keys = Object.keys(skill.extra);
       if (keys.length > 0) {
-        findings.push({ path: skill.file, severity: 'note', message: `keys the Agent Skills specification does not define (kept, but other tools may ignore them): ${keys.join(', ')}; put custom data under \`metadata\`` });
+        findings.push({
+          path: skill.file,
+          severity: 'note',
+          message: `keys the Agent Skills specification does not define (kept, but other tools may ignore them): ${keys.join(', ')}; put custom data under \`metadata\``,
+        });
       }
     }
     for (const skill of scan.winners.values()) {
       const split = splitFrontmatter(readText(skill.file));
       if (split.ok && split.body.trim() === '') {
-        findings.push({ path: skill.file, severity: 'note', message: 'the body is empty: add the instructions the model should follow after loading the skill' });
+        findings.push({
+          path: skill.file,
+          severity: 'note',
+          message: 'the body is empty: add the instructions the model should follow after loading the skill',
+        });
       }
     }
     if (scan.winners.size === 0 && scan.problems.length === 0) {
-      findings.push({ path: target, severity: 'note', message: 'no skills found: a skill is a folder holding SKILL.md' });
+      findings.push({
+        path: target,
+        severity: 'note',
+        message: 'no skills found: a skill is a folder holding SKILL.md',
+      });
     }
   }
   return findings;

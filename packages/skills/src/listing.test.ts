@@ -5,14 +5,27 @@ import type { Skill } from './types.js';
 
 function skill(name: string, description: string, extra: Partial<Skill> = {}): Skill {
   return {
-    name, description, dir: `/s/${name}`, file: `/s/${name}/SKILL.md`, source: 'personal', root: '/s',
-    allowedTools: [], userInvocable: true, disableModelInvocation: false, extra: {}, ...extra,
+    name,
+    description,
+    dir: `/s/${name}`,
+    file: `/s/${name}/SKILL.md`,
+    source: 'personal',
+    root: '/s',
+    allowedTools: [],
+    userInvocable: true,
+    disableModelInvocation: false,
+    extra: {},
+    ...extra,
   };
 }
 
 describe('formatListing', () => {
   it('writes one "- name: description" line per model-invocable skill, sorted by name', () => {
-    const text = formatListing([skill('zeta', 'Last.'), skill('alpha', 'First.'), skill('hidden', 'Manual only.', { disableModelInvocation: true })]);
+    const text = formatListing([
+      skill('zeta', 'Last.'),
+      skill('alpha', 'First.'),
+      skill('hidden', 'Manual only.', { disableModelInvocation: true }),
+    ]);
     expect(text).toBe('- alpha: First.\n- zeta: Last.');
   });
 
@@ -43,7 +56,9 @@ describe('formatListing', () => {
   });
 
   it('falls back to bare names and never drops a skill', () => {
-    const skills = Array.from({ length: 40 }, (_, i) => skill(`skill-${i}`, `Description number ${i} that is fairly long to matter.`));
+    const skills = Array.from({ length: 40 }, (_, i) =>
+      skill(`skill-${i}`, `Description number ${i} that is fairly long to matter.`),
+    );
     const text = formatListing(skills, { budgetChars: 600 });
     const lines = text.split('\n');
     expect(lines).toHaveLength(41);
@@ -61,7 +76,11 @@ describe('formatListing', () => {
 
   it('never drops a listed skill, stays within budget when names fit, and is deterministic (property)', () => {
     const arb = fc.array(
-      fc.record({ name: fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,12}$/), description: fc.string({ minLength: 1, maxLength: 300 }), off: fc.boolean() }),
+      fc.record({
+        name: fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,12}$/),
+        description: fc.string({ minLength: 1, maxLength: 300 }),
+        off: fc.boolean(),
+      }),
       { maxLength: 25 },
     );
     fc.assert(
@@ -76,7 +95,8 @@ describe('formatListing', () => {
           return;
         }
         const lines = text.split('\n');
-        for (const s of listed) expect(lines.some((l) => l === `- ${s.name}` || l.startsWith(`- ${s.name}: `))).toBe(true);
+        for (const s of listed)
+          expect(lines.some((l) => l === `- ${s.name}` || l.startsWith(`- ${s.name}: `))).toBe(true);
         const bare = listed.reduce((n, s) => n + s.name.length + 3, 0) + shortenedLine(listed.length).length;
         if (bare <= budget) expect(text.length).toBeLessThanOrEqual(budget);
       }),

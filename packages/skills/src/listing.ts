@@ -29,7 +29,8 @@ interface Entry {
 
 /** What one entry costs at description limit `limit`, and how it is written. */
 function render(entry: Entry, limit: number): { text: string; shortened: boolean } {
-  if (entry.description.length <= limit) return { text: `- ${entry.name}: ${entry.description}`, shortened: entry.capped };
+  if (entry.description.length <= limit)
+    return { text: `- ${entry.name}: ${entry.description}`, shortened: entry.capped };
   if (limit < MIN_CUT_CHARS) return { text: `- ${entry.name}`, shortened: true };
   return { text: `- ${entry.name}: ${cut(entry.description, limit)}`, shortened: true };
 }
@@ -57,7 +58,17 @@ export function formatListing(skills: readonly Skill[], options: ListingOptions 
       const description = s.description.replace(/\s+/g, ' ').trim();
       return { name: s.name, description: cut(description, cap), capped: description.length > cap };
     })
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.description < b.description ? -1 : a.description > b.description ? 1 : 0));
+    .sort((a, b) =>
+      a.name < b.name
+        ? -1
+        : a.name > b.name
+          ? 1
+          : a.description < b.description
+            ? -1
+            : a.description > b.description
+              ? 1
+              : 0,
+    );
   if (entries.length === 0) return '';
   const longest = Math.max(...entries.map((e) => e.description.length));
   if (!entries.some((e) => e.capped) && total(entries, longest) <= budget) {

@@ -21,7 +21,10 @@ describe('loadBody', () => {
     const file = path.join(dir, 'SKILL.md');
     fs.rmSync(file);
     execFileSync('mkfifo', [file]);
-    expect(await loadBody({ file })).toEqual({ ok: false, error: `${file}: the skill file is no longer a regular file` });
+    expect(await loadBody({ file })).toEqual({
+      ok: false,
+      error: `${file}: the skill file is no longer a regular file`,
+    });
   });
 
   it('is an error naming the path when the file vanished', async () => {

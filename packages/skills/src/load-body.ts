@@ -24,7 +24,10 @@ export async function loadBody(skill: Pick<Skill, 'file'>): Promise<LoadBodyResu
     bytes = await handle.readFile();
   } catch (e) {
     const c = (e as NodeJS.ErrnoException).code ?? 'EUNKNOWN';
-    return { ok: false, error: `${file}: cannot read the skill file (${c})${c === 'ENOENT' ? '; it was moved or deleted since startup' : ''}` };
+    return {
+      ok: false,
+      error: `${file}: cannot read the skill file (${c})${c === 'ENOENT' ? '; it was moved or deleted since startup' : ''}`,
+    };
   } finally {
     await handle?.close().catch(() => undefined);
   }

@@ -31,7 +31,10 @@ describe('readSkillFile', () => {
     expect(problem(readSkillFile(huge))).toMatch(new RegExp(`${fs.statSync(huge).size} bytes, over the 1 MiB limit`));
     for (const pad of [0, 70 * 1024]) {
       const bad = path.join(base, `bad-${pad}`, 'SKILL.md');
-      put(bad, new Uint8Array([...Buffer.from(`---\nname: bad-${pad}\ndescription: d\n---\n${'x'.repeat(pad)}`), 0xc3, 0x28]));
+      put(
+        bad,
+        new Uint8Array([...Buffer.from(`---\nname: bad-${pad}\ndescription: d\n---\n${'x'.repeat(pad)}`), 0xc3, 0x28]),
+      );
       expect(problem(readSkillFile(bad))).toMatch(/not valid UTF-8/);
     }
     fs.mkdirSync(path.join(base, 'dir', 'SKILL.md'), { recursive: true });

@@ -46,5 +46,8 @@ export function readSkillFile(file: string): ParsedSkillFile {
 }
 
 function unreadable(file: string, e: unknown): ParsedSkillFile {
-  return { ok: false, problem: { path: file, message: `SKILL.md cannot be read (${code(e)}): check that it is a readable file` } };
+  return {
+    ok: false,
+    problem: { path: file, message: `SKILL.md cannot be read (${code(e)}): check that it is a readable file` },
+  };
 }

@@ -56,7 +56,10 @@ const collections = fs
   .sort();
 
 function expectedOf(collection: string): Record<string, Expected> {
-  return JSON.parse(fs.readFileSync(path.join(FIXTURES, collection, 'expected.json'), 'utf8')) as Record<string, Expected>;
+  return JSON.parse(fs.readFileSync(path.join(FIXTURES, collection, 'expected.json'), 'utf8')) as Record<
+    string,
+    Expected
+  >;
 }
 
 const temp = useTempDirs();
@@ -73,7 +76,15 @@ function byName(skills: Skill[], name: string): Skill {
 
 describe('real-world corpus', () => {
   it('holds the seven collection styles and at least 30 skill folders, every folder listed in expected.json', () => {
-    expect(collections).toEqual(['anthropic-style', 'claude-code-style', 'codex-style', 'composio-style', 'gemini-opencode-pi-style', 'quirks', 'superpowers-style']);
+    expect(collections).toEqual([
+      'anthropic-style',
+      'claude-code-style',
+      'codex-style',
+      'composio-style',
+      'gemini-opencode-pi-style',
+      'quirks',
+      'superpowers-style',
+    ]);
     let skillFolders = 0;
     for (const collection of collections) {
       const onDisk = fs
@@ -142,7 +153,9 @@ describe('real-world corpus', () => {
           want.notes?.forEach((text, i) => expect(plain[i], slug).toContain(text));
         }
 
-        expect(result.problems.length, result.problems.map((p) => `${p.path}: ${p.message}`).join('\n')).toBe(problems.length);
+        expect(result.problems.length, result.problems.map((p) => `${p.path}: ${p.message}`).join('\n')).toBe(
+          problems.length,
+        );
         for (const [slug, want] of problems) {
           const file = path.join(root, slug, want.file ?? 'SKILL.md');
           const found = result.problems.filter((p) => p.path === file);
@@ -159,10 +172,13 @@ describe('real-world corpus', () => {
         const wantProblems = new Map<string, string[]>();
         for (const [slug, want] of Object.entries(expected)) {
           if (isProblem(want)) wantProblems.set(path.join(root, slug, want.file ?? 'SKILL.md'), [want.problem]);
-          else if (isLoaded(want) && want.strictNotes) wantProblems.set(path.join(root, slug, 'SKILL.md'), want.strictNotes);
+          else if (isLoaded(want) && want.strictNotes)
+            wantProblems.set(path.join(root, slug, 'SKILL.md'), want.strictNotes);
         }
         const got = findings.filter((f) => f.severity === 'problem');
-        expect(got.length, got.map((f) => `${f.path}: ${f.message}`).join('\n')).toBe([...wantProblems.values()].flat().length);
+        expect(got.length, got.map((f) => `${f.path}: ${f.message}`).join('\n')).toBe(
+          [...wantProblems.values()].flat().length,
+        );
         for (const [file, texts] of wantProblems) {
           const messages = got.filter((f) => f.path === file).map((f) => f.message);
           expect(messages.length, file).toBe(texts.length);
@@ -170,7 +186,12 @@ describe('real-world corpus', () => {
         }
         for (const [slug, want] of Object.entries(expected)) {
           if (!isLoaded(want) || !want.extraKeys) continue;
-          const note = findings.find((f) => f.severity === 'note' && f.path === path.join(root, slug, 'SKILL.md') && f.message.includes('does not define'));
+          const note = findings.find(
+            (f) =>
+              f.severity === 'note' &&
+              f.path === path.join(root, slug, 'SKILL.md') &&
+              f.message.includes('does not define'),
+          );
           expect(note?.message, slug).toContain(want.extraKeys.join(', '));
         }
         for (const f of findings) expect(f.path.startsWith(root + path.sep), f.path).toBe(true);
@@ -193,7 +214,12 @@ describe('real-world corpus', () => {
   it('keeps passthrough keys untouched: hooks, requires, paths, metadata lists of maps', async () => {
     const cc = await discoverOnly([path.join(FIXTURES, 'claude-code-style')]);
     expect(byName(cc.skills, 'lint-guard').extra.hooks).toEqual({
-      PostToolUse: [{ matcher: 'Edit|Write', hooks: [{ type: 'command', command: 'npx eslint --max-warnings 0 $CLAUDE_FILE_PATHS', timeout: 30 }] }],
+      PostToolUse: [
+        {
+          matcher: 'Edit|Write',
+          hooks: [{ type: 'command', command: 'npx eslint --max-warnings 0 $CLAUDE_FILE_PATHS', timeout: 30 }],
+        },
+      ],
     });
     expect(byName(cc.skills, 'deploy-check').extra).toEqual({ context: 'fork', agent: 'Explore', model: 'sonnet' });
     expect(byName(cc.skills, 'ui-review').extra).toEqual({ effort: 'high', paths: ['src/**/*.tsx', 'src/**/*.jsx'] });
@@ -201,13 +227,23 @@ describe('real-world corpus', () => {
     expect(byName(composio.skills, 'issue-tracker-automation').extra.requires).toEqual({ mcp: ['toolhub', 'github'] });
     expect(byName(composio.skills, 'kanban-board-automation').extra.requires).toEqual({ mcp: ['toolhub'] });
     const superpowers = await discoverOnly([path.join(FIXTURES, 'superpowers-style')]);
-    expect(byName(superpowers.skills, 'plan-writing').extra).toEqual({ when_to_use: 'after brainstorming, before implementation', version: '1.0.3', languages: 'all' });
+    expect(byName(superpowers.skills, 'plan-writing').extra).toEqual({
+      when_to_use: 'after brainstorming, before implementation',
+      version: '1.0.3',
+      languages: 'all',
+    });
   });
 
   it('reads bodies of the quirky files as written, line endings normalised', async () => {
     const { skills } = await discoverOnly([path.join(FIXTURES, 'quirks')]);
-    expect(await loadBody(byName(skills, 'crlf-endings'))).toEqual({ ok: true, body: '\n# CRLF\n\nBody line one.\nBody line two.\n' });
-    expect(await loadBody(byName(skills, 'bom-crlf-no-final-newline'))).toEqual({ ok: true, body: '\nLast line has no newline.' });
+    expect(await loadBody(byName(skills, 'crlf-endings'))).toEqual({
+      ok: true,
+      body: '\n# CRLF\n\nBody line one.\nBody line two.\n',
+    });
+    expect(await loadBody(byName(skills, 'bom-crlf-no-final-newline'))).toEqual({
+      ok: true,
+      body: '\nLast line has no newline.',
+    });
     expect(await loadBody(byName(skills, 'no-final-newline'))).toEqual({ ok: true, body: '\n# Body\n\nEnds here.' });
     expect(await loadBody(byName(skills, 'fence-at-eof'))).toEqual({ ok: true, body: '' });
     const big = await loadBody(byName(skills, 'big-body'));

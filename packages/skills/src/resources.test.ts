@@ -10,8 +10,19 @@ const list = (dir: string) => listResources({ dir });
 describe('listResources', () => {
   it('lists bundled files relative and sorted, without SKILL.md', () => {
     const dir = temp('skills-res-');
-    for (const f of ['SKILL.md', 'scripts/run.sh', 'references/b.md', 'references/a.md', 'assets/logo.png', 'notes.txt']) put(path.join(dir, f), 'x');
-    expect(list(dir)).toEqual({ resources: ['assets/logo.png', 'notes.txt', 'references/a.md', 'references/b.md', 'scripts/run.sh'], truncated: false });
+    for (const f of [
+      'SKILL.md',
+      'scripts/run.sh',
+      'references/b.md',
+      'references/a.md',
+      'assets/logo.png',
+      'notes.txt',
+    ])
+      put(path.join(dir, f), 'x');
+    expect(list(dir)).toEqual({
+      resources: ['assets/logo.png', 'notes.txt', 'references/a.md', 'references/b.md', 'scripts/run.sh'],
+      truncated: false,
+    });
   });
 
   it('keeps a nested SKILL.md (only the top one is the skill file)', () => {

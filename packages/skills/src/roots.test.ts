@@ -38,6 +38,9 @@ describe('skillRoots', () => {
   });
 
   it('has no project roots when the project is not trusted', () => {
-    expect(skillRoots({ home: '/h', workroot: '/w', trustProject: false }).map((r) => r.source)).toEqual(['personal', 'personal']);
+    expect(skillRoots({ home: '/h', workroot: '/w', trustProject: false }).map((r) => r.source)).toEqual([
+      'personal',
+      'personal',
+    ]);
   });
 });

@@ -55,6 +55,7 @@ export function skillRoots(options: DiscoverOptions): RootSpec[] {
     }
     for (const dir of dirs) roots.push(...pair(dir, 'project'));
   }
-  for (const dir of options.explicit ?? []) roots.push({ path: path.resolve(options.workroot, dir), source: 'explicit' });
+  for (const dir of options.explicit ?? [])
+    roots.push({ path: path.resolve(options.workroot, dir), source: 'explicit' });
   return roots;
 }

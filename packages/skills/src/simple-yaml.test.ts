@@ -8,7 +8,9 @@ const CHARS = [...'abc XYZ019-_:#"\'\\,.[]{}!&*|>%@`?~+\t', 'é', '…', '\u2028
 
 describe('parseSimpleYaml (the fast path)', () => {
   it('reads plain and double-quoted one-line values', () => {
-    expect(parseSimpleYaml('name: pdf\ndescription: "Use when: reading PDFs"\nallowed-tools: Read Bash(git status:*)\n')).toEqual({
+    expect(
+      parseSimpleYaml('name: pdf\ndescription: "Use when: reading PDFs"\nallowed-tools: Read Bash(git status:*)\n'),
+    ).toEqual({
       name: 'pdf',
       description: 'Use when: reading PDFs',
       'allowed-tools': 'Read Bash(git status:*)',
@@ -16,14 +18,32 @@ describe('parseSimpleYaml (the fast path)', () => {
   });
 
   it('leaves anything richer to YAML', () => {
-    for (const src of ['a: true\n', 'a: 12\n', 'a: [x]\n', 'a: >-\n  x\n', 'a: "x\\n"\n', 'a: x # c\n', '# c\na: x\n', 'a: x\na: y\n', '']) {
+    for (const src of [
+      'a: true\n',
+      'a: 12\n',
+      'a: [x]\n',
+      'a: >-\n  x\n',
+      'a: "x\\n"\n',
+      'a: x # c\n',
+      '# c\na: x\n',
+      'a: x\na: y\n',
+      '',
+    ]) {
       expect(parseSimpleYaml(src)).toBeUndefined();
     }
   });
 
   it('gives exactly what YAML core gives whenever it answers', () => {
     const value = fc.array(fc.constantFrom(...CHARS), { maxLength: 12 }).map((c) => c.join(''));
-    const line = fc.tuple(fc.constantFrom(...KEYS), fc.constantFrom(': ', ':  ', ':'), fc.oneof(value, value.map((v) => `"${v}"`)), fc.constantFrom('', ' '));
+    const line = fc.tuple(
+      fc.constantFrom(...KEYS),
+      fc.constantFrom(': ', ':  ', ':'),
+      fc.oneof(
+        value,
+        value.map((v) => `"${v}"`),
+      ),
+      fc.constantFrom('', ' '),
+    );
     fc.assert(
       fc.property(fc.array(line, { minLength: 1, maxLength: 4 }), (lines) => {
         const src = lines.map(([k, sep, v, trail]) => `${k}${sep}${v}${trail}\n`).join('');

@@ -17,7 +17,12 @@ export function useTempDirs(): (prefix?: string) => string {
 }
 
 /** Writes `<root>/<slug>/SKILL.md` with the given frontmatter lines and body; returns the folder. */
-export function writeSkill(root: string, slug: string, frontmatter: string, body = `# ${slug}\n\nDo the thing.\n`): string {
+export function writeSkill(
+  root: string,
+  slug: string,
+  frontmatter: string,
+  body = `# ${slug}\n\nDo the thing.\n`,
+): string {
   const dir = path.join(root, slug);
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'SKILL.md'), `---\n${frontmatter}\n---\n${body}`);

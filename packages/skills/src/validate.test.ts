@@ -41,8 +41,12 @@ describe('parseSkillFile: what skips a skill', () => {
     expect(problem(parseSkillFile(md('description: d'), FILE))).toMatch(/no `name`.*name: my-skill/);
     const file = '/skills/customerio-automation/SKILL.md';
     const r = parseSkillFile(md('name: Customer.io Automation\ndescription: d'), file);
-    expect(r).toEqual({ ok: false, problem: { path: file, message: expect.stringContaining('"Customer.io Automation"') } });
-    if (!r.ok) expect(r.problem.message).toMatch(/folder is "customerio-automation".*set `name: customerio-automation`/);
+    expect(r).toEqual({
+      ok: false,
+      problem: { path: file, message: expect.stringContaining('"Customer.io Automation"') },
+    });
+    if (!r.ok)
+      expect(r.problem.message).toMatch(/folder is "customerio-automation".*set `name: customerio-automation`/);
   });
 
   it('a folder name that is not a slug, suggesting one', () => {
@@ -108,7 +112,10 @@ describe('parseSkillFile: what loads', () => {
       'description: |\n  Use when deploying.',
       'description:    Use when deploying.   ',
     ];
-    for (const form of forms) expect(loaded(parseSkillFile(md(`name: my-skill\n${form}`), FILE)).fields.description).toBe('Use when deploying.');
+    for (const form of forms)
+      expect(loaded(parseSkillFile(md(`name: my-skill\n${form}`), FILE)).fields.description).toBe(
+        'Use when deploying.',
+      );
   });
 
   it('recovers a plain value holding ": " with a note', () => {
@@ -118,9 +125,17 @@ describe('parseSkillFile: what loads', () => {
   });
 
   it('loads `argument-hint: [a] [b]` (invalid YAML, common in Claude Code skills) as its text, with a strict note', () => {
-    const r = loaded(parseSkillFile(md('name: my-skill\ndescription: d\nargument-hint: [issue-number] [--verbose]'), FILE));
+    const r = loaded(
+      parseSkillFile(md('name: my-skill\ndescription: d\nargument-hint: [issue-number] [--verbose]'), FILE),
+    );
     expect(r.fields.argumentHint).toBe('[issue-number] [--verbose]');
-    expect(r.notes).toEqual([{ path: FILE, message: expect.stringMatching(/^line 4: a value starts as a YAML list or map but goes on after it.*quote it/), strict: true }]);
+    expect(r.notes).toEqual([
+      {
+        path: FILE,
+        message: expect.stringMatching(/^line 4: a value starts as a YAML list or map but goes on after it.*quote it/),
+        strict: true,
+      },
+    ]);
   });
 
   it('coerces argument-hint: [file] to its text with a note', () => {
@@ -137,7 +152,12 @@ describe('parseSkillFile: what loads', () => {
 
   it('notes what the specification forbids but real skills do', () => {
     const long = 'a'.repeat(70);
-    const r = loaded(parseSkillFile(md(`name: ${long}\ndescription: ${'d'.repeat(1100)}\ncompatibility: ${'c'.repeat(501)}`, 'x\n'.repeat(501)), `/s/${long}/SKILL.md`));
+    const r = loaded(
+      parseSkillFile(
+        md(`name: ${long}\ndescription: ${'d'.repeat(1100)}\ncompatibility: ${'c'.repeat(501)}`, 'x\n'.repeat(501)),
+        `/s/${long}/SKILL.md`,
+      ),
+    );
     const messages = r.notes.map((n) => n.message).join('\n');
     expect(messages).toMatch(/70 characters.*64/);
     expect(messages).toMatch(/1,024/);
@@ -148,7 +168,9 @@ describe('parseSkillFile: what loads', () => {
   });
 
   it('keeps allowed-tools as written, names it cannot know included, without a note', () => {
-    const r = loaded(parseSkillFile(md('name: my-skill\ndescription: d\nallowed-tools:\n  - Read\n  - WebFetch'), FILE));
+    const r = loaded(
+      parseSkillFile(md('name: my-skill\ndescription: d\nallowed-tools:\n  - Read\n  - WebFetch'), FILE),
+    );
     expect(r.fields.allowedTools).toEqual(['Read', 'WebFetch']);
     expect(r.notes).toEqual([]);
   });

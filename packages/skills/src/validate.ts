@@ -7,28 +7,55 @@ import type { Skill, SkillIssue } from './types.js';
 /** What SKILL.md itself decides about a skill (the rest comes from where it was found). */
 export type SkillFields = Pick<
   Skill,
-  'name' | 'description' | 'allowedTools' | 'userInvocable' | 'disableModelInvocation' | 'argumentHint' | 'license' | 'compatibility' | 'metadata' | 'extra'
+  | 'name'
+  | 'description'
+  | 'allowedTools'
+  | 'userInvocable'
+  | 'disableModelInvocation'
+  | 'argumentHint'
+  | 'license'
+  | 'compatibility'
+  | 'metadata'
+  | 'extra'
 >;
 
 /** One parsed SKILL.md: the fields, the body and the notes, or the single problem that skips it. */
-export type ParsedSkillFile = { ok: true; fields: SkillFields; body: string; notes: SkillIssue[] } | { ok: false; problem: SkillIssue };
+export type ParsedSkillFile =
+  | { ok: true; fields: SkillFields; body: string; notes: SkillIssue[] }
+  | { ok: false; problem: SkillIssue };
 
 /** SKILL.md larger than this is refused unread. */
 export const MAX_SKILL_BYTES = 1024 * 1024;
 /** The slug rule: it becomes a slash command and a JSON enum value. */
 export const SLUG = /^[a-z0-9][a-z0-9-]*$/;
 
-const KNOWN_KEYS = new Set(['name', 'description', 'allowed-tools', 'user-invocable', 'disable-model-invocation', 'argument-hint', 'license', 'compatibility', 'metadata']);
+const KNOWN_KEYS = new Set([
+  'name',
+  'description',
+  'allowed-tools',
+  'user-invocable',
+  'disable-model-invocation',
+  'argument-hint',
+  'license',
+  'compatibility',
+  'metadata',
+]);
 
 /** A slug an author could rename a folder to, for fix suggestions. */
 export function suggestSlug(name: string): string {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return slug === '' ? 'my-skill' : slug;
 }
 
 /** The problem for a SKILL.md of `size` bytes, over `MAX_SKILL_BYTES`. */
 export function tooLargeProblem(size: number, file: string): SkillIssue {
-  return { path: file, message: `SKILL.md is ${size} bytes, over the 1 MiB limit: move long material into references/ files the skill points to` };
+  return {
+    path: file,
+    message: `SKILL.md is ${size} bytes, over the 1 MiB limit: move long material into references/ files the skill points to`,
+  };
 }
 
 /**
@@ -58,7 +85,9 @@ export function parseSkillFile(text: string, file: string): ParsedSkillFile {
   if (!parsed.ok) return fail(`SKILL.md ${parsed.message}`);
   const data = parsed.data;
   if (!isRecord(data)) {
-    return fail(`SKILL.md frontmatter is ${describe(data)}, not a map of keys: write \`name: <folder-name>\` and \`description: ...\` lines between the \`---\` lines`);
+    return fail(
+      `SKILL.md frontmatter is ${describe(data)}, not a map of keys: write \`name: <folder-name>\` and \`description: ...\` lines between the \`---\` lines`,
+    );
   }
   const notes: string[] = [];
   const yamlLines = parsed.recovered.length > 0 ? split.yaml.split('\n') : [];
@@ -72,28 +101,47 @@ export function parseSkillFile(text: string, file: string): ParsedSkillFile {
   const description = descriptionOf(data.description, parsed.sourceOf('description'));
   if (typeof description !== 'string') return fail(description.problem);
   if (!SLUG.test(folder)) {
-    return fail(`the folder name "${folder}" is not a valid skill name (lowercase letters, digits and hyphens, starting with a letter or digit): rename the folder to "${suggestSlug(folder)}" and set \`name: ${suggestSlug(folder)}\``);
+    return fail(
+      `the folder name "${folder}" is not a valid skill name (lowercase letters, digits and hyphens, starting with a letter or digit): rename the folder to "${suggestSlug(folder)}" and set \`name: ${suggestSlug(folder)}\``,
+    );
   }
   const rawName = data.name;
   if (rawName === undefined || rawName === null || (typeof rawName === 'string' && rawName.trim() === '')) {
     return fail(`SKILL.md has no \`name\`: add \`name: ${folder}\` (the folder name) to the frontmatter`);
   }
-  const name = typeof rawName === 'string' ? rawName.trim() : typeof rawName === 'number' || typeof rawName === 'boolean' ? String(rawName) : undefined;
+  const name =
+    typeof rawName === 'string'
+      ? rawName.trim()
+      : typeof rawName === 'number' || typeof rawName === 'boolean'
+        ? String(rawName)
+        : undefined;
   if (name !== folder) {
     const shown = name === undefined ? describe(rawName) : `"${name}"`;
-    return fail(`\`name\` is ${shown} but the folder is "${folder}": the folder name is the skill's name; set \`name: ${folder}\` (or rename the folder to match a valid name)`);
+    return fail(
+      `\`name\` is ${shown} but the folder is "${folder}": the folder name is the skill's name; set \`name: ${folder}\` (or rename the folder to match a valid name)`,
+    );
   }
 
-  if (name.length > 64) strict.push(`\`name\` is ${name.length} characters; the Agent Skills specification allows at most 64`);
-  if (/-$|--/.test(name)) strict.push('`name` ends with a hyphen or holds a doubled hyphen, which the Agent Skills specification forbids');
-  if (description.length > 1024) strict.push(`\`description\` is ${description.length} characters; the Agent Skills specification allows at most 1,024`);
+  if (name.length > 64)
+    strict.push(`\`name\` is ${name.length} characters; the Agent Skills specification allows at most 64`);
+  if (/-$|--/.test(name))
+    strict.push('`name` ends with a hyphen or holds a doubled hyphen, which the Agent Skills specification forbids');
+  if (description.length > 1024)
+    strict.push(
+      `\`description\` is ${description.length} characters; the Agent Skills specification allows at most 1,024`,
+    );
 
   const fields = knownFields(name, description, data, parsed.sourceOf, notes);
   if (fields.compatibility !== undefined && fields.compatibility.length > 500) {
-    strict.push(`\`compatibility\` is ${fields.compatibility.length} characters; the Agent Skills specification allows at most 500`);
+    strict.push(
+      `\`compatibility\` is ${fields.compatibility.length} characters; the Agent Skills specification allows at most 500`,
+    );
   }
   const bodyLines = countLines(split.body);
-  if (bodyLines > 500) notes.push(`the body is ${bodyLines} lines; the Agent Skills specification advises at most 500: move detail into references/ files`);
+  if (bodyLines > 500)
+    notes.push(
+      `the body is ${bodyLines} lines; the Agent Skills specification advises at most 500: move detail into references/ files`,
+    );
 
   const issues: SkillIssue[] = [];
   for (const message of strict) issues.push({ path: file, message, strict: true });
@@ -102,27 +150,60 @@ export function parseSkillFile(text: string, file: string): ParsedSkillFile {
 }
 
 function descriptionOf(value: unknown, source: string | undefined): string | { problem: string } {
-  const missing = { problem: 'SKILL.md has no `description`: add `description: <what the skill does and when to use it>`; it is all the model sees before invoking it' };
+  const missing = {
+    problem:
+      'SKILL.md has no `description`: add `description: <what the skill does and when to use it>`; it is all the model sees before invoking it',
+  };
   if (value === undefined || value === null) return missing;
-  if (typeof value === 'string') return value.trim() === '' ? { problem: 'SKILL.md has an empty `description`: say what the skill does and when to use it' } : value.trim();
+  if (typeof value === 'string')
+    return value.trim() === ''
+      ? { problem: 'SKILL.md has an empty `description`: say what the skill does and when to use it' }
+      : value.trim();
   const text = coerceText('description', value, source).value;
-  if (text === undefined || text.trim() === '') return { problem: `\`description\` is ${describe(value)}, not text: write it as \`description: "..."\`` };
+  if (text === undefined || text.trim() === '')
+    return { problem: `\`description\` is ${describe(value)}, not text: write it as \`description: "..."\`` };
   return text.trim();
 }
 
 /** Builds the fields in one object (no spread: this runs once per skill at startup), `name` and `description` first. */
-function knownFields(name: string, description: string, data: Record<string, unknown>, sourceOf: (key: string) => string | undefined, notes: string[]): SkillFields {
+function knownFields(
+  name: string,
+  description: string,
+  data: Record<string, unknown>,
+  sourceOf: (key: string) => string | undefined,
+  notes: string[],
+): SkillFields {
   const allowed = parseAllowedTools(data['allowed-tools']);
-  if (allowed.invalid) notes.push(`\`allowed-tools\` is ${describe(data['allowed-tools'])}, not a list of tool names, and was ignored`);
-  for (const u of allowed.unparsable) notes.push(`skill "${name}": allowed-tools entry ${JSON.stringify(u.rule)} does not parse: ${u.why}; it was left out (the other entries apply)`);
+  if (allowed.invalid)
+    notes.push(`\`allowed-tools\` is ${describe(data['allowed-tools'])}, not a list of tool names, and was ignored`);
+  for (const u of allowed.unparsable)
+    notes.push(
+      `skill "${name}": allowed-tools entry ${JSON.stringify(u.rule)} does not parse: ${u.why}; it was left out (the other entries apply)`,
+    );
 
-  const user = data['user-invocable'] === undefined ? { value: true } : coerceBoolean('user-invocable', data['user-invocable'], true);
+  const user =
+    data['user-invocable'] === undefined
+      ? { value: true }
+      : coerceBoolean('user-invocable', data['user-invocable'], true);
   const noModel =
-    data['disable-model-invocation'] === undefined ? { value: false } : coerceBoolean('disable-model-invocation', data['disable-model-invocation'], false);
-  const known: SkillFields = { name, description, allowedTools: allowed.tools, userInvocable: user.value, disableModelInvocation: noModel.value, extra: {} };
+    data['disable-model-invocation'] === undefined
+      ? { value: false }
+      : coerceBoolean('disable-model-invocation', data['disable-model-invocation'], false);
+  const known: SkillFields = {
+    name,
+    description,
+    allowedTools: allowed.tools,
+    userInvocable: user.value,
+    disableModelInvocation: noModel.value,
+    extra: {},
+  };
   for (const c of [user, noModel]) if (c.message) notes.push(c.message);
 
-  for (const [key, prop] of [['argument-hint', 'argumentHint'], ['license', 'license'], ['compatibility', 'compatibility']] as const) {
+  for (const [key, prop] of [
+    ['argument-hint', 'argumentHint'],
+    ['license', 'license'],
+    ['compatibility', 'compatibility'],
+  ] as const) {
     const value = data[key];
     if (value === undefined || value === null) continue;
     const text = coerceText(key, value, sourceOf(key));
@@ -135,7 +216,13 @@ function knownFields(name: string, description: string, data: Record<string, unk
     if (meta.value) known.metadata = meta.value;
   }
   for (const key of Object.keys(data)) {
-    if (!KNOWN_KEYS.has(key)) Object.defineProperty(known.extra, key, { value: data[key], enumerable: true, writable: true, configurable: true });
+    if (!KNOWN_KEYS.has(key))
+      Object.defineProperty(known.extra, key, {
+        value: data[key],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   }
   return known;
 }

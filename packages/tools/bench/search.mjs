@@ -19,11 +19,28 @@ function generate(dir, count) {
     seed = (seed * 1103515245 + 12345) % 2147483648;
     return seed % n;
   };
-  const words = ['const', 'let', 'function', 'return', 'import', 'export', 'value', 'item', 'index', 'result', 'error', 'data'];
+  const words = [
+    'const',
+    'let',
+    'function',
+    'return',
+    'import',
+    'export',
+    'value',
+    'item',
+    'index',
+    'result',
+    'error',
+    'data',
+  ];
   fs.writeFileSync(path.join(dir, '.gitignore'), 'ignored/\n*.log\n');
   const perDir = 100;
   for (let i = 0; i < count; i++) {
-    const sub = path.join(dir, i < 1000 ? 'ignored' : `d${Math.floor(i / perDir) % 50}`, `e${Math.floor(i / (perDir * 50))}`);
+    const sub = path.join(
+      dir,
+      i < 1000 ? 'ignored' : `d${Math.floor(i / perDir) % 50}`,
+      `e${Math.floor(i / (perDir * 50))}`,
+    );
     if (i % perDir === 0 || i === 1000) fs.mkdirSync(sub, { recursive: true });
     const ext = ['.ts', '.ts', '.js', '.md', '.json', '.log'][rand(6)];
     const big = rand(100) === 0;
@@ -67,8 +84,16 @@ async function suite(group, base, skip) {
   const ctx = createToolContext({ root: base });
   const flags = rgWalkFlags(skip);
   const cases = [
-    { name: 'grep literal', input: { pattern: 'needle_literal' }, raw: [...flags, '-l', '-F', '-e', 'needle_literal', '.'] },
-    { name: 'grep regex', input: { pattern: 'fn_[a-z]+\\(\\d+\\)' }, raw: [...flags, '-l', '-e', 'fn_[a-z]+\\([0-9]+\\)', '.'] },
+    {
+      name: 'grep literal',
+      input: { pattern: 'needle_literal' },
+      raw: [...flags, '-l', '-F', '-e', 'needle_literal', '.'],
+    },
+    {
+      name: 'grep regex',
+      input: { pattern: 'fn_[a-z]+\\(\\d+\\)' },
+      raw: [...flags, '-l', '-e', 'fn_[a-z]+\\([0-9]+\\)', '.'],
+    },
   ];
   for (const c of cases) {
     const builtin = await median(async () => {
@@ -76,7 +101,14 @@ async function suite(group, base, skip) {
       return `${r.files.length} files`;
     });
     if (!rg) {
-      row(group, `${c.name} (built-in)`, builtin.ms, 'within 3x of rg', null, `${builtin.detail}; rg not installed, no ratio`);
+      row(
+        group,
+        `${c.name} (built-in)`,
+        builtin.ms,
+        'within 3x of rg',
+        null,
+        `${builtin.detail}; rg not installed, no ratio`,
+      );
       continue;
     }
     const raw = await median(async () => rgRaw(base, c.raw));
@@ -85,27 +117,56 @@ async function suite(group, base, skip) {
       return `${r.files.length} files via ${r.engine}`;
     });
     row(group, `${c.name} (rg raw)`, raw.ms, 'reference', true, raw.detail);
-    row(group, `${c.name} (built-in)`, builtin.ms, '<= 3x rg', builtin.ms <= 3 * raw.ms, `${builtin.detail}; ${(builtin.ms / raw.ms).toFixed(2)}x rg`);
-    row(group, `${c.name} (rg engine)`, engine.ms, '<= 1.2x rg', engine.ms <= 1.2 * raw.ms, `${engine.detail}; ${(engine.ms / raw.ms).toFixed(2)}x rg`);
+    row(
+      group,
+      `${c.name} (built-in)`,
+      builtin.ms,
+      '<= 3x rg',
+      builtin.ms <= 3 * raw.ms,
+      `${builtin.detail}; ${(builtin.ms / raw.ms).toFixed(2)}x rg`,
+    );
+    row(
+      group,
+      `${c.name} (rg engine)`,
+      engine.ms,
+      '<= 1.2x rg',
+      engine.ms <= 1.2 * raw.ms,
+      `${engine.detail}; ${(engine.ms / raw.ms).toFixed(2)}x rg`,
+    );
   }
   const glob = await median(async () => {
     const r = await globFiles(ctx, { pattern: '**/*.ts' }, { skip });
     return `${r.paths.length} files`;
   });
   if (!rg) {
-    row(group, 'glob **/*.ts (built-in)', glob.ms, 'within 3x of rg --files', null, `${glob.detail}; rg not installed, no ratio`);
+    row(
+      group,
+      'glob **/*.ts (built-in)',
+      glob.ms,
+      'within 3x of rg --files',
+      null,
+      `${glob.detail}; rg not installed, no ratio`,
+    );
     return;
   }
   const raw = await median(async () => rgRaw(base, ['--files', ...flags, '-g', '*.ts', '.']));
   row(group, 'glob **/*.ts (rg --files)', raw.ms, 'reference', true, raw.detail);
-  row(group, 'glob **/*.ts (built-in)', glob.ms, '<= 3x rg --files', glob.ms <= 3 * raw.ms, `${glob.detail}; ${(glob.ms / raw.ms).toFixed(2)}x rg (includes mtime sort)`);
+  row(
+    group,
+    'glob **/*.ts (built-in)',
+    glob.ms,
+    '<= 3x rg --files',
+    glob.ms <= 3 * raw.ms,
+    `${glob.detail}; ${(glob.ms / raw.ms).toFixed(2)}x rg (includes mtime sort)`,
+  );
 }
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tools-bench-'));
 try {
   generate(tmp, 50_000);
   await suite('generated 50k files', fs.realpathSync(tmp), new Set(['.git', 'node_modules']));
-  if (fs.existsSync(repoNodeModules)) await suite('repo node_modules', fs.realpathSync(repoNodeModules), new Set(['.git']));
+  if (fs.existsSync(repoNodeModules))
+    await suite('repo node_modules', fs.realpathSync(repoNodeModules), new Set(['.git']));
 } finally {
   fs.rmSync(tmp, { recursive: true, force: true });
 }

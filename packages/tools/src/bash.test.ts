@@ -62,7 +62,8 @@ describe('bash', () => {
     const ac = new AbortController();
     const pidFile = path.join(root, 'child.pid');
     const running = bashTool.run({ command: `sleep 30 & echo $! > ${pidFile}; wait` }, { ...ctx, signal: ac.signal });
-    while (!fs.existsSync(pidFile) || fs.readFileSync(pidFile, 'utf8').trim() === '') await new Promise((r) => setTimeout(r, 20));
+    while (!fs.existsSync(pidFile) || fs.readFileSync(pidFile, 'utf8').trim() === '')
+      await new Promise((r) => setTimeout(r, 20));
     ac.abort();
     const r = await running;
     expect(r).toMatchObject({ isError: true, display: 'cancelled' });
@@ -70,7 +71,13 @@ describe('bash', () => {
   });
 
   it('caps output keeping head and tail, saying how many bytes were cut', async () => {
-    const r = await runBash('for i in $(seq 1 2000); do echo "line $i"; done', root, 10_000, new AbortController().signal, 1000);
+    const r = await runBash(
+      'for i in $(seq 1 2000); do echo "line $i"; done',
+      root,
+      10_000,
+      new AbortController().signal,
+      1000,
+    );
     expect(r.content.startsWith('line 1\n')).toBe(true);
     expect(r.content).toContain('line 2000\n\nExit code 0.');
     const cut = /\[… (\d+) bytes of output cut …\]/.exec(r.content);
@@ -93,15 +100,27 @@ describe('bash', () => {
   it('answers an abort within a second even when the command ignores SIGTERM', { timeout: 1_500 }, async () => {
     const ac = new AbortController();
     const mark = path.join(root, 'trapping');
-    const running = bashTool.run({ command: `trap '' TERM; touch ${mark}; while true; do sleep 0.1; done` }, { ...ctx, signal: ac.signal });
+    const running = bashTool.run(
+      { command: `trap '' TERM; touch ${mark}; while true; do sleep 0.1; done` },
+      { ...ctx, signal: ac.signal },
+    );
     while (!fs.existsSync(mark)) await new Promise((r) => setTimeout(r, 10));
     ac.abort();
     expect(await running).toMatchObject({ isError: true, display: 'cancelled' });
   });
 
   it('never passes the harness credentials or the session secrets to the command', async () => {
-    const env = { ...process.env, ANTHROPIC_API_KEY: 'sk-ant-fake-key-for-test', ANTHROPIC_AUTH_TOKEN: 'fake-auth-token-1234', DEPLOY_TOKEN: 'deploy-secret-5678', KEEP: 'kept-value' };
-    const r = await runBash('printenv', root, 10_000, new AbortController().signal, 30_000, { env, secrets: ['deploy-secret-5678'] });
+    const env = {
+      ...process.env,
+      ANTHROPIC_API_KEY: 'sk-ant-fake-key-for-test',
+      ANTHROPIC_AUTH_TOKEN: 'fake-auth-token-1234',
+      DEPLOY_TOKEN: 'deploy-secret-5678',
+      KEEP: 'kept-value',
+    };
+    const r = await runBash('printenv', root, 10_000, new AbortController().signal, 30_000, {
+      env,
+      secrets: ['deploy-secret-5678'],
+    });
     expect(r.isError).toBe(false);
     expect(r.content).toContain('KEEP=kept-value');
     expect(r.content).not.toContain('ANTHROPIC_API_KEY');

@@ -13,7 +13,10 @@ export const BASH_OUTPUT_CAP = 30_000;
 const KILL_GRACE_MS = 500;
 
 const schema = z.object({
-  command: z.string().check(z.minLength(1)).register(z.globalRegistry, { description: 'The command line, run with /bin/bash -c in the work root.' }),
+  command: z
+    .string()
+    .check(z.minLength(1))
+    .register(z.globalRegistry, { description: 'The command line, run with /bin/bash -c in the work root.' }),
   timeout: z.optional(z.int().check(z.minimum(1), z.maximum(BASH_MAX_TIMEOUT_MS))).register(z.globalRegistry, {
     description: `Timeout in milliseconds. Default ${BASH_DEFAULT_TIMEOUT_MS}, at most ${BASH_MAX_TIMEOUT_MS}.`,
   }),
@@ -97,12 +100,24 @@ export interface BashRunOptions {
  * group is killed, so `cmd &` does not outlive the call; a process that leaves the group
  * (`setsid`, a daemon that double-forks into a new session) is beyond its reach.
  */
-export function runBash(command: string, cwd: string, timeoutMs: number, signal: AbortSignal, cap = BASH_OUTPUT_CAP, opts: BashRunOptions = {}): Promise<ToolResult> {
+export function runBash(
+  command: string,
+  cwd: string,
+  timeoutMs: number,
+  signal: AbortSignal,
+  cap = BASH_OUTPUT_CAP,
+  opts: BashRunOptions = {},
+): Promise<ToolResult> {
   return new Promise((resolve) => {
     const out = new HeadTail(cap);
     // `exec 2>&1` on the command's first line: one pipe, so stdout and stderr keep their order.
     const env = childEnv(opts.env ?? process.env, opts.secrets);
-    const child = spawn('/bin/bash', ['-c', `exec 2>&1; ${command}`], { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
+    const child = spawn('/bin/bash', ['-c', `exec 2>&1; ${command}`], {
+      cwd,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env,
+    });
     if (child.pid !== undefined) trackGroup(child.pid);
     let reason: 'timeout' | 'abort' | undefined;
     let graceTimer: NodeJS.Timeout | undefined;
@@ -149,9 +164,15 @@ export function runBash(command: string, cwd: string, timeoutMs: number, signal:
       const text = out.text();
       const body = text === '' ? '(no output)' : text.replace(/\n$/, '');
       if (reason === 'timeout') {
-        return finish(errorResult(`${body}\n\nCommand timed out after ${timeoutMs} ms; its process group was killed.`, `timed out after ${timeoutMs} ms`));
+        return finish(
+          errorResult(
+            `${body}\n\nCommand timed out after ${timeoutMs} ms; its process group was killed.`,
+            `timed out after ${timeoutMs} ms`,
+          ),
+        );
       }
-      if (reason === 'abort') return finish(errorResult(`${body}\n\nCommand was cancelled; its process group was killed.`, 'cancelled'));
+      if (reason === 'abort')
+        return finish(errorResult(`${body}\n\nCommand was cancelled; its process group was killed.`, 'cancelled'));
       if (sig !== null) return finish(errorResult(`${body}\n\nKilled by signal ${sig}.`, `signal ${sig}`));
       if (code === 0) return finish(okResult(`${body}\n\nExit code 0.`, 'exit 0'));
       return finish(errorResult(`${body}\n\nExit code ${code}.`, `exit ${code}`));
@@ -166,7 +187,7 @@ export const bashTool: Tool<Input> = {
     'Run a shell command with /bin/bash -c, starting in the work root. stdout and stderr are interleaved and capped ' +
     `(head and tail kept). Timeout in milliseconds, default ${BASH_DEFAULT_TIMEOUT_MS}, max ${BASH_MAX_TIMEOUT_MS}; on timeout the whole ` +
     'process group is killed, and when the command ends anything it left running in the background (`cmd &`) is killed too: start a server and use it within one command. ' +
-    'The harness\'s API credentials are not in the environment. Prefer read_file, glob, grep and edit_file over cat, find, grep and sed.',
+    "The harness's API credentials are not in the environment. Prefer read_file, glob, grep and edit_file over cat, find, grep and sed.",
   kind: 'exec',
   ruleNames: ['Bash'],
   pathFields: [],
@@ -174,5 +195,13 @@ export const bashTool: Tool<Input> = {
   schema,
   summarize: (input) => `bash: ${input.command.split('\n')[0] ?? ''}`,
   permission: (input) => ({ target: input.command }),
-  run: (input, ctx) => runBash(input.command, ctx.root, input.timeout ?? BASH_DEFAULT_TIMEOUT_MS, ctx.signal, BASH_OUTPUT_CAP, ctx.secrets ? { secrets: ctx.secrets } : {}),
+  run: (input, ctx) =>
+    runBash(
+      input.command,
+      ctx.root,
+      input.timeout ?? BASH_DEFAULT_TIMEOUT_MS,
+      ctx.signal,
+      BASH_OUTPUT_CAP,
+      ctx.secrets ? { secrets: ctx.secrets } : {},
+    ),
 };

@@ -9,10 +9,16 @@ import { PREVIEW_MAX_BYTES } from './write-file.js';
 import type { Tool } from './types.js';
 
 const schema = z.object({
-  path: z.string().register(z.globalRegistry, { description: 'File to edit, relative to the work root. Read it with read_file first.' }),
-  old_string: z.string().register(z.globalRegistry, { description: 'Exact text to replace (without the line-number prefix read_file shows).' }),
+  path: z.string().register(z.globalRegistry, {
+    description: 'File to edit, relative to the work root. Read it with read_file first.',
+  }),
+  old_string: z.string().register(z.globalRegistry, {
+    description: 'Exact text to replace (without the line-number prefix read_file shows).',
+  }),
   new_string: z.string().register(z.globalRegistry, { description: 'Replacement text.' }),
-  replace_all: z.optional(z.boolean()).register(z.globalRegistry, { description: 'Replace every occurrence instead of requiring exactly one. Default false.' }),
+  replace_all: z.optional(z.boolean()).register(z.globalRegistry, {
+    description: 'Replace every occurrence instead of requiring exactly one. Default false.',
+  }),
 });
 type Input = z.infer<typeof schema>;
 
@@ -35,9 +41,18 @@ function usesCrlf(text: string): boolean {
  * Applies an exact replacement to `before`. In a CRLF file, `\n` in the strings matches CRLF and
  * is written as CRLF; the file's final-newline state is kept. Pure: no I/O.
  */
-export function applyEdit(before: string, shown: string, input: Pick<Input, 'old_string' | 'new_string' | 'replace_all'>): EditOutcome {
-  if (input.old_string === '') return { ok: false, error: `old_string is empty. To create ${shown} use write_file; to edit it give the exact text to replace.` };
-  if (input.old_string === input.new_string) return { ok: false, error: 'old_string and new_string are identical; nothing would change.' };
+export function applyEdit(
+  before: string,
+  shown: string,
+  input: Pick<Input, 'old_string' | 'new_string' | 'replace_all'>,
+): EditOutcome {
+  if (input.old_string === '')
+    return {
+      ok: false,
+      error: `old_string is empty. To create ${shown} use write_file; to edit it give the exact text to replace.`,
+    };
+  if (input.old_string === input.new_string)
+    return { ok: false, error: 'old_string and new_string are identical; nothing would change.' };
   const crlf = usesCrlf(before);
   const eol = (s: string): string => (crlf ? s.replace(/\r?\n/g, '\r\n') : s);
   let oldS = eol(input.old_string);
@@ -49,10 +64,16 @@ export function applyEdit(before: string, shown: string, input: Pick<Input, 'old
     count = countOccurrences(before, oldS);
   }
   if (count === 0) {
-    return { ok: false, error: `old_string was not found in ${shown} (0 matches). Read the file again and copy the exact text, including whitespace and indentation.` };
+    return {
+      ok: false,
+      error: `old_string was not found in ${shown} (0 matches). Read the file again and copy the exact text, including whitespace and indentation.`,
+    };
   }
   if (count > 1 && input.replace_all !== true) {
-    return { ok: false, error: `old_string matches ${count} places in ${shown}. Add surrounding lines to make it unique, or set replace_all to true.` };
+    return {
+      ok: false,
+      error: `old_string matches ${count} places in ${shown}. Add surrounding lines to make it unique, or set replace_all to true.`,
+    };
   }
   let after = input.replace_all === true ? before.split(oldS).join(newS) : before.replace(oldS, () => newS);
   const nl = crlf ? '\r\n' : '\n';

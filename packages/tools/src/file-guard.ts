@@ -10,7 +10,9 @@ export type Existing = { exists: false } | { exists: true; mtimeMs: number; size
 
 /** The state of an opened file as the stale check needs it (from its descriptor's fstat). */
 export function existingOf(st: fs.Stats | undefined): Existing {
-  return st === undefined ? { exists: false } : { exists: true, mtimeMs: st.mtimeMs, size: st.size, isFile: st.isFile() };
+  return st === undefined
+    ? { exists: false }
+    : { exists: true, mtimeMs: st.mtimeMs, size: st.size, isFile: st.isFile() };
 }
 
 /** A write target that passed the jail and the protected-path rules, or the refusal to return. */
@@ -22,7 +24,10 @@ export type WriteTarget = { ok: true; abs: string; shown: string } | { ok: false
  * session's skill dirs, `protectedDirs`), and if it exists it is a regular file (stat only: a
  * FIFO is never opened). Used by `refuse` (before the approval question) and again by `run`.
  */
-export function writeTarget(ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protectedDirs'>, given: string): WriteTarget {
+export function writeTarget(
+  ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protectedDirs'>,
+  given: string,
+): WriteTarget {
   const jail = resolveInJail(ctx.root, [], given, 'write');
   if (!jail.ok) return jail;
   const shown = displayPath(ctx.root, jail.abs);
@@ -30,7 +35,11 @@ export function writeTarget(ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | '
   if (prot !== undefined) return { ok: false, error: prot };
   try {
     const st = fs.lstatSync(jail.abs);
-    if (!st.isFile()) return { ok: false, error: `Refused: ${shown} is ${kindOf(st)}; write_file and edit_file only change regular files.` };
+    if (!st.isFile())
+      return {
+        ok: false,
+        error: `Refused: ${shown} is ${kindOf(st)}; write_file and edit_file only change regular files.`,
+      };
   } catch {
     /* missing: a new file */
   }

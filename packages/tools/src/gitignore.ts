@@ -32,14 +32,22 @@ export class IgnoreStack {
    * .gitignore is read only when it is a regular file of at most GITIGNORE_MAX_BYTES (a FIFO is
    * never opened); notes about skipped files or lines go to `note`. Needs loadRe2() first.
    */
-  enter(absDir: string, dirRel: string, names: ReadonlySet<string> | readonly string[], note: NoteSink = () => undefined): IgnoreStack {
-    const has = (n: string): boolean => (names instanceof Set ? names.has(n) : (names as readonly string[]).includes(n));
+  enter(
+    absDir: string,
+    dirRel: string,
+    names: ReadonlySet<string> | readonly string[],
+    note: NoteSink = () => undefined,
+  ): IgnoreStack {
+    const has = (n: string): boolean =>
+      names instanceof Set ? names.has(n) : (names as readonly string[]).includes(n);
     const base = has('.git') ? [] : this.levels;
     if (!has('.gitignore')) return base === this.levels ? this : new IgnoreStack(base);
     const where = dirRel === '' ? '.gitignore' : `${dirRel}/.gitignore`;
     const text = readRegularTextSync(path.join(absDir, '.gitignore'), GITIGNORE_MAX_BYTES);
     if (text === undefined) {
-      note(`Note: ${where} was not used (not a regular file, unreadable, or larger than ${GITIGNORE_MAX_BYTES / 1024 / 1024} MiB).`);
+      note(
+        `Note: ${where} was not used (not a regular file, unreadable, or larger than ${GITIGNORE_MAX_BYTES / 1024 / 1024} MiB).`,
+      );
       return base === this.levels ? this : new IgnoreStack(base);
     }
     return new IgnoreStack([...base, { dir: dirRel, test: compileRules(text, where, note) }]);

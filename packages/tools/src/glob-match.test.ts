@@ -8,7 +8,22 @@ beforeAll(async () => {
   await loadRe2();
 });
 
-const globs = ['**/*.ts', 'src/**/index.*', '*.{js,ts}', '**', 'a/**/b', '?(x)', '**/.*', '**/*.[jt]s?(x)', 'src/*', '*a*b', '[ab]?.js', '.x/**', '!(*.ts)', 'a/*/b/**/*.js'];
+const globs = [
+  '**/*.ts',
+  'src/**/index.*',
+  '*.{js,ts}',
+  '**',
+  'a/**/b',
+  '?(x)',
+  '**/.*',
+  '**/*.[jt]s?(x)',
+  'src/*',
+  '*a*b',
+  '[ab]?.js',
+  '.x/**',
+  '!(*.ts)',
+  'a/*/b/**/*.js',
+];
 const segment = fc.constantFrom('a', 'b', 'src', 'x.ts', 'a.js', '.x', 'index.ts', 'ab.jsx', 'x', 'b.ts', 'ax.js');
 const relPath = fc.array(segment, { minLength: 1, maxLength: 5 }).map((parts) => parts.join('/'));
 

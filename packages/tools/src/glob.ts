@@ -16,8 +16,12 @@ import type { ToolContext } from './types.js';
 export const GLOB_CAP = 100;
 
 const schema = z.object({
-  pattern: z.string().check(z.minLength(1)).register(z.globalRegistry, { description: 'Glob pattern relative to the search directory, e.g. "**/*.ts" or "src/**/index.*".' }),
-  path: z.optional(z.string()).register(z.globalRegistry, { description: 'Directory to search in, relative to the work root. Default: the work root.' }),
+  pattern: z.string().check(z.minLength(1)).register(z.globalRegistry, {
+    description: 'Glob pattern relative to the search directory, e.g. "**/*.ts" or "src/**/index.*".',
+  }),
+  path: z.optional(z.string()).register(z.globalRegistry, {
+    description: 'Directory to search in, relative to the work root. Default: the work root.',
+  }),
 });
 type Input = z.infer<typeof schema>;
 
@@ -33,7 +37,10 @@ export async function globFiles(
   const scope = found.scope;
   if (scope.startIsFile) return { ok: false, error: `${input.path} is a file; glob's path must be a directory.` };
   if (path.isAbsolute(input.pattern)) {
-    return { ok: false, error: `Pattern ${JSON.stringify(input.pattern)} is absolute; give a relative pattern and choose the directory with path.` };
+    return {
+      ok: false,
+      error: `Pattern ${JSON.stringify(input.pattern)} is absolute; give a relative pattern and choose the directory with path.`,
+    };
   }
   const compiled = compileGlob(input.pattern);
   if (!compiled.ok) return compiled;
@@ -43,7 +50,14 @@ export async function globFiles(
   if (staticBase !== '' && !staticBase.split('/').includes('..')) {
     const candidate = path.join(scope.start, staticBase);
     if (!isWithin(candidate, scope.start)) return { ok: true, paths: [], notes: [] };
-    if (!reachable(scope.base, startRel(scope), path.relative(scope.start, candidate).split(path.sep).join('/'), opts.skip ?? SKIPPED_DIRS)) {
+    if (
+      !reachable(
+        scope.base,
+        startRel(scope),
+        path.relative(scope.start, candidate).split(path.sep).join('/'),
+        opts.skip ?? SKIPPED_DIRS,
+      )
+    ) {
       return { ok: true, paths: [], notes: [] };
     }
     walkStart = candidate;
@@ -54,7 +68,11 @@ export async function globFiles(
   const prefix = startRel(scope);
   const readable = ctx.readFilter;
   const basePrefix = `${scope.base}/`;
-  const matched = walked.files.filter((rel) => isMatch(prefix === '' ? rel : rel.slice(prefix.length + 1)) && (readable === undefined || readable(basePrefix + rel)));
+  const matched = walked.files.filter(
+    (rel) =>
+      isMatch(prefix === '' ? rel : rel.slice(prefix.length + 1)) &&
+      (readable === undefined || readable(basePrefix + rel)),
+  );
   const withTime = matched.map((rel) => {
     try {
       return { rel, mtime: fs.statSync(path.join(scope.base, rel)).mtimeMs };
@@ -85,7 +103,8 @@ export function createGlobTool(cap: number = GLOB_CAP): Tool<Input> {
       const res = await globFiles(ctx, input);
       if (!res.ok) return res.aborted ? abortedResult('glob') : errorResult(res.error);
       const notes = res.notes.length > 0 ? `\n\n${res.notes.join('\n')}` : '';
-      if (res.paths.length === 0) return okResult(`No files match ${JSON.stringify(input.pattern)}.${notes}`, 'no files');
+      if (res.paths.length === 0)
+        return okResult(`No files match ${JSON.stringify(input.pattern)}.${notes}`, 'no files');
       const shown = res.paths.slice(0, cap);
       const rest = res.paths.length - shown.length;
       const tail = rest > 0 ? `\n… and ${rest} more (${res.paths.length} in all); narrow the pattern or the path.` : '';

@@ -15,7 +15,12 @@ export async function grepBuiltin(req: GrepRequest): Promise<EngineResult> {
   if (scope.startIsFile) {
     files = [path.relative(scope.base, scope.start).split(path.sep).join('/')];
   } else {
-    const walked = await walkFiles({ base: scope.base, start: scope.start, signal: req.signal, ...(req.skip ? { skip: req.skip } : {}) });
+    const walked = await walkFiles({
+      base: scope.base,
+      start: scope.start,
+      signal: req.signal,
+      ...(req.skip ? { skip: req.skip } : {}),
+    });
     if (!walked.ok) return { ok: false, error: 'grep was cancelled.', aborted: true };
     files = walked.files;
     notes.push(...walked.notes);

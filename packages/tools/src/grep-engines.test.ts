@@ -33,12 +33,17 @@ beforeAll(() => {
     const dir = ['src', 'src/lib', 'pkg', 'pkg/sub', 'build', 'docs', '.cfg'][next(7)];
     const ext = ['.ts', '.md', '.tmp', '.js', ''][next(5)];
     const name = `${['file', 'gen-x', 'important', 'note'][next(4)]}${f}${ext}`;
-    const lines = Array.from({ length: 1 + next(12) }, () => Array.from({ length: 1 + next(5) }, () => words[next(words.length)]).join(' '));
+    const lines = Array.from({ length: 1 + next(12) }, () =>
+      Array.from({ length: 1 + next(5) }, () => words[next(words.length)]).join(' '),
+    );
     const eol = next(4) === 0 ? '\r\n' : '\n';
     write(`${dir}/${name}`, lines.join(eol) + (next(2) ? eol : ''));
   }
   write('important.tmp', 'alpha important\n');
-  write('bin/blob.dat', Buffer.concat([Buffer.from('alpha\n'), Buffer.alloc(70_000, 0x61), Buffer.from([0]), Buffer.from('\nalpha\n')]));
+  write(
+    'bin/blob.dat',
+    Buffer.concat([Buffer.from('alpha\n'), Buffer.alloc(70_000, 0x61), Buffer.from([0]), Buffer.from('\nalpha\n')]),
+  );
   write('node_modules/m/index.js', 'alpha\n');
   ctx = createToolContext({ root: tmp });
 });

@@ -22,7 +22,10 @@ export function sortHits(files: FileHits[]): FileHits[] {
 export function formatFiles(files: FileHits[], scope: SearchScope, cap = GREP_FILE_CAP): string {
   const shown = files.slice(0, cap).map((f) => scope.show(f.rel));
   const rest = files.length - shown.length;
-  return shown.join('\n') + (rest > 0 ? `\n… and ${rest} more files (${files.length} in all); narrow the pattern, path or glob.` : '');
+  return (
+    shown.join('\n') +
+    (rest > 0 ? `\n… and ${rest} more files (${files.length} in all); narrow the pattern, path or glob.` : '')
+  );
 }
 
 export function formatCount(files: FileHits[], scope: SearchScope, cap = GREP_FILE_CAP): string {
@@ -79,5 +82,10 @@ export function formatContent(files: FileHits[], scope: SearchScope, context: nu
     }
   }
   const rest = total - shownMatches;
-  return out.join('\n') + (rest > 0 ? `\n… ${rest} more matching lines not shown (${total} in all); narrow the search or use output "files".` : '');
+  return (
+    out.join('\n') +
+    (rest > 0
+      ? `\n… ${rest} more matching lines not shown (${total} in all); narrow the search or use output "files".`
+      : '')
+  );
 }

@@ -25,24 +25,54 @@ function naive(text: string, re: { test(s: string): boolean }, firstOnly: boolea
   return hits;
 }
 
-const patterns = ['ab', 'ab\\s*b', '^ab$', 'ab+x', 'é😀', 'b\\r', 'b$', '^a', 'a\\s*b', '\\bab\\b', '[^a]b', 'x*', '^$', 'é+a', 'a.b', 'ab?', '\\r$', 'a.\\u2028', '\\S+b', '(a|b)+$'];
+const patterns = [
+  'ab',
+  'ab\\s*b',
+  '^ab$',
+  'ab+x',
+  'é😀',
+  'b\\r',
+  'b$',
+  '^a',
+  'a\\s*b',
+  '\\bab\\b',
+  '[^a]b',
+  'x*',
+  '^$',
+  'é+a',
+  'a.b',
+  'ab?',
+  '\\r$',
+  'a.\\u2028',
+  '\\S+b',
+  '(a|b)+$',
+];
 // BMP characters only: RE2 matches code points, so `.` takes a whole emoji where JavaScript's
 // `.` (without the u flag) takes half of it (a documented edge; literal emoji match alike).
-const text = fc.array(fc.constantFrom('a', 'b', ' ', '\n', '\r', 'é', '\u2028', 'x', '€'), { maxLength: 60 }).map((cs) => cs.join(''));
+const text = fc
+  .array(fc.constantFrom('a', 'b', ' ', '\n', '\r', 'é', '\u2028', 'x', '€'), { maxLength: 60 })
+  .map((cs) => cs.join(''));
 
 describe('matchLines and matchRequired', () => {
   it('find exactly the lines a split-and-test finds', () => {
     fc.assert(
-      fc.property(text, fc.constantFrom(...patterns), fc.boolean(), fc.boolean(), (t, source, ignoreCase, firstOnly) => {
-        const c = compilePattern(source, ignoreCase);
-        if (!c.ok) throw new Error(c.error);
-        // The specification is JavaScript's RegExp on each line; the RE2 translation must agree.
-        const expected = naive(t, new RegExp(source, ignoreCase ? 'i' : ''), firstOnly);
-        expect(naive(t, c.pattern.line, firstOnly)).toEqual(expected);
-        expect(matchLines(t, c.pattern, firstOnly)).toEqual(expected);
-        const req = c.pattern.required;
-        if (req !== undefined) expect(matchRequired(Buffer.from(t), Buffer.from(req), c.pattern, firstOnly)).toEqual(expected);
-      }),
+      fc.property(
+        text,
+        fc.constantFrom(...patterns),
+        fc.boolean(),
+        fc.boolean(),
+        (t, source, ignoreCase, firstOnly) => {
+          const c = compilePattern(source, ignoreCase);
+          if (!c.ok) throw new Error(c.error);
+          // The specification is JavaScript's RegExp on each line; the RE2 translation must agree.
+          const expected = naive(t, new RegExp(source, ignoreCase ? 'i' : ''), firstOnly);
+          expect(naive(t, c.pattern.line, firstOnly)).toEqual(expected);
+          expect(matchLines(t, c.pattern, firstOnly)).toEqual(expected);
+          const req = c.pattern.required;
+          if (req !== undefined)
+            expect(matchRequired(Buffer.from(t), Buffer.from(req), c.pattern, firstOnly)).toEqual(expected);
+        },
+      ),
       { numRuns: 3000 },
     );
   });

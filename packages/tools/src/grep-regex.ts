@@ -64,11 +64,17 @@ const META = /[\\^$.*+?()[\]{}|]/;
  * Lookaround and backreferences have no linear-time form and are refused with a message saying
  * so. The caller must have awaited loadRe2(). Errors name the pattern.
  */
-export function compilePattern(source: string, ignoreCase: boolean): { ok: true; pattern: GrepPattern } | { ok: false; error: string } {
+export function compilePattern(
+  source: string,
+  ignoreCase: boolean,
+): { ok: true; pattern: GrepPattern } | { ok: false; error: string } {
   try {
     new RegExp(source, ignoreCase ? 'i' : '');
   } catch (err) {
-    return { ok: false, error: `Invalid regular expression ${JSON.stringify(source)}: ${(err as Error).message}. grep uses JavaScript RegExp syntax.` };
+    return {
+      ok: false,
+      error: `Invalid regular expression ${JSON.stringify(source)}: ${(err as Error).message}. grep uses JavaScript RegExp syntax.`,
+    };
   }
   const re2Source = translatePattern(source, 're2');
   const unsupported = (why: string): { ok: false; error: string } => ({
@@ -154,7 +160,12 @@ export function translatePattern(source: string, dialect: 'rust' | 're2'): strin
         else out += next === 'b' ? '(?-u:\\b)' : '(?-u:\\B)';
         continue;
       }
-      const hex = next === 'u' ? /^[0-9A-Fa-f]{4}/.exec(source.slice(i)) : next === 'x' ? /^[0-9A-Fa-f]{2}/.exec(source.slice(i)) : null;
+      const hex =
+        next === 'u'
+          ? /^[0-9A-Fa-f]{4}/.exec(source.slice(i))
+          : next === 'x'
+            ? /^[0-9A-Fa-f]{2}/.exec(source.slice(i))
+            : null;
       if (hex !== null) {
         out += `\\x{${hex[0]}}`;
         i += hex[0].length;

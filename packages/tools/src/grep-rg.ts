@@ -76,15 +76,25 @@ export async function grepRg(rgPath: string, req: GrepRequest): Promise<EngineRe
   const rust = req.pattern.literal !== undefined ? undefined : toRustRegex(req.pattern.source);
   if (req.pattern.literal === undefined && rust === undefined) return undefined;
   const startRel = path.relative(req.scope.base, req.scope.start).split(path.sep).join('/');
-  const args = ['-l', '--null', '-E', 'none', ...(req.skip ? rgWalkFlags(req.skip) : RG_WALK_FLAGS), req.pattern.ignoreCase ? '-i' : '-s'];
-  if (req.glob !== undefined && /^[\w.*?{},-]+$/.test(req.glob)) args.push('--type-add', `harnessglob:${req.glob}`, '-t', 'harnessglob');
+  const args = [
+    '-l',
+    '--null',
+    '-E',
+    'none',
+    ...(req.skip ? rgWalkFlags(req.skip) : RG_WALK_FLAGS),
+    req.pattern.ignoreCase ? '-i' : '-s',
+  ];
+  if (req.glob !== undefined && /^[\w.*?{},-]+$/.test(req.glob))
+    args.push('--type-add', `harnessglob:${req.glob}`, '-t', 'harnessglob');
   if (req.pattern.literal !== undefined) args.push('-F', '-e', req.pattern.literal);
   else args.push('-e', rust ?? '');
   args.push('--', startRel === '' ? '.' : startRel);
 
   const search = new FileSearch(req.scope.base, req);
   const keep = req.fileFilter;
-  const listed = await listCandidates(rgPath, args, req, (rels) => search.add(keep === undefined ? rels : rels.filter(keep)));
+  const listed = await listCandidates(rgPath, args, req, (rels) =>
+    search.add(keep === undefined ? rels : rels.filter(keep)),
+  );
   const found = await search.finish();
   if (listed === 'aborted' || found === undefined) return { ok: false, error: 'grep was cancelled.', aborted: true };
   return listed === 'ok' ? { ok: true, files: found.files, notes: found.notes } : undefined;
@@ -95,9 +105,18 @@ export async function grepRg(rgPath: string, req: GrepRequest): Promise<EngineRe
  * printed, so candidates are searched while rg still walks. 'failed' when rg could not run or
  * exited with an error.
  */
-function listCandidates(rgPath: string, args: string[], req: GrepRequest, onPaths: (rels: string[]) => void): Promise<'ok' | 'aborted' | 'failed'> {
+function listCandidates(
+  rgPath: string,
+  args: string[],
+  req: GrepRequest,
+  onPaths: (rels: string[]) => void,
+): Promise<'ok' | 'aborted' | 'failed'> {
   return new Promise((resolve) => {
-    const child = spawn(rgPath, args, { cwd: req.scope.base, stdio: ['ignore', 'pipe', 'pipe'], env: childEnv(process.env) });
+    const child = spawn(rgPath, args, {
+      cwd: req.scope.base,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: childEnv(process.env),
+    });
     let pending = '';
     const onAbort = (): void => {
       child.kill('SIGKILL');

@@ -121,7 +121,8 @@ export class FileScan {
       start = nl + 1;
     }
     if (eof) {
-      if (total - start > GREP_LINE_MAX_BYTES && this.buf.lastIndexOf(NL, total - 1) < start) this.longLines.push(this.lineNo);
+      if (total - start > GREP_LINE_MAX_BYTES && this.buf.lastIndexOf(NL, total - 1) < start)
+        this.longLines.push(this.lineNo);
       else if (total > start) this.region(start, total, true);
       return this.close();
     }

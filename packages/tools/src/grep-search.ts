@@ -88,12 +88,18 @@ export class FileSearch {
       .map((f) => `${f.rel}:${f.lines.slice(0, 3).join(',')}${f.lines.length > 3 ? ',…' : ''}`)
       .join(', ');
     const more = this.long.length > NOTE_FILES ? ` and ${this.long.length - NOTE_FILES} more files` : '';
-    return [`Note: ${count} line${count === 1 ? '' : 's'} longer than ${GREP_LINE_MAX_BYTES / 1024 / 1024} MiB ${count === 1 ? 'was' : 'were'} not searched (${named}${more}); read them with read_file offset/limit if needed.`];
+    return [
+      `Note: ${count} line${count === 1 ? '' : 's'} longer than ${GREP_LINE_MAX_BYTES / 1024 / 1024} MiB ${count === 1 ? 'was' : 'were'} not searched (${named}${more}); read them with read_file offset/limit if needed.`,
+    ];
   }
 }
 
 /** Searches `files` (relative to `base`); undefined when the signal aborted the search. */
-export async function searchFiles(files: readonly string[], base: string, req: Pick<GrepRequest, 'pattern' | 'mode' | 'signal'>): Promise<SearchOutcome | undefined> {
+export async function searchFiles(
+  files: readonly string[],
+  base: string,
+  req: Pick<GrepRequest, 'pattern' | 'mode' | 'signal'>,
+): Promise<SearchOutcome | undefined> {
   const search = new FileSearch(base, req);
   search.add(files);
   return search.finish();

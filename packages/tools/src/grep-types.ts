@@ -21,7 +21,11 @@ export interface GrepRequest {
  * The file filter of one grep: the glob filter and the session's read filter (a deny rule,
  * called with the file's real path: walked paths below a realpath'd base contain no symlinks).
  */
-export function fileFilterOf(glob: ((rel: string) => boolean) | undefined, readFilter: ((abs: string) => boolean) | undefined, base: string): ((rel: string) => boolean) | undefined {
+export function fileFilterOf(
+  glob: ((rel: string) => boolean) | undefined,
+  readFilter: ((abs: string) => boolean) | undefined,
+  base: string,
+): ((rel: string) => boolean) | undefined {
   if (readFilter === undefined) return glob;
   const prefix = base.endsWith('/') ? base : `${base}/`;
   return (rel) => (glob === undefined || glob(rel)) && readFilter(prefix + rel);
@@ -40,19 +44,24 @@ export interface FileHits {
 }
 
 /** An engine's answer: every matching file (any order) and notes for the model, or why not. */
-export type EngineResult = { ok: true; files: FileHits[]; notes: string[] } | { ok: false; error: string; aborted?: boolean };
+export type EngineResult =
+  | { ok: true; files: FileHits[]; notes: string[] }
+  | { ok: false; error: string; aborted?: boolean };
 
 /**
  * The glob filter of grep: a pattern without `/` matches the file name, one with `/` matches
  * the path relative to the search directory (as in ripgrep's `-g`); linear-time (compileGlob).
  * `filter` is undefined when there is no glob; an error names a glob that cannot be run.
  */
-export function globFilter(glob: string | undefined, scope: SearchScope): { ok: true; filter: ((rel: string) => boolean) | undefined } | { ok: false; error: string } {
+export function globFilter(
+  glob: string | undefined,
+  scope: SearchScope,
+): { ok: true; filter: ((rel: string) => boolean) | undefined } | { ok: false; error: string } {
   if (glob === undefined || glob === '') return { ok: true, filter: undefined };
   const compiled = compileGlob(glob);
   if (!compiled.ok) return compiled;
   const isMatch = compiled.test;
-  const prefixLen = scope.startIsFile ? -1 : (scope.start.length - scope.base.length);
+  const prefixLen = scope.startIsFile ? -1 : scope.start.length - scope.base.length;
   if (!glob.includes('/')) {
     return { ok: true, filter: (rel) => isMatch(rel.slice(rel.lastIndexOf('/') + 1)) };
   }

@@ -13,16 +13,26 @@ import type { SearchScope } from './search-scope.js';
 import type { Tool, ToolContext } from './types.js';
 
 const schema = z.object({
-  pattern: z.string().check(z.minLength(1)).register(z.globalRegistry, { description: 'JavaScript regular expression, matched line by line (e.g. "function\\s+\\w+", "TODO").' }),
-  path: z.optional(z.string()).register(z.globalRegistry, { description: 'File or directory to search, relative to the work root. Default: the work root.' }),
+  pattern: z.string().check(z.minLength(1)).register(z.globalRegistry, {
+    description: 'JavaScript regular expression, matched line by line (e.g. "function\\s+\\w+", "TODO").',
+  }),
+  path: z.optional(z.string()).register(z.globalRegistry, {
+    description: 'File or directory to search, relative to the work root. Default: the work root.',
+  }),
   glob: z.optional(z.string()).register(z.globalRegistry, {
-    description: 'Only files matching this glob: without "/" it matches the file name ("*.ts"), with "/" the path below the search directory.',
+    description:
+      'Only files matching this glob: without "/" it matches the file name ("*.ts"), with "/" the path below the search directory.',
   }),
-  ignore_case: z.optional(z.boolean()).register(z.globalRegistry, { description: 'Case-insensitive match. Default false.' }),
+  ignore_case: z
+    .optional(z.boolean())
+    .register(z.globalRegistry, { description: 'Case-insensitive match. Default false.' }),
   output: z.optional(z.enum(['files', 'content', 'count'])).register(z.globalRegistry, {
-    description: '"files" (default): paths of matching files; "content": matching lines as path:line:text; "count": matches per file.',
+    description:
+      '"files" (default): paths of matching files; "content": matching lines as path:line:text; "count": matches per file.',
   }),
-  context: z.optional(z.int().check(z.minimum(0), z.maximum(20))).register(z.globalRegistry, { description: 'Lines of context around each match in "content" output. Default 0.' }),
+  context: z
+    .optional(z.int().check(z.minimum(0), z.maximum(20)))
+    .register(z.globalRegistry, { description: 'Lines of context around each match in "content" output. Default 0.' }),
 });
 type Input = z.infer<typeof schema>;
 
@@ -90,17 +100,20 @@ export function createGrepTool(options: GrepOptions = {}): Tool<Input> {
     pathFields: ['path'],
     deniedWith: ['read_file'],
     schema,
-    summarize: (input) => `grep ${JSON.stringify(input.pattern)}${input.path ? ` in ${input.path}` : ''}${input.glob ? ` (${input.glob})` : ''}`,
+    summarize: (input) =>
+      `grep ${JSON.stringify(input.pattern)}${input.path ? ` in ${input.path}` : ''}${input.glob ? ` (${input.glob})` : ''}`,
     permission: (input) => ({ target: input.path ?? '.' }),
     async run(input, ctx) {
       if (ctx.signal.aborted) return abortedResult('grep');
       const res = await grepSearch(ctx, input, rgPath(ctx.root));
       if (!res.ok) return res.aborted ? abortedResult('grep') : errorResult(res.error);
       const notes = res.notes.length > 0 ? `\n\n${res.notes.join('\n')}` : '';
-      if (res.files.length === 0) return okResult(`No matches for ${JSON.stringify(input.pattern)}.${notes}`, 'no matches');
+      if (res.files.length === 0)
+        return okResult(`No matches for ${JSON.stringify(input.pattern)}.${notes}`, 'no matches');
       const mode = input.output ?? 'files';
       const lines = res.files.reduce((n, f) => n + f.lines.length, 0);
-      if (mode === 'files') return okResult(formatFiles(res.files, res.scope) + notes, plural(res.files.length, 'file'));
+      if (mode === 'files')
+        return okResult(formatFiles(res.files, res.scope) + notes, plural(res.files.length, 'file'));
       const display = `${plural(lines, 'match', 'matches')} in ${plural(res.files.length, 'file')}`;
       if (mode === 'count') return okResult(formatCount(res.files, res.scope) + notes, display);
       return okResult(formatContent(res.files, res.scope, input.context ?? 0) + notes, display);

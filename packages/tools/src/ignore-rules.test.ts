@@ -24,7 +24,9 @@ function referenceWalk(base: string): string[] {
   const visit = (abs: string, rel: string, levels: Array<{ dir: string; text: string }>): void => {
     const names = fs.readdirSync(abs).sort();
     const outer = names.includes('.git') ? [] : levels; // a nested repository has its own rules
-    const here = names.includes('.gitignore') ? [...outer, { dir: rel, text: fs.readFileSync(path.join(abs, '.gitignore'), 'utf8') }] : outer;
+    const here = names.includes('.gitignore')
+      ? [...outer, { dir: rel, text: fs.readFileSync(path.join(abs, '.gitignore'), 'utf8') }]
+      : outer;
     for (const name of names) {
       if (name === '.git' || name === 'node_modules') continue;
       const childRel = rel === '' ? name : `${rel}/${name}`;
@@ -53,12 +55,63 @@ beforeAll(async () => {
     fs.mkdirSync(path.dirname(path.join(tmp, rel)), { recursive: true });
     fs.writeFileSync(path.join(tmp, rel), text);
   };
-  put('.gitignore', ['# a comment', '*.log', '!keep.log', 'build/', '/top-only.txt', 'docs/**/draft-*', 'cache', '!cache/wanted', '\\#hash', 'a?c', '[ab]x.md', '**/deep/*.tmp', 'trailing-space\\ ', ''].join('\n'));
-  for (const f of ['a.log', 'keep.log', 'src/b.log', 'src/keep.log', 'build/out.js', 'src/build/out.js', 'src/buildx/ok.js', 'top-only.txt', 'src/top-only.txt',
-    'docs/x/y/draft-1.md', 'docs/final.md', 'docs/draft-0.md', 'cache/wanted', 'src/cache', '#hash', 'abc', 'abbc', 'ax.md', 'bx.md', 'cx.md',
-    'x/deep/t.tmp', 'x/deep/t.txt', 'trailing-space ', 'trailing-space']) put(f);
+  put(
+    '.gitignore',
+    [
+      '# a comment',
+      '*.log',
+      '!keep.log',
+      'build/',
+      '/top-only.txt',
+      'docs/**/draft-*',
+      'cache',
+      '!cache/wanted',
+      '\\#hash',
+      'a?c',
+      '[ab]x.md',
+      '**/deep/*.tmp',
+      'trailing-space\\ ',
+      '',
+    ].join('\n'),
+  );
+  for (const f of [
+    'a.log',
+    'keep.log',
+    'src/b.log',
+    'src/keep.log',
+    'build/out.js',
+    'src/build/out.js',
+    'src/buildx/ok.js',
+    'top-only.txt',
+    'src/top-only.txt',
+    'docs/x/y/draft-1.md',
+    'docs/final.md',
+    'docs/draft-0.md',
+    'cache/wanted',
+    'src/cache',
+    '#hash',
+    'abc',
+    'abbc',
+    'ax.md',
+    'bx.md',
+    'cx.md',
+    'x/deep/t.tmp',
+    'x/deep/t.txt',
+    'trailing-space ',
+    'trailing-space',
+  ])
+    put(f);
   put('src/.gitignore', ['*.gen.ts', '!important.gen.ts', 'local/', '/only-here.md'].join('\n'));
-  for (const f of ['src/a.gen.ts', 'src/important.gen.ts', 'src/sub/b.gen.ts', 'src/local/x.ts', 'src/only-here.md', 'src/sub/only-here.md', 'src/main.ts']) put(f);
+  for (const f of [
+    'src/a.gen.ts',
+    'src/important.gen.ts',
+    'src/sub/b.gen.ts',
+    'src/local/x.ts',
+    'src/only-here.md',
+    'src/sub/only-here.md',
+    'src/main.ts',
+  ])
+    put(f);
   put('src/sub/.gitignore', ['!*.log', 'main.ts'].join('\n'));
   for (const f of ['src/sub/c.log', 'src/sub/main.ts', 'src/main2.ts']) put(f);
   put('nested/.git/HEAD');
@@ -76,7 +129,12 @@ describe("ignore's private rule set (ignore-rules.ts)", () => {
   });
 
   it('answers like the public ignore().test() for every entry of a fixture tree, and the walker lists the same files', async () => {
-    const fileTexts = [...['', 'src', 'src/sub'].map((d) => ({ dir: d, text: fs.readFileSync(path.join(tmp, d, '.gitignore'), 'utf8') }))];
+    const fileTexts = [
+      ...['', 'src', 'src/sub'].map((d) => ({
+        dir: d,
+        text: fs.readFileSync(path.join(tmp, d, '.gitignore'), 'utf8'),
+      })),
+    ];
     let compared = 0;
     for (const { dir, text } of fileTexts) {
       const fast = compileRules(text, `${dir}/.gitignore`, (n) => expect.fail(n));
@@ -84,7 +142,10 @@ describe("ignore's private rule set (ignore-rules.ts)", () => {
       for (const e of entries) {
         const rel = path.relative(path.join(tmp, dir), path.join(e.parentPath, e.name)).split(path.sep).join('/');
         const p = e.isDirectory() ? `${rel}/` : rel;
-        const parents = rel.split('/').slice(0, -1).map((_, i, all) => `${all.slice(0, i + 1).join('/')}/`);
+        const parents = rel
+          .split('/')
+          .slice(0, -1)
+          .map((_, i, all) => `${all.slice(0, i + 1).join('/')}/`);
         // The fast test checks one path only: compare where no parent folder is ignored (the walker never goes below one).
         if (parents.some((q) => publicTest(text, q).ignored)) continue;
         expect(both(fast(p)), `${dir}/.gitignore against ${p}`).toEqual(publicTest(text, p));
@@ -100,16 +161,26 @@ describe("ignore's private rule set (ignore-rules.ts)", () => {
 
   it('answers like the public ignore().test() for generated patterns and paths', () => {
     const piece = fc.constantFrom('a', 'b', 'c', '.log', '*', '**', '?', '[ab]', '/', 'x', '-', '\\!', '\\*');
-    const pattern = fc.tuple(fc.constantFrom('', '!', '/'), fc.array(piece, { minLength: 1, maxLength: 5 })).map(([head, body]) => head + body.join(''));
-    const segment = fc.array(fc.constantFrom('a', 'b', 'c', 'x', '.log', '-', '!', '*'), { minLength: 1, maxLength: 4 }).map((s) => s.join(''));
-    const rel = fc.tuple(fc.array(segment, { minLength: 1, maxLength: 3 }), fc.boolean()).map(([segs, dir]) => segs.join('/') + (dir ? '/' : ''));
+    const pattern = fc
+      .tuple(fc.constantFrom('', '!', '/'), fc.array(piece, { minLength: 1, maxLength: 5 }))
+      .map(([head, body]) => head + body.join(''));
+    const segment = fc
+      .array(fc.constantFrom('a', 'b', 'c', 'x', '.log', '-', '!', '*'), { minLength: 1, maxLength: 4 })
+      .map((s) => s.join(''));
+    const rel = fc
+      .tuple(fc.array(segment, { minLength: 1, maxLength: 3 }), fc.boolean())
+      .map(([segs, dir]) => segs.join('/') + (dir ? '/' : ''));
     fc.assert(
       fc.property(fc.array(pattern, { minLength: 1, maxLength: 4 }), rel, (lines, p) => {
         const text = lines.join('\n');
         const notes: string[] = [];
         const fast = compileRules(text, '.gitignore', (n) => notes.push(n));
         expect(notes).toEqual([]);
-        const parents = p.replace(/\/$/, '').split('/').slice(0, -1).map((_, i, all) => `${all.slice(0, i + 1).join('/')}/`);
+        const parents = p
+          .replace(/\/$/, '')
+          .split('/')
+          .slice(0, -1)
+          .map((_, i, all) => `${all.slice(0, i + 1).join('/')}/`);
         if (parents.some((q) => publicTest(text, q).ignored)) return;
         expect(both(fast(p))).toEqual(publicTest(text, p));
       }),

@@ -55,7 +55,9 @@ const TRAILING_LOOKAHEAD = '(?=$|\\/$)';
 function makeLinear(rules: PrivateRules, where: string, note: NoteSink): void {
   rules._rules = rules._rules.filter((rule) => {
     if (rule.pattern.length > GITIGNORE_LINE_MAX) {
-      note(`Note: ${where}: a line of ${rule.pattern.length} characters was skipped (longer than ${GITIGNORE_LINE_MAX}).`);
+      note(
+        `Note: ${where}: a line of ${rule.pattern.length} characters was skipped (longer than ${GITIGNORE_LINE_MAX}).`,
+      );
       return false;
     }
     let source = rule.regex.source;
@@ -63,7 +65,9 @@ function makeLinear(rules: PrivateRules, where: string, note: NoteSink): void {
     const translated = translatePattern(source, 're2');
     const compiled = translated === undefined ? undefined : compileRe2(translated);
     if (compiled === undefined || !compiled.ok) {
-      note(`Note: ${where}: the line ${JSON.stringify(rule.pattern.slice(0, 200))} was skipped (it has no linear-time form).`);
+      note(
+        `Note: ${where}: the line ${JSON.stringify(rule.pattern.slice(0, 200))} was skipped (it has no linear-time form).`,
+      );
       return false;
     }
     const re = compiled.re;

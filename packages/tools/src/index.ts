@@ -23,7 +23,14 @@ export { loadRe2 } from './re2.js';
 export { GREP_LINE_MAX_BYTES, GREP_BLOCK_BYTES } from './grep-scan.js';
 export { GITIGNORE_MAX_BYTES, GITIGNORE_LINE_MAX } from './gitignore.js';
 export { PROTECTED_NAMES, CASE_INSENSITIVE_FS, protectedReason } from './protected-paths.js';
-export { CREDENTIAL_ENV_NAMES, MIN_SECRET_LENGTH, childEnv, redactSecrets, secretLabelsFromEnv, secretsFromEnv } from './secrets.js';
+export {
+  CREDENTIAL_ENV_NAMES,
+  MIN_SECRET_LENGTH,
+  childEnv,
+  redactSecrets,
+  secretLabelsFromEnv,
+  secretsFromEnv,
+} from './secrets.js';
 export { GREP_FILE_CAP, GREP_LINE_CAP } from './grep-format.js';
 export { walkFiles, SKIPPED_DIRS } from './walk.js';
 export type { WalkOptions, WalkResult } from './walk.js';

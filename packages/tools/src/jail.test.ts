@@ -27,11 +27,19 @@ afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 describe('resolveInJail', () => {
   it('resolves relative paths against the root', () => {
-    expect(resolveInJail(root, [], 'src/a.ts', 'read')).toEqual({ ok: true, abs: path.join(root, 'src', 'a.ts'), insideRoot: true });
+    expect(resolveInJail(root, [], 'src/a.ts', 'read')).toEqual({
+      ok: true,
+      abs: path.join(root, 'src', 'a.ts'),
+      insideRoot: true,
+    });
   });
 
   it('accepts a file that does not exist yet under an existing ancestor', () => {
-    expect(resolveInJail(root, [], 'new/dir/file.ts', 'write')).toEqual({ ok: true, abs: path.join(root, 'new', 'dir', 'file.ts'), insideRoot: true });
+    expect(resolveInJail(root, [], 'new/dir/file.ts', 'write')).toEqual({
+      ok: true,
+      abs: path.join(root, 'new', 'dir', 'file.ts'),
+      insideRoot: true,
+    });
   });
 
   it('refuses .. escapes and names the path and the root', () => {
@@ -86,7 +94,11 @@ describe('resolveInJail', () => {
     expect(resolveInJail(alias, [], 'new.txt', 'write').ok).toBe(false);
     const ctx = createToolContext({ root: alias, skills: [] });
     expect(ctx.root).toBe(root);
-    expect(resolveInJail(ctx.root, ctx.extraReadRoots, 'src/a.ts', 'read')).toEqual({ ok: true, abs: path.join(root, 'src', 'a.ts'), insideRoot: true });
+    expect(resolveInJail(ctx.root, ctx.extraReadRoots, 'src/a.ts', 'read')).toEqual({
+      ok: true,
+      abs: path.join(root, 'src', 'a.ts'),
+      insideRoot: true,
+    });
   });
 
   it('refuses the empty path and NUL bytes', () => {
@@ -98,7 +110,16 @@ describe('resolveInJail', () => {
 /** A random tree of folders, files and links (in, out, loops, dangling) under root and outside. */
 const treeArb = fc.array(
   fc.record({
-    kind: fc.constantFrom('dir', 'file', 'link-in', 'link-out', 'link-up', 'link-loop', 'link-dangling', 'link-skill-out'),
+    kind: fc.constantFrom(
+      'dir',
+      'file',
+      'link-in',
+      'link-out',
+      'link-up',
+      'link-loop',
+      'link-dangling',
+      'link-skill-out',
+    ),
     where: fc.constantFrom('root', 'root/a', 'root/a/b', 'skill', 'skill/s', 'outside'),
     name: fc.constantFrom('a', 'b', 'c', 'x', 'l1', 'l2', 'é', 'd d'),
   }),
@@ -106,10 +127,33 @@ const treeArb = fc.array(
 );
 
 const segment = fc.oneof(
-  fc.constantFrom('..', '.', '', 'a', 'b', 'c', 'x', 'l1', 'l2', 'é', 'd d', 'new', 'outside', 'skills', 'demo', 'root', '...', '🙂'),
+  fc.constantFrom(
+    '..',
+    '.',
+    '',
+    'a',
+    'b',
+    'c',
+    'x',
+    'l1',
+    'l2',
+    'é',
+    'd d',
+    'new',
+    'outside',
+    'skills',
+    'demo',
+    'root',
+    '...',
+    '🙂',
+  ),
   fc.string({ maxLength: 3 }).filter((s) => !s.includes('/') && !s.includes('\0')),
 );
-const pathArb = fc.tuple(fc.constantFrom('', '/', 'ROOT', 'SKILL', 'TMP'), fc.array(segment, { maxLength: 6 }), fc.boolean());
+const pathArb = fc.tuple(
+  fc.constantFrom('', '/', 'ROOT', 'SKILL', 'TMP'),
+  fc.array(segment, { maxLength: 6 }),
+  fc.boolean(),
+);
 
 function build(tree: Array<{ kind: string; where: string; name: string }>): void {
   const dirs: Record<string, string> = {

@@ -78,7 +78,10 @@ export function resolveInJail(
     return { ok: false, error: `Path is empty; give a path inside the work root ${rootReal}.` };
   }
   if (p.includes('\0')) {
-    return { ok: false, error: `Path ${JSON.stringify(p)} contains a NUL byte; it cannot name a file under ${rootReal}.` };
+    return {
+      ok: false,
+      error: `Path ${JSON.stringify(p)} contains a NUL byte; it cannot name a file under ${rootReal}.`,
+    };
   }
   const resolved = resolveDeepest(path.resolve(rootReal, p));
   if (!resolved.ok) {

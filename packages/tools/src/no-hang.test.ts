@@ -16,7 +16,10 @@ let tmp: string;
 let root: string;
 let ctx: ToolContext;
 const rg = findRg(process.env.PATH);
-const engines: Array<[string, string | null]> = [['built-in', null], ...(rg ? ([['rg', rg]] as Array<[string, string]>) : [])];
+const engines: Array<[string, string | null]> = [
+  ['built-in', null],
+  ...(rg ? ([['rg', rg]] as Array<[string, string]>) : []),
+];
 const put = (rel: string, content: string | Buffer): void => {
   fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
   fs.writeFileSync(path.join(root, rel), content);
@@ -44,7 +47,9 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 describe.each(engines)('grep (%s engine) never hangs', (_name, rgPath) => {
   const grep = createGrepTool({ rgPath });
 
-  it('a catastrophic pattern, (a+)+$ on a long aaaa…b line, finishes with the right answer', { timeout: 10_000 }, async () => {
+  it('a catastrophic pattern, (a+)+$ on a long aaaa…b line, finishes with the right answer', {
+    timeout: 10_000,
+  }, async () => {
     const none = await grep.run({ pattern: '(a+)+$', path: 'long/aaaa.txt' }, ctx);
     expect(none.isError).toBe(false);
     expect(none.content).toContain('No matches');
@@ -52,7 +57,9 @@ describe.each(engines)('grep (%s engine) never hangs', (_name, rgPath) => {
     expect(some.content).toContain('long/aaaa.txt:1');
   });
 
-  it('a FIFO in the tree is skipped and a FIFO as the path is refused, both without blocking', { timeout: 10_000 }, async () => {
+  it('a FIFO in the tree is skipped and a FIFO as the path is refused, both without blocking', {
+    timeout: 10_000,
+  }, async () => {
     const tree = await grep.run({ pattern: 'plain', path: 'long' }, ctx);
     expect(tree.content).toBe('long/aaaa.txt');
     const pipe = await grep.run({ pattern: 'x', path: 'long/pipe' }, ctx);
@@ -60,12 +67,16 @@ describe.each(engines)('grep (%s engine) never hangs', (_name, rgPath) => {
     expect(pipe.content).toContain('FIFO');
   });
 
-  it('a pathological .gitignore line is matched in linear time; the other lines still apply', { timeout: 10_000 }, async () => {
+  it('a pathological .gitignore line is matched in linear time; the other lines still apply', {
+    timeout: 10_000,
+  }, async () => {
     const r = await grep.run({ pattern: 'needle', path: 'patho' }, ctx);
     expect(r.content.split('\n').sort()).toEqual([`patho/${'a'.repeat(200)}`, 'patho/visible.txt']);
   });
 
-  it('a 64 MB single-line file is skipped with a note naming it, not held in memory whole', { timeout: 20_000 }, async () => {
+  it('a 64 MB single-line file is skipped with a note naming it, not held in memory whole', {
+    timeout: 20_000,
+  }, async () => {
     const r = await grep.run({ pattern: 'findme', path: 'big' }, ctx);
     expect(r.isError).toBe(false);
     expect(r.content).toContain('No matches');
@@ -88,10 +99,15 @@ describe('the other tools never hang either', () => {
     expect(r.content).toContain(`[line cut: ${64 * 1024 * 1024 - 2000} more characters]`);
   });
 
-  it('grep answers an abort in the middle of a large file (cancelled, not a finished scan)', { timeout: 10_000 }, async () => {
+  it('grep answers an abort in the middle of a large file (cancelled, not a finished scan)', {
+    timeout: 10_000,
+  }, async () => {
     put('huge/lines.txt', Buffer.alloc(64 * 1024 * 1024, 'abcdefghij\n'));
     const ac = new AbortController();
-    const running = createGrepTool({ rgPath: null }).run({ pattern: '[ab]c[xz]', path: 'huge' }, { ...ctx, signal: ac.signal });
+    const running = createGrepTool({ rgPath: null }).run(
+      { pattern: '[ab]c[xz]', path: 'huge' },
+      { ...ctx, signal: ac.signal },
+    );
     setTimeout(() => ac.abort(), 30);
     expect(await running).toMatchObject({ isError: true, display: 'cancelled' });
   });

@@ -10,8 +10,14 @@ import type { ToolContext } from './types.js';
  */
 export const PROTECTED_NAMES: readonly { segments: readonly string[]; rule: string }[] = [
   { segments: ['.git'], rule: 'git metadata (.git, a folder or a file, at any depth): its config and hooks run code' },
-  { segments: ['.agents', 'skills'], rule: 'a skills folder (.agents/skills, at any depth): the next session trusts what it holds' },
-  { segments: ['.claude', 'skills'], rule: 'a skills folder (.claude/skills, at any depth): the next session trusts what it holds' },
+  {
+    segments: ['.agents', 'skills'],
+    rule: 'a skills folder (.agents/skills, at any depth): the next session trusts what it holds',
+  },
+  {
+    segments: ['.claude', 'skills'],
+    rule: 'a skills folder (.claude/skills, at any depth): the next session trusts what it holds',
+  },
 ];
 
 /**
@@ -44,7 +50,11 @@ function namedRule(rel: string): string | undefined {
  * (`extraReadRoots`) and every `protectedDirs` entry (the harness's own config and state dirs),
  * each also realpath'd. The message names the rule and the path.
  */
-export function protectedReason(ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protectedDirs'>, abs: string, given?: string): string | undefined {
+export function protectedReason(
+  ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protectedDirs'>,
+  abs: string,
+  given?: string,
+): string | undefined {
   const root = ctx.root;
   const shown = displayPath(root, abs);
   const refuse = (rule: string): string =>
@@ -59,7 +69,10 @@ export function protectedReason(ctx: Pick<ToolContext, 'root' | 'extraReadRoots'
   }
   const dirs: Array<{ dir: string; rule: string }> = [
     ...ctx.extraReadRoots.map((dir) => ({ dir, rule: `the skill directory ${dir}` })),
-    ...(ctx.protectedDirs ?? []).map((dir) => ({ dir, rule: `the protected directory ${dir} (the harness's own configuration or state)` })),
+    ...(ctx.protectedDirs ?? []).map((dir) => ({
+      dir,
+      rule: `the protected directory ${dir} (the harness's own configuration or state)`,
+    })),
   ];
   const target = fold(abs);
   for (const { dir, rule } of dirs) {

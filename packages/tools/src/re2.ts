@@ -23,7 +23,10 @@ export function re2(): typeof RE2JSClass {
 }
 
 /** A compiled RE2 pattern, or the parser's message (names what RE2 does not support). */
-export function compileRe2(source: string, opts: { ignoreCase?: boolean; multiline?: boolean } = {}): { ok: true; re: RE2JSClass } | { ok: false; error: string } {
+export function compileRe2(
+  source: string,
+  opts: { ignoreCase?: boolean; multiline?: boolean } = {},
+): { ok: true; re: RE2JSClass } | { ok: false; error: string } {
   const R = re2();
   const flags = (opts.ignoreCase === true ? R.CASE_INSENSITIVE : 0) | (opts.multiline === true ? R.MULTILINE : 0);
   try {

@@ -16,9 +16,15 @@ const SNIFF_BYTES = 8192;
 const CHUNK = 64 * 1024;
 
 const schema = z.object({
-  path: z.string().register(z.globalRegistry, { description: 'File to read, relative to the work root (or absolute inside it or a skill directory).' }),
-  offset: z.optional(z.int().check(z.minimum(1))).register(z.globalRegistry, { description: '1-based line number to start at. Default 1.' }),
-  limit: z.optional(z.int().check(z.minimum(1))).register(z.globalRegistry, { description: `Maximum number of lines to return. Default ${READ_LINE_CAP}.` }),
+  path: z.string().register(z.globalRegistry, {
+    description: 'File to read, relative to the work root (or absolute inside it or a skill directory).',
+  }),
+  offset: z
+    .optional(z.int().check(z.minimum(1)))
+    .register(z.globalRegistry, { description: '1-based line number to start at. Default 1.' }),
+  limit: z
+    .optional(z.int().check(z.minimum(1)))
+    .register(z.globalRegistry, { description: `Maximum number of lines to return. Default ${READ_LINE_CAP}.` }),
 });
 type Input = z.infer<typeof schema>;
 
@@ -167,8 +173,10 @@ export const readFileTool: Tool<Input> = {
     const shown = displayPath(ctx.root, jail.abs);
     const opened = openRegularSync(jail.abs, shown, { noFollow: true });
     if (!opened.ok) {
-      if (opened.code === 'EISDIR') return errorResult(`${shown} is a directory, not a file. Use glob (e.g. pattern "${shown}/*") to list it.`);
-      if (opened.code === 'ENOENT' || opened.code === 'ENOTDIR') return errorResult(`${shown} does not exist (work root ${ctx.root}).`);
+      if (opened.code === 'EISDIR')
+        return errorResult(`${shown} is a directory, not a file. Use glob (e.g. pattern "${shown}/*") to list it.`);
+      if (opened.code === 'ENOENT' || opened.code === 'ENOTDIR')
+        return errorResult(`${shown} does not exist (work root ${ctx.root}).`);
       return errorResult(opened.code === 'ENOTREG' ? opened.error : `Cannot read ${opened.error}`);
     }
     const { fd, st } = opened;
@@ -177,8 +185,12 @@ export const readFileTool: Tool<Input> = {
       if (st.size === 0) return okResult(`${shown} is empty (0 bytes).`, `read ${shown} (empty)`);
       const offset = input.offset ?? 1;
       const limit = input.limit ?? READ_LINE_CAP;
-      const slice = st.size <= SYNC_READ_BYTES ? readSliceSync(fd, st.size, offset, limit) : await readSlice(fd, offset, limit, ctx.signal);
-      if (slice === 'binary') return errorResult(`${shown} looks like a binary file (it contains NUL bytes); read_file only returns text.`);
+      const slice =
+        st.size <= SYNC_READ_BYTES
+          ? readSliceSync(fd, st.size, offset, limit)
+          : await readSlice(fd, offset, limit, ctx.signal);
+      if (slice === 'binary')
+        return errorResult(`${shown} looks like a binary file (it contains NUL bytes); read_file only returns text.`);
       if (slice.lines.length === 0) {
         return errorResult(`offset ${offset} is past the end of ${shown}, which has ${slice.totalLines} lines.`);
       }
@@ -189,12 +201,15 @@ export const readFileTool: Tool<Input> = {
         content += `\n\n[Showing lines ${offset}-${last} of ${slice.totalLines}${why}. To read on, call read_file with offset=${last + 1}.]`;
       }
       const display =
-        offset === 1 && last === slice.totalLines ? `read ${shown} (${plural(last, 'line')})` : `read ${shown} lines ${offset}-${last} of ${slice.totalLines}`;
+        offset === 1 && last === slice.totalLines
+          ? `read ${shown} (${plural(last, 'line')})`
+          : `read ${shown} lines ${offset}-${last} of ${slice.totalLines}`;
       return okResult(content, display);
     } catch (err) {
       if (ctx.signal.aborted) return abortedResult('read_file');
       const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR') return errorResult(`${shown} does not exist (work root ${ctx.root}).`);
+      if (code === 'ENOENT' || code === 'ENOTDIR')
+        return errorResult(`${shown} does not exist (work root ${ctx.root}).`);
       return errorResult(`Cannot read ${shown}: ${messageOf(err)}`);
     } finally {
       fs.closeSync(fd);

@@ -44,7 +44,10 @@ describe('tool registry', () => {
   it('prepares a valid call with a summary and a permission target', () => {
     const reg = createToolRegistry({ rgPath: null });
     const p = reg.prepare('edit_file', { path: 'src/a.ts', old_string: 'a', new_string: 'b' }, { root });
-    expect(p.ok && { summary: p.summary, permission: p.permission }).toEqual({ summary: 'edit_file src/a.ts', permission: { target: 'src/a.ts', insideRoot: true } });
+    expect(p.ok && { summary: p.summary, permission: p.permission }).toEqual({
+      summary: 'edit_file src/a.ts',
+      permission: { target: 'src/a.ts', insideRoot: true },
+    });
     const out = reg.prepare('write_file', { path: '/etc/x', content: '' }, { root });
     expect(out.ok && out.permission).toEqual({ target: '/etc/x', insideRoot: false });
     const sh = reg.prepare('bash', { command: 'git status' }, { root });
@@ -75,15 +78,27 @@ describe('an open registry', () => {
     expect(reg.definitions().at(-1)).toEqual({
       name: 'weather',
       description: 'The weather in a city.',
-      input_schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
+      input_schema: {
+        type: 'object',
+        properties: { city: { type: 'string' } },
+        required: ['city'],
+        additionalProperties: false,
+      },
     });
     const call = reg.prepare('weather', { city: 'Oslo' }, { root });
-    expect(call.ok && { summary: call.summary, permission: call.permission }).toEqual({ summary: 'weather Oslo', permission: { target: 'Oslo' } });
+    expect(call.ok && { summary: call.summary, permission: call.permission }).toEqual({
+      summary: 'weather Oslo',
+      permission: { target: 'Oslo' },
+    });
   });
 
   it('drops built-in tools named in omit: absent from tools, definitions and the rule table', () => {
     const reg = createToolRegistry({ rgPath: null, omit: ['bash', 'write_file', 'skill'] });
-    for (const names of [reg.tools.map((t) => t.name), reg.definitions().map((d) => d.name), reg.ruleNames().map((e) => e.name)]) {
+    for (const names of [
+      reg.tools.map((t) => t.name),
+      reg.definitions().map((d) => d.name),
+      reg.ruleNames().map((e) => e.name),
+    ]) {
       expect(names).toEqual(['read_file', 'glob', 'grep', 'edit_file']);
     }
     expect(reg.prepare('bash', { command: 'ls' }, { root }).ok).toBe(false);
@@ -112,13 +127,21 @@ describe('an open registry', () => {
   });
 
   it('refuses contradictory options as programmer errors, naming what clashes', () => {
-    expect(() => createToolRegistry({ tools: [weatherTool('bash')] })).toThrow(/tools bash and bash both answer to the rule name "bash"/);
-    expect(() => createToolRegistry({ tools: [{ ...weatherTool(), ruleNames: ['Read'] }] })).toThrow(/read_file and weather .*"read"/);
+    expect(() => createToolRegistry({ tools: [weatherTool('bash')] })).toThrow(
+      /tools bash and bash both answer to the rule name "bash"/,
+    );
+    expect(() => createToolRegistry({ tools: [{ ...weatherTool(), ruleNames: ['Read'] }] })).toThrow(
+      /read_file and weather .*"read"/,
+    );
     expect(() => createToolRegistry({ tools: [weatherTool(), weatherTool()] })).toThrow(/weather and weather/);
     expect(() => createToolRegistry({ tools: [weatherTool('has space')] })).toThrow(/not one the API accepts/);
     expect(() => createToolRegistry({ omit: ['rm_rf'] })).toThrow(/omit names no built-in tool: rm_rf/);
     // Dropping a built-in frees its names for your own tool.
-    const own = createToolRegistry({ rgPath: null, omit: ['bash'], tools: [{ ...weatherTool('bash'), ruleNames: ['Bash'] }] });
+    const own = createToolRegistry({
+      rgPath: null,
+      omit: ['bash'],
+      tools: [{ ...weatherTool('bash'), ruleNames: ['Bash'] }],
+    });
     expect(own.get('bash')?.description).toBe('The weather in a city.');
   });
 });

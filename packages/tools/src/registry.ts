@@ -30,7 +30,15 @@ export interface RegistryOptions {
 }
 
 /** The built-in tools' names, in the registry's order. */
-export const BUILTIN_TOOL_NAMES: readonly string[] = Object.freeze(['read_file', 'glob', 'grep', 'edit_file', 'write_file', 'bash', 'skill']);
+export const BUILTIN_TOOL_NAMES: readonly string[] = Object.freeze([
+  'read_file',
+  'glob',
+  'grep',
+  'edit_file',
+  'write_file',
+  'bash',
+  'skill',
+]);
 
 // zod/mini loads no locale, so its issues would read a bare "Invalid input". English is passed per
 // parse instead of through z.config: z.config is global to the zod instance, which npm shares with
@@ -75,12 +83,16 @@ function describeIssues(error: z.core.$ZodError): string {
 function builtinTools(options: RegistryOptions): Tool<unknown>[] {
   const omit = new Set(options.omit ?? []);
   const unknown = [...omit].filter((name) => !BUILTIN_TOOL_NAMES.includes(name));
-  if (unknown.length > 0) throw new TypeError(`createToolRegistry: omit names no built-in tool: ${unknown.join(', ')} (built-in: ${BUILTIN_TOOL_NAMES.join(', ')})`);
+  if (unknown.length > 0)
+    throw new TypeError(
+      `createToolRegistry: omit names no built-in tool: ${unknown.join(', ')} (built-in: ${BUILTIN_TOOL_NAMES.join(', ')})`,
+    );
   const skills = options.skills ?? [];
   const make: Record<string, () => Tool<unknown> | undefined> = {
     read_file: () => readFileTool as Tool<unknown>,
     glob: () => globTool as Tool<unknown>,
-    grep: () => (options.rgPath === undefined ? createGrepTool() : createGrepTool({ rgPath: options.rgPath })) as Tool<unknown>,
+    grep: () =>
+      (options.rgPath === undefined ? createGrepTool() : createGrepTool({ rgPath: options.rgPath })) as Tool<unknown>,
     edit_file: () => editFileTool as Tool<unknown>,
     write_file: () => writeFileTool as Tool<unknown>,
     bash: () => bashTool as Tool<unknown>,
@@ -112,16 +124,28 @@ export function createToolRegistry(options: RegistryOptions = {}): ToolRegistry 
     prepare(name, rawInput, ctx): PreparedCall {
       const tool = byName.get(name);
       if (tool === undefined) {
-        return { ok: false, result: errorResult(`Unknown tool "${name}". Available tools: ${tools.map((t) => t.name).join(', ')}.`) };
+        return {
+          ok: false,
+          result: errorResult(`Unknown tool "${name}". Available tools: ${tools.map((t) => t.name).join(', ')}.`),
+        };
       }
       const parsed = z.safeParse(tool.schema, rawInput, ENGLISH);
       if (!parsed.success) {
         return { ok: false, result: errorResult(`Invalid input for ${name}: ${describeIssues(parsed.error)}.`) };
       }
       try {
-        return { ok: true, tool, input: parsed.data, summary: tool.summarize(parsed.data), permission: tool.permission(parsed.data, ctx) };
+        return {
+          ok: true,
+          tool,
+          input: parsed.data,
+          summary: tool.summarize(parsed.data),
+          permission: tool.permission(parsed.data, ctx),
+        };
       } catch (err) {
-        return { ok: false, result: errorResult(`Invalid input for ${name}: ${err instanceof Error ? err.message : String(err)}.`) };
+        return {
+          ok: false,
+          result: errorResult(`Invalid input for ${name}: ${err instanceof Error ? err.message : String(err)}.`),
+        };
       }
     },
   };

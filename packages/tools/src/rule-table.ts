@@ -30,13 +30,19 @@ export function ruleTableOf(tools: readonly Tool<unknown>[], withSkill: boolean)
   if (withSkill && !entries.some((e) => e.name === 'skill')) entries.push(SKILL_RULES);
   const owner = new Map<string, string>();
   for (const entry of entries) {
-    if (!API_TOOL_NAME.test(entry.name)) throw new TypeError(`tool name ${JSON.stringify(entry.name)} is not one the API accepts (letters, digits, _ and -, at most 64)`);
-    if (entry.specifier === 'path' && entry.pathFields.length === 0) throw new TypeError(`tool ${entry.name}: specifier 'path' needs at least one pathFields entry`);
+    if (!API_TOOL_NAME.test(entry.name))
+      throw new TypeError(
+        `tool name ${JSON.stringify(entry.name)} is not one the API accepts (letters, digits, _ and -, at most 64)`,
+      );
+    if (entry.specifier === 'path' && entry.pathFields.length === 0)
+      throw new TypeError(`tool ${entry.name}: specifier 'path' needs at least one pathFields entry`);
     const bad = entry.ruleNames.find((n) => !RULE_NAME.test(n));
-    if (bad !== undefined) throw new TypeError(`tool ${entry.name}: rule name ${JSON.stringify(bad)} is not a word a rule can spell`);
+    if (bad !== undefined)
+      throw new TypeError(`tool ${entry.name}: rule name ${JSON.stringify(bad)} is not a word a rule can spell`);
     for (const name of new Set([entry.name, ...entry.ruleNames].map((n) => n.toLowerCase()))) {
       const taken = owner.get(name);
-      if (taken !== undefined) throw new TypeError(`tools ${taken} and ${entry.name} both answer to the rule name ${JSON.stringify(name)}`);
+      if (taken !== undefined)
+        throw new TypeError(`tools ${taken} and ${entry.name} both answer to the rule name ${JSON.stringify(name)}`);
       owner.set(name, entry.name);
     }
   }

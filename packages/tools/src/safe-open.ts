@@ -31,7 +31,12 @@ export function openRegularSync(abs: string, shown: string, opts: { noFollow?: b
     const code = (err as NodeJS.ErrnoException).code ?? 'EIO';
     return { ok: false, code, error: `${shown}: ${(err as Error).message}` };
   }
-  if (!pre.isFile()) return { ok: false, code: pre.isDirectory() ? 'EISDIR' : 'ENOTREG', error: `${shown} is ${kindOf(pre)}, not a regular file; it is not opened.` };
+  if (!pre.isFile())
+    return {
+      ok: false,
+      code: pre.isDirectory() ? 'EISDIR' : 'ENOTREG',
+      error: `${shown} is ${kindOf(pre)}, not a regular file; it is not opened.`,
+    };
   let fd: number;
   try {
     fd = fs.openSync(abs, O_RDONLY | O_NONBLOCK | (opts.noFollow === true ? O_NOFOLLOW : 0));

@@ -8,9 +8,7 @@ import type { ToolContext } from './types.js';
 const { O_RDONLY, O_RDWR, O_CREAT, O_EXCL, O_NOFOLLOW, O_NONBLOCK, O_DIRECTORY } = fs.constants;
 
 /** A file opened for writing whose descriptor was checked to lie inside the root, or why not. */
-export type WriteHandle =
-  | { ok: true; fd: number; st: fs.Stats; created: boolean }
-  | { ok: false; error: string };
+export type WriteHandle = { ok: true; fd: number; st: fs.Stats; created: boolean } | { ok: false; error: string };
 
 let procFd: boolean | undefined;
 /** Linux exposes each descriptor as /proc/self/fd/N: a directory fd can then stand in for openat(2). */
@@ -22,11 +20,19 @@ function hasProcFd(): boolean {
 const errCode = (err: unknown): string => (err as NodeJS.ErrnoException).code ?? 'EIO';
 
 function raced(shown: string, what: string): { ok: false; error: string } {
-  return { ok: false, error: `Refused: ${shown} changed while it was being opened (${what}); nothing was written. Check the path and try again.` };
+  return {
+    ok: false,
+    error: `Refused: ${shown} changed while it was being opened (${what}); nothing was written. Check the path and try again.`,
+  };
 }
 
 /** The checks every opened descriptor must pass: a regular file with one link, inside the root, not protected. */
-function checkOpened(ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protectedDirs'>, fd: number, shown: string, real: string | undefined): string | undefined {
+function checkOpened(
+  ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protectedDirs'>,
+  fd: number,
+  shown: string,
+  real: string | undefined,
+): string | undefined {
   const st = fs.fstatSync(fd);
   if (!st.isFile()) return `Refused: ${shown} is ${kindOf(st)}; write_file and edit_file only change regular files.`;
   if (st.nlink > 1) {
@@ -34,7 +40,8 @@ function checkOpened(ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protect
   }
   if (real === undefined) return undefined;
   const root = ctx.root;
-  if (!isWithin(real, root)) return `Refused: ${shown} resolved to ${real} when opened, which is outside the work root ${root}; nothing was written.`;
+  if (!isWithin(real, root))
+    return `Refused: ${shown} resolved to ${real} when opened, which is outside the work root ${root}; nothing was written.`;
   return protectedReason(ctx, real);
 }
 
@@ -44,9 +51,17 @@ function checkOpened(ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protect
  * set, then opens the file the same way: a folder swapped for a symlink between the jail's check
  * and the open makes the open fail instead of landing outside the root.
  */
-function openViaProc(ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protectedDirs'>, abs: string, shown: string, create: boolean): WriteHandle {
+function openViaProc(
+  ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protectedDirs'>,
+  abs: string,
+  shown: string,
+  create: boolean,
+): WriteHandle {
   const root = ctx.root;
-  const parts = path.relative(root, abs).split(path.sep).filter((p) => p !== '');
+  const parts = path
+    .relative(root, abs)
+    .split(path.sep)
+    .filter((p) => p !== '');
   const name = parts.pop();
   if (name === undefined) return { ok: false, error: `Refused: ${shown} is the work root itself.` };
   let dir = fs.openSync(root, O_RDONLY | O_DIRECTORY);
@@ -57,7 +72,10 @@ function openViaProc(ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protect
       try {
         next = fs.openSync(at, O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
       } catch (err) {
-        if (errCode(err) !== 'ENOENT' || !create) return errCode(err) === 'ENOENT' ? { ok: false, error: `${shown} does not exist.` } : raced(shown, `${part} is not a folder`);
+        if (errCode(err) !== 'ENOENT' || !create)
+          return errCode(err) === 'ENOENT'
+            ? { ok: false, error: `${shown} does not exist.` }
+            : raced(shown, `${part} is not a folder`);
         try {
           fs.mkdirSync(at);
         } catch (mk) {
@@ -73,7 +91,11 @@ function openViaProc(ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protect
     let created = false;
     try {
       const pre = fs.lstatSync(at);
-      if (!pre.isFile()) return { ok: false, error: `Refused: ${shown} is ${kindOf(pre)}; write_file and edit_file only change regular files.` };
+      if (!pre.isFile())
+        return {
+          ok: false,
+          error: `Refused: ${shown} is ${kindOf(pre)}; write_file and edit_file only change regular files.`,
+        };
       fd = fs.openSync(at, O_RDWR | O_NOFOLLOW | O_NONBLOCK);
     } catch (err) {
       if (errCode(err) === 'ELOOP') return raced(shown, 'it is now a symlink');
@@ -99,7 +121,12 @@ function openViaProc(ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protect
  * device and inode must equal those of the path re-resolved afterwards, which must lie inside
  * the root and not be protected.
  */
-function openPortable(ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protectedDirs'>, abs: string, shown: string, create: boolean): WriteHandle {
+function openPortable(
+  ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protectedDirs'>,
+  abs: string,
+  shown: string,
+  create: boolean,
+): WriteHandle {
   if (create) fs.mkdirSync(path.dirname(abs), { recursive: true });
   let fd: number;
   let created = false;
@@ -137,7 +164,12 @@ function openPortable(ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protec
  * descriptor is a regular file with a single link, checked after opening to lie inside the root
  * and outside every protected path; write through it with writeWhole and close it.
  */
-export function openForWrite(ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protectedDirs'>, abs: string, shown: string, create: boolean): WriteHandle {
+export function openForWrite(
+  ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protectedDirs'>,
+  abs: string,
+  shown: string,
+  create: boolean,
+): WriteHandle {
   try {
     return hasProcFd() ? openViaProc(ctx, abs, shown, create) : openPortable(ctx, abs, shown, create);
   } catch (err) {

@@ -21,7 +21,10 @@ export interface SearchScope {
  * Resolves the optional `path` of a search tool through the jail (extra read roots allowed).
  * A missing path is an error naming it.
  */
-export function searchScope(ctx: Pick<ToolContext, 'root' | 'extraReadRoots'>, p: string | undefined): { ok: true; scope: SearchScope } | { ok: false; error: string } {
+export function searchScope(
+  ctx: Pick<ToolContext, 'root' | 'extraReadRoots'>,
+  p: string | undefined,
+): { ok: true; scope: SearchScope } | { ok: false; error: string } {
   const jail = resolveInJail(ctx.root, ctx.extraReadRoots, p === undefined || p === '' ? '.' : p, 'read');
   if (!jail.ok) return jail;
   let st: fs.Stats;
@@ -30,7 +33,11 @@ export function searchScope(ctx: Pick<ToolContext, 'root' | 'extraReadRoots'>, p
   } catch {
     return { ok: false, error: `${displayPath(ctx.root, jail.abs)} does not exist (work root ${ctx.root}).` };
   }
-  if (!st.isDirectory() && !st.isFile()) return { ok: false, error: `${displayPath(ctx.root, jail.abs)} is ${kindOf(st)}, not a file or folder; it is not searched.` };
+  if (!st.isDirectory() && !st.isFile())
+    return {
+      ok: false,
+      error: `${displayPath(ctx.root, jail.abs)} is ${kindOf(st)}, not a file or folder; it is not searched.`,
+    };
   const root = ctx.root;
   const base = jail.insideRoot ? root : (ctx.extraReadRoots.find((r) => isWithin(jail.abs, r)) ?? root);
   const inRoot = base === root;

@@ -47,7 +47,10 @@ describe('glob', () => {
 
   it('honours !negations and path', async () => {
     expect((await globTool.run({ pattern: '*.log' }, ctx)).content).toBe('keep.log');
-    expect((await globTool.run({ pattern: '*.ts', path: 'src' }, ctx)).content.split('\n')).toEqual(['src/b.ts', 'src/a.ts']);
+    expect((await globTool.run({ pattern: '*.ts', path: 'src' }, ctx)).content.split('\n')).toEqual([
+      'src/b.ts',
+      'src/a.ts',
+    ]);
     expect((await globTool.run({ pattern: 'nested/*.ts', path: 'src' }, ctx)).content).toBe('src/nested/c.ts');
   });
 
@@ -66,7 +69,9 @@ describe('glob', () => {
     fs.mkdirSync(path.join(skillDir, 'ref'), { recursive: true });
     fs.writeFileSync(path.join(skillDir, 'ref', 'r.md'), 'alpha ref');
     const c = createToolContext({ root, skills: [{ dir: skillDir } as never] });
-    expect((await globTool.run({ pattern: '**/*.md', path: skillDir }, c)).content).toBe(path.join(skillDir, 'ref', 'r.md'));
+    expect((await globTool.run({ pattern: '**/*.md', path: skillDir }, c)).content).toBe(
+      path.join(skillDir, 'ref', 'r.md'),
+    );
     const g = await grep.run({ pattern: 'alpha', path: skillDir }, c);
     expect(g.content).toBe(path.join(skillDir, 'ref', 'r.md'));
   });
@@ -103,7 +108,9 @@ describe('grep (built-in engine)', () => {
 
   it('filters by glob on the name or on the path below the search directory', async () => {
     expect((await grep.run({ pattern: 'alpha', glob: '*.log' }, ctx)).content).toBe('keep.log');
-    expect((await grep.run({ pattern: 'alpha', glob: 'nested/*.ts', path: 'src' }, ctx)).content).toBe('src/nested/c.ts');
+    expect((await grep.run({ pattern: 'alpha', glob: 'nested/*.ts', path: 'src' }, ctx)).content).toBe(
+      'src/nested/c.ts',
+    );
   });
 
   it('uses JavaScript regular expressions, refuses lookaround (no linear-time form) and reports invalid ones', async () => {
@@ -118,7 +125,9 @@ describe('grep (built-in engine)', () => {
   });
 
   it('searches one file when path is a file', async () => {
-    expect((await grep.run({ pattern: 'beta', path: 'src/a.ts', output: 'count' }, ctx)).content).toContain('src/a.ts:1');
+    expect((await grep.run({ pattern: 'beta', path: 'src/a.ts', output: 'count' }, ctx)).content).toContain(
+      'src/a.ts:1',
+    );
   });
 
   it('caps content output and counts what is left out', async () => {
@@ -132,7 +141,9 @@ describe('grep (built-in engine)', () => {
   it('summarises counts in English for people (1 file, 1 match)', async () => {
     write('one.txt', 'unique-needle-xyz\n');
     expect((await grep.run({ pattern: 'unique-needle-xyz' }, ctx)).display).toBe('1 file');
-    expect((await grep.run({ pattern: 'unique-needle-xyz', output: 'content' }, ctx)).display).toBe('1 match in 1 file');
+    expect((await grep.run({ pattern: 'unique-needle-xyz', output: 'content' }, ctx)).display).toBe(
+      '1 match in 1 file',
+    );
   });
 
   it('says so when nothing matches', async () => {

@@ -3,7 +3,11 @@
  * never has them, and their values are redacted from every tool result. Data, not code: a new
  * credential is one more line here.
  */
-export const CREDENTIAL_ENV_NAMES: readonly string[] = ['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN', 'CLAUDE_CODE_OAUTH_TOKEN'];
+export const CREDENTIAL_ENV_NAMES: readonly string[] = [
+  'ANTHROPIC_API_KEY',
+  'ANTHROPIC_AUTH_TOKEN',
+  'CLAUDE_CODE_OAUTH_TOKEN',
+];
 
 /**
  * Values shorter than this are not treated as secrets: redacting every "1" or "dev" in tool
@@ -52,7 +56,11 @@ export function secretLabelsFromEnv(env: NodeJS.ProcessEnv): Map<string, string>
  * replaced first, so one secret containing another is still hidden whole. Only exact
  * occurrences are found: a secret printed encoded (base64, split across lines) is not.
  */
-export function redactSecrets(text: string, secrets: readonly string[] | undefined, labels?: ReadonlyMap<string, string>): string {
+export function redactSecrets(
+  text: string,
+  secrets: readonly string[] | undefined,
+  labels?: ReadonlyMap<string, string>,
+): string {
   if (secrets === undefined || secrets.length === 0) return text;
   let out = text;
   const sorted = [...secrets].filter((s) => s.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);

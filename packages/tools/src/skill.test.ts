@@ -16,8 +16,17 @@ const makeSkill = (name: string, body: string, extra: Partial<Skill> = {}): Skil
   const file = path.join(dir, 'SKILL.md');
   fs.writeFileSync(file, `---\nname: ${name}\ndescription: test skill ${name}\n---\n${body}`);
   return {
-    name, description: `test skill ${name}`, dir, file, source: 'project', root: tmp, allowedTools: [],
-    userInvocable: true, disableModelInvocation: false, extra: {}, ...extra,
+    name,
+    description: `test skill ${name}`,
+    dir,
+    file,
+    source: 'project',
+    root: tmp,
+    allowedTools: [],
+    userInvocable: true,
+    disableModelInvocation: false,
+    extra: {},
+    ...extra,
   };
 };
 
@@ -68,7 +77,10 @@ describe('skill tool', () => {
 
   it('expands arguments in the body', async () => {
     const s = makeSkill('fix', 'Fix issue $0 in $ARGUMENTS[1]; all: $ARGUMENTS; dir ${SKILL_DIR}\n');
-    const r = await createSkillTool([s]).run({ name: 'fix', args: '42 "src/a b.ts"' }, createToolContext({ root: tmp }));
+    const r = await createSkillTool([s]).run(
+      { name: 'fix', args: '42 "src/a b.ts"' },
+      createToolContext({ root: tmp }),
+    );
     expect(r.content).toContain(`Fix issue 42 in src/a b.ts; all: 42 "src/a b.ts"; dir ${s.dir}`);
   });
 
@@ -100,8 +112,15 @@ describe('skill tool', () => {
   });
 
   it('is in the registry only when skills exist, with an enum of model-invocable names', () => {
-    expect(createToolRegistry({ rgPath: null }).definitions().map((d) => d.name)).toEqual(['read_file', 'glob', 'grep', 'edit_file', 'write_file', 'bash']);
-    const reg = createToolRegistry({ rgPath: null, skills: [makeSkill('a-skill', 'x'), makeSkill('manual', 'y', { disableModelInvocation: true })] });
+    expect(
+      createToolRegistry({ rgPath: null })
+        .definitions()
+        .map((d) => d.name),
+    ).toEqual(['read_file', 'glob', 'grep', 'edit_file', 'write_file', 'bash']);
+    const reg = createToolRegistry({
+      rgPath: null,
+      skills: [makeSkill('a-skill', 'x'), makeSkill('manual', 'y', { disableModelInvocation: true })],
+    });
     const def = reg.definitions().find((d) => d.name === 'skill');
     expect(def?.input_schema).toMatchObject({ properties: { name: { type: 'string', enum: ['a-skill'] } } });
     expect(reg.get('skill')?.kind).toBe('read');

@@ -33,7 +33,14 @@ function resourceSection(skill: Skill): string {
  * skill was discovered: the registry lists it so such a rule stays valid in a session without
  * skills.
  */
-export const SKILL_RULES: Readonly<ToolRuleEntry> = Object.freeze({ name: 'skill', kind: 'read', ruleNames: Object.freeze(['Skill']), pathFields: Object.freeze([]), specifier: 'name', deniedWith: Object.freeze([]) });
+export const SKILL_RULES: Readonly<ToolRuleEntry> = Object.freeze({
+  name: 'skill',
+  kind: 'read',
+  ruleNames: Object.freeze(['Skill']),
+  pathFields: Object.freeze([]),
+  specifier: 'name',
+  deniedWith: Object.freeze([]),
+});
 
 /**
  * The skill tool for a set of discovered skills. `name` is a JSON-schema enum of the
@@ -44,10 +51,15 @@ export function createSkillTool(skills: readonly Skill[]): Tool<Input> {
   const invocable = skills.filter((s) => !s.disableModelInvocation).map((s) => s.name);
   const byName = new Map(skills.map((s) => [s.name, s]));
   // One metadata object, `enum` before `description`: the JSON Schema keys keep that order.
-  const nameMeta = { ...(invocable.length > 0 ? { enum: invocable } : {}), description: 'The skill to load (its slug).' };
+  const nameMeta = {
+    ...(invocable.length > 0 ? { enum: invocable } : {}),
+    description: 'The skill to load (its slug).',
+  };
   const schema = z.object({
     name: z.string().check(z.minLength(1)).register(z.globalRegistry, nameMeta),
-    args: z.optional(z.string()).register(z.globalRegistry, { description: 'Arguments for the skill, as the user would type them after /name.' }),
+    args: z
+      .optional(z.string())
+      .register(z.globalRegistry, { description: 'Arguments for the skill, as the user would type them after /name.' }),
   });
   const known = (): string => (invocable.length > 0 ? invocable.join(', ') : '(none the model may invoke)');
   return {
@@ -62,14 +74,19 @@ export function createSkillTool(skills: readonly Skill[]): Tool<Input> {
       const skill = byName.get(input.name);
       if (skill === undefined) {
         const guess = closest(input.name, invocable);
-        return errorResult(`Unknown skill ${JSON.stringify(input.name)}. Available skills: ${known()}.${guess !== undefined ? ` Did you mean "${guess}"?` : ''}`);
+        return errorResult(
+          `Unknown skill ${JSON.stringify(input.name)}. Available skills: ${known()}.${guess !== undefined ? ` Did you mean "${guess}"?` : ''}`,
+        );
       }
       if (skill.disableModelInvocation && ctx.forcedSkill !== skill.name) {
-        return errorResult(`Skill "${skill.name}" is manual-only (disable-model-invocation); only the user can run it, by typing /${skill.name}.`);
+        return errorResult(
+          `Skill "${skill.name}" is manual-only (disable-model-invocation); only the user can run it, by typing /${skill.name}.`,
+        );
       }
       // The file was a regular file at discovery; one swapped for a FIFO since would block the read.
       const kind = fileKind(skill.file);
-      if (kind !== undefined) return errorResult(`Cannot load skill "${skill.name}": ${skill.file} is ${kind}, not a regular file.`);
+      if (kind !== undefined)
+        return errorResult(`Cannot load skill "${skill.name}": ${skill.file} is ${kind}, not a regular file.`);
       const body = await raceAbort(loadBody(skill), ctx.signal, 'aborted' as const);
       if (body === 'aborted') return abortedResult('skill');
       if (!body.ok) return errorResult(`Cannot load skill "${skill.name}": ${body.error}`);

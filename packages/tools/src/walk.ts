@@ -55,7 +55,12 @@ export async function walkFiles(opts: WalkOptions): Promise<WalkResult> {
     } catch {
       continue;
     }
-    const ig = dir.ig.enter(dir.abs, dir.rel, entries.map((e) => e.name), note);
+    const ig = dir.ig.enter(
+      dir.abs,
+      dir.rel,
+      entries.map((e) => e.name),
+      note,
+    );
     const check = ig.active;
     for (const e of entries) {
       const name = e.name;

@@ -11,7 +11,9 @@ import type { Tool, ToolContext } from './types.js';
 export const PREVIEW_MAX_BYTES = 4 * 1024 * 1024;
 
 const schema = z.object({
-  path: z.string().register(z.globalRegistry, { description: 'File to write, relative to the work root. Parent directories are created.' }),
+  path: z.string().register(z.globalRegistry, {
+    description: 'File to write, relative to the work root. Parent directories are created.',
+  }),
   content: z.string().register(z.globalRegistry, { description: 'The complete new content of the file.' }),
 });
 type Input = z.infer<typeof schema>;
@@ -45,7 +47,8 @@ export const writeFileTool: Tool<Input> = {
     let before = '';
     if (fs.existsSync(target.abs)) {
       const text = readRegularTextSync(target.abs, PREVIEW_MAX_BYTES);
-      if (text === undefined) return `(${target.shown} is larger than ${PREVIEW_MAX_BYTES / 1024 / 1024} MiB or unreadable; no diff shown)`;
+      if (text === undefined)
+        return `(${target.shown} is larger than ${PREVIEW_MAX_BYTES / 1024 / 1024} MiB or unreadable; no diff shown)`;
       before = text;
     }
     return unifiedDiff(before, input.content, { fromLabel: target.shown });
@@ -66,7 +69,10 @@ export const writeFileTool: Tool<Input> = {
       const lines = countLines(input.content);
       const bytes = Buffer.byteLength(input.content);
       const verb = now.exists ? 'Overwrote' : 'Created';
-      return okResult(`${verb} ${shown} (${plural(lines, 'line')}, ${plural(bytes, 'byte')}).`, `${verb.toLowerCase()} ${shown} (${plural(lines, 'line')})`);
+      return okResult(
+        `${verb} ${shown} (${plural(lines, 'line')}, ${plural(bytes, 'byte')}).`,
+        `${verb.toLowerCase()} ${shown} (${plural(lines, 'line')})`,
+      );
     } catch (err) {
       return errorResult(`Cannot write ${shown}: ${messageOf(err)}`);
     } finally {

@@ -26,7 +26,10 @@ beforeEach(() => {
   fs.mkdirSync(root);
   fs.mkdirSync(outside);
   fs.mkdirSync(path.join(root, 'skills-here', 'deploy'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'skills-here', 'deploy', 'SKILL.md'), '---\nname: deploy\ndescription: d\n---\nbody\n');
+  fs.writeFileSync(
+    path.join(root, 'skills-here', 'deploy', 'SKILL.md'),
+    '---\nname: deploy\ndescription: d\n---\nbody\n',
+  );
   ctx = createToolContext({
     root,
     skills: [{ dir: path.join(root, 'skills-here', 'deploy') } as never],
@@ -74,7 +77,10 @@ describe('protected paths: write_file and edit_file refuse them whatever the per
   it('edit_file refuses .git/config even after it was read', async () => {
     put('.git/config', '[core]\n\tbare = false\n');
     expect((await readFileTool.run({ path: '.git/config' }, ctx)).isError).toBe(false);
-    const r = await editFileTool.run({ path: '.git/config', old_string: 'bare = false', new_string: 'fsmonitor = ./evil.sh' }, ctx);
+    const r = await editFileTool.run(
+      { path: '.git/config', old_string: 'bare = false', new_string: 'fsmonitor = ./evil.sh' },
+      ctx,
+    );
     expect(r.isError).toBe(true);
     expect(r.content).toContain('git metadata');
     expect(fs.readFileSync(path.join(root, '.git/config'), 'utf8')).not.toContain('fsmonitor');

@@ -17,7 +17,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the built-in interop plugin with the pinned esbuild', () => {
   it('makes each built-in import an empty object over the real module, and every read still works', async () => {
-    writeFileSync(join(dir, 'a.mjs'), "import fs from 'node:fs';\nimport * as path from 'node:path';\nexport const a = { fs, path };\n");
+    writeFileSync(
+      join(dir, 'a.mjs'),
+      "import fs from 'node:fs';\nimport * as path from 'node:path';\nexport const a = { fs, path };\n",
+    );
     writeFileSync(
       join(dir, 'entry.mjs'),
       [
@@ -31,7 +34,13 @@ describe('the built-in interop plugin with the pinned esbuild', () => {
       ].join('\n'),
     );
     const out = join(dir, 'out.cjs');
-    await build({ ...BUNDLE_OPTIONS, sourcemap: false, entryPoints: [join(dir, 'entry.mjs')], outfile: out, plugins: [builtinInterop()] });
+    await build({
+      ...BUNDLE_OPTIONS,
+      sourcemap: false,
+      entryPoints: [join(dir, 'entry.mjs')],
+      outfile: out,
+      plugins: [builtinInterop()],
+    });
     const code = readFileSync(out, 'utf8');
     expect(code).toContain('Object.create(require("node:fs"))');
     expect(code).not.toMatch(/__toESM\(require\("(node:)?(fs|path)"\)/);

@@ -65,7 +65,8 @@ export async function buildBin({ entry, outDir, name, define = {}, inject = [], 
   writeFileSync(bundle, code);
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
   // Caches of earlier builds lived beside the bundle: remove them.
-  for (const f of readdirSync(outDir)) if (f.startsWith(`${name}-bundle.`) && f.endsWith('.cache')) rmSync(join(outDir, f));
+  for (const f of readdirSync(outDir))
+    if (f.startsWith(`${name}-bundle.`) && f.endsWith('.cache')) rmSync(join(outDir, f));
   const launcher = join(outDir, `${name}.cjs`);
   writeFileSync(launcher, launcherSource(basename(bundle), hash));
   chmodSync(launcher, 0o755);

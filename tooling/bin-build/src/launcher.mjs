@@ -87,7 +87,8 @@ function launch(require, dir, bundleName, cacheKey) {
   const source = fs.readFileSync(file, 'utf8');
   const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
   const script = new Script(wrapped, { filename: file, cachedData });
-  if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) process.once('exit', () => writeCache(folder, cacheFile, script));
+  if (cacheFile && (cachedData === undefined || script.cachedDataRejected))
+    process.once('exit', () => writeCache(folder, cacheFile, script));
   const mod = { exports: {} };
   script.runInThisContext()(mod.exports, require, mod, file, dir);
 }

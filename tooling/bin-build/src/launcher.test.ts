@@ -21,7 +21,10 @@ let binDir: string;
 /** Every file under `dir`, relative (a folder that cannot be read lists as empty). */
 function files(dir: string): string[] {
   try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => !e.isDirectory()).map((e) => join(e.parentPath, e.name).slice(dir.length + 1)).sort();
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => !e.isDirectory())
+      .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
+      .sort();
   } catch {
     return [];
   }
@@ -59,7 +62,12 @@ beforeAll(async () => {
   );
   binDir = join(root, 'install', 'dist', 'bin');
   mkdirSync(binDir, { recursive: true });
-  const built = await buildBin({ entry: join(src, 'entry.mjs'), outDir: binDir, name: 'demo', options: { sourcemap: false } });
+  const built = await buildBin({
+    entry: join(src, 'entry.mjs'),
+    outDir: binDir,
+    name: 'demo',
+    options: { sourcemap: false },
+  });
   bin = built.launcher;
   for (const d of [join(root, 'install'), join(root, 'install', 'dist'), binDir]) chmodSync(d, 0o755);
 });
@@ -76,7 +84,11 @@ describe('the bin launcher and its code cache', () => {
     expect(run({ XDG_CACHE_HOME: xdg })).toBe('ok function true\n');
     const written = files(xdg);
     expect(written).toHaveLength(1);
-    expect(written[0]).toMatch(new RegExp(`^coding-harness/demo-bundle\\.[0-9a-f]{16}\\.${process.version.replace(/\./g, '\\.')}-${process.arch}\\.cache$`));
+    expect(written[0]).toMatch(
+      new RegExp(
+        `^coding-harness/demo-bundle\\.[0-9a-f]{16}\\.${process.version.replace(/\./g, '\\.')}-${process.arch}\\.cache$`,
+      ),
+    );
     const first = statSync(join(xdg, written[0]!));
     expect(run({ XDG_CACHE_HOME: xdg })).toBe('ok function true\n');
     const second = statSync(join(xdg, written[0]!));

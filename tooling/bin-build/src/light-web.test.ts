@@ -11,10 +11,20 @@ describe('light web stand-ins (bundled bins only)', () => {
   it('ReadableStream stand-in: instanceof is true exactly for web streams; constructing makes a real one', async () => {
     const real = new ReadableStream<string>({ start: (c) => (c.enqueue('x'), c.close()) });
     expect(real instanceof LazyReadableStream).toBe(true);
-    for (const other of [Buffer.from('x'), 'x', null, undefined, {}, Readable.from(['x']), { getReader: () => undefined }]) {
+    for (const other of [
+      Buffer.from('x'),
+      'x',
+      null,
+      undefined,
+      {},
+      Readable.from(['x']),
+      { getReader: () => undefined },
+    ]) {
       expect(other instanceof LazyReadableStream).toBe(false);
     }
-    const made = new LazyReadableStream({ start: (c: ReadableStreamDefaultController<string>) => (c.enqueue('y'), c.close()) }) as unknown as ReadableStream<string>;
+    const made = new LazyReadableStream({
+      start: (c: ReadableStreamDefaultController<string>) => (c.enqueue('y'), c.close()),
+    }) as unknown as ReadableStream<string>;
     expect(made).toBeInstanceOf(ReadableStream);
     expect((await made.getReader().read()).value).toBe('y');
   });

@@ -10,7 +10,21 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 /** Web globals whose first use loads undici or web streams (or that undici provides). */
-const WEB_GLOBALS = ['fetch', 'Headers', 'Request', 'Response', 'FormData', 'Blob', 'File', 'ReadableStream', 'WritableStream', 'TransformStream', 'TextDecoderStream', 'WebSocket', 'EventSource'];
+const WEB_GLOBALS = [
+  'fetch',
+  'Headers',
+  'Request',
+  'Response',
+  'FormData',
+  'Blob',
+  'File',
+  'ReadableStream',
+  'WritableStream',
+  'TransformStream',
+  'TextDecoderStream',
+  'WebSocket',
+  'EventSource',
+];
 
 /**
  * What the bundled SDK 1.14.0 names, and why each is safe in the bins: the ones light-web.mjs
@@ -28,12 +42,22 @@ const EXPECTED: Record<string, string> = {
 };
 
 /** Comments and string literals out, so that only code is searched. */
-const codeOnly = (text: string): string => text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ').replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g, '""');
+const codeOnly = (text: string): string =>
+  text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ').replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g, '""');
 
 describe('the web globals the bundled SDK reads', () => {
   it('are exactly the ones the bins replace (or fetch, which the bins pass)', async () => {
     const agentEntry = createRequire(import.meta.url).resolve('@coding-harness/agent');
-    const result = await build({ entryPoints: [agentEntry], bundle: true, platform: 'node', format: 'cjs', write: false, metafile: true, logLevel: 'silent', outfile: 'out.cjs' });
+    const result = await build({
+      entryPoints: [agentEntry],
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+      outfile: 'out.cjs',
+    });
     const sdkFiles = Object.keys(result.metafile.inputs).filter((f) => f.includes('@anthropic-ai/sdk/'));
     expect(sdkFiles.length).toBeGreaterThan(5);
     const found = new Map<string, string[]>();
@@ -42,12 +66,18 @@ describe('the web globals the bundled SDK reads', () => {
       for (const name of WEB_GLOBALS) {
         // A global read: the bare name or globalThis.name, not a property (x.name), a key (name:) or a declaration.
         const read = new RegExp(`(?<![\\w$.])(?:globalThis\\.)?${name}(?![\\w$])(?!\\s*:)`, 'g');
-        const declared = new RegExp(`(?:class|function|const|let|var)\\s+${name}(?![\\w$])|import\\s*\\{[^}]*\\b${name}\\b[^}]*\\}`);
-        if (read.test(code) && !declared.test(code)) found.set(name, [...(found.get(name) ?? []), file.replace(/.*@anthropic-ai\/sdk\//, '')]);
+        const declared = new RegExp(
+          `(?:class|function|const|let|var)\\s+${name}(?![\\w$])|import\\s*\\{[^}]*\\b${name}\\b[^}]*\\}`,
+        );
+        if (read.test(code) && !declared.test(code))
+          found.set(name, [...(found.get(name) ?? []), file.replace(/.*@anthropic-ai\/sdk\//, '')]);
       }
     }
     const unexpected = [...found.keys()].filter((n) => !(n in EXPECTED));
-    expect(unexpected, `the SDK now reads ${unexpected.map((n) => `${n} (${found.get(n)!.join(', ')})`).join('; ')}: replace it in light-web.mjs or accept that it loads undici`).toEqual([]);
+    expect(
+      unexpected,
+      `the SDK now reads ${unexpected.map((n) => `${n} (${found.get(n)!.join(', ')})`).join('; ')}: replace it in light-web.mjs or accept that it loads undici`,
+    ).toEqual([]);
     expect([...found.keys()].sort()).toEqual(Object.keys(EXPECTED).sort());
   });
 });

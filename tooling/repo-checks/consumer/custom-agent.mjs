@@ -49,7 +49,9 @@ try {
       systemPrompt: agent.systemPrompt,
       system: requests.map((b) => JSON.stringify(b.system)),
       tools: requests.map((b) => b.tools.map((t) => t.name)),
-      toolResult: last.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [])).find((c) => c.type === 'tool_result'),
+      toolResult: last.messages
+        .flatMap((m) => (Array.isArray(m.content) ? m.content : []))
+        .find((c) => c.type === 'tool_result'),
       events: events.map((e) => e.type),
       errors: events.filter((e) => e.type === 'error').map((e) => e.message),
       end: events.at(-1),

@@ -44,7 +44,9 @@ describe('changesets: a release reaches every package that ships the changed cod
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('finds the workspaces from pnpm-workspace.yaml, the bins among them', () => {
-    expect(workspaces.map((w) => w.dir)).toEqual(expect.arrayContaining(['packages/skills', 'apps/line-cli', 'apps/blessed-tui', 'apps/evals']));
+    expect(workspaces.map((w) => w.dir)).toEqual(
+      expect.arrayContaining(['packages/skills', 'apps/line-cli', 'apps/blessed-tui', 'apps/evals']),
+    );
   });
 
   it('a skills-only patch bumps skills and every public package that depends on or bundles it, nothing private', async () => {
@@ -56,7 +58,15 @@ describe('changesets: a release reaches every package that ships the changed cod
     ]).filter((d) => isPrivate.get(d) !== true);
     expect(changed).toEqual(expected);
     // The bins bundle skills: both must be re-released, whatever the graph above says.
-    expect(changed).toEqual(expect.arrayContaining(['packages/skills', 'packages/tools', 'packages/agent', 'apps/line-cli', 'apps/blessed-tui']));
+    expect(changed).toEqual(
+      expect.arrayContaining([
+        'packages/skills',
+        'packages/tools',
+        'packages/agent',
+        'apps/line-cli',
+        'apps/blessed-tui',
+      ]),
+    );
     if (existsSync(path.join(repo, 'packages/session/package.json'))) expect(changed).toContain('packages/session');
     for (const ws of workspaces.filter((w) => w.manifest.private === true)) {
       expect(changed).not.toContain(ws.dir);
@@ -74,9 +84,10 @@ describe('changesets: a release reaches every package that ships the changed cod
   it('a minor to approval bumps approval and its runtime dependents, not skills, tools or the mock', async () => {
     dir = copyManifests();
     const changed = await bumpedBy(dir, '"@coding-harness/approval": minor');
-    const expected = dirsOf(['@coding-harness/approval', ...runtimeDependents(workspaces, '@coding-harness/approval')]).filter(
-      (d) => isPrivate.get(d) !== true,
-    );
+    const expected = dirsOf([
+      '@coding-harness/approval',
+      ...runtimeDependents(workspaces, '@coding-harness/approval'),
+    ]).filter((d) => isPrivate.get(d) !== true);
     expect(changed).toEqual(expected);
     expect(changed).not.toContain('packages/skills');
     expect(changed).not.toContain('packages/mock-anthropic');

@@ -44,7 +44,9 @@ describe('dependency-cruiser layering rules', () => {
   it('fail on an app importing another app (blessed-tui -> line-cli) and on a package importing an app', async () => {
     const result = await cruise('bad');
     expect(result.code).not.toBe(0);
-    expect(result.output).toMatch(/app-blessed-tui-imports-no-app: apps\/blessed-tui\/src\/index\.ts → apps\/line-cli\/src\/index\.ts/);
+    expect(result.output).toMatch(
+      /app-blessed-tui-imports-no-app: apps\/blessed-tui\/src\/index\.ts → apps\/line-cli\/src\/index\.ts/,
+    );
     expect(result.output).toMatch(/no-app-imports-from-packages: packages\/session\/src\/index\.ts → apps\/line-cli/);
     expect(result.output).toMatch(/layer-session: packages\/session\/src\/index\.ts → apps\/line-cli/);
   });
@@ -57,7 +59,10 @@ describe('ESLint no-restricted-imports layering rule', () => {
     cwd: repo,
     overrideConfig: {
       languageOptions: { parserOptions: { projectService: false } },
-      rules: { '@typescript-eslint/switch-exhaustiveness-check': 'off', '@typescript-eslint/no-floating-promises': 'off' },
+      rules: {
+        '@typescript-eslint/switch-exhaustiveness-check': 'off',
+        '@typescript-eslint/no-floating-promises': 'off',
+      },
     },
   });
   const lint = async (filePath: string, code: string) => {
@@ -79,19 +84,31 @@ describe('ESLint no-restricted-imports layering rule', () => {
   });
 
   it('rejects one app importing another, by package name or by path', async () => {
-    const code = "import { main } from '@coding-harness/line-cli';\nimport { x } from '../../line-cli/src/index.js';\nexport const all = [main, x];\n";
+    const code =
+      "import { main } from '@coding-harness/line-cli';\nimport { x } from '../../line-cli/src/index.js';\nexport const all = [main, x];\n";
     const messages = await lint('apps/blessed-tui/src/bad-import.ts', code);
     expect(messages).toHaveLength(2);
     for (const m of messages) expect(m.message).toContain('packages/session');
-    expect(await lint('apps/evals/src/bad-import.ts', "import { main } from '@coding-harness/blessed-tui';\nexport const m = main;\n")).toHaveLength(1);
+    expect(
+      await lint(
+        'apps/evals/src/bad-import.ts',
+        "import { main } from '@coding-harness/blessed-tui';\nexport const m = main;\n",
+      ),
+    ).toHaveLength(1);
   });
 
   it('allows an app to import the session package', async () => {
-    expect(await lint('apps/blessed-tui/src/ok-session.ts', "import { buildHarness } from '@coding-harness/session';\nexport const b = buildHarness;\n")).toHaveLength(0);
+    expect(
+      await lint(
+        'apps/blessed-tui/src/ok-session.ts',
+        "import { buildHarness } from '@coding-harness/session';\nexport const b = buildHarness;\n",
+      ),
+    ).toHaveLength(0);
   });
 
   it('allows the same imports in an app', async () => {
-    const code = "import blessed from 'blessed';\nimport * as rl from 'node:readline';\nexport const all = [blessed, rl];\n";
+    const code =
+      "import blessed from 'blessed';\nimport * as rl from 'node:readline';\nexport const all = [blessed, rl];\n";
     expect(await lint('apps/blessed-tui/src/ok-import.ts', code)).toHaveLength(0);
   });
 });

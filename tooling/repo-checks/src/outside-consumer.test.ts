@@ -16,7 +16,9 @@ const run = promisify(execFile);
 const workspaces = publicWorkspaces();
 const here = path.dirname(new URL(import.meta.url).pathname);
 /** Exact pins for what the consumer itself installs besides the tarballs. */
-const rootPins = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+const rootPins = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+  devDependencies: Record<string, string>;
+};
 const toolsPins = workspaces.find((w) => w.manifest.name === '@coding-harness/tools')?.manifest.dependencies ?? {};
 
 /** Every import specifier a workspace's exports map offers (`./package.json` aside). */
@@ -27,7 +29,12 @@ const specifiersOf = (ws: Workspace): string[] =>
 const specifiers = workspaces.flatMap(specifiersOf);
 
 /** A child process's outcome; never throws, so a failing command shows its output. */
-async function exec(file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<{ code: number; out: string; err: string }> {
+async function exec(
+  file: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number; out: string; err: string }> {
   try {
     const { stdout, stderr } = await run(file, args, { cwd, env, timeout: 240_000, maxBuffer: 32 * 1024 * 1024 });
     return { code: 0, out: stdout, err: stderr };
@@ -53,7 +60,9 @@ function bundlesOf(ws: Workspace): Map<string, Set<string>> {
       if (at < 0) continue;
       const parts = abs.slice(at + '/node_modules/'.length).split('/');
       const name = parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
-      const manifest = JSON.parse(readFileSync(path.join(abs.slice(0, at), 'node_modules', name, 'package.json'), 'utf8')) as { version: string };
+      const manifest = JSON.parse(
+        readFileSync(path.join(abs.slice(0, at), 'node_modules', name, 'package.json'), 'utf8'),
+      ) as { version: string };
       names.add(`${name}@${manifest.version}`);
     }
     if (names.size > 0) bundles.set(path.posix.join('dist', rel.slice(0, -'.map'.length)), names);
@@ -71,14 +80,27 @@ describe('the packages as an outside developer installs them', () => {
     temp = mkdtempSync(path.join(os.tmpdir(), 'outside-consumer-'));
     project = path.join(temp, 'project');
     for (const ws of workspaces) {
-      if (!existsSync(path.join(repoRoot, ws.dir, 'dist'))) throw new Error(`${ws.dir}/dist is missing: build first (pnpm build)`);
+      if (!existsSync(path.join(repoRoot, ws.dir, 'dist')))
+        throw new Error(`${ws.dir}/dist is missing: build first (pnpm build)`);
     }
     tarballs = await packWorkspaces(workspaces, path.join(temp, 'tarballs'));
     cpSync(path.join(here, '../consumer'), project, { recursive: true });
-    writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'outside-consumer', version: '1.0.0', private: true }));
+    writeFileSync(
+      path.join(project, 'package.json'),
+      JSON.stringify({ name: 'outside-consumer', version: '1.0.0', private: true }),
+    );
     installed = await exec(
       'npm',
-      ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs.values(), `zod@${toolsPins.zod}`, `@types/node@${rootPins.devDependencies['@types/node']}`],
+      [
+        'install',
+        '--prefer-offline',
+        '--no-audit',
+        '--no-fund',
+        '--loglevel=error',
+        ...tarballs.values(),
+        `zod@${toolsPins.zod}`,
+        `@types/node@${rootPins.devDependencies['@types/node']}`,
+      ],
       project,
       { ...process.env, npm_config_cache: process.env.npm_config_cache ?? path.join(os.homedir(), '.npm') },
     );
@@ -89,7 +111,9 @@ describe('the packages as an outside developer installs them', () => {
   });
 
   it('runs after every public workspace is built: each is a dev dependency of this package', () => {
-    const own = JSON.parse(readFileSync(path.join(here, '../package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    const own = JSON.parse(readFileSync(path.join(here, '../package.json'), 'utf8')) as {
+      devDependencies: Record<string, string>;
+    };
     for (const ws of workspaces) expect(own.devDependencies[ws.manifest.name], ws.manifest.name).toBe('workspace:*');
   });
 
@@ -97,7 +121,8 @@ describe('the packages as an outside developer installs them', () => {
     expect([...tarballs.keys()].sort()).toEqual(workspaces.map((w) => w.manifest.name).sort());
     expect(installed.err).not.toMatch(/ERR!/);
     expect(installed.code).toBe(0);
-    for (const ws of workspaces) expect(existsSync(path.join(project, 'node_modules', ws.manifest.name, 'package.json'))).toBe(true);
+    for (const ws of workspaces)
+      expect(existsSync(path.join(project, 'node_modules', ws.manifest.name, 'package.json'))).toBe(true);
   });
 
   it('ships the MIT LICENSE in every tarball and no tests, test helpers, build scripts or demos', async () => {
@@ -106,11 +131,21 @@ describe('the packages as an outside developer installs them', () => {
       const entries = await tarballEntries(tarball);
       expect(ws.manifest.license, ws.dir).toBe('MIT');
       expect(entries, ws.dir).toContain('LICENSE');
-      expect(await tarballFile(tarball, 'LICENSE')).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} coding-harness contributors\n/);
-      const unwanted = entries.filter((e) => /\.test[.-]|(^|\/)(test-support|testing|fixtures|bench)\/|^build\.mjs$|^scripts\/|^demo\/|\.tsbuildinfo$|\.cache$/.test(e));
+      expect(await tarballFile(tarball, 'LICENSE')).toMatch(
+        /^MIT License\n\nCopyright \(c\) \d{4} coding-harness contributors\n/,
+      );
+      const unwanted = entries.filter((e) =>
+        /\.test[.-]|(^|\/)(test-support|testing|fixtures|bench)\/|^build\.mjs$|^scripts\/|^demo\/|\.tsbuildinfo$|\.cache$/.test(
+          e,
+        ),
+      );
       expect(unwanted, ws.dir).toEqual([]);
       const packed = JSON.parse(await tarballFile(tarball, 'package.json')) as { repository: unknown };
-      expect(packed.repository).toEqual({ type: 'git', url: 'git+https://github.com/coding-harness/coding-harness.git', directory: ws.dir });
+      expect(packed.repository).toEqual({
+        type: 'git',
+        url: 'git+https://github.com/coding-harness/coding-harness.git',
+        directory: ws.dir,
+      });
     }
   });
 
@@ -153,11 +188,22 @@ describe('the packages as an outside developer installs them', () => {
 
   it('type checks a strict consumer of every package with skipLibCheck off', async () => {
     const lines = specifiers.map((spec, i) => `import * as m${i} from '${spec}';`);
-    writeFileSync(path.join(project, 'types.mts'), `${lines.join('\n')}\nexport const all = [${specifiers.map((_, i) => `m${i}`).join(', ')}];\n`);
+    writeFileSync(
+      path.join(project, 'types.mts'),
+      `${lines.join('\n')}\nexport const all = [${specifiers.map((_, i) => `m${i}`).join(', ')}];\n`,
+    );
     writeFileSync(
       path.join(project, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { module: 'nodenext', target: 'es2023', strict: true, noUncheckedIndexedAccess: true, skipLibCheck: false, noEmit: true, types: ['node'] },
+        compilerOptions: {
+          module: 'nodenext',
+          target: 'es2023',
+          strict: true,
+          noUncheckedIndexedAccess: true,
+          skipLibCheck: false,
+          noEmit: true,
+          types: ['node'],
+        },
         files: ['types.mts'],
       }),
     );

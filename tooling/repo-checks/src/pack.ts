@@ -12,7 +12,8 @@ const run = promisify(execFile);
  */
 function pnpmCommand(): { file: string; args: string[] } {
   const exec = process.env.npm_execpath;
-  if (exec !== undefined && /pnpm/.test(path.basename(exec))) return /\.c?js$/.test(exec) ? { file: process.execPath, args: [exec] } : { file: exec, args: [] };
+  if (exec !== undefined && /pnpm/.test(path.basename(exec)))
+    return /\.c?js$/.test(exec) ? { file: process.execPath, args: [exec] } : { file: exec, args: [] };
   return { file: 'pnpm', args: [] };
 }
 

@@ -32,7 +32,11 @@ async function metafileOf(code: string, resolveDir: string, absWorkingDir: strin
 }
 
 const manifestDeps = (dir: string): Record<string, string> =>
-  (JSON.parse(readFileSync(path.join(repoRoot, dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies;
+  (
+    JSON.parse(readFileSync(path.join(repoRoot, dir, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    }
+  ).dependencies;
 
 describe('third-party notices for a bundle', () => {
   const temps: string[] = [];
@@ -61,9 +65,18 @@ describe('third-party notices for a bundle', () => {
   it('writes one section per package under a header naming the bundles', async () => {
     const out = mkdtempSync(path.join(os.tmpdir(), 'notices-'));
     temps.push(out);
-    const meta = await metafileOf("import pm from 'picomatch'; console.log(pm);", path.join(repoRoot, 'packages/tools'), repoRoot);
+    const meta = await metafileOf(
+      "import pm from 'picomatch'; console.log(pm);",
+      path.join(repoRoot, 'packages/tools'),
+      repoRoot,
+    );
     const file = path.join(out, 'THIRD_PARTY_NOTICES.md');
-    (writeThirdPartyNotices as (o: object) => unknown)({ metafiles: [meta], absWorkingDir: repoRoot, outFile: file, covers: ['out.cjs'] });
+    (writeThirdPartyNotices as (o: object) => unknown)({
+      metafiles: [meta],
+      absWorkingDir: repoRoot,
+      outFile: file,
+      covers: ['out.cjs'],
+    });
     const text = readFileSync(file, 'utf8');
     expect(text).toMatch(/^# Third-party notices\n\nout\.cjs includes code/);
     expect(text).toMatch(/## picomatch@\d+\.\d+\.\d+ \(MIT\)/);

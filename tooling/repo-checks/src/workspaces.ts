@@ -34,7 +34,8 @@ export function listWorkspaces(root: string = repoRoot): Workspace[] {
   const config = parse(readFileSync(path.join(root, 'pnpm-workspace.yaml'), 'utf8')) as { packages?: unknown };
   if (!Array.isArray(config.packages)) throw new Error('pnpm-workspace.yaml has no packages list');
   return config.packages.flatMap((entry: unknown) => {
-    if (typeof entry !== 'string' || !/^[\w-]+\/\*$/.test(entry)) throw new Error(`unsupported workspace entry: ${String(entry)}`);
+    if (typeof entry !== 'string' || !/^[\w-]+\/\*$/.test(entry))
+      throw new Error(`unsupported workspace entry: ${String(entry)}`);
     const parent = entry.slice(0, -2);
     if (!existsSync(path.join(root, parent))) return [];
     return readdirSync(path.join(root, parent), { withFileTypes: true })
@@ -49,7 +50,8 @@ export function listWorkspaces(root: string = repoRoot): Workspace[] {
 }
 
 /** The workspaces that publish to npm (not `private`). */
-export const publicWorkspaces = (root: string = repoRoot): Workspace[] => listWorkspaces(root).filter((w) => w.manifest.private !== true);
+export const publicWorkspaces = (root: string = repoRoot): Workspace[] =>
+  listWorkspaces(root).filter((w) => w.manifest.private !== true);
 
 /**
  * The names of the workspaces that depend on `name` at run time (its `dependencies`, followed

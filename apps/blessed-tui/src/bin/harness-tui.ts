@@ -20,15 +20,19 @@ const exitSoon = (code: number): void => {
 // the keys to the screen before Node ever read them, and an early Enter would arrive as Ctrl-J.
 const polled = new Promise<void>((resolve) => (early ? setImmediate(resolve) : resolve()));
 
-polled.then(() => main(process.argv.slice(2), {
-  stdout: process.stdout,
-  stderr: process.stderr,
-  env: process.env,
-  cwd: process.cwd(),
-  home: homedir(),
-  tty,
-  ...(early ? { early } : {}),
-})).then(exitSoon, (err: unknown) => {
-  process.stderr.write(`harness-tui: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-  exitSoon(1);
-});
+polled
+  .then(() =>
+    main(process.argv.slice(2), {
+      stdout: process.stdout,
+      stderr: process.stderr,
+      env: process.env,
+      cwd: process.cwd(),
+      home: homedir(),
+      tty,
+      ...(early ? { early } : {}),
+    }),
+  )
+  .then(exitSoon, (err: unknown) => {
+    process.stderr.write(`harness-tui: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    exitSoon(1);
+  });

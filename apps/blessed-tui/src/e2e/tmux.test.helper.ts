@@ -58,7 +58,10 @@ export class TmuxSession {
     for (;;) {
       last = this.screen();
       if (patterns.every((p) => (typeof p === 'string' ? last.includes(p) : p.test(last)))) return last;
-      if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${patterns.map(String).join(', ')}; the screen was:\n${last}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `timed out after ${timeoutMs} ms waiting for ${patterns.map(String).join(', ')}; the screen was:\n${last}`,
+        );
       await new Promise((r) => setTimeout(r, 50));
     }
   }

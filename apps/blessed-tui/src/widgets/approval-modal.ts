@@ -56,7 +56,8 @@ export function previewLines(state: ApprovalState, width: number, theme: Theme):
   } else if (r.tool === 'bash') {
     out.push(...gutterLines(bashCommand(state), width, theme));
   } else if (r.input !== undefined) {
-    for (const line of sanitize(JSON.stringify(r.input, null, 2) ?? '').split('\n')) for (const part of hardWrap(line, width)) out.push(escapeTags(part));
+    for (const line of sanitize(JSON.stringify(r.input, null, 2) ?? '').split('\n'))
+      for (const part of hardWrap(line, width)) out.push(escapeTags(part));
   }
   return out;
 }
@@ -68,13 +69,19 @@ export function approvalParts(state: ApprovalState, width: number, theme: Theme)
   const head = hardWrap(one(r.summary), width).map((part) => theme.wrap('bold', escapeTags(part)));
   if (r.tool === 'bash') {
     const count = bashCommand(state).replace(/\n+$/, '').split('\n').length;
-    head.push(theme.wrap('gray-fg', `the whole command${count > 1 ? `, ${count} lines` : ''}, exactly as it will run:`));
+    head.push(
+      theme.wrap('gray-fg', `the whole command${count > 1 ? `, ${count} lines` : ''}, exactly as it will run:`),
+    );
   } else if (r.target) {
     for (const part of hardWrap(one(r.target), width)) head.push(theme.wrap('gray-fg', escapeTags(part)));
   }
   const raw = [r.summary, r.target ?? '', r.preview ?? '', r.tool === 'bash' ? bashCommand(state) : ''];
   if (raw.some(hasControls)) {
-    for (const part of hardWrap('⚠ this call holds control characters, shown as escapes (\\x1b, \\r, \\u202e): they are really there', width)) head.push(theme.wrap('yellow-fg', escapeTags(part)));
+    for (const part of hardWrap(
+      '⚠ this call holds control characters, shown as escapes (\\x1b, \\r, \\u202e): they are really there',
+      width,
+    ))
+      head.push(theme.wrap('yellow-fg', escapeTags(part)));
   }
   head.push('');
   const body = previewLines(state, width, theme);
@@ -89,9 +96,14 @@ export function approvalParts(state: ApprovalState, width: number, theme: Theme)
     foot.push(theme.wrap('yellow-fg', '[a] stores a long rule: it is shown at the end (Up/Down scroll)'));
   }
   if (state.phase === 'choose') {
-    foot.push(`${theme.wrap('bold', '[y]')} once   ${theme.wrap('bold', '[a]')} always (this session)   ${theme.wrap('bold', '[n]')} no   Esc deny`);
+    foot.push(
+      `${theme.wrap('bold', '[y]')} once   ${theme.wrap('bold', '[a]')} always (this session)   ${theme.wrap('bold', '[n]')} no   Esc deny`,
+    );
   } else {
-    foot.push('Message for the model (Enter sends, empty for none, Esc denies):', `> ${escapeTags(state.message)}${theme.wrap('inverse', ' ')}`);
+    foot.push(
+      'Message for the model (Enter sends, empty for none, Esc denies):',
+      `> ${escapeTags(state.message)}${theme.wrap('inverse', ' ')}`,
+    );
   }
   return { head, body, foot };
 }
@@ -113,8 +125,23 @@ export function approvalContent(state: ApprovalState, width: number, height: num
 export class ApprovalModal {
   readonly box: Widgets.BoxElement;
 
-  constructor(screen: Widgets.Screen, private readonly theme: Theme) {
-    this.box = blessed.box({ parent: screen, top: 'center', left: 'center', width: 10, height: 5, tags: true, wrap: false, border: { type: 'line' }, hidden: true, padding: { left: 1, right: 1 }, style: { border: theme.style('yellow') } });
+  constructor(
+    screen: Widgets.Screen,
+    private readonly theme: Theme,
+  ) {
+    this.box = blessed.box({
+      parent: screen,
+      top: 'center',
+      left: 'center',
+      width: 10,
+      height: 5,
+      tags: true,
+      wrap: false,
+      border: { type: 'line' },
+      hidden: true,
+      padding: { left: 1, right: 1 },
+      style: { border: theme.style('yellow') },
+    });
   }
 
   /** Shows `state` sized to the screen, or hides the modal when `state` is undefined. */

@@ -13,8 +13,20 @@ export const MENU_ROWS = 8;
 export class CompletionMenu {
   readonly box: Widgets.BoxElement;
 
-  constructor(screen: Widgets.Screen, private readonly theme: Theme) {
-    this.box = blessed.box({ parent: screen, left: 0, width: 10, height: 1, tags: true, wrap: false, hidden: true, style: theme.style('white', 'black') });
+  constructor(
+    screen: Widgets.Screen,
+    private readonly theme: Theme,
+  ) {
+    this.box = blessed.box({
+      parent: screen,
+      left: 0,
+      width: 10,
+      height: 1,
+      tags: true,
+      wrap: false,
+      hidden: true,
+      style: theme.style('white', 'black'),
+    });
   }
 
   /** Shows `items` with `selected` highlighted, ending just above row `bottom`; hides when empty. */
@@ -28,7 +40,10 @@ export class CompletionMenu {
     const labelWidth = widest(items.map((i) => sanitize(i.label, { multiline: false })));
     const w = Math.min(width, 80);
     const lines = items.slice(first, first + rows).map((item, i) => {
-      const text = truncate(`${sanitize(item.label, { multiline: false }).padEnd(labelWidth)}  ${sanitize(item.description.split('\n')[0] ?? '', { multiline: false })}`, w - 2).padEnd(w - 2);
+      const text = truncate(
+        `${sanitize(item.label, { multiline: false }).padEnd(labelWidth)}  ${sanitize(item.description.split('\n')[0] ?? '', { multiline: false })}`,
+        w - 2,
+      ).padEnd(w - 2);
       return first + i === selected ? this.theme.wrap('inverse', escapeTags(` ${text} `)) : ` ${escapeTags(text)} `;
     });
     this.box.top = Math.max(0, bottom - rows);

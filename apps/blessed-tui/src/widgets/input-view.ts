@@ -14,9 +14,18 @@ const PLACEHOLDER = 'message, / for commands, /skills to pick a skill';
  * The input's screen rows: a rule (carrying `hint`, if any) then the text with a drawn cursor.
  * Pure, for tests; `rows.length - 1` is the number of text rows shown.
  */
-export function inputRows(input: InputState, width: number, theme: Theme, hint: string, showPlaceholder: boolean): string[] {
+export function inputRows(
+  input: InputState,
+  width: number,
+  theme: Theme,
+  hint: string,
+  showPlaceholder: boolean,
+): string[] {
   const label = hint ? `─ ${truncate(hint, Math.max(1, width - 4))} ` : '';
-  const rule = theme.wrap(hint ? 'yellow-fg' : 'gray-fg', escapeTags(label + '─'.repeat(Math.max(0, width - textWidth(label)))));
+  const rule = theme.wrap(
+    hint ? 'yellow-fg' : 'gray-fg',
+    escapeTags(label + '─'.repeat(Math.max(0, width - textWidth(label)))),
+  );
   const inner = Math.max(2, width - 3);
   const rows: string[] = [];
   let cursorRow = 0;
@@ -34,7 +43,10 @@ export function inputRows(input: InputState, width: number, theme: Theme, hint: 
         cursorRow = rows.length;
         const at = input.cursor - start;
         const ch = piece.slice(at, at + 1) || ' ';
-        const after = input.text.length === 0 && showPlaceholder ? theme.wrap('gray-fg', escapeTags(PLACEHOLDER)) : escapeTags(piece.slice(at + 1));
+        const after =
+          input.text.length === 0 && showPlaceholder
+            ? theme.wrap('gray-fg', escapeTags(PLACEHOLDER))
+            : escapeTags(piece.slice(at + 1));
         rows.push(prefix + escapeTags(piece.slice(0, at)) + theme.wrap('inverse', escapeTags(ch)) + after);
       } else {
         rows.push(prefix + escapeTags(piece));
@@ -51,7 +63,10 @@ export function inputRows(input: InputState, width: number, theme: Theme, hint: 
 export class InputView {
   readonly box: Widgets.BoxElement;
 
-  constructor(screen: Widgets.Screen, private readonly theme: Theme) {
+  constructor(
+    screen: Widgets.Screen,
+    private readonly theme: Theme,
+  ) {
     this.box = blessed.box({ parent: screen, left: 0, width: '100%', height: 2, tags: true, wrap: false });
   }
 

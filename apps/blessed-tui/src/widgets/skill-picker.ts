@@ -10,7 +10,14 @@ import { textWidth, truncate, wrapLine } from '../wrap.js';
  * The picker's content at `width` x `height` (inside the border): the filter line, the list on
  * the left, the selected skill's source, path and description on the right, and `message` last.
  */
-export function pickerContent(state: PickerState, skills: readonly Skill[], width: number, height: number, theme: Theme, message: string): string {
+export function pickerContent(
+  state: PickerState,
+  skills: readonly Skill[],
+  width: number,
+  height: number,
+  theme: Theme,
+  message: string,
+): string {
   const shown = filterSkills(skills, state.query);
   const selected = Math.min(state.selected, Math.max(0, shown.length - 1));
   const listWidth = Math.max(12, Math.min(32, Math.floor(width * 0.4)));
@@ -18,7 +25,10 @@ export function pickerContent(state: PickerState, skills: readonly Skill[], widt
   const rows = Math.max(1, height - 3);
   const first = Math.max(0, Math.min(selected - rows + 1, shown.length - rows));
   const left = shown.slice(first, first + rows).map((s, i) => {
-    const text = truncate(`${sanitize(s.name, { multiline: false })}${s.userInvocable ? '' : ' (model only)'}`, listWidth - 2).padEnd(listWidth - 2);
+    const text = truncate(
+      `${sanitize(s.name, { multiline: false })}${s.userInvocable ? '' : ' (model only)'}`,
+      listWidth - 2,
+    ).padEnd(listWidth - 2);
     return first + i === selected ? theme.wrap('inverse', escapeTags(`› ${text}`)) : `  ${escapeTags(text)}`;
   });
   const skill = shown[selected];
@@ -28,12 +38,18 @@ export function pickerContent(state: PickerState, skills: readonly Skill[], widt
     const one = (text: string): string => sanitize(text, { multiline: false });
     right.push(theme.wrap('bold', escapeTags(truncate(`/${one(skill.name)}`, detailWidth))));
     right.push(escapeTags(truncate(`source: ${skill.source}`, detailWidth)));
-    for (const part of wrapLine(`path: ${one(skill.dir)}`, detailWidth)) right.push(theme.wrap('gray-fg', escapeTags(part)));
+    for (const part of wrapLine(`path: ${one(skill.dir)}`, detailWidth))
+      right.push(theme.wrap('gray-fg', escapeTags(part)));
     if (!skill.userInvocable) right.push(theme.wrap('yellow-fg', 'only the model can use this skill'));
     right.push('');
-    for (const para of sanitize(skill.description).split('\n')) for (const part of wrapLine(para, detailWidth)) right.push(escapeTags(part));
+    for (const para of sanitize(skill.description).split('\n'))
+      for (const part of wrapLine(para, detailWidth)) right.push(escapeTags(part));
   } else {
-    right.push(skills.length ? 'no skill matches' : 'no skills found in ~/.agents/skills, ~/.claude/skills or ./.agents/skills, ./.claude/skills');
+    right.push(
+      skills.length
+        ? 'no skill matches'
+        : 'no skills found in ~/.agents/skills, ~/.claude/skills or ./.agents/skills, ./.claude/skills',
+    );
   }
   const body: string[] = [];
   for (let i = 0; i < rows; i++) {
@@ -41,7 +57,9 @@ export function pickerContent(state: PickerState, skills: readonly Skill[], widt
     body.push(`${l} │ ${right[i] ?? ''}`);
   }
   const filter = `filter: ${escapeTags(state.query)}${theme.wrap('inverse', ' ')}  ${theme.wrap('gray-fg', `${shown.length}/${skills.length}`)}`;
-  const foot = message ? theme.wrap('yellow-fg', escapeTags(message)) : theme.wrap('gray-fg', 'type to filter · ↑↓ move · Enter stages /name · Esc closes');
+  const foot = message
+    ? theme.wrap('yellow-fg', escapeTags(message))
+    : theme.wrap('gray-fg', 'type to filter · ↑↓ move · Enter stages /name · Esc closes');
   return [filter, '', ...body, foot].join('\n');
 }
 
@@ -49,12 +67,33 @@ export function pickerContent(state: PickerState, skills: readonly Skill[], widt
 export class SkillPicker {
   readonly box: Widgets.BoxElement;
 
-  constructor(screen: Widgets.Screen, private readonly theme: Theme) {
-    this.box = blessed.box({ parent: screen, top: 'center', left: 'center', width: 10, height: 5, tags: true, wrap: false, border: { type: 'line' }, hidden: true, label: ' Skills ', style: { border: theme.style('cyan') } });
+  constructor(
+    screen: Widgets.Screen,
+    private readonly theme: Theme,
+  ) {
+    this.box = blessed.box({
+      parent: screen,
+      top: 'center',
+      left: 'center',
+      width: 10,
+      height: 5,
+      tags: true,
+      wrap: false,
+      border: { type: 'line' },
+      hidden: true,
+      label: ' Skills ',
+      style: { border: theme.style('cyan') },
+    });
   }
 
   /** Shows the picker sized to the screen, or hides it when `state` is undefined. */
-  render(state: PickerState | undefined, skills: readonly Skill[], message: string, screenWidth: number, screenHeight: number): void {
+  render(
+    state: PickerState | undefined,
+    skills: readonly Skill[],
+    message: string,
+    screenWidth: number,
+    screenHeight: number,
+  ): void {
     if (!state) {
       this.box.hide();
       return;

@@ -9,8 +9,19 @@ import type { ViewState } from '../view-state.js';
 export class StatusView {
   readonly box: Widgets.BoxElement;
 
-  constructor(screen: Widgets.Screen, private readonly theme: Theme) {
-    this.box = blessed.box({ parent: screen, left: 0, width: '100%', height: 1, tags: true, wrap: false, style: theme.style('white', 'blue') });
+  constructor(
+    screen: Widgets.Screen,
+    private readonly theme: Theme,
+  ) {
+    this.box = blessed.box({
+      parent: screen,
+      left: 0,
+      width: '100%',
+      height: 1,
+      tags: true,
+      wrap: false,
+      style: theme.style('white', 'blue'),
+    });
   }
 
   /** Draws the bar on row `row`. */
@@ -18,6 +29,8 @@ export class StatusView {
     this.box.top = row;
     this.box.width = width;
     const text = statusLine(state, now, width, home);
-    this.box.setContent(this.theme.plain ? this.theme.wrap('inverse', escapeTags(text.padEnd(width))) : escapeTags(text));
+    this.box.setContent(
+      this.theme.plain ? this.theme.wrap('inverse', escapeTags(text.padEnd(width))) : escapeTags(text),
+    );
   }
 }

@@ -11,7 +11,10 @@ import type { ViewState } from '../view-state.js';
 export class TranscriptView {
   readonly box: Widgets.BoxElement;
 
-  constructor(screen: Widgets.Screen, private readonly theme: Theme) {
+  constructor(
+    screen: Widgets.Screen,
+    private readonly theme: Theme,
+  ) {
     this.box = blessed.box({ parent: screen, top: 0, left: 0, width: '100%', height: 1, tags: true, wrap: false });
   }
 
@@ -23,7 +26,9 @@ export class TranscriptView {
   /** Draws rows `[0, height)` of the screen from `state`. */
   render(state: ViewState, width: number, height: number): void {
     const layout = layoutTranscript(state, width);
-    const visible = state.scroll.follow ? layout.tail(height) : layout.slice(viewTop(state, layout.total, height), height);
+    const visible = state.scroll.follow
+      ? layout.tail(height)
+      : layout.slice(viewTop(state, layout.total, height), height);
     const lines = visible.map((l) => this.theme.line(l));
     if (state.scroll.newBelow && !state.scroll.follow && height > 1) {
       while (lines.length < height) lines.push('');

@@ -18,7 +18,7 @@ describe('the bin bundle (build.mjs)', () => {
     expect(reads).toEqual(inStrings);
   });
 
-  it('bundles the SDK\'s base client only, not its resources', () => {
+  it("bundles the SDK's base client only, not its resources", () => {
     expect(code).toContain('/v1/messages');
     for (const resource of ['/v1/messages/batches', '/v1/files']) expect(code).not.toContain(resource);
   });

@@ -17,7 +17,10 @@ function preload(): { script: string; out: string } {
   const dir = mkdtempSync(join(tmpdir(), 'harness-preload-'));
   const out = join(dir, 'modules.json');
   const script = join(dir, 'record.cjs');
-  writeFileSync(script, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(process.moduleLoadList)));\n`);
+  writeFileSync(
+    script,
+    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(process.moduleLoadList)));\n`,
+  );
   return { script, out };
 }
 
@@ -26,7 +29,9 @@ describe('the bin and undici', () => {
     const server = await mock(new ScriptBuilder().text('one').text('two').build());
     const box = makeSandbox();
     const light = preload();
-    const res = await run(['-C', box.work, '-p', 'hi'], { env: childEnv(box, server, { NODE_OPTIONS: `--require ${light.script}` }) });
+    const res = await run(['-C', box.work, '-p', 'hi'], {
+      env: childEnv(box, server, { NODE_OPTIONS: `--require ${light.script}` }),
+    });
     expect(res.stdout).toBe('one\n');
     const modules = JSON.parse(readFileSync(light.out, 'utf8')) as string[];
     expect(modules).toContain('NativeModule _http_client');
@@ -34,7 +39,12 @@ describe('the bin and undici', () => {
 
     const proxied = preload();
     // A proxy that is not there; NO_PROXY keeps the loopback mock direct for the SDK's fetch too.
-    const env = childEnv(box, server, { NODE_OPTIONS: `--require ${proxied.script}`, HTTPS_PROXY: 'http://127.0.0.1:9', HTTP_PROXY: 'http://127.0.0.1:9', NO_PROXY: '127.0.0.1' });
+    const env = childEnv(box, server, {
+      NODE_OPTIONS: `--require ${proxied.script}`,
+      HTTPS_PROXY: 'http://127.0.0.1:9',
+      HTTP_PROXY: 'http://127.0.0.1:9',
+      NO_PROXY: '127.0.0.1',
+    });
     expect((await run(['-C', box.work, '-p', 'hi'], { env })).stdout).toBe('two\n');
     expect((JSON.parse(readFileSync(proxied.out, 'utf8')) as string[]).some((m) => m.includes('undici'))).toBe(true);
   });

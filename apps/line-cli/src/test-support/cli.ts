@@ -30,13 +30,25 @@ const servers = new Set<MockServer>();
 export function makeSandbox(): Sandbox {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'harness-test-')));
   sandboxes.push(root);
-  const box = { root, home: join(root, 'home'), work: join(root, 'work'), config: join(root, 'config'), state: join(root, 'state') };
+  const box = {
+    root,
+    home: join(root, 'home'),
+    work: join(root, 'work'),
+    config: join(root, 'config'),
+    state: join(root, 'state'),
+  };
   for (const dir of [box.home, box.work, box.config, box.state]) mkdirSync(dir);
   return box;
 }
 
 /** Writes `<parent>/<name>/SKILL.md` (and extra files relative to the skill dir); returns the skill dir. */
-export function writeSkill(parent: string, name: string, frontmatter: string, body: string, files: Record<string, string> = {}): string {
+export function writeSkill(
+  parent: string,
+  name: string,
+  frontmatter: string,
+  body: string,
+  files: Record<string, string> = {},
+): string {
   const dir = join(parent, name);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'SKILL.md'), `---\n${frontmatter.trim()}\n---\n${body}`);
@@ -54,7 +66,11 @@ export async function mock(script: Script): Promise<MockServer> {
 }
 
 /** The environment a child gets: only what is listed, HOME and XDG dirs in the sandbox. */
-export function childEnv(box: Sandbox, server: MockServer | undefined, extra: Record<string, string> = {}): Record<string, string> {
+export function childEnv(
+  box: Sandbox,
+  server: MockServer | undefined,
+  extra: Record<string, string> = {},
+): Record<string, string> {
   return {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: box.home,
@@ -79,12 +95,19 @@ export interface Running {
   stderr(): string;
   write(text: string): void;
   /** Resolves once stdout (or stderr) matches `pattern`, counting only output after `from` characters. */
-  waitFor(pattern: RegExp | string, opts?: { stream?: 'stdout' | 'stderr'; from?: number; timeoutMs?: number }): Promise<void>;
+  waitFor(
+    pattern: RegExp | string,
+    opts?: { stream?: 'stdout' | 'stderr'; from?: number; timeoutMs?: number },
+  ): Promise<void>;
   exited: Promise<Finished>;
 }
 
 export function start(args: string[], opts: { env: Record<string, string>; cwd?: string; stdin?: string }): Running {
-  const child = spawn(process.execPath, [BIN, ...args], { env: opts.env, cwd: opts.cwd ?? opts.env.HOME, stdio: 'pipe' });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: opts.env,
+    cwd: opts.cwd ?? opts.env.HOME,
+    stdio: 'pipe',
+  });
   children.add(child);
   let out = '';
   let err = '';
@@ -137,7 +160,10 @@ export function start(args: string[], opts: { env: Record<string, string>; cwd?:
 }
 
 /** Runs `harness` to completion (stdin closed, or fed `stdin`). */
-export function run(args: string[], opts: { env: Record<string, string>; cwd?: string; stdin?: string }): Promise<Finished> {
+export function run(
+  args: string[],
+  opts: { env: Record<string, string>; cwd?: string; stdin?: string },
+): Promise<Finished> {
   return start(args, { ...opts, stdin: opts.stdin ?? '' }).exited;
 }
 
@@ -145,7 +171,8 @@ export function run(args: string[], opts: { env: Record<string, string>; cwd?: s
 export async function requestsArrived(server: MockServer, count: number, timeoutMs = 10_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (server.messageRequests().length < count) {
-    if (Date.now() > until) throw new Error(`the mock got ${server.messageRequests().length} requests, expected ${count}`);
+    if (Date.now() > until)
+      throw new Error(`the mock got ${server.messageRequests().length} requests, expected ${count}`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }
@@ -169,8 +196,12 @@ export function systemText(request: RecordedRequest | undefined): string {
 }
 
 /** Every tool_result block of a request, in order. */
-export function toolResults(request: RecordedRequest | undefined): Array<{ tool_use_id: string; content: unknown; is_error?: boolean }> {
-  return body(request).messages.flatMap((m) => (typeof m.content === 'string' ? [] : m.content.filter((b) => b.type === 'tool_result'))) as never;
+export function toolResults(
+  request: RecordedRequest | undefined,
+): Array<{ tool_use_id: string; content: unknown; is_error?: boolean }> {
+  return body(request).messages.flatMap((m) =>
+    typeof m.content === 'string' ? [] : m.content.filter((b) => b.type === 'tool_result'),
+  ) as never;
 }
 
 /** The text of a tool_result's content (string or text blocks). */

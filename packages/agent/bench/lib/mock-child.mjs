@@ -7,7 +7,8 @@ import { ScriptBuilder, startMockServer } from '@coding-harness/mock-anthropic';
 
 function toolCallScript(calls) {
   const builder = new ScriptBuilder();
-  for (let i = 0; i < calls; i++) builder.toolUse(i % 2 ? 'read_file' : 'glob', i % 2 ? { path: 'a.txt' } : { pattern: '*.ts' });
+  for (let i = 0; i < calls; i++)
+    builder.toolUse(i % 2 ? 'read_file' : 'glob', i % 2 ? { path: 'a.txt' } : { pattern: '*.ts' });
   return builder.text('done').build();
 }
 
@@ -17,7 +18,12 @@ process.on('message', async (msg) => {
     server = await startMockServer({ script: msg.script ?? toolCallScript(msg.toolCalls) });
     process.send({ type: 'url', url: server.url });
   } else if (msg.type === 'timings') {
-    process.send({ type: 'timings', timings: server.messageRequests().map((r) => ({ startedAt: r.startedAt, finishedAt: r.finishedAt ?? r.startedAt })) });
+    process.send({
+      type: 'timings',
+      timings: server
+        .messageRequests()
+        .map((r) => ({ startedAt: r.startedAt, finishedAt: r.finishedAt ?? r.startedAt })),
+    });
   } else if (msg.type === 'close') {
     await server?.close();
     process.exit(0);

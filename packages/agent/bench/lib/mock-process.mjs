@@ -4,10 +4,24 @@ import { fileURLToPath } from 'node:url';
 
 /** Starts the mock server in a child process with `script`, or with `{ toolCalls: n }` (see mock-child.mjs). */
 export async function startMockProcess(script) {
-  const child = fork(fileURLToPath(new URL('./mock-child.mjs', import.meta.url)), [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const next = (type) => new Promise((resolve) => child.on('message', function on(m) { if (m.type === type) { child.off('message', on); resolve(m); } }));
+  const child = fork(fileURLToPath(new URL('./mock-child.mjs', import.meta.url)), [], {
+    execArgv: [],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const next = (type) =>
+    new Promise((resolve) =>
+      child.on('message', function on(m) {
+        if (m.type === type) {
+          child.off('message', on);
+          resolve(m);
+        }
+      }),
+    );
   const ready = next('url');
-  child.send({ type: 'start', ...(typeof script.toolCalls === 'number' ? { toolCalls: script.toolCalls } : { script }) });
+  child.send({
+    type: 'start',
+    ...(typeof script.toolCalls === 'number' ? { toolCalls: script.toolCalls } : { script }),
+  });
   const { url } = await ready;
   return {
     url,

@@ -36,9 +36,18 @@ export async function tempDir(prefix = 'agent-test-'): Promise<string> {
 }
 
 /** Writes `<root>/<name>/SKILL.md` with the given frontmatter lines and body. */
-export async function writeSkill(root: string, name: string, description: string, body: string, extra: string[] = []): Promise<void> {
+export async function writeSkill(
+  root: string,
+  name: string,
+  description: string,
+  body: string,
+  extra: string[] = [],
+): Promise<void> {
   await mkdir(join(root, name), { recursive: true });
-  await writeFile(join(root, name, 'SKILL.md'), ['---', `name: ${name}`, `description: ${JSON.stringify(description)}`, ...extra, '---', '', body, ''].join('\n'));
+  await writeFile(
+    join(root, name, 'SKILL.md'),
+    ['---', `name: ${name}`, `description: ${JSON.stringify(description)}`, ...extra, '---', '', body, ''].join('\n'),
+  );
 }
 
 /** Discovers the skills written under `skillsRoot` with the real skills package. */
@@ -78,7 +87,14 @@ export interface Setup {
 /** An agent over the real SDK against a mock server running `script`, in a temp work root. */
 export async function setup(
   script: Script | ScriptTurn[],
-  opts: { skills?: (root: string) => Promise<void>; agent?: Partial<AgentOptions>; answers?: Answer[]; workroot?: string; registry?: Omit<RegistryOptions, 'skills'>; policy?: Omit<PolicyOptions, 'tools'> } = {},
+  opts: {
+    skills?: (root: string) => Promise<void>;
+    agent?: Partial<AgentOptions>;
+    answers?: Answer[];
+    workroot?: string;
+    registry?: Omit<RegistryOptions, 'skills'>;
+    policy?: Omit<PolicyOptions, 'tools'>;
+  } = {},
 ): Promise<Setup> {
   const server = await mockServer(script);
   const home = await tempDir('agent-home-');
@@ -115,7 +131,10 @@ export async function turn(agent: Agent, text: string, signal?: AbortSignal): Pr
 }
 
 /** The events of one type. */
-export function ofType<T extends AgentEvent['type']>(events: readonly AgentEvent[], type: T): Extract<AgentEvent, { type: T }>[] {
+export function ofType<T extends AgentEvent['type']>(
+  events: readonly AgentEvent[],
+  type: T,
+): Extract<AgentEvent, { type: T }>[] {
   return events.filter((e): e is Extract<AgentEvent, { type: T }> => e.type === type);
 }
 
@@ -146,7 +165,10 @@ export function transcriptProblems(messages: readonly Message[]): string[] {
 }
 
 /** The JSON body of a recorded request. */
-export function body(server: MockServer, index: number): { system: unknown; tools: unknown; messages: Message[]; [k: string]: unknown } {
+export function body(
+  server: MockServer,
+  index: number,
+): { system: unknown; tools: unknown; messages: Message[]; [k: string]: unknown } {
   const req = server.messageRequests()[index];
   if (!req) throw new Error(`no request ${index}`);
   return req.body as { system: unknown; tools: unknown; messages: Message[] };

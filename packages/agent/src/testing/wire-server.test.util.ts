@@ -27,7 +27,13 @@ export async function wireServer(handler: WireHandler): Promise<{ url: string; r
     req.setEncoding('utf8');
     req.on('data', (d: string) => (body += d));
     req.on('end', () => {
-      const seen = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, port: req.socket.remotePort ?? 0 };
+      const seen = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body,
+        port: req.socket.remotePort ?? 0,
+      };
       requests.push(seen);
       handler(seen, res);
     });
@@ -46,12 +52,23 @@ export async function closeWireServers(): Promise<void> {
 }
 
 /** One server-sent event as the Messages API writes it. */
-export const sse = (type: string, data: object): string => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
+export const sse = (type: string, data: object): string =>
+  `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
 
 /** A complete streamed reply saying `text`. */
 export function replyEvents(text = 'hi'): string {
   return [
-    sse('message_start', { message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'm', content: [], stop_reason: null, usage: { input_tokens: 3, output_tokens: 1 } } }),
+    sse('message_start', {
+      message: {
+        id: 'msg_1',
+        type: 'message',
+        role: 'assistant',
+        model: 'm',
+        content: [],
+        stop_reason: null,
+        usage: { input_tokens: 3, output_tokens: 1 },
+      },
+    }),
     sse('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }),
     sse('content_block_delta', { index: 0, delta: { type: 'text_delta', text } }),
     sse('content_block_stop', { index: 0 }),
@@ -61,10 +78,29 @@ export function replyEvents(text = 'hi'): string {
 }
 
 /** Answers with an API error: `status`, the API's JSON body, and extra headers. */
-export function apiError(res: ServerResponse, status: number, type: string, message: string, headers: Record<string, string> = {}, details?: object): void {
+export function apiError(
+  res: ServerResponse,
+  status: number,
+  type: string,
+  message: string,
+  headers: Record<string, string> = {},
+  details?: object,
+): void {
   res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_test_1', ...headers });
-  res.end(JSON.stringify({ type: 'error', error: { type, message, ...(details ? { details } : {}) }, request_id: 'req_test_1' }));
+  res.end(
+    JSON.stringify({
+      type: 'error',
+      error: { type, message, ...(details ? { details } : {}) },
+      request_id: 'req_test_1',
+    }),
+  );
 }
 
 /** A minimal request for a client under test. */
-export const REQUEST = { model: 'claude-sonnet-5-5', max_tokens: 10, system: [], tools: [], messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }] };
+export const REQUEST = {
+  model: 'claude-sonnet-5-5',
+  max_tokens: 10,
+  system: [],
+  tools: [],
+  messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }],
+};

@@ -14,7 +14,8 @@ const CHECKS: Readonly<Record<string, DangerCheck>> = {
   find: findDanger,
   test: (words) => firstOption(words, 1, ['-v', '-R'], 'test -v evaluates an array subscript (it can run commands)'),
   '[': (words) => firstOption(words, 1, ['-v', '-R'], '[ -v evaluates an array subscript (it can run commands)'),
-  printf: (words) => firstOption(words, 1, ['-v'], 'printf -v assigns through an array subscript (it can run commands)'),
+  printf: (words) =>
+    firstOption(words, 1, ['-v'], 'printf -v assigns through an array subscript (it can run commands)'),
 };
 
 /**
@@ -29,17 +30,30 @@ export function programDanger(words: readonly string[]): Danger | undefined {
   if (Object.hasOwn(WRAPPERS, name)) return { index: 0, reason: `${name} runs another command` };
   if (SHELLS.has(name)) return { index: 0, reason: `${name} runs shell code` };
   if (EVALUATORS.has(name)) return { index: 0, reason: `${name} runs shell code from a string or file` };
-  if (name === 'xargs' || name === 'parallel') return { index: 0, reason: `${name} runs commands built from its input` };
-  const check = Object.hasOwn(CHECKS, name) ? CHECKS[name] : PACKAGE_MANAGERS.has(name) ? packageManagerDanger : interpreterCheck(name);
+  if (name === 'xargs' || name === 'parallel')
+    return { index: 0, reason: `${name} runs commands built from its input` };
+  const check = Object.hasOwn(CHECKS, name)
+    ? CHECKS[name]
+    : PACKAGE_MANAGERS.has(name)
+      ? packageManagerDanger
+      : interpreterCheck(name);
   const found = check?.([name, ...words.slice(1)]);
   if (found) return found;
-  if (SUBSCRIPT_EVALUATORS.has(name) && !Object.hasOwn(CHECKS, name)) return { index: 0, reason: `${name} evaluates array subscripts in its arguments` };
+  if (SUBSCRIPT_EVALUATORS.has(name) && !Object.hasOwn(CHECKS, name))
+    return { index: 0, reason: `${name} evaluates array subscripts in its arguments` };
   return undefined;
 }
 
 /** Whether "always" must store the exact command for this program (never a prefix). */
 export function isCodeRunner(name: string): boolean {
-  return CODE_RUNNERS.has(name) || Object.hasOwn(WRAPPERS, name) || SHELLS.has(name) || EVALUATORS.has(name) || SUBSCRIPT_EVALUATORS.has(name) || name === 'parallel';
+  return (
+    CODE_RUNNERS.has(name) ||
+    Object.hasOwn(WRAPPERS, name) ||
+    SHELLS.has(name) ||
+    EVALUATORS.has(name) ||
+    SUBSCRIPT_EVALUATORS.has(name) ||
+    name === 'parallel'
+  );
 }
 
 export type { DangerCheck };

@@ -8,7 +8,20 @@ import type { Danger, DangerCheck } from './types.js';
  * option itself (`Bash(python -c:*)`) to cover it. Extend by adding to these tables.
  */
 const CODE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
-  node: ['-e', '--eval', '-p', '--print', '-r', '--require', '--import', '--loader', '--experimental-loader', '-i', '--interactive', '--env-file'],
+  node: [
+    '-e',
+    '--eval',
+    '-p',
+    '--print',
+    '-r',
+    '--require',
+    '--import',
+    '--loader',
+    '--experimental-loader',
+    '-i',
+    '--interactive',
+    '--env-file',
+  ],
   python: ['-c', '-i'],
   python3: ['-c', '-i'],
   ruby: ['-e', '-r', '--require'],
@@ -18,7 +31,16 @@ const CODE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   deno: ['--eval'],
   lua: ['-e', '-l'],
   Rscript: ['-e'],
-  tar: ['--to-command', '--checkpoint-action', '--use-compress-program', '-I', '--info-script', '--new-volume-script', '-F', '--rsh-command'],
+  tar: [
+    '--to-command',
+    '--checkpoint-action',
+    '--use-compress-program',
+    '-I',
+    '--info-script',
+    '--new-volume-script',
+    '-F',
+    '--rsh-command',
+  ],
   rsync: ['-e', '--rsh', '--rsync-path'],
   ssh: ['-o', '-F'],
 };
@@ -32,8 +54,29 @@ const CODE_SUBCOMMANDS: Readonly<Record<string, readonly string[]>> = {
 /** Programs that run code they are given (a file or text): "always" stores their exact command only. */
 export const CODE_RUNNERS: ReadonlySet<string> = new Set([
   ...Object.keys(CODE_OPTIONS).filter((name) => !['tar', 'rsync'].includes(name)),
-  'npx', 'bunx', 'pnpx', 'awk', 'gawk', 'mawk', 'nawk', 'sed', 'java', 'jshell', 'tclsh', 'wish', 'expect', 'osascript',
-  'pwsh', 'powershell', 'irb', 'ipython', 'jq', 'ts-node', 'tsx', 'vite-node', 'esno',
+  'npx',
+  'bunx',
+  'pnpx',
+  'awk',
+  'gawk',
+  'mawk',
+  'nawk',
+  'sed',
+  'java',
+  'jshell',
+  'tclsh',
+  'wish',
+  'expect',
+  'osascript',
+  'pwsh',
+  'powershell',
+  'irb',
+  'ipython',
+  'jq',
+  'ts-node',
+  'tsx',
+  'vite-node',
+  'esno',
 ]);
 
 /** The check for an interpreter named in the tables, if `name` is one. */

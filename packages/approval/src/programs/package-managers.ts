@@ -23,7 +23,12 @@ export function packageManagerDanger(words: readonly string[]): Danger | undefin
   if (sub !== -1 && (RUNNING[name] ?? []).includes(words[sub] as string)) {
     return { index: sub, reason: `${name} ${words[sub]} runs a package's code or writes configuration` };
   }
-  return firstOption(words, 1, OPTIONS, 'changes the shell or node that scripts run with, or loads another configuration');
+  return firstOption(
+    words,
+    1,
+    OPTIONS,
+    'changes the shell or node that scripts run with, or loads another configuration',
+  );
 }
 
 /** find: actions that run a command or write files. */

@@ -19,11 +19,18 @@ export function isOption(word: string, options: readonly string[]): boolean {
     return name.length > 3 && options.some((option) => option.startsWith('--') && option.startsWith(name));
   }
   if (!word.startsWith('-') || word.length < 2) return false;
-  return options.some((option) => option.length === 2 && !option.startsWith('--') && word.slice(1).includes(option[1] as string));
+  return options.some(
+    (option) => option.length === 2 && !option.startsWith('--') && word.slice(1).includes(option[1] as string),
+  );
 }
 
 /** The first word from `from` on that is one of `options`, as a danger; stops at `--`. */
-export function firstOption(words: readonly string[], from: number, options: readonly string[], reason: string): Danger | undefined {
+export function firstOption(
+  words: readonly string[],
+  from: number,
+  options: readonly string[],
+  reason: string,
+): Danger | undefined {
   for (let i = from; i < words.length; i += 1) {
     const word = words[i] as string;
     if (word === '--') return undefined;

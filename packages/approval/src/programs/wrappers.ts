@@ -18,9 +18,36 @@ export interface Wrapper {
 }
 
 export const WRAPPERS: Readonly<Record<string, Wrapper>> = {
-  sudo: { valued: ['-u', '-g', '-C', '-D', '-h', '-p', '-r', '-t', '-T', '-U', '--user', '--group', '--chdir', '--host', '--prompt', '--role', '--type', '--command-timeout', '--other-user', '--close-from'] },
+  sudo: {
+    valued: [
+      '-u',
+      '-g',
+      '-C',
+      '-D',
+      '-h',
+      '-p',
+      '-r',
+      '-t',
+      '-T',
+      '-U',
+      '--user',
+      '--group',
+      '--chdir',
+      '--host',
+      '--prompt',
+      '--role',
+      '--type',
+      '--command-timeout',
+      '--other-user',
+      '--close-from',
+    ],
+  },
   doas: { valued: ['-u', '-C'] },
-  env: { valued: ['-u', '--unset', '-C', '--chdir', '-S', '--split-string'], assignments: true, commandOptions: ['-S', '--split-string'] },
+  env: {
+    valued: ['-u', '--unset', '-C', '--chdir', '-S', '--split-string'],
+    assignments: true,
+    commandOptions: ['-S', '--split-string'],
+  },
   command: { valued: [] },
   builtin: { valued: [] },
   exec: { valued: ['-a'] },
@@ -33,8 +60,35 @@ export const WRAPPERS: Readonly<Record<string, Wrapper>> = {
   chroot: { valued: ['--userspec', '--groups'], operands: 1 },
   setsid: { valued: [] },
   unbuffer: { valued: [] },
-  flock: { valued: ['-w', '--timeout', '-E', '--conflict-exit-code'], operands: 1, commandOptions: ['-c', '--command'] },
-  xargs: { valued: ['-a', '--arg-file', '-d', '--delimiter', '-E', '-e', '--eof', '-I', '-i', '--replace', '-L', '-l', '--max-lines', '-n', '--max-args', '-P', '--max-procs', '-s', '--max-chars', '--process-slot-var'] },
+  flock: {
+    valued: ['-w', '--timeout', '-E', '--conflict-exit-code'],
+    operands: 1,
+    commandOptions: ['-c', '--command'],
+  },
+  xargs: {
+    valued: [
+      '-a',
+      '--arg-file',
+      '-d',
+      '--delimiter',
+      '-E',
+      '-e',
+      '--eof',
+      '-I',
+      '-i',
+      '--replace',
+      '-L',
+      '-l',
+      '--max-lines',
+      '-n',
+      '--max-args',
+      '-P',
+      '--max-procs',
+      '-s',
+      '--max-chars',
+      '--process-slot-var',
+    ],
+  },
   taskset: { valued: [], operands: 1 },
   chrt: { valued: [], operands: 1 },
   su: { valued: ['-c', '--command', '-s', '--shell', '-g', '--group', '-G'], commandOptions: ['-c', '--command'] },
@@ -44,17 +98,56 @@ export const WRAPPERS: Readonly<Record<string, Wrapper>> = {
 };
 
 /** Shells: `-c STRING` runs STRING; without `-c` they run a script file or standard input. */
-export const SHELLS: ReadonlySet<string> = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'fish', 'busybox', 'rbash']);
+export const SHELLS: ReadonlySet<string> = new Set([
+  'bash',
+  'sh',
+  'zsh',
+  'dash',
+  'ksh',
+  'mksh',
+  'ash',
+  'yash',
+  'fish',
+  'busybox',
+  'rbash',
+]);
 
 /** Builtins and programs that run a string or file as shell code. */
-export const EVALUATORS: ReadonlySet<string> = new Set(['eval', 'source', '.', 'trap', 'fc', 'coproc', 'alias', 'enable', 'complete', 'compgen']);
+export const EVALUATORS: ReadonlySet<string> = new Set([
+  'eval',
+  'source',
+  '.',
+  'trap',
+  'fc',
+  'coproc',
+  'alias',
+  'enable',
+  'complete',
+  'compgen',
+]);
 
 /**
  * Builtins that evaluate array subscripts or arithmetic in their (even single-quoted) arguments,
  * so `read 'a[$(id)]'` runs `id`: never covered by a prefix rule that does not name them.
  */
 export const SUBSCRIPT_EVALUATORS: ReadonlySet<string> = new Set([
-  'declare', 'typeset', 'local', 'export', 'readonly', 'let', 'read', 'unset', 'mapfile', 'readarray', 'wait', 'printf', 'test', '[', 'shopt', 'set', 'hash',
+  'declare',
+  'typeset',
+  'local',
+  'export',
+  'readonly',
+  'let',
+  'read',
+  'unset',
+  'mapfile',
+  'readarray',
+  'wait',
+  'printf',
+  'test',
+  '[',
+  'shopt',
+  'set',
+  'hash',
 ]);
 
 /** What a wrapper runs: the wrapped command's words, a command line given as an option's value, and whether some of it cannot be known. */
@@ -100,11 +193,17 @@ export function unwrap(words: readonly (string | undefined)[], wrapper: Wrapper)
 }
 
 /** One option word: its name, its value (attached, after `=`, or the next word), and whether it used the next word. */
-function option(word: string, next: string | undefined, valued: readonly string[]): { name: string; value: string | undefined; consumes: boolean } {
+function option(
+  word: string,
+  next: string | undefined,
+  valued: readonly string[],
+): { name: string; value: string | undefined; consumes: boolean } {
   if (word.startsWith('--')) {
     const eq = word.indexOf('=');
     if (eq !== -1) return { name: word.slice(0, eq), value: word.slice(eq + 1), consumes: false };
-    return valued.includes(word) ? { name: word, value: next, consumes: true } : { name: word, value: undefined, consumes: false };
+    return valued.includes(word)
+      ? { name: word, value: next, consumes: true }
+      : { name: word, value: undefined, consumes: false };
   }
   const name = word.slice(0, 2);
   if (!valued.includes(name)) return { name, value: undefined, consumes: false };

@@ -61,7 +61,10 @@ function compound(cmd: ShNode, out: SimpleCommand[]): void {
     case 'CallExpr':
       return simple(cmd, out);
     case 'BinaryCmd':
-      return statements([child(cmd, 'X'), child(cmd, 'Y')].filter((s): s is ShNode => s !== undefined), out);
+      return statements(
+        [child(cmd, 'X'), child(cmd, 'Y')].filter((s): s is ShNode => s !== undefined),
+        out,
+      );
     case 'Subshell':
     case 'Block':
       return statements(list(cmd, 'Stmts'), out);
@@ -114,7 +117,8 @@ function simple(call: ShNode, out: SimpleCommand[]): void {
 
 function literalOrRefuse(word: ShNode | undefined, what: string): string {
   const value = literalWord(word, 'allow');
-  if (value === undefined) refuse(`${what} is not a literal (it has an expansion, substitution, glob or $'..' quoting)`);
+  if (value === undefined)
+    refuse(`${what} is not a literal (it has an expansion, substitution, glob or $'..' quoting)`);
   return value as string;
 }
 
@@ -139,7 +143,8 @@ function checkRedirect(redirect: ShNode): void {
       return sink(literalWord(word, 'allow'));
     case '<': {
       const source = literalOrRefuse(word, 'an input redirection');
-      if ((source.startsWith('/dev/') && !SAFE_SOURCES.has(source)) || /\/(tcp|udp)\//.test(source)) refuse(`it reads from ${source}`);
+      if ((source.startsWith('/dev/') && !SAFE_SOURCES.has(source)) || /\/(tcp|udp)\//.test(source))
+        refuse(`it reads from ${source}`);
       return;
     }
     case '<<<':
@@ -149,7 +154,8 @@ function checkRedirect(redirect: ShNode): void {
     case '<<-': {
       const quoted = list(word, 'Parts').some((part) => nodeType(part) !== 'Lit');
       const body = list(child(redirect, 'Hdoc'), 'Parts');
-      if (!quoted && body.some((part) => nodeType(part) !== 'Lit')) refuse('its here-document expands parameters or commands');
+      if (!quoted && body.some((part) => nodeType(part) !== 'Lit'))
+        refuse('its here-document expands parameters or commands');
       return;
     }
     default:

@@ -49,9 +49,11 @@ function unfold(words: Array<string | undefined>, depth: number, view: DenyView,
   if (words.length === 0) return;
   view.commands.push(words);
   const first = words[0];
-  if (first === undefined) return void view.unknown.push('a command name is computed (a variable, substitution or glob)');
+  if (first === undefined)
+    return void view.unknown.push('a command name is computed (a variable, substitution or glob)');
   const name = commandName(first);
-  if (hops > 0 && name.startsWith('-')) return void view.unknown.push(`a wrapped command could not be told from its options (${first})`);
+  if (hops > 0 && name.startsWith('-'))
+    return void view.unknown.push(`a wrapped command could not be told from its options (${first})`);
   if (hops > 8) return void view.unknown.push('too many wrappers');
   const wrapper = Object.hasOwn(WRAPPERS, name) ? WRAPPERS[name] : undefined;
   if (wrapper) {

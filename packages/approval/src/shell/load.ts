@@ -30,7 +30,20 @@ interface MvdanSyntax {
 
 /** Redirection operators by name, read from the parser itself at load (its enum values are not a public contract). */
 export type RedirectName = '>' | '>>' | '<' | '<>' | '<&' | '>&' | '>|' | '<<' | '<<-' | '<<<' | '&>' | '&>>';
-const CALIBRATION: ReadonlyArray<RedirectName> = ['>', '>>', '<', '<>', '<&', '>&', '>|', '<<', '<<-', '<<<', '&>', '&>>'];
+const CALIBRATION: ReadonlyArray<RedirectName> = [
+  '>',
+  '>>',
+  '<',
+  '<>',
+  '<&',
+  '>&',
+  '>|',
+  '<<',
+  '<<-',
+  '<<<',
+  '&>',
+  '&>>',
+];
 
 interface Loaded {
   parser: GoParser;
@@ -47,7 +60,8 @@ function load(): Loaded {
   const syntax = (require('mvdan-sh') as { syntax: MvdanSyntax }).syntax;
   const parser = syntax.NewParser(syntax.Variant(syntax.LangBash));
   const redirects = new Map<number, RedirectName>();
-  const sample = 'x ' + CALIBRATION.map((op) => (op.startsWith('<<') && op !== '<<<' ? `${op}E` : `${op}f`)).join(' ') + '\nE\nE\n';
+  const sample =
+    'x ' + CALIBRATION.map((op) => (op.startsWith('<<') && op !== '<<<' ? `${op}E` : `${op}f`)).join(' ') + '\nE\nE\n';
   const file = plain(parser.Parse(sample, '').__internal_object__) as ShNode;
   const ops = list(list(file, 'Stmts')[0], 'Redirs');
   if (ops.length !== CALIBRATION.length) throw new Error('mvdan-sh: unexpected redirection calibration');
@@ -141,8 +155,10 @@ export function preloadShellParser(): number {
 }
 
 /** Helpers to read GopherJS fields with a type. */
-export const list = (node: ShNode | null | undefined, field: string): ShNode[] => ((node?.[field] as ShNode[] | null | undefined) ?? []).filter((n) => n !== null);
-export const child = (node: ShNode | null | undefined, field: string): ShNode | undefined => (node?.[field] as ShNode | null | undefined) ?? undefined;
+export const list = (node: ShNode | null | undefined, field: string): ShNode[] =>
+  ((node?.[field] as ShNode[] | null | undefined) ?? []).filter((n) => n !== null);
+export const child = (node: ShNode | null | undefined, field: string): ShNode | undefined =>
+  (node?.[field] as ShNode | null | undefined) ?? undefined;
 export const text = (node: ShNode | null | undefined, field: string): string | undefined => {
   const value = node?.[field];
   return typeof value === 'string' ? value : undefined;

@@ -4,7 +4,24 @@
  * gave up (the decision is then at least "ask", so this only decides between ask and deny).
  */
 const SEPARATOR = /\|\||&&|[;&|\n\r]/;
-const WRAPPER_WORDS = new Set(['sudo', 'doas', 'env', 'nohup', 'time', 'command', 'builtin', 'exec', 'nice', 'xargs', 'timeout', 'stdbuf', 'ionice', 'chroot', 'setsid', 'eval']);
+const WRAPPER_WORDS = new Set([
+  'sudo',
+  'doas',
+  'env',
+  'nohup',
+  'time',
+  'command',
+  'builtin',
+  'exec',
+  'nice',
+  'xargs',
+  'timeout',
+  'stdbuf',
+  'ionice',
+  'chroot',
+  'setsid',
+  'eval',
+]);
 
 /** Collapses runs of spaces and tabs and trims: how commands and rule texts are compared. */
 export function normalizeCommand(command: string): string {
@@ -16,14 +33,19 @@ export function deniedAsText(command: string, words: readonly string[], form: 'e
   const pattern = words.join(' ');
   return candidates(command).some((candidate) => {
     const named = candidate.replace(/^\S*\//, '');
-    return [candidate, named].some((c) => (form === 'exact' ? c === pattern : c === pattern || c.startsWith(pattern + ' ')));
+    return [candidate, named].some((c) =>
+      form === 'exact' ? c === pattern : c === pattern || c.startsWith(pattern + ' '),
+    );
   });
 }
 
 function candidates(command: string): string[] {
   const unquoted = command.replace(/['"\\]/g, '');
   const pieces = [command, unquoted].flatMap((text) =>
-    text.replace(/`|\$\(|<\(|>\(|[(){}]/g, ';').split(SEPARATOR).map(normalizeCommand),
+    text
+      .replace(/`|\$\(|<\(|>\(|[(){}]/g, ';')
+      .split(SEPARATOR)
+      .map(normalizeCommand),
   );
   const found = new Set<string>([normalizeCommand(command), normalizeCommand(unquoted)]);
   for (const piece of pieces) for (const variant of unwrapped(piece)) found.add(variant);

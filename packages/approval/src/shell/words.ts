@@ -69,7 +69,19 @@ function unquoted(raw: string): string | undefined {
 }
 
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
-  a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?',
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  E: '\x1b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '?': '?',
 };
 
 /** Decodes the escapes of a `$'...'` string as bash does; undefined for an escape it does not know. */

@@ -23,7 +23,9 @@ export interface RequestHeaders {
  * or `Authorization: Bearer` is required (401 otherwise), and the version header is required
  * and must name a released version (400).
  */
-export function checkHeaders(headers: Record<string, string | string[] | undefined>): { ok: true; value: RequestHeaders } | { ok: false; error: ApiErrorResponse } {
+export function checkHeaders(
+  headers: Record<string, string | string[] | undefined>,
+): { ok: true; value: RequestHeaders } | { ok: false; error: ApiErrorResponse } {
   const key = one(headers['x-api-key']);
   const auth = one(headers.authorization);
   const bearer = auth && /^Bearer\s+\S+/i.test(auth);
@@ -31,7 +33,10 @@ export function checkHeaders(headers: Record<string, string | string[] | undefin
   const version = one(headers['anthropic-version']);
   if (!version) return { ok: false, error: invalid('anthropic-version: header is required') };
   if (!(API_VERSIONS as readonly string[]).includes(version)) {
-    return { ok: false, error: invalid(`anthropic-version: "${version}" is not a valid version; use one of ${API_VERSIONS.join(', ')}`) };
+    return {
+      ok: false,
+      error: invalid(`anthropic-version: "${version}" is not a valid version; use one of ${API_VERSIONS.join(', ')}`),
+    };
   }
   const betas = new Set(
     (one(headers['anthropic-beta']) ?? '')

@@ -50,7 +50,12 @@ const LENIENT_PLAN: ThinkingPlan = { mode: 'adaptive', display: 'summarized', bi
  * window and the preserved-thinking checks, each failing with the real status and error body.
  * Lenient mode keeps only the 2025 checks (required fields, at most 4 breakpoints).
  */
-export function validateRequest(body: unknown, rawHeaders: Record<string, string | string[] | undefined>, opts: ValidationOptions, countOnly = false): Result {
+export function validateRequest(
+  body: unknown,
+  rawHeaders: Record<string, string | string[] | undefined>,
+  opts: ValidationOptions,
+  countOnly = false,
+): Result {
   const parsed = parseRequest(countOnly ? countTokensRequestSchema : messagesRequestSchema, body);
   if (!parsed.ok) return { ok: false, error: invalid(parsed.message) };
   const request = parsed.value as MessagesRequest;
@@ -59,7 +64,15 @@ export function validateRequest(body: unknown, rawHeaders: Record<string, string
   const cacheError = checkBreakpoints(blocks, !opts.lenient);
   if (opts.lenient) {
     if (cacheError) return { ok: false, error: cacheError };
-    const value = { request, spec: lenientSpec(request.model), plan: LENIENT_PLAN, blocks, inputTokens, transformations: [], reportTransformations: false };
+    const value = {
+      request,
+      spec: lenientSpec(request.model),
+      plan: LENIENT_PLAN,
+      blocks,
+      inputTokens,
+      transformations: [],
+      reportTransformations: false,
+    };
     return { ok: true, value };
   }
 
@@ -73,12 +86,28 @@ export function validateRequest(body: unknown, rawHeaders: Record<string, string
   if (!thinking.ok) return thinking;
   const messagesError = checkMessages(request.messages, spec, headers.value, opts.pausedReplies) ?? cacheError;
   if (messagesError) return { ok: false, error: messagesError };
-  if (inputTokens > spec.contextWindow) return { ok: false, error: invalid(`prompt is too long: ${inputTokens} tokens > ${spec.contextWindow} maximum`) };
-  const binding = countOnly ? { ok: true as const, transformations: [] } : checkThinkingBlocks(request, request.messages, { spec, plan: thinking.plan, account: opts.account, oldAccount: opts.oldAccount });
+  if (inputTokens > spec.contextWindow)
+    return { ok: false, error: invalid(`prompt is too long: ${inputTokens} tokens > ${spec.contextWindow} maximum`) };
+  const binding = countOnly
+    ? { ok: true as const, transformations: [] }
+    : checkThinkingBlocks(request, request.messages, {
+        spec,
+        plan: thinking.plan,
+        account: opts.account,
+        oldAccount: opts.oldAccount,
+      });
   if (!binding.ok) return binding;
   return {
     ok: true,
-    value: { request, spec, plan: thinking.plan, blocks, inputTokens, transformations: binding.transformations, reportTransformations: reportsTransformations(headers.value) },
+    value: {
+      request,
+      spec,
+      plan: thinking.plan,
+      blocks,
+      inputTokens,
+      transformations: binding.transformations,
+      reportTransformations: reportsTransformations(headers.value),
+    },
   };
 }
 
@@ -89,10 +118,13 @@ function reportsTransformations(headers: RequestHeaders): boolean {
 /** At most 4 breakpoints (top-level automatic caching counts as one); strict: 1h ones come before 5m ones. */
 function checkBreakpoints(blocks: FlatBlock[], strict: boolean): ApiErrorResponse | undefined {
   const marks = blocks.filter((b) => b.breakpoint);
-  if (marks.length > MAX_BREAKPOINTS) return invalid(`A maximum of ${MAX_BREAKPOINTS} blocks with cache_control may be provided. Found ${marks.length}.`);
+  if (marks.length > MAX_BREAKPOINTS)
+    return invalid(`A maximum of ${MAX_BREAKPOINTS} blocks with cache_control may be provided. Found ${marks.length}.`);
   const first5m = marks.findIndex((b) => b.ttl === '5m');
   if (strict && first5m >= 0 && marks.slice(first5m).some((b) => b.ttl === '1h')) {
-    return invalid('cache_control: a breakpoint with ttl "1h" cannot come after one with ttl "5m"; longer-lived entries must come first');
+    return invalid(
+      'cache_control: a breakpoint with ttl "1h" cannot come after one with ttl "5m"; longer-lived entries must come first',
+    );
   }
   return undefined;
 }

@@ -6,13 +6,26 @@ import { canonicalJson, isRecord } from '../tokens.js';
 import type { RequestHeaders } from './headers.js';
 
 /** The real API's prefill rejection, verbatim. */
-export const PREFILL_MESSAGE = 'This model does not support assistant message prefill. The conversation must end with a user message.';
+export const PREFILL_MESSAGE =
+  'This model does not support assistant message prefill. The conversation must end with a user message.';
 
 const USER_BLOCKS = new Set(['text', 'image', 'document', 'tool_result', 'search_result', 'container_upload']);
 const ASSISTANT_BLOCKS = new Set([
-  'text', 'thinking', 'redacted_thinking', 'tool_use', 'server_tool_use', 'web_search_tool_result', 'web_fetch_tool_result',
-  'code_execution_tool_result', 'bash_code_execution_tool_result', 'text_editor_code_execution_tool_result', 'mcp_tool_use',
-  'mcp_tool_result', 'container_upload', 'document', 'compaction',
+  'text',
+  'thinking',
+  'redacted_thinking',
+  'tool_use',
+  'server_tool_use',
+  'web_search_tool_result',
+  'web_fetch_tool_result',
+  'code_execution_tool_result',
+  'bash_code_execution_tool_result',
+  'text_editor_code_execution_tool_result',
+  'mcp_tool_use',
+  'mcp_tool_result',
+  'container_upload',
+  'document',
+  'compaction',
 ]);
 
 interface Turn {
@@ -31,25 +44,35 @@ interface Turn {
  * `pause_turn`, sent back unchanged, is a continuation, not a prefill). Consecutive same-role messages
  * merge into one turn, as the API merges them.
  */
-export function checkMessages(messages: unknown[], spec: ModelSpec, headers: RequestHeaders, pausedReplies: ReadonlySet<string> = new Set()): ApiErrorResponse | undefined {
+export function checkMessages(
+  messages: unknown[],
+  spec: ModelSpec,
+  headers: RequestHeaders,
+  pausedReplies: ReadonlySet<string> = new Set(),
+): ApiErrorResponse | undefined {
   if (messages.length === 0) return invalid('messages: at least one message is required');
   const turns: Turn[] = [];
   let previousRole: string | undefined;
   for (const [i, message] of messages.entries()) {
     if (!isRecord(message)) return invalid(`messages.${i}: Input should be a valid dictionary`);
     const role = message.role;
-    if (role !== 'user' && role !== 'assistant' && role !== 'system') return invalid(`messages.${i}.role: Input should be 'user', 'assistant' or 'system'`);
+    if (role !== 'user' && role !== 'assistant' && role !== 'system')
+      return invalid(`messages.${i}.role: Input should be 'user', 'assistant' or 'system'`);
     const error = checkContent(message.content, i, role, headers);
     if (error) return error;
     if (role === 'system') {
-      if (!spec.midConversationSystem) return invalid(`messages.${i}.role: role 'system' is not supported on this model`);
-      if (previousRole !== 'user' && previousRole !== 'system') return invalid(`messages.${i}: a message with role 'system' must immediately follow a user turn`);
+      if (!spec.midConversationSystem)
+        return invalid(`messages.${i}.role: role 'system' is not supported on this model`);
+      if (previousRole !== 'user' && previousRole !== 'system')
+        return invalid(`messages.${i}: a message with role 'system' must immediately follow a user turn`);
       previousRole = role;
       continue;
     }
     if (turns.length === 0 && role !== 'user') return invalid('messages: first message must use the "user" role');
     previousRole = role;
-    const blocks = Array.isArray(message.content) ? message.content.map((b, j) => [i, j, b as Record<string, unknown>] as Turn['blocks'][number]) : [];
+    const blocks = Array.isArray(message.content)
+      ? message.content.map((b, j) => [i, j, b as Record<string, unknown>] as Turn['blocks'][number])
+      : [];
     const last = turns.at(-1);
     if (last?.role === role) last.blocks.push(...blocks);
     else turns.push({ role, first: i, blocks });
@@ -60,8 +83,15 @@ export function checkMessages(messages: unknown[], spec: ModelSpec, headers: Req
   return checkToolPairs(turns, messages.length);
 }
 
-function checkContent(content: unknown, i: number, role: string, headers: RequestHeaders): ApiErrorResponse | undefined {
-  const empty = invalid(`messages.${i}: all messages must have non-empty content except for the optional final assistant message`);
+function checkContent(
+  content: unknown,
+  i: number,
+  role: string,
+  headers: RequestHeaders,
+): ApiErrorResponse | undefined {
+  const empty = invalid(
+    `messages.${i}: all messages must have non-empty content except for the optional final assistant message`,
+  );
   if (typeof content === 'string') return content.length === 0 ? empty : undefined;
   if (!Array.isArray(content)) return invalid(`messages.${i}.content: Input should be a valid string or list`);
   if (content.length === 0) return empty;
@@ -70,13 +100,21 @@ function checkContent(content: unknown, i: number, role: string, headers: Reques
     const at = `messages.${i}.content.${j}`;
     if (!isRecord(block)) return invalid(`${at}: Input should be a valid dictionary`);
     const type = String(block.type);
-    if (role === 'system' ? type !== 'text' : !allowed.has(type)) return invalid(`${at}: Input tag '${type}' found using 'type' does not match any of the expected tags`);
+    if (role === 'system' ? type !== 'text' : !allowed.has(type))
+      return invalid(`${at}: Input tag '${type}' found using 'type' does not match any of the expected tags`);
     if (type === 'text') {
       if (typeof block.text !== 'string') return invalid(`${at}.text: Field required`);
       if (block.text.length === 0) return invalid(`${at}: text content blocks must be non-empty`);
       if (block.text.trim().length === 0) return invalid(`${at}: text content blocks must contain non-whitespace text`);
-      if (headers.version === '2026-10-21' && role === 'user' && Array.isArray(block.citations) && block.citations.length > 0) {
-        return invalid(`${at}.citations: citations are not accepted on text blocks in user messages with anthropic-version 2026-10-21`);
+      if (
+        headers.version === '2026-10-21' &&
+        role === 'user' &&
+        Array.isArray(block.citations) &&
+        block.citations.length > 0
+      ) {
+        return invalid(
+          `${at}.citations: citations are not accepted on text blocks in user messages with anthropic-version 2026-10-21`,
+        );
       }
     }
     if (type === 'document' && role === 'assistant' && headers.version === '2026-10-21') {
@@ -94,7 +132,9 @@ function checkToolPairs(turns: Turn[], messageCount: number): ApiErrorResponse |
   for (const [t, turn] of turns.entries()) {
     if (turn.role !== 'user') continue;
     const previous = turns[t - 1];
-    const offered = new Set(previous ? previous.blocks.filter(([, , b]) => b.type === 'tool_use').map(([, , b]) => String(b.id)) : []);
+    const offered = new Set(
+      previous ? previous.blocks.filter(([, , b]) => b.type === 'tool_use').map(([, , b]) => String(b.id)) : [],
+    );
     for (const [i, j, block] of turn.blocks) {
       if (block.type === 'tool_result' && !offered.has(String(block.tool_use_id))) {
         return invalid(
@@ -108,7 +148,9 @@ function checkToolPairs(turns: Turn[], messageCount: number): ApiErrorResponse |
     const ids = turn.blocks.filter(([, , b]) => b.type === 'tool_use').map(([, , b]) => String(b.id));
     if (ids.length === 0) continue;
     const next = turns[t + 1];
-    const answered = new Set(next ? next.blocks.filter(([, , b]) => b.type === 'tool_result').map(([, , b]) => String(b.tool_use_id)) : []);
+    const answered = new Set(
+      next ? next.blocks.filter(([, , b]) => b.type === 'tool_result').map(([, , b]) => String(b.tool_use_id)) : [],
+    );
     const missing = ids.filter((id) => !answered.has(id));
     if (missing.length > 0) {
       const at = next?.first ?? messageCount;

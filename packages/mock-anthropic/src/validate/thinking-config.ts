@@ -25,7 +25,8 @@ function rejectType(type: ThinkingType, spec: ModelSpec): string {
   if (type === 'disabled' && spec.thinking.includes('between_tools')) {
     return `"thinking.type.disabled" is not supported for this model. Use "thinking.type.between_tools" to turn off up-front thinking, or omit "thinking" for adaptive thinking.`;
   }
-  if (type === 'enabled' || type === 'disabled') return `"thinking.type.${type}" is not supported for this model. ${ADAPTIVE_HINT}`;
+  if (type === 'enabled' || type === 'disabled')
+    return `"thinking.type.${type}" is not supported for this model. ${ADAPTIVE_HINT}`;
   return `"thinking.type.${type}" is not supported for this model.`;
 }
 
@@ -42,39 +43,60 @@ export function checkThinking(
 ): { ok: true; plan: ThinkingPlan } | { ok: false; error: ApiErrorResponse } {
   const fail = (message: string) => ({ ok: false as const, error: invalid(message) });
   const thinking = body.thinking;
-  const defaultPlan: ThinkingPlan = { mode: spec.thinkingDefault, display: spec.defaultDisplay, bindingSet: false, dropBlocks: false };
+  const defaultPlan: ThinkingPlan = {
+    mode: spec.thinkingDefault,
+    display: spec.defaultDisplay,
+    bindingSet: false,
+    dropBlocks: false,
+  };
   if (thinking === undefined || thinking === null) return { ok: true, plan: defaultPlan };
   if (!isRecord(thinking)) return fail('thinking: Input should be a valid dictionary');
   const type = thinking.type as ThinkingType;
-  if (!TYPES.includes(type)) return fail(`thinking.type: Input tag '${String(type)}' found using 'type' does not match any of the expected tags: ${TYPES.map((t) => `'${t}'`).join(', ')}`);
+  if (!TYPES.includes(type))
+    return fail(
+      `thinking.type: Input tag '${String(type)}' found using 'type' does not match any of the expected tags: ${TYPES.map((t) => `'${t}'`).join(', ')}`,
+    );
   if (!spec.thinking.includes(type)) return fail(rejectType(type, spec));
-  const allowed = type === 'enabled' ? ['type', 'budget_tokens', 'display', 'block_binding'] : type === 'adaptive' ? ['type', 'display', 'block_binding'] : ['type'];
+  const allowed =
+    type === 'enabled'
+      ? ['type', 'budget_tokens', 'display', 'block_binding']
+      : type === 'adaptive'
+        ? ['type', 'display', 'block_binding']
+        : ['type'];
   const extra = Object.keys(thinking).find((k) => !allowed.includes(k));
   if (extra) return fail(`thinking.${type}.${extra}: Extra inputs are not permitted`);
   const rank = (e: Effort | undefined) => EFFORT_ORDER.indexOf(e ?? 'high');
 
   if (type === 'enabled') {
     const budget = thinking.budget_tokens;
-    if (typeof budget !== 'number' || !Number.isInteger(budget)) return fail('thinking.enabled.budget_tokens: Field required');
+    if (typeof budget !== 'number' || !Number.isInteger(budget))
+      return fail('thinking.enabled.budget_tokens: Field required');
     if (budget < 1024) return fail('thinking.enabled.budget_tokens: Input should be greater than or equal to 1024');
-    if (typeof body.max_tokens === 'number' && body.max_tokens <= budget) return fail('`max_tokens` must be greater than `thinking.budget_tokens`');
+    if (typeof body.max_tokens === 'number' && body.max_tokens <= budget)
+      return fail('`max_tokens` must be greater than `thinking.budget_tokens`');
   }
   if (type === 'disabled' && spec.disabledMaxEffort && rank(effort) > rank(spec.disabledMaxEffort)) {
-    return fail(`"thinking.type.disabled" is supported only with "output_config.effort" "${spec.disabledMaxEffort}" or lower on this model; got "${effort}".`);
+    return fail(
+      `"thinking.type.disabled" is supported only with "output_config.effort" "${spec.disabledMaxEffort}" or lower on this model; got "${effort}".`,
+    );
   }
   if (type === 'between_tools' && rank(effort) > rank('high')) {
-    return fail(`"thinking.type.between_tools" is not supported with "output_config.effort" "${effort}". Use "low", "medium" or "high".`);
+    return fail(
+      `"thinking.type.between_tools" is not supported with "output_config.effort" "${effort}". Use "low", "medium" or "high".`,
+    );
   }
 
   const display = thinking.display ?? spec.defaultDisplay;
-  if (display !== 'summarized' && display !== 'omitted' && display !== 'updates') return fail(`thinking.${type}.display: Input should be 'summarized' or 'omitted'`);
+  if (display !== 'summarized' && display !== 'omitted' && display !== 'updates')
+    return fail(`thinking.${type}.display: Input should be 'summarized' or 'omitted'`);
   if (display === 'updates' && !headers.betas.has(BETAS.displayUpdates)) {
     return fail(`thinking.${type}.display: "updates" requires the anthropic-beta header "${BETAS.displayUpdates}"`);
   }
   const binding = thinking.block_binding;
   let dropBlocks = false;
   if (binding !== undefined && binding !== null) {
-    if (!headers.betas.has(BETAS.thinkingBinding)) return fail(`thinking.${type}.block_binding: requires the anthropic-beta header "${BETAS.thinkingBinding}"`);
+    if (!headers.betas.has(BETAS.thinkingBinding))
+      return fail(`thinking.${type}.block_binding: requires the anthropic-beta header "${BETAS.thinkingBinding}"`);
     const behavior = isRecord(binding) ? binding.prefix_mismatch_behavior : undefined;
     if (behavior !== undefined && behavior !== null && behavior !== 'error' && behavior !== 'drop_block') {
       return fail(`thinking.${type}.block_binding.prefix_mismatch_behavior: Input should be 'error' or 'drop_block'`);
