@@ -29,12 +29,47 @@ export interface Skill {
   /** `disable-model-invocation` (default false): when true, not listed and not model-invocable. */
   disableModelInvocation: boolean;
   argumentHint?: string;
+  /**
+   * `when_to_use` (Claude Code): more trigger text, shown after the description in the listing
+   * entry (`- name: description - when_to_use`); the two share the listing's description cap.
+   */
+  whenToUse?: string;
+  /**
+   * `arguments` (Claude Code): names for the positional arguments, in order, so the body can
+   * say `$issue` for `$0`. Written as a YAML list or a space-separated string; each name is
+   * `[A-Za-z_][A-Za-z0-9_]*`. Absent when the skill names none.
+   */
+  arguments?: string[];
+  /**
+   * `disallowed-tools` (Claude Code): rules in the `allowed-tools` syntax (`Bash`,
+   * `Bash(rm:*)`), denied for the rest of the turn that loaded the skill. Checked for rule
+   * syntax only, like `allowedTools`. Absent when the skill names none.
+   */
+  disallowedTools?: string[];
+  /** `model` (Claude Code): a model id or alias for the rest of the turn; `inherit` is left out. */
+  model?: string;
+  /** `effort` (Claude Code): the reasoning effort for the rest of the turn. */
+  effort?: SkillEffort;
+  /** `context: fork` (Claude Code): run the skill in a subagent, its body the task. */
+  context?: 'fork';
+  /** `agent` (Claude Code): which subagent runs a `context: fork` skill (`Explore`, `general-purpose`...). */
+  agent?: string;
+  /**
+   * `paths` (Claude Code): globs for the files the skill is about (a list or a comma-separated
+   * string). Parsed and shown by `harness skills`; the listing does not filter on it.
+   */
+  paths?: string[];
+  /** `shell` (Claude Code): the shell for dynamic context commands; only `bash` runs here. */
+  shell?: 'bash' | 'powershell';
   license?: string;
   compatibility?: string;
   metadata?: Record<string, unknown>;
   /** Every other frontmatter key, untouched. */
   extra: Record<string, unknown>;
 }
+
+/** The `effort` levels Claude Code accepts in skill frontmatter, lowest first. */
+export type SkillEffort = 'low' | 'medium' | 'high' | 'xhigh' | 'max';
 
 /** A message about one file: `path` names it, `message` says what is wrong and how to fix it. */
 export interface SkillIssue {
