@@ -7,7 +7,12 @@ export type SkillSource = 'personal' | 'project' | 'explicit';
  * the bundled files (`listResources(skill)` lists them when asked).
  */
 export interface Skill {
-  /** The slug: the directory name, validated against `^[a-z0-9][a-z0-9-]*$`. */
+  /**
+   * The name the model and `/name` use: the directory name, validated against
+   * `^[a-z0-9][a-z0-9-]*$`, with a namespace before a colon where the layout gives one: a
+   * plugin's skill is `<plugin>:<slug>`, a nested monorepo skill that clashes is
+   * `<folder>:<slug>` (`packages/web:deploy`), a command in a subfolder `<sub>:<name>`.
+   */
   name: string;
   /** Trimmed description, whatever YAML scalar style it was written in. */
   description: string;
@@ -18,6 +23,19 @@ export interface Skill {
   source: SkillSource;
   /** The root folder this skill was found in (as scanned, e.g. `~/.agents/skills`). */
   root: string;
+  /**
+   * Where it sat, when not in a plain skills root: `plugin` (a plugin's `skills/` or
+   * `commands/`, given by `--skills`), `nested` (a `.agents/skills` or `.claude/skills` folder
+   * below the work root). Absent otherwise.
+   */
+  layout?: 'plugin' | 'nested';
+  /** The plugin's name (from `.claude-plugin/plugin.json`, else its folder), for a plugin's skill or command. */
+  plugin?: string;
+  /**
+   * True for a Markdown command file (`.claude/commands/**\/*.md`, a plugin's `commands/*.md`)
+   * loaded as a skill: `file` is that file, `dir` the folder holding it, and it bundles no files.
+   */
+  command?: boolean;
   /**
    * `allowed-tools`, one entry per rule, as written (`Read`, `Bash(git status:*)`), each checked
    * for rule syntax only. The tool names are resolved by whoever knows the session's tools (the
