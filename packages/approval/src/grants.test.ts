@@ -37,3 +37,47 @@ describe('turn grants from skills', () => {
     expect(policy.decide(bash('ls')).type).toBe('ask');
   });
 });
+
+describe('turn denies from skills (disallowed-tools)', () => {
+  it('deny until the turn ends, over a turn grant and bypass mode, naming the skill in the denial', () => {
+    const policy = createPolicy({ tools: TOOLS, mode: 'bypass' });
+    policy.grantForTurn(['Bash'], 'skill deploy');
+    expect(policy.denyForTurn(['Bash', 'Edit(src/**)'], 'skill audit (disallowed-tools)')).toEqual([]);
+    expect(policy.decide(bash('ls'))).toEqual({
+      type: 'deny',
+      message: 'This bash call is denied by the rule bash (skill audit (disallowed-tools), this turn); it was not run.',
+    });
+    expect(policy.decide(request('edit_file', 'src/a.ts')).type).toBe('deny');
+    expect(policy.decide(request('edit_file', 'docs/a.md')).type).toBe('allow');
+    expect(policy.listDenied()).toEqual([
+      { rule: 'bash', scope: 'turn', origin: 'skill audit (disallowed-tools)' },
+      { rule: 'edit_file(src/**)', scope: 'turn', origin: 'skill audit (disallowed-tools)' },
+    ]);
+    policy.endTurn();
+    expect(policy.decide(bash('ls')).type).toBe('allow');
+    expect(policy.listDenied()).toEqual([]);
+  });
+
+  it('a Read deny for the turn also hides the files from search (readFilter)', () => {
+    const policy = createPolicy({ tools: TOOLS, root: '/w' });
+    expect(policy.readFilter('/w/secrets/k')).toBe(true);
+    policy.denyForTurn(['Read(secrets/**)'], 'skill x');
+    expect(policy.readFilter('/w/secrets/k')).toBe(false);
+    policy.endTurn();
+    expect(policy.readFilter('/w/secrets/k')).toBe(true);
+  });
+
+  it('rules that do not parse are returned as errors naming the origin and the rule; the rest still deny', () => {
+    const policy = createPolicy({ tools: TOOLS });
+    const errors = policy.denyForTurn(['WebFetch', 'Bash(rm:*)'], 'skill x (disallowed-tools)');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^skill x \(disallowed-tools\): invalid rule "WebFetch"/);
+    expect(policy.decide(bash('rm -rf build')).type).toBe('deny');
+  });
+
+  it('Skill(name *) in a deny rule denies loading that skill with any arguments', () => {
+    const policy = createPolicy({ tools: TOOLS, mode: 'bypass', deny: ['Skill(deploy *)'] });
+    expect(policy.decide(request('skill', 'deploy')).type).toBe('deny');
+    expect(policy.decide(request('skill', 'review')).type).toBe('allow');
+  });
+});

@@ -65,11 +65,17 @@ export interface Policy {
    * skill the model invoked or the harness auto-loaded never widens to edits or bash).
    */
   grantForTurn(rules: readonly string[], origin: string, options?: TurnGrantOptions): string[];
-  /** Ends the user turn: turn grants are dropped. */
+  /**
+   * Denies these rules until `endTurn` (a loaded skill's `disallowed-tools`), named with `origin`
+   * in every denial (e.g. `skill deploy (disallowed-tools)`). Like every deny rule they beat
+   * modes, grants and allow rules. Returns one error per rule that does not parse, naming it.
+   */
+  denyForTurn(rules: readonly string[], origin: string): string[];
+  /** Ends the user turn: turn grants and turn denies are dropped. */
   endTurn(): void;
   /** Flag and settings allow rules, session grants and turn grants, with origin, for `/allowed`. */
   list(): Grant[];
-  /** The deny rules with their origin (scope `session`). */
+  /** The deny rules with their origin: flag and settings rules (scope `session`), then turn denies (scope `turn`). */
   listDenied(): Grant[];
   /** The rule table this policy resolves names with (`PolicyOptions.tools`, or empty). */
   readonly tools: readonly RuleTool[];
@@ -101,6 +107,8 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
   const family = readingFamily(table);
   const grants = new GrantStore();
   const denies: SourcedRule[] = [];
+  let turnDenies: SourcedRule[] = [];
+  const allDenies = (): SourcedRule[] => (turnDenies.length === 0 ? denies : [...denies, ...turnDenies]);
   for (const set of ruleSets(options)) {
     grants.addSession(parseRules(set.allow, tools).rules, set.origin.allow);
     for (const rule of parseRules(set.deny, tools).rules)
@@ -112,12 +120,13 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
 
   const decide = (request: ApprovalRequest): Decision => {
     const tool = toolOf(request, tools);
-    const denied = findDenying(request, denies, tool, root);
-    const rule = denied ? `${formatRule(denied.entry.rule)} (${denied.entry.origin})` : '';
+    const denied = findDenying(request, allDenies(), tool, root);
+    const origin = denied ? describeOrigin(denied.entry) : '';
+    const rule = denied ? `${formatRule(denied.entry.rule)} (${origin})` : '';
     if (denied && denied.unsure === undefined)
       return {
         type: 'deny',
-        message: ruleDeniedMessage(request.tool, formatRule(denied.entry.rule), denied.entry.origin),
+        message: ruleDeniedMessage(request.tool, formatRule(denied.entry.rule), origin),
       };
     if (denied && mode !== 'plan')
       return { type: 'ask', request, reason: `the deny rule ${rule} might match: ${denied.unsure}` };
@@ -176,13 +185,23 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
       grants.addTurn(granted, origin);
       return errors;
     },
+    denyForTurn(rules, origin) {
+      const parsed = parseRules(rules, tools);
+      for (const rule of parsed.rules) {
+        const key = formatRule(rule);
+        if (!turnDenies.some((e) => e.origin === origin && formatRule(e.rule) === key))
+          turnDenies.push({ rule, origin, scope: 'turn' });
+      }
+      return parsed.errors.map((error) => `${origin}: ${error}`);
+    },
     endTurn() {
       grants.endTurn();
+      turnDenies = [];
     },
     list: () => grants.list(),
-    listDenied: () => denies.map(toGrant),
+    listDenied: () => allDenies().map(toGrant),
     sessionGrantFor: (request) => sessionRules(request).map(formatRule),
-    readFilter: (absRealPath) => !hiddenByDeny(absRealPath, denies, root, family),
+    readFilter: (absRealPath) => !hiddenByDeny(absRealPath, allDenies(), root, family),
   };
 }
 
@@ -204,7 +223,12 @@ function fromVerdict(request: ApprovalRequest, mode: PermissionMode): Decision {
 }
 
 function describe(entry: SourcedRule): string {
-  return `${formatRule(entry.rule)} (${entry.scope === 'turn' ? `${entry.origin}, this turn` : entry.origin})`;
+  return `${formatRule(entry.rule)} (${describeOrigin(entry)})`;
+}
+
+/** Where a rule came from, as denials and reasons name it (`skill deploy, this turn`). */
+function describeOrigin(entry: SourcedRule): string {
+  return entry.scope === 'turn' ? `${entry.origin}, this turn` : entry.origin;
 }
 
 interface RuleSet {

@@ -80,6 +80,15 @@ describe('parseRule: path and skill forms', () => {
     expect(rule('Skill(deploy)')).toEqual({ tool: 'skill', form: 'name', name: 'deploy' });
     expect(rule('Skill(*)')).toEqual({ tool: 'skill', form: 'tool' });
   });
+
+  it("Claude Code's Skill(name *) and Skill(name:*) are the same skill with any arguments; plugin names keep their colon", () => {
+    expect(rule('Skill(deploy *)')).toEqual({ tool: 'skill', form: 'name', name: 'deploy' });
+    expect(rule('Skill(deploy:*)')).toEqual({ tool: 'skill', form: 'name', name: 'deploy' });
+    expect(rule('Skill(ops:deploy *)')).toEqual({ tool: 'skill', form: 'name', name: 'ops:deploy' });
+    expect(formatRule(rule('Skill(deploy *)'))).toBe('skill(deploy)');
+    expect(error('Skill(de ploy)')).toContain('Skill(skill-name *)');
+    expect(error('Skill(dep*)')).toContain('no spaces or "*"');
+  });
 });
 
 describe('parseRule: errors name the rule and the fix', () => {

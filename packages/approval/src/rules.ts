@@ -15,7 +15,7 @@ export type Rule =
   | { tool: string; form: 'prefix'; prefix: string }
   /** A path tool whose target path matches a glob (root-relative, or absolute when it starts with `/`). */
   | { tool: string; form: 'path'; pattern: string }
-  /** A name tool (skill) called with this name. */
+  /** A name tool (skill) called with this name, whatever its arguments (`Skill(deploy)`, `Skill(deploy *)`). */
   | { tool: string; form: 'name'; name: string };
 
 /** Result of `parseRule`: the rule, or an error that names the rule and says how to fix it. */
@@ -55,9 +55,12 @@ function parseSpecifier(entry: RuleTool, name: string, spec: string, fail: (why:
   const tool = entry.name;
   if (entry.specifier === 'command') return { ok: true, rule: commandRule(tool, spec) };
   if (entry.specifier === 'name') {
-    if (spec === '*') return { ok: true, rule: { tool, form: 'tool' } };
-    if (/\s/.test(spec)) return fail(`a ${tool} name has no spaces; write ${name}(${tool}-name)`);
-    return { ok: true, rule: { tool, form: 'name', name: spec } };
+    // Claude Code's `Skill(name *)` (and `name:*`) is the skill with any arguments: names are matched whole, so the same rule.
+    const bare = spec.replace(/(?:\s+\*|:\*)$/, '').trim();
+    if (bare === '*' || spec === '*') return { ok: true, rule: { tool, form: 'tool' } };
+    if (bare === '' || /[\s*]/.test(bare))
+      return fail(`a ${tool} name has no spaces or "*" inside; write ${name}(${tool}-name) or ${name}(${tool}-name *)`);
+    return { ok: true, rule: { tool, form: 'name', name: bare } };
   }
   if (entry.specifier === 'path') {
     const pattern = normalizePattern(spec);
