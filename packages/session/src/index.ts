@@ -49,6 +49,8 @@ export { nonInteractiveAsk } from './non-interactive.js';
 export { noSkillsMessage, formatSkillRows, formatGrants, NO_SKILLS_MESSAGE, SKILLS_OFF_MESSAGE } from './listings.js';
 export { sanitize, isTerminalSafe } from './sanitize.js';
 export type { SanitizeOptions } from './sanitize.js';
+export { createPromptHistory, historyFile, HISTORY_LIMIT } from './history.js';
+export type { PromptHistory, PromptHistoryOptions } from './history.js';
 export { modelSettingsFor } from './model-settings.js';
 export type { ModelSettings } from './model-settings.js';
 export { applyProjectTrust } from './project-trust.js';

@@ -1,0 +1,100 @@
+/**
+ * The prompt history both front ends share: one file per work root under the XDG state dir
+ * (`$XDG_STATE_HOME/coding-harness/history/<hash>.jsonl`, else `~/.local/state/...`), each line
+ * the JSON string of one submitted prompt (so a multi-line prompt is one entry). The state dir is
+ * protected from the tools, so a model cannot plant entries. Reading never throws: an unreadable
+ * or torn file gives what could be read; a failed write is returned as a message with the path.
+ */
+import { createHash } from 'node:crypto';
+import { appendFileSync, chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { defaultSessionDir } from '@coding-harness/agent';
+import type { HarnessEnv } from './config.js';
+
+/** How many entries are kept per work root; older ones are dropped when the file is rewritten. */
+export const HISTORY_LIMIT = 500;
+
+export interface PromptHistoryOptions {
+  env: HarnessEnv;
+  home: string;
+  /** The session's work root (absolute, as the wiring resolved it). */
+  workroot: string;
+  /** Entries kept (default `HISTORY_LIMIT`). */
+  limit?: number;
+}
+
+/** The prompts submitted in one work root, oldest first on disk. */
+export interface PromptHistory {
+  /** The file this work root's history lives in. */
+  readonly file: string;
+  /** The entries, newest first (the order node:readline's `history` option takes), without repeats. */
+  load(): string[];
+  /**
+   * Appends one prompt (blank ones and a repeat of the newest are skipped). Returns undefined, or
+   * a message naming the file when it could not be written (the session goes on without it).
+   */
+  add(entry: string): string | undefined;
+}
+
+/** The history file of `workroot`: a hash of the path, so any path makes a safe file name. */
+export function historyFile(env: HarnessEnv, home: string, workroot: string): string {
+  const state = dirname(defaultSessionDir(env as NodeJS.ProcessEnv, home));
+  const key = createHash('sha256').update(workroot).digest('hex').slice(0, 24);
+  return join(state, 'history', `${key}.jsonl`);
+}
+
+function readEntries(file: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  const entries: string[] = [];
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    try {
+      const value: unknown = JSON.parse(line);
+      if (typeof value === 'string' && value.trim() !== '') entries.push(value);
+    } catch {
+      // a torn last line (two front ends writing at once): skip it
+    }
+  }
+  return entries;
+}
+
+/** Opens the history of one work root. Nothing is read or created until `load` / `add`. */
+export function createPromptHistory(opts: PromptHistoryOptions): PromptHistory {
+  const file = historyFile(opts.env, opts.home, opts.workroot);
+  const limit = opts.limit ?? HISTORY_LIMIT;
+  return {
+    file,
+    load() {
+      const seen = new Set<string>();
+      const newestFirst: string[] = [];
+      for (const entry of readEntries(file).reverse()) {
+        if (seen.has(entry)) continue;
+        seen.add(entry);
+        newestFirst.push(entry);
+        if (newestFirst.length >= limit) break;
+      }
+      return newestFirst;
+    },
+    add(entry) {
+      if (entry.trim() === '') return undefined;
+      try {
+        const entries = readEntries(file);
+        if (entries.at(-1) === entry) return undefined;
+        mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+        if (entries.length >= limit * 2) {
+          const kept = [...entries.slice(-(limit - 1)), entry];
+          writeFileSync(file, kept.map((e) => `${JSON.stringify(e)}\n`).join(''), { mode: 0o600 });
+        } else appendFileSync(file, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+        chmodSync(file, 0o600);
+        return undefined;
+      } catch (err) {
+        return `could not save the prompt history to ${file}: ${err instanceof Error ? err.message : String(err)}`;
+      }
+    },
+  };
+}
