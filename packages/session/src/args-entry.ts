@@ -5,7 +5,7 @@
  * never the agent, tools, skills or the SDK; the main entry exports the same functions.
  */
 export { parseHarnessArgs, normalizeArgv } from './args.js';
-export type { HarnessFlags, HarnessCommand, OutputFormat, ParseResult, EffortFlag } from './args.js';
+export type { HarnessFlags, HarnessCommand, OutputFormat, InputFormat, ParseResult, EffortFlag } from './args.js';
 export { EFFORTS, FLAGS } from './flags.js';
 export { helpText } from './help.js';
 export type { HelpAudience } from './help.js';

@@ -23,6 +23,7 @@ describe('parseHarnessArgs', () => {
       untrusted: false,
       permissionMode: 'ask',
       outputFormat: 'text',
+      inputFormat: 'text',
       skillDirs: [],
       allowedTools: [],
     });

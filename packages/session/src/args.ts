@@ -2,13 +2,16 @@ import { parseArgs } from 'node:util';
 import { parseRuleList } from '@coding-harness/approval';
 import type { PermissionMode } from '@coding-harness/approval';
 import { CONFLICTS, FLAGS, parseArgsOptions } from './flags.js';
-import type { EffortFlag } from './flags.js';
+import type { EffortFlag, INPUT_FORMATS, OUTPUT_FORMATS } from './flags.js';
 
 export { EFFORTS } from './flags.js';
 export type { EffortFlag } from './flags.js';
 
 /** How `-p` output is written. */
-export type OutputFormat = 'text' | 'json' | 'stream-json';
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/** How `-p` reads its input: the prompt as text, or Claude Code's user-message JSON lines. */
+export type InputFormat = (typeof INPUT_FORMATS)[number];
 
 /** A subcommand other than a session. */
 export type HarnessCommand = { name: 'skills'; json: boolean } | { name: 'skills-lint'; paths: string[] };
@@ -44,6 +47,7 @@ export interface HarnessFlags {
   disallowedTools: string[];
   permissionMode: PermissionMode;
   outputFormat: OutputFormat;
+  inputFormat: InputFormat;
   /** `--verbose`: in `-p` text mode, tool calls and their results go to stderr. */
   verbose: boolean;
   continue: boolean;
@@ -142,6 +146,7 @@ export function parseHarnessArgs(argv: readonly string[]): ParseResult {
   const maxTokens = number('max-tokens');
   const mode = text('permission-mode') as PermissionMode;
   const format = text('output-format') as OutputFormat;
+  const inputFormat = text('input-format') as InputFormat;
   const allowed = rules(list('allowed-tools'));
   const disallowed = rules(list('disallowed-tools'));
 
@@ -184,6 +189,7 @@ export function parseHarnessArgs(argv: readonly string[]): ParseResult {
       disallowedTools: disallowed,
       permissionMode: mode,
       outputFormat: format,
+      inputFormat,
       verbose: on('verbose'),
       continue: on('continue'),
       ...(resume !== undefined ? { resume } : {}),

@@ -16,6 +16,7 @@ describe('the flags table', () => {
   it('every flag is parsed: a valid use of each row is accepted', () => {
     const sample: Record<string, string> = {
       'output-format': 'json',
+      'input-format': 'stream-json',
       'max-turns': '3',
       effort: 'low',
       thinking: 'off',
@@ -27,7 +28,7 @@ describe('the flags table', () => {
       const withCommand =
         f.name === 'json'
           ? ['skills', ...argv]
-          : f.name === 'verbose' || f.name === 'output-format'
+          : f.name === 'verbose' || f.name === 'output-format' || f.name === 'input-format'
             ? ['-p', 'hi', ...argv]
             : argv;
       expect(parseHarnessArgs(withCommand), `--${f.name}`).toMatchObject({ ok: true });

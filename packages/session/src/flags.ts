@@ -54,8 +54,11 @@ export type EffortFlag = (typeof EFFORTS)[number];
 /** The `--permission-mode` values (approval's modes). */
 export const PERMISSION_MODES = ['ask', 'accept-edits', 'bypass', 'plan'] as const;
 
-/** The `--output-format` values. */
-export const OUTPUT_FORMATS = ['text', 'json', 'stream-json'] as const;
+/** The `--output-format` values: Claude Code's three, and the harness's own event stream. */
+export const OUTPUT_FORMATS = ['text', 'json', 'stream-json', 'events'] as const;
+
+/** The `--input-format` values (Claude Code's). */
+export const INPUT_FORMATS = ['text', 'stream-json'] as const;
 
 /** Pairs of flags that cannot be given together. */
 export const CONFLICTS: readonly (readonly [string, string])[] = [
@@ -84,19 +87,31 @@ export const FLAGS: readonly FlagSpec[] = [
     interactive: false,
     description: 'non-interactive: run the prompt, print the answer, exit',
     docValue: '[PROMPT]',
-    doc: 'run one prompt and exit; without PROMPT it is read from stdin (when stdin is not a terminal)',
+    doc: 'run one prompt and exit; piped stdin (not a terminal) is sent too, after PROMPT on a new line, or alone without PROMPT',
   },
   {
     name: 'output-format',
     type: 'string',
     value: 'FMT',
-    docValue: 'text\\|json\\|stream-json',
+    docValue: 'text\\|json\\|stream-json\\|events',
     group: 'print',
     interactive: false,
     default: 'text',
     check: oneOf('output-format', OUTPUT_FORMATS),
-    description: 'text (default) | json (one object at the end) | stream-json (one event per line)',
-    doc: '`text`: the final answer on stdout; `json`: one object at the end; `stream-json`: every agent event as one JSON line',
+    description: "text (default) | json (one result object) | stream-json (Claude Code's message lines) | events",
+    doc: "`text`: the final answer on stdout; `json`: one result object at the end; `stream-json`: Claude Code's lines (`system` init, `assistant`, `user`, `result`); `events`: every agent event as one JSON line",
+  },
+  {
+    name: 'input-format',
+    type: 'string',
+    value: 'FMT',
+    docValue: 'text\\|stream-json',
+    group: 'print',
+    interactive: false,
+    default: 'text',
+    check: oneOf('input-format', INPUT_FORMATS),
+    description: 'text (default) | stream-json (user messages as JSON lines on stdin, one turn each)',
+    doc: '`text`: the prompt (and piped stdin) as one message; `stream-json`: Claude Code\'s `{"type":"user","message":{...}}` lines on stdin, one turn each',
   },
   {
     name: 'verbose',

@@ -6,7 +6,7 @@
  * and its dispatcher, and listings as data. Nothing here prints.
  */
 export { parseHarnessArgs, normalizeArgv } from './args.js';
-export type { HarnessFlags, HarnessCommand, OutputFormat, ParseResult, EffortFlag } from './args.js';
+export type { HarnessFlags, HarnessCommand, OutputFormat, InputFormat, ParseResult, EffortFlag } from './args.js';
 export {
   EFFORTS,
   FLAGS,
