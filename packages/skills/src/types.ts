@@ -127,8 +127,13 @@ export type LoadBodyResult = { ok: true; body: string } | { ok: false; error: st
 export interface ListingOptions {
   /** Total character budget for the listing; default 8,000 (1% of 200k tokens at 4 chars/token). */
   budgetChars?: number;
-  /** Cap per description, cut with `…`; default 1,536. */
+  /** Cap per description part (description and `when_to_use`), cut with `…`; default 1,536. */
   descriptionCap?: number;
+  /**
+   * How often this user invoked each skill, by name (missing: 0). Over budget, the most used
+   * skills get their descriptions (and names) first; ties go by name.
+   */
+  usage?: Readonly<Record<string, number>>;
 }
 
 /** A strict-validation finding for `harness skills lint`. */
