@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import * as z from 'zod/mini';
 import { unifiedDiff } from './diff.js';
-import { existingOf, filePermission, recordWritten, staleReason, writeTarget } from './file-guard.js';
+import { existingOf, filePermission, recordWritten, staleReason, writeRefusal, writeTarget } from './file-guard.js';
 import { abortedResult, errorResult, messageOf, okResult } from './result.js';
 import { readRegularTextSync } from './safe-open.js';
 import { openForWrite, readWhole, writeWhole } from './safe-write.js';
@@ -97,8 +97,14 @@ export const editFileTool: Tool<Input> = {
   summarize: (input) => `edit_file ${input.path}`,
   permission: (input, ctx) => filePermission(ctx.root, input.path),
   refuse(input, ctx) {
+    const refusal = writeRefusal(ctx, input.path, true);
+    if (refusal !== undefined) return refusal;
+    // The file was read and is unchanged: an edit that cannot apply is refused now, not after a question.
     const target = writeTarget(ctx, input.path);
-    return target.ok ? undefined : target.error;
+    const before = target.ok ? readRegularTextSync(target.abs, PREVIEW_MAX_BYTES) : undefined;
+    if (!target.ok || before === undefined) return undefined;
+    const edit = applyEdit(before, target.shown, input);
+    return edit.ok ? undefined : edit.error;
   },
   async preview(input, ctx) {
     const target = writeTarget(ctx, input.path);

@@ -47,6 +47,30 @@ export function writeTarget(
 }
 
 /**
+ * Everything a write can be refused for without writing, for the tools' `refuse` (run before any
+ * approval question, so a call that would fail is never asked about): the jail and protected
+ * paths ({@link writeTarget}), then, for an existing file, read-before-write and staleness
+ * ({@link staleReason}, on a stat; `run` checks again on the opened file). `mustExist`: edit_file,
+ * which cannot create. Returns the refusal text, or undefined when asking is worth it.
+ */
+export function writeRefusal(
+  ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protectedDirs' | 'readTracker'>,
+  given: string,
+  mustExist: boolean,
+): string | undefined {
+  const target = writeTarget(ctx, given);
+  if (!target.ok) return target.error;
+  let st: fs.Stats | undefined;
+  try {
+    st = fs.statSync(target.abs);
+  } catch {
+    st = undefined;
+  }
+  if (st === undefined) return mustExist ? `${target.shown} does not exist. Use write_file to create it.` : undefined;
+  return staleReason(ctx.readTracker, target.abs, target.shown, existingOf(st));
+}
+
+/**
  * Refuses overwriting a file that was not read in this session or that changed since (mtime
  * or size differ). Returns the error message, or undefined when the write may go ahead.
  */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import * as z from 'zod/mini';
 import { unifiedDiff } from './diff.js';
-import { existingOf, filePermission, recordWritten, staleReason, writeTarget } from './file-guard.js';
+import { existingOf, filePermission, recordWritten, staleReason, writeRefusal, writeTarget } from './file-guard.js';
 import { abortedResult, errorResult, messageOf, okResult, plural } from './result.js';
 import { readRegularTextSync } from './safe-open.js';
 import { openForWrite, writeWhole } from './safe-write.js';
@@ -37,10 +37,7 @@ export const writeFileTool: Tool<Input> = {
   schema,
   summarize: (input) => `write_file ${input.path}`,
   permission: (input, ctx) => filePermission(ctx.root, input.path),
-  refuse(input, ctx) {
-    const target = writeTarget(ctx, input.path);
-    return target.ok ? undefined : target.error;
-  },
+  refuse: (input, ctx) => writeRefusal(ctx, input.path, false),
   async preview(input, ctx) {
     const target = writeTarget(ctx, input.path);
     if (!target.ok) return undefined;
