@@ -2,7 +2,14 @@ export type * from './types.js';
 export { discover } from './discover.js';
 export { readSkillFile } from './read-skill-file.js';
 export { loadBody } from './load-body.js';
-export { formatListing, shortenedLine, DEFAULT_BUDGET_CHARS, DEFAULT_DESCRIPTION_CAP } from './listing.js';
+export {
+  formatListing,
+  shortenedLine,
+  unnamedLine,
+  entryText,
+  DEFAULT_BUDGET_CHARS,
+  DEFAULT_DESCRIPTION_CAP,
+} from './listing.js';
 export { lint } from './lint.js';
 export { splitToolList, parseAllowedTools, ruleSyntaxError } from './allowed-tools.js';
 export type { AllowedTools, UnparsableRule } from './allowed-tools.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatListing, shortenedLine } from './listing.js';
+import { formatListing, shortenedLine, unnamedLine } from './listing.js';
 import type { Skill } from './types.js';
 
 function skill(name: string, description: string, extra: Partial<Skill> = {}): Skill {
@@ -17,6 +17,17 @@ function skill(name: string, description: string, extra: Partial<Skill> = {}): S
     extra: {},
     ...extra,
   };
+}
+
+/** `n` skills named and described the way real collections write them (about 240 characters). */
+function synthetic(n: number): Skill[] {
+  const topics = ['pdf forms', 'release notes', 'terraform plans', 'sql migrations', 'api reviews', 'flaky tests'];
+  return Array.from({ length: n }, (_, i) => {
+    const topic = topics[i % topics.length]!;
+    const name = `${topic.replace(' ', '-')}-${String(i).padStart(5, '0')}`;
+    const description = `Use when the user asks to work on ${topic} (variant ${i}): reads the inputs, checks them against the house conventions, proposes the change step by step and verifies the result with the project's own tools before reporting back.`;
+    return skill(name, description);
+  });
 }
 
 describe('formatListing', () => {
@@ -43,28 +54,71 @@ describe('formatListing', () => {
     expect(text).toBe(`- a: ${'x'.repeat(9)}…\n- b: short\n${shortenedLine(1)}`);
   });
 
-  it('over budget, trims the longest descriptions first', () => {
-    const skills = [skill('long', 'L'.repeat(400)), skill('mid', 'M'.repeat(100)), skill('short', 'S'.repeat(30))];
-    const text = formatListing(skills, { budgetChars: 300 });
-    const lines = text.split('\n');
-    expect(text.length).toBeLessThanOrEqual(300);
-    expect(lines[2]).toBe(`- short: ${'S'.repeat(30)}`);
-    expect(lines[0]).toMatch(/^- long: L+…$/);
-    expect(lines[1]).toMatch(/^- mid: M+…$/);
-    expect(lines[0]?.length).toBe(lines[1]!.length - '- mid: '.length + '- long: '.length);
-    expect(lines[3]).toBe(shortenedLine(2));
+  it('appends when_to_use to the description, and the two share the cap', () => {
+    expect(formatListing([skill('a', 'Tidies notes.', { whenToUse: 'when asked\nto tidy' })])).toBe(
+      '- a: Tidies notes. - when asked to tidy',
+    );
+    const text = formatListing([skill('a', 'x'.repeat(8), { whenToUse: 'y'.repeat(8) })], { descriptionCap: 12 });
+    expect(text.split('\n')[0]).toBe(`- a: ${'x'.repeat(8)} -…`);
   });
 
-  it('falls back to bare names and never drops a skill', () => {
-    const skills = Array.from({ length: 40 }, (_, i) =>
-      skill(`skill-${i}`, `Description number ${i} that is fairly long to matter.`),
-    );
-    const text = formatListing(skills, { budgetChars: 600 });
+  it('over budget, keeps every name and gives whole descriptions to the most used skills first', () => {
+    const skills = ['alpha', 'beta', 'gamma', 'delta'].map((n) => skill(n, `${n} `.repeat(20).trim()));
+    const text = formatListing(skills, { budgetChars: 400, usage: { gamma: 5, delta: 2 } });
+    expect(text.length).toBeLessThanOrEqual(400);
+    expect(text.split('\n')).toEqual([
+      '- alpha',
+      '- beta',
+      `- delta: ${'delta '.repeat(20).trim()}`,
+      `- gamma: ${'gamma '.repeat(20).trim()}`,
+      shortenedLine(2),
+    ]);
+  });
+
+  it('passes over a description that does not fit for shorter ones ranked below it', () => {
+    const skills = [skill('a-long', 'L'.repeat(400)), skill('b-short', 'short one'), skill('c-short', 'short two')];
+    const text = formatListing(skills, { budgetChars: 200 });
+    expect(text.split('\n')).toEqual(['- a-long', '- b-short: short one', '- c-short: short two', shortenedLine(1)]);
+  });
+
+  it('fills what is left with a cut description of the first skill without one', () => {
+    const skills = [skill('a', 'A'.repeat(300)), skill('b', 'B'.repeat(300))];
+    const text = formatListing(skills, { budgetChars: 500 });
     const lines = text.split('\n');
-    expect(lines).toHaveLength(41);
-    expect(lines.filter((l) => /^- skill-\d+$/.test(l)).length).toBeGreaterThan(0);
-    expect(lines[40]).toBe(shortenedLine(40));
-    for (const s of skills) expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^- ${s.name}(:|$)`)));
+    expect(lines[0]).toBe(`- a: ${'A'.repeat(300)}`);
+    expect(lines[1]).toMatch(/^- b: B{80,}…$/);
+    expect(lines[2]).toBe(shortenedLine(1));
+    expect(text.length).toBeLessThanOrEqual(500);
+  });
+
+  it('has no cliff: 201 to 204 synthetic skills in 8,000 characters each keep a dozen descriptions whole', () => {
+    const counts: number[] = [];
+    for (const n of [201, 202, 203, 204]) {
+      const skills = synthetic(n);
+      const text = formatListing(skills, { budgetChars: 8_000 });
+      expect(text.length).toBeLessThanOrEqual(8_000);
+      const lines = text.split('\n');
+      for (const s of skills)
+        expect(lines.some((l) => l === `- ${s.name}` || l.startsWith(`- ${s.name}: `))).toBe(true);
+      const whole = skills.filter((s) => lines.includes(`- ${s.name}: ${s.description}`)).length;
+      expect(whole).toBeGreaterThanOrEqual(12);
+      counts.push(whole);
+    }
+    for (let i = 1; i < counts.length; i++) expect(counts[i - 1]! - counts[i]!).toBeLessThanOrEqual(1);
+  });
+
+  it('when not even the names fit, stays within budget and says how many skills are not named', () => {
+    const skills = synthetic(10_000);
+    const text = formatListing(skills, { budgetChars: 8_000, usage: { [skills[9_999]!.name]: 3 } });
+    expect(text.length).toBeLessThanOrEqual(8_000);
+    const lines = text.split('\n');
+    const named = lines.filter((l) => l.startsWith('- ')).map((l) => l.slice(2).split(':')[0]!);
+    expect(named).toContain(skills[9_999]!.name);
+    expect(lines.find((l) => l.startsWith(`- ${skills[9_999]!.name}: `))).toBe(
+      `- ${skills[9_999]!.name}: ${skills[9_999]!.description}`,
+    );
+    expect(lines.at(-1)).toBe(unnamedLine(10_000 - named.length));
+    expect(named.length).toBeGreaterThan(250);
   });
 
   it('gives the same bytes for the same skills in any order', () => {
@@ -74,7 +128,7 @@ describe('formatListing', () => {
     expect(formatListing(skills, { budgetChars: 1500 })).toBe(once);
   });
 
-  it('never drops a listed skill, stays within budget when names fit, and is deterministic (property)', () => {
+  it('stays within budget, names or counts every listed skill, and is deterministic (property)', () => {
     const arb = fc.array(
       fc.record({
         name: fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,12}$/),
@@ -94,11 +148,13 @@ describe('formatListing', () => {
           expect(text).toBe('');
           return;
         }
+        expect(text.length).toBeLessThanOrEqual(budget);
+        if (text === '') return;
         const lines = text.split('\n');
-        for (const s of listed)
-          expect(lines.some((l) => l === `- ${s.name}` || l.startsWith(`- ${s.name}: `))).toBe(true);
-        const bare = listed.reduce((n, s) => n + s.name.length + 3, 0) + shortenedLine(listed.length).length;
-        if (bare <= budget) expect(text.length).toBeLessThanOrEqual(budget);
+        const named = listed.filter((s) => lines.some((l) => l === `- ${s.name}` || l.startsWith(`- ${s.name}: `)));
+        const unnamed = listed.length - named.length;
+        if (unnamed > 0) expect(lines.at(-1)).toBe(unnamedLine(unnamed));
+        else expect(lines.at(-1)?.startsWith('(')).toBe(lines.length > listed.length);
       }),
     );
   });

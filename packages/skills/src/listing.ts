@@ -1,15 +1,22 @@
 import type { ListingOptions, Skill } from './types.js';
 
-/** 1% of a 200k-token context window at 4 characters a token. */
+/** 1% of a 200k-token context window at 4 characters a token (the caller usually passes its own). */
 export const DEFAULT_BUDGET_CHARS = 8_000;
-/** Longest description shown for one skill before it is cut with `…`. */
+/** Longest description part (description plus `when_to_use`) shown for one skill before it is cut with `…`. */
 export const DEFAULT_DESCRIPTION_CAP = 1_536;
-/** Below this many characters a cut description is useless: the bare name is shown instead. */
-export const MIN_CUT_CHARS = 24;
+/** A description is cut to fill the space left over only when at least this much of it can be shown. */
+export const MIN_CUT_CHARS = 80;
+/** When not every name fits, names take at most this share of the budget: the rest describes the top-ranked skills. */
+export const NAMES_SHARE = 0.75;
 
-/** The closing line when any description was cut or dropped. */
+/** The closing line when some listed skills are shown without their whole description. */
 export function shortenedLine(count: number): string {
-  return `(${count} skill description${count === 1 ? ' was' : 's were'} shortened to fit; every listed name can still be loaded with the skill tool.)`;
+  return `(${count} skill${count === 1 ? ' is' : 's are'} listed without ${count === 1 ? 'its' : 'their'} whole description to fit; the skill tool loads any of them by name.)`;
+}
+
+/** The closing line when some skills are not named at all (the budget holds not even their names). */
+export function unnamedLine(count: number): string {
+  return `(${count} more skill${count === 1 ? ' is' : 's are'} not named here; the skill tool's query finds skills by words from their names and descriptions.)`;
 }
 
 /** Cuts to at most `max` UTF-16 units, ending in `…`, never splitting a surrogate pair. */
@@ -21,68 +28,135 @@ function cut(text: string, max: number): string {
   return `${text.slice(0, end).trimEnd()}…`;
 }
 
+const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+/** The description part of a skill's entry: description, then ` - when_to_use` when given, on one line. */
+export function entryText(skill: Pick<Skill, 'description' | 'whenToUse'>): string {
+  const description = oneLine(skill.description);
+  const when = skill.whenToUse === undefined ? '' : oneLine(skill.whenToUse);
+  return when === '' ? description : `${description} - ${when}`;
+}
+
 interface Entry {
   name: string;
-  description: string;
+  /** The description part, already capped. */
+  text: string;
   capped: boolean;
+  uses: number;
 }
 
-/** What one entry costs at description limit `limit`, and how it is written. */
-function render(entry: Entry, limit: number): { text: string; shortened: boolean } {
-  if (entry.description.length <= limit)
-    return { text: `- ${entry.name}: ${entry.description}`, shortened: entry.capped };
-  if (limit < MIN_CUT_CHARS) return { text: `- ${entry.name}`, shortened: true };
-  return { text: `- ${entry.name}: ${cut(entry.description, limit)}`, shortened: true };
+/** How a listed entry is shown: whole (`text` as capped), cut to `cutTo`, or the bare name. */
+type Shown =
+  | { entry: Entry; form: 'whole' }
+  | { entry: Entry; form: 'cut'; cutTo: number }
+  | { entry: Entry; form: 'bare' };
+
+const byName = (a: { name: string }, b: { name: string }): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/** Most used first, then by name: who gets a name and a description first. */
+const byRank = (a: Entry, b: Entry): number => b.uses - a.uses || byName(a, b);
+
+/** Characters of `- name` plus its newline. */
+const bareCost = (e: Entry): number => e.name.length + 3;
+/** What the description adds to a bare entry (`: ` and the text). */
+const extraCost = (e: Entry): number => e.text.length + 2;
+
+function line(shown: Shown): string {
+  const { entry } = shown;
+  if (shown.form === 'bare') return `- ${entry.name}`;
+  if (shown.form === 'cut') return `- ${entry.name}: ${cut(entry.text, shown.cutTo)}`;
+  return `- ${entry.name}: ${entry.text}`;
 }
 
-function total(entries: Entry[], limit: number): number {
-  let sum = Math.max(0, entries.length - 1);
-  for (const entry of entries) sum += render(entry, limit).text.length;
-  return sum;
+/** The model-invocable skills as entries, each description part on one line and capped. */
+function entriesOf(skills: readonly Skill[], options: ListingOptions): Entry[] {
+  const cap = Math.max(1, options.descriptionCap ?? DEFAULT_DESCRIPTION_CAP);
+  const usage = options.usage ?? {};
+  const seen = new Map<string, Entry>();
+  for (const s of skills) {
+    if (s.disableModelInvocation) continue;
+    const full = entryText(s);
+    const uses = Object.hasOwn(usage, s.name) ? Math.max(0, Number(usage[s.name]) || 0) : 0;
+    const entry: Entry = { name: s.name, text: cut(full, cap), capped: full.length > cap, uses };
+    const before = seen.get(s.name);
+    // One entry per name; of two with the same name, the lower text wins (same input, same bytes).
+    if (before === undefined || entry.text < before.text) seen.set(s.name, entry);
+  }
+  return [...seen.values()];
+}
+
+/** Which ranked entries get a name at all: every one when the names fit, else a prefix within `NAMES_SHARE`. */
+function namedPrefix(ranked: readonly Entry[], space: number): number {
+  let bare = 0;
+  for (const e of ranked) bare += bareCost(e);
+  if (bare <= space) return ranked.length;
+  const cap = Math.floor(space * NAMES_SHARE);
+  let used = 0;
+  let count = 0;
+  for (const e of ranked) {
+    if (used + bareCost(e) > cap) break;
+    used += bareCost(e);
+    count++;
+  }
+  return count;
+}
+
+/** Gives descriptions to the named entries, most used first, within `space` characters. */
+function describe(named: readonly Entry[], space: number): Shown[] {
+  let left = space;
+  for (const e of named) left -= bareCost(e);
+  const shown: Shown[] = named.map((entry) => ({ entry, form: 'bare' }));
+  for (let i = 0; i < shown.length; i++) {
+    const extra = extraCost(shown[i]!.entry);
+    if (extra > left) continue;
+    left -= extra;
+    shown[i] = { entry: shown[i]!.entry, form: 'whole' };
+  }
+  // What is left over goes to the first-ranked skill still without a description, if enough of it shows.
+  const first = shown.findIndex((s) => s.form === 'bare');
+  if (first >= 0 && left - 2 >= MIN_CUT_CHARS)
+    shown[first] = { entry: shown[first]!.entry, form: 'cut', cutTo: left - 2 };
+  return shown;
 }
 
 /**
- * The skills listing appended to the system prompt: one `- name: description` line per
- * model-invocable skill, sorted by name, descriptions on one line and capped. When the whole
- * would exceed the budget the longest descriptions are trimmed first (to one common length),
- * then the longest become bare names; no skill is ever dropped, and a final line says how many
- * were shortened. The output depends only on the skills' names and descriptions: same input,
- * same bytes. Returns '' when no skill is model-invocable.
+ * The skills listing appended to the system prompt: `- name: description[ - when_to_use]` per
+ * model-invocable skill, sorted by name, the description part on one line and capped.
+ *
+ * When the whole does not fit `budgetChars`, skills are ranked by `usage` (how often this user
+ * invoked each), then by name. Every skill keeps its name while the names fit; the ranked skills
+ * then get their whole description for as long as one fits (a long one is passed over for shorter
+ * ones below it), and what is left is a cut description for the first one without. When not even
+ * the names fit, the top-ranked names take up to three quarters of the budget, the rest describes
+ * the first of them, and a closing line says how many skills are not named (the skill tool's
+ * query finds them). Closing lines say what was shortened. No cliff: one more skill costs at most
+ * one description. The result never exceeds the budget (an empty string when not even a closing
+ * line fits) and depends only on the skills' names, descriptions, `when_to_use` and the usage
+ * counts: same input, same bytes. Returns '' when no skill is model-invocable.
  */
 export function formatListing(skills: readonly Skill[], options: ListingOptions = {}): string {
-  const budget = options.budgetChars ?? DEFAULT_BUDGET_CHARS;
-  const cap = Math.max(1, options.descriptionCap ?? DEFAULT_DESCRIPTION_CAP);
-  const entries: Entry[] = skills
-    .filter((s) => !s.disableModelInvocation)
-    .map((s) => {
-      const description = s.description.replace(/\s+/g, ' ').trim();
-      return { name: s.name, description: cut(description, cap), capped: description.length > cap };
-    })
-    .sort((a, b) =>
-      a.name < b.name
-        ? -1
-        : a.name > b.name
-          ? 1
-          : a.description < b.description
-            ? -1
-            : a.description > b.description
-              ? 1
-              : 0,
-    );
+  const budget = Math.max(0, options.budgetChars ?? DEFAULT_BUDGET_CHARS);
+  const entries = entriesOf(skills, options);
   if (entries.length === 0) return '';
-  const longest = Math.max(...entries.map((e) => e.description.length));
-  if (!entries.some((e) => e.capped) && total(entries, longest) <= budget) {
-    return entries.map((e) => render(e, longest).text).join('\n');
+  // Every line costs its length plus a newline; the last has none, so the lines may cost budget + 1.
+  let whole = 0;
+  for (const e of entries) whole += bareCost(e) + extraCost(e);
+  if (whole <= budget + 1 && !entries.some((e) => e.capped)) {
+    return entries
+      .sort(byName)
+      .map((entry) => line({ entry, form: 'whole' }))
+      .join('\n');
   }
-  const available = budget - shortenedLine(entries.length).length - 1;
-  let low = 0;
-  let high = longest;
-  while (low < high) {
-    const mid = Math.ceil((low + high) / 2);
-    if (total(entries, mid) <= available) low = mid;
-    else high = mid - 1;
-  }
-  const lines = entries.map((e) => render(e, low));
-  const shortened = lines.filter((l) => l.shortened).length;
-  return [...lines.map((l) => l.text), shortenedLine(shortened)].join('\n');
+  const ranked = entries.sort(byRank);
+  const closing = shortenedLine(ranked.length).length + 1;
+  let named = namedPrefix(ranked, budget + 1 - closing);
+  if (named < ranked.length) named = namedPrefix(ranked, budget + 1 - closing - unnamedLine(ranked.length).length - 1);
+  const reserve = closing + (named < ranked.length ? unnamedLine(ranked.length).length + 1 : 0);
+  const shown = describe(ranked.slice(0, named), budget + 1 - reserve);
+  const lines = shown.sort((a, b) => byName(a.entry, b.entry)).map(line);
+  const shortened = shown.filter((s) => s.form !== 'whole' || s.entry.capped).length;
+  if (shortened > 0) lines.push(shortenedLine(shortened));
+  if (named < ranked.length) lines.push(unnamedLine(ranked.length - named));
+  const text = lines.join('\n');
+  return text.length <= budget ? text : '';
 }
