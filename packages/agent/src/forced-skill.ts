@@ -7,9 +7,13 @@ import type { Skill } from '@coding-harness/skills';
 import type { ToolUseBlock } from './messages.js';
 import { randomBase64Url } from './random-id.js';
 
-/** The skill a `/slug args` text forces, with its argument string; undefined for anything else. */
+/**
+ * The skill a `/name args` text forces, with its argument string; undefined for anything else.
+ * The name is any word naming a user-invocable skill exactly, so namespaced names work too
+ * (`/plugin:skill`, `/frontend:component`).
+ */
 export function parseSlashSkill(text: string, skills: readonly Skill[]): { skill: Skill; args: string } | undefined {
-  const m = /^\/([a-z0-9][a-z0-9-]*)(?:\s+([\s\S]*))?$/.exec(text.trim());
+  const m = /^\/(\S+)(?:\s+([\s\S]*))?$/.exec(text.trim());
   if (!m) return undefined;
   const skill = skills.find((s) => s.name === m[1] && s.userInvocable);
   return skill ? { skill, args: (m[2] ?? '').trim() } : undefined;
