@@ -183,7 +183,9 @@ async function runOne(
   }
   if (context.signal.aborted)
     result = { content: `${CANCELLED}\n${result.content}`, display: CANCELLED, isError: true };
-  else if (tool.name === 'skill' && !result.isError) deps.onSkillLoaded?.(input as { name: string; args?: string });
+  // A skill tool call with `query` (a search) loads nothing.
+  else if (tool.name === 'skill' && !result.isError && typeof (input as { name?: unknown }).name === 'string')
+    deps.onSkillLoaded?.(input as { name: string; args?: string });
   return finish(result);
 }
 
