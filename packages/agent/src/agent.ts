@@ -10,7 +10,10 @@ import { createReadTracker, createToolContext } from '@coding-harness/tools';
 import { markSystem, markTools } from './cache.js';
 import { createChannel } from './channel.js';
 import type { AgentEvent, Usage } from './events.js';
+import { compact } from './compactor.js';
 import { runTurn } from './loop.js';
+import { applySettings, currentSettings } from './model-switch.js';
+import type { CurrentSettings } from './model-switch.js';
 import type { Message } from './messages.js';
 import type { ModelClient } from './model-types.js';
 import type { AgentPolicy } from './policy.js';
@@ -80,6 +83,7 @@ export interface Agent {
   readonly sessionId: string;
   /** The system prompt as text (its blocks joined by blank lines). */
   readonly systemPrompt: string;
+  /** The model the next request uses (`setModel` changes it between turns). */
   readonly model: string;
   /** Things found at construction worth showing (unreadable AGENTS.md, a resume problem, a torn session line). */
   readonly notices: readonly string[];
@@ -91,6 +95,24 @@ export interface Agent {
   totals(): { usage: Usage; costUsd: number; requests: number };
   /** A new conversation (new session id), same system prompt and tools. */
   clear(): void;
+  /** The model settings the next request uses. */
+  settings(): CurrentSettings;
+  /** The input tokens of the last request, and the context window compaction measures them against. */
+  context(): { used: number; window: number };
+  /**
+   * Between turns: the next request uses `model` (see model-switch.ts for what stays fixed).
+   * Returns the problems and changes nothing when the model would refuse the settings or a turn
+   * is running; [] when switched.
+   */
+  setModel(model: string): string[];
+  /** Between turns: the next request sends `effort` (undefined: none, the model's default). Same returns as `setModel`. */
+  setEffort(effort: Effort | undefined): string[];
+  /**
+   * Compacts the conversation now (`/compact [focus]`), between turns: the events of the
+   * summarisation request (`retry`, `usage`, `notice`, `compaction`), then nothing else. Refused
+   * (an `error` event) while a turn runs.
+   */
+  compact(opts?: { focus?: string; signal?: AbortSignal }): AsyncIterable<AgentEvent>;
 }
 
 /** What one turn may bring besides its text. */
@@ -249,6 +271,40 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
   }
 
   let busy = false;
+  /** Runs `body` as the one exclusive job of the agent (a turn or a compaction), its events as an iterable. */
+  async function* exclusive(
+    outer: AbortSignal | undefined,
+    body: (signal: AbortSignal, emit: (event: AgentEvent) => void) => Promise<unknown>,
+  ): AsyncGenerator<AgentEvent> {
+    if (busy) {
+      yield { type: 'error', message: 'a turn is already running', fatal: false };
+      return;
+    }
+    busy = true;
+    const stop = new AbortController();
+    const signal = outer ? AbortSignal.any([outer, stop.signal]) : stop.signal;
+    const channel = createChannel<AgentEvent>();
+    const emit = (event: AgentEvent): void => {
+      channel.push(event);
+      if (pendingWarnings.length > 0)
+        for (const message of pendingWarnings.splice(0)) channel.push({ type: 'error', message, fatal: false });
+    };
+    const done = body(signal, emit).finally(() => channel.close());
+    try {
+      yield* channel;
+    } finally {
+      stop.abort();
+      await done;
+      busy = false;
+    }
+  }
+  const fixed = {
+    ...(options.thinking !== undefined ? { thinking: options.thinking } : {}),
+    ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
+    ...(options.contextWindow !== undefined ? { contextWindow: options.contextWindow } : {}),
+  };
+  const switchTo = (next: string, effort: Effort | undefined): string[] =>
+    busy ? ['a turn is running: change the model or effort after it ends'] : applySettings(config, fixed, next, effort);
   const agent: Agent = {
     get sessionId() {
       return sessionId;
@@ -256,34 +312,23 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     get systemPrompt() {
       return systemPromptText(prefix.system);
     },
-    model: options.model,
+    get model() {
+      return config.model;
+    },
     notices,
     resumed,
-    async *send(text, opts = {}) {
-      if (busy) {
-        yield { type: 'error', message: 'a turn is already running', fatal: false };
-        return;
-      }
-      busy = true;
-      const stop = new AbortController();
-      const signal = opts.signal ? AbortSignal.any([opts.signal, stop.signal]) : stop.signal;
-      const channel = createChannel<AgentEvent>();
-      const emit = (event: AgentEvent): void => {
-        channel.push(event);
-        if (pendingWarnings.length > 0)
-          for (const message of pendingWarnings.splice(0)) channel.push({ type: 'error', message, fatal: false });
-      };
+    send(text, opts = {}) {
       // A turn's own question: the config is shared by reference otherwise (clear() swaps its prompt between turns).
       const turnConfig = opts.ask ? { ...config, ask: opts.ask } : config;
-      const done = runTurn(turnConfig, state, text, signal, emit).finally(() => channel.close());
-      try {
-        yield* channel;
-      } finally {
-        stop.abort();
-        await done;
-        busy = false;
-      }
+      return exclusive(opts.signal, (signal, emit) => runTurn(turnConfig, state, text, signal, emit));
     },
+    compact(opts = {}) {
+      return exclusive(opts.signal, (signal, emit) => compact(config, state, signal, emit, opts.focus));
+    },
+    settings: () => currentSettings(config),
+    context: () => ({ used: state.lastInputTokens, window: config.contextWindow }),
+    setModel: (next) => switchTo(next, config.effort),
+    setEffort: (effort) => switchTo(config.model, effort),
     messages: () => state.messages,
     totals: () => ({ ...state.totals, usage: { ...state.totals.usage } }),
     clear() {

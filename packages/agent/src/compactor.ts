@@ -12,6 +12,7 @@ import {
   summaryText,
 } from './compaction.js';
 import type { ReattachedSkill } from './compaction.js';
+import type { Message } from './messages.js';
 import { buildRequest, sendWithRetry } from './request.js';
 import type { AgentConfig, AgentState, Emit } from './state.js';
 
@@ -28,19 +29,36 @@ export async function maybeCompact(
   emit: Emit,
 ): Promise<void> {
   if (!needsCompaction(config, state)) return;
+  await compact(config, state, signal, emit);
+}
+
+/**
+ * Compacts now (the threshold's trigger, or `/compact [focus]` between turns). `focus` is added
+ * to the summary instruction (what the summary should keep in detail). True when the transcript
+ * was replaced; false when there was nothing older to summarise, or the summary failed (said in
+ * a notice, the transcript unchanged).
+ */
+export async function compact(
+  config: AgentConfig,
+  state: AgentState,
+  signal: AbortSignal,
+  emit: Emit,
+  focus?: string,
+): Promise<boolean> {
   const { head, tail } = splitForCompaction(state.messages);
-  if (head.length === 0) return;
+  if (head.length === 0) return false;
   const tokensBefore = state.lastInputTokens;
-  const reply = await sendWithRetry(config, state, summaryRequestMessages(head), signal, emit, { streamDeltas: false });
+  const request = withFocus(summaryRequestMessages(head), focus);
+  const reply = await sendWithRetry(config, state, request, signal, emit, { streamDeltas: false });
   if (!reply.ok) {
     if (reply.error.kind !== 'aborted')
       emit({ type: 'notice', message: `compaction failed, continuing without it: ${reply.error.message}` });
-    return;
+    return false;
   }
   const summary = summaryText(reply.message);
   if (summary.trim() === '') {
     emit({ type: 'notice', message: 'compaction skipped: the model returned an empty summary' });
-    return;
+    return false;
   }
   const skills = await reattach(config, state, signal);
   const before = state.messages;
@@ -51,6 +69,15 @@ export async function maybeCompact(
   const tokensAfter = await countAfter(config, state, signal, tokensBefore, before);
   state.lastInputTokens = tokensAfter;
   emit({ type: 'compaction', tokensBefore, tokensAfter, reattachedSkills: skills.map((s) => s.name) });
+  return true;
+}
+
+/** The summary request with the user's focus (`/compact <focus>`) appended to its final instruction. */
+function withFocus(messages: Message[], focus: string | undefined): Message[] {
+  const last = messages.at(-1);
+  if (focus === undefined || focus.trim() === '' || !last) return messages;
+  const text = `Focus the summary on: ${focus.trim()}`;
+  return [...messages.slice(0, -1), { ...last, content: [...last.content, { type: 'text', text }] }];
 }
 
 /** Re-runs the skill tool for each invoked skill (latest arguments), so its body is current. */
