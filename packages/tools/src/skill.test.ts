@@ -6,7 +6,8 @@ import type { Skill } from '@coding-harness/skills';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createToolContext } from './context.js';
 import { createToolRegistry } from './registry.js';
-import { createSkillTool } from './skill.js';
+import { createSkillTool, SKILL_NAME_ENUM_BUDGET } from './skill.js';
+import { capSkillBody, MAX_SKILL_BODY_BYTES } from './skill-body-cap.js';
 import { expandSkillArguments, splitArguments } from './skill-arguments.js';
 
 let tmp: string;
@@ -126,6 +127,114 @@ describe('skill tool', () => {
     expect(reg.get('skill')?.kind).toBe('read');
     const prepared = reg.prepare('skill', { name: 'a-skill' }, { root: tmp });
     expect(prepared.ok && prepared.permission).toEqual({ target: 'a-skill' });
+  });
+});
+
+/** `n` skills (descriptions only; no files needed for schema and search). */
+const many = (n: number): Skill[] =>
+  Array.from({ length: n }, (_, i) => ({
+    name: `skill-${String(i).padStart(5, '0')}`,
+    description: i === 4242 ? 'Fills PDF forms from a CSV of answers.' : `Generic helper number ${i}.`,
+    dir: `/nowhere/skill-${i}`,
+    file: `/nowhere/skill-${i}/SKILL.md`,
+    source: 'project' as const,
+    root: '/nowhere',
+    allowedTools: [],
+    userInvocable: true,
+    disableModelInvocation: false,
+    extra: {},
+  }));
+
+describe('skill tool at scale', () => {
+  it('sends the name enum only while it fits its budget; beyond, name is a string and query appears', () => {
+    const small = createToolRegistry({ rgPath: null, skills: many(50) })
+      .definitions()
+      .at(-1)!;
+    expect(small.input_schema).toMatchObject({ required: ['name'], properties: { name: { enum: expect.any(Array) } } });
+    expect(Object.keys(small.input_schema.properties as object)).toEqual(['name', 'args']);
+    expect(JSON.stringify(many(50).map((s) => s.name)).length).toBeLessThanOrEqual(SKILL_NAME_ENUM_BUDGET);
+    const large = createToolRegistry({ rgPath: null, skills: many(10_000) })
+      .definitions()
+      .at(-1)!;
+    const props = large.input_schema.properties as Record<string, Record<string, unknown>>;
+    expect(Object.keys(props)).toEqual(['name', 'query', 'args']);
+    expect(props.name).not.toHaveProperty('enum');
+    expect(large.input_schema).not.toHaveProperty('required');
+    expect(JSON.stringify(large).length).toBeLessThan(1_500);
+  });
+
+  it('answers an unknown name with the closest names, not every name', async () => {
+    const r = await createSkillTool(many(10_000)).run({ name: 'skill-0424' }, createToolContext({ root: tmp }));
+    expect(r.isError).toBe(true);
+    expect(r.content).toContain('10000 skills are available');
+    expect(r.content).toMatch(/Closest names: "skill-0\d{4}", "skill-0\d{4}", "skill-0\d{4}"/);
+    expect(r.content).toContain('query');
+    expect(r.content.length).toBeLessThan(400);
+  });
+
+  it('searches names and descriptions with query: every word must occur; names rank first', async () => {
+    const skills = many(10_000);
+    const tool = createSkillTool(skills);
+    const ctx = createToolContext({ root: tmp });
+    const pdf = await tool.run({ query: 'pdf FORMS' }, ctx);
+    expect(pdf).toMatchObject({ isError: false });
+    expect(pdf.content).toBe(
+      '1 skill matches "pdf FORMS". Load one with the skill tool\'s name:\n- skill-04242: Fills PDF forms from a CSV of answers.',
+    );
+    const byName = await tool.run({ query: 'skill-0000' }, ctx);
+    expect(byName.content).toMatch(/^10 skills match "skill-0000"\./);
+    expect(byName.content.split('\n')[1]).toBe('- skill-00000: Generic helper number 0.');
+    const broad = await tool.run({ query: 'generic' }, ctx);
+    expect(broad.content).toMatch(/^9999 skills match "generic" \(the best 20 shown; add words to narrow it\)/);
+    expect(broad.content.split('\n')).toHaveLength(21);
+    const none = await tool.run({ query: 'kubernetes' }, ctx);
+    expect(none).toMatchObject({ isError: false });
+    expect(none.content).toContain('No skill matches "kubernetes"');
+  });
+
+  it('leaves manual-only skills out of a search and wants exactly one of name and query', async () => {
+    const skills = [...many(200), { ...many(1)[0]!, name: 'secret-deploy', disableModelInvocation: true }];
+    const tool = createSkillTool(skills);
+    const ctx = createToolContext({ root: tmp });
+    expect((await tool.run({ query: 'secret' }, ctx)).content).toContain('No skill matches');
+    expect(await tool.run({}, ctx)).toMatchObject({ isError: true });
+    expect(await tool.run({ name: 'skill-00001', query: 'x' }, ctx)).toMatchObject({ isError: true });
+  });
+
+  it('loads any of 10,000 skills by name, through the registry as a model call would', async () => {
+    const s = makeSkill('wanted-one', 'The wanted body.\n');
+    const reg = createToolRegistry({ rgPath: null, skills: [...many(10_000), s] });
+    const prepared = reg.prepare('skill', { name: 'wanted-one' }, { root: tmp });
+    expect(prepared.ok).toBe(true);
+    if (!prepared.ok) return;
+    expect(prepared.permission).toEqual({ target: 'wanted-one' });
+    const r = await prepared.tool.run(prepared.input, createToolContext({ root: tmp, skills: [s] }));
+    expect(r.content).toContain('\n\nThe wanted body.');
+  });
+});
+
+describe('skill body limit', () => {
+  it('cuts a body over 256 KiB at a line break, with a read_file pointer to the line where the rest starts', async () => {
+    const line = `${'x'.repeat(99)}\n`;
+    const body = line.repeat(3_000);
+    const s = makeSkill('huge', body);
+    const r = await createSkillTool([s]).run({ name: 'huge' }, createToolContext({ root: tmp, skills: [s] }));
+    expect(r.isError).toBe(false);
+    const kept = Math.floor(MAX_SKILL_BODY_BYTES / 100);
+    // Frontmatter is 4 lines (---, name, description, ---): the rest starts at line 4 + kept + 1.
+    expect(r.content).toContain(
+      `[This skill's instructions are cut here: the first 256 KiB of 293 KiB are above. Read the rest of ${s.file} with read_file {"path": ${JSON.stringify(s.file)}, "offset": ${4 + kept + 1}}, continuing from where each read stops.]`,
+    );
+    expect(r.content.split('\n').filter((l) => l === line.trim())).toHaveLength(kept);
+    const read = fs.readFileSync(s.file, 'utf8').split('\n')[4 + kept];
+    expect(read).toBe(line.trim());
+  });
+
+  it('leaves a body within the limit alone and never cuts inside a character', () => {
+    expect(capSkillBody('short\n', '/x/SKILL.md')).toEqual({ body: 'short\n', pointer: '' });
+    const capped = capSkillBody('é'.repeat(10), '/missing/SKILL.md', 5);
+    expect(capped.body).toBe('éé');
+    expect(capped.pointer).toContain('from line 1 of its body');
   });
 });
 

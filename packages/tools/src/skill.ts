@@ -3,6 +3,8 @@ import { listResources, loadBody } from '@coding-harness/skills';
 import type { Skill } from '@coding-harness/skills';
 import * as z from 'zod/mini';
 import { closest } from './levenshtein.js';
+import { capSkillBody } from './skill-body-cap.js';
+import { closestNames, searchSkills } from './skill-search.js';
 import { abortedResult, errorResult, okResult } from './result.js';
 import { kindOf } from './safe-open.js';
 import { expandSkillArguments } from './skill-arguments.js';
@@ -12,9 +14,23 @@ import { raceAbort } from './race-abort.js';
 /** Resources listed in a skill tool result before the rest is only counted. */
 export const SKILL_RESOURCE_LIST_CAP = 50;
 
+/**
+ * The `name` enum is sent only while its JSON fits this many characters (about 100 names). It is
+ * part of every request: beyond this a plain string checked by the tool (with closest-name
+ * suggestions) and a `query` field cost less than the names themselves.
+ */
+export const SKILL_NAME_ENUM_BUDGET = 2_000;
+
 interface Input {
-  name: string;
+  name?: string | undefined;
+  query?: string | undefined;
   args?: string | undefined;
+}
+
+/** What may be set per session. */
+export interface SkillToolOptions {
+  /** Characters the `name` enum may take in the schema; default {@link SKILL_NAME_ENUM_BUDGET}. */
+  enumBudgetChars?: number;
 }
 
 /** The skill's bundled files, listed now (the folder may have changed since discovery). */
@@ -43,41 +59,70 @@ export const SKILL_RULES: Readonly<ToolRuleEntry> = Object.freeze({
 });
 
 /**
- * The skill tool for a set of discovered skills. `name` is a JSON-schema enum of the
- * model-invocable slugs; a manual-only skill is accepted only when the current user turn forced
- * it (`ctx.forcedSkill`). The body is read fresh on every call, arguments expanded.
+ * The skill tool for a set of discovered skills. While the model-invocable names fit
+ * `enumBudgetChars` as JSON, `name` is a required JSON-schema enum of them; beyond that `name` is a
+ * plain string the tool checks (an unknown one gets the closest names) and an optional `query`
+ * searches names and descriptions (the listing cannot name every skill then). A manual-only skill
+ * is accepted only when the current user turn forced it (`ctx.forcedSkill`). The body is read
+ * fresh on every call, arguments expanded, and cut past 256 KiB with a pointer to the rest. The
+ * schema depends only on the skills' names: same skills, same bytes.
  */
-export function createSkillTool(skills: readonly Skill[]): Tool<Input> {
+export function createSkillTool(skills: readonly Skill[], options: SkillToolOptions = {}): Tool<Input> {
   const invocable = skills.filter((s) => !s.disableModelInvocation).map((s) => s.name);
   const byName = new Map(skills.map((s) => [s.name, s]));
+  const enumMode = JSON.stringify(invocable).length <= (options.enumBudgetChars ?? SKILL_NAME_ENUM_BUDGET);
+  const name = z.string().check(z.minLength(1));
+  const args = z
+    .optional(z.string())
+    .register(z.globalRegistry, { description: 'Arguments for the skill, as the user would type them after /name.' });
   // One metadata object, `enum` before `description`: the JSON Schema keys keep that order.
-  const nameMeta = {
-    ...(invocable.length > 0 ? { enum: invocable } : {}),
-    description: 'The skill to load (its slug).',
-  };
-  const schema = z.object({
-    name: z.string().check(z.minLength(1)).register(z.globalRegistry, nameMeta),
-    args: z
-      .optional(z.string())
-      .register(z.globalRegistry, { description: 'Arguments for the skill, as the user would type them after /name.' }),
-  });
+  const schema = enumMode
+    ? z.object({
+        name: name.register(z.globalRegistry, {
+          ...(invocable.length > 0 ? { enum: invocable } : {}),
+          description: 'The skill to load (its slug).',
+        }),
+        args,
+      })
+    : z.object({
+        name: z.optional(name).register(z.globalRegistry, {
+          description: 'The skill to load (its name). Give name or query.',
+        }),
+        query: z.optional(z.string()).register(z.globalRegistry, {
+          description:
+            'Instead of name: words to find skills by (every word must occur in the name or description). Returns matching names and descriptions; loads nothing.',
+        }),
+        args,
+      });
   const known = (): string => (invocable.length > 0 ? invocable.join(', ') : '(none the model may invoke)');
+  const unknown = (wanted: string): string => {
+    if (enumMode) {
+      const guess = closest(wanted, invocable);
+      return `Unknown skill ${JSON.stringify(wanted)}. Available skills: ${known()}.${guess !== undefined ? ` Did you mean "${guess}"?` : ''}`;
+    }
+    const near = closestNames(wanted, invocable).map((n) => `"${n}"`);
+    return `Unknown skill ${JSON.stringify(wanted)} (${invocable.length} skills are available). Closest names: ${near.join(', ')}. To find a skill by what it does, call the skill tool with query.`;
+  };
   return {
     description:
       'Load a skill: its instructions (read fresh) and the list of files it ships with, which read_file, glob and grep can read. ' +
       'Use it when a listed skill fits the task; calling it again returns the instructions again.',
     ...SKILL_RULES,
-    schema,
-    summarize: (input) => `skill ${input.name}${input.args ? ` ${input.args}` : ''}`,
-    permission: (input) => ({ target: input.name }),
+    schema: schema as z.ZodMiniType<Input>,
+    summarize: (input) =>
+      input.name === undefined
+        ? `skill query ${JSON.stringify(input.query ?? '')}`
+        : `skill ${input.name}${input.args ? ` ${input.args}` : ''}`,
+    permission: (input) => (input.name === undefined ? {} : { target: input.name }),
     async run(input, ctx) {
+      const query = input.query?.trim() ?? '';
+      if (input.name === undefined && query === '')
+        return errorResult('Give name (the skill to load) or query (words to search the skills for).');
+      if (input.name !== undefined && query !== '')
+        return errorResult('Give either name or query, not both: query only searches, name loads.');
+      if (input.name === undefined) return okResult(searchSkills(skills, query), `searched skills for ${query}`);
       const skill = byName.get(input.name);
-      if (skill === undefined) {
-        const guess = closest(input.name, invocable);
-        return errorResult(
-          `Unknown skill ${JSON.stringify(input.name)}. Available skills: ${known()}.${guess !== undefined ? ` Did you mean "${guess}"?` : ''}`,
-        );
-      }
+      if (skill === undefined) return errorResult(unknown(input.name));
       if (skill.disableModelInvocation && ctx.forcedSkill !== skill.name) {
         return errorResult(
           `Skill "${skill.name}" is manual-only (disable-model-invocation); only the user can run it, by typing /${skill.name}.`,
@@ -90,8 +135,10 @@ export function createSkillTool(skills: readonly Skill[]): Tool<Input> {
       const body = await raceAbort(loadBody(skill), ctx.signal, 'aborted' as const);
       if (body === 'aborted') return abortedResult('skill');
       if (!body.ok) return errorResult(`Cannot load skill "${skill.name}": ${body.error}`);
-      const text = expandSkillArguments(body.body, input.args ?? '', skill.dir);
-      const content = `Skill: ${skill.name}\nDirectory: ${skill.dir}\nRelative paths below resolve against that directory.\n\n${text.replace(/\n+$/, '')}${resourceSection(skill)}`;
+      const capped = capSkillBody(body.body, skill.file);
+      const text = expandSkillArguments(capped.body, input.args ?? '', skill.dir).replace(/\n+$/, '');
+      const cut = capped.pointer === '' ? '' : `\n\n${capped.pointer}`;
+      const content = `Skill: ${skill.name}\nDirectory: ${skill.dir}\nRelative paths below resolve against that directory.\n\n${text}${cut}${resourceSection(skill)}`;
       return okResult(content, `loaded skill ${skill.name}`);
     },
   };
