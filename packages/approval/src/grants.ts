@@ -22,6 +22,13 @@ export class GrantStore {
     for (const rule of rules) add(this.turn, { rule, origin, scope: 'turn' });
   }
 
+  /** Removes the session-long rules that format as `key` (any origin) and returns them. */
+  removeSession(key: string): SourcedRule[] {
+    const removed = this.standing.filter((e) => formatRule(e.rule) === key);
+    for (const entry of removed) this.standing.splice(this.standing.indexOf(entry), 1);
+    return removed;
+  }
+
   /** Drops every turn grant. */
   endTurn(): void {
     this.turn = [];

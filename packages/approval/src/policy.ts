@@ -73,6 +73,17 @@ export interface Policy {
   denyForTurn(rules: readonly string[], origin: string): string[];
   /** Ends the user turn: turn grants and turn denies are dropped. */
   endTurn(): void;
+  /**
+   * Adds one session-long allow or deny rule under `origin` (`/permissions allow|deny <rule>`),
+   * parsed like `--allowed-tools`. Returns the parse error (nothing added), or undefined.
+   */
+  addRule(kind: 'allow' | 'deny', text: string, origin: string): string | undefined;
+  /**
+   * Removes the session-long allow and deny rules that read like `text` once formatted (any
+   * origin; turn grants and turn denies end with their turn anyway). Returns what was removed
+   * (empty when nothing matched), or the parse error.
+   */
+  removeRule(text: string): Grant[] | string;
   /** Flag and settings allow rules, session grants and turn grants, with origin, for `/allowed`. */
   list(): Grant[];
   /** The deny rules with their origin: flag and settings rules (scope `session`), then turn denies (scope `turn`). */
@@ -197,6 +208,23 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
     endTurn() {
       grants.endTurn();
       turnDenies = [];
+    },
+    addRule(kind, text, origin) {
+      const parsed = parseRule(text, tools);
+      if (!parsed.ok) return parsed.error;
+      if (kind === 'allow') grants.addSession([parsed.rule], origin);
+      else if (!denies.some((e) => e.origin === origin && formatRule(e.rule) === formatRule(parsed.rule)))
+        denies.push({ rule: parsed.rule, origin, scope: 'session' });
+      return undefined;
+    },
+    removeRule(text) {
+      const parsed = parseRule(text, tools);
+      if (!parsed.ok) return parsed.error;
+      const key = formatRule(parsed.rule);
+      const removed = grants.removeSession(key).map(toGrant);
+      for (let i = denies.length - 1; i >= 0; i--)
+        if (formatRule(denies[i]!.rule) === key) removed.push(toGrant(denies.splice(i, 1)[0]!));
+      return removed;
     },
     list: () => grants.list(),
     listDenied: () => allDenies().map(toGrant),
