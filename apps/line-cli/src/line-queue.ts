@@ -1,25 +1,24 @@
-import type { Interface } from 'node:readline';
-
 /**
- * Lines from a readline interface as a queue, so the prompt loop and the approval question read
- * from one source: lines typed (or piped) ahead wait their turn. `next()` resolves with `null`
- * once input has closed (Ctrl-D, end of piped stdin) or when `signal` aborts.
+ * Messages from the input as a queue, so the prompt loop and the approval question read from one
+ * source: messages typed (or piped) ahead wait their turn. `next()` resolves with `null` once
+ * input has ended (Ctrl-D, end of piped stdin) or when `signal` aborts.
  */
 export class LineQueue {
   private readonly lines: string[] = [];
   private readonly waiters: Array<(line: string | null) => void> = [];
   private closed = false;
 
-  constructor(rl: Interface) {
-    rl.on('line', (line) => {
-      const waiter = this.waiters.shift();
-      if (waiter) waiter(line);
-      else this.lines.push(line);
-    });
-    rl.on('close', () => {
-      this.closed = true;
-      for (const waiter of this.waiters.splice(0)) waiter(null);
-    });
+  /** One whole message arrived. */
+  push(line: string): void {
+    const waiter = this.waiters.shift();
+    if (waiter) waiter(line);
+    else this.lines.push(line);
+  }
+
+  /** The input ended: waiting readers get `null`; queued messages can still be taken. */
+  end(): void {
+    this.closed = true;
+    for (const waiter of this.waiters.splice(0)) waiter(null);
   }
 
   /** True once input closed and every queued line was taken. */

@@ -6,13 +6,16 @@ import { colorsFor } from './colors.js';
 import type { CliIo } from './io.js';
 import { DrawGate } from './draw-gate.js';
 import { LineQueue } from './line-queue.js';
+import { MessageInput, PASTE_OFF, PASTE_ON } from './line-input.js';
 import { ANSWER_HINT, approvalPrompt } from './question.js';
 import { createEventRenderer, formatUsageLine } from './render.js';
 import { Spinner } from './spinner.js';
+import { exitLine, replayLines } from './repl-session.js';
 import { parseTrustAnswer, TRUST_PROMPT, trustQuestionLines } from './trust-question.js';
 import { VERSION } from './version.js';
 import {
   buildHarness,
+  createPromptHistory,
   formatSkillRows,
   noSkillsMessage,
   runSlashCommand,
@@ -20,6 +23,9 @@ import {
   UsageError,
 } from '@coding-harness/session';
 import type { AskTrustFn, Harness, HarnessFlags, SlashContext } from '@coding-harness/session';
+
+/** The prompt of a continuation line (after `\` + Enter or Alt-Enter). */
+const CONTINUE_PROMPT = '… ';
 
 /**
  * The line-based interactive session on node:readline. Thin: routing, rendering and answer
@@ -35,12 +41,32 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
   let harness: Harness | undefined;
   let current: AbortController | undefined;
 
-  const rl = createInterface({ input: io.stdin, output: out, terminal: tty, historySize: 500 });
-  const lines = new LineQueue(rl);
+  // readline keeps no history of its own (continuation lines and answers would land in it):
+  // whole prompts are put in `history` (newest first) by the prompt loop and saved per work root.
+  const history: string[] = [];
+  const rl = createInterface({
+    input: io.stdin,
+    output: out,
+    terminal: tty,
+    historySize: 0,
+    history,
+    escapeCodeTimeout: 50,
+  });
+  const lines = new LineQueue();
   let closed = false;
   rl.on('close', () => {
     closed = true;
+    lines.end();
   });
+  const input = new MessageInput({
+    rl,
+    input: io.stdin,
+    tty,
+    onMessage: (text) => lines.push(text),
+    onContinue: () => prompt(CONTINUE_PROMPT),
+    onEscape: () => current?.abort(),
+  });
+  if (tty) out.write(PASTE_ON);
   const prompt = (text: string): void => {
     if (closed) out.write(text);
     else {
@@ -95,6 +121,7 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     harness = await buildHarness(flags, io.env, { ask, askTrust, home: io.home, cwd: io.cwd });
   } catch (err) {
     rl.close();
+    if (tty) out.write(PASTE_OFF);
     if (err instanceof UsageError) {
       io.stderr.write(`harness: ${err.message}\n`);
       return 2;
@@ -103,19 +130,37 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
   }
   const h = harness;
   for (const message of h.startupMessages) io.stderr.write(`${errColors.yellow(sanitize(message))}\n`);
+  // Set once a turn was sent (the session has a file to resume), or the session was resumed.
+  let resumable = h.agent.resumed;
   out.write(
-    `${colors.dim(`harness ${VERSION} · ${sanitize(h.model, { multiline: false })} · ${sanitize(h.workroot, { multiline: false })} · ${h.skills.length} skill${h.skills.length === 1 ? '' : 's'} · /help for commands`)}\n`,
+    `${colors.dim(`harness ${VERSION} · ${sanitize(h.model, { multiline: false })} · ${sanitize(h.workroot, { multiline: false })} · ${h.skills.length} skill${h.skills.length === 1 ? '' : 's'} · session ${sanitize(h.agent.sessionId, { multiline: false })} · /help for commands`)}\n`,
   );
+  if (h.agent.resumed) {
+    const summarize = (name: string, input: unknown): string => {
+      const prepared = h.registry.prepare(name, input, { root: h.workroot });
+      return prepared.ok ? prepared.summary : name;
+    };
+    out.write(`${replayLines(h.agent.messages(), { sessionId: h.agent.sessionId, colors, summarize }).join('\n')}\n`);
+  }
 
   const promptText = `${colors.dim(h.model)} ${colors.cyan('›')} `;
+  const saved = createPromptHistory({ env: io.env, home: io.home, workroot: h.workroot });
+  history.push(...saved.load());
+  let historyWarned = false;
   let armed = false;
   const interrupt = (): void => {
     if (current) {
       current.abort();
       return;
     }
-    if (tty && rl.line.length > 0) {
+    if (tty && (rl.line.length > 0 || input.busy)) {
+      input.reset();
+      rl.write(null, { ctrl: true, name: 'e' });
       rl.write(null, { ctrl: true, name: 'u' });
+      if (rl.getPrompt() !== promptText) {
+        out.write('\n');
+        prompt(promptText);
+      }
       return;
     }
     if (armed || closed) {
@@ -130,16 +175,29 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
   const offInterrupt = io.onInterrupt(interrupt);
 
   const runTurn = async (text: string): Promise<void> => {
+    resumable = true;
     const controller = new AbortController();
     current = controller;
     const render = createEventRenderer({ colors, text: 'stream', toolLines: true });
     gate.reset();
     try {
+      let tokens = 0;
+      spinner.tokens(0);
+      const running = new Map<string, string>();
       for await (const event of h.agent.send(text, { signal: controller.signal })) {
+        if (event.type === 'usage') {
+          const u = event.usage;
+          tokens += u.input + u.cacheRead + u.cacheWrite + u.output;
+          spinner.tokens(tokens);
+        }
         if (tty && event.type === 'request_start') spinner.start();
         else if (event.type !== 'usage') spinner.stop();
         for (const chunk of render(event)) (chunk.stream === 'out' ? out : io.stderr).write(chunk.text);
         if (event.type === 'approval_requested') gate.drawn();
+        if (event.type === 'tool_call_started') running.set(event.id, sanitize(event.name, { multiline: false }));
+        if (tty && event.type === 'tool_call_started') spinner.start(`running ${running.get(event.id)}`);
+        if (tty && event.type === 'approval_resolved' && event.allowed)
+          spinner.start(`running ${running.get(event.id) ?? 'the tool'}`);
         if (tty && event.type === 'retry')
           spinner.countdown(event.delayMs, `retrying (attempt ${event.attempt}/${event.maxAttempts}) in`);
         if (event.type === 'turn_end' && tty) out.write(`${colors.dim(formatUsageLine(event.usage, event.costUsd))}\n`);
@@ -173,6 +231,7 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     grants: () => h.grants(),
     clear: () => {
       h.agent.clear();
+      resumable = false;
       out.write(`${colors.dim(`new conversation (session ${h.agent.sessionId})`)}\n`);
     },
     quit: () => {
@@ -188,6 +247,12 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     armed = false;
     const text = line.trim();
     if (text === '') continue;
+    if (history[0] !== line) history.unshift(line);
+    const unsaved = saved.add(line);
+    if (unsaved !== undefined && !historyWarned) {
+      historyWarned = true;
+      io.stderr.write(`${errColors.yellow(sanitize(unsaved))}\n`);
+    }
     const route = h.route(text);
     if (route.kind === 'command') {
       runSlashCommand(route.name, slash, route.args);
@@ -200,6 +265,8 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
   }
   offInterrupt();
   if (!closed) rl.close();
+  if (tty) out.write(PASTE_OFF);
   if (!tty) out.write('\n');
+  if (resumable) out.write(`${exitLine(h.agent.sessionId, colors)}\n`);
   return 0;
 }

@@ -3,9 +3,13 @@ import { formatSeconds } from './render.js';
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
+/** Said on every spinner line while a turn runs: how to stop it. */
+export const CANCEL_HINT = 'esc to cancel';
+
 /**
  * A one-line spinner for TTYs only; `stop()` erases it. Idempotent. It shows the seconds since
- * `start()` (waiting for the model), or with `countdown()` the seconds left before a retry.
+ * `start()` and what is being waited for (the model, a command), the tokens of the turn so far
+ * (`tokens()`), or with `countdown()` the seconds left before a retry; always the cancel hint.
  */
 export class Spinner {
   private timer: NodeJS.Timeout | undefined;
@@ -13,16 +17,24 @@ export class Spinner {
   private frame = 0;
   private until: number | undefined;
   private label = '';
+  private what = '';
+  private tokenCount = 0;
 
   constructor(
     private readonly out: OutStream,
     private readonly dim: (text: string) => string,
   ) {}
 
-  /** Elapsed-time mode; a running countdown is replaced. */
-  start(): void {
-    if (this.timer && this.until === undefined) return;
+  /** Elapsed-time mode, waiting for `what`; a running countdown is replaced. */
+  start(what = 'waiting for the model'): void {
+    if (this.timer && this.until === undefined && what === this.what) return;
+    this.what = what;
     this.run(undefined, '');
+  }
+
+  /** The tokens used so far in this turn (shown when above zero); 0 at a turn's start. */
+  tokens(count: number): void {
+    this.tokenCount = count;
   }
 
   /** Counts down `ms` with `label` (e.g. `retrying in`), until `stop()` or the next `start()`. */
@@ -49,10 +61,16 @@ export class Spinner {
 
   private draw(): void {
     this.frame = (this.frame + 1) % FRAMES.length;
-    const text =
+    const parts =
       this.until === undefined
-        ? formatSeconds(Date.now() - this.started)
-        : `${this.label} ${formatSeconds(Math.max(0, this.until - Date.now()))}`;
-    this.out.write(`\r\x1b[K${this.dim(`${FRAMES[this.frame]} ${text}`)}`);
+        ? [formatSeconds(Date.now() - this.started), this.what]
+        : [`${this.label} ${formatSeconds(Math.max(0, this.until - Date.now()))}`];
+    if (this.tokenCount > 0) parts.push(`${this.tokenCount.toLocaleString('en-US')} tokens`);
+    parts.push(CANCEL_HINT);
+    const text = parts.join(' · ');
+    // One row only: a wrapped spinner line would leave a copy of itself on every redraw.
+    const width = Math.max(10, (this.out.columns ?? 80) - 1);
+    const line = `${FRAMES[this.frame]} ${text}`;
+    this.out.write(`\r\x1b[K${this.dim(line.length > width ? line.slice(0, width) : line)}`);
   }
 }
