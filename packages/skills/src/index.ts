@@ -11,6 +11,10 @@ export {
   DEFAULT_DESCRIPTION_CAP,
 } from './listing.js';
 export { lint } from './lint.js';
+export type { LintOptions } from './lint.js';
+export { fixSkillName } from './lint-fix.js';
+export type { NameFix } from './lint-fix.js';
+export { CLAUDE_CODE_FIELDS, SKILL_EFFORTS } from './fields-claude.js';
 export { splitToolList, parseAllowedTools, ruleSyntaxError } from './allowed-tools.js';
 export type { AllowedTools, UnparsableRule } from './allowed-tools.js';
 export { parseSkillFile, parseSkillBytes, suggestSlug, SLUG, MAX_SKILL_BYTES } from './validate.js';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lint } from './lint.js';
 import { put, useTempDirs, writeBasic, writeSkill } from './temp-tree.test-helper.js';
+import { CLAUDE_CODE_FIELDS } from './fields-claude.js';
 
 const temp = useTempDirs();
 
@@ -24,10 +25,10 @@ describe('lint', () => {
     expect(summary).toEqual([
       ['bad_name', 'problem', 'the folder name "bad_nam'],
       ['colon', 'problem', 'line 3: a plain value ho'],
-      ['colon', 'note', 'keys the Agent Skills sp'],
+      ['colon', 'note', '`version` (a Claude Code'],
       ['empty-body', 'note', 'the body is empty: add t'],
       ['colon', 'problem', 'line 3: a plain value ho'],
-      ['colon', 'note', 'keys the Agent Skills sp'],
+      ['colon', 'note', '`version` (a Claude Code'],
       ['empty-body', 'note', 'the body is empty: add t'],
     ]);
   });
@@ -42,5 +43,97 @@ describe('lint', () => {
       ['nothing', 'note'],
       ['file.txt', 'problem'],
     ]);
+  });
+
+  it('names each Claude Code field with what the harness does, and an unknown key as refused', async () => {
+    const root = temp('skills-lint-');
+    const dir = writeSkill(
+      root,
+      'cc',
+      'name: cc\ndescription: d\nwhen_to_use: on deploys\nmodel: haiku\nhooks:\n  Stop: []\nowner: me\nteam: x',
+    );
+    const file = path.join(dir, 'SKILL.md');
+    const findings = await lint([root]);
+    expect(findings).toEqual([
+      {
+        path: file,
+        severity: 'note',
+        message: `\`when_to_use\` (a Claude Code field, not in the Agent Skills specification): honoured: ${CLAUDE_CODE_FIELDS.when_to_use?.what}`,
+      },
+      {
+        path: file,
+        severity: 'note',
+        message: `\`model\` (a Claude Code field, not in the Agent Skills specification): honoured: ${CLAUDE_CODE_FIELDS.model?.what}`,
+      },
+      {
+        path: file,
+        severity: 'note',
+        message: `\`hooks\` (a Claude Code field, not in the Agent Skills specification): ignored: ${CLAUDE_CODE_FIELDS.hooks?.what}`,
+      },
+      {
+        path: file,
+        severity: 'note',
+        message:
+          '`owner`, `team`: neither the Agent Skills specification nor Claude Code defines these keys, and the reference validator and claude.ai refuse them (the harness keeps them unused); put custom data under `metadata`',
+      },
+    ]);
+    const strict = await lint([root], { strict: true });
+    expect(strict.filter((f) => f.severity === 'problem').map((f) => f.message.slice(0, 15))).toEqual([
+      '`owner`, `team`',
+    ]);
+  });
+
+  it('--strict fails on non-string metadata values and a description that is not a string; plain lint notes them', async () => {
+    const root = temp('skills-lint-');
+    writeSkill(root, 'meta', 'name: meta\ndescription: 42\nmetadata:\n  version: 1.2\n  owner: me');
+    const loose = await lint([root]);
+    expect(loose.map((f) => f.severity)).toEqual(['note', 'note']);
+    const strict = await lint([root], { strict: true });
+    expect(strict.map((f) => [f.severity, f.message.slice(0, 40)])).toEqual([
+      ['problem', '`description` is the number 42, not a st'],
+      ['problem', '`metadata` values must be strings (the r'],
+    ]);
+    expect(strict[1]?.message).toContain('quote `version` (the number 1.2)');
+  });
+
+  describe('--fix', () => {
+    it('rewrites only the mismatched name line, keeping every other byte (BOM, CRLF, comments, body)', async () => {
+      const root = temp('skills-lint-');
+      const file = path.join(root, 'deploy', 'SKILL.md');
+      const before =
+        '\uFEFF---\r\n# the tool\r\nname: Deploy Tool   # old\r\ndescription: Ship it\r\nmetadata:\r\n  name: inner\r\n---\r\nBody name: x\r\n';
+      put(file, before);
+      const findings = await lint([root], { fix: true });
+      expect(findings).toEqual([
+        {
+          path: file,
+          severity: 'fixed',
+          message: 'rewrote `name: Deploy Tool   # old` to `name: deploy` (the folder name)',
+        },
+      ]);
+      expect(fs.readFileSync(file, 'utf8')).toBe(before.replace('name: Deploy Tool   # old', 'name: deploy'));
+    });
+
+    it('leaves a name it cannot rewrite on one line alone (a block scalar), and says why', async () => {
+      const root = temp('skills-lint-');
+      const file = path.join(root, 'deploy', 'SKILL.md');
+      const before = '---\nname: >\n  Deploy\ndescription: d\n---\nbody\n';
+      put(file, before);
+      const findings = await lint([root], { fix: true });
+      expect(findings.map((f) => [f.severity, f.message.slice(0, 60)])).toEqual([
+        ['note', '--fix: has no one-line top-level `name:` in its frontmatter '],
+        ['problem', '`name` is "Deploy" but the folder is "deploy": the folder na'],
+      ]);
+      expect(fs.readFileSync(file, 'utf8')).toBe(before);
+    });
+
+    it('without --fix changes nothing', async () => {
+      const root = temp('skills-lint-');
+      const file = path.join(root, 'deploy', 'SKILL.md');
+      put(file, '---\nname: Deploy\ndescription: d\n---\n');
+      const findings = await lint([root]);
+      expect(findings.map((f) => f.severity)).toEqual(['problem']);
+      expect(fs.readFileSync(file, 'utf8')).toBe('---\nname: Deploy\ndescription: d\n---\n');
+    });
   });
 });

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { discover } from './discover.js';
 import { formatListing } from './listing.js';
+import { CLAUDE_CODE_FIELDS } from './fields-claude.js';
 import { lint } from './lint.js';
 import { loadBody } from './load-body.js';
 import { listResources } from './resources.js';
@@ -30,12 +31,22 @@ interface Loaded {
   license?: string;
   compatibility?: string;
   metadata?: Record<string, unknown>;
+  /** The Claude Code fields, as `Skill` holds them. */
+  whenToUse?: string;
+  arguments?: string[];
+  disallowedTools?: string[];
+  model?: string;
+  effort?: string;
+  context?: string;
+  agent?: string;
+  paths?: string[];
+  shell?: string;
   /** Keys kept untouched in `extra`, in file order. */
   extraKeys?: string[];
   resources?: string[];
   /** Notes the Agent Skills specification makes strict (lint problems), in order. */
   strictNotes?: string[];
-  /** Other notes, in order. */
+  /** Other notes, in order (those the reference validator refuses among them). */
   notes?: string[];
 }
 interface Problem {
@@ -45,6 +56,18 @@ interface Problem {
   file?: string;
 }
 type Expected = Loaded | Problem | { ignored: true };
+
+const CLAUDE_KEYS = [
+  'whenToUse',
+  'arguments',
+  'disallowedTools',
+  'model',
+  'effort',
+  'context',
+  'agent',
+  'paths',
+  'shell',
+] as const;
 
 const isProblem = (e: Expected): e is Problem => 'problem' in e;
 const isLoaded = (e: Expected): e is Loaded => 'name' in e;
@@ -141,6 +164,7 @@ describe('real-world corpus', () => {
           expect(skill.license, slug).toBe(want.license);
           expect(skill.compatibility, slug).toBe(want.compatibility);
           expect(skill.metadata, slug).toEqual(want.metadata);
+          for (const key of CLAUDE_KEYS) expect(skill[key], `${slug} ${key}`).toEqual(want[key]);
           expect(Object.keys(skill.extra), slug).toEqual(want.extraKeys ?? []);
           expect(listResources(skill).resources, slug).toEqual(want.resources ?? []);
 
@@ -167,6 +191,20 @@ describe('real-world corpus', () => {
         for (const note of result.notes) expect(files.has(note.path), `${note.path}: ${note.message}`).toBe(true);
       });
 
+      it('lint --strict adds what the reference validator refuses: unknown keys and the refused notes', async () => {
+        const loose = (await lint([root])).filter((f) => f.severity === 'problem').length;
+        const strict = (await lint([root], { strict: true })).filter((f) => f.severity === 'problem');
+        const refused = Object.values(expected)
+          .filter(isLoaded)
+          .map(
+            (want) =>
+              (want.notes ?? []).filter((n) => n.includes('refuse')).length +
+              ((want.extraKeys ?? []).some((k) => !(k in CLAUDE_CODE_FIELDS)) ? 1 : 0),
+          )
+          .reduce((a, b) => a + b, 0);
+        expect(strict.length, strict.map((f) => f.message).join('\n')).toBe(loose + refused);
+      });
+
       it('lint reports each expected problem and strict note as a problem, nothing more', async () => {
         const findings = await lint([root]);
         const wantProblems = new Map<string, string[]>();
@@ -185,14 +223,18 @@ describe('real-world corpus', () => {
           texts.forEach((text, i) => expect(messages[i], file).toContain(text));
         }
         for (const [slug, want] of Object.entries(expected)) {
-          if (!isLoaded(want) || !want.extraKeys) continue;
-          const note = findings.find(
-            (f) =>
-              f.severity === 'note' &&
-              f.path === path.join(root, slug, 'SKILL.md') &&
-              f.message.includes('does not define'),
-          );
-          expect(note?.message, slug).toContain(want.extraKeys.join(', '));
+          if (!isLoaded(want)) continue;
+          const file = path.join(root, slug, 'SKILL.md');
+          const unknown = (want.extraKeys ?? []).filter((k) => !(k in CLAUDE_CODE_FIELDS));
+          const note = findings.find((f) => f.path === file && f.message.includes('nor Claude Code defines'));
+          if (unknown.length === 0) expect(note, slug).toBeUndefined();
+          else expect(note?.message, slug).toContain(unknown.map((k) => `\`${k}\``).join(', '));
+          for (const key of want.extraKeys ?? [])
+            if (key in CLAUDE_CODE_FIELDS)
+              expect(
+                findings.some((f) => f.path === file && f.message.startsWith(`\`${key}\` (a Claude Code field`)),
+                `${slug} ${key}`,
+              ).toBe(true);
         }
         for (const f of findings) expect(f.path.startsWith(root + path.sep), f.path).toBe(true);
       });
@@ -211,7 +253,7 @@ describe('real-world corpus', () => {
     }
   });
 
-  it('keeps passthrough keys untouched: hooks, requires, paths, metadata lists of maps', async () => {
+  it('keeps passthrough keys untouched: hooks, requires, metadata lists of maps', async () => {
     const cc = await discoverOnly([path.join(FIXTURES, 'claude-code-style')]);
     expect(byName(cc.skills, 'lint-guard').extra.hooks).toEqual({
       PostToolUse: [
@@ -221,14 +263,13 @@ describe('real-world corpus', () => {
         },
       ],
     });
-    expect(byName(cc.skills, 'deploy-check').extra).toEqual({ context: 'fork', agent: 'Explore', model: 'sonnet' });
-    expect(byName(cc.skills, 'ui-review').extra).toEqual({ effort: 'high', paths: ['src/**/*.tsx', 'src/**/*.jsx'] });
+    expect(byName(cc.skills, 'deploy-check').extra).toEqual({});
+    expect(byName(cc.skills, 'ui-review').extra).toEqual({});
     const composio = await discoverOnly([path.join(FIXTURES, 'composio-style')]);
     expect(byName(composio.skills, 'issue-tracker-automation').extra.requires).toEqual({ mcp: ['toolhub', 'github'] });
     expect(byName(composio.skills, 'kanban-board-automation').extra.requires).toEqual({ mcp: ['toolhub'] });
     const superpowers = await discoverOnly([path.join(FIXTURES, 'superpowers-style')]);
     expect(byName(superpowers.skills, 'plan-writing').extra).toEqual({
-      when_to_use: 'after brainstorming, before implementation',
       version: '1.0.3',
       languages: 'all',
     });

@@ -54,8 +54,8 @@ export interface Skill {
   whenToUse?: string;
   /**
    * `arguments` (Claude Code): names for the positional arguments, in order, so the body can
-   * say `$issue` for `$0`. Written as a YAML list or a space-separated string; each name is
-   * `[A-Za-z_][A-Za-z0-9_]*`. Absent when the skill names none.
+   * say `$issue` for `$0`. Written as a YAML list or a space-separated string; as in Claude
+   * Code, empty and all-digit names are dropped. Absent when the skill names none.
    */
   arguments?: string[];
   /**
@@ -99,6 +99,12 @@ export interface SkillIssue {
    * `lint` reports it as a problem.
    */
   strict?: boolean;
+  /**
+   * Only on notes: true when the reference validator (skills-ref) and claude.ai's upload refuse
+   * what the note describes (a non-string `metadata` value, a description that is not a
+   * string). Discovery loads the skill; `lint --strict` reports it as a problem.
+   */
+  rejected?: boolean;
 }
 
 export interface DiscoverOptions {
@@ -136,9 +142,12 @@ export interface ListingOptions {
   usage?: Readonly<Record<string, number>>;
 }
 
-/** A strict-validation finding for `harness skills lint`. */
+/**
+ * A finding of `harness skills lint`: a `problem` fails the run, a `note` deserves a look,
+ * `fixed` says what `--fix` rewrote.
+ */
 export interface LintFinding {
   path: string;
-  severity: 'problem' | 'note';
+  severity: 'problem' | 'note' | 'fixed';
   message: string;
 }

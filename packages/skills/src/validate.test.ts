@@ -11,6 +11,11 @@ function problem(r: ParsedSkillFile): string {
   expect(r.problem.path).toBe(FILE);
   return r.problem.message;
 }
+/** The problem's message, whatever file it names. */
+function problemAt(r: ParsedSkillFile): string {
+  if (r.ok) throw new Error('expected a problem, got a skill');
+  return r.problem.message;
+}
 function loaded(r: ParsedSkillFile) {
   if (!r.ok) throw new Error(`expected a skill, got: ${r.problem.message}`);
   return r;
@@ -98,7 +103,14 @@ describe('parseSkillFile: what loads', () => {
       metadata: { tags: [{ a: 1 }, { b: 2 }] },
       extra: { requires: ['git'], version: 1.2 },
     });
-    expect(r.notes).toEqual([]);
+    expect(r.notes).toEqual([
+      {
+        path: FILE,
+        message:
+          '`metadata` values must be strings (the reference validator and claude.ai refuse others); quote `tags` (a list)',
+        rejected: true,
+      },
+    ]);
     expect(r.body).toBe('# Body\n');
   });
 
@@ -163,8 +175,21 @@ describe('parseSkillFile: what loads', () => {
     expect(messages).toMatch(/1,024/);
     expect(messages).toMatch(/compatibility.*500/);
     expect(messages).toMatch(/501 lines/);
-    const hyphens = loaded(parseSkillFile(md('name: a--b-\ndescription: d'), '/s/a--b-/SKILL.md'));
-    expect(hyphens.notes[0]?.message).toMatch(/hyphen/);
+    const hyphens = loaded(parseSkillFile(md('name: a--b\ndescription: d'), '/s/a--b/SKILL.md'));
+    expect(hyphens.notes).toEqual([
+      { path: '/s/a--b/SKILL.md', message: expect.stringMatching(/doubled hyphen/), strict: true },
+    ]);
+  });
+
+  it('treats a leading and a trailing hyphen alike: the folder is not a valid name, skipped with a rename', () => {
+    const lead = problemAt(parseSkillFile(md('name: -lead\ndescription: d'), '/s/-lead/SKILL.md'));
+    const trail = problemAt(parseSkillFile(md('name: trail-\ndescription: d'), '/s/trail-/SKILL.md'));
+    expect(lead).toBe(
+      'the folder name "-lead" is not a valid skill name (lowercase letters, digits and hyphens, starting and ending with a letter or digit): rename the folder to "lead" and set `name: lead`',
+    );
+    expect(trail).toBe(
+      lead.replaceAll('-lead', 'trail-').replaceAll('"lead"', '"trail"').replace('name: lead', 'name: trail'),
+    );
   });
 
   it('keeps allowed-tools as written, names it cannot know included, without a note', () => {
@@ -184,6 +209,33 @@ describe('parseSkillFile: what loads', () => {
 
   it('a number as name is read as its text', () => {
     expect(loaded(parseSkillFile(md('name: 42\ndescription: d'), '/s/42/SKILL.md')).fields.name).toBe('42');
+  });
+
+  it('compares a numeric or boolean name by its source text: `name: 0123` is "0123", not 123', () => {
+    expect(loaded(parseSkillFile(md('name: 0123\ndescription: d'), '/s/0123/SKILL.md')).fields.name).toBe('0123');
+    expect(loaded(parseSkillFile(md('name: 1e3\ndescription: d'), '/s/1e3/SKILL.md')).fields.name).toBe('1e3');
+    const off = problemAt(parseSkillFile(md('name: 0123\ndescription: d'), '/s/123/SKILL.md'));
+    expect(off).toContain('`name` is "0123" but the folder is "123"');
+    expect(off).toContain('set `name: 123` (or rename the folder to "0123")');
+  });
+
+  it('a name that disagrees with its folder is skipped with a message naming lint --fix', () => {
+    expect(problemAt(parseSkillFile(md('name: Deploy Tool\ndescription: d'), '/s/deploy/SKILL.md'))).toBe(
+      '`name` is "Deploy Tool" but the folder is "deploy": the folder name is the skill\'s name; set `name: deploy`, or run `harness skills lint --fix /s/deploy` to rewrite that line',
+    );
+  });
+
+  it('a description that is not a string loads as its text with a note the reference validator refuses it', () => {
+    const r = loaded(parseSkillFile(md('name: my-skill\ndescription: 42'), FILE));
+    expect(r.fields.description).toBe('42');
+    expect(r.notes).toEqual([
+      {
+        path: FILE,
+        message:
+          '`description` is the number 42, not a string (the reference validator and claude.ai refuse it), read as the text "42"; quote it: `description: "..."`',
+        rejected: true,
+      },
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseAllowedTools } from './allowed-tools.js';
+import { readClaudeCodeFields } from './fields-claude.js';
 import { coerceBoolean, coerceMetadata, coerceText, describe, isRecord } from './fields.js';
 import { parseFrontmatterYaml, splitFrontmatter } from './frontmatter.js';
 import type { Skill, SkillIssue } from './types.js';
@@ -13,6 +14,15 @@ export type SkillFields = Pick<
   | 'userInvocable'
   | 'disableModelInvocation'
   | 'argumentHint'
+  | 'whenToUse'
+  | 'arguments'
+  | 'disallowedTools'
+  | 'model'
+  | 'effort'
+  | 'context'
+  | 'agent'
+  | 'paths'
+  | 'shell'
   | 'license'
   | 'compatibility'
   | 'metadata'
@@ -26,8 +36,12 @@ export type ParsedSkillFile =
 
 /** SKILL.md larger than this is refused unread. */
 export const MAX_SKILL_BYTES = 1024 * 1024;
-/** The slug rule: it becomes a slash command and a JSON enum value. */
-export const SLUG = /^[a-z0-9][a-z0-9-]*$/;
+/**
+ * The slug rule: it becomes a slash command and a JSON enum value. Lowercase letters, digits
+ * and hyphens, starting and ending with a letter or digit (the specification forbids a leading
+ * or trailing hyphen; both are treated alike).
+ */
+export const SLUG = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 
 const KNOWN_KEYS = new Set([
   'name',
@@ -39,6 +53,15 @@ const KNOWN_KEYS = new Set([
   'license',
   'compatibility',
   'metadata',
+  'when_to_use',
+  'arguments',
+  'disallowed-tools',
+  'model',
+  'effort',
+  'context',
+  'agent',
+  'paths',
+  'shell',
 ]);
 
 /** A slug an author could rename a folder to, for fix suggestions. */
@@ -98,40 +121,31 @@ export function parseSkillFile(text: string, file: string): ParsedSkillFile {
   );
 
   const folder = path.basename(path.dirname(file));
-  const description = descriptionOf(data.description, parsed.sourceOf('description'));
-  if (typeof description !== 'string') return fail(description.problem);
+  const read = descriptionOf(data.description, parsed.sourceOf('description'));
+  if (typeof read !== 'string' && 'problem' in read) return fail(read.problem);
+  const description = typeof read === 'string' ? read : read.text;
+  const rejected: string[] = typeof read === 'string' ? [] : [read.rejected];
   if (!SLUG.test(folder)) {
     return fail(
-      `the folder name "${folder}" is not a valid skill name (lowercase letters, digits and hyphens, starting with a letter or digit): rename the folder to "${suggestSlug(folder)}" and set \`name: ${suggestSlug(folder)}\``,
+      `the folder name "${folder}" is not a valid skill name (lowercase letters, digits and hyphens, starting and ending with a letter or digit): rename the folder to "${suggestSlug(folder)}" and set \`name: ${suggestSlug(folder)}\``,
     );
   }
   const rawName = data.name;
   if (rawName === undefined || rawName === null || (typeof rawName === 'string' && rawName.trim() === '')) {
     return fail(`SKILL.md has no \`name\`: add \`name: ${folder}\` (the folder name) to the frontmatter`);
   }
-  const name =
-    typeof rawName === 'string'
-      ? rawName.trim()
-      : typeof rawName === 'number' || typeof rawName === 'boolean'
-        ? String(rawName)
-        : undefined;
-  if (name !== folder) {
-    const shown = name === undefined ? describe(rawName) : `"${name}"`;
-    return fail(
-      `\`name\` is ${shown} but the folder is "${folder}": the folder name is the skill's name; set \`name: ${folder}\` (or rename the folder to match a valid name)`,
-    );
-  }
+  const name = nameText(rawName, parsed.sourceOf('name'));
+  if (name !== folder) return fail(nameMismatch(name, rawName, folder, path.dirname(file)));
 
   if (name.length > 64)
     strict.push(`\`name\` is ${name.length} characters; the Agent Skills specification allows at most 64`);
-  if (/-$|--/.test(name))
-    strict.push('`name` ends with a hyphen or holds a doubled hyphen, which the Agent Skills specification forbids');
+  if (name.includes('--')) strict.push('`name` holds a doubled hyphen, which the Agent Skills specification forbids');
   if (description.length > 1024)
     strict.push(
       `\`description\` is ${description.length} characters; the Agent Skills specification allows at most 1,024`,
     );
 
-  const fields = knownFields(name, description, data, parsed.sourceOf, notes);
+  const fields = knownFields(name, description, data, parsed.sourceOf, notes, rejected);
   if (fields.compatibility !== undefined && fields.compatibility.length > 500) {
     strict.push(
       `\`compatibility\` is ${fields.compatibility.length} characters; the Agent Skills specification allows at most 500`,
@@ -145,11 +159,32 @@ export function parseSkillFile(text: string, file: string): ParsedSkillFile {
 
   const issues: SkillIssue[] = [];
   for (const message of strict) issues.push({ path: file, message, strict: true });
+  for (const message of rejected) issues.push({ path: file, message, rejected: true });
   for (const message of notes) issues.push({ path: file, message });
   return { ok: true, fields, body: split.body, notes: issues };
 }
 
-function descriptionOf(value: unknown, source: string | undefined): string | { problem: string } {
+/**
+ * The name as written: a string trimmed, a number or boolean by its source text (`name: 0123`
+ * is "0123", not 123), undefined for anything else.
+ */
+function nameText(raw: unknown, source: string | undefined): string | undefined {
+  if (typeof raw === 'string') return raw.trim();
+  if (typeof raw === 'number' || typeof raw === 'boolean') return source ?? String(raw);
+  return undefined;
+}
+
+/** The problem for a `name` that is not the folder's: what to run, or what to rename. */
+function nameMismatch(name: string | undefined, raw: unknown, folder: string, dir: string): string {
+  const shown = name === undefined ? describe(raw) : `"${name}"`;
+  const rename = name !== undefined && SLUG.test(name) ? ` (or rename the folder to "${name}")` : '';
+  return `\`name\` is ${shown} but the folder is "${folder}": the folder name is the skill's name; set \`name: ${folder}\`${rename}, or run \`harness skills lint --fix ${dir}\` to rewrite that line`;
+}
+
+function descriptionOf(
+  value: unknown,
+  source: string | undefined,
+): string | { problem: string } | { text: string; rejected: string } {
   const missing = {
     problem:
       'SKILL.md has no `description`: add `description: <what the skill does and when to use it>`; it is all the model sees before invoking it',
@@ -162,7 +197,10 @@ function descriptionOf(value: unknown, source: string | undefined): string | { p
   const text = coerceText('description', value, source).value;
   if (text === undefined || text.trim() === '')
     return { problem: `\`description\` is ${describe(value)}, not text: write it as \`description: "..."\`` };
-  return text.trim();
+  return {
+    text: text.trim(),
+    rejected: `\`description\` is ${describe(value)}, not a string (the reference validator and claude.ai refuse it), read as the text "${text.trim()}"; quote it: \`description: "..."\``,
+  };
 }
 
 /** Builds the fields in one object (no spread: this runs once per skill at startup), `name` and `description` first. */
@@ -172,6 +210,7 @@ function knownFields(
   data: Record<string, unknown>,
   sourceOf: (key: string) => string | undefined,
   notes: string[],
+  rejected: string[],
 ): SkillFields {
   const allowed = parseAllowedTools(data['allowed-tools']);
   if (allowed.invalid)
@@ -198,6 +237,7 @@ function knownFields(
     extra: {},
   };
   for (const c of [user, noModel]) if (c.message) notes.push(c.message);
+  readClaudeCodeFields(name, data, sourceOf, known, notes);
 
   for (const [key, prop] of [
     ['argument-hint', 'argumentHint'],
@@ -212,8 +252,13 @@ function knownFields(
   }
   if (data.metadata !== undefined && data.metadata !== null) {
     const meta = coerceMetadata(data.metadata);
-    if (meta.message) notes.push(meta.message);
+    if (meta.message) rejected.push(meta.message);
     if (meta.value) known.metadata = meta.value;
+    const loose = meta.value ? Object.keys(meta.value).filter((k) => typeof meta.value?.[k] !== 'string') : [];
+    if (loose.length > 0)
+      rejected.push(
+        `\`metadata\` values must be strings (the reference validator and claude.ai refuse others); quote ${loose.map((k) => `\`${k}\` (${describe(meta.value?.[k])})`).join(', ')}`,
+      );
   }
   for (const key of Object.keys(data)) {
     if (!KNOWN_KEYS.has(key))

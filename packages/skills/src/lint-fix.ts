@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseSkillFile } from './validate.js';
+
+/** What `fixSkillName` did to one SKILL.md. */
+export type NameFix =
+  | { fixed: true; path: string; before: string; after: string }
+  | { fixed: false; path: string; message: string };
+
+/** A top-level `name:` line: the key at column 0, then the rest of the line. */
+const NAME_LINE = /^name[ \t]*:(.*)$/;
+
+/**
+ * Rewrites the `name:` line of a SKILL.md whose name disagrees with its folder to
+ * `name: <folder>`, only when that change alone makes the skill load. Every other byte is kept:
+ * the BOM, the line endings, the other keys, the body. Never throws; a file it cannot fix (no
+ * single-line `name:`, another problem as well, unreadable) comes back as `fixed: false` with
+ * the reason, and is left untouched.
+ */
+export function fixSkillName(file: string): NameFix {
+  const no = (message: string): NameFix => ({ fixed: false, path: file, message });
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    return no(`cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  if (parseSkillFile(text, file).ok) return no('already loads; nothing to fix');
+  const folder = path.basename(path.dirname(file));
+  const line = nameLine(text);
+  if (line === undefined) return no('has no one-line top-level `name:` in its frontmatter to rewrite');
+  const before = text.slice(line.start, line.end);
+  const after = `name: ${folder}`;
+  const fixedText = text.slice(0, line.start) + after + text.slice(line.end);
+  const check = parseSkillFile(fixedText, file);
+  if (!check.ok) return no(`was not changed: renaming is not enough (${check.problem.message})`);
+  try {
+    fs.writeFileSync(file, fixedText);
+  } catch (e) {
+    return no(`cannot be written (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  return { fixed: true, path: file, before, after };
+}
+
+/**
+ * The span of the frontmatter's top-level `name:` line (without its line ending), when its value
+ * sits on that line alone: a block scalar (`name: >`) or a value continued on indented lines is
+ * left to the author.
+ */
+function nameLine(text: string): { start: number; end: number } | undefined {
+  const lines = text.split('\n');
+  let offset = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i] ?? '';
+    const content = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    const bare = i === 0 && content.charCodeAt(0) === 0xfeff ? content.slice(1) : content;
+    if (i > 0 && /^---[ \t]*$/.test(bare)) return undefined;
+    const m = i > 0 ? NAME_LINE.exec(bare) : null;
+    if (m) {
+      const value = (m[1] ?? '').trim();
+      const next = lines[i + 1] ?? '';
+      if (/^[|>]/.test(value) || /^[ \t]+\S/.test(next)) return undefined;
+      return { start: offset, end: offset + content.length };
+    }
+    offset += raw.length + 1;
+  }
+  return undefined;
+}
