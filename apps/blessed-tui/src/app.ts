@@ -39,7 +39,8 @@ function terminalColours(screen: Widgets.Screen): number {
 
 /**
  * Runs the full-screen TUI on `backend` until the user quits; resolves with the exit code
- * (0 on quit). The terminal is restored exactly once on every path: quit, a thrown error
+ * (0 on quit). After a quit the conversation is printed on the normal screen (it stays in the
+ * terminal's scrollback), then the session id and the command that resumes it. The terminal is restored exactly once on every path: quit, a thrown error
  * (rethrown after restoring), SIGTERM/SIGHUP (exit 143/129) and uncaught errors (exit 1).
  */
 export async function runTui(backend: TuiBackend, io: TuiIo = {}): Promise<number> {
@@ -72,27 +73,32 @@ export async function runTui(backend: TuiBackend, io: TuiIo = {}): Promise<numbe
     if (io.pending?.length) input.unshift(io.pending);
     input.resume();
     io.onStart?.(running, screen);
-    return await running.done;
+    const code = await running.done;
+    cleanup();
+    // Back on the normal screen: the conversation and how to resume it stay in the scrollback.
+    output.write(running.farewell(noColor(env)));
+    return code;
   } finally {
     cleanup();
   }
 }
 
-/** Tracks bracketed paste and Alt-Enter, which blessed's key parser splits into plain keys. */
+/**
+ * Tracks what blessed's key parser drops or splits: the bracketed-paste markers (raw key
+ * sequences on the input stream, which blessed does not pass on) and Alt-Enter (ESC then CR in
+ * one chunk).
+ */
 function watchInput(input: Readable, app: TuiApp, teardown: (() => void)[]): void {
   const before = (chunk: Buffer | string): void => {
     const s = chunk.toString();
-    if (s.includes('\x1b[200~')) app.pasting = true;
     app.altEnter = s === '\x1b\r' || s === '\x1b\n';
   };
-  const after = (chunk: Buffer | string): void => {
-    if (chunk.toString().includes('\x1b[201~')) app.pasting = false;
-  };
+  const raw = (_ch: unknown, key: { sequence?: string } | undefined): void => app.onRawKey(key?.sequence);
   input.prependListener('data', before);
-  input.on('data', after);
+  input.on('keypress', raw);
   teardown.push(() => {
     input.removeListener('data', before);
-    input.removeListener('data', after);
+    input.removeListener('keypress', raw);
   });
 }
 

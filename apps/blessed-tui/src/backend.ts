@@ -1,5 +1,5 @@
 import type { AgentEvent } from '@coding-harness/agent';
-import type { Answer, ApprovalRequest, Grant } from '@coding-harness/approval';
+import type { Answer, ApprovalRequest, Grant, PermissionMode } from '@coding-harness/approval';
 import type { Skill } from '@coding-harness/skills';
 
 /**
@@ -37,4 +37,17 @@ export interface TuiBackend {
   history?(): { sessionId: string; events: readonly AgentEvent[] } | undefined;
   /** Starts a new conversation (`/clear`). */
   clear(): void;
+  /** This session's id (a new one after `/clear`): shown at start and, with the command that resumes it, on exit. Default none. */
+  sessionId?(): string;
+  /** The command that resumes this session (`harness-tui --resume <id>`), printed on exit. Default none. */
+  resumeCommand?(): string;
+  /** The permission mode in force (`--permission-mode`; Shift-Tab changes it). Default `ask`. */
+  mode?(): PermissionMode;
+  /** Switches the permission mode for the rest of the session (Shift-Tab). Without it, Shift-Tab says it cannot. */
+  setMode?(mode: PermissionMode): void;
+  /**
+   * The work root's prompt history, shared with `harness` (`createPromptHistory` from the session
+   * package): `load` newest first; `add` returns a message naming the file when it could not write.
+   */
+  prompts?: { load(): string[]; add(entry: string): string | undefined };
 }

@@ -94,5 +94,6 @@ async function startSession(argv: readonly string[], io: CliIo): Promise<number>
   }
   mark('harness_built');
   if (!io.tty) return fail('needs a terminal (stdin and stdout must be a TTY); for scripts use harness -p');
-  return run(harnessBackend(harness));
+  const prompts = session.createPromptHistory({ env: io.env, home: io.home ?? homedir(), workroot: harness.workroot });
+  return run(harnessBackend(harness, { prompts, cwd: io.cwd }));
 }

@@ -1,6 +1,6 @@
 import type { AgentEvent, Usage } from '@coding-harness/agent';
 import { alwaysRuleFor } from '@coding-harness/approval';
-import type { Answer, ApprovalRequest, Grant } from '@coding-harness/approval';
+import type { Answer, ApprovalRequest, Grant, PermissionMode } from '@coding-harness/approval';
 import type { Skill } from '@coding-harness/skills';
 import type { TuiBackend } from './backend.js';
 
@@ -34,6 +34,9 @@ export class FakeBackend implements TuiBackend {
   /** Every answer the TUI gave to a scripted question, in order. */
   readonly answers: Answer[] = [];
   clears = 0;
+  /** The permission mode Shift-Tab switches (as the policy's `setMode` would). */
+  permissionMode: PermissionMode;
+  prompts?: TuiBackend['prompts'];
   private ask: ((req: ApprovalRequest) => Promise<Answer>) | undefined;
   private readonly turns: FakeTurn[];
   private readonly grants: Grant[] = [];
@@ -46,13 +49,35 @@ export class FakeBackend implements TuiBackend {
       model?: string;
       workroot?: string;
       startupNotices?: string[];
+      mode?: PermissionMode;
+      /** A session id: shown at start, and with `harness-tui --resume <id>` on exit. */
+      sessionId?: string;
+      /** A prompt history (e.g. in memory). */
+      prompts?: TuiBackend['prompts'];
     } = {},
   ) {
+    this.permissionMode = opts.mode ?? 'ask';
+    if (opts.prompts) this.prompts = opts.prompts;
+    if (opts.sessionId) {
+      this.sessionId = () => opts.sessionId as string;
+      this.resumeCommand = () => `harness-tui --resume ${opts.sessionId}`;
+    }
     this.turns = [...(opts.turns ?? [])];
     this.skills = opts.skills ?? [];
     this.model = opts.model ?? 'fake-model';
     this.workroot = opts.workroot ?? '/work/demo';
     this.startupNotices = opts.startupNotices ?? [];
+  }
+
+  sessionId?: () => string;
+  resumeCommand?: () => string;
+
+  mode(): PermissionMode {
+    return this.permissionMode;
+  }
+
+  setMode(mode: PermissionMode): void {
+    this.permissionMode = mode;
   }
 
   setAsk(ask: (req: ApprovalRequest) => Promise<Answer>): void {

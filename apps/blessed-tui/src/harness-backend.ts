@@ -8,11 +8,22 @@ import { replayEvents, type Summarize } from './replay.js';
  * skills and start-up messages as built; `send` passes the text, the signal and the TUI's modal
  * (installed by `setAsk`) to the agent as that turn's question, so the session can be built before
  * the screen exists and no question is ever put to a screen that is not up; `/allowed` reads the
- * policy; `/clear` starts a new agent conversation; `history` replays a resumed session's transcript.
+ * policy; `/clear` starts a new agent conversation; `history` replays a resumed session's transcript;
+ * Shift-Tab's mode switch is the policy's (the next tool call is decided in the new mode).
+ * `opts.prompts`: the work root's prompt history (the CLI opens it; tests leave it out); `opts.cwd`:
+ * where the bin was started, so the resume command names `-C` only when it is needed.
  */
-export function harnessBackend(harness: Harness): TuiBackend {
+export function harnessBackend(
+  harness: Harness,
+  opts: { prompts?: TuiBackend['prompts']; cwd?: string } = {},
+): TuiBackend {
   let ask: AskFn | undefined;
   return {
+    ...(opts.prompts ? { prompts: opts.prompts } : {}),
+    sessionId: () => harness.agent.sessionId,
+    resumeCommand: () => resumeCommand(harness.agent.sessionId, harness.workroot, opts.cwd),
+    mode: () => harness.policy.mode,
+    setMode: (mode) => harness.policy.setMode(mode),
     model: harness.model,
     workroot: harness.workroot,
     skills: harness.skills,
@@ -38,4 +49,14 @@ function summarizer(harness: Harness): Summarize {
     const prepared = harness.registry.prepare(name, input, { root: harness.workroot });
     return prepared.ok ? prepared.summary : name;
   };
+}
+
+/** `harness-tui --resume <id>`, with `-C <root>` when the work root is not the directory it was started in. */
+export function resumeCommand(id: string, workroot: string, cwd: string | undefined): string {
+  const root = cwd === undefined || cwd === workroot ? '' : ` -C ${shellWord(workroot)}`;
+  return `harness-tui${root} --resume ${id}`;
+}
+
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }

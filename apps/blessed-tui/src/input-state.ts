@@ -89,6 +89,11 @@ export function ctrlKey(state: InputState, full: string): InputState | undefined
   return undefined;
 }
 
+/** Inserts `s` (a paste: any number of lines) at the cursor as one edit. */
+export function insertText(state: InputState, s: string): InputState {
+  return insert(state, s);
+}
+
 function insert(state: InputState, s: string): InputState {
   const { text, cursor } = state;
   return { ...state, text: text.slice(0, cursor) + s + text.slice(cursor), cursor: cursor + s.length };

@@ -20,7 +20,9 @@ export type Action =
   /** A resumed conversation: its events (see `replayEvents`) drawn as a live session would, then `notice`. */
   | { type: 'replay'; events: readonly AgentEvent[]; notice: string }
   /** `/clear`: a new conversation, an empty transcript. */
-  | { type: 'clear' };
+  | { type: 'clear' }
+  /** The permission mode changed (Shift-Tab, `/mode`). */
+  | { type: 'mode'; mode: string };
 
 /**
  * The whole view logic, pure: same state and action, same result; no terminal involved.
@@ -32,8 +34,14 @@ export function reduce(state: ViewState, action: Action): ViewState {
       return touched(state, onEvent(state, action.event, action.now));
     case 'busy':
       return action.busy
-        ? { ...state, busy: true, hint: '', activity: { label: 'thinking', since: action.now } }
-        : { ...commitStream(state), busy: false, hint: '', activity: { label: 'idle' } };
+        ? {
+            ...state,
+            busy: true,
+            hint: '',
+            activity: { label: 'thinking', since: action.now },
+            turn: { since: action.now, outputBefore: state.totals.output },
+          }
+        : idle(state);
     case 'notice':
     case 'error':
     case 'info':
@@ -50,6 +58,8 @@ export function reduce(state: ViewState, action: Action): ViewState {
       const replayed = commitStream(action.events.reduce((s, e) => onEvent(s, e, 0), state));
       return addItem({ ...replayed, activity: { label: 'idle' } }, { kind: 'notice', text: action.notice });
     }
+    case 'mode':
+      return { ...state, mode: action.mode };
     case 'clear':
       return {
         ...state,
@@ -63,6 +73,11 @@ export function reduce(state: ViewState, action: Action): ViewState {
 }
 
 type ToolItem = Extract<Item, { kind: 'tool' }>;
+
+function idle(state: ViewState): ViewState {
+  const { turn: _ended, ...rest } = commitStream(state);
+  return { ...rest, busy: false, hint: '', activity: { label: 'idle' } };
+}
 
 function toggleTool(state: ViewState, id: string | undefined, top: number | undefined): ViewState {
   const index = state.items.findLastIndex((i) => i.kind === 'tool' && (id === undefined || i.id === id));

@@ -21,8 +21,21 @@ export const MIN_MODEL = 14;
 /** The fewest columns the work root is squeezed to (cut from the left); below that, fields are dropped. */
 export const MIN_ROOT = 12;
 
-type Field = 'model' | 'root' | 'skills' | 'tokens' | 'cache' | 'cost' | 'activity';
-/** Fields leave the bar in this order when it is too narrow; the activity always stays. */
+/** The status bar's words for a permission mode; the default mode (`ask`) shows nothing. */
+export const MODE_LABELS: Readonly<Record<string, string>> = {
+  ask: '',
+  'accept-edits': '⏵⏵ accept edits',
+  plan: '⏸ plan mode',
+  bypass: '! bypass permissions',
+};
+
+/** The mode's label in the status bar (`⏸ plan mode`), empty for the default mode. */
+export function modeLabel(mode: string): string {
+  return MODE_LABELS[mode] ?? mode;
+}
+
+type Field = 'model' | 'root' | 'skills' | 'tokens' | 'cache' | 'cost' | 'mode' | 'activity';
+/** Fields leave the bar in this order when it is too narrow; the mode and the activity always stay. */
 export const DROP_ORDER: readonly Field[] = ['cache', 'skills', 'tokens', 'cost', 'root', 'model'];
 const SEP = ' │ ';
 
@@ -36,7 +49,7 @@ function cutLeft(text: string, width: number): string {
 
 /**
  * The status bar's text at `width` columns: model, work root, skill count, tokens in/out,
- * cache-read share, cost and activity. When the bar is too narrow the model and the work root
+ * cache-read share, cost, the permission mode (when not the default) and activity. When the bar is too narrow the model and the work root
  * shrink (the root cut from the left) but never below MIN_MODEL / MIN_ROOT columns; below that,
  * whole fields are dropped in DROP_ORDER. Never wider than `width`.
  */
@@ -49,11 +62,13 @@ export function statusLine(state: ViewState, now: number, width: number, home?: 
     tokens: `in ${tokens(t.input + t.cacheRead + t.cacheWrite)} out ${tokens(t.output)}`,
     cache: `cache ${cacheShare(t)}`,
     cost: dollars(t.costUsd),
+    mode: modeLabel(state.mode),
     activity: sanitize(activityLabel(state.activity, now), { multiline: false }),
   };
   const min = (f: Field): number =>
     Math.min(textWidth(text[f]), f === 'model' ? MIN_MODEL : f === 'root' ? MIN_ROOT : Infinity);
   const shown = new Set<Field>(['model', 'root', 'skills', 'tokens', 'cache', 'cost', 'activity']);
+  if (text.mode) shown.add('mode');
   const needed = (): number => 1 + [...shown].reduce((sum, f) => sum + min(f), 0) + SEP.length * (shown.size - 1);
   for (const f of DROP_ORDER) {
     if (needed() <= width) break;
@@ -69,7 +84,7 @@ export function statusLine(state: ViewState, now: number, width: number, home?: 
   };
   const model = grow('model');
   const root = grow('root');
-  const order: Field[] = ['model', 'root', 'skills', 'tokens', 'cache', 'cost', 'activity'];
+  const order: Field[] = ['model', 'root', 'skills', 'tokens', 'cache', 'cost', 'mode', 'activity'];
   const parts = order.filter((f) => shown.has(f)).map((f) => (f === 'model' ? model : f === 'root' ? root : text[f]));
   return truncate(` ${parts.join(SEP)}`, width);
 }

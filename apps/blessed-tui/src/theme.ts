@@ -6,34 +6,39 @@ export function noColor(env: Record<string, string | undefined>): boolean {
   return Boolean(env.NO_COLOR);
 }
 
-const TAGS: Record<Style, string> = {
+/**
+ * Colours that read on dark AND light backgrounds with the terminal's default palette: red, green,
+ * magenta, bright blue and gray. Plain blue (SGR 34) is close to unreadable on black, and yellow
+ * and cyan are close to unreadable on white, so none of those colours text. Code blocks keep the
+ * default colour (their gutter sets them apart).
+ */
+export const TAGS: Readonly<Record<Style, string>> = {
   plain: '',
   user: 'bold',
   assistant: '',
-  code: 'cyan-fg',
+  code: '',
   fence: 'gray-fg',
   thinking: 'gray-fg',
-  // Bright blue: plain blue (SGR 34) is close to unreadable on dark backgrounds.
   tool: 'light-blue-fg',
   toolError: 'red-fg',
   output: '',
-  approval: 'yellow-fg',
-  notice: 'yellow-fg',
+  approval: 'magenta-fg',
+  notice: 'magenta-fg',
   error: 'red-fg',
   info: '',
   dim: 'gray-fg',
   add: 'green-fg',
   del: 'red-fg',
-  hunk: 'cyan-fg',
+  hunk: 'magenta-fg',
 };
 
 /**
  * Tags swapped on a terminal with fewer than 16 colours (TERM=screen in a default tmux): blessed
  * folds the bright colours onto the basic eight there, so bright blue would be plain blue again
- * (hard to read on dark backgrounds) and gray would be black (invisible on them). Tool lines take
- * cyan instead, and gray text the terminal's own colour.
+ * (hard to read on dark backgrounds) and gray would be black (invisible on them). Tool lines are
+ * bold in the terminal's own colour instead, and gray text takes the terminal's own colour.
  */
-const FEW_COLOURS: Readonly<Record<string, string>> = { 'light-blue-fg': 'cyan-fg', 'gray-fg': '' };
+const FEW_COLOURS: Readonly<Record<string, string>> = { 'light-blue-fg': 'bold', 'gray-fg': '' };
 
 /**
  * Turns semantic lines into blessed-tagged text; with `plain` (NO_COLOR) only bold/inverse
@@ -56,8 +61,9 @@ export class Theme {
 
   /** Text in a named blessed tag (`red-fg`, `bold`...), dropped for colours under NO_COLOR. */
   wrap(named: string, escaped: string): string {
+    if (this.plain && named.endsWith('-fg')) return escaped;
     const tag = this.swap[named] ?? named;
-    if (!tag || (this.plain && tag.endsWith('-fg'))) return escaped;
+    if (!tag) return escaped;
     return `{${tag}}${escaped}{/${tag}}`;
   }
 

@@ -7,10 +7,14 @@ import type { SlashContext } from '@coding-harness/session';
 import { helpText, interpret, noSkillsText } from './commands.js';
 import { completions, moveSelection } from './completion.js';
 import { FrameScheduler } from './frame-scheduler.js';
-import { ctrlKey, editKey, emptyInput, setText, type InputState } from './input-state.js';
+import { ctrlKey, editKey, emptyInput, insertText, setText, type InputState } from './input-state.js';
 import { layoutTranscript } from './layout.js';
+import { nextMode } from './modes.js';
+import { PasteCollector } from './paste.js';
+import { progressLine, SPINNER_MS } from './progress.js';
 import { pickerKey, type PickerState } from './picker-state.js';
 import { reduce, type Action } from './reduce.js';
+import { resumeHint, scrollbackText } from './scrollback.js';
 import { thinkingTarget, toolTarget } from './tool-target.js';
 import type { Theme } from './theme.js';
 import { initialState, type ViewState } from './view-state.js';
@@ -42,8 +46,8 @@ export class TuiApp {
   pickerMessage = '';
   /** Index into the `/` menu, and the input text for which Esc dismissed it. */
   menu = { selected: 0, dismissedFor: undefined as string | undefined };
-  /** Multi-line paste in progress (bracketed paste): Enter inserts a newline. */
-  pasting = false;
+  /** A bracketed paste in progress: its keys are collected and inserted as one edit. */
+  readonly paste = new PasteCollector();
   /** Alt-Enter arrives as ESC then CR in one chunk: the ESC is swallowed, the CR is a newline. */
   altEnter = false;
   readonly done: Promise<number>;
@@ -51,6 +55,7 @@ export class TuiApp {
   private readonly questions: { request: ApprovalRequest; resolve: (a: Answer) => void }[] = [];
   private turn: AbortController | undefined;
   private armed = false;
+  private historyFailed = false;
   private finish!: (code: number) => void;
   private readonly frames: FrameScheduler;
   private readonly ticker: ReturnType<typeof setInterval>;
@@ -72,7 +77,9 @@ export class TuiApp {
       workroot: backend.workroot,
       skillCount: backend.skills.length,
       startupNotices: backend.startupNotices,
+      mode: backend.mode?.() ?? 'ask',
     });
+    this.input = emptyInput((backend.prompts?.load() ?? []).reverse()); // oldest first, as Up walks it
     const history = backend.history?.();
     if (history)
       this.state = reduce(this.state, {
@@ -80,6 +87,8 @@ export class TuiApp {
         events: history.events,
         notice: `resumed session ${history.sessionId}`,
       });
+    else if (backend.sessionId)
+      this.state = reduce(this.state, { type: 'notice', text: `session ${backend.sessionId()}` });
     this.done = new Promise((resolve) => (this.finish = resolve));
     this.transcript = new TranscriptView(screen, theme);
     this.inputView = new InputView(screen, theme);
@@ -88,7 +97,7 @@ export class TuiApp {
     this.pickerView = new SkillPicker(screen, theme);
     this.modal = new ApprovalModal(screen, theme);
     this.frames = new FrameScheduler(() => this.render());
-    this.ticker = setInterval(() => this.state.busy && this.frames.request(), 1000);
+    this.ticker = setInterval(() => this.state.busy && this.frames.request(), SPINNER_MS);
     this.ticker.unref?.();
     backend.setAsk((request) => this.ask(request));
     screen.on('resize', () => this.frames.flush());
@@ -120,6 +129,17 @@ export class TuiApp {
     this.finish(code);
   }
 
+  /**
+   * What stays in the scrollback after quitting: the transcript as it was on screen, then (when
+   * anything was said) the session id and the exact command that resumes it.
+   */
+  farewell(plain: boolean): string {
+    const text = scrollbackText(this.state, this.width(), plain);
+    const id = this.backend.sessionId?.();
+    const command = this.backend.resumeCommand?.();
+    return text && id && command ? text + resumeHint(id, command) : text;
+  }
+
   /** The `/` menu items for the current input (empty when hidden). */
   menuItems(): ReturnType<typeof completions> {
     if (this.picker || this.approval || this.menu.dismissedFor === this.input.text) return [];
@@ -130,7 +150,8 @@ export class TuiApp {
     const width = Math.max(10, Number(this.screen.width) || 80);
     const height = Math.max(4, Number(this.screen.height) || 24);
     const statusRow = height - 1;
-    const inputRows = this.inputView.render(this.input, width, statusRow, this.state.hint, !this.state.busy);
+    const label = this.state.hint || progressLine(this.state, this.opts.now());
+    const inputRows = this.inputView.render(this.input, width, statusRow, label, !this.state.busy);
     const transcriptRows = Math.max(1, statusRow - inputRows);
     this.transcript.render(this.state, width, transcriptRows);
     this.status.render(this.state, this.opts.now(), width, statusRow, this.opts.home);
@@ -164,8 +185,21 @@ export class TuiApp {
     this.nextQuestion();
   }
 
-  /** Routes one key: Ctrl-C first, then the modal, the picker, the menu, and the input. */
-  onKey(ch: string | undefined, key: Key): void {
+  /** A raw key sequence from the input stream, before blessed names it: the bracketed-paste markers. */
+  onRawKey(sequence: string | undefined): void {
+    this.paste.marker(sequence);
+    this.insertPaste();
+  }
+
+  /** A paste that just ended goes into the input as one edit; it is never an answer or a filter. */
+  private insertPaste(): void {
+    const pasted = this.paste.take();
+    if (pasted !== undefined && !this.approval && !this.picker) this.setInput(insertText(this.input, pasted));
+  }
+
+  /** Routes one key: a paste, Ctrl-C, then the modal, the picker, the menu, and the input. */
+  onKey(ch: string | undefined, key: Key & { sequence?: string }): void {
+    if (this.paste.key(key.name, key.sequence, ch)) return this.insertPaste();
     if (key.name === 'escape' && this.altEnter) return;
     if (key.full === 'C-c') return this.ctrlC();
     if (this.armed) {
@@ -178,6 +212,8 @@ export class TuiApp {
       if (!this.input.text) this.quit(0);
       return;
     }
+    if (key.full === 'S-tab') return this.cycleMode();
+    if (key.name === 'escape' && this.turn) return this.cancelTurn();
     if (key.name === 'pageup' || key.name === 'pagedown') return this.scroll(key.name === 'pageup' ? -1 : 1);
     if (key.full === 'C-o')
       return this.dispatch({ type: 'toggle_tool', ...toolTarget(this.state, this.width(), this.transcriptHeight()) });
@@ -189,7 +225,7 @@ export class TuiApp {
     if (this.menuKey(key)) return;
     const edited = ctrlKey(this.input, key.full ?? '');
     if (edited) return this.setInput(edited);
-    const meta = key.name === 'return' && (this.altEnter || this.pasting);
+    const meta = key.name === 'return' && this.altEnter;
     if (key.name === 'return') this.altEnter = false;
     const r = editKey(this.input, key.name, ch, meta || (key.meta ?? false));
     this.setInput(r.state);
@@ -238,14 +274,24 @@ export class TuiApp {
     this.dispatch({ type: 'scroll', by: direction * Math.max(1, height - 2), total, height });
   }
 
+  /** Shift-Tab: the next permission mode (default → accept-edits → plan → default), from the next tool call on. */
+  private cycleMode(): void {
+    if (!this.backend.setMode) return this.dispatch({ type: 'hint', text: 'this session cannot switch modes' });
+    const mode = nextMode(this.backend.mode?.() ?? this.state.mode);
+    this.backend.setMode(mode);
+    this.dispatch({ type: 'mode', mode: this.backend.mode?.() ?? mode });
+  }
+
+  /** Ctrl-C or Esc while a turn runs: abort its signal and deny what it is asking. */
+  private cancelTurn(): void {
+    this.turn?.abort();
+    for (const q of this.questions.splice(0)) q.resolve({ type: 'deny', message: 'the user cancelled the turn' });
+    this.approval = undefined;
+    this.dispatch({ type: 'hint', text: 'cancelling…' });
+  }
+
   private ctrlC(): void {
-    if (this.turn) {
-      this.turn.abort();
-      for (const q of this.questions.splice(0)) q.resolve({ type: 'deny', message: 'the user cancelled the turn' });
-      this.approval = undefined;
-      this.dispatch({ type: 'hint', text: 'cancelling…' });
-      return;
-    }
+    if (this.turn) return this.cancelTurn();
     if (this.picker) return this.closePicker();
     if (this.armed) return this.quit(0);
     this.armed = true;
@@ -291,6 +337,7 @@ export class TuiApp {
       case 'reject':
         return this.dispatch({ type: 'error', text: what.message });
       case 'send':
+        this.remember(text);
         if (this.turn) {
           this.setInput(setText(this.input, text));
           return this.dispatch({ type: 'hint', text: 'a turn is running — wait, or Ctrl-C to cancel it' });
@@ -300,6 +347,15 @@ export class TuiApp {
       case 'command':
         runSlashCommand(what.name, this.slashContext(skillsEnabled));
         return;
+    }
+  }
+
+  /** Saves a sent prompt in the work root's history (shared with `harness`); a failed write is a notice, once. */
+  private remember(text: string): void {
+    const failed = this.backend.prompts?.add(text);
+    if (failed && !this.historyFailed) {
+      this.historyFailed = true;
+      this.dispatch({ type: 'notice', text: failed });
     }
   }
 

@@ -72,6 +72,10 @@ export interface ViewState {
   busy: boolean;
   /** A one-line hint under the transcript (`press Ctrl-C again to quit`); empty when none. */
   hint: string;
+  /** The permission mode in force (`ask` is the default), shown in the status bar when not the default. */
+  mode: string;
+  /** While a turn runs: when it started and the output tokens counted before it (the progress line's count). */
+  turn?: { since: number; outputBefore: number };
 }
 
 /** The state before anything happened; `startupNotices` become notices, once. */
@@ -80,6 +84,7 @@ export function initialState(opts: {
   workroot: string;
   skillCount: number;
   startupNotices?: readonly string[];
+  mode?: string;
 }): ViewState {
   return {
     items: (opts.startupNotices ?? []).map((text) => ({ kind: 'notice', text })),
@@ -94,5 +99,6 @@ export function initialState(opts: {
     activity: { label: 'idle' },
     busy: false,
     hint: '',
+    mode: opts.mode ?? 'ask',
   };
 }

@@ -7,7 +7,12 @@ import type { Theme } from '../theme.js';
 import { hardWrap } from '../wrap.js';
 
 /** Blessed tags of the diff styles in the modal. */
-const DIFF_TAGS: Partial<Record<Style, string>> = { add: 'green-fg', del: 'red-fg', hunk: 'cyan-fg', dim: 'gray-fg' };
+const DIFF_TAGS: Partial<Record<Style, string>> = {
+  add: 'green-fg',
+  del: 'red-fg',
+  hunk: 'magenta-fg',
+  dim: 'gray-fg',
+};
 /** Rows the "always" rule may take below the preview; a longer rule goes at the end of the scrolled part. */
 const RULE_ROWS = 3;
 
@@ -81,7 +86,7 @@ export function approvalParts(state: ApprovalState, width: number, theme: Theme)
       '⚠ this call holds control characters, shown as escapes (\\x1b, \\r, \\u202e): they are really there',
       width,
     ))
-      head.push(theme.wrap('yellow-fg', escapeTags(part)));
+      head.push(theme.wrap('magenta-fg', escapeTags(part)));
   }
   head.push('');
   const body = previewLines(state, width, theme);
@@ -90,10 +95,10 @@ export function approvalParts(state: ApprovalState, width: number, theme: Theme)
     : hardWrap('[a] stores no rule for this call: it allows this call only', width);
   const foot = [''];
   if (rule.length <= RULE_ROWS) {
-    foot.push(...rule.map((part) => theme.wrap('yellow-fg', escapeTags(part))));
+    foot.push(...rule.map((part) => theme.wrap('magenta-fg', escapeTags(part))));
   } else {
-    body.push('', ...rule.map((part) => theme.wrap('yellow-fg', escapeTags(part))));
-    foot.push(theme.wrap('yellow-fg', '[a] stores a long rule: it is shown at the end (Up/Down scroll)'));
+    body.push('', ...rule.map((part) => theme.wrap('magenta-fg', escapeTags(part))));
+    foot.push(theme.wrap('magenta-fg', '[a] stores a long rule: it is shown at the end (Up/Down scroll)'));
   }
   if (state.phase === 'choose') {
     foot.push(
@@ -140,7 +145,7 @@ export class ApprovalModal {
       border: { type: 'line' },
       hidden: true,
       padding: { left: 1, right: 1 },
-      style: { border: theme.style('yellow') },
+      style: { border: theme.style('magenta') },
     });
   }
 

@@ -23,7 +23,7 @@ export function inputRows(
 ): string[] {
   const label = hint ? `─ ${truncate(hint, Math.max(1, width - 4))} ` : '';
   const rule = theme.wrap(
-    hint ? 'yellow-fg' : 'gray-fg',
+    hint ? 'magenta-fg' : 'gray-fg',
     escapeTags(label + '─'.repeat(Math.max(0, width - textWidth(label)))),
   );
   const inner = Math.max(2, width - 3);

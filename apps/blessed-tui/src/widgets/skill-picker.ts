@@ -40,7 +40,7 @@ export function pickerContent(
     right.push(escapeTags(truncate(`source: ${skill.source}`, detailWidth)));
     for (const part of wrapLine(`path: ${one(skill.dir)}`, detailWidth))
       right.push(theme.wrap('gray-fg', escapeTags(part)));
-    if (!skill.userInvocable) right.push(theme.wrap('yellow-fg', 'only the model can use this skill'));
+    if (!skill.userInvocable) right.push(theme.wrap('magenta-fg', 'only the model can use this skill'));
     right.push('');
     for (const para of sanitize(skill.description).split('\n'))
       for (const part of wrapLine(para, detailWidth)) right.push(escapeTags(part));
@@ -58,7 +58,7 @@ export function pickerContent(
   }
   const filter = `filter: ${escapeTags(state.query)}${theme.wrap('inverse', ' ')}  ${theme.wrap('gray-fg', `${shown.length}/${skills.length}`)}`;
   const foot = message
-    ? theme.wrap('yellow-fg', escapeTags(message))
+    ? theme.wrap('magenta-fg', escapeTags(message))
     : theme.wrap('gray-fg', 'type to filter · ↑↓ move · Enter stages /name · Esc closes');
   return [filter, '', ...body, foot].join('\n');
 }
@@ -82,7 +82,7 @@ export class SkillPicker {
       border: { type: 'line' },
       hidden: true,
       label: ' Skills ',
-      style: { border: theme.style('cyan') },
+      style: { border: theme.style('magenta') },
     });
   }
 

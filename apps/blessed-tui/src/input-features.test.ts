@@ -1,0 +1,182 @@
+import { describe, expect, it, vi } from 'vitest';
+import { FakeBackend, type FakeStep } from './fake-backend.js';
+import { fakeTerminal, KEY } from './fake-terminal.test.helper.js';
+
+const ZERO = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+const PASTE = (text: string) => `\x1b[200~${text}\x1b[201~`;
+const SHIFT_TAB = '\x1b[Z';
+
+/** A turn that streams a little, then waits (for a cancel) until the test's signal ends it. */
+const slowTurn: FakeStep[] = [
+  { type: 'turn_start', turn: 1, text: 'slow' },
+  { type: 'request_start', request: 1 },
+  { type: 'text_delta', text: 'Working on it, this takes a while.' },
+  { type: 'sleep', ms: 30_000 },
+  { type: 'turn_end', turn: 1, stopReason: 'end_turn', usage: ZERO, costUsd: 0 },
+];
+
+function memoryHistory(entries: string[]) {
+  const added: string[] = [];
+  return { added, load: () => [...entries], add: (e: string) => void added.push(e) };
+}
+
+describe('a bracketed paste', () => {
+  it('is one edit of the input: every line kept (CR, LF and CRLF ends), nothing sent until Enter', async () => {
+    const backend = new FakeBackend();
+    const t = await fakeTerminal(backend);
+    await t.type('look: ');
+    await t.press(PASTE('line one: 1, 2!\rline two\nline three\r\nline four ~ [x] {y}'));
+    expect(t.app.input.text).toBe('look: line one: 1, 2!\nline two\nline three\nline four ~ [x] {y}');
+    expect(backend.sent).toEqual([]);
+    await t.see('line four');
+    await t.press(KEY.enter);
+    await vi.waitFor(() =>
+      expect(backend.sent).toEqual(['look: line one: 1, 2!\nline two\nline three\nline four ~ [x] {y}']),
+    );
+    await t.press(KEY.ctrlC, KEY.ctrlC);
+    await t.exit;
+  });
+
+  it('split over several chunks, with Enter-like bytes and a slash inside, is still one message', async () => {
+    const backend = new FakeBackend();
+    const t = await fakeTerminal(backend);
+    await t.press('\x1b[200~/etc/hosts\r', 'a\\\r', '\r\r\x1b', '[201~');
+    expect(t.app.input.text).toBe('/etc/hosts\na\\\n\n\n');
+    expect(backend.sent).toEqual([]);
+    await t.press(KEY.enter);
+    // One message (trailing blank lines are trimmed as for typed text), sent as a path, not a command.
+    await vi.waitFor(() => expect(backend.sent).toEqual(['/etc/hosts\na\\']));
+    await t.press(KEY.ctrlC, KEY.ctrlC);
+    await t.exit;
+  });
+});
+
+describe('Esc and the progress line', () => {
+  it('while a turn runs the rule shows a spinner, the elapsed time, tokens and "esc to cancel"; Esc cancels it', async () => {
+    const backend = new FakeBackend({ turns: [slowTurn] });
+    const t = await fakeTerminal(backend);
+    await t.type('slow');
+    await t.press(KEY.enter);
+    await t.see('esc to cancel');
+    expect(t.text()).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] responding \(\ds · ↓ 9 tokens · esc to cancel\)/);
+    await t.press(KEY.esc);
+    await t.see('cancelled');
+    await vi.waitFor(() => expect(t.text()).not.toContain('esc to cancel'));
+    expect(t.text()).toContain('Working on it');
+    await t.press(KEY.ctrlC, KEY.ctrlC);
+    await t.exit;
+  });
+
+  it('Esc at idle does not quit or send', async () => {
+    const backend = new FakeBackend();
+    const t = await fakeTerminal(backend);
+    await t.type('draft');
+    await t.press(KEY.esc);
+    expect(t.app.input.text).toBe('draft');
+    expect(backend.sent).toEqual([]);
+    await t.press(KEY.ctrlC, KEY.ctrlC);
+    await t.exit;
+  });
+});
+
+describe('Shift-Tab', () => {
+  it('cycles the permission mode default → accept-edits → plan → default, shown in the status bar', async () => {
+    const backend = new FakeBackend();
+    const t = await fakeTerminal(backend);
+    await t.see('idle');
+    expect(t.text()).not.toContain('plan mode');
+    await t.press(SHIFT_TAB);
+    await t.see('⏵⏵ accept edits');
+    expect(backend.permissionMode).toBe('accept-edits');
+    await t.press(SHIFT_TAB);
+    await t.see('⏸ plan mode');
+    expect(backend.permissionMode).toBe('plan');
+    await t.press(SHIFT_TAB);
+    await vi.waitFor(() => expect(t.text()).not.toContain('plan mode'));
+    expect(backend.permissionMode).toBe('ask');
+    await t.press(KEY.ctrlC, KEY.ctrlC);
+    await t.exit;
+  });
+
+  it('starts from the mode the session was given (--permission-mode plan)', async () => {
+    const t = await fakeTerminal(new FakeBackend({ mode: 'plan' }));
+    await t.see('⏸ plan mode');
+    await t.press(KEY.ctrlC, KEY.ctrlC);
+    await t.exit;
+  });
+});
+
+describe('prompt history shared with harness', () => {
+  it('Up walks the stored prompts (newest first); a sent prompt is added to the store', async () => {
+    const history = memoryHistory(['newest', 'older']);
+    const backend = new FakeBackend({ prompts: history });
+    const t = await fakeTerminal(backend);
+    await t.press(KEY.up);
+    expect(t.app.input.text).toBe('newest');
+    await t.press(KEY.up);
+    expect(t.app.input.text).toBe('older');
+    await t.press(KEY.down, KEY.down);
+    expect(t.app.input.text).toBe('');
+    await t.type('fresh');
+    await t.press(KEY.enter);
+    await t.see('You said: fresh');
+    expect(history.added).toEqual(['fresh']);
+    await t.press(KEY.up);
+    expect(t.app.input.text).toBe('fresh');
+    await t.press(KEY.ctrlC, KEY.ctrlC);
+    await t.exit;
+  });
+
+  it('a store that cannot be written says so once, naming the file', async () => {
+    const backend = new FakeBackend({
+      prompts: { load: () => [], add: () => 'could not save the prompt history to /x/h.jsonl: EACCES' },
+    });
+    const t = await fakeTerminal(backend);
+    for (const word of ['one', 'two']) {
+      await t.type(word);
+      await t.press(KEY.enter);
+      await t.see(`You said: ${word}`);
+    }
+    expect(t.app.state.items.filter((i) => i.kind === 'notice' && i.text.includes('/x/h.jsonl'))).toHaveLength(1);
+    await t.press(KEY.ctrlC, KEY.ctrlC);
+    await t.exit;
+  });
+});
+
+describe('leaving', () => {
+  it('shows the session id at start; on quit the transcript and the resume command are written to the normal screen', async () => {
+    const backend = new FakeBackend({ sessionId: 'sess-1234' });
+    const t = await fakeTerminal(backend);
+    await t.see('session sess-1234');
+    await t.type('hello');
+    await t.press(KEY.enter);
+    await t.see('You said: hello');
+    await t.press(KEY.ctrlD);
+    expect(await t.exit).toBe(0);
+    const written = t.written();
+    const left = written.lastIndexOf('\x1b[?1049l');
+    expect(left).toBeGreaterThan(0);
+    const after = written.slice(left);
+    expect(after).toContain('› hello');
+    expect(after).toContain('You said: hello');
+    expect(after).toContain('session sess-1234\nresume it with: harness-tui --resume sess-1234\n');
+    expect(after).not.toContain('session sess-1234\n› '); // the start-up notice is not part of the transcript
+  });
+
+  it('nothing said: nothing written after leaving; NO_COLOR: the transcript has no colour', async () => {
+    const quiet = await fakeTerminal(new FakeBackend({ sessionId: 's1' }));
+    await quiet.press(KEY.ctrlD);
+    await quiet.exit;
+    expect(quiet.written().slice(quiet.written().lastIndexOf('\x1b[?1049l'))).not.toContain('resume');
+
+    const t = await fakeTerminal(new FakeBackend({ sessionId: 's2' }), { env: { NO_COLOR: '1' } });
+    await t.type('hi');
+    await t.press(KEY.enter);
+    await t.see('You said: hi');
+    await t.press(KEY.ctrlD);
+    await t.exit;
+    const after = t.written().slice(t.written().lastIndexOf('\x1b[?1049l'));
+    expect(after).toContain('You said: hi');
+    expect(after).not.toMatch(/\x1b\[(3\d|9\d)m/);
+  });
+});
