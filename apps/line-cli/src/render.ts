@@ -1,6 +1,8 @@
 import type { AgentEvent, Usage } from '@coding-harness/agent';
 import type { Colors } from './colors.js';
 import { sanitize } from '@coding-harness/session';
+import { outputLines } from './render-output.js';
+import type { OutputMode } from './render-output.js';
 
 /** A piece of output and the stream it belongs on. */
 export interface Chunk {
@@ -22,6 +24,11 @@ export interface RenderOptions {
    * thinking (dim): streamed on stdout in the REPL, on stderr with `-p --verbose`, never on `-p` stdout.
    */
   toolLines: boolean;
+  /**
+   * What a command printed, under its result line (the REPL: `tail`, or `all` with `--verbose`).
+   * Omitted: the one-line result only.
+   */
+  output?: OutputMode;
   /** `-p` with stdout not a terminal: the final answer goes out byte for byte (a file or a pipe, not a screen). */
   rawStdout?: boolean;
 }
@@ -87,6 +94,10 @@ export function createEventRenderer(options: RenderOptions): EventRenderer {
   let breaks = 0;
   let lastText = '';
   let sawError = false;
+  // Call lines by id, and the call whose line or result was drawn last: a result that does not
+  // follow its own call line (parallel calls, a question between) gets the call line again first.
+  const calls = new Map<string, string>();
+  let lastCall: string | undefined;
 
   const endLines = (): Chunk[] => {
     const chunks: Chunk[] = [];
@@ -98,7 +109,10 @@ export function createEventRenderer(options: RenderOptions): EventRenderer {
     breaks = 0;
     return chunks;
   };
-  const line = (stream: Chunk['stream'], text: string): Chunk[] => [...endLines(), { stream, text: `${text}\n` }];
+  const line = (stream: Chunk['stream'], text: string): Chunk[] => {
+    lastCall = undefined;
+    return [...endLines(), { stream, text: `${text}\n` }];
+  };
 
   const thinking = (text: string): Chunk[] => {
     if (!thinkingStream || text === '') return [];
@@ -143,19 +157,31 @@ export function createEventRenderer(options: RenderOptions): EventRenderer {
           return options.toolLines ? line('err', sanitize(event.text.trimEnd())) : endLines();
         lastText = event.text;
         return endLines();
-      case 'tool_call_started':
-        return options.toolLines
-          ? line(toolStream, toolStartLine(sanitize(event.summary, { multiline: false }), c))
-          : [];
-      case 'tool_call_finished':
-        return options.toolLines
-          ? line(
-              toolStream,
-              toolResultLine(sanitize(event.display.split('\n')[0] ?? '', { multiline: false }), event.isError, c),
-            )
-          : [];
+      case 'tool_call_started': {
+        if (!options.toolLines) return [];
+        const callLine = toolStartLine(sanitize(event.summary, { multiline: false }), c);
+        calls.set(event.id, callLine);
+        const chunks = line(toolStream, callLine);
+        lastCall = event.id;
+        return chunks;
+      }
+      case 'tool_call_finished': {
+        if (!options.toolLines) return [];
+        const callLine = calls.get(event.id);
+        const again = callLine !== undefined && lastCall !== event.id ? line(toolStream, callLine) : [];
+        const result = toolResultLine(
+          sanitize(event.display.split('\n')[0] ?? '', { multiline: false }),
+          event.isError,
+          c,
+        );
+        const output = options.output ? outputLines(event.name, event.content, options.output, c) : [];
+        const chunks = [...again, ...line(toolStream, [result, ...output].join('\n'))];
+        lastCall = event.id;
+        return chunks;
+      }
       case 'approval_requested':
-        // The REPL's question follows on a line of its own.
+        // The REPL's question follows on a line of its own (and the result then needs its call line again).
+        lastCall = undefined;
         return streaming ? endLines() : [];
       case 'approval_resolved':
         if (event.allowed || streaming || !event.message) return [];

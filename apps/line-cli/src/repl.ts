@@ -178,7 +178,12 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     resumable = true;
     const controller = new AbortController();
     current = controller;
-    const render = createEventRenderer({ colors, text: 'stream', toolLines: true });
+    const render = createEventRenderer({
+      colors,
+      text: 'stream',
+      toolLines: true,
+      output: flags.verbose ? 'all' : 'tail',
+    });
     gate.reset();
     try {
       let tokens = 0;

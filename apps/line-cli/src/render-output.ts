@@ -1,0 +1,49 @@
+import { sanitize } from '@coding-harness/session';
+import type { Colors } from './colors.js';
+
+/** How many of a command's last output lines are shown under its result (all of them with `--verbose`). */
+export const OUTPUT_TAIL = 5;
+
+/** `tail`: the last `OUTPUT_TAIL` lines and a count of the rest; `all`: every line. */
+export type OutputMode = 'tail' | 'all';
+
+/**
+ * The closing paragraphs the bash tool adds for the model (exit code, timeout, cancel, signal):
+ * the front end already says that on the `⎿` line, so they are not shown again as output.
+ */
+const STATUS_PARAGRAPH =
+  /\n\n(?:Exit code -?\d+\.|Command timed out after .*|Command was cancelled.*|Killed by signal .*)$/;
+
+/**
+ * Tools whose result content is output a person wants to see (what a command printed, stderr
+ * included: the bash tool interleaves both), and how to get it from the content. Tools not listed
+ * (reads, searches, edits) show their one-line display only.
+ */
+const OUTPUT_OF: Readonly<Record<string, (content: string) => string>> = {
+  bash: (content) => {
+    const body = content.replace(STATUS_PARAGRAPH, '');
+    return body === '(no output)' ? '' : body;
+  },
+};
+
+const INDENT = '     ';
+
+/**
+ * The output lines shown under a tool's `⎿` line: for a tool in the table, what it printed
+ * (sanitized, one line each, indented under the result, so a failing command's stderr is on
+ * screen); the last `OUTPUT_TAIL` lines after `… N more lines` unless `mode` is `all`. Nothing
+ * for other tools or empty output.
+ */
+export function outputLines(tool: string, content: string, mode: OutputMode, c: Colors): string[] {
+  const extract = OUTPUT_OF[tool];
+  if (!extract) return [];
+  const text = extract(content).replace(/\n+$/, '');
+  if (text.trim() === '') return [];
+  const all = text.split('\n');
+  const shown = mode === 'all' || all.length <= OUTPUT_TAIL + 1 ? all : all.slice(-OUTPUT_TAIL);
+  const lines: string[] = [];
+  const hidden = all.length - shown.length;
+  if (hidden > 0) lines.push(`${INDENT}${c.dim(`… ${hidden} more lines (--verbose shows all)`)}`);
+  for (const line of shown) lines.push(`${INDENT}${sanitize(line, { multiline: false })}`);
+  return lines;
+}
