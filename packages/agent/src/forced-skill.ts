@@ -19,6 +19,25 @@ export function parseSlashSkill(text: string, skills: readonly Skill[]): { skill
   return skill ? { skill, args: (m[2] ?? '').trim() } : undefined;
 }
 
+/**
+ * The skills a `/a /b args` text forces, in order, with the argument string each of them gets:
+ * the leading `/name` words that each name a user-invocable skill exactly (namespaced names
+ * too); the first word that is not one starts the arguments. Undefined when the text does not
+ * start with such a word. A skill named twice loads once.
+ */
+export function parseSlashSkills(
+  text: string,
+  skills: readonly Skill[],
+): { skills: Skill[]; args: string } | undefined {
+  const chosen: Skill[] = [];
+  let rest = text.trim();
+  for (let found = parseSlashSkill(rest, skills); found; found = parseSlashSkill(rest, skills)) {
+    if (!chosen.includes(found.skill)) chosen.push(found.skill);
+    rest = found.args;
+  }
+  return chosen.length > 0 ? { skills: chosen, args: rest } : undefined;
+}
+
 /** A fresh tool_use id in the API's style. */
 export function toolUseId(): string {
   return `toolu_${randomBase64Url(16)}`;

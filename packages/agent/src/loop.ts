@@ -11,7 +11,8 @@ import type { Usage } from './events.js';
 import type { Message, ToolResultBlock, ToolUseBlock } from './messages.js';
 import { messageText, toolUses } from './messages.js';
 import { matchSkill } from './auto-skill.js';
-import { parseSlashSkill, skillToolUse } from './forced-skill.js';
+import { parseSlashSkills, skillToolUse } from './forced-skill.js';
+import { skillLoaded } from './skill-turn.js';
 import { sendWithRetry } from './request.js';
 import type { AgentConfig, AgentState, Emit } from './state.js';
 import type { StopDetails } from './stop-reasons.js';
@@ -46,12 +47,14 @@ interface TurnMark {
 
 /** Runs one turn to its end; never throws (a bug is reported as a fatal `error` event). */
 export async function runTurn(
-  config: AgentConfig,
+  sessionConfig: AgentConfig,
   state: AgentState,
   text: string,
   signal: AbortSignal,
   emit: Emit,
 ): Promise<void> {
+  // The turn's own copy: a loaded skill's model and effort change it for the rest of the turn only.
+  const config: AgentConfig = { ...sessionConfig };
   const turn = ++state.turn;
   const before = { usage: state.totals.usage, cost: state.totals.costUsd };
   let end: LoopEnd;
@@ -176,7 +179,10 @@ function notRun(use: ToolUseBlock, content: string): ToolResultBlock {
   return { type: 'tool_result', tool_use_id: use.id, content, is_error: true };
 }
 
-/** `/slug args` or an auto-matched skill: the agent's own `skill` call before the first request. */
+/**
+ * `/slug args` (or stacked `/a /b args`: each skill in order, each with the same arguments) or an
+ * auto-matched skill: the agent's own `skill` calls before the first request.
+ */
 async function forcedSkillCall(
   config: AgentConfig,
   state: AgentState,
@@ -184,20 +190,23 @@ async function forcedSkillCall(
   signal: AbortSignal,
   emit: Emit,
 ): Promise<'none' | 'done' | 'aborted'> {
-  const slash = parseSlashSkill(text, config.skills);
-  let call: { name: string; args: string; forcedSkill?: string } | undefined;
-  if (slash) call = { name: slash.skill.name, args: slash.args, forcedSkill: slash.skill.name };
+  const slash = parseSlashSkills(text, config.skills);
+  let calls: { name: string; args: string; forcedSkill?: string }[] = [];
+  if (slash) calls = slash.skills.map((s) => ({ name: s.name, args: slash.args, forcedSkill: s.name }));
   else if (config.autoSkills) {
     const match = matchSkill(text, config.skills);
     if (match) {
       emit({ type: 'notice', message: `auto-loaded skill "${match.skill.name}" (matched: ${match.words.join(', ')})` });
-      call = { name: match.skill.name, args: '' };
+      calls = [{ name: match.skill.name, args: '' }];
     }
   }
-  if (!call || !config.registry.get('skill')) return 'none';
-  const use = skillToolUse(call.name, call.args);
-  append(state, { role: 'assistant', content: [use] });
-  await runTools(config, state, [use], signal, emit, { forced: true }, call.forcedSkill);
+  if (calls.length === 0 || !config.registry.get('skill')) return 'none';
+  for (const call of calls) {
+    if (signal.aborted) break;
+    const use = skillToolUse(call.name, call.args);
+    append(state, { role: 'assistant', content: [use] });
+    await runTools(config, state, [use], signal, emit, { forced: true }, call.forcedSkill);
+  }
   return signal.aborted ? 'aborted' : 'done';
 }
 
@@ -218,46 +227,21 @@ async function runTools(
       ask: config.ask,
       emit,
       context: config.makeContext(signal, forcedSkill),
-      onSkillLoaded: (input) => {
-        const args = input.args ?? '';
-        state.invokedSkills.delete(input.name);
-        state.invokedSkills.set(input.name, args);
-        state.persist({ type: 'skill', name: input.name, args });
-        const skill = config.skills.find((s) => s.name === input.name);
-        if (skill && skill.allowedTools.length > 0) grantSkillTools(config, skill, forcedSkill === skill.name, emit);
-      },
+      onSkillLoaded: (input, result) =>
+        skillLoaded({
+          config,
+          state,
+          input,
+          result,
+          userForced: forcedSkill === input.name,
+          signal,
+          emit,
+          runLoop: requestLoop,
+        }),
     },
     opts,
   );
   append(state, { role: 'user', content: results });
-}
-
-/**
- * A loaded skill's `allowed-tools` for the rest of the turn. Only a skill the user forced with
- * `/slug` may widen to write and exec tools; a model-invoked or auto-loaded skill gets its
- * read-kind rules only (a cloned repository's skill must not grant itself bash).
- */
-function grantSkillTools(
-  config: AgentConfig,
-  skill: AgentConfig['skills'][number],
-  userForced: boolean,
-  emit: Emit,
-): void {
-  const errors =
-    config.policy.grantForTurn(skill.allowedTools, `skill ${skill.name}`, userForced ? {} : { maxKind: 'read' }) ?? [];
-  const origin = `skill ${skill.name}:`;
-  for (const error of errors) {
-    if (error.startsWith(origin)) {
-      emit({ type: 'notice', message: error });
-      continue;
-    }
-    const rule = skill.allowedTools.find((r) => error.includes(JSON.stringify(r)));
-    const what =
-      rule !== undefined
-        ? `allowed-tools rule ${JSON.stringify(rule)} was not granted: ${error}`
-        : `allowed-tools: ${error}`;
-    emit({ type: 'notice', message: `${origin} ${what}` });
-  }
 }
 
 /** After an abort mid-stream: keep the blocks that finished; their tool_uses are cancelled. */

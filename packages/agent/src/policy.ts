@@ -16,6 +16,11 @@ export interface AgentPolicy {
     origin: string,
     opts?: { maxKind?: 'read' | 'write' | 'exec' },
   ): readonly string[] | void;
+  /**
+   * Denies `rules` until `endTurn()` (a loaded skill's `disallowed-tools`), beating every grant
+   * and mode; denials name `origin`. Returns the rules' parse errors (each naming its rule).
+   */
+  denyForTurn(rules: readonly string[], origin: string): readonly string[] | void;
   endTurn(): void;
   /**
    * Optional: false when a Read/Grep/Glob deny rule matches this realpath. Handed to the tools so

@@ -31,8 +31,11 @@ export interface ExecutorDeps {
   emit: (event: AgentEvent) => void;
   /** A tool context for this batch (root, skill dirs, read tracker, the turn's signal, forced skill). */
   context: ToolContext;
-  /** Called after a skill tool call succeeded, with its validated input. */
-  onSkillLoaded?: (input: { name: string; args?: string }) => void;
+  /**
+   * Called after a skill tool call loaded a skill, with its validated input and result; a result
+   * it returns is sent instead (a `context: fork` skill's subagent answer).
+   */
+  onSkillLoaded?: (input: { name: string; args?: string }, result: ToolResult) => Promise<ToolResult | undefined>;
 }
 
 export interface ExecuteOptions {
@@ -181,11 +184,12 @@ async function runOne(
       isError: true,
     };
   }
+  // A skill tool call with `query` (a search) loads nothing.
+  const loaded = tool.name === 'skill' && !result.isError && typeof (input as { name?: unknown }).name === 'string';
+  if (loaded && !context.signal.aborted && deps.onSkillLoaded)
+    result = (await deps.onSkillLoaded(input as { name: string; args?: string }, result)) ?? result;
   if (context.signal.aborted)
     result = { content: `${CANCELLED}\n${result.content}`, display: CANCELLED, isError: true };
-  // A skill tool call with `query` (a search) loads nothing.
-  else if (tool.name === 'skill' && !result.isError && typeof (input as { name?: unknown }).name === 'string')
-    deps.onSkillLoaded?.(input as { name: string; args?: string });
   return finish(result);
 }
 

@@ -1,0 +1,207 @@
+/**
+ * A subagent: a separate conversation inside a turn, for a `context: fork` skill. It shares the
+ * session's client, jail, read tracker, approval policy and question, and has its own
+ * transcript, its own (narrower) tool list and no skills. Its requests are counted in the
+ * session's usage and cost; its tool calls and questions reach the front end as events.
+ */
+import type { Skill } from '@coding-harness/skills';
+import type { Tool, ToolDefinition, ToolRegistry } from '@coding-harness/tools';
+import { markSystem, markTools } from './cache.js';
+import type { AgentEvent } from './events.js';
+import type { Message, SystemBlock } from './messages.js';
+import { messageText } from './messages.js';
+import { SKILLS_INTRO } from './prompt.js';
+import type { AgentConfig, AgentState, Emit } from './state.js';
+import { emptyUsage } from './usage.js';
+import { addUsage } from './usage.js';
+
+/** The two kinds of subagent: read-only exploration, or every tool of the session. */
+export type SubagentKind = 'explorer' | 'general';
+
+/** `agent:` values, lower-cased, that mean each kind (Claude Code's built-in agent names and ours). */
+const AGENT_NAMES: Readonly<Record<string, SubagentKind>> = {
+  explore: 'explorer',
+  explorer: 'explorer',
+  plan: 'explorer',
+  'general-purpose': 'general',
+  general: 'general',
+};
+
+/**
+ * The kind a skill's `agent` names; no `agent` is the general agent (as in Claude Code). An
+ * agent this harness does not have (a custom `.claude/agents` file) runs as the read-only
+ * explorer, never with more tools than asked for, and `unknown` says so.
+ */
+export function subagentKind(agent: string | undefined): { kind: SubagentKind; unknown?: string } {
+  if (agent === undefined || agent.trim() === '') return { kind: 'general' };
+  const kind = AGENT_NAMES[agent.trim().toLowerCase()];
+  return kind ? { kind } : { kind: 'explorer', unknown: agent.trim() };
+}
+
+/**
+ * The tools a subagent gets: never `skill` (no nested skills), read-kind only for the explorer,
+ * and none that the skill's `disallowed-tools` names as a whole tool (`Bash`, `Edit`). Rules with
+ * a specifier (`Bash(rm:*)`) keep the tool; the policy denies those calls for the turn.
+ */
+export function subagentTools(registry: ToolRegistry, kind: SubagentKind, disallowed: readonly string[]): Tool[] {
+  const names = new Map<string, string>();
+  for (const entry of registry.ruleNames())
+    for (const n of [entry.name, ...entry.ruleNames]) names.set(n.toLowerCase(), entry.name);
+  const removed = new Set(
+    disallowed.filter((r) => !r.includes('(')).flatMap((r) => names.get(r.trim().toLowerCase()) ?? []),
+  );
+  return registry.tools.filter(
+    (t) => t.name !== 'skill' && !removed.has(t.name) && (kind === 'general' || t.kind === 'read'),
+  );
+}
+
+/** A view of `registry` that knows only `tools`: a call of any other tool is an unknown-tool error. */
+export function restrictRegistry(registry: ToolRegistry, tools: readonly Tool[]): ToolRegistry {
+  const allowed = new Set(tools.map((t) => t.name));
+  const defs = (): ToolDefinition[] => registry.definitions().filter((d) => allowed.has(d.name));
+  return {
+    tools,
+    get: (name) => (allowed.has(name) ? registry.get(name) : undefined),
+    definitions: defs,
+    ruleNames: () => registry.ruleNames(),
+    prepare: (name, rawInput, ctx) =>
+      allowed.has(name)
+        ? registry.prepare(name, rawInput, ctx)
+        : {
+            ok: false,
+            result: {
+              content: `Unknown tool "${name}". Available tools: ${[...allowed].join(', ') || '(none)'}.`,
+              display: `unknown tool ${name}`,
+              isError: true,
+            },
+          },
+  };
+}
+
+/** The subagent's system prompt: the session's blocks without the skills listing, then its role. */
+export function subagentSystem(system: readonly SystemBlock[], skill: Skill, kind: SubagentKind): SystemBlock[] {
+  const kept = system
+    .filter((b) => !b.text.startsWith(SKILLS_INTRO))
+    .map((b) => ({ type: 'text' as const, text: b.text }));
+  const role =
+    kind === 'explorer'
+      ? 'You have read-only tools: investigate, do not change anything.'
+      : 'You have the tools listed; changes and commands go through the same approval as the main agent.';
+  kept.push({
+    type: 'text',
+    text: `You are a subagent running the skill "${skill.name}" for the main agent. The first user message is your task (the skill's instructions). ${role} No one reads your messages but the main agent, and only your final message: end with a complete, self-contained answer.`,
+  });
+  return markSystem(kept);
+}
+
+/** How a subagent's conversation ended: its final text, and why it stopped. */
+export interface SubagentEnd {
+  stopReason: string;
+  text: string;
+  requests: number;
+  toolCalls: number;
+}
+
+/** The loop that runs a conversation's requests and tools until the model stops (the turn's own, injected). */
+export type RunLoop = (
+  config: AgentConfig,
+  state: AgentState,
+  signal: AbortSignal,
+  emit: Emit,
+) => Promise<{ stopReason: string }>;
+
+/**
+ * Runs `task` in a subagent with `tools` and returns its final text. Its requests are added to
+ * `parent`'s totals as they complete (the turn's usage and cost include them); what it does
+ * reaches `emit` as events tagged by `label` (see `forwardEvent`).
+ */
+export async function runSubagent(input: {
+  config: AgentConfig;
+  parent: AgentState;
+  skill: Skill;
+  kind: SubagentKind;
+  tools: readonly Tool[];
+  task: string;
+  signal: AbortSignal;
+  emit: Emit;
+  runLoop: RunLoop;
+}): Promise<SubagentEnd> {
+  const { config, parent, skill, kind, tools, signal, emit } = input;
+  const registry = restrictRegistry(config.registry, tools);
+  const sub: AgentConfig = {
+    ...config,
+    system: subagentSystem(config.system, skill, kind),
+    tools: markTools(registry.definitions()),
+    registry,
+    skills: [],
+    autoSkills: false,
+  };
+  const state: AgentState = {
+    messages: [{ role: 'user', content: [{ type: 'text', text: input.task }] }],
+    totals: { usage: emptyUsage(), costUsd: 0, requests: 0 },
+    invokedSkills: new Map(),
+    lastInputTokens: 0,
+    pendingContext: [],
+    turn: 1,
+    persist: () => undefined,
+  };
+  let toolCalls = 0;
+  const label = `skill ${skill.name} (subagent)`;
+  const forward = (event: AgentEvent): void => {
+    if (event.type === 'usage') {
+      parent.totals = {
+        usage: addUsage(parent.totals.usage, event.usage),
+        costUsd: parent.totals.costUsd + event.costUsd,
+        requests: parent.totals.requests + 1,
+      };
+      emit({ ...event, request: parent.totals.requests });
+      return;
+    }
+    if (event.type === 'tool_call_started') toolCalls += 1;
+    const out = forwardEvent(event, label);
+    if (out) emit(out);
+  };
+  const end = await input.runLoop(sub, state, signal, forward);
+  const last = [...state.messages].reverse().find((m: Message) => m.role === 'assistant');
+  return {
+    stopReason: end.stopReason,
+    text: last ? messageText(last).trim() : '',
+    requests: state.totals.requests,
+    toolCalls,
+  };
+}
+
+/**
+ * A subagent's event as the parent turn shows it: questions, retries and non-fatal errors as
+ * they are (a question must reach the user; ids never clash), a tool call as a notice naming
+ * the subagent (`skill audit (subagent): read_file src/a.ts`), a failed one likewise; its streamed
+ * text and its own request markers are dropped (only its final answer counts, as the tool result).
+ */
+export function forwardEvent(event: AgentEvent, label: string): AgentEvent | undefined {
+  switch (event.type) {
+    case 'approval_requested':
+    case 'approval_resolved':
+    case 'retry':
+    case 'usage':
+      return event;
+    case 'error':
+      return { type: 'error', message: `${label}: ${event.message}`, fatal: false };
+    case 'notice':
+      return { type: 'notice', message: `${label}: ${event.message}` };
+    case 'tool_call_started':
+      return { type: 'notice', message: `${label}: ${event.summary}` };
+    case 'tool_call_finished':
+      return event.isError
+        ? { type: 'notice', message: `${label}: ${event.name} failed: ${event.display}` }
+        : undefined;
+    case 'compaction':
+      return { type: 'notice', message: `${label}: compacted its conversation` };
+    case 'turn_start':
+    case 'request_start':
+    case 'text_delta':
+    case 'thinking_delta':
+    case 'assistant_message':
+    case 'turn_end':
+      return undefined;
+  }
+}

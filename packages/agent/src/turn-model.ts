@@ -1,0 +1,98 @@
+/**
+ * A loaded skill's `model` and `effort`: the settings the rest of its turn's requests use. The
+ * session's own settings are never touched (the next turn goes back to them). A model id the
+ * catalogue does not know, or an effort the model does not accept, changes nothing and says why.
+ */
+import type { Skill } from '@coding-harness/skills';
+import type { Effort, ModelInfo, ThinkingSetting } from './catalogue.js';
+import { checkModelSettings, defaultThinking, knownModels, modelInfo } from './catalogue.js';
+
+/** The per-request settings a skill may change for its turn. */
+export interface TurnModelSettings {
+  model: string;
+  modelInfo: ModelInfo;
+  maxTokens: number;
+  thinking?: ThinkingSetting;
+  effort?: Effort;
+  contextWindow: number;
+}
+
+/** What a skill's `model` / `effort` do to the turn: the new settings (absent: none change) and the notices to show. */
+export interface TurnModelSwitch {
+  settings?: TurnModelSettings;
+  notices: string[];
+}
+
+/** Claude Code's model aliases: the newest model of the family in the catalogue (its table lists newest first). */
+const ALIASES = ['sonnet', 'opus', 'haiku'] as const;
+
+/**
+ * The model id a skill's `model` names: an alias (`sonnet`, `opus`, `haiku`) resolves to the
+ * catalogue's newest model of that family; `inherit` (or nothing) is undefined, keeping the turn's.
+ */
+export function resolveSkillModel(text: string | undefined): string | undefined {
+  const t = text?.trim() ?? '';
+  if (t === '' || t === 'inherit') return undefined;
+  const alias = ALIASES.find((a) => a === t.toLowerCase());
+  if (alias === undefined) return t;
+  return knownModels().find((id) => id.startsWith(`claude-${alias}-`)) ?? t;
+}
+
+/** The turn's settings after loading `skill`, from `current` (the turn's settings so far). */
+export function skillModelSwitch(current: TurnModelSettings, skill: Skill): TurnModelSwitch {
+  const origin = `skill ${skill.name}`;
+  const notices: string[] = [];
+  const wanted = resolveSkillModel(skill.model);
+  let model = current.model;
+  if (wanted !== undefined && wanted !== current.model) {
+    if (modelInfo(wanted).known) model = wanted;
+    else
+      notices.push(
+        `${origin}: model "${skill.model}" is not in the model catalogue; this turn stays on ${current.model}`,
+      );
+  }
+  const info = model === current.model ? current.modelInfo : modelInfo(model);
+  let effort = current.effort;
+  if (skill.effort !== undefined) {
+    if (info.efforts.includes(skill.effort)) effort = skill.effort;
+    else
+      notices.push(
+        `${origin}: ${model} does not accept effort "${skill.effort}" (it accepts ${info.efforts.join(', ') || 'none'}); this turn keeps ${current.effort ?? "the model's default effort"}`,
+      );
+  }
+  // The session's effort may be one the new model does not take: then the model's own default.
+  if (effort !== undefined && !info.efforts.includes(effort)) effort = undefined;
+  if (model === current.model && effort === current.effort) return { notices };
+  const settings = fitSettings(current, model, info, effort);
+  const what = [
+    ...(model !== current.model ? [`model ${model}`] : []),
+    ...(settings.effort !== current.effort ? [`effort ${settings.effort ?? 'default'}`] : []),
+  ].join(' and ');
+  const cache = model !== current.model ? `; its requests cannot reuse ${current.model}'s prompt cache` : '';
+  notices.push(`${origin}: ${what} for the rest of this turn (the session's settings return next turn)${cache}`);
+  return { settings, notices };
+}
+
+/** `max_tokens` and thinking the new model accepts: the turn's own where they fit, else the model's defaults. */
+function fitSettings(
+  current: TurnModelSettings,
+  model: string,
+  info: ModelInfo,
+  effort: Effort | undefined,
+): TurnModelSettings {
+  const maxTokens = current.maxTokens <= info.maxOutput ? current.maxTokens : info.defaultMaxTokens;
+  const keep = current.thinking;
+  const fits =
+    keep !== undefined &&
+    checkModelSettings(model, { thinking: keep, maxTokens, ...(effort !== undefined ? { effort } : {}) }).length === 0;
+  const fallback = defaultThinking(info);
+  const thinking = fits ? keep : fallback.mode === 'off' ? undefined : fallback;
+  return {
+    model,
+    modelInfo: info,
+    maxTokens,
+    ...(thinking !== undefined ? { thinking } : {}),
+    ...(effort !== undefined ? { effort } : {}),
+    contextWindow: Math.min(current.contextWindow, info.contextWindow),
+  };
+}
