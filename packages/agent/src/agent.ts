@@ -17,7 +17,7 @@ import type { CurrentSettings } from './model-switch.js';
 import type { Message } from './messages.js';
 import type { ModelClient } from './model-types.js';
 import type { AgentPolicy } from './policy.js';
-import { composeSystemPrompt, systemPromptText } from './prompt.js';
+import { composeSystemPrompt, listingBudgetFor, systemPromptText } from './prompt.js';
 import type { RetryOptions } from './retry.js';
 import { retryPlan } from './retry.js';
 import { newSessionId } from './session-store.js';
@@ -41,6 +41,13 @@ export interface AgentOptions {
    */
   ask?: AskFn;
   skills?: readonly Skill[];
+  /**
+   * The skills listing in the system prompt: `budgetChars` (default 1% of the model's context
+   * window in the catalogue, at 4 characters a token; Claude Code's `SLASH_COMMAND_TOOL_CHAR_BUDGET`
+   * when the caller passes it) and `usage`, per-skill invocation counts that decide who keeps a
+   * description when not all fit. Read once: the listing is part of the cached prefix.
+   */
+  skillListing?: { budgetChars?: number; usage?: Readonly<Record<string, number>> };
   workroot: string;
   /** The home config dir holding AGENTS.md / CLAUDE.md (e.g. ~/.config/coding-harness). */
   configDir?: string;
@@ -141,14 +148,6 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
   ];
   if (options.systemPrompt !== undefined && options.systemPrompt.trim() === '')
     throw new TypeError('createAgent: systemPrompt is empty (leave it out for the harness prompt)');
-  const prompt = await composeSystemPrompt({
-    workroot: options.workroot,
-    date: clock(),
-    instructionDirs,
-    skills,
-    ...(options.systemPrompt !== undefined ? { systemPrompt: options.systemPrompt } : {}),
-  });
-  const notices = [...prompt.notices];
   const readTracker = createReadTracker();
   const protectedDirs = [
     ...(options.configDir !== undefined ? [options.configDir] : []),
@@ -157,6 +156,18 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
   const policy = options.policy;
   const readFilter = policy.readFilter ? (abs: string): boolean => policy.readFilter?.(abs) ?? true : undefined;
   const model = modelSettings(options);
+  const prompt = await composeSystemPrompt({
+    workroot: options.workroot,
+    date: clock(),
+    instructionDirs,
+    skills,
+    listing: {
+      budgetChars: options.skillListing?.budgetChars ?? listingBudgetFor(model.info.contextWindow),
+      ...(options.skillListing?.usage !== undefined ? { usage: options.skillListing.usage } : {}),
+    },
+    ...(options.systemPrompt !== undefined ? { systemPrompt: options.systemPrompt } : {}),
+  });
+  const notices = [...prompt.notices];
   if (!model.info.known)
     notices.push(
       `model ${options.model} is not in the catalogue; using conservative defaults (${model.info.contextWindow} token window, ${model.maxTokens} max tokens, adaptive thinking)`,

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatListing } from '@coding-harness/skills';
-import type { Skill } from '@coding-harness/skills';
+import type { ListingOptions, Skill } from '@coding-harness/skills';
 import type { SystemBlock } from './messages.js';
 
 /** The paragraph placed before the skill listing (wording fixed by the spec). */
@@ -40,6 +40,8 @@ export interface PromptInputs {
   /** Folders whose instruction files are read, in order (config dir first, then the work root). */
   instructionDirs: readonly string[];
   skills: readonly Skill[];
+  /** The listing's budget and usage ranking (see `formatListing`); computed once, here. */
+  listing?: ListingOptions;
   /** Replaces the harness's own first block (its role, rules, work root and date); instruction files and skills still follow. */
   systemPrompt?: string;
 }
@@ -68,13 +70,21 @@ export async function composeSystemPrompt(inputs: PromptInputs): Promise<Compose
       else if (!read.ok) notices.push(`could not read ${path}: ${read.error}`);
     }
   }
-  if (inputs.skills.length > 0) blocks.push({ type: 'text', text: skillsSection(inputs.skills) });
+  if (inputs.skills.length > 0) blocks.push({ type: 'text', text: skillsSection(inputs.skills, inputs.listing) });
   return { blocks, notices };
 }
 
 /** The skills paragraph, then "Available skills:" and the skills package's listing. */
-export function skillsSection(skills: readonly Skill[]): string {
-  return `${SKILLS_INTRO}\n\nAvailable skills:\n${formatListing(skills)}`;
+export function skillsSection(skills: readonly Skill[], listing: ListingOptions = {}): string {
+  return `${SKILLS_INTRO}\n\nAvailable skills:\n${formatListing(skills, listing)}`;
+}
+
+/**
+ * The listing's budget when the caller sets none: 1% of the model's context window at 4
+ * characters a token (8,000 for a 200k window, 40,000 for 1M), as Claude Code sizes it.
+ */
+export function listingBudgetFor(contextWindow: number): number {
+  return Math.floor(contextWindow * 0.01 * 4);
 }
 
 /** What one system block is, recognised from the way `composeSystemPrompt` writes it. */
