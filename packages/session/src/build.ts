@@ -14,12 +14,16 @@ import type { DiscoverResult, Skill } from '@coding-harness/skills';
 import { builtinRuleNames, createToolRegistry } from '@coding-harness/tools';
 import type { ToolRegistry } from '@coding-harness/tools';
 import type { HarnessFlags } from './args.js';
+import { createSessionControls } from './controls.js';
+import type { SessionControls } from './controls.js';
 import { configDir, DUMMY_API_KEY, resolveCredentials, resolveModel, resolveWorkroot, UsageError } from './config.js';
 import type { HarnessEnv } from './config.js';
 import { modelSettingsFor } from './model-settings.js';
 import { applyProjectTrust } from './project-trust.js';
 import type { AskTrustFn } from './project-trust.js';
+import { listingBudgetFromEnv } from './listing-budget.js';
 import { skillRuleNotes } from './skill-rule-notes.js';
+import { countSkillUses, readSkillUsage, skillUsageFile } from './skill-usage.js';
 import { routeSlash } from './slash.js';
 import type { SlashRoute } from './slash.js';
 import { repositoryKey, trustFile } from './trust.js';
@@ -79,6 +83,8 @@ export interface Harness {
   route(text: string): SlashRoute;
   /** Standing grants and deny rules of the policy, as `/allowed` shows them (a SlashContext's `grants`). */
   grants(): { allowed: readonly Grant[]; denied: readonly Grant[] };
+  /** Model, effort, mode, rules, status, compaction and the session list, for the slash commands (a SlashContext's `session`). */
+  controls: SessionControls;
 }
 
 const EMPTY: DiscoverResult = { skills: [], problems: [], notes: [] };
@@ -177,7 +183,13 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     if (latest) resumeId = latest.id;
     else startupMessages.push('no earlier session in this work root; starting a new one');
   }
-  const agent = await createAgent({
+  // The listing is computed once from these (it is in the cached prefix); counts are written per load.
+  const listingBudget = listingBudgetFromEnv(env);
+  if (listingBudget.notice !== undefined) startupMessages.push(listingBudget.notice);
+  const usageFile = skillUsageFile(env, io.home);
+  const usage = skills.length > 0 ? readSkillUsage(usageFile) : { counts: {} };
+  if (usage.notice !== undefined) startupMessages.push(usage.notice);
+  const createdAgent = await createAgent({
     client,
     model,
     registry,
@@ -202,8 +214,13 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     ...(tuning.contextWindow !== undefined ? { contextWindow: tuning.contextWindow } : {}),
     ...(tuning.compactionThreshold !== undefined ? { compactionThreshold: tuning.compactionThreshold } : {}),
     ...(tuning.clock ? { clock: tuning.clock } : {}),
+    skillListing: {
+      ...(listingBudget.budget !== undefined ? { budgetChars: listingBudget.budget } : {}),
+      usage: usage.counts,
+    },
     ...settings,
   });
+  const agent = skills.length > 0 ? countSkillUses(createdAgent, usageFile) : createdAgent;
   if (flags.resume !== undefined && !agent.resumed) {
     const why =
       agent.notices.find((n) => n.startsWith('could not resume')) ?? `could not resume session ${flags.resume}`;
@@ -228,5 +245,6 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     startupMessages,
     route: (text) => routeSlash(text, skills, { skillsEnabled: flags.skills }),
     grants: () => ({ allowed: policy.list(), denied: policy.listDenied() }),
+    controls: createSessionControls({ agent, policy, store: sessionStore, workroot }),
   };
 }

@@ -1,0 +1,128 @@
+/**
+ * How often this user invoked each skill, kept under the XDG state dir so the skills listing can
+ * give its descriptions to the skills people use when not all fit. Read once at start (the
+ * listing is part of the cached prefix), written after each successful load. Every failure is a
+ * notice naming the file, never a crash: the listing then ranks by name.
+ */
+import fs from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Agent, AgentEvent } from '@coding-harness/agent';
+import type { HarnessEnv } from './config.js';
+
+/** `$XDG_STATE_HOME/coding-harness/skill-usage.json`, else `~/.local/state/coding-harness/skill-usage.json`. */
+export function skillUsageFile(env: HarnessEnv, home: string): string {
+  const state =
+    env.XDG_STATE_HOME !== undefined && env.XDG_STATE_HOME.startsWith('/')
+      ? env.XDG_STATE_HOME
+      : join(home, '.local', 'state');
+  return join(state, 'coding-harness', 'skill-usage.json');
+}
+
+/** The counts by skill name; `notice` says why the file was not used (unreadable, corrupt). */
+export interface SkillUsageRead {
+  counts: Record<string, number>;
+  notice?: string;
+}
+
+/** Parses the file's text: `{ "version": 1, "counts": { "name": n } }`, keeping only whole counts >= 1. */
+function parseCounts(text: string): Record<string, number> | string {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    return `not JSON (${(e as Error).message})`;
+  }
+  const counts = (data as { counts?: unknown } | null)?.counts;
+  if (
+    typeof data !== 'object' ||
+    data === null ||
+    typeof counts !== 'object' ||
+    counts === null ||
+    Array.isArray(counts)
+  )
+    return 'no "counts" object';
+  const out: Record<string, number> = Object.create(null) as Record<string, number>;
+  for (const [name, n] of Object.entries(counts as Record<string, unknown>))
+    if (typeof n === 'number' && Number.isInteger(n) && n >= 1) out[name] = n;
+  return out;
+}
+
+/** Reads the counts; a missing file is empty and silent, anything else wrong an empty result with a notice. */
+export function readSkillUsage(file: string): SkillUsageRead {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { counts: {} };
+    return { counts: {}, notice: `skill usage counts not read: ${file}: ${code ?? (e as Error).message}` };
+  }
+  const counts = parseCounts(text);
+  if (typeof counts === 'string')
+    return {
+      counts: {},
+      notice: `skill usage counts ignored: ${file} is ${counts}; the listing ranks skills by name (the next skill use rewrites the file)`,
+    };
+  return { counts };
+}
+
+/**
+ * Adds one use of `name`: re-reads the file (another session may have written it since), adds
+ * one, and replaces the file through a temporary one in the same folder, so a reader never sees
+ * half a file. Returns an error message naming the file, or undefined.
+ */
+export function recordSkillUse(file: string, name: string): string | undefined {
+  const { counts } = readSkillUsage(file);
+  counts[name] = (counts[name] ?? 0) + 1;
+  const sorted = Object.fromEntries(Object.entries(counts).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    fs.mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    fs.writeFileSync(tmp, `${JSON.stringify({ version: 1, counts: sorted }, null, 2)}\n`, { mode: 0o600 });
+    fs.renameSync(tmp, file);
+    return undefined;
+  } catch (e) {
+    try {
+      fs.rmSync(tmp, { force: true });
+    } catch {
+      // The folder itself is unusable: there is no temporary file to leave behind.
+    }
+    return `skill usage not recorded: ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`;
+  }
+}
+
+/** Counts each successful skill load of a turn's events (a model call, `/name`, an auto-match), passing the events on. */
+async function* counting(
+  events: AsyncIterable<AgentEvent>,
+  record: (name: string) => string | undefined,
+  warned: { done: boolean },
+): AsyncGenerator<AgentEvent> {
+  const started = new Map<string, string>();
+  for await (const event of events) {
+    yield event;
+    if (event.type === 'tool_call_started' && event.name === 'skill') {
+      const name = (event.input as { name?: unknown } | null)?.name;
+      if (typeof name === 'string') started.set(event.id, name);
+    } else if (event.type === 'tool_call_finished' && !event.isError && started.has(event.id)) {
+      const error = record(started.get(event.id)!);
+      if (error !== undefined && !warned.done) {
+        warned.done = true;
+        yield { type: 'notice', message: error };
+      }
+    }
+  }
+}
+
+/**
+ * The agent with every successful skill load counted in `file`. The rest of the agent is the
+ * same object (reached through the prototype). A write failure is one notice event per session.
+ */
+export function countSkillUses(agent: Agent, file: string): Agent {
+  const warned = { done: false };
+  const record = (name: string): string | undefined => recordSkillUse(file, name);
+  return Object.create(agent, {
+    send: {
+      value: (text: string, opts?: Parameters<Agent['send']>[1]) => counting(agent.send(text, opts), record, warned),
+    },
+  }) as Agent;
+}
