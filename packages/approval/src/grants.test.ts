@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPolicy } from './policy.js';
+import { createPolicy, namesDeniedByRule } from './policy.js';
 import { bash, request } from './requests.test-helpers.js';
 import { TOOLS } from './rule-tools.test-helpers.js';
 
@@ -79,5 +79,30 @@ describe('turn denies from skills (disallowed-tools)', () => {
     const policy = createPolicy({ tools: TOOLS, mode: 'bypass', deny: ['Skill(deploy *)'] });
     expect(policy.decide(request('skill', 'deploy')).type).toBe('deny');
     expect(policy.decide(request('skill', 'review')).type).toBe('allow');
+  });
+});
+
+describe('namesDeniedByRule (skills left out of the listing and the enum)', () => {
+  it('names exactly the skills a deny rule denies, in any mode; allow rules and modes do not count', () => {
+    const skill = TOOLS.find((t) => t.name === 'skill')!;
+    const policy = createPolicy({
+      tools: TOOLS,
+      mode: 'plan',
+      deny: ['Skill(deploy *)', 'Skill(ops:release)'],
+      allow: ['Skill(review)'],
+    });
+    expect([...namesDeniedByRule(policy, skill, ['deploy', 'review', 'ops:release', 'lint'])]).toEqual([
+      'deploy',
+      'ops:release',
+    ]);
+    expect(policy.deniedByRule(request('skill', 'deploy'))).toBe(
+      'This skill call is denied by the rule skill(deploy) (settings); it was not run.',
+    );
+    expect(policy.deniedByRule(request('skill', 'lint'))).toBeUndefined();
+    expect([...namesDeniedByRule(createPolicy({ tools: TOOLS, deny: ['Skill'] }), skill, ['a', 'b'])]).toEqual([
+      'a',
+      'b',
+    ]);
+    expect([...namesDeniedByRule(policy, TOOLS.find((t) => t.name === 'bash')!, ['deploy'])]).toEqual([]);
   });
 });

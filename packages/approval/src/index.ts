@@ -1,5 +1,11 @@
 export type * from './types.js';
-export { createPolicy, authorizeNonInteractive, checkPolicyOptions, USER_ANSWER_ORIGIN } from './policy.js';
+export {
+  createPolicy,
+  authorizeNonInteractive,
+  checkPolicyOptions,
+  namesDeniedByRule,
+  USER_ANSWER_ORIGIN,
+} from './policy.js';
 export type { Policy, PolicyOptions, TurnGrantOptions } from './policy.js';
 export { alwaysRuleFor, alwaysBashPattern } from './always.js';
 export { parseRule, parseRuleList, parseRules, formatRule } from './rules.js';

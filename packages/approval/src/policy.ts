@@ -52,6 +52,11 @@ export interface Policy {
   /** The verdict from rules, grants and mode alone; asks nobody and changes nothing. */
   decide(request: ApprovalRequest): Decision;
   /**
+   * The denial when a deny rule (standing or for the turn) surely matches the request, whatever
+   * the mode; undefined otherwise (a mode's verdict or a bash rule that only might match do not count).
+   */
+  deniedByRule(request: ApprovalRequest): string | undefined;
+  /**
    * Decides, asks through `ask` when the verdict is "ask", and records a "session" answer as a
    * grant. Rejects only when `ask` rejects (e.g. the turn was cancelled).
    */
@@ -165,6 +170,11 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
       mode = next;
     },
     decide,
+    deniedByRule(request) {
+      const denied = findDenying(request, allDenies(), toolOf(request, tools), root);
+      if (!denied || denied.unsure !== undefined) return undefined;
+      return ruleDeniedMessage(request.tool, formatRule(denied.entry.rule), describeOrigin(denied.entry));
+    },
     async authorize(request, ask) {
       const decision = decide(request);
       if (decision.type === 'allow') return { allowed: true, how: 'policy', reason: decision.reason };
@@ -277,4 +287,30 @@ function ruleSets(options: PolicyOptions): RuleSet[] {
     deny: source.deny ?? [],
   }));
   return [main, ...more];
+}
+
+/**
+ * The names of a name tool (the skill tool) that a deny rule of `policy` denies: a front end
+ * leaves such skills out of the listing and the tool's enum, so the model is never offered what
+ * it may not load. Empty for a tool without a `name` specifier.
+ */
+export function namesDeniedByRule(
+  policy: Pick<Policy, 'deniedByRule'>,
+  tool: RuleTool,
+  names: readonly string[],
+): Set<string> {
+  if (tool.specifier !== 'name') return new Set();
+  return new Set(
+    names.filter(
+      (name) =>
+        policy.deniedByRule({
+          tool: tool.name,
+          kind: tool.kind,
+          input: { name },
+          target: name,
+          summary: `${tool.name} ${name}`,
+          ruleTool: tool,
+        }) !== undefined,
+    ),
+  );
 }
