@@ -1,5 +1,6 @@
 import type { Item, ViewState } from './view-state.js';
 import { sanitize } from './sanitize.js';
+import { collapsedPreview, type Preview } from './tool-preview.js';
 import { hardWrap, textWidth, truncate, wrapLine } from './wrap.js';
 
 /** A semantic style; the theme turns it into colours (or nothing, under NO_COLOR). */
@@ -72,7 +73,9 @@ function toolLines(t: Extract<Item, { kind: 'tool' }>, width: number): Line[] {
   if (t.approval) lines.push(...prefixed(t.approval, width, '  ? ', '    ', 'approval'));
   if (t.state === 'running') return lines;
   const content = sanitize(t.content).replace(/\n+$/, '');
-  const more = content && content.trim() !== t.display.trim() && !t.expanded ? '  (Ctrl-O expands)' : '';
+  const preview = t.expanded ? undefined : collapsedPreview(t, content);
+  const folded = preview ? preview.hidden > 0 : content.trim() !== t.display.trim();
+  const more = content && folded && !t.expanded ? '  (Ctrl-O expands)' : '';
   lines.push(
     ...prefixed(
       `${t.display || (t.state === 'error' ? 'failed' : 'done')}${more}`,
@@ -82,6 +85,7 @@ function toolLines(t: Extract<Item, { kind: 'tool' }>, width: number): Line[] {
       t.state === 'error' ? 'error' : 'dim',
     ),
   );
+  if (preview) lines.push(...previewLines(preview, width));
   if (t.expanded && content) {
     const diffy = t.name === 'edit_file' || t.name === 'write_file';
     const all = content.split('\n');
@@ -93,6 +97,19 @@ function toolLines(t: Extract<Item, { kind: 'tool' }>, width: number): Line[] {
       lines.push({ text: `    … ${all.length - EXPANDED_MAX_LINES} more lines`, style: 'dim' });
   }
   return lines;
+}
+
+/** A collapsed result's preview, one row per line (cut to the width), with the count of the lines left out. */
+function previewLines(p: Preview, width: number): Line[] {
+  const count: Line = {
+    text: `    … ${p.hidden} ${p.cut === 'tail' ? 'earlier' : 'more'} line${p.hidden === 1 ? '' : 's'}`,
+    style: 'dim',
+  };
+  const shown = p.lines.map(
+    (l): Line => ({ text: `    ${truncate(l, width - 4)}`, style: p.diff ? diffStyle(l) : 'output' }),
+  );
+  if (p.hidden === 0) return shown;
+  return p.cut === 'tail' ? [count, ...shown] : [...shown, count];
 }
 
 /**

@@ -1,0 +1,53 @@
+import type { Item } from './view-state.js';
+
+/** Lines of command output shown under a collapsed `bash` call: the last ones, where errors are. */
+export const COMMAND_TAIL_LINES = 5;
+/** Lines of a diff shown under a collapsed edit: the first ones, where the change starts. */
+export const DIFF_HEAD_LINES = 8;
+
+/** What a collapsed tool result shows beneath its one-line summary. */
+export interface Preview {
+  lines: string[];
+  /** Lines of the result not shown (Ctrl-O shows them all). */
+  hidden: number;
+  /** `tail`: the hidden lines came before the shown ones (command output); `head`: after (a diff). */
+  cut: 'head' | 'tail';
+  /** The lines are a unified diff (coloured red/green). */
+  diff: boolean;
+}
+
+type ToolItem = Extract<Item, { kind: 'tool' }>;
+
+/** The tools whose result holds a diff after a summary line (`Edited x: …\n\n--- a/x …`). */
+const DIFF_TOOLS: ReadonlySet<string> = new Set(['edit_file', 'write_file']);
+
+/**
+ * The part of a finished tool result shown while it is collapsed, so what a command printed and
+ * what an edit changed are on screen without Ctrl-O: a command's last lines (its trailing
+ * `Exit code N.` left out: the summary says it), an edit's diff from its start. Undefined for
+ * other tools and for results with nothing to show. `content` is already sanitized.
+ */
+export function collapsedPreview(tool: ToolItem, content: string): Preview | undefined {
+  if (tool.name === 'bash') return commandTail(content);
+  if (DIFF_TOOLS.has(tool.name)) return diffHead(content);
+  return undefined;
+}
+
+function commandTail(content: string): Preview | undefined {
+  const lines = content
+    .replace(/\n*Exit code -?\d+\.$/, '')
+    .replace(/\n+$/, '')
+    .split('\n');
+  if (lines.length === 1 && lines[0] === '') return undefined;
+  const shown = lines.slice(-COMMAND_TAIL_LINES);
+  return { lines: shown, hidden: lines.length - shown.length, cut: 'tail', diff: false };
+}
+
+function diffHead(content: string): Preview | undefined {
+  const all = content.split('\n');
+  const start = all.findIndex((l) => l.startsWith('--- ') || l.startsWith('@@'));
+  if (start < 0) return undefined;
+  const lines = all.slice(start).filter((l) => !l.startsWith('--- ') && !l.startsWith('+++ '));
+  const shown = lines.slice(0, DIFF_HEAD_LINES);
+  return { lines: shown, hidden: lines.length - shown.length, cut: 'head', diff: true };
+}
