@@ -221,12 +221,21 @@ describe('discover', () => {
     expect(r.problems).toEqual([]);
   });
 
-  it('ignores folders without SKILL.md and skills two levels down', async () => {
+  it('ignores folders without SKILL.md; a skill two levels down is not loaded, and a note names the flag that would load it', async () => {
     const { home, work, personal } = setup();
     fs.mkdirSync(path.join(personal, 'empty'), { recursive: true });
     writeBasic(path.join(personal, 'group'), 'nested');
     put(path.join(personal, 'README.md'), 'not a skill');
-    expect(await discover({ home, workroot: work })).toEqual({ skills: [], problems: [], notes: [] });
+    expect(await discover({ home, workroot: work })).toEqual({
+      skills: [],
+      problems: [],
+      notes: [
+        {
+          path: path.join(personal, 'group', 'nested', 'SKILL.md'),
+          message: `this SKILL.md is one level too deep to load (skills sit at <root>/<name>/SKILL.md): \`--skills ${path.join(personal, 'group')}\` loads the skills in group/`,
+        },
+      ],
+    });
   });
 
   it('sorts skills by name', async () => {

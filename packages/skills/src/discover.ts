@@ -1,8 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { listCommandFiles, readCommandFile } from './commands.js';
+import type { ParsedCommand } from './commands.js';
+import { nestedRoots } from './nested-roots.js';
+import { looksLikePlugin, pluginLayout } from './plugins.js';
+import type { LayoutSink } from './plugins.js';
 import { readSkillFile } from './read-skill-file.js';
 import { skillRoots } from './roots.js';
-import type { RootSpec } from './roots.js';
+import type { RootLayout, RootSpec } from './roots.js';
 import type { DiscoverOptions, DiscoverResult, Skill, SkillIssue } from './types.js';
 
 function code(e: unknown): string {
@@ -12,6 +17,14 @@ function code(e: unknown): string {
 /** `path.join` for an absolute, already-normal folder and one plain name, without re-normalising. */
 function join(dir: string, name: string): string {
   return dir.endsWith(path.sep) ? dir + name : dir + path.sep + name;
+}
+
+/** Subfolders of a non-skill folder looked into for a SKILL.md one level too deep. */
+const MAX_DEEP_CHECKS = 64;
+
+/** A root's layout; an explicit root without one may be anything (`any`). */
+function layoutOf(spec: RootSpec): RootLayout {
+  return spec.layout ?? (spec.source === 'explicit' ? 'any' : 'skills');
 }
 
 function byName(a: { name: string }, b: { name: string }): number {
@@ -28,6 +41,15 @@ export class Scan {
   /** Real paths of the personal roots: a project root that is one of them is skipped (home inside a repository). */
   private readonly personalRoots = new Set<string>();
   private readonly said = new Set<string>();
+  /** Real command files already read (a command reached through two roots is read once). */
+  private readonly byRealFile = new Map<string, ParsedCommand>();
+  /** While nested roots are scanned: what they found, named only once all of them are known. */
+  private pending: { skill: Skill; folder: string }[] | undefined;
+  /** For plugin layouts: where they report. */
+  private readonly sink: LayoutSink = {
+    problem: (issue) => this.problem(issue),
+    note: (issue) => this.notes.push(issue),
+  };
 
   /** Records a problem once, however often the same folder is reached. */
   problem(issue: SkillIssue): void {
@@ -37,7 +59,13 @@ export class Scan {
     this.problems.push(issue);
   }
 
+  /** Scans one root by its layout (see `RootLayout`); explicit folders are recognised here as a skill, a skills root or a plugin layout. */
   root(spec: RootSpec): void {
+    const layout = layoutOf(spec);
+    if (layout === 'commands') {
+      this.commands(spec);
+      return;
+    }
     let entries: fs.Dirent[];
     let real: string;
     try {
@@ -47,16 +75,99 @@ export class Scan {
       this.rootError(spec, e);
       return;
     }
-    if (spec.source === 'personal') this.personalRoots.add(real);
-    else if (spec.source === 'project' && this.personalRoots.has(real)) return;
-    if (spec.source === 'explicit' && entries.some((d) => d.name.toLowerCase() === 'skill.md')) {
+    if (!this.ownRoot(spec, real)) return;
+    if (layout !== 'skills' && entries.some((d) => d.name.toLowerCase() === 'skill.md')) {
       this.candidate(real, spec, entries);
       return;
+    }
+    if (layout === 'any') {
+      const roots = pluginLayout(real, entries, spec, this.sink);
+      if (roots) {
+        for (const r of roots) this.root(r);
+        return;
+      }
     }
     entries.sort(byName);
     for (const entry of entries) {
       if (entry.isDirectory()) this.candidate(join(real, entry.name), spec);
       else if (entry.isSymbolicLink()) this.linked(join(spec.path, entry.name), spec);
+    }
+  }
+
+  /**
+   * Scans the `.agents/skills` / `.claude/skills` folders below the work root. A skill whose name
+   * is taken by another root's skill, or found in more than one such folder, is named by its
+   * folder (`packages/web:deploy`); otherwise it keeps its own name.
+   */
+  nested(specs: readonly RootSpec[]): void {
+    this.pending = [];
+    for (const spec of specs) this.root(spec);
+    const found = this.pending;
+    this.pending = undefined;
+    const folders = new Map<string, Set<string>>();
+    for (const { skill, folder } of found) {
+      const set = folders.get(skill.name) ?? new Set<string>();
+      set.add(folder);
+      folders.set(skill.name, set);
+    }
+    const taken = new Set(this.winners.keys());
+    for (const { skill, folder } of found) {
+      const clash = taken.has(skill.name) || (folders.get(skill.name)?.size ?? 0) > 1;
+      this.register(clash ? { ...skill, name: `${folder}:${skill.name}` } : skill, skill.source);
+    }
+  }
+
+  /** False for a project root that is a personal one (home inside the repository); records personal roots. */
+  private ownRoot(spec: RootSpec, real: string): boolean {
+    if (spec.source === 'personal') this.personalRoots.add(real);
+    else if (spec.source === 'project' && this.personalRoots.has(real)) return false;
+    return true;
+  }
+
+  /** A commands root: every `*.md` below it (or the one file it names) as a command skill. */
+  private commands(spec: RootSpec): void {
+    let real: string;
+    let isFile: boolean;
+    try {
+      real = fs.realpathSync.native(spec.path);
+      isFile = fs.statSync(real).isFile();
+    } catch (e) {
+      this.rootError(spec, e);
+      return;
+    }
+    if (!this.ownRoot(spec, real)) return;
+    const files = isFile
+      ? [{ file: real, name: path.basename(real).replace(/\.md$/, '') }]
+      : listCommandFiles(real, (issue) => this.problem(issue));
+    for (const { file, name } of files) {
+      let realFile = file;
+      try {
+        realFile = fs.realpathSync.native(file);
+      } catch {
+        // A link that vanished since the listing: readCommandFile reports it.
+      }
+      let parsed = this.byRealFile.get(realFile);
+      if (parsed === undefined) {
+        parsed = readCommandFile(realFile, name);
+        this.byRealFile.set(realFile, parsed);
+        if (parsed.ok) this.notes.push(...parsed.notes);
+        else this.problem(parsed.problem);
+      }
+      if (!parsed.ok) continue;
+      const skill: Skill = {
+        ...parsed.fields,
+        name: spec.namespace !== undefined ? `${spec.namespace}:${name}` : name,
+        dir: path.dirname(realFile),
+        file: realFile,
+        source: spec.source,
+        root: spec.path,
+        command: true,
+      };
+      if (spec.plugin !== undefined) {
+        skill.layout = 'plugin';
+        skill.plugin = spec.plugin;
+      }
+      this.register(skill, spec.source, spec.nested);
     }
   }
 
@@ -70,7 +181,7 @@ export class Scan {
         exists = false;
       }
     }
-    if (!exists && spec.source !== 'explicit') return;
+    if (!exists && (spec.source !== 'explicit' || spec.optional === true)) return;
     const why = !exists
       ? 'does not exist: check the path'
       : c === 'ENOENT'
@@ -109,22 +220,64 @@ export class Scan {
   private candidate(realDir: string, spec: RootSpec, known?: fs.Dirent[]): void {
     let loaded = this.byRealDir.get(realDir);
     if (loaded === undefined) {
-      loaded = this.load(realDir, spec, known);
+      const read = this.load(realDir, spec, known);
+      loaded = read !== null && 'entries' in read ? null : read;
       this.byRealDir.set(realDir, loaded);
+      if (read !== null && 'entries' in read) this.notSkill(realDir, read.entries, spec);
     }
     if (loaded === null) return;
-    const skill: Skill = loaded.root === spec.path ? loaded : { ...loaded, source: spec.source, root: spec.path };
+    let skill: Skill = loaded.root === spec.path ? loaded : { ...loaded, source: spec.source, root: spec.path };
+    if (spec.namespace !== undefined || spec.nested !== undefined) {
+      skill = { ...skill, name: spec.namespace !== undefined ? `${spec.namespace}:${loaded.name}` : loaded.name };
+      if (spec.plugin !== undefined) {
+        skill.layout = 'plugin';
+        skill.plugin = spec.plugin;
+      } else if (spec.nested !== undefined) skill.layout = 'nested';
+    }
+    this.register(skill, spec.source, spec.nested);
+  }
+
+  /** Records a skill under its name (a later one shadows an earlier one, with a note), or holds it while nested roots are scanned. */
+  private register(skill: Skill, source: Skill['source'], nested?: string): void {
+    if (this.pending && nested !== undefined) {
+      this.pending.push({ skill, folder: nested });
+      return;
+    }
     const previous = this.winners.get(skill.name);
     if (previous && previous.dir !== skill.dir) {
       this.notes.push({
         path: skill.file,
-        message: `skill "${skill.name}" (${spec.source}) shadows ${previous.file} (${previous.source}); rename one of the folders to keep both`,
+        message: `skill "${skill.name}" (${source}) shadows ${previous.file} (${previous.source}); rename one of the folders to keep both`,
       });
     }
     this.winners.set(skill.name, skill);
   }
 
-  private load(realDir: string, spec: RootSpec, known?: fs.Dirent[]): Skill | null {
+  /**
+   * A folder in a root that holds no SKILL.md: in an explicit folder of plugins it may be a plugin;
+   * otherwise, when its own subfolders hold SKILL.md files, a note names the flag that loads them.
+   */
+  private notSkill(realDir: string, entries: readonly fs.Dirent[], spec: RootSpec): void {
+    if (layoutOf(spec) === 'any' && looksLikePlugin(entries)) {
+      for (const r of pluginLayout(realDir, entries, { ...spec, path: realDir }, this.sink) ?? []) this.root(r);
+      return;
+    }
+    let checked = 0;
+    if (path.basename(realDir).startsWith('.')) return;
+    for (const d of entries) {
+      if (!d.isDirectory() || d.name.startsWith('.') || d.name === 'node_modules') continue;
+      if (++checked > MAX_DEEP_CHECKS) return;
+      if (!fs.existsSync(join(join(realDir, d.name), 'SKILL.md'))) continue;
+      this.notes.push({
+        path: join(join(realDir, d.name), 'SKILL.md'),
+        message: `this SKILL.md is one level too deep to load (skills sit at <root>/<name>/SKILL.md): \`--skills ${realDir}\` loads the skills in ${path.basename(realDir)}/`,
+      });
+      return;
+    }
+  }
+
+  /** The skill in `realDir`; its entries when it holds no SKILL.md (nor a wrong-case one); null when it is a problem. */
+  private load(realDir: string, spec: RootSpec, known?: fs.Dirent[]): Skill | { entries: fs.Dirent[] } | null {
     let entries: fs.Dirent[];
     try {
       entries = known ?? fs.readdirSync(realDir, { withFileTypes: true });
@@ -146,8 +299,9 @@ export class Scan {
           path: path.join(realDir, wrong.name),
           message: `the skill file is named "${wrong.name}": rename it to SKILL.md (upper case)`,
         });
+        return null;
       }
-      return null;
+      return { entries };
     }
     const file = join(realDir, 'SKILL.md');
     if (entry.isDirectory()) {
@@ -166,9 +320,12 @@ export class Scan {
 
 /**
  * Finds every skill under the personal, project and explicit roots (see `skillRoots`), one
- * level deep, following symlinked roots and skill folders. Each SKILL.md is read once; a skill's
+ * level deep, following symlinked roots and skill folders; explicit folders may also be plugins
+ * or folders of plugins (their skills named `<plugin>:<skill>`), commands folders hold Markdown
+ * commands, and with a trusted project the `.agents/skills` / `.claude/skills` folders below the
+ * work root are found too (see `nestedRoots`). Each SKILL.md is read once; a skill's
  * bundled files are not listed here (`listResources(skill)` does that when asked). Never throws: a broken skill is a problem naming its path, a loaded
- * one that deserves a look (shadowing, spec warnings, coerced fields) a note. Skills come back
+ * one that deserves a look (shadowing, spec warnings, coerced fields, a SKILL.md one level too deep) a note. Skills come back
  * sorted by name, one per name, the highest-precedence one winning.
  *
  * It uses synchronous file calls on purpose: it runs once at startup, touches only local
@@ -178,6 +335,8 @@ export async function discover(options: DiscoverOptions): Promise<DiscoverResult
   const scan = new Scan();
   try {
     for (const spec of skillRoots(options)) scan.root(spec);
+    if (options.trustProject !== false)
+      scan.nested(nestedRoots({ workroot: options.workroot, home: options.home, note: (n) => scan.notes.push(n) }));
   } catch (e) {
     scan.problems.push({
       path: String(options.workroot),

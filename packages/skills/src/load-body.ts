@@ -8,9 +8,10 @@ import { MAX_SKILL_BYTES } from './validate.js';
  * Reads SKILL.md now, at invocation time, and returns its body without the frontmatter (line
  * endings normalised to `\n`), so an edited body applies without a restart while the listing
  * stays as discovered. A file that vanished, grew past 1 MiB, is not UTF-8 or whose
- * frontmatter no longer parses is an error naming the path. Never throws.
+ * frontmatter no longer parses is an error naming the path (a command file, `skill.command`,
+ * may have no frontmatter at all). Never throws.
  */
-export async function loadBody(skill: Pick<Skill, 'file'>): Promise<LoadBodyResult> {
+export async function loadBody(skill: Pick<Skill, 'file'> & Partial<Pick<Skill, 'command'>>): Promise<LoadBodyResult> {
   const file = skill.file;
   let bytes: Buffer;
   // Opened non-blocking and checked on the descriptor: a SKILL.md swapped for a FIFO since
@@ -39,6 +40,9 @@ export async function loadBody(skill: Pick<Skill, 'file'>): Promise<LoadBodyResu
     return { ok: false, error: `${file}: the skill file is not valid UTF-8 text` };
   }
   const split = splitFrontmatter(text);
+  // A command file's frontmatter is optional: without one, the whole text is the body.
+  if (!split.ok && skill.command === true && !/^\uFEFF?---/.test(text))
+    return { ok: true, body: text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n') };
   if (!split.ok) return { ok: false, error: `${file}: the skill file ${split.message}` };
   const yaml = parseFrontmatterYaml(split.yaml, split.yamlLine);
   if (!yaml.ok) return { ok: false, error: `${file}: the skill file ${yaml.message}` };

@@ -68,9 +68,11 @@ function walk(state: Walk, dir: string, rel: string, entries: fs.Dirent[], depth
  * possible. Unreadable folders are skipped; a folder gone by now lists as empty. One `readdir`
  * per listed folder, none after the bound is hit. Discovery never calls it (one listing per skill
  * found is all discovery reads): the skill tool and `harness skills --json` do, for one skill or
- * a listing.
+ * a listing. A command file (`skill.command`) bundles nothing.
  */
-export function listResources(skill: Pick<Skill, 'dir'>): ResourceList {
+export function listResources(skill: Pick<Skill, 'dir'> & Partial<Pick<Skill, 'command'>>): ResourceList {
+  // A command file's folder holds other commands, not files of its own.
+  if (skill.command === true) return { resources: [], truncated: false };
   const state: Walk = { realDir: skill.dir, found: [], truncated: false };
   walk(state, skill.dir, '', readEntries(skill.dir), 1);
   return { resources: state.found.sort(), truncated: state.truncated };

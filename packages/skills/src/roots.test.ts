@@ -25,20 +25,24 @@ describe('skillRoots', () => {
     const work = path.join(base, 'repo', 'app');
     fs.mkdirSync(work);
     const roots = skillRoots({ home: '/home/u', workroot: work, explicit: ['extra', '/abs'] });
-    expect(roots.map((r) => [r.source, r.path])).toEqual([
-      ['personal', '/home/u/.claude/skills'],
-      ['personal', '/home/u/.agents/skills'],
-      ['project', path.join(base, 'repo', '.claude', 'skills')],
-      ['project', path.join(base, 'repo', '.agents', 'skills')],
-      ['project', path.join(work, '.claude', 'skills')],
-      ['project', path.join(work, '.agents', 'skills')],
-      ['explicit', path.join(work, 'extra')],
-      ['explicit', '/abs'],
+    expect(roots.map((r) => [r.source, r.path, r.layout])).toEqual([
+      ['personal', '/home/u/.claude/commands', 'commands'],
+      ['personal', '/home/u/.claude/skills', undefined],
+      ['personal', '/home/u/.agents/skills', undefined],
+      ['project', path.join(base, 'repo', '.claude', 'commands'), 'commands'],
+      ['project', path.join(base, 'repo', '.claude', 'skills'), undefined],
+      ['project', path.join(base, 'repo', '.agents', 'skills'), undefined],
+      ['project', path.join(work, '.claude', 'commands'), 'commands'],
+      ['project', path.join(work, '.claude', 'skills'), undefined],
+      ['project', path.join(work, '.agents', 'skills'), undefined],
+      ['explicit', path.join(work, 'extra'), 'any'],
+      ['explicit', '/abs', 'any'],
     ]);
   });
 
   it('has no project roots when the project is not trusted', () => {
     expect(skillRoots({ home: '/h', workroot: '/w', trustProject: false }).map((r) => r.source)).toEqual([
+      'personal',
       'personal',
       'personal',
     ]);
