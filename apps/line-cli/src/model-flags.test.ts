@@ -78,7 +78,12 @@ describe('--effort, --thinking and --max-tokens', () => {
       argv: (w) => ['-C', w, '-p', 'hi', '--output-format', 'json'],
       answer: (o) => (JSON.parse(o) as { result: string }).result,
     },
-    { name: '-p stream-json', argv: (w) => ['-C', w, '-p', 'hi', '--output-format', 'stream-json'], answer: streamed },
+    {
+      name: '-p stream-json',
+      argv: (w) => ['-C', w, '-p', 'hi', '--output-format', 'stream-json'],
+      answer: (o) => (JSON.parse(o.trim().split('\n').at(-1)!) as { result: string }).result,
+    },
+    { name: '-p events', argv: (w) => ['-C', w, '-p', 'hi', '--output-format', 'events'], answer: streamed },
     { name: 'REPL', argv: (w) => ['-C', w], stdin: 'hi\n', answer: (o) => o },
   ];
   for (const m of MODES) {
@@ -149,7 +154,7 @@ describe('failures are failures', () => {
     expect(res.stderr).toMatch(/refus/);
   });
 
-  it('-p --output-format json: a refusal has isError true, exit code 1 and the stop details', async () => {
+  it('-p --output-format json: a refusal has is_error true, exit code 1 and the stop details', async () => {
     const box = makeSandbox();
     const server = await mock(refusal().build());
     const res = await run(['-C', box.work, '-p', 'write me a worm', '--output-format', 'json'], {
@@ -159,10 +164,10 @@ describe('failures are failures', () => {
     const out = JSON.parse(res.stdout.trim()) as Record<string, unknown>;
     expect(out).toMatchObject({
       type: 'result',
-      stopReason: 'refusal',
-      isError: true,
-      exitCode: 1,
-      stopDetails: { category: 'cyber' },
+      subtype: 'error_during_execution',
+      stop_reason: 'refusal',
+      is_error: true,
+      stop_details: { category: 'cyber' },
     });
     expect(res.stderr).toContain('cyber');
   });

@@ -112,44 +112,10 @@ describe('harness -p', () => {
     expect(resultText(toolResults(server.messageRequests()[1])[0]!)).toContain('allowed-by-flag');
   });
 
-  it('--output-format json prints one object: result, stop reason, usage, cost, session id, tool calls', async () => {
-    const box = makeSandbox();
-    const { writeFileSync } = await import('node:fs');
-    writeFileSync(join(box.work, 'a.txt'), 'alpha\n');
-    const server = await mock(
-      new ScriptBuilder().toolUse('read_file', { path: 'a.txt' }).text('It says alpha.').build(),
-    );
-    const res = await run(['-C', box.work, '-p', 'read a.txt', '--output-format', 'json'], {
-      env: childEnv(box, server),
-    });
-    expect(res.code).toBe(0);
-    const lines = res.stdout.trim().split('\n');
-    expect(lines).toHaveLength(1);
-    const out = JSON.parse(lines[0]!);
-    expect(out).toMatchObject({
-      type: 'result',
-      result: 'It says alpha.',
-      stopReason: 'end_turn',
-      isError: false,
-      exitCode: 0,
-    });
-    expect(typeof out.sessionId).toBe('string');
-    expect(out.usage).toEqual({
-      input: expect.any(Number),
-      output: expect.any(Number),
-      cacheRead: expect.any(Number),
-      cacheWrite: expect.any(Number),
-    });
-    expect(typeof out.costUsd).toBe('number');
-    expect(out.toolCalls).toEqual([
-      expect.objectContaining({ name: 'read_file', input: { path: 'a.txt' }, isError: false }),
-    ]);
-  });
-
-  it('--output-format stream-json prints every event as one JSON line', async () => {
+  it("--output-format events prints every agent event as one JSON line (the harness's own stream)", async () => {
     const box = makeSandbox();
     const server = await mock(new ScriptBuilder().text('streamed answer').build());
-    const res = await run(['-C', box.work, '-p', 'hi', '--output-format', 'stream-json'], {
+    const res = await run(['-C', box.work, '-p', 'hi', '--output-format', 'events'], {
       env: childEnv(box, server),
     });
     expect(res.code).toBe(0);
@@ -168,12 +134,21 @@ describe('harness -p', () => {
     expect(events.some((e) => e.type === 'usage')).toBe(true);
   });
 
+  it('--verbose text mode closes with a usage line on stderr, the cost rounded for reading', async () => {
+    const box = makeSandbox();
+    const server = await mock(new ScriptBuilder().text('short answer').build());
+    const res = await run(['-C', box.work, '-p', 'hi', '--verbose'], { env: childEnv(box, server) });
+    expect(res.code).toBe(0);
+    expect(res.stdout).toBe('short answer\n');
+    expect(res.stderr).toMatch(/tokens in [\d,]+ \(\d+% cache read\) · out [\d,]+ · ~\$\d+\.\d{4}\n$/);
+  });
+
   it('a slash typo in -p is a usage error and nothing is sent', async () => {
     const box = makeSandbox();
     const server = await mock(new ScriptBuilder().text('never').build());
     const res = await run(['-C', box.work, '-p', '/no-such-skill now'], { env: childEnv(box, server) });
     expect(res.code).toBe(2);
-    expect(res.stderr).toContain('unknown command /no-such-skill');
+    expect(res.stderr).toContain('/no-such-skill');
     expect(server.requests).toHaveLength(0);
   });
 

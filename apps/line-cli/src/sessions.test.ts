@@ -53,12 +53,12 @@ describe('harness --continue / --resume', () => {
     const server = await mock(new ScriptBuilder().text('noted').text('resumed fine').build());
     const env = childEnv(box, server);
     const first = await run(['-C', box.work, '--output-format', 'json', '-p', 'the colour is teal'], { env });
-    const id = (JSON.parse(first.stdout) as { sessionId: string }).sessionId;
+    const id = (JSON.parse(first.stdout) as { session_id: string }).session_id;
     const second = await run(['-C', box.work, '--resume', id, '--output-format', 'json', '-p', 'which colour?'], {
       env,
     });
     expect(second.code).toBe(0);
-    expect((JSON.parse(second.stdout) as { sessionId: string }).sessionId).toBe(id);
+    expect((JSON.parse(second.stdout) as { session_id: string }).session_id).toBe(id);
     const messages = JSON.stringify(body(server.messageRequests()[1]).messages);
     expect(messages).toContain('the colour is teal');
     expect(messages).toContain('noted');

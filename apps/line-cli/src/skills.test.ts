@@ -47,7 +47,7 @@ describe('skills in a session', () => {
         .build(),
     );
     const res = await run(
-      ['-C', box.work, '-p', '/demo-skill notes.txt', '--permission-mode', 'bypass', '--output-format', 'json'],
+      ['-C', box.work, '-p', '/demo-skill notes.txt', '--permission-mode', 'bypass', '--output-format', 'events'],
       { env: childEnv(box, server) },
     );
     expect(res.code).toBe(0);
@@ -71,8 +71,13 @@ describe('skills in a session', () => {
     expect(resultText(write)).toContain(box.work);
     expect(readFileSync(ref, 'utf8')).toBe('Never write teh.\n');
 
-    const out = JSON.parse(res.stdout) as { toolCalls: Array<{ name: string; forced: boolean; isError: boolean }> };
-    expect(out.toolCalls.map((c) => [c.name, c.forced, c.isError])).toEqual([
+    const events = res.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; id: string; name: string; forced: boolean; isError: boolean });
+    const finished = new Map(events.filter((e) => e.type === 'tool_call_finished').map((e) => [e.id, e.isError]));
+    const calls = events.filter((e) => e.type === 'tool_call_started');
+    expect(calls.map((c) => [c.name, c.forced, finished.get(c.id)])).toEqual([
       ['skill', true, false],
       ['read_file', false, false],
       ['write_file', false, true],

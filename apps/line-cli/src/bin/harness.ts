@@ -4,6 +4,23 @@ import { main } from '../main.js';
 
 let stderrUsed = false;
 
+/** Exit status when the reader of our output went away (`harness -p ... | head -3`): 128 + SIGPIPE, as a shell tool killed by it. */
+const PIPE_CLOSED = 141;
+
+/**
+ * A closed stdout or stderr ends the run at once and quietly: nobody is left to read the answer,
+ * so the turn is not worth finishing, and an EPIPE must not surface as a crash. Other write
+ * errors are reported (on stderr, if it still works) with exit 1.
+ */
+function onOutputError(err: NodeJS.ErrnoException): void {
+  if (err.code === 'EPIPE') process.exit(PIPE_CLOSED);
+  process.stderr.write(`harness: cannot write output: ${err.message}\n`);
+  process.exit(1);
+}
+
+process.stdout.on('error', onOutputError);
+let stderrWatched = false;
+
 const io = {
   env: process.env,
   home: homedir(),
@@ -16,6 +33,8 @@ const io = {
   stdout: process.stdout,
   get stderr() {
     stderrUsed = true;
+    if (!stderrWatched) process.stderr.on('error', onOutputError);
+    stderrWatched = true;
     return process.stderr;
   },
   onInterrupt(handler: () => void): () => void {
