@@ -1,5 +1,5 @@
 /** buildHarness, the wiring every front end and the evals run, against the real mock server. */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AgentEvent } from '@coding-harness/agent';
@@ -80,6 +80,23 @@ describe('buildHarness', () => {
     const { build } = await sandbox(new ScriptBuilder().text('hi'));
     const harness = await build([], { tuning: { clock: () => new Date('2026-01-01T00:00:00Z'), rgPath: null } });
     expect(harness.agent.systemPrompt).toContain('2026-01-01');
+  });
+
+  it("a skill a deny rule denies (Skill(name *)) is not in the listing, the skill tool's enum or /name", async () => {
+    const { build, server, work } = await sandbox(new ScriptBuilder().text('hi'));
+    const dir = join(work, '..', 'skills');
+    for (const name of ['deploy', 'review']) {
+      mkdirSync(join(dir, name), { recursive: true });
+      writeFileSync(join(dir, name, 'SKILL.md'), `---\nname: ${name}\ndescription: The ${name} skill.\n---\nBody.\n`);
+    }
+    const harness = await build(['--skills', dir, '--disallowed-tools', 'Skill(deploy *)']);
+    expect(harness.skills.map((s) => s.name)).toEqual(['review']);
+    expect(harness.route('/deploy').kind).not.toBe('skill');
+    await collect(harness.agent.send('hello'));
+    const request = server.messageRequests()[0]!.body as { system: { text: string }[]; tools: unknown[] };
+    const sent = JSON.stringify(request);
+    expect(sent).toContain('review');
+    expect(sent).not.toContain('deploy');
   });
 
   it('grants() lists the flag rules with their origin, as /allowed shows them', async () => {

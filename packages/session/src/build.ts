@@ -7,7 +7,7 @@ import {
   fetchForEnv,
 } from '@coding-harness/agent';
 import type { Agent } from '@coding-harness/agent';
-import { checkPolicyOptions, createPolicy } from '@coding-harness/approval';
+import { checkPolicyOptions, createPolicy, namesDeniedByRule } from '@coding-harness/approval';
 import type { AskFn, Grant, Policy } from '@coding-harness/approval';
 import { discover } from '@coding-harness/skills';
 import type { DiscoverResult, Skill } from '@coding-harness/skills';
@@ -158,10 +158,10 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     trustFlag: flags.trust,
     ...(io.askTrust ? { ask: io.askTrust } : {}),
   });
-  const skills = trust.skills;
   startupMessages.push(...trust.messages);
   const tuning = io.tuning ?? {};
-  const registry = createToolRegistry({ skills, ...(tuning.rgPath !== undefined ? { rgPath: tuning.rgPath } : {}) });
+  const rg = tuning.rgPath !== undefined ? { rgPath: tuning.rgPath } : {};
+  let registry = createToolRegistry({ skills: trust.skills, ...rg });
   const policy = createPolicy({
     tools: registry.ruleNames(),
     mode: flags.permissionMode,
@@ -170,6 +170,17 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     origin: { allow: '--allowed-tools', deny: '--disallowed-tools' },
     root: workroot,
   });
+  // A skill a deny rule denies (`Skill(deploy)`) is never offered: not listed, not in the skill tool's enum, no /name.
+  const skillEntry = registry.ruleNames().find((t) => t.name === 'skill');
+  const denied = skillEntry
+    ? namesDeniedByRule(
+        policy,
+        skillEntry,
+        trust.skills.map((s) => s.name),
+      )
+    : new Set<string>();
+  const skills = denied.size === 0 ? trust.skills : trust.skills.filter((s) => !denied.has(s.name));
+  if (denied.size > 0) registry = createToolRegistry({ skills, ...rg });
   // The light node:http fetch keeps undici (~20 ms, ~30 MB) out of a run, unless a proxy variable
   // is set: then the SDK's own fetch, which is where proxy support lives.
   const fetchImpl = io.fetch ?? fetchForEnv(env);
