@@ -19,6 +19,10 @@ export interface ToolContextOptions {
   secrets?: readonly string[];
   /** Where the harness's credentials (CREDENTIAL_ENV_NAMES) are looked up; default process.env. */
   env?: NodeJS.ProcessEnv;
+  /** The session id, for `${CLAUDE_SESSION_ID}` in skill bodies. */
+  sessionId?: string;
+  /** Judges skill dynamic context commands (see `ToolContext.authorizeCommand`); absent, none runs. */
+  authorizeCommand?: ToolContext['authorizeCommand'];
 }
 
 /**
@@ -40,5 +44,7 @@ export function createToolContext(opts: ToolContextOptions): ToolContext {
   };
   if (opts.forcedSkill !== undefined) ctx.forcedSkill = opts.forcedSkill;
   if (opts.readFilter !== undefined) ctx.readFilter = opts.readFilter;
+  if (opts.sessionId !== undefined) ctx.sessionId = opts.sessionId;
+  if (opts.authorizeCommand !== undefined) ctx.authorizeCommand = opts.authorizeCommand;
   return ctx;
 }

@@ -36,24 +36,116 @@ export function splitArguments(args: string): string[] {
   return out;
 }
 
-const PLACEHOLDER = /\$ARGUMENTS\[(\d+)\]|\$ARGUMENTS|\$(\d+)|\$\{(?:CLAUDE_)?SKILL_DIR\}/g;
+/** What a skill body's placeholders stand for at one invocation. */
+export interface SkillTextValues {
+  /** The argument string as typed after `/name` (or the skill tool's `args`). */
+  args: string;
+  /** The skill's `arguments` names: `names[i]` is `$<name>` for the i-th argument. */
+  argumentNames?: readonly string[];
+  /** `${CLAUDE_SKILL_DIR}` (and `${SKILL_DIR}`). */
+  skillDir: string;
+  /** `${CLAUDE_SESSION_ID}`; left as written when unknown. */
+  sessionId?: string;
+  /** `${CLAUDE_PROJECT_DIR}`: the work root; left as written when unknown. */
+  projectDir?: string;
+}
+
+/** An expanded body and where the substituted values sit in it (so nothing inside them is read as syntax later). */
+export interface ExpandedSkillText {
+  text: string;
+  /** `[start, end)` offsets in `text` of every inserted value, in order. */
+  inserted: ReadonlyArray<readonly [number, number]>;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+const VARIABLES = ['CLAUDE_SKILL_DIR', 'SKILL_DIR', 'CLAUDE_SESSION_ID', 'CLAUDE_PROJECT_DIR'] as const;
 
 /**
- * Expands a skill body: `$ARGUMENTS` becomes the whole argument string, `$ARGUMENTS[N]` and `$N`
- * the Nth argument (0-based, shell quotes respected, empty when missing), `${SKILL_DIR}` and
- * `${CLAUDE_SKILL_DIR}` the skill directory. With no argument placeholder and non-empty args,
- * `ARGUMENTS: <args>` is appended on its own line; with neither, the body is unchanged.
+ * Expands a skill body as Claude Code does, in one pass over the body (a value is never
+ * expanded again):
+ * - `$<name>` for each `arguments` name (not followed by `[` or a word character): that
+ *   argument, empty when missing;
+ * - `$ARGUMENTS[N]` and `$N` (0-based, shell quotes respected): the Nth argument; when there is
+ *   none the placeholder stays as written;
+ * - `$ARGUMENTS`: the whole argument string;
+ * - `\$` before one of those: a literal `$` (`\$1.00` stays `$1.00`);
+ * - `${CLAUDE_SKILL_DIR}` / `${SKILL_DIR}`, `${CLAUDE_SESSION_ID}`, `${CLAUDE_PROJECT_DIR}`.
+ * When no argument placeholder was substituted and args are not empty, `ARGUMENTS: <args>` is
+ * appended on its own line.
  */
-export function expandSkillArguments(body: string, args: string, dir: string): string {
+export function expandSkillText(body: string, values: SkillTextValues): ExpandedSkillText {
+  const names = [...(values.argumentNames ?? [])]
+    .map((name, index) => ({ name, index }))
+    .filter((n) => n.name !== '')
+    .sort((a, b) => b.name.length - a.name.length);
+  const named = names.map((n) => `${escapeRegExp(n.name)}(?![\\[\\w])`);
+  const marker = ['\\d', 'ARGUMENTS', ...named].join('|');
+  const pattern = new RegExp(
+    [
+      `(?<!\\\\)\\\\\\$(?=${marker})`,
+      ...named.map((n) => `\\$(${n})`),
+      '\\$ARGUMENTS\\[(\\d+)\\]',
+      '\\$ARGUMENTS',
+      '\\$(\\d+)(?!\\w)',
+      `\\$\\{(${VARIABLES.join('|')})\\}`,
+    ].join('|'),
+    'g',
+  );
+  const variables: Record<(typeof VARIABLES)[number], string | undefined> = {
+    CLAUDE_SKILL_DIR: values.skillDir,
+    SKILL_DIR: values.skillDir,
+    CLAUDE_SESSION_ID: values.sessionId,
+    CLAUDE_PROJECT_DIR: values.projectDir,
+  };
   let parts: string[] | undefined;
-  let usedArgs = false;
-  const expanded = body.replace(PLACEHOLDER, (match, idx?: string, n?: string) => {
-    if (match.startsWith('${')) return dir;
-    usedArgs = true;
-    if (idx === undefined && n === undefined) return args;
-    parts ??= splitArguments(args);
-    return parts[Number(idx ?? n)] ?? '';
-  });
-  if (usedArgs || args.trim() === '') return expanded;
-  return `${expanded}${expanded.endsWith('\n') || expanded === '' ? '' : '\n'}\nARGUMENTS: ${args}`;
+  const arg = (i: number): string | undefined => (parts ??= splitArguments(values.args))[i];
+  let out = '';
+  let last = 0;
+  let substituted = false;
+  const inserted: Array<[number, number]> = [];
+  const insert = (value: string): void => {
+    inserted.push([out.length, out.length + value.length]);
+    out += value;
+  };
+  for (const m of body.matchAll(pattern)) {
+    const at = m.index;
+    out += body.slice(last, at);
+    last = at + m[0].length;
+    const groups = m.slice(1);
+    const whichNamed = groups.slice(0, names.length).findIndex((g) => g !== undefined);
+    const [indexed, shorthand, variable] = groups.slice(names.length);
+    if (m[0].startsWith('\\')) out += '$';
+    else if (whichNamed !== -1) {
+      substituted = true;
+      insert(arg(names[whichNamed]?.index ?? 0) ?? '');
+    } else if (variable !== undefined) {
+      const value = variables[variable as (typeof VARIABLES)[number]];
+      if (value === undefined) out += m[0];
+      else insert(value);
+    } else if (indexed !== undefined || shorthand !== undefined) {
+      const value = arg(Number(indexed ?? shorthand));
+      if (value === undefined) out += m[0];
+      else {
+        substituted = true;
+        insert(value);
+      }
+    } else {
+      substituted = true;
+      insert(values.args);
+    }
+  }
+  out += body.slice(last);
+  if (!substituted && values.args.trim() !== '') {
+    out += `${out.endsWith('\n') || out === '' ? '' : '\n'}\nARGUMENTS: `;
+    insert(values.args);
+  }
+  return { text: out, inserted };
+}
+
+/** `expandSkillText` for callers that only need the text. */
+export function expandSkillArguments(body: string, args: string, dir: string): string {
+  return expandSkillText(body, { args, skillDir: dir }).text;
 }

@@ -245,8 +245,8 @@ describe('expandSkillArguments', () => {
     expect(expandSkillArguments('In ${CLAUDE_SKILL_DIR}', 'a', '/d')).toBe('In /d\n\nARGUMENTS: a');
   });
 
-  it('replaces missing positional arguments with nothing', () => {
-    expect(expandSkillArguments('[$1][$ARGUMENTS[5]]', 'only', '/d')).toBe('[][]');
+  it('keeps a positional placeholder with no argument as written, as Claude Code does', () => {
+    expect(expandSkillArguments('[$1][$ARGUMENTS[5]]', 'only', '/d')).toBe('[$1][$ARGUMENTS[5]]\n\nARGUMENTS: only');
   });
 
   it('splits shell-style, respecting quotes', () => {

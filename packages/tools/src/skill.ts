@@ -7,7 +7,8 @@ import { capSkillBody } from './skill-body-cap.js';
 import { closestNames, searchSkills } from './skill-search.js';
 import { abortedResult, errorResult, okResult } from './result.js';
 import { kindOf } from './safe-open.js';
-import { expandSkillArguments } from './skill-arguments.js';
+import { expandSkillText } from './skill-arguments.js';
+import { runDynamicContext } from './skill-dynamic-context.js';
 import type { Tool, ToolRuleEntry } from './types.js';
 import { raceAbort } from './race-abort.js';
 
@@ -136,7 +137,16 @@ export function createSkillTool(skills: readonly Skill[], options: SkillToolOpti
       if (body === 'aborted') return abortedResult('skill');
       if (!body.ok) return errorResult(`Cannot load skill "${skill.name}": ${body.error}`);
       const capped = capSkillBody(body.body, skill.file);
-      const text = expandSkillArguments(capped.body, input.args ?? '', skill.dir).replace(/\n+$/, '');
+      const expanded = expandSkillText(capped.body, {
+        args: input.args ?? '',
+        skillDir: skill.dir,
+        projectDir: ctx.root,
+        ...(skill.arguments !== undefined ? { argumentNames: skill.arguments } : {}),
+        ...(ctx.sessionId !== undefined ? { sessionId: ctx.sessionId } : {}),
+      });
+      const dynamic = await runDynamicContext(expanded, skill, ctx);
+      if (!dynamic.ok) return errorResult(`Cannot load skill "${skill.name}": ${dynamic.error}`);
+      const text = dynamic.text.replace(/\n+$/, '');
       const cut = capped.pointer === '' ? '' : `\n\n${capped.pointer}`;
       const content = `Skill: ${skill.name}\nDirectory: ${skill.dir}\nRelative paths below resolve against that directory.\n\n${text}${cut}${resourceSection(skill)}`;
       return okResult(content, `loaded skill ${skill.name}`);

@@ -1,3 +1,4 @@
+import type { Skill } from '@coding-harness/skills';
 import type { $ZodType } from 'zod/v4/core';
 
 /** How a tool touches the world; the approval policy keys its defaults on this. */
@@ -71,7 +72,21 @@ export interface ToolContext {
   secrets?: readonly string[];
   /** For redaction messages: the credential variable each secret value came from (value -> name). */
   secretLabels?: ReadonlyMap<string, string>;
+  /** The session's id: `${CLAUDE_SESSION_ID}` in a skill body. Absent: the placeholder stays as written. */
+  sessionId?: string;
+  /**
+   * Judges a command a skill body's dynamic context (`` !`cmd` ``) would run, asking nobody: the
+   * session's rules, grants and mode decide. Absent: no skill command runs, and a skill body
+   * holding one fails to load.
+   */
+  authorizeCommand?: (command: string, skill: Skill) => Promise<CommandVerdict>;
 }
+
+/**
+ * The verdict on a skill's dynamic context command: allowed, or not with the reason; `denied`
+ * is true when a deny rule (or the mode) refused it, false when it would have needed asking.
+ */
+export type CommandVerdict = { allowed: true } | { allowed: false; denied: boolean; message: string };
 
 /** What the approval layer needs to know about one call, derived from its validated input. */
 export interface PermissionTarget {
