@@ -1,13 +1,15 @@
 /**
  * Compaction: when the last request's input passed the threshold, the older turns are replaced
  * by a summary the model writes in one extra request (same system prompt and tools, so that
- * request is itself a cache hit), followed by the re-read content of every skill invoked so far.
+ * request is itself a cache hit), followed by the re-read content of the skills invoked so far
+ * (newest first, within the budget of compaction-skills.ts).
  * The newest exchange (the message awaiting a reply, and the tool calls it answers) is carried
  * over as text in the summary message, and no assistant message is kept: a thinking block
  * behind a changed prefix is a 400 on the current models.
  */
 import type { ContentBlock, Message, TextBlock } from './messages.js';
 import { messageText } from './messages.js';
+import type { ReattachedSkill } from './compaction-skills.js';
 
 /** The instruction sent as the last user message of the summarisation request. */
 export const SUMMARY_INSTRUCTION = [
@@ -46,12 +48,7 @@ export function summaryRequestMessages(head: readonly Message[]): Message[] {
   return out;
 }
 
-/** A re-attached skill: its name, arguments and the skill tool's fresh output. */
-export interface ReattachedSkill {
-  name: string;
-  args: string;
-  content: string;
-}
+export type { ReattachedSkill } from './compaction-skills.js';
 
 /** The heading of the tool exchange carried over as text when compacting mid tool loop. */
 export const PENDING_HEADING =
@@ -71,10 +68,10 @@ export function compactedMessages(
   const blocks: ContentBlock[] = [{ type: 'text', text: `${SUMMARY_HEADING}\n\n${summary.trim()}` }];
   for (const s of skills) {
     const how = s.args === '' ? '' : ` with arguments: ${s.args}`;
-    blocks.push({
-      type: 'text',
-      text: `The skill "${s.name}" was invoked earlier in this session${how}. Its instructions still apply:\n\n${s.content}`,
-    });
+    const text = s.omitted
+      ? `The skill "${s.name}" was invoked earlier in this session${how}. Its instructions are left out to keep the compacted context small; if it still applies, call the skill tool with {"name": ${JSON.stringify(s.name)}} again.`
+      : `The skill "${s.name}" was invoked earlier in this session${how}. Its instructions still apply:\n\n${s.content}`;
+    blocks.push({ type: 'text', text });
   }
   const after: Message[] = [];
   for (const m of tail) {

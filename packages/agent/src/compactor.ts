@@ -12,6 +12,7 @@ import {
   summaryText,
 } from './compaction.js';
 import type { ReattachedSkill } from './compaction.js';
+import { fitReattached } from './compaction-skills.js';
 import type { Message } from './messages.js';
 import { buildRequest, sendWithRetry } from './request.js';
 import type { AgentConfig, AgentState, Emit } from './state.js';
@@ -80,17 +81,20 @@ function withFocus(messages: Message[], focus: string | undefined): Message[] {
   return [...messages.slice(0, -1), { ...last, content: [...last.content, { type: 'text', text }] }];
 }
 
-/** Re-runs the skill tool for each invoked skill (latest arguments), so its body is current. */
+/**
+ * Re-runs the skill tool for each invoked skill (latest arguments), newest first, so its body is
+ * current; the results are fitted to the re-attach budget (a skill past it is named, not read).
+ */
 async function reattach(config: AgentConfig, state: AgentState, signal: AbortSignal): Promise<ReattachedSkill[]> {
   const out: ReattachedSkill[] = [];
-  for (const [name, args] of state.invokedSkills) {
+  for (const [name, args] of [...state.invokedSkills].reverse()) {
     const ctx = config.makeContext(signal, name);
     const prepared = config.registry.prepare('skill', args === '' ? { name } : { name, args }, { root: ctx.root });
     if (!prepared.ok) continue;
     const result = await prepared.tool.run(prepared.input, ctx).catch(() => undefined);
     if (result && !result.isError) out.push({ name, args, content: result.content });
   }
-  return out;
+  return fitReattached(out);
 }
 
 async function countAfter(
