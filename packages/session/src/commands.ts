@@ -1,13 +1,22 @@
 /**
  * The built-in slash commands as data: one table both front ends execute through
  * {@link runSlashCommand}. A front end supplies a {@link SlashContext} (how to print, clear, show
- * the skills, quit); the table says what each command does with it. Adding a command is one row
- * here: its handler is a required field, so a command without one does not compile, and the
- * router, `/help`, `--help` and the TUI's `/` menu all read the new row.
+ * the skills, quit, and the session's {@link SessionControls}); the table says what each command
+ * does with it, so a command that works on the session (`/model`, `/status`, `/permissions`,
+ * `/mode`, `/compact`, `/resume`) is written once here and a front end only renders its lines.
+ * Adding a command is one row here: its handler is a required field, so a command without one
+ * does not compile, and the router, `/help`, `--help` and the TUI's `/` menu all read the new row.
  */
+import type { SessionInfo } from '@coding-harness/agent';
 import type { Grant } from '@coding-harness/approval';
 import type { Skill } from '@coding-harness/skills';
+import type { SessionControls } from './controls.js';
 import { formatGrants } from './listings.js';
+import { MODE_MEANING, modeName } from './mode.js';
+import { effortCommand, modelCommand } from './model-command.js';
+import { permissionsCommand } from './permissions.js';
+import { formatSessionRows } from './sessions-list.js';
+import { formatCost, formatStatus } from './status.js';
 
 /** What a command may do in the front end that runs it. Text passed to `print` is sanitized by the front end. */
 export interface SlashContext {
@@ -26,6 +35,15 @@ export interface SlashContext {
   clear(): void;
   /** Ends the session. */
   quit(): void;
+  /**
+   * The running session's controls (`harness.controls`); absent in a front end without a real
+   * session (the TUI's demo backend), where the commands that need it say so.
+   */
+  readonly session?: SessionControls;
+  /** Aborted when the user cancels a running command (`/compact` waits on a model request). */
+  readonly signal?: AbortSignal;
+  /** `/resume`: a front end with a picker opens it over these (most recent first); without one the list is printed. */
+  showSessions?(sessions: readonly SessionInfo[]): void;
 }
 
 /** One built-in command. */
@@ -37,7 +55,19 @@ export interface SlashCommand {
   description: string;
   /** The argument placeholder shown in `/help` (empty: none). */
   args: string;
-  run(ctx: SlashContext, args: string): void;
+  /** May be async (`/compact`, `/resume`): {@link runSlashCommand} returns its promise. */
+  run(ctx: SlashContext, args: string): void | Promise<void>;
+}
+
+/** Runs `fn` with the session's controls, or says the command needs a live session. */
+function withSession(
+  name: string,
+  fn: (session: SessionControls, ctx: SlashContext, args: string) => void | Promise<void>,
+) {
+  return (ctx: SlashContext, args: string): void | Promise<void> => {
+    if (!ctx.session) return ctx.print([`/${name} needs a live session (not available in this front end)`]);
+    return fn(ctx.session, ctx, args);
+  };
 }
 
 /** The table, in `/help` order. `as const satisfies` keeps the names as a type and requires every field. */
@@ -57,8 +87,82 @@ export const SLASH_TABLE = [
     description: 'what runs without asking: rules, session and turn grants, with their origin',
     run: (ctx) => {
       const { allowed, denied } = ctx.grants();
-      ctx.print(formatGrants(allowed, denied));
+      ctx.print(formatGrants(allowed, denied, ctx.session?.mode() ?? 'ask'));
     },
+  },
+  {
+    name: 'permissions',
+    aliases: [],
+    args: '[allow|deny|remove <rule>]',
+    description: 'the rules in force; allow, deny or remove a rule for this session (rules as --allowed-tools)',
+    run: withSession('permissions', (s, ctx, args) => ctx.print(permissionsCommand(s, args))),
+  },
+  {
+    name: 'mode',
+    aliases: [],
+    args: '[default|accept-edits|plan]',
+    description: 'show or switch the permission mode (Shift-Tab in harness-tui cycles it)',
+    run: withSession('mode', (s, ctx, args) => {
+      const error = args.trim() === '' ? undefined : s.setMode(args);
+      const mode = s.mode();
+      ctx.print(
+        error !== undefined
+          ? [`/mode: ${error}`]
+          : [
+              `mode: ${modeName(mode)}: ${MODE_MEANING[mode]}`,
+              ...(args.trim() === '' ? ['/mode default|accept-edits|plan switches'] : []),
+            ],
+      );
+    }),
+  },
+  {
+    name: 'model',
+    aliases: [],
+    args: '[id]',
+    description: 'list the models, or switch the model of the next request',
+    run: withSession('model', (s, ctx, args) => ctx.print(modelCommand(s, args))),
+  },
+  {
+    name: 'effort',
+    aliases: [],
+    args: '[level]',
+    description: "show or set the next request's effort (low, medium, high, xhigh, max or default)",
+    run: withSession('effort', (s, ctx, args) => ctx.print(effortCommand(s, args))),
+  },
+  {
+    name: 'compact',
+    aliases: [],
+    args: '[focus]',
+    description: 'summarise the conversation now to free context (optional: what the summary should keep)',
+    run: withSession('compact', async (s, ctx, args) => {
+      ctx.print(['compacting…']);
+      ctx.print((await s.compact(args, ctx.signal)).lines);
+    }),
+  },
+  {
+    name: 'cost',
+    aliases: [],
+    args: '',
+    description: 'tokens and cost of this session so far',
+    run: withSession('cost', (s, ctx) => ctx.print(formatCost(s.status()))),
+  },
+  {
+    name: 'status',
+    aliases: [],
+    args: '',
+    description: 'tokens, cache share, cost, context used, model, mode and session id',
+    run: withSession('status', (s, ctx) => ctx.print(formatStatus(s.status()))),
+  },
+  {
+    name: 'resume',
+    aliases: [],
+    args: '',
+    description: 'the sessions of this work root, most recent first, and how to open one',
+    run: withSession('resume', async (s, ctx) => {
+      const sessions = await s.sessions();
+      if (ctx.showSessions && sessions.length > 0) return ctx.showSessions(sessions);
+      ctx.print(formatSessionRows(sessions, s.status().sessionId));
+    }),
   },
   { name: 'clear', aliases: [], args: '', description: 'start a new conversation', run: (ctx) => ctx.clear() },
   {
@@ -86,20 +190,25 @@ export function findSlashCommand(word: string): (SlashCommand & { name: SlashCom
 }
 
 /** Runs the command `name` (a name from the table, e.g. what `routeSlash` returned) in `ctx`. */
-export function runSlashCommand(name: SlashCommandName, ctx: SlashContext, args = ''): void {
+export async function runSlashCommand(name: SlashCommandName, ctx: SlashContext, args = ''): Promise<void> {
   const command = findSlashCommand(name);
   if (!command) throw new Error(`no slash command ${name}`); // a programmer error: names come from the table
-  command.run(ctx, args);
+  await command.run(ctx, args);
 }
 
 const SKILL_LINE = '/<skill> [args]    run a skill by name with its arguments (also /skill:<name> [args])';
 
 /** `/help`: one line per command (generated from the table), then how a skill is run. */
 export function slashHelpLines(): string[] {
-  const lines = SLASH_TABLE.map(
-    (c: SlashCommand) => `${`/${c.name}${c.args ? ` ${c.args}` : ''}`.padEnd(18)} ${c.description}`,
-  );
+  const heads = SLASH_TABLE.map((c: SlashCommand) => `/${c.name}${c.args ? ` ${c.args}` : ''}`);
+  const width = Math.min(30, Math.max(...heads.map((h) => h.length)));
+  const lines = SLASH_TABLE.map((c: SlashCommand, i) => `${heads[i]!.padEnd(width)} ${c.description}`);
   return [...lines, SKILL_LINE];
+}
+
+/** The table's words (names and aliases), for suggesting the closest to a typo. */
+export function slashWords(): string[] {
+  return SLASH_TABLE.flatMap((c: SlashCommand) => [c.name, ...c.aliases]);
 }
 
 /** The commands on one line (`/help /skills ...`), for `--help`. */

@@ -32,7 +32,14 @@ export {
   runSlashCommand,
   slashHelpLines,
   slashHelpSummary,
+  slashWords,
 } from './commands.js';
+export { createSessionControls, PERMISSIONS_ORIGIN } from './controls.js';
+export { effortChoices } from './model-command.js';
+export type { CompactOutcome, ControlDeps, ModelRow, SessionControls, SessionStatus } from './controls.js';
+export { MODE_CYCLE, MODE_MEANING, modeIndicator, modeName, parseModeArg } from './mode.js';
+export { formatCost, formatStatus, formatUsd, cacheReadPercent, inputTokens } from './status.js';
+export { formatSessionRows, listSessions, shortTime } from './sessions-list.js';
 export type { SlashCommand, SlashCommandName, SlashContext } from './commands.js';
 export {
   configDir,

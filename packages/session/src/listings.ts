@@ -1,5 +1,6 @@
-import type { Grant } from '@coding-harness/approval';
+import type { Grant, PermissionMode } from '@coding-harness/approval';
 import type { Skill } from '@coding-harness/skills';
+import { MODE_MEANING } from './mode.js';
 
 /** What `/skills` says when discovery found nothing. */
 export const NO_SKILLS_MESSAGE =
@@ -34,10 +35,21 @@ export function formatSkillRows(skills: readonly Skill[], width = 100): string[]
   });
 }
 
-/** `/allowed`: each grant with its scope and origin, then the deny rules. */
-export function formatGrants(allowed: readonly Grant[], denied: readonly Grant[]): string[] {
+/**
+ * `/allowed`: each grant with its scope and origin, then the deny rules. In a mode other than
+ * the default the first line says what the mode does (plan mode refuses what the rules would
+ * allow; "everything else asks" would be untrue there).
+ */
+export function formatGrants(
+  allowed: readonly Grant[],
+  denied: readonly Grant[],
+  mode: PermissionMode = 'ask',
+): string[] {
   const lines: string[] = [];
-  if (allowed.length === 0) lines.push('nothing is pre-approved: read-only tools run, everything else asks');
+  if (mode !== 'ask') lines.push(`mode ${mode}: ${MODE_MEANING[mode]}`);
+  if (allowed.length === 0 && mode === 'ask')
+    lines.push('nothing is pre-approved: read-only tools run, everything else asks');
+  else if (allowed.length === 0) lines.push('no allow rules or grants');
   for (const g of allowed)
     lines.push(`allow ${g.rule}  (${g.scope === 'turn' ? 'this turn' : 'session'}, ${g.origin})`);
   for (const g of denied) lines.push(`deny  ${g.rule}  (${g.origin})`);

@@ -43,10 +43,19 @@ describe('routeSlash', () => {
     expect(routeSlash('/skill:help', skills)).toEqual({ kind: 'skill', name: 'help', text: '/help' });
   });
 
-  it('never sends a typo: any other /word is unknown', () => {
+  it('never sends a typo: any other /word is unknown, said with the closest command or skill', () => {
     expect(routeSlash('/demo-skil go', skills)).toEqual({
       kind: 'unknown',
-      message: 'unknown command /demo-skil — /help lists them',
+      message:
+        '/demo-skil is not a command or skill, so nothing was sent to the model; did you mean /demo-skill? /help lists them (a path like /usr/bin/env is sent as text)',
+    });
+    expect(routeSlash('/stauts', skills)).toMatchObject({
+      kind: 'unknown',
+      message: expect.stringContaining('did you mean /status?'),
+    });
+    expect(routeSlash('/xyzzy', skills)).toMatchObject({
+      kind: 'unknown',
+      message: expect.not.stringContaining('did you mean'),
     });
     expect(routeSlash('/skill:nope', skills)).toMatchObject({ kind: 'unknown' });
   });
@@ -58,10 +67,22 @@ describe('routeSlash', () => {
     });
   });
 
-  it('treats ordinary text, paths and (with skills off) any /word as text', () => {
+  it('treats ordinary text and paths as text', () => {
     expect(routeSlash('fix the bug', skills)).toEqual({ kind: 'text' });
     expect(routeSlash('/usr/bin/env is missing', skills)).toEqual({ kind: 'text' });
-    expect(routeSlash('/demo-skill go', [], { skillsEnabled: false })).toEqual({ kind: 'text' });
+    expect(routeSlash('/tmp/x.log has the error', [], { skillsEnabled: false })).toEqual({ kind: 'text' });
+  });
+
+  it('with skills off (--no-skills) a /word is never sent either: a command runs, anything else is unknown', () => {
     expect(routeSlash('/help', [], { skillsEnabled: false })).toMatchObject({ kind: 'command', name: 'help' });
+    expect(routeSlash('/demo-skill go', skills, { skillsEnabled: false })).toEqual({
+      kind: 'unknown',
+      message:
+        '/demo-skill is not a command (skills are off), so nothing was sent to the model; /help lists them (a path like /usr/bin/env is sent as text)',
+    });
+    expect(routeSlash('/modell', [], { skillsEnabled: false })).toMatchObject({
+      kind: 'unknown',
+      message: expect.stringContaining('did you mean /model?'),
+    });
   });
 });

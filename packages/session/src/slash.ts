@@ -1,5 +1,6 @@
 import type { Skill } from '@coding-harness/skills';
-import { findSlashCommand } from './commands.js';
+import { closest, levenshtein } from '@coding-harness/tools';
+import { findSlashCommand, slashWords } from './commands.js';
 import type { SlashCommandName } from './commands.js';
 
 /** What the front end should do with one line of user input. */
@@ -12,18 +13,20 @@ export type SlashRoute =
   | { kind: 'unknown'; message: string }
   /** A skill with `user-invocable: false`: show `message`, send nothing. */
   | { kind: 'model-only'; message: string }
-  /** Ordinary text (including paths like `/usr/bin/env` and, with skills off, any `/word`): send it as is. */
+  /** Ordinary text (including paths like `/usr/bin/env`, whose first word has a second `/`): send it as is. */
   | { kind: 'text' };
 
 /** Options of `routeSlash`. */
 export interface RouteOptions {
-  /** False when skills are off (`--no-skills`): an unknown `/word` is then plain text for the model. Default true. */
+  /** False when skills are off (`--no-skills`): no `/word` reaches a skill (an unknown one is still never sent). Default true. */
   skillsEnabled?: boolean;
 }
 
 /**
  * Routes one input line. Commands win over skills of the same name (`/skill:help` still reaches
- * a skill named `help`). Never sends a typo: with skills on, any other `/word` is unknown.
+ * a skill named `help`). Never sends a typo to the model, with or without skills: a `/word` that
+ * is no command and no skill is unknown (with the closest command or skill suggested), unless it
+ * is clearly a path (a second `/` in the first word: `/usr/bin/env`).
  */
 export function routeSlash(text: string, skills: readonly Skill[], options: RouteOptions = {}): SlashRoute {
   const trimmed = text.trimStart();
@@ -34,11 +37,24 @@ export function routeSlash(text: string, skills: readonly Skill[], options: Rout
   if (word.includes('/')) return { kind: 'text' };
   const command = findSlashCommand(word);
   if (command) return { kind: 'command', name: command.name, args };
-  if (options.skillsEnabled === false) return { kind: 'text' };
+  const usable = options.skillsEnabled === false ? [] : skills;
   const slug = word.startsWith('skill:') ? word.slice('skill:'.length) : word;
-  const skill = skills.find((s) => s.name === slug);
-  if (!skill) return { kind: 'unknown', message: `unknown command /${word} — /help lists them` };
+  const skill = usable.find((s) => s.name === slug);
+  if (!skill) return { kind: 'unknown', message: unknownMessage(word, usable, options.skillsEnabled !== false) };
   if (!skill.userInvocable)
     return { kind: 'model-only', message: `/${slug} can only be used by the model (user-invocable: false)` };
   return { kind: 'skill', name: slug, text: args ? `/${slug} ${args}` : `/${slug}` };
+}
+
+/** Suggestions are offered only this close (edits per length), so `/xyzzy` gets no random one. */
+const NEAR = 0.5;
+
+/** What an unknown `/word` gets: not sent, and the closest command or skill when one is near. */
+function unknownMessage(word: string, skills: readonly Skill[], skillsEnabled: boolean): string {
+  const candidates = [...slashWords(), ...skills.filter((s) => s.userInvocable).map((s) => s.name)];
+  const near = closest(word, candidates);
+  const close = near !== undefined && levenshtein(word, near) <= Math.max(1, Math.floor(word.length * NEAR));
+  const hint = close ? `did you mean /${near}? ` : '';
+  const kinds = skillsEnabled ? 'command or skill' : 'command (skills are off)';
+  return `/${word} is not a ${kinds}, so nothing was sent to the model; ${hint}/help lists them (a path like /usr/bin/env is sent as text)`;
 }
