@@ -105,8 +105,9 @@ function previewLines(p: Preview, width: number): Line[] {
     text: `    … ${p.hidden} ${p.cut === 'tail' ? 'earlier' : 'more'} line${p.hidden === 1 ? '' : 's'}`,
     style: 'dim',
   };
-  const shown = p.lines.map(
-    (l): Line => ({ text: `    ${truncate(l, width - 4)}`, style: p.diff ? diffStyle(l) : 'output' }),
+  const rows = (l: string): string[] => (p.wrap ? wrapLine(l, width - 4) : [truncate(l, width - 4)]);
+  const shown = p.lines.flatMap((l) =>
+    rows(l).map((row): Line => ({ text: `    ${row}`, style: p.diff ? diffStyle(l) : 'output' })),
   );
   if (p.hidden === 0) return shown;
   return p.cut === 'tail' ? [count, ...shown] : [...shown, count];

@@ -4,6 +4,8 @@ import type { Item } from './view-state.js';
 export const COMMAND_TAIL_LINES = 5;
 /** Lines of a diff shown under a collapsed edit: the first ones, where the change starts. */
 export const DIFF_HEAD_LINES = 8;
+/** Lines of a failure's message shown under any other collapsed tool call (why it was refused). */
+export const ERROR_HEAD_LINES = 2;
 
 /** What a collapsed tool result shows beneath its one-line summary. */
 export interface Preview {
@@ -14,6 +16,8 @@ export interface Preview {
   cut: 'head' | 'tail';
   /** The lines are a unified diff (coloured red/green). */
   diff: boolean;
+  /** Word-wrap the lines (a message) rather than cut each to one row (output, a diff). */
+  wrap?: boolean;
 }
 
 type ToolItem = Extract<Item, { kind: 'tool' }>;
@@ -24,13 +28,22 @@ const DIFF_TOOLS: ReadonlySet<string> = new Set(['edit_file', 'write_file']);
 /**
  * The part of a finished tool result shown while it is collapsed, so what a command printed and
  * what an edit changed are on screen without Ctrl-O: a command's last lines (its trailing
- * `Exit code N.` left out: the summary says it), an edit's diff from its start. Undefined for
- * other tools and for results with nothing to show. `content` is already sanitized.
+ * `Exit code N.` left out: the summary says it), an edit's diff from its start, and for any other
+ * failed call the start of its message (a denial says why). Undefined for other results and for
+ * results with nothing to show. `content` is already sanitized.
  */
 export function collapsedPreview(tool: ToolItem, content: string): Preview | undefined {
   if (tool.name === 'bash') return commandTail(content);
-  if (DIFF_TOOLS.has(tool.name)) return diffHead(content);
+  if (DIFF_TOOLS.has(tool.name) && tool.state !== 'error') return diffHead(content);
+  if (tool.state === 'error') return errorHead(content, tool.display);
   return undefined;
+}
+
+function errorHead(content: string, display: string): Preview | undefined {
+  const lines = content.split('\n');
+  if (!content.trim() || content.trim() === display.trim()) return undefined;
+  const shown = lines.slice(0, ERROR_HEAD_LINES);
+  return { lines: shown, hidden: lines.length - shown.length, cut: 'head', diff: false, wrap: true };
 }
 
 function commandTail(content: string): Preview | undefined {

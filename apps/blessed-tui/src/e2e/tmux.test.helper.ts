@@ -38,6 +38,20 @@ export class TmuxSession {
     this.tmux('send-keys', '-t', 'e2e', ...keys);
   }
 
+  /**
+   * Pastes `text` as a terminal does: tmux wraps it in bracketed-paste markers when the program
+   * turned bracketed paste on (`paste-buffer -p`), and sends its line ends as CR.
+   */
+  paste(text: string): void {
+    this.tmux('set-buffer', '-b', 'e2e-paste', '--', text);
+    this.tmux('paste-buffer', '-p', '-d', '-b', 'e2e-paste', '-t', 'e2e');
+  }
+
+  /** The screen and everything scrolled off it (the terminal's scrollback), one line per row. */
+  history(): string {
+    return this.tmux('capture-pane', '-p', '-J', '-S', '-', '-t', 'e2e');
+  }
+
   /** The visible screen, one line per row. */
   screen(): string {
     return this.tmux('capture-pane', '-p', '-t', 'e2e');

@@ -177,7 +177,7 @@ describe('harness-tui in a real terminal (tmux)', () => {
         '[a] stores this rule',
       ])
         expect(question).toContain(line);
-      expect(question).toContain('● read_file greet.txt'); // a raw ESC[2J would have cleared it
+      expect(question).toContain('⎿ edited greet.txt'); // a raw ESC[2J would have cleared it
       tmux.press('n');
       await tmux.waitFor(['Message for the model']);
       tmux.press('Enter');

@@ -1,0 +1,144 @@
+/**
+ * `harness-tui` end to end for what a person does all day: paste, switch to plan mode with
+ * Shift-Tab, cancel with Esc, leave with the conversation in the scrollback, and find the last
+ * prompt again with Up in the next run. The BUILT bin in tmux against the mock server, with a temp
+ * home, config, state and work root; nothing reaches the internet.
+ */
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ScriptBuilder, startMockServer } from '@coding-harness/mock-anthropic';
+import { afterEach, describe, expect, it } from 'vitest';
+import { hasTmux, TmuxSession } from './tmux.test.helper.js';
+
+const BIN = fileURLToPath(new URL('../../dist/bin/harness-tui.cjs', import.meta.url));
+
+const cleanups: (() => void | Promise<void>)[] = [];
+afterEach(async () => {
+  for (const undo of cleanups.splice(0).reverse()) await undo();
+});
+
+function sandbox(): Record<'root' | 'home' | 'work' | 'config' | 'state', string> {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'harness-tui-daily-')));
+  cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+  const box = {
+    root,
+    home: join(root, 'home'),
+    work: join(root, 'work'),
+    config: join(root, 'config'),
+    state: join(root, 'state'),
+  };
+  for (const dir of [box.home, box.work, box.config, box.state]) mkdirSync(dir);
+  writeFileSync(join(box.work, 'notes.txt'), 'notes\n');
+  return box;
+}
+
+/** Runs the bin in a fresh tmux server; after it exits the pane prints `EXITED:<code>` and stays. */
+function startTui(box: ReturnType<typeof sandbox>, url: string, name: string): TmuxSession {
+  const path = process.env.PATH ?? '/usr/bin:/bin';
+  const tmux = new TmuxSession(`harness-tui-daily-${name}-${process.pid}-${Date.now()}`, {
+    PATH: path,
+    HOME: box.home,
+    TMUX_TMPDIR: box.root,
+    LANG: 'C.UTF-8',
+  });
+  cleanups.push(() => tmux.kill());
+  const env = [
+    `PATH=${path}`,
+    `HOME=${box.home}`,
+    `XDG_CONFIG_HOME=${box.config}`,
+    `XDG_STATE_HOME=${box.state}`,
+    'LANG=C.UTF-8',
+    `ANTHROPIC_BASE_URL=${url}`,
+    'ANTHROPIC_API_KEY=fake-e2e-key',
+  ];
+  const script = '"$@"; echo "EXITED:$?"; exec sleep 600';
+  const argv = [process.execPath, BIN, '-C', box.work, '--allowed-tools', 'Bash(sleep:*)'];
+  tmux.start(['env', '-i', ...env, 'bash', '-c', script, 'bash', ...argv], 100, 30);
+  return tmux;
+}
+
+const IDLE = /│ idle\s*$/m;
+const PASTED = 'first pasted line\nsecond: 2 + 2\nthird line';
+
+describe('harness-tui for daily use (tmux)', () => {
+  it.skipIf(!hasTmux)(
+    'a paste is one request, Shift-Tab to plan mode refuses the next write without a question, Esc cancels, the transcript and the resume command stay in the scrollback, Up finds the last prompt in the next run',
+    async () => {
+      expect(existsSync(BIN), `${BIN} is missing: build first (pnpm build)`).toBe(true);
+      const box = sandbox();
+      const server = await startMockServer({
+        script: new ScriptBuilder()
+          .text('Three lines received.')
+          .toolUse('write_file', { path: 'plan.txt', content: 'written\n' }, { text: 'Writing the plan.' })
+          .text('Plan mode kept it from being written.')
+          .toolUse('bash', { command: 'sleep 30' }, { text: 'Waiting for the build.' })
+          .text('Back again.')
+          .build(),
+      });
+      cleanups.push(() => server.close());
+      const tmux = startTui(box, server.url, 'one');
+      await tmux.waitFor([IDLE]);
+
+      // A three-line paste, then Enter: one request holding every line.
+      tmux.paste(PASTED);
+      await tmux.waitFor(['third line']);
+      expect(server.messageRequests()).toHaveLength(0);
+      tmux.press('Enter');
+      await tmux.waitFor(['Three lines received.', IDLE]);
+      expect(server.messageRequests()).toHaveLength(1);
+      expect(JSON.stringify(server.messageRequests()[0]?.body)).toContain(JSON.stringify(PASTED).slice(1, -1));
+
+      // Shift-Tab twice: accept-edits, then plan; the write is refused by the mode, never asked.
+      tmux.press('BTab');
+      await tmux.waitFor(['⏵⏵ accept edits']);
+      tmux.press('BTab');
+      await tmux.waitFor(['⏸ plan mode']);
+      tmux.type('write the plan');
+      tmux.press('Enter');
+      const refused = await tmux.waitFor(['Plan mode kept it from being written.', IDLE]);
+      expect(refused).not.toContain('Allow write_file?');
+      expect(refused).toContain('● write_file plan.txt');
+      expect(refused).toContain('Plan mode: the session is read-only'); // the reason, under the call
+      expect(existsSync(join(box.work, 'plan.txt'))).toBe(false);
+      expect(JSON.stringify(server.messageRequests()[2]?.body)).toContain('Plan mode: the session is read-only');
+      tmux.press('BTab');
+      await tmux.waitFor([/^(?![\s\S]*plan mode)[\s\S]*│ idle\s*$/m]); // back to the default mode
+
+      // A long command: the rule says how to cancel; Esc does.
+      tmux.type('wait a while');
+      tmux.press('Enter');
+      await tmux.waitFor(['Waiting for the build.', /running bash \(\d+s.* · esc to cancel\)/]);
+      tmux.press('Escape');
+      const cancelled = await tmux.waitFor(['cancelled', IDLE]);
+      expect(cancelled).not.toContain('esc to cancel');
+      expect(server.messageRequests()).toHaveLength(4);
+
+      // Leaving: the alternate screen is gone, the conversation and the resume command stay.
+      tmux.press('C-d');
+      await tmux.waitFor(['EXITED:0']);
+      expect(tmux.pane('#{alternate_on}')).toBe('0');
+      const scrollback = tmux.history();
+      for (const line of ['› first pasted line', 'Three lines received.', '● write_file plan.txt', 'cancelled'])
+        expect(scrollback).toContain(line);
+      const resume = /resume it with: harness-tui -C \S+ --resume (\S+)/.exec(scrollback);
+      expect(resume, scrollback).not.toBeNull();
+      expect(scrollback).toContain(`session ${resume?.[1]}`);
+      tmux.kill();
+
+      // The next run in the same work root: Up brings back the last prompt (the shared history).
+      const again = startTui(box, server.url, 'two');
+      await again.waitFor([IDLE]);
+      again.press('Up');
+      await again.waitFor([/^› wait a while/m]);
+      again.press('Up', 'Up');
+      await again.waitFor([/^› first pasted line$/m, /^ {2}third line/m]);
+      again.press('C-c'); // clears the input; Ctrl-D then quits
+      await again.waitFor(['press Ctrl-C again to quit']);
+      again.press('C-d');
+      await again.waitFor(['EXITED:0']);
+    },
+    60_000,
+  );
+});
