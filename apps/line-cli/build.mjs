@@ -20,6 +20,9 @@ const { metafile } = await buildBin({
   name: 'harness',
   // The version comes from package.json at build time (src/version.ts reads it otherwise).
   define: { __HARNESS_VERSION__: JSON.stringify(version) },
+  // The REPL's markdown renderer loads on first use (a few hundred ms to import): kept out of the
+  // bundle so a run that prints no model text in the REPL never reads or compiles it.
+  external: ['marked', 'marked-terminal'],
 });
 // Earlier builds split rarely used libraries into a second bundle: remove what is left of it.
 for (const f of ['harness-lazy.cjs', 'harness-lazy.cjs.map']) rmSync(join(outDir, f), { force: true });

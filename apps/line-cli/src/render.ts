@@ -3,6 +3,8 @@ import type { Colors } from './colors.js';
 import { sanitize } from '@coding-harness/session';
 import { outputLines } from './render-output.js';
 import type { OutputMode } from './render-output.js';
+import { finishedBlocks } from './markdown.js';
+import type { MarkdownRender } from './markdown.js';
 
 /** A piece of output and the stream it belongs on. */
 export interface Chunk {
@@ -29,6 +31,12 @@ export interface RenderOptions {
    * Omitted: the one-line result only.
    */
   output?: OutputMode;
+  /**
+   * Streamed text as markdown (the REPL on a colour terminal): held until a block is finished
+   * (a blank line outside a code fence, or the message's end), then rendered by `render` once it
+   * is set; plain streamed text while it is not.
+   */
+  markdown?: { render?: MarkdownRender };
   /** `-p` with stdout not a terminal: the final answer goes out byte for byte (a file or a pipe, not a screen). */
   rawStdout?: boolean;
 }
@@ -99,8 +107,20 @@ export function createEventRenderer(options: RenderOptions): EventRenderer {
   const calls = new Map<string, string>();
   let lastCall: string | undefined;
 
+  // Streamed text waiting for the end of its markdown block.
+  let held = '';
+  const markdown = (upTo: number): Chunk[] => {
+    const render = options.markdown?.render;
+    const text = held.slice(0, upTo);
+    held = held.slice(upTo);
+    if (text.trim() === '') return [];
+    const shown = render ? render(sanitize(text)) : sanitize(text.endsWith('\n') ? text : `${text}\n`);
+    // A block finished mid-stream keeps the blank line that ended it.
+    return [{ stream: 'out', text: upTo === Infinity ? shown : `${shown}\n` }];
+  };
   const endLines = (): Chunk[] => {
-    const chunks: Chunk[] = [];
+    const chunks: Chunk[] = held === '' ? [] : markdown(Infinity);
+    if (chunks.length > 0) mid.out = false;
     for (const stream of ['out', 'err'] as const) {
       if (mid[stream]) chunks.push({ stream, text: '\n' });
       mid[stream] = false;
@@ -146,6 +166,12 @@ export function createEventRenderer(options: RenderOptions): EventRenderer {
         if (!streaming || event.text === '') return [];
         const chunks = block === 'thinking' ? endLines() : [];
         block = 'text';
+        if (options.markdown?.render) {
+          held += event.text;
+          const end = finishedBlocks(held);
+          if (end > 0) chunks.push(...markdown(end));
+          return chunks;
+        }
         mid.out = !event.text.endsWith('\n');
         chunks.push({ stream: 'out', text: sanitize(event.text) });
         return chunks;

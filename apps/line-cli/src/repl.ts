@@ -11,6 +11,8 @@ import { ANSWER_HINT, approvalPrompt } from './question.js';
 import { createEventRenderer, formatUsageLine } from './render.js';
 import { Spinner } from './spinner.js';
 import { exitLine, replayLines } from './repl-session.js';
+import { loadMarkdown } from './markdown.js';
+import type { MarkdownRender } from './markdown.js';
 import { parseTrustAnswer, TRUST_PROMPT, trustQuestionLines } from './trust-question.js';
 import { VERSION } from './version.js';
 import {
@@ -174,6 +176,9 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
   rl.on('SIGINT', interrupt);
   const offInterrupt = io.onInterrupt(interrupt);
 
+  // Markdown on a colour terminal only: piped output and NO_COLOR get the text as the model wrote it.
+  const markdownOn = tty && io.stdout.isTTY === true && !io.env.NO_COLOR;
+  const markdown: { render?: MarkdownRender } = {};
   const runTurn = async (text: string): Promise<void> => {
     resumable = true;
     const controller = new AbortController();
@@ -183,6 +188,7 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
       text: 'stream',
       toolLines: true,
       output: flags.verbose ? 'all' : 'tail',
+      markdown,
     });
     gate.reset();
     try {
@@ -190,6 +196,9 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
       spinner.tokens(0);
       const running = new Map<string, string>();
       for await (const event of h.agent.send(text, { signal: controller.signal })) {
+        // The markdown renderer loads when the first text of the session streams in.
+        if (event.type === 'text_delta' && markdownOn && !markdown.render)
+          markdown.render = await loadMarkdown(out.columns ?? 100);
         if (event.type === 'usage') {
           const u = event.usage;
           tokens += u.input + u.cacheRead + u.cacheWrite + u.output;
@@ -260,7 +269,7 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     }
     const route = h.route(text);
     if (route.kind === 'command') {
-      runSlashCommand(route.name, slash, route.args);
+      await runSlashCommand(route.name, slash, route.args);
       if (quit) break;
     } else if (route.kind === 'unknown' || route.kind === 'model-only') {
       out.write(`${colors.yellow(sanitize(route.message))}\n`);

@@ -1,0 +1,55 @@
+import type { AgentEvent } from '@coding-harness/agent';
+import pc from 'picocolors';
+import { describe, expect, it } from 'vitest';
+import { finishedBlocks, loadMarkdown } from './markdown.js';
+import { createEventRenderer } from './render.js';
+
+describe('markdown in the REPL', () => {
+  it('finds where the finished blocks end: a blank line outside a code fence, complete lines only', () => {
+    expect(finishedBlocks('one paragraph')).toBe(0);
+    expect(finishedBlocks('one\n\ntwo')).toBe(5);
+    expect(finishedBlocks('```\na\n\nb\n```\n')).toBe(0);
+    expect(finishedBlocks('```\na\n\nb\n```\n\nafter')).toBe(14);
+    expect(finishedBlocks('\nleading blank only')).toBe(0);
+  });
+
+  it('renders streamed text a finished block at a time, never per delta, and the rest at the message end', () => {
+    const seen: string[] = [];
+    const render = (md: string): string => {
+      seen.push(md);
+      return `<${md.trim()}>\n`;
+    };
+    const r = createEventRenderer({
+      colors: pc.createColors(false),
+      text: 'stream',
+      toolLines: true,
+      markdown: { render },
+    });
+    const deltas = [
+      '# Ti',
+      'tle\n',
+      '\nSome **bo',
+      'ld** text',
+      '.\n\n```ts\nconst x',
+      ' = 1;\n\n',
+      'y\n```\n',
+      'tail',
+    ];
+    const out = [
+      ...deltas.map((text): AgentEvent => ({ type: 'text_delta', text })),
+      { type: 'assistant_message', text: deltas.join(''), stopReason: 'end_turn' } as AgentEvent,
+    ].flatMap((e) => r(e).map((c) => c.text));
+    expect(seen).toEqual(['# Title\n\n', 'Some **bold** text.\n\n', '```ts\nconst x = 1;\n\ny\n```\ntail']);
+    expect(out.join('')).toBe('<# Title>\n\n<Some **bold** text.>\n\n<```ts\nconst x = 1;\n\ny\n```\ntail>\n');
+  });
+
+  it('loads marked-terminal on demand: bold loses its stars, a ts fence is highlighted', async () => {
+    const render = await loadMarkdown(80);
+    expect(render).toBeDefined();
+    const text = render?.('Some **bold**.\n\n```ts\nconst x: number = 1;\n```\n') ?? '';
+    expect(text).not.toContain('**');
+    expect(text).toContain('bold');
+    expect(text).toContain('number');
+    expect(text.endsWith('\n')).toBe(true);
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * Markdown for the REPL's screen: `marked` with `marked-terminal` (headings, emphasis, lists,
+ * tables, code fences highlighted). Both are loaded on first use only, because importing them
+ * costs a few hundred milliseconds (cli-highlight carries every highlight.js grammar): a `-p` run
+ * or a REPL session that never prints model text never loads them. The bin keeps them out of its
+ * bundle for the same reason.
+ */
+
+/** Renders one finished markdown block (or several) to terminal text ending in one line break. */
+export type MarkdownRender = (markdown: string) => string;
+
+let loading: Promise<MarkdownRender | undefined> | undefined;
+
+/**
+ * Loads the renderer once per process for a screen `width` columns wide. Resolves to undefined
+ * when the modules cannot be loaded (the REPL then prints the text as it came): a missing
+ * optional nicety is never an error.
+ */
+export function loadMarkdown(width: number): Promise<MarkdownRender | undefined> {
+  loading ??= (async () => {
+    try {
+      const [{ Marked }, { markedTerminal }] = await Promise.all([import('marked'), import('marked-terminal')]);
+      const marked = new Marked(
+        markedTerminal({ width: Math.max(20, width - 2), reflowText: false, tab: 2, emoji: false }),
+      );
+      return (markdown: string): string => {
+        const out = marked.parse(markdown, { async: false });
+        return `${out.replace(/\s+$/, '')}\n`;
+      };
+    } catch {
+      return undefined;
+    }
+  })();
+  return loading;
+}
+
+/** True for a line opening or closing a code fence. */
+const FENCE = /^ {0,3}(```|~~~)/;
+
+/**
+ * Where the finished blocks of streamed markdown end: the index just after the last blank line
+ * that is outside a code fence, among complete lines only (0: nothing finished yet). Text is
+ * rendered a block at a time, never per delta, so a fence or a list is never drawn half-parsed.
+ */
+export function finishedBlocks(text: string): number {
+  let end = 0;
+  let inFence = false;
+  let at = 0;
+  for (;;) {
+    const nl = text.indexOf('\n', at);
+    if (nl < 0) return end;
+    const line = text.slice(at, nl);
+    if (FENCE.test(line)) inFence = !inFence;
+    else if (!inFence && line.trim() === '' && at > 0) end = nl + 1;
+    at = nl + 1;
+  }
+}
