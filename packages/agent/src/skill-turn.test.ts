@@ -101,6 +101,10 @@ describe("a skill's model and effort", () => {
     expect(turnEnd(events).stopReason).toBe('end_turn');
     expect(body(server, 1).model).toBe('claude-haiku-5-5');
     expect(body(server, 1).thinking).toEqual({ type: 'adaptive', display: 'summarized' });
+    // The API drops (without an error) thinking the other model cannot read; the mock checks as it does.
+    expect(server.messageRequests()[1]!.thinkingTransformations).toEqual([
+      { type: 'thinking_dropped', path: 'messages.1.content.0', reason: 'model_binding_mismatch' },
+    ]);
     expect(turnEnd(await turn(agent, 'and?')).stopReason).toBe('end_turn');
     expect(body(server, 2).model).toBe('claude-sonnet-5-5');
     expect(server.messageRequests().filter((r) => r.rejected)).toEqual([]);
