@@ -19,6 +19,7 @@ import {
   buildHarness,
   createPromptHistory,
   formatSkillRows,
+  modeIndicator,
   noSkillsMessage,
   runSlashCommand,
   sanitize,
@@ -145,7 +146,12 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     out.write(`${replayLines(h.agent.messages(), { sessionId: h.agent.sessionId, colors, summarize }).join('\n')}\n`);
   }
 
-  const promptText = `${colors.dim(h.model)} ${colors.cyan('›')} `;
+  // The model and the permission-mode indicator, as the next request will use them (/model and /mode change them).
+  const replPrompt = (): string => {
+    const mode = modeIndicator(h.controls.mode());
+    return `${colors.dim(h.agent.model)}${mode ? ` ${colors.yellow(mode)}` : ''} ${colors.cyan('›')} `;
+  };
+  let promptText = replPrompt();
   const saved = createPromptHistory({ env: io.env, home: io.home, workroot: h.workroot });
   history.push(...saved.load());
   let historyWarned = false;
@@ -251,6 +257,7 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     quit: () => {
       quit = true;
     },
+    session: h.controls,
   };
 
   for (;;) {
@@ -269,7 +276,17 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     }
     const route = h.route(text);
     if (route.kind === 'command') {
-      await runSlashCommand(route.name, slash, route.args);
+      // Ctrl-C cancels a command that waits on the model (/compact) as it cancels a turn.
+      const controller = new AbortController();
+      current = controller;
+      try {
+        await runSlashCommand(route.name, { ...slash, signal: controller.signal }, route.args);
+      } catch (err) {
+        io.stderr.write(`${errColors.red(`error: ${sanitize(err instanceof Error ? err.message : String(err))}`)}\n`);
+      } finally {
+        current = undefined;
+      }
+      promptText = replPrompt();
       if (quit) break;
     } else if (route.kind === 'unknown' || route.kind === 'model-only') {
       out.write(`${colors.yellow(sanitize(route.message))}\n`);
