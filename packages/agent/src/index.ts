@@ -33,7 +33,7 @@ export { CHANGES_INTRO } from './session-resume.js';
 export { estimateCostUsd, priceFor, tierFor } from './prices.js';
 export type { ModelPrice } from './prices.js';
 export { matchSkill, skillWords, MIN_HITS } from './auto-skill.js';
-export { parseSlashSkill } from './forced-skill.js';
+export { parseSlashSkill, parseSlashSkills } from './forced-skill.js';
 export { SKILLS_INTRO, defaultPrompt, composeSystemPrompt } from './prompt.js';
 export { PENDING_HEADING, SUMMARY_INSTRUCTION, SUMMARY_HEADING } from './compaction.js';
 export { CANCELLED, TRUNCATED } from './tool-executor.js';
