@@ -125,4 +125,33 @@ describe('skills at scale, through the built CLI', () => {
     const forcedResult = toolResults(server.messageRequests()[4]).at(-1)!;
     expect(resultText(forcedResult)).toContain(`Body of ${skills[17]!.name}: follow these steps. Arguments: now`);
   }, 60_000);
+
+  it('a body over 256 KiB is cut with a read_file pointer that reads on from the right line', async () => {
+    const box = makeSandbox();
+    const parent = join(box.home, '.agents', 'skills');
+    const lines = Array.from({ length: 3_000 }, (_, i) => `step ${String(i + 1).padStart(4, '0')} ${'x'.repeat(89)}`);
+    mkdirSync(join(parent, 'huge'), { recursive: true });
+    const file = join(parent, 'huge', 'SKILL.md');
+    writeFileSync(file, `---\nname: huge\ndescription: A skill with a very long body.\n---\n${lines.join('\n')}\n`);
+    // 100 bytes a line: 2,621 lines fit in 256 KiB; the rest starts at body line 2,622, file line 2,626.
+    const server = await mock(
+      new ScriptBuilder()
+        .toolUse('skill', { name: 'huge' })
+        .toolUse('read_file', { path: file, offset: 2_626, limit: 2 })
+        .text('done')
+        .build(),
+    );
+    const res = await run(['-C', box.work, '-p', 'go'], { env: childEnv(box, server) });
+    expect(res.code).toBe(0);
+    const loaded = resultText(toolResults(server.messageRequests()[1]).at(-1)!);
+    expect(loaded).toContain('step 2621 ');
+    expect(loaded).not.toContain('step 2622 ');
+    expect(loaded).toContain(
+      `Read the rest of ${file} with read_file {"path": ${JSON.stringify(file)}, "offset": 2626}, continuing from where each read stops.]`,
+    );
+    expect(Buffer.byteLength(loaded)).toBeLessThan(256 * 1024 + 2_000);
+    const rest = resultText(toolResults(server.messageRequests()[2]).at(-1)!);
+    expect(rest).toContain('step 2622 ');
+    expect(rest).toContain('step 2623 ');
+  }, 30_000);
 });
