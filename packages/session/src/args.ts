@@ -51,6 +51,7 @@ export interface HarnessFlags {
   /** `--verbose`: in `-p` text mode, tool calls and their results go to stderr. */
   verbose: boolean;
   continue: boolean;
+  /** A session id; `''` for `--resume` given without one: the REPL opens a picker (`-p` refuses it). */
   resume?: string;
   version: boolean;
   help: boolean;
@@ -85,6 +86,11 @@ export function normalizeArgv(argv: readonly string[]): string[] {
     const name = m[1]!.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
     if (!LONG_NAMES.has(name)) {
       out.push(arg);
+      continue;
+    }
+    // `--resume` with no id after it (last, or before another flag): the empty id, a picker.
+    if (name === 'resume' && m[2] === undefined && (argv[i + 1] === undefined || argv[i + 1]!.startsWith('-'))) {
+      out.push('--resume=');
       continue;
     }
     if (name === 'print' && m[2] !== undefined) {
@@ -168,6 +174,10 @@ export function parseHarnessArgs(argv: readonly string[]): ParseResult {
   const directory = text('directory');
   const model = text('model');
   const resume = text('resume');
+  if (resume === '' && on('print'))
+    return usage(
+      '--resume without an id opens a picker in the REPL; with -p name the session: harness --resume <id> -p ...',
+    );
 
   return {
     ok: true,
