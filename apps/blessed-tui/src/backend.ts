@@ -1,5 +1,6 @@
 import type { AgentEvent } from '@coding-harness/agent';
 import type { Answer, ApprovalRequest, Grant, PermissionMode } from '@coding-harness/approval';
+import type { SessionControls } from '@coding-harness/session';
 import type { Skill } from '@coding-harness/skills';
 
 /**
@@ -45,6 +46,11 @@ export interface TuiBackend {
   mode?(): PermissionMode;
   /** Switches the permission mode for the rest of the session (Shift-Tab). Without it, Shift-Tab says it cannot. */
   setMode?(mode: PermissionMode): void;
+  /**
+   * The running session's controls for the slash commands that work on it (`/model`, `/mode`,
+   * `/status`, `/compact`...): `harness.controls`. Absent (the demo), those commands say so.
+   */
+  controls?: SessionControls;
   /**
    * The work root's prompt history, shared with `harness` (`createPromptHistory` from the session
    * package): `load` newest first; `add` returns a message naming the file when it could not write.

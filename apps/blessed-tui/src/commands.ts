@@ -23,7 +23,7 @@ export const COMMANDS: readonly { name: CommandName; description: string }[] = S
 /** What a submitted input means: nothing, a built-in, text for the agent, or a refusal shown locally. */
 export type Interpreted =
   | { kind: 'empty' }
-  | { kind: 'command'; name: CommandName }
+  | { kind: 'command'; name: CommandName; args: string }
   | { kind: 'send'; text: string }
   | { kind: 'reject'; message: string };
 
@@ -44,7 +44,7 @@ export function interpret(input: string, skills: readonly Skill[], options: Inte
   const route = routeSlash(input.trim(), skills, options);
   switch (route.kind) {
     case 'command':
-      return { kind: 'command', name: route.name };
+      return { kind: 'command', name: route.name, args: route.args };
     case 'skill':
       return { kind: 'send', text: route.text };
     case 'unknown':

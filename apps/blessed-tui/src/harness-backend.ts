@@ -24,6 +24,7 @@ export function harnessBackend(
     resumeCommand: () => resumeCommand(harness.agent.sessionId, harness.workroot, opts.cwd),
     mode: () => harness.policy.mode,
     setMode: (mode) => harness.policy.setMode(mode),
+    controls: harness.controls,
     model: harness.model,
     workroot: harness.workroot,
     skills: harness.skills,

@@ -5,6 +5,7 @@ import { approvalKey, openApproval, type ApprovalState } from './approval-state.
 import { runSlashCommand } from '@coding-harness/session';
 import type { SlashContext } from '@coding-harness/session';
 import { helpText, interpret, noSkillsText } from './commands.js';
+import type { CommandName } from './commands.js';
 import { completions, moveSelection } from './completion.js';
 import { FrameScheduler } from './frame-scheduler.js';
 import { ctrlKey, editKey, emptyInput, insertText, setText, type InputState } from './input-state.js';
@@ -345,7 +346,7 @@ export class TuiApp {
         void this.runTurn(what.text);
         return;
       case 'command':
-        runSlashCommand(what.name, this.slashContext(skillsEnabled));
+        void this.runCommand(what.name, what.args, skillsEnabled);
         return;
     }
   }
@@ -356,6 +357,34 @@ export class TuiApp {
     if (failed && !this.historyFailed) {
       this.historyFailed = true;
       this.dispatch({ type: 'notice', text: failed });
+    }
+  }
+
+  /** Runs a built-in; one that waits on the model (`/compact`) is refused while a turn runs and cancelled by Ctrl-C. */
+  private async runCommand(name: CommandName, args: string, skillsEnabled: boolean): Promise<void> {
+    if (this.turn && name === 'compact')
+      return this.dispatch({ type: 'hint', text: 'a turn is running — wait, or Ctrl-C to cancel it' });
+    const job = name === 'compact' ? new AbortController() : undefined;
+    if (job) {
+      this.turn = job;
+      this.dispatch({ type: 'busy', busy: true, now: this.opts.now() });
+    }
+    try {
+      await runSlashCommand(
+        name,
+        { ...this.slashContext(skillsEnabled), ...(job ? { signal: job.signal } : {}) },
+        args,
+      );
+    } catch (err) {
+      this.dispatch({ type: 'error', text: `error: ${err instanceof Error ? err.message : String(err)}` });
+    } finally {
+      if (job) {
+        this.turn = undefined;
+        this.dispatch({ type: 'busy', busy: false, now: this.opts.now() });
+      }
+      // `/mode` may have switched the mode the status bar shows.
+      const mode = this.backend.mode?.();
+      if (mode !== undefined && mode !== this.state.mode) this.dispatch({ type: 'mode', mode });
     }
   }
 
@@ -379,6 +408,7 @@ export class TuiApp {
         this.dispatch({ type: 'clear' });
       },
       quit: () => this.quit(0),
+      ...(this.backend.controls ? { session: this.backend.controls } : {}),
     };
   }
 
