@@ -11,6 +11,9 @@ import { ANSWER_HINT, approvalPrompt } from './question.js';
 import { createEventRenderer, formatUsageLine } from './render.js';
 import { Spinner } from './spinner.js';
 import { exitLine, replayLines } from './repl-session.js';
+import { pickSession } from './repl-picker.js';
+import type { PickerIo } from './repl-picker.js';
+import { createSessionStore, defaultSessionDir } from '@coding-harness/agent';
 import { loadMarkdown } from './markdown.js';
 import type { MarkdownRender } from './markdown.js';
 import { parseTrustAnswer, TRUST_PROMPT, trustQuestionLines } from './trust-question.js';
@@ -19,6 +22,8 @@ import {
   buildHarness,
   createPromptHistory,
   formatSkillRows,
+  listSessions,
+  resolveWorkroot,
   modeIndicator,
   noSkillsMessage,
   runSlashCommand,
@@ -26,6 +31,19 @@ import {
   UsageError,
 } from '@coding-harness/session';
 import type { AskTrustFn, Harness, HarnessFlags, SlashContext } from '@coding-harness/session';
+
+/** The flags with the picked session (or none, for a new one); null when input closed first. */
+async function pickResume(flags: HarnessFlags, io: CliIo, pickerIo: PickerIo): Promise<HarnessFlags | null> {
+  const { resume: _none, ...fresh } = flags;
+  const workroot = resolveWorkroot(flags.directory, io.cwd);
+  // A bad -C is buildHarness's to report.
+  if (typeof workroot !== 'string') return fresh;
+  const store = createSessionStore({ dir: defaultSessionDir(io.env as NodeJS.ProcessEnv, io.home) });
+  const sessions = await listSessions(store, workroot);
+  const pick = await pickSession(sessions, pickerIo, colorsFor(io.stdout.isTTY, io.env));
+  if (pick === null) return null;
+  return pick === 'new' ? fresh : { ...fresh, resume: pick };
+}
 
 /** The prompt of a continuation line (after `\` + Enter or Alt-Enter). */
 const CONTINUE_PROMPT = '… ';
@@ -120,8 +138,28 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     }
   };
 
+  // `--resume` without an id: pick one of this work root's sessions first.
+  let wanted = flags;
+  if (flags.resume === '') {
+    const picked = await pickResume(flags, io, {
+      show: (shown) => void out.write(`${shown.join('\n')}\n`),
+      ask: (question) => {
+        prompt(question);
+        return lines.next();
+      },
+      hint: (text) => void out.write(`${colors.yellow(text)}\n`),
+    });
+    if (picked === null) {
+      rl.close();
+      if (tty) out.write(PASTE_OFF);
+      out.write('\n');
+      return 0;
+    }
+    wanted = picked;
+  }
+
   try {
-    harness = await buildHarness(flags, io.env, { ask, askTrust, home: io.home, cwd: io.cwd });
+    harness = await buildHarness(wanted, io.env, { ask, askTrust, home: io.home, cwd: io.cwd });
   } catch (err) {
     rl.close();
     if (tty) out.write(PASTE_OFF);
