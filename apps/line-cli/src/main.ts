@@ -28,7 +28,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   if (flags.command?.name === 'skills')
     return (await import('./skills-command.js')).runSkillsList(flags, flags.command.json, io);
   if (flags.command?.name === 'skills-lint')
-    return (await import('./skills-command.js')).runSkillsLint(flags, flags.command.paths, io);
+    return (await import('./skills-command.js')).runSkillsLint(flags, flags.command.paths, io, {
+      strict: flags.command.strict,
+      fix: flags.command.fix,
+    });
   if (flags.print) return (await import('./print-mode.js')).runPrint(flags, io);
   return (await import('./repl.js')).runRepl(flags, io);
 }

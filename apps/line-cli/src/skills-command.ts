@@ -100,10 +100,16 @@ export async function runSkillsList(flags: HarnessFlags, json: boolean, io: CliI
 }
 
 /**
- * `harness skills lint [PATH...]`: strict validation; without paths, every existing skill root a
- * session would scan. Prints `problem:` and `note:` lines and a count; exit 1 when any problem.
+ * `harness skills lint [--strict] [--fix] [PATH...]`: validation; without paths, every existing
+ * skill root a session would scan. Prints `fixed:`, `problem:` and `note:` lines and a count;
+ * exit 1 when any problem is left.
  */
-export async function runSkillsLint(flags: HarnessFlags, paths: string[], io: CliIo): Promise<number> {
+export async function runSkillsLint(
+  flags: HarnessFlags,
+  paths: string[],
+  io: CliIo,
+  options: { strict?: boolean; fix?: boolean } = {},
+): Promise<number> {
   const workroot = workrootOrFail(flags, io);
   if (workroot === undefined) return 2;
   const targets =
@@ -122,12 +128,14 @@ export async function runSkillsLint(flags: HarnessFlags, paths: string[], io: Cl
     return 0;
   }
   const { lint } = await import('@coding-harness/skills');
-  const findings = await lint(targets);
-  const problems = findings.filter((f) => f.severity === 'problem');
+  const findings = await lint(targets, { strict: options.strict ?? false, fix: options.fix ?? false });
+  const count = (severity: string): number => findings.filter((f) => f.severity === severity).length;
+  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
   for (const f of findings) io.stdout.write(`${sanitize(`${f.severity}: ${f.path}: ${f.message}`)}\n`);
+  const fixed = options.fix ? `${plural(count('fixed'), 'name')} fixed, ` : '';
   io.stdout.write(
-    `${problems.length} problem${problems.length === 1 ? '' : 's'}, ${findings.length - problems.length} note${findings.length - problems.length === 1 ? '' : 's'} in ${targets.length} path${targets.length === 1 ? '' : 's'}\n`,
+    `${fixed}${plural(count('problem'), 'problem')}, ${plural(count('note'), 'note')} in ${plural(targets.length, 'path')}\n`,
   );
   await drained(io.stdout);
-  return problems.length > 0 ? 1 : 0;
+  return count('problem') > 0 ? 1 : 0;
 }

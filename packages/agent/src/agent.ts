@@ -12,6 +12,7 @@ import { createChannel } from './channel.js';
 import type { AgentEvent, Usage } from './events.js';
 import { compact } from './compactor.js';
 import { runTurn } from './loop.js';
+import { skillCommandAuthorizer } from './skill-commands.js';
 import { applySettings, currentSettings } from './model-switch.js';
 import type { CurrentSettings } from './model-switch.js';
 import type { Message } from './messages.js';
@@ -224,6 +225,12 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
   else if (plan) {
     const loaded = plan.session;
     notices.push(...plan.notices);
+        sessionId,
+        authorizeCommand: skillCommandAuthorizer({
+          policy: config.policy,
+          registry: config.registry,
+          ...(forcedSkill !== undefined ? { forcedSkill } : {}),
+        }),
     sessionId = loaded.info.id;
     state.messages = loaded.messages;
     for (const s of loaded.skills) state.invokedSkills.set(s.name, s.args);

@@ -91,7 +91,20 @@ describe('parseHarnessArgs', () => {
   it('parses the skills subcommands', () => {
     expect(flags(['skills']).command).toEqual({ name: 'skills', json: false });
     expect(flags(['skills', '--json', '-C', 'dir']).command).toEqual({ name: 'skills', json: true });
-    expect(flags(['skills', 'lint', 'a', 'b']).command).toEqual({ name: 'skills-lint', paths: ['a', 'b'] });
+    expect(flags(['skills', 'lint', 'a', 'b']).command).toEqual({
+      name: 'skills-lint',
+      paths: ['a', 'b'],
+      strict: false,
+      fix: false,
+    });
+    expect(flags(['skills', 'lint', '--strict', '--fix', 'dir']).command).toEqual({
+      name: 'skills-lint',
+      paths: ['dir'],
+      strict: true,
+      fix: true,
+    });
+    expect(error(['skills', '--strict'])).toContain('--strict belongs to harness skills lint');
+    expect(error(['-p', 'hi', '--fix'])).toContain('--fix belongs to harness skills lint');
     expect(error(['skills', 'frob'])).toContain('frob');
   });
 

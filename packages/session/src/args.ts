@@ -14,7 +14,9 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 export type InputFormat = (typeof INPUT_FORMATS)[number];
 
 /** A subcommand other than a session. */
-export type HarnessCommand = { name: 'skills'; json: boolean } | { name: 'skills-lint'; paths: string[] };
+export type HarnessCommand =
+  | { name: 'skills'; json: boolean }
+  | { name: 'skills-lint'; paths: string[]; strict: boolean; fix: boolean };
 
 /** Every flag of `harness`, validated and typed; what `buildHarness` and the front ends read. */
 export interface HarnessFlags {
@@ -161,7 +163,8 @@ export function parseHarnessArgs(argv: readonly string[]): ParseResult {
   if (on('print')) {
     if (positionals.length > 0) prompt = positionals.join(' ');
   } else if (positionals[0] === 'skills') {
-    if (positionals[1] === 'lint') command = { name: 'skills-lint', paths: positionals.slice(2) };
+    if (positionals[1] === 'lint')
+      command = { name: 'skills-lint', paths: positionals.slice(2), strict: on('strict'), fix: on('fix') };
     else if (positionals.length === 1) command = { name: 'skills', json: on('json') };
     else return usage(`unknown argument '${positionals[1]}' for harness skills (try harness skills lint PATH...)`);
   } else if (positionals.length > 0 && !on('help') && !on('version')) {
@@ -169,6 +172,8 @@ export function parseHarnessArgs(argv: readonly string[]): ParseResult {
       `unexpected argument '${positionals[0]}': to run a prompt use harness -p "PROMPT"; the only subcommand is 'skills'`,
     );
   }
+  for (const flag of ['strict', 'fix'])
+    if (on(flag) && command?.name !== 'skills-lint') return usage(`--${flag} belongs to harness skills lint`);
   if (on('json') && command?.name !== 'skills')
     return usage('--json belongs to harness skills; for sessions use --output-format json');
   const directory = text('directory');

@@ -77,7 +77,7 @@ export interface Harness {
   repository: string;
   /** True when this repository's project skills may apply their `allowed-tools` (recorded trust or `--trust`). */
   trusted: boolean;
-  /** Lines for stderr before the first prompt: `skill skipped: <path>: <reason>`, `skill note: ...`, agent notices. */
+  /** Lines for stderr before the first prompt: one discovery summary (`2 skills skipped; run harness skills for details`), agent notices. */
   startupMessages: string[];
   /** `routeSlash` bound to this session's skills and `--no-skills`. */
   route(text: string): SlashRoute;
@@ -107,7 +107,22 @@ export async function discoverFor(
   return ruleNotes.length === 0 ? found : { ...found, notes: [...found.notes, ...ruleNotes] };
 }
 
-/** One line per skipped skill and per note, as shown on stderr at start-up (never fatal). */
+/**
+ * What start-up prints about discovery: one line at most, counting the skipped skills and the
+ * notes, pointing at `harness skills` for the details (one notice per file filled the screen).
+ */
+export function discoverySummary(discovery: DiscoverResult): string[] {
+  const skipped = discovery.problems.length;
+  const notes = discovery.notes.length;
+  if (skipped === 0 && notes === 0) return [];
+  const parts = [
+    ...(skipped > 0 ? [`${skipped} skill${skipped === 1 ? '' : 's'} skipped`] : []),
+    ...(notes > 0 ? [`${notes} skill note${notes === 1 ? '' : 's'}`] : []),
+  ];
+  return [`${parts.join(', ')}; run harness skills for details`];
+}
+
+/** One line per skipped skill and per note (`harness skills` and `/reload-skills` show them; never fatal). */
 export function discoveryMessages(discovery: DiscoverResult): string[] {
   return [
     ...discovery.problems.map((p) => `skill skipped: ${p.path}: ${p.message}`),
@@ -149,7 +164,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   if (ruleProblem) throw ruleProblem;
 
   const discovery = await discoverFor(flags, workroot, io.home, io.cwd);
-  const startupMessages = discoveryMessages(discovery);
+  const startupMessages = discoverySummary(discovery);
   const repository = repositoryKey(workroot);
   const trust = await applyProjectTrust({
     skills: discovery.skills,

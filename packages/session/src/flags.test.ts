@@ -28,9 +28,11 @@ describe('the flags table', () => {
       const withCommand =
         f.name === 'json'
           ? ['skills', ...argv]
-          : f.name === 'verbose' || f.name === 'output-format' || f.name === 'input-format'
-            ? ['-p', 'hi', ...argv]
-            : argv;
+          : f.name === 'strict' || f.name === 'fix'
+            ? ['skills', 'lint', ...argv]
+            : f.name === 'verbose' || f.name === 'output-format' || f.name === 'input-format'
+              ? ['-p', 'hi', ...argv]
+              : argv;
       expect(parseHarnessArgs(withCommand), `--${f.name}`).toMatchObject({ ok: true });
     }
   });

@@ -271,6 +271,22 @@ export const FLAGS: readonly FlagSpec[] = [
     description: "with 'skills': print one JSON object",
     doc: 'with `harness skills`: print one JSON object',
   },
+  {
+    name: 'strict',
+    type: 'boolean',
+    group: 'info',
+    interactive: false,
+    description: "with 'skills lint': also fail on what skills-ref and claude.ai refuse",
+    doc: 'with `harness skills lint`: also fail on what the reference validator and claude.ai refuse (unknown keys, non-string `metadata` values, a description that is not a string)',
+  },
+  {
+    name: 'fix',
+    type: 'boolean',
+    group: 'info',
+    interactive: false,
+    description: "with 'skills lint': rewrite a mismatched name: line to the folder name",
+    doc: "with `harness skills lint`: rewrite the `name:` line of a skill skipped because its name is not its folder's (nothing else in the file changes)",
+  },
   { name: 'version', short: 'v', type: 'boolean', group: 'info', interactive: true, description: 'print the version' },
   { name: 'help', short: 'h', type: 'boolean', group: 'info', interactive: true, description: 'this text' },
 ];

@@ -21,7 +21,7 @@ export {
 export type { FlagGroup, FlagSpec } from './flags.js';
 export { helpText } from './help.js';
 export type { HelpAudience } from './help.js';
-export { buildHarness, discoverFor, discoveryMessages } from './build.js';
+export { buildHarness, discoverFor, discoveryMessages, discoverySummary } from './build.js';
 export type { Harness, HarnessIo, HarnessTuning } from './build.js';
 export { routeSlash } from './slash.js';
 export type { SlashRoute, RouteOptions } from './slash.js';
