@@ -59,7 +59,9 @@ describe('a closed stdout', () => {
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve)).finally(() =>
+      child.kill('SIGKILL'),
+    );
     expect(code).toBe(0);
     expect(out).toBe('line 0\nline 1\nline 2\n');
     expect(err.trim()).toBe('harness=141');

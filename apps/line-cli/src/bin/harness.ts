@@ -1,8 +1,10 @@
 import { homedir } from 'node:os';
 import { drained } from '../io.js';
 import { main } from '../main.js';
+import { openStdin } from './stdin.js';
 
 let stderrUsed = false;
+let stdin: ReturnType<typeof openStdin> | undefined;
 
 /** Exit status when the reader of our output went away (`harness -p ... | head -3`): 128 + SIGPIPE, as a shell tool killed by it. */
 const PIPE_CLOSED = 141;
@@ -25,10 +27,11 @@ const io = {
   env: process.env,
   home: homedir(),
   cwd: process.cwd(),
-  // Getters: each process stream is built on first read (stdin from a file also loads fs streams),
-  // and `-p PROMPT` never reads stdin, nor stderr when nothing goes wrong.
+  // Getters: each stream is built on first read (stdin as ./stdin.ts says), and nothing builds
+  // stderr when nothing goes wrong.
   get stdin() {
-    return process.stdin;
+    stdin ??= openStdin();
+    return stdin;
   },
   stdout: process.stdout,
   get stderr() {
