@@ -128,6 +128,24 @@ describe("a skill's model and effort", () => {
   });
 });
 
+describe("a skill's effort and the session's thinking", () => {
+  it('an effort the thinking mode cannot run at is a notice, and the session effort stays', async () => {
+    const skills = async (root: string): Promise<void> => {
+      await writeSkill(root, 'deep', 'Think hard.', 'Think.', ['effort: xhigh']);
+    };
+    const script = new ScriptBuilder().toolUse('skill', { name: 'deep' }).text('thought').build();
+    const { agent, server } = await setup(script, {
+      skills,
+      agent: { thinking: { mode: 'between_tools' }, effort: 'medium' },
+    });
+    const notices = ofType(await turn(agent, 'go'), 'notice').map((n) => n.message);
+    expect(notices.filter((m) => m.startsWith('skill deep: effort "xhigh" is not used ('))).toHaveLength(1);
+    expect(notices.at(-1)).toMatch(/this turn keeps medium$/);
+    expect(body(server, 1).output_config).toEqual({ effort: 'medium' });
+    expect(body(server, 1).thinking).toEqual({ type: 'between_tools' });
+  });
+});
+
 describe('stacked /a /b args', () => {
   it('loads both skills in order, each with the arguments, before the first request', async () => {
     const skills = async (root: string): Promise<void> => {

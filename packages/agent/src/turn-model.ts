@@ -54,11 +54,22 @@ export function skillModelSwitch(current: TurnModelSettings, skill: Skill): Turn
   const info = model === current.model ? current.modelInfo : modelInfo(model);
   let effort = current.effort;
   if (skill.effort !== undefined) {
-    if (info.efforts.includes(skill.effort)) effort = skill.effort;
-    else
+    const keeps = `this turn keeps ${current.effort ?? "the model's default effort"}`;
+    // On the same model the session's thinking stays, so the effort must suit it (between_tools stops at high).
+    const clash =
+      model === current.model && current.thinking !== undefined
+        ? checkModelSettings(model, {
+            thinking: current.thinking,
+            effort: skill.effort,
+            maxTokens: current.maxTokens,
+          })[0]
+        : undefined;
+    if (!info.efforts.includes(skill.effort))
       notices.push(
-        `${origin}: ${model} does not accept effort "${skill.effort}" (it accepts ${info.efforts.join(', ') || 'none'}); this turn keeps ${current.effort ?? "the model's default effort"}`,
+        `${origin}: ${model} does not accept effort "${skill.effort}" (it accepts ${info.efforts.join(', ') || 'none'}); ${keeps}`,
       );
+    else if (clash !== undefined) notices.push(`${origin}: effort "${skill.effort}" is not used (${clash}); ${keeps}`);
+    else effort = skill.effort;
   }
   // The session's effort may be one the new model does not take: then the model's own default.
   if (effort !== undefined && !info.efforts.includes(effort)) effort = undefined;
