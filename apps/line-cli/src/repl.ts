@@ -11,6 +11,8 @@ import { ANSWER_HINT, approvalPrompt } from './question.js';
 import { createEventRenderer, formatUsageLine } from './render.js';
 import { Spinner } from './spinner.js';
 import { exitLine, replayLines } from './repl-session.js';
+import { retryAdvice } from './retry-advice.js';
+import type { AgentEvent } from '@coding-harness/agent';
 import { pickSession } from './repl-picker.js';
 import type { PickerIo } from './repl-picker.js';
 import { createSessionStore, defaultSessionDir } from '@coding-harness/agent';
@@ -239,6 +241,7 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
       let tokens = 0;
       spinner.tokens(0);
       const running = new Map<string, string>();
+      let lastRetry: Extract<AgentEvent, { type: 'retry' }> | undefined;
       for await (const event of h.agent.send(text, { signal: controller.signal })) {
         // The markdown renderer loads when the first text of the session streams in.
         if (event.type === 'text_delta' && markdownOn && !markdown.render)
@@ -251,6 +254,11 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
         if (tty && event.type === 'request_start') spinner.start();
         else if (event.type !== 'usage') spinner.stop();
         for (const chunk of render(event)) (chunk.stream === 'out' ? out : io.stderr).write(chunk.text);
+        if (event.type === 'retry') lastRetry = event;
+        else if (event.type === 'request_start' || event.type === 'text_delta') lastRetry = undefined;
+        // The request failed after its retries: say what to try.
+        if (event.type === 'error' && lastRetry)
+          io.stderr.write(`${errColors.yellow(retryAdvice(lastRetry.reason, lastRetry.attempt + 1))}\n`);
         if (event.type === 'approval_requested') gate.drawn();
         if (event.type === 'tool_call_started') running.set(event.id, sanitize(event.name, { multiline: false }));
         if (tty && event.type === 'tool_call_started') spinner.start(`running ${running.get(event.id)}`);
