@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_SKILLS_MESSAGE, SKILLS_OFF_MESSAGE, routeSlash } from '@coding-harness/session';
+import { NO_SKILLS_MESSAGE, SKILLS_OFF_MESSAGE, SLASH_COMMANDS, routeSlash } from '@coding-harness/session';
 import { allowedText, COMMANDS, helpText, interpret } from './commands.js';
 import { SKILLS } from './test-skills.test.helper.js';
 
@@ -13,7 +13,7 @@ describe('interpret: what Enter does', () => {
   });
 
   it.each(['help', 'skills', 'allowed', 'clear', 'exit'])('/%s is a built-in', (name) => {
-    expect(interpret(`/${name}`, SKILLS)).toEqual({ kind: 'command', name });
+    expect(interpret(`/${name}`, SKILLS)).toEqual({ kind: 'command', name, args: '' });
   });
 
   it('/<slug> of a user-invocable skill goes to the agent verbatim with its arguments; /skill:<slug> is normalised as harness does', () => {
@@ -36,7 +36,7 @@ describe('interpret: what Enter does', () => {
       const what = interpret(text, SKILLS);
       const expected =
         route.kind === 'command'
-          ? { kind: 'command', name: route.name }
+          ? { kind: 'command', name: route.name, args: route.args }
           : route.kind === 'skill'
             ? { kind: 'send', text: route.text }
             : route.kind === 'text'
@@ -46,9 +46,21 @@ describe('interpret: what Enter does', () => {
     }
   });
 
-  it('with skills off (--no-skills) any /word that is not a built-in is plain text', () => {
-    expect(interpret('/nope x', SKILLS, { skillsEnabled: false })).toEqual({ kind: 'send', text: '/nope x' });
-    expect(interpret('/help', SKILLS, { skillsEnabled: false })).toEqual({ kind: 'command', name: 'help' });
+  it('with skills off (--no-skills) a /word that is not a built-in is refused too, never sent; a path is sent', () => {
+    expect(interpret('/nope x', SKILLS, { skillsEnabled: false })).toMatchObject({
+      kind: 'reject',
+      message: expect.stringContaining('/nope is not a command (skills are off), so nothing was sent to the model'),
+    });
+    expect(interpret('/demo-skill', SKILLS, { skillsEnabled: false })).toMatchObject({ kind: 'reject' });
+    expect(interpret('/usr/bin/env x', SKILLS, { skillsEnabled: false })).toEqual({
+      kind: 'send',
+      text: '/usr/bin/env x',
+    });
+    expect(interpret('/model claude-opus-5-5', SKILLS, { skillsEnabled: false })).toEqual({
+      kind: 'command',
+      name: 'model',
+      args: 'claude-opus-5-5',
+    });
   });
 
   it('a model-only skill is refused', () => {
@@ -61,11 +73,12 @@ describe('interpret: what Enter does', () => {
   it('a typo is an unknown command', () => {
     expect(interpret('/demo-skil hi', SKILLS)).toEqual({
       kind: 'reject',
-      message: 'unknown command /demo-skil — /help lists them',
+      message:
+        '/demo-skil is not a command or skill, so nothing was sent to the model; did you mean /demo-skill? /help lists them (a path like /usr/bin/env is sent as text)',
     });
-    expect(interpret('/skill:nope', SKILLS)).toEqual({
+    expect(interpret('/skill:nope', SKILLS)).toMatchObject({
       kind: 'reject',
-      message: 'unknown command /skill:nope — /help lists them',
+      message: expect.stringContaining('/skill:nope is not a command or skill'),
     });
   });
 });
@@ -109,7 +122,7 @@ describe('shared listings', () => {
   });
 
   it("the command list is harness's, each with a description", () => {
-    expect(COMMANDS.map((c) => c.name)).toEqual(['help', 'skills', 'allowed', 'clear', 'exit']);
+    expect(COMMANDS.map((c) => c.name)).toEqual(SLASH_COMMANDS);
     for (const c of COMMANDS) expect(c.description.length).toBeGreaterThan(3);
   });
 });
