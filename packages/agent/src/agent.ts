@@ -121,6 +121,26 @@ export interface Agent {
    * (an `error` event) while a turn runs.
    */
   compact(opts?: { focus?: string; signal?: AbortSignal }): AsyncIterable<AgentEvent>;
+  /**
+   * Swaps the skills this session can load after a re-discovery, without changing a byte of the
+   * system prompt or the tool list, so the prompt cache and earlier thinking stay valid: from the
+   * next turn `registry` runs the tool calls (its skill tool knows the new skills), `/name` and
+   * auto-matching use `skills`, and `protectedDirs` join the folders no tool may write. `note`
+   * (when not empty) is told to the model right after the next user message: a mid-conversation
+   * system message where the model accepts one (the catalogue says), else a note in the user turn.
+   * `sinceStart` is what a conversation begun later by `clear()` is told (its prompt lists the
+   * skills of the start). Call it between turns.
+   */
+  updateSkills(update: SkillsUpdate): void;
+}
+
+/** What `Agent.updateSkills` takes. */
+export interface SkillsUpdate {
+  skills: readonly Skill[];
+  registry: ToolRegistry;
+  note: string;
+  sinceStart: string;
+  protectedDirs?: readonly string[];
 }
 
 /** What one turn may bring besides its text. */
@@ -198,13 +218,19 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     makeContext: (signal, forcedSkill) =>
       createToolContext({
         root: options.workroot,
-        skills,
+        skills: config.skills,
         signal,
         readTracker,
         protectedDirs,
         secrets: options.secrets ?? [],
         ...(readFilter ? { readFilter } : {}),
         ...(forcedSkill !== undefined ? { forcedSkill } : {}),
+        sessionId,
+        authorizeCommand: skillCommandAuthorizer({
+          policy: config.policy,
+          registry: config.registry,
+          ...(forcedSkill !== undefined ? { forcedSkill } : {}),
+        }),
       }),
     maxTurns: options.maxTurns ?? 50,
     modelInfo: model.info,
@@ -225,12 +251,6 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
   else if (plan) {
     const loaded = plan.session;
     notices.push(...plan.notices);
-        sessionId,
-        authorizeCommand: skillCommandAuthorizer({
-          policy: config.policy,
-          registry: config.registry,
-          ...(forcedSkill !== undefined ? { forcedSkill } : {}),
-        }),
     sessionId = loaded.info.id;
     state.messages = loaded.messages;
     for (const s of loaded.skills) state.invokedSkills.set(s.name, s.args);
@@ -289,6 +309,8 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
   }
 
   let busy = false;
+  /** What `updateSkills` last said relative to the session's start, for a conversation `clear()` begins. */
+  let skillsSinceStart = '';
   /** Runs `body` as the one exclusive job of the agent (a turn or a compaction), its events as an iterable. */
   async function* exclusive(
     outer: AbortSignal | undefined,
@@ -360,7 +382,20 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
       }
       sessionId = newSessionId(clock());
       readTracker.clear();
+      if (skillsSinceStart !== '') state.pendingContext.push(contextNote(skillsSinceStart));
+    },
+    updateSkills(update) {
+      config.skills = update.skills;
+      config.registry = update.registry;
+      for (const dir of update.protectedDirs ?? []) if (!protectedDirs.includes(dir)) protectedDirs.push(dir);
+      skillsSinceStart = update.sinceStart;
+      if (update.note !== '') state.pendingContext.push(contextNote(update.note));
     },
   };
+  function contextNote(text: string): Message {
+    return config.modelInfo.midConversationSystem
+      ? { role: 'system', content: [{ type: 'text', text }] }
+      : { role: 'user', content: [{ type: 'text', text: `<harness-note>\n${text}\n</harness-note>` }] };
+  }
   return agent;
 }

@@ -1,7 +1,7 @@
 export type * from './events.js';
 export type * from './messages.js';
 export { createAgent, INTERRUPTED, NO_ASK_MESSAGE } from './agent.js';
-export type { Agent, AgentOptions, SendTurnOptions } from './agent.js';
+export type { Agent, AgentOptions, SendTurnOptions, SkillsUpdate } from './agent.js';
 export type { CurrentSettings } from './model-switch.js';
 export { createAnthropicClient, classifyError } from './model-client.js';
 export { httpFetch, lightHttpFetch } from './http-fetch.js';

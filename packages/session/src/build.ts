@@ -24,6 +24,8 @@ import type { AskTrustFn } from './project-trust.js';
 import { listingBudgetFromEnv } from './listing-budget.js';
 import { skillRuleNotes } from './skill-rule-notes.js';
 import { countSkillUses, readSkillUsage, skillUsageFile } from './skill-usage.js';
+import { createSkillReloader } from './reload.js';
+import type { Rediscovery, SkillsReload } from './reload.js';
 import { routeSlash } from './slash.js';
 import type { SlashRoute } from './slash.js';
 import { repositoryKey, trustFile } from './trust.js';
@@ -63,12 +65,13 @@ export interface HarnessIo {
 /** A wired session: everything a front end needs to run turns and answer slash commands. */
 export interface Harness {
   agent: Agent;
-  /** Empty (and never computed) with `--no-skills`. */
-  discovery: DiscoverResult;
+  /** Empty (and never computed) with `--no-skills`. The latest pass: `reloadSkills` replaces it. */
+  readonly discovery: DiscoverResult;
   policy: Policy;
   /** The session's tools (the agent's own registry), e.g. for summarising replayed tool calls. */
   registry: ToolRegistry;
-  skills: readonly Skill[];
+  /** The skills the session offers now (after the trust decision and deny rules); `reloadSkills` replaces them. */
+  readonly skills: readonly Skill[];
   /** False with `--no-skills`. */
   skillsEnabled: boolean;
   model: string;
@@ -85,6 +88,12 @@ export interface Harness {
   grants(): { allowed: readonly Grant[]; denied: readonly Grant[] };
   /** Model, effort, mode, rules, status, compaction and the session list, for the slash commands (a SlashContext's `session`). */
   controls: SessionControls;
+  /**
+   * Discovers the skills again (`/reload-skills`), between turns: the agent loads the new set
+   * from the next turn and the model is told what was added, removed or re-described, while the
+   * system prompt and tool list keep their bytes. Returns what changed.
+   */
+  reloadSkills(): Promise<SkillsReload>;
 }
 
 const EMPTY: DiscoverResult = { skills: [], problems: [], notes: [] };
@@ -247,6 +256,35 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     ...settings,
   });
   const agent = skills.length > 0 ? countSkillUses(createdAgent, usageFile) : createdAgent;
+  // The same trust decision and deny rules as above, applied to a new discovery pass.
+  const rediscover = async (): Promise<Rediscovery> => {
+    const found = await discoverFor(flags, workroot, io.home, io.cwd);
+    const applied = trust.trusted
+      ? found.skills
+      : (
+          await applyProjectTrust({
+            skills: found.skills,
+            repo: repository,
+            file: trustFile(env, io.home),
+            trustFlag: false,
+          })
+        ).skills;
+    const deny = skillEntry
+      ? namesDeniedByRule(
+          policy,
+          skillEntry,
+          applied.map((s) => s.name),
+        )
+      : new Set<string>();
+    return { discovery: found, skills: applied.filter((s) => !deny.has(s.name)), messages: discoveryMessages(found) };
+  };
+  const reloader = createSkillReloader({
+    agent,
+    initial: { discovery, skills, messages: discoveryMessages(discovery) },
+    rediscover,
+    makeRegistry: (list) => createToolRegistry({ skills: list, ...rg }),
+    skillsEnabled: flags.skills,
+  });
   if (flags.resume !== undefined && !agent.resumed) {
     const why =
       agent.notices.find((n) => n.startsWith('could not resume')) ?? `could not resume session ${flags.resume}`;
@@ -259,18 +297,26 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     startupMessages.push('permission mode bypass: every tool call runs without asking (deny rules still apply)');
   return {
     agent,
-    discovery,
+    get discovery() {
+      return reloader.discovery();
+    },
     policy,
     registry,
-    skills,
+    get skills() {
+      return reloader.skills();
+    },
     skillsEnabled: flags.skills,
     model,
     workroot,
     repository,
     trusted: trust.trusted,
     startupMessages,
-    route: (text) => routeSlash(text, skills, { skillsEnabled: flags.skills }),
+    route: (text) => routeSlash(text, reloader.skills(), { skillsEnabled: flags.skills }),
     grants: () => ({ allowed: policy.list(), denied: policy.listDenied() }),
-    controls: createSessionControls({ agent, policy, store: sessionStore, workroot }),
+    controls: {
+      ...createSessionControls({ agent, policy, store: sessionStore, workroot }),
+      reloadSkills: () => reloader.reload(),
+    },
+    reloadSkills: () => reloader.reload(),
   };
 }

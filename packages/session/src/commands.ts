@@ -15,6 +15,7 @@ import { formatGrants } from './listings.js';
 import { MODE_MEANING, modeName } from './mode.js';
 import { effortCommand, modelCommand } from './model-command.js';
 import { permissionsCommand } from './permissions.js';
+import { formatReload } from './reload.js';
 import { formatSessionRows } from './sessions-list.js';
 import { formatCost, formatStatus } from './status.js';
 
@@ -79,6 +80,16 @@ export const SLASH_TABLE = [
     args: '',
     description: 'the skills of this session (name, source, description)',
     run: (ctx) => ctx.showSkills(),
+  },
+  {
+    name: 'reload-skills',
+    aliases: [],
+    args: '',
+    description: 'find skills again: added and removed ones are told to the model, the prompt cache kept',
+    run: withSession('reload-skills', async (s, ctx) => {
+      if (!s.reloadSkills) return ctx.print(['/reload-skills needs a session with skill discovery']);
+      ctx.print(formatReload(await s.reloadSkills()));
+    }),
   },
   {
     name: 'allowed',

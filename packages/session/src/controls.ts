@@ -11,6 +11,7 @@ import type { Grant, PermissionMode, Policy } from '@coding-harness/approval';
 import { closest } from '@coding-harness/tools';
 import { MODE_CYCLE, parseModeArg } from './mode.js';
 import { effortChoices } from './model-command.js';
+import type { SkillsReload } from './reload.js';
 import { listSessions } from './sessions-list.js';
 
 /** Where `/permissions allow|deny` rules are listed as coming from. */
@@ -70,6 +71,8 @@ export interface SessionControls {
   compact(focus: string, signal?: AbortSignal): Promise<CompactOutcome>;
   /** This work root's sessions, most recent first (the `/resume` and `--resume` picker's data). */
   sessions(): Promise<SessionInfo[]>;
+  /** `/reload-skills`: `harness.reloadSkills` (set by the wiring; absent where there is no discovery). */
+  reloadSkills?(): Promise<SkillsReload>;
 }
 
 /** What the controls work on: the wired session's parts. */

@@ -78,7 +78,7 @@ describe('routeSlash', () => {
     expect(routeSlash('/demo-skill go', skills, { skillsEnabled: false })).toEqual({
       kind: 'unknown',
       message:
-        '/demo-skill is not a command (skills are off), so nothing was sent to the model; /help lists them (a path like /usr/bin/env is sent as text)',
+        '/demo-skill is not a command (skills are off), so nothing was sent to the model; did you mean /reload-skills? /help lists them (a path like /usr/bin/env is sent as text)',
     });
     expect(routeSlash('/modell', [], { skillsEnabled: false })).toMatchObject({
       kind: 'unknown',
