@@ -234,6 +234,17 @@ describe('context: fork', () => {
     expect(JSON.stringify(body(server, 3).messages.at(-1))).toContain('ran it');
   });
 
+  it("a fork skill's model runs its subagent; the parent turn stays on the session's model", async () => {
+    const script = new ScriptBuilder().toolUse('skill', { name: 'survey' }).text('seen').text('ok').build();
+    const { agent, server } = await setup(script, { skills: explore(['agent: Explore', 'model: haiku']) });
+    expect(turnEnd(await turn(agent, 'go')).stopReason).toBe('end_turn');
+    expect(server.messageRequests().map((r) => (r.body as { model: string }).model)).toEqual([
+      'claude-sonnet-5-5',
+      'claude-haiku-5-5',
+      'claude-sonnet-5-5',
+    ]);
+  });
+
   it('an agent this harness does not have runs as the explorer, with a notice', async () => {
     const script = new ScriptBuilder().toolUse('skill', { name: 'survey' }).text('seen').text('ok').build();
     const { agent, server } = await setup(script, { skills: explore(['agent: code-reviewer']) });
