@@ -42,10 +42,16 @@ export interface TuiBackend {
   sessionId?(): string;
   /** The command that resumes this session (`harness-tui --resume <id>`), printed on exit. Default none. */
   resumeCommand?(): string;
-  /** The permission mode in force (`--permission-mode`; Shift-Tab changes it). Default `ask`. */
+  /** The permission mode in force (`--permission-mode`; Shift-Tab and `/mode` change it). Default `ask`. */
   mode?(): PermissionMode;
-  /** Switches the permission mode for the rest of the session (Shift-Tab). Without it, Shift-Tab says it cannot. */
-  setMode?(mode: PermissionMode): void;
+  /**
+   * Shift-Tab: the next mode of the session's cycle (default → accept-edits → plan → default,
+   * `SessionControls.cycleMode`), in force from the next tool call; returns it. Without it,
+   * Shift-Tab says this session cannot switch modes.
+   */
+  cycleMode?(): PermissionMode;
+  /** The model of the next request (after `/model`), for the status bar. Default: `model`. */
+  currentModel?(): string;
   /**
    * The running session's controls for the slash commands that work on it (`/model`, `/mode`,
    * `/status`, `/compact`...): `harness.controls`. Absent (the demo), those commands say so.

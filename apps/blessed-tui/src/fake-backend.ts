@@ -1,6 +1,7 @@
 import type { AgentEvent, Usage } from '@coding-harness/agent';
 import { alwaysRuleFor } from '@coding-harness/approval';
 import type { Answer, ApprovalRequest, Grant, PermissionMode } from '@coding-harness/approval';
+import { MODE_CYCLE } from '@coding-harness/session';
 import type { Skill } from '@coding-harness/skills';
 import type { TuiBackend } from './backend.js';
 
@@ -76,8 +77,11 @@ export class FakeBackend implements TuiBackend {
     return this.permissionMode;
   }
 
-  setMode(mode: PermissionMode): void {
-    this.permissionMode = mode;
+  /** The session's cycle (`MODE_CYCLE`), as `SessionControls.cycleMode` runs it. */
+  cycleMode(): PermissionMode {
+    const next = MODE_CYCLE[(MODE_CYCLE.indexOf(this.permissionMode) + 1) % MODE_CYCLE.length] ?? 'ask';
+    this.permissionMode = next;
+    return next;
   }
 
   setAsk(ask: (req: ApprovalRequest) => Promise<Answer>): void {

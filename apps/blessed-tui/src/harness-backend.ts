@@ -9,7 +9,8 @@ import { replayEvents, type Summarize } from './replay.js';
  * (installed by `setAsk`) to the agent as that turn's question, so the session can be built before
  * the screen exists and no question is ever put to a screen that is not up; `/allowed` reads the
  * policy; `/clear` starts a new agent conversation; `history` replays a resumed session's transcript;
- * Shift-Tab's mode switch is the policy's (the next tool call is decided in the new mode).
+ * the slash commands and Shift-Tab work through the session's controls (`harness.controls`: the
+ * next tool call is decided in the new mode, the next request uses the new model).
  * `opts.prompts`: the work root's prompt history (the CLI opens it; tests leave it out); `opts.cwd`:
  * where the bin was started, so the resume command names `-C` only when it is needed.
  */
@@ -22,9 +23,10 @@ export function harnessBackend(
     ...(opts.prompts ? { prompts: opts.prompts } : {}),
     sessionId: () => harness.agent.sessionId,
     resumeCommand: () => resumeCommand(harness.agent.sessionId, harness.workroot, opts.cwd),
-    mode: () => harness.policy.mode,
-    setMode: (mode) => harness.policy.setMode(mode),
+    mode: () => harness.controls.mode(),
     controls: harness.controls,
+    cycleMode: () => harness.controls.cycleMode(),
+    currentModel: () => harness.controls.status().settings.model,
     model: harness.model,
     workroot: harness.workroot,
     skills: harness.skills,

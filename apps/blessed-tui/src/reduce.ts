@@ -22,7 +22,9 @@ export type Action =
   /** `/clear`: a new conversation, an empty transcript. */
   | { type: 'clear' }
   /** The permission mode changed (Shift-Tab, `/mode`). */
-  | { type: 'mode'; mode: string };
+  | { type: 'mode'; mode: string }
+  /** The model of the next request changed (`/model`). */
+  | { type: 'model'; model: string };
 
 /**
  * The whole view logic, pure: same state and action, same result; no terminal involved.
@@ -60,6 +62,8 @@ export function reduce(state: ViewState, action: Action): ViewState {
     }
     case 'mode':
       return { ...state, mode: action.mode };
+    case 'model':
+      return { ...state, model: action.model };
     case 'clear':
       return {
         ...state,

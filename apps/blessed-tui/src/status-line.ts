@@ -1,3 +1,5 @@
+import { isPermissionMode } from '@coding-harness/approval';
+import { modeIndicator } from '@coding-harness/session';
 import { cacheShare, dollars, tokens } from './format.js';
 import type { Activity, ViewState } from './view-state.js';
 import { sanitize } from './sanitize.js';
@@ -20,19 +22,6 @@ export function shortRoot(root: string, home: string | undefined): string {
 export const MIN_MODEL = 14;
 /** The fewest columns the work root is squeezed to (cut from the left); below that, fields are dropped. */
 export const MIN_ROOT = 12;
-
-/** The status bar's words for a permission mode; the default mode (`ask`) shows nothing. */
-export const MODE_LABELS: Readonly<Record<string, string>> = {
-  ask: '',
-  'accept-edits': '⏵⏵ accept edits',
-  plan: '⏸ plan mode',
-  bypass: '! bypass permissions',
-};
-
-/** The mode's label in the status bar (`⏸ plan mode`), empty for the default mode. */
-export function modeLabel(mode: string): string {
-  return MODE_LABELS[mode] ?? mode;
-}
 
 type Field = 'model' | 'root' | 'skills' | 'tokens' | 'cache' | 'cost' | 'mode' | 'activity';
 /** Fields leave the bar in this order when it is too narrow; the mode and the activity always stay. */
@@ -62,7 +51,7 @@ export function statusLine(state: ViewState, now: number, width: number, home?: 
     tokens: `in ${tokens(t.input + t.cacheRead + t.cacheWrite)} out ${tokens(t.output)}`,
     cache: `cache ${cacheShare(t)}`,
     cost: dollars(t.costUsd),
-    mode: modeLabel(state.mode),
+    mode: isPermissionMode(state.mode) ? modeIndicator(state.mode) : state.mode,
     activity: sanitize(activityLabel(state.activity, now), { multiline: false }),
   };
   const min = (f: Field): number =>

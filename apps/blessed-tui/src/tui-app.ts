@@ -10,7 +10,6 @@ import { completions, moveSelection } from './completion.js';
 import { FrameScheduler } from './frame-scheduler.js';
 import { ctrlKey, editKey, emptyInput, insertText, setText, type InputState } from './input-state.js';
 import { layoutTranscript } from './layout.js';
-import { nextMode } from './modes.js';
 import { PasteCollector } from './paste.js';
 import { progressLine, SPINNER_MS } from './progress.js';
 import { pickerKey, type PickerState } from './picker-state.js';
@@ -275,12 +274,10 @@ export class TuiApp {
     this.dispatch({ type: 'scroll', by: direction * Math.max(1, height - 2), total, height });
   }
 
-  /** Shift-Tab: the next permission mode (default → accept-edits → plan → default), from the next tool call on. */
+  /** Shift-Tab: the session's next permission mode (default → accept-edits → plan → default), from the next tool call on. */
   private cycleMode(): void {
-    if (!this.backend.setMode) return this.dispatch({ type: 'hint', text: 'this session cannot switch modes' });
-    const mode = nextMode(this.backend.mode?.() ?? this.state.mode);
-    this.backend.setMode(mode);
-    this.dispatch({ type: 'mode', mode: this.backend.mode?.() ?? mode });
+    if (!this.backend.cycleMode) return this.dispatch({ type: 'hint', text: 'this session cannot switch modes' });
+    this.dispatch({ type: 'mode', mode: this.backend.cycleMode() });
   }
 
   /** Ctrl-C or Esc while a turn runs: abort its signal and deny what it is asking. */
@@ -382,9 +379,11 @@ export class TuiApp {
         this.turn = undefined;
         this.dispatch({ type: 'busy', busy: false, now: this.opts.now() });
       }
-      // `/mode` may have switched the mode the status bar shows.
+      // `/mode` and `/model` may have switched what the status bar shows.
       const mode = this.backend.mode?.();
       if (mode !== undefined && mode !== this.state.mode) this.dispatch({ type: 'mode', mode });
+      const model = this.backend.currentModel?.();
+      if (model !== undefined && model !== this.state.model) this.dispatch({ type: 'model', model });
     }
   }
 
