@@ -86,14 +86,7 @@ function launch(require, dir, bundleName, cacheKey) {
   }
   const source = fs.readFileSync(file, 'utf8');
   const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
-  // import() of a module kept out of the bundle (an ESM-only package loaded on first use) goes to
-  // Node's own loader; without this option a vm.Script rejects every dynamic import.
-  const { USE_MAIN_CONTEXT_DEFAULT_LOADER } = require('node:vm').constants;
-  const script = new Script(wrapped, {
-    filename: file,
-    cachedData,
-    importModuleDynamically: USE_MAIN_CONTEXT_DEFAULT_LOADER,
-  });
+  const script = new Script(wrapped, { filename: file, cachedData });
   if (cacheFile && (cachedData === undefined || script.cachedDataRejected))
     process.once('exit', () => writeCache(folder, cacheFile, script));
   const mod = { exports: {} };
