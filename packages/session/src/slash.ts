@@ -34,7 +34,9 @@ export function routeSlash(text: string, skills: readonly Skill[], options: Rout
   if (!m) return { kind: 'text' };
   const word = m[1]!;
   const args = (m[2] ?? '').trim();
-  if (word.includes('/')) return { kind: 'text' };
+  // A path is text, unless it names a skill exactly (a nested monorepo skill: `/packages/web:deploy`).
+  if (word.includes('/') && (options.skillsEnabled === false || !skills.some((s) => s.name === word)))
+    return { kind: 'text' };
   const command = findSlashCommand(word);
   if (command) return { kind: 'command', name: command.name, args };
   const usable = options.skillsEnabled === false ? [] : skills;
