@@ -28,7 +28,8 @@ function cut(text: string, max: number): string {
   return `${text.slice(0, end).trimEnd()}…`;
 }
 
-const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
+/** Whitespace runs to one space, trimmed; most descriptions already are (tested without allocating). */
+const oneLine = (text: string): string => (/\s\s|[^\S ]|^\s|\s$/.test(text) ? text.replace(/\s+/g, ' ').trim() : text);
 
 /** The description part of a skill's entry: description, then ` - when_to_use` when given, on one line. */
 export function entryText(skill: Pick<Skill, 'description' | 'whenToUse'>): string {
