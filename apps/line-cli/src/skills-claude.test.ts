@@ -87,6 +87,30 @@ describe('a Claude Code skill, as the model sees it', () => {
   });
 });
 
+describe('harness skills shows the Claude Code fields', () => {
+  it('in the text listing and in --json, only those the skill sets', async () => {
+    const box = makeSandbox();
+    issueSkill(box, 'model: claude-haiku-4-5\neffort: low\npaths: src/**');
+    const text = await run(['skills', '-C', box.work], { env: childEnv(box, undefined) });
+    expect(text.stdout).toContain(
+      '    arguments $issue $branch; model claude-haiku-4-5; effort low; paths src/** (not used to filter)',
+    );
+    const json = JSON.parse(
+      (await run(['skills', '--json', '-C', box.work], { env: childEnv(box, undefined) })).stdout,
+    ) as {
+      skills: Array<Record<string, unknown>>;
+    };
+    expect(json.skills[0]).toMatchObject({
+      name: 'issue',
+      arguments: ['issue', 'branch'],
+      model: 'claude-haiku-4-5',
+      effort: 'low',
+      paths: ['src/**'],
+    });
+    expect('context' in json.skills[0]!).toBe(false);
+  });
+});
+
 describe('skipped skills at start-up and harness skills lint', () => {
   function brokenSkills(box: Sandbox): string {
     const root = join(box.work, '.agents', 'skills');

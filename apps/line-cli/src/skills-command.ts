@@ -29,6 +29,48 @@ export interface SkillJson {
   allowedTools: string[];
   root: string;
   resources: string[];
+  /** The Claude Code fields, each only when the skill sets it (see `claudeFields`). */
+  whenToUse?: string;
+  arguments?: string[];
+  disallowedTools?: string[];
+  model?: string;
+  effort?: string;
+  context?: string;
+  agent?: string;
+  paths?: string[];
+  shell?: string;
+}
+
+const CLAUDE_KEYS = [
+  'whenToUse',
+  'arguments',
+  'disallowedTools',
+  'model',
+  'effort',
+  'context',
+  'agent',
+  'paths',
+  'shell',
+] as const;
+
+/** The Claude Code fields a skill sets, in a fixed order (absent ones left out). */
+export function claudeFields(skill: Skill): Partial<Pick<SkillJson, (typeof CLAUDE_KEYS)[number]>> {
+  const out: Record<string, unknown> = {};
+  for (const key of CLAUDE_KEYS) if (skill[key] !== undefined) out[key] = skill[key];
+  return out;
+}
+
+/** One line naming what a skill's Claude Code fields do here, or nothing when it sets none. */
+function claudeLine(skill: Skill): string[] {
+  const parts: string[] = [];
+  if (skill.arguments) parts.push(`arguments ${skill.arguments.map((a) => `$${a}`).join(' ')}`);
+  if (skill.disallowedTools) parts.push(`disallows ${skill.disallowedTools.join(' ')}`);
+  if (skill.model) parts.push(`model ${skill.model}`);
+  if (skill.effort) parts.push(`effort ${skill.effort}`);
+  if (skill.context) parts.push(`context ${skill.context}${skill.agent ? ` (agent ${skill.agent})` : ''}`);
+  if (skill.paths) parts.push(`paths ${skill.paths.join(', ')} (not used to filter)`);
+  if (skill.shell) parts.push(`shell ${skill.shell}`);
+  return parts.length === 0 ? [] : [`    ${parts.join('; ')}`];
 }
 
 /** The `harness skills --json` object. */
@@ -49,6 +91,7 @@ export function skillsJson(discovery: DiscoverResult): {
       allowedTools: s.allowedTools,
       root: s.root,
       resources: listResources(s).resources,
+      ...claudeFields(s),
     })),
     problems: discovery.problems,
     notes: discovery.notes,
@@ -60,7 +103,7 @@ export function skillsText(discovery: DiscoverResult, skillsEnabled: boolean): s
   const lines: string[] = [];
   if (discovery.skills.length === 0) lines.push(noSkillsMessage(skillsEnabled));
   const rows = formatSkillRows(discovery.skills);
-  discovery.skills.forEach((s, i) => lines.push(rows[i]!, `    ${s.file}`));
+  discovery.skills.forEach((s, i) => lines.push(rows[i]!, `    ${s.file}`, ...claudeLine(s)));
   for (const p of discovery.problems) lines.push(`skipped: ${p.path}: ${p.message}`);
   for (const n of discovery.notes) lines.push(`note: ${n.path}: ${n.message}`);
   return lines;
