@@ -29,7 +29,10 @@ export function harnessBackend(
     currentModel: () => harness.controls.status().settings.model,
     model: harness.model,
     workroot: harness.workroot,
-    skills: harness.skills,
+    // A getter: `/reload-skills` replaces the harness's skills, and routing, completion and the picker follow.
+    get skills() {
+      return harness.skills;
+    },
     skillsEnabled: harness.skillsEnabled,
     startupNotices: [...harness.startupMessages],
     send: (text, signal) => harness.agent.send(text, ask ? { signal, ask } : { signal }),
