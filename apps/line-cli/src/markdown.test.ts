@@ -43,8 +43,8 @@ describe('markdown in the REPL', () => {
     expect(out.join('')).toBe('<# Title>\n\n<Some **bold** text.>\n\n<```ts\nconst x = 1;\n\ny\n```\ntail>\n');
   });
 
-  it('loads marked-terminal on demand: bold loses its stars, a ts fence is highlighted', async () => {
-    const render = await loadMarkdown(80);
+  it('loads marked-terminal on demand: bold loses its stars, a ts fence is highlighted', () => {
+    const render = loadMarkdown(80);
     expect(render).toBeDefined();
     const text = render?.('Some **bold**.\n\n```ts\nconst x: number = 1;\n```\n') ?? '';
     expect(text).not.toContain('**');

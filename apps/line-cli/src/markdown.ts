@@ -3,35 +3,44 @@
  * tables, code fences highlighted). Both are loaded on first use only, because importing them
  * costs a few hundred milliseconds (cli-highlight carries every highlight.js grammar): a `-p` run
  * or a REPL session that never prints model text never loads them. The bin keeps them out of its
- * bundle for the same reason.
+ * bundle for the same reason. They are loaded with `require` (Node 20.19+ loads the ESM-only
+ * marked-terminal that way, silently); a Node that cannot gets the text as the model wrote it.
  */
+import { createRequire } from 'node:module';
+import type * as MarkedModule from 'marked';
+import type * as MarkedTerminalModule from 'marked-terminal';
 
 /** Renders one finished markdown block (or several) to terminal text ending in one line break. */
 export type MarkdownRender = (markdown: string) => string;
 
-let loading: Promise<MarkdownRender | undefined> | undefined;
+let loaded: { render: MarkdownRender | undefined } | undefined;
 
 /**
- * Loads the renderer once per process for a screen `width` columns wide. Resolves to undefined
- * when the modules cannot be loaded (the REPL then prints the text as it came): a missing
- * optional nicety is never an error.
+ * Loads the renderer once per process for a screen `width` columns wide. Undefined when the
+ * modules cannot be loaded (the REPL then prints the text as it came): a missing optional nicety
+ * is never an error.
  */
-export function loadMarkdown(width: number): Promise<MarkdownRender | undefined> {
-  loading ??= (async () => {
-    try {
-      const [{ Marked }, { markedTerminal }] = await Promise.all([import('marked'), import('marked-terminal')]);
-      const marked = new Marked(
-        markedTerminal({ width: Math.max(20, width - 2), reflowText: false, tab: 2, emoji: false }),
-      );
-      return (markdown: string): string => {
-        const out = marked.parse(markdown, { async: false });
-        return `${out.replace(/\s+$/, '')}\n`;
-      };
-    } catch {
-      return undefined;
-    }
-  })();
-  return loading;
+export function loadMarkdown(width: number): MarkdownRender | undefined {
+  loaded ??= { render: tryLoad(width) };
+  return loaded.render;
+}
+
+function tryLoad(width: number): MarkdownRender | undefined {
+  try {
+    // The bin's bundle runs in a vm.Script, where import() of a package outside it is refused.
+    const load = createRequire(import.meta.url);
+    const { Marked } = load('marked') as typeof MarkedModule;
+    const { markedTerminal } = load('marked-terminal') as typeof MarkedTerminalModule;
+    const marked = new Marked(
+      markedTerminal({ width: Math.max(20, width - 2), reflowText: false, tab: 2, emoji: false }),
+    );
+    return (markdown: string): string => {
+      const out = marked.parse(markdown, { async: false });
+      return `${out.replace(/\s+$/, '')}\n`;
+    };
+  } catch {
+    return undefined;
+  }
 }
 
 /** True for a line opening or closing a code fence. */

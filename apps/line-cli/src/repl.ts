@@ -12,6 +12,7 @@ import { createEventRenderer, formatUsageLine } from './render.js';
 import { Spinner } from './spinner.js';
 import { exitLine, replayLines } from './repl-session.js';
 import { retryAdvice } from './retry-advice.js';
+import { slashCompleter } from './slash-complete.js';
 import type { AgentEvent } from '@coding-harness/agent';
 import { pickSession } from './repl-picker.js';
 import type { PickerIo } from './repl-picker.js';
@@ -25,6 +26,7 @@ import {
   createPromptHistory,
   formatSkillRows,
   listSessions,
+  slashWords,
   resolveWorkroot,
   modeIndicator,
   noSkillsMessage,
@@ -67,6 +69,7 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
   // readline keeps no history of its own (continuation lines and answers would land in it):
   // whole prompts are put in `history` (newest first) by the prompt loop and saved per work root.
   const history: string[] = [];
+  let completions: readonly string[] = [];
   const rl = createInterface({
     input: io.stdin,
     output: out,
@@ -74,6 +77,8 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     historySize: 0,
     history,
     escapeCodeTimeout: 50,
+    // Filled in once the session is built: the table's words and the session's skills.
+    completer: slashCompleter(() => completions),
   });
   const lines = new LineQueue();
   let closed = false;
@@ -172,6 +177,7 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     throw err;
   }
   const h = harness;
+  completions = [...slashWords(), ...h.skills.map((s) => s.name)];
   for (const message of h.startupMessages) io.stderr.write(`${errColors.yellow(sanitize(message))}\n`);
   // Set once a turn was sent (the session has a file to resume), or the session was resumed.
   let resumable = h.agent.resumed;
@@ -245,7 +251,7 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
       for await (const event of h.agent.send(text, { signal: controller.signal })) {
         // The markdown renderer loads when the first text of the session streams in.
         if (event.type === 'text_delta' && markdownOn && !markdown.render)
-          markdown.render = await loadMarkdown(out.columns ?? 100);
+          markdown.render = loadMarkdown(out.columns ?? 100);
         if (event.type === 'usage') {
           const u = event.usage;
           tokens += u.input + u.cacheRead + u.cacheWrite + u.output;
@@ -343,7 +349,8 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
   offInterrupt();
   if (!closed) rl.close();
   if (tty) out.write(PASTE_OFF);
-  if (!tty) out.write('\n');
+  // Ctrl-D leaves the cursor after the prompt; piped input ends mid-line too.
+  if (!tty || closed) out.write('\n');
   if (resumable) out.write(`${exitLine(h.agent.sessionId, colors)}\n`);
   return 0;
 }
