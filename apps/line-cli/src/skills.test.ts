@@ -94,11 +94,17 @@ describe('skills in a session', () => {
     expect(systemText(req)).toContain('demo-skill');
   });
 
-  it('--no-skills: no skill tool, no listing, and /demo-skill reaches the model as plain text', async () => {
+  it('--no-skills: no skill tool, no listing, and /demo-skill is refused, never sent to the model', async () => {
     const box = makeSandbox();
     personalSkill(box);
     const server = await mock(new ScriptBuilder().text('plain').build());
-    const res = await run(['-C', box.work, '-no-skills', '-p', '/demo-skill notes.txt'], {
+    const refused = await run(['-C', box.work, '-no-skills', '-p', '/demo-skill notes.txt'], {
+      env: childEnv(box, server),
+    });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('/demo-skill is not a command (skills are off), so nothing was sent to the model');
+    expect(server.messageRequests()).toHaveLength(0);
+    const res = await run(['-C', box.work, '-no-skills', '-p', 'use /demo-skill notes.txt'], {
       env: childEnv(box, server),
     });
     expect(res.code).toBe(0);
@@ -236,8 +242,8 @@ describe('an allowed-tools rule that does not parse', () => {
     const box = makeSandbox();
     brokenRuleSkill(box);
     const server = await mock(new ScriptBuilder().toolUse('bash', { command: 'echo granted' }).text('ran it').build());
-    // -p asks nobody: the echo runs only because the valid entry Bash(echo:*) granted it.
-    const res = await run(['-C', box.work, '-p', '/status'], { env: childEnv(box, server) });
+    // -p asks nobody: the echo runs only because the valid entry Bash(echo:*) granted it (/status is a built-in, so /skill:status).
+    const res = await run(['-C', box.work, '-p', '/skill:status'], { env: childEnv(box, server) });
     expect(res.code).toBe(0);
     expect(res.stderr).toContain('allowed-tools entry "Bash(git status" does not parse');
     expect(res.stdout).toBe('ran it\n');
