@@ -124,6 +124,9 @@ describe('skills at scale, through the built CLI', () => {
     expect(forced.code).toBe(0);
     const forcedResult = toolResults(server.messageRequests()[4]).at(-1)!;
     expect(resultText(forcedResult)).toContain(`Body of ${skills[17]!.name}: follow these steps. Arguments: now`);
+    // Uses counted: the model's load and the /name load; not the search, not the unknown name.
+    const usage = JSON.parse(readFileSync(join(box.state, 'coding-harness', 'skill-usage.json'), 'utf8'));
+    expect(usage).toEqual({ version: 1, counts: { [wanted.name]: 1, [skills[17]!.name]: 1 } });
   }, 60_000);
 
   it('a body over 256 KiB is cut with a read_file pointer that reads on from the right line', async () => {
