@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import type { Writable } from 'node:stream';
-import type { HarnessEnv } from '@coding-harness/session';
+import type { SessionInfo } from '@coding-harness/agent';
+import type { HarnessEnv, HarnessFlags } from '@coding-harness/session';
 import type { TuiBackend } from './backend.js';
 import type { EarlyInput } from './early-input.js';
+import type { SessionPick } from './session-picker.js';
+import { shortRoot } from './status-line.js';
 import { mark } from './timing.js';
 
 /** Where `harness-tui` reads and writes; the bin passes the process's own. */
@@ -19,6 +22,8 @@ export interface CliIo {
   early?: EarlyInput;
   /** Runs the screen; default: the real `runTui` (loaded only here, so usage errors never load blessed). */
   run?: (backend: TuiBackend, pending?: Buffer) => Promise<number>;
+  /** `--resume` without an id: picks a session; default: the full-screen picker (`runSessionPicker`). */
+  pick?: (sessions: readonly SessionInfo[], root: string, pending?: Buffer) => Promise<SessionPick>;
 }
 
 const DEMO_FLAG = '--demo-fake';
@@ -84,16 +89,55 @@ async function startSession(argv: readonly string[], io: CliIo): Promise<number>
   const session = await import('@coding-harness/session');
   const { harnessBackend } = await import('./harness-backend.js');
   mark('wiring_loaded');
+  let wanted = flags;
+  let note: string | undefined;
+  if (flags.resume === '') {
+    if (!io.tty)
+      return fail('--resume without an id opens a picker and needs a terminal; name the session: --resume <id>');
+    const picked = await pickResume(flags, io);
+    if (picked === null) return 0;
+    wanted = picked.flags;
+    note = picked.note;
+  }
   let harness;
   try {
     // No ask here: the screen's modal is passed with each turn once the screen is up.
-    harness = await session.buildHarness(flags, io.env, { home: io.home ?? homedir(), cwd: io.cwd });
+    harness = await session.buildHarness(wanted, io.env, { home: io.home ?? homedir(), cwd: io.cwd });
   } catch (err) {
     if (err instanceof session.UsageError) return fail(err.message);
     throw err;
   }
   mark('harness_built');
+  if (note) harness.startupMessages.push(note);
   if (!io.tty) return fail('needs a terminal (stdin and stdout must be a TTY); for scripts use harness -p');
   const prompts = session.createPromptHistory({ env: io.env, home: io.home ?? homedir(), workroot: harness.workroot });
   return run(harnessBackend(harness, { prompts, cwd: io.cwd }));
+}
+
+/**
+ * `--resume` without an id: the work root's sessions, most recent first, in the picker; the flags
+ * with the chosen id, without `--resume` for a new session (also when there are none, with a
+ * notice saying so), or null when the user quit the picker. A bad `-C` is left for `buildHarness`.
+ */
+async function pickResume(flags: HarnessFlags, io: CliIo): Promise<{ flags: HarnessFlags; note?: string } | null> {
+  const { resume: _none, ...fresh } = flags;
+  const session = await import('@coding-harness/session');
+  const agent = await import('@coding-harness/agent');
+  const workroot = session.resolveWorkroot(flags.directory, io.cwd);
+  if (typeof workroot !== 'string') return { flags: fresh };
+  const home = io.home ?? homedir();
+  const store = agent.createSessionStore({ dir: agent.defaultSessionDir(io.env as NodeJS.ProcessEnv, home) });
+  const sessions = await session.listSessions(store, workroot);
+  if (sessions.length === 0)
+    return { flags: fresh, note: 'no saved session in this work root yet; starting a new one' };
+  const root = shortRoot(workroot, home);
+  const pick =
+    io.pick ??
+    (async (list: readonly SessionInfo[], shown: string, pending?: Buffer) => {
+      const { runSessionPicker } = await import('./widgets/session-picker-screen.js');
+      return runSessionPicker(list, { root: shown, ...(pending?.length ? { pending } : {}) });
+    });
+  const chosen = await pick(sessions, root, io.early?.handOver());
+  if (chosen.type === 'quit') return null;
+  return { flags: chosen.type === 'new' ? fresh : { ...fresh, resume: chosen.id } };
 }

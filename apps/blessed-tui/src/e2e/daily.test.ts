@@ -35,7 +35,7 @@ function sandbox(): Record<'root' | 'home' | 'work' | 'config' | 'state', string
 }
 
 /** Runs the bin in a fresh tmux server; after it exits the pane prints `EXITED:<code>` and stays. */
-function startTui(box: ReturnType<typeof sandbox>, url: string, name: string): TmuxSession {
+function startTui(box: ReturnType<typeof sandbox>, url: string, name: string, extra: string[] = []): TmuxSession {
   const path = process.env.PATH ?? '/usr/bin:/bin';
   const tmux = new TmuxSession(`harness-tui-daily-${name}-${process.pid}-${Date.now()}`, {
     PATH: path,
@@ -54,7 +54,7 @@ function startTui(box: ReturnType<typeof sandbox>, url: string, name: string): T
     'ANTHROPIC_API_KEY=fake-e2e-key',
   ];
   const script = '"$@"; echo "EXITED:$?"; exec sleep 600';
-  const argv = [process.execPath, BIN, '-C', box.work, '--allowed-tools', 'Bash(sleep:*)'];
+  const argv = [process.execPath, BIN, '-C', box.work, '--allowed-tools', 'Bash(sleep:*)', ...extra];
   tmux.start(['env', '-i', ...env, 'bash', '-c', script, 'bash', ...argv], 100, 30);
   return tmux;
 }
@@ -64,7 +64,7 @@ const PASTED = 'first pasted line\nsecond: 2 + 2\nthird line';
 
 describe('harness-tui for daily use (tmux)', () => {
   it.skipIf(!hasTmux)(
-    'a paste is one request, Shift-Tab to plan mode refuses the next write without a question, Esc cancels, the transcript and the resume command stay in the scrollback, Up finds the last prompt in the next run',
+    'a paste is one request, Shift-Tab to plan mode refuses the next write without a question, Esc cancels, the transcript and the resume command stay in the scrollback, Up finds the last prompt in the next run, --resume opens a picker',
     async () => {
       expect(existsSync(BIN), `${BIN} is missing: build first (pnpm build)`).toBe(true);
       const box = sandbox();
@@ -138,6 +138,17 @@ describe('harness-tui for daily use (tmux)', () => {
       await again.waitFor(['press Ctrl-C again to quit']);
       again.press('C-d');
       await again.waitFor(['EXITED:0']);
+      again.kill();
+
+      // --resume without an id: a picker of this work root's sessions (the first run's, with its
+      // first prompt), then that session on the screen.
+      const picking = startTui(box, server.url, 'three', ['--resume']);
+      const list = await picking.waitFor(['Resume a session', `› `, 'first pasted line']);
+      expect(list).toContain(resume?.[1] ?? '?');
+      picking.press('Enter');
+      await picking.waitFor([`resumed session ${resume?.[1]}`, 'Three lines received.', IDLE]);
+      picking.press('C-d');
+      await picking.waitFor(['EXITED:0']);
     },
     60_000,
   );
