@@ -76,6 +76,10 @@ export function normalizeArgv(argv: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
+    if (arg === '-r' && (argv[i + 1] === undefined || argv[i + 1]!.startsWith('-'))) {
+      out.push('--resume=');
+      continue;
+    }
     if (arg === '--') {
       out.push(...argv.slice(i));
       break;

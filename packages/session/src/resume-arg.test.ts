@@ -12,6 +12,8 @@ describe('--resume with and without an id', () => {
     expect(parse(['--resume']).resume).toBe('');
     expect(parse(['--resume', '-C', '/tmp']).resume).toBe('');
     expect(parse(['--resume=abc']).resume).toBe('abc');
+    expect(parse(['-r']).resume).toBe('');
+    expect(parse(['-r', 'abc']).resume).toBe('abc');
     expect(parse([]).resume).toBeUndefined();
   });
 
