@@ -98,6 +98,20 @@ describe('harness.reloadSkills', () => {
     expect(texts(second.messages.at(-1)!.content)).toContain('- beta: Use for beta work.');
   });
 
+  it('a conversation /clear starts after a reload is told the difference from the start-up listing', async () => {
+    const { server, harness, skills } = await sandbox(new ScriptBuilder().text('one').text('two').text('three'));
+    await run(harness.agent.send('hello'));
+    writeSkill(skills, 'beta', 'Use for beta work.', 'Beta steps.');
+    await harness.reloadSkills();
+    await run(harness.agent.send('again'));
+    harness.agent.clear();
+    await run(harness.agent.send('fresh start'));
+    const third = bodyOf(server, 2);
+    expect(third.messages.map((m) => m.role)).toEqual(['user', 'system']);
+    expect(texts(third.messages[1]!.content)).toContain('- beta: Use for beta work.');
+    expect(JSON.stringify(third.system)).toBe(JSON.stringify(bodyOf(server, 0).system));
+  });
+
   it('/reload-skills prints what changed, and "nothing changed" when nothing did', async () => {
     const { harness, skills } = await sandbox(new ScriptBuilder().text('never'));
     const printed: string[][] = [];
