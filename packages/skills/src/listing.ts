@@ -38,12 +38,29 @@ export function entryText(skill: Pick<Skill, 'description' | 'whenToUse'>): stri
   return when === '' ? description : `${description} - ${when}`;
 }
 
+/**
+ * One listed skill. The description part is computed when first needed (`textOf`): with 10,000
+ * skills most entries are shown as names only, and their text is never built.
+ */
 interface Entry {
   name: string;
-  /** The description part, already capped. */
-  text: string;
-  capped: boolean;
+  skill: Skill;
   uses: number;
+  cap: number;
+  /** The description part, capped (set by `textOf`). */
+  text?: string;
+  /** True when `text` was cut to the cap. */
+  capped?: boolean;
+}
+
+/** The entry's description part, capped, computed once. */
+function textOf(e: Entry): string {
+  if (e.text === undefined) {
+    const full = entryText(e.skill);
+    e.text = cut(full, e.cap);
+    e.capped = full.length > e.cap;
+  }
+  return e.text;
 }
 
 /** How a listed entry is shown: whole (`text` as capped), cut to `cutTo`, or the bare name. */
@@ -60,28 +77,26 @@ const byRank = (a: Entry, b: Entry): number => b.uses - a.uses || byName(a, b);
 /** Characters of `- name` plus its newline. */
 const bareCost = (e: Entry): number => e.name.length + 3;
 /** What the description adds to a bare entry (`: ` and the text). */
-const extraCost = (e: Entry): number => e.text.length + 2;
+const extraCost = (e: Entry): number => textOf(e).length + 2;
 
 function line(shown: Shown): string {
   const { entry } = shown;
   if (shown.form === 'bare') return `- ${entry.name}`;
-  if (shown.form === 'cut') return `- ${entry.name}: ${cut(entry.text, shown.cutTo)}`;
-  return `- ${entry.name}: ${entry.text}`;
+  if (shown.form === 'cut') return `- ${entry.name}: ${cut(textOf(entry), shown.cutTo)}`;
+  return `- ${entry.name}: ${textOf(entry)}`;
 }
 
-/** The model-invocable skills as entries, each description part on one line and capped. */
+/** The model-invocable skills as entries, one per name (of two with one name, the lower text: same input, same bytes). */
 function entriesOf(skills: readonly Skill[], options: ListingOptions): Entry[] {
   const cap = Math.max(1, options.descriptionCap ?? DEFAULT_DESCRIPTION_CAP);
   const usage = options.usage ?? {};
   const seen = new Map<string, Entry>();
-  for (const s of skills) {
-    if (s.disableModelInvocation) continue;
-    const full = entryText(s);
-    const uses = Object.hasOwn(usage, s.name) ? Math.max(0, Number(usage[s.name]) || 0) : 0;
-    const entry: Entry = { name: s.name, text: cut(full, cap), capped: full.length > cap, uses };
-    const before = seen.get(s.name);
-    // One entry per name; of two with the same name, the lower text wins (same input, same bytes).
-    if (before === undefined || entry.text < before.text) seen.set(s.name, entry);
+  for (const skill of skills) {
+    if (skill.disableModelInvocation) continue;
+    const uses = Object.hasOwn(usage, skill.name) ? Math.max(0, Number(usage[skill.name]) || 0) : 0;
+    const entry: Entry = { name: skill.name, skill, uses, cap };
+    const before = seen.get(skill.name);
+    if (before === undefined || textOf(entry) < textOf(before)) seen.set(skill.name, entry);
   }
   return [...seen.values()];
 }
@@ -140,8 +155,10 @@ export function formatListing(skills: readonly Skill[], options: ListingOptions 
   const entries = entriesOf(skills, options);
   if (entries.length === 0) return '';
   // Every line costs its length plus a newline; the last has none, so the lines may cost budget + 1.
+  // The names alone are counted first: when they do not fit, no description text is built for the check.
   let whole = 0;
-  for (const e of entries) whole += bareCost(e) + extraCost(e);
+  for (const e of entries) whole += bareCost(e);
+  if (whole <= budget + 1) for (const e of entries) whole += extraCost(e);
   if (whole <= budget + 1 && !entries.some((e) => e.capped)) {
     return entries
       .sort(byName)
@@ -155,7 +172,7 @@ export function formatListing(skills: readonly Skill[], options: ListingOptions 
   const reserve = closing + (named < ranked.length ? unnamedLine(ranked.length).length + 1 : 0);
   const shown = describe(ranked.slice(0, named), budget + 1 - reserve);
   const lines = shown.sort((a, b) => byName(a.entry, b.entry)).map(line);
-  const shortened = shown.filter((s) => s.form !== 'whole' || s.entry.capped).length;
+  const shortened = shown.filter((s) => s.form !== 'whole' || s.entry.capped === true).length;
   if (shortened > 0) lines.push(shortenedLine(shortened));
   if (named < ranked.length) lines.push(unnamedLine(ranked.length - named));
   const text = lines.join('\n');
