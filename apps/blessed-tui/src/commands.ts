@@ -15,9 +15,10 @@ const TUI_DESCRIPTIONS: Partial<Record<CommandName, string>> = {
  * The built-in slash commands with a one-line description, in `harness`'s order: rows of the
  * session package's command table (the one both front ends run), so the two cannot drift apart.
  */
-export const COMMANDS: readonly { name: CommandName; description: string }[] = SLASH_TABLE.map((c) => ({
+export const COMMANDS: readonly { name: CommandName; description: string; args: string }[] = SLASH_TABLE.map((c) => ({
   name: c.name,
   description: TUI_DESCRIPTIONS[c.name] ?? c.description,
+  args: c.args,
 }));
 
 /** What a submitted input means: nothing, a built-in, text for the agent, or a refusal shown locally. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SLASH_COMMANDS } from '@coding-harness/session';
 import { completions, moveSelection } from './completion.js';
 import { SKILLS } from './test-skills.test.helper.js';
 
@@ -6,13 +7,15 @@ const labels = (input: string) => completions(input, SKILLS).map((c) => c.label)
 
 describe('completions: the / menu', () => {
   it('a lone / lists the commands, then user-invocable skills', () => {
-    expect(labels('/')).toEqual(['/help', '/skills', '/allowed', '/clear', '/exit', '/demo-skill', '/release-notes']);
+    expect(labels('/')).toEqual([...SLASH_COMMANDS.map((c) => `/${c}`), '/demo-skill', '/release-notes']);
+    expect(labels('/').slice(0, 3)).toEqual(['/help', '/skills', '/reload-skills']);
   });
 
   it('narrows by prefix', () => {
-    expect(labels('/s')).toEqual(['/skills']);
+    expect(labels('/s')).toEqual(SLASH_COMMANDS.filter((c) => c.startsWith('s')).map((c) => `/${c}`));
+    expect(labels('/sk')).toEqual(['/skills']);
     expect(labels('/de')).toEqual(['/demo-skill']);
-    expect(labels('/RE')).toEqual(['/release-notes']);
+    expect(labels('/REL')).toEqual(['/release-notes']);
   });
 
   it('/skill: lists skills in the long form', () => {
@@ -23,6 +26,7 @@ describe('completions: the / menu', () => {
     const [help] = completions('/he', SKILLS);
     const [demo] = completions('/dem', SKILLS);
     expect(help?.insert).toBe('/help');
+    expect(completions('/mod', SKILLS).map((c) => c.insert)).toEqual(['/mode ', '/model ']);
     expect(demo?.insert).toBe('/demo-skill ');
   });
 

@@ -19,7 +19,8 @@ export function completions(input: string, skills: readonly Skill[]): Completion
   const out: Completion[] = [];
   for (const c of COMMANDS) {
     const label = `/${c.name}`;
-    if (label.startsWith(typed)) out.push({ label, insert: label, description: c.description });
+    // A command that takes arguments (`/model [id]`) gets a space, ready for them.
+    if (label.startsWith(typed)) out.push({ label, insert: c.args ? `${label} ` : label, description: c.description });
   }
   const longForm = typed.startsWith('/skill:');
   for (const s of [...skills].sort((a, b) => a.name.localeCompare(b.name))) {
