@@ -222,6 +222,20 @@ export function slashWords(): string[] {
   return SLASH_TABLE.flatMap((c: SlashCommand) => [c.name, ...c.aliases]);
 }
 
+/**
+ * The commands as a Markdown table (command, arguments, what it does), generated from the rows
+ * for both apps' READMEs (`pnpm --filter @coding-harness/session gen-docs`; a test per README
+ * fails while they differ).
+ */
+export function slashMarkdownTable(): string {
+  const cell = (text: string): string => text.replace(/\|/g, '\\|');
+  const rows = SLASH_TABLE.map((c: SlashCommand) => {
+    const word = [c.name, ...c.aliases].map((w) => `\`/${w}\``).join(', ');
+    return `| ${word} | ${c.args ? `\`${cell(c.args)}\`` : ''} | ${cell(c.description)} |`;
+  });
+  return ['| command | arguments | what it does |', '|---|---|---|', ...rows].join('\n');
+}
+
 /** The commands on one line (`/help /skills ...`), for `--help`. */
 export function slashHelpSummary(): string {
   return SLASH_TABLE.map((c) => `/${c.name}`).join(' ');

@@ -32,6 +32,7 @@ export {
   runSlashCommand,
   slashHelpLines,
   slashHelpSummary,
+  slashMarkdownTable,
   slashWords,
 } from './commands.js';
 export { createSessionControls, PERMISSIONS_ORIGIN } from './controls.js';
