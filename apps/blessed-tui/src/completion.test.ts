@@ -15,7 +15,7 @@ describe('completions: the / menu', () => {
     expect(labels('/s')).toEqual(SLASH_COMMANDS.filter((c) => c.startsWith('s')).map((c) => `/${c}`));
     expect(labels('/sk')).toEqual(['/skills']);
     expect(labels('/de')).toEqual(['/demo-skill']);
-    expect(labels('/REL')).toEqual(['/release-notes']);
+    expect(labels('/RELE')).toEqual(['/release-notes']);
   });
 
   it('/skill: lists skills in the long form', () => {
