@@ -58,10 +58,13 @@ export class MessageInput {
     // Readline listens for keypresses on its input; put this router in front of its listener.
     const readlineKeys = opts.input.listeners('keypress') as KeyListener[];
     for (const listener of readlineKeys) opts.input.removeListener('keypress', listener);
-    opts.input.on('keypress', (s: string | undefined, key: Key | undefined) => {
+    const route = (s: string | undefined, key: Key | undefined): void => {
       if (this.key(s, key)) return;
       for (const listener of readlineKeys) listener.call(opts.input, s, key);
-    });
+    };
+    opts.input.on('keypress', route);
+    // Readline removes its own listener on close; this one goes with it.
+    opts.rl.on('close', () => opts.input.removeListener('keypress', route));
   }
 
   /** True while a message has continuation lines or pastes waiting for its last line. */

@@ -257,9 +257,12 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
           tokens += u.input + u.cacheRead + u.cacheWrite + u.output;
           spinner.tokens(tokens);
         }
+        const chunks = render(event);
         if (tty && event.type === 'request_start') spinner.start();
+        // Markdown held until its block ends: nothing drawn yet, so the spinner goes on.
+        else if (tty && event.type === 'text_delta' && chunks.length === 0) spinner.start('writing');
         else if (event.type !== 'usage') spinner.stop();
-        for (const chunk of render(event)) (chunk.stream === 'out' ? out : io.stderr).write(chunk.text);
+        for (const chunk of chunks) (chunk.stream === 'out' ? out : io.stderr).write(chunk.text);
         if (event.type === 'retry') lastRetry = event;
         else if (event.type === 'request_start' || event.type === 'text_delta') lastRetry = undefined;
         // The request failed after its retries: say what to try.

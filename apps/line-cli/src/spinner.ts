@@ -28,8 +28,11 @@ export class Spinner {
   /** Elapsed-time mode, waiting for `what`; a running countdown is replaced. */
   start(what = 'waiting for the model'): void {
     if (this.timer && this.until === undefined && what === this.what) return;
+    // The model's own stages (waiting, then writing) share one clock; a tool call starts its own.
+    const sameWait = this.timer !== undefined && this.until === undefined && what === 'writing';
     this.what = what;
-    this.run(undefined, '');
+    if (sameWait) this.draw();
+    else this.run(undefined, '');
   }
 
   /** The tokens used so far in this turn (shown when above zero); 0 at a turn's start. */
