@@ -47,13 +47,18 @@ describe('skill dynamic context commands are judged by the session policy, askin
     expect(verdict.allowed === false && verdict.message).toMatch(/denied by the rule .*git status/);
   });
 
-  it("applies the skill's allowed-tools only when the user forced it with /name", async () => {
+  it("applies the skill's allowed-tools only when the user forced it with /name, granting the session nothing; deny rules win", async () => {
     const deps = setup();
     const s = skill(['Bash(git status:*)']);
     expect(await skillCommandAuthorizer(deps)('git status', s)).toMatchObject({ allowed: false });
     expect(await skillCommandAuthorizer({ ...deps, forcedSkill: 'status' })('git status', s)).toEqual({
       allowed: true,
     });
-    expect(deps.policy.list().map((g) => g.origin)).toEqual(['skill status']);
+    expect(deps.policy.list()).toEqual([]);
+    const denied = setup({ deny: ['Bash(git:*)'] });
+    expect(await skillCommandAuthorizer({ ...denied, forcedSkill: 'status' })('git status', s)).toMatchObject({
+      allowed: false,
+      denied: true,
+    });
   });
 });

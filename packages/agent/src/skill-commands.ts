@@ -1,9 +1,10 @@
 /**
  * The judge of a skill's dynamic context commands (`` !`cmd` ``): the session's approval policy,
  * asked as if the model had called bash, but never asking the user (a skill loads without
- * questions, as in Claude Code). A skill the user forced with `/name` has its `allowed-tools`
- * granted for the turn first, so its own commands may run; a skill the model invoked does not
- * widen the rules (its grants are read-only, see the loop).
+ * questions, as in Claude Code). A command no session rule allows may still run when the user
+ * forced the skill with `/name` and the skill's own `allowed-tools` allow it; nothing is granted
+ * to the session by this (the loop grants a forced skill's rules after it loaded), and a skill the
+ * model invoked never widens the rules. Deny rules and the mode always win.
  */
 import type { Answer, ApprovalRequest } from '@coding-harness/approval';
 import type { Skill } from '@coding-harness/skills';
@@ -24,8 +25,6 @@ export function skillCommandAuthorizer(
   return async (command, skill) => {
     const bash = deps.registry.ruleNames().find((entry) => entry.name === 'bash');
     if (bash === undefined) return { allowed: false, denied: true, message: 'this session has no bash tool' };
-    if (deps.forcedSkill === skill.name && skill.allowedTools.length > 0)
-      deps.policy.grantForTurn(skill.allowedTools, `skill ${skill.name}`);
     const request: ApprovalRequest = {
       tool: 'bash',
       kind: 'exec',
@@ -45,6 +44,18 @@ export function skillCommandAuthorizer(
         (err: unknown) => ({ allowed: false, message: err instanceof Error ? err.message : String(err) }) as const,
       );
     if (auth.allowed) return { allowed: true };
-    return { allowed: false, denied: !asked, message: asked ? 'no rule allows it' : auth.message };
+    if (!asked) return { allowed: false, denied: true, message: auth.message };
+    if (deps.forcedSkill === skill.name && (await ownRulesAllow(skill, deps.registry, request)))
+      return { allowed: true };
+    return { allowed: false, denied: false, message: 'no rule allows it' };
   };
+}
+
+/** Whether the skill's own `allowed-tools` (the entries that parse) allow the request. */
+async function ownRulesAllow(skill: Skill, registry: ToolRegistry, request: ApprovalRequest): Promise<boolean> {
+  if (skill.allowedTools.length === 0) return false;
+  const { createPolicy, parseRule } = await import('@coding-harness/approval');
+  const tools = registry.ruleNames();
+  const allow = skill.allowedTools.filter((rule) => parseRule(rule, tools).ok);
+  return createPolicy({ tools, allow }).decide(request).type === 'allow';
 }
