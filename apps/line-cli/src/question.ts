@@ -12,6 +12,9 @@ export interface ApprovalPrompt {
 
 const GUTTER = '  │ ';
 
+/** How many lines of a preview diff the REPL shows above a question (all of them with `--verbose`). */
+export const PREVIEW_LINES = 60;
+
 /** A unified diff line coloured by its kind (`+` green, `-` red, hunk headers cyan, the rest dim). */
 function diffLine(text: string, c: Colors): string {
   if (text.startsWith('+++') || text.startsWith('---')) return c.dim(text);
@@ -22,19 +25,28 @@ function diffLine(text: string, c: Colors): string {
 }
 
 /**
- * What the person answering sees before they answer: the preview diff (coloured), then the whole
+ * What the person answering sees before they answer: the preview diff (coloured; its first
+ * `previewLines` lines and a count of the rest, so a 300-line write does not bury the question), then the whole
  * target verbatim when the one-line summary does not already show all of it (every line of a
  * multi-line bash command, behind a `│` gutter, never a `$ ` that would make each line look like
  * a command), then the exact rule an "always" answer stores. Every piece of request text is
  * sanitized, so an ESC or CR in a command is shown as `\x1b` / `\r`, never acted on.
  */
-export function approvalPrompt(request: ApprovalRequest, alwaysRule: string, c: Colors): ApprovalPrompt {
+export function approvalPrompt(
+  request: ApprovalRequest,
+  alwaysRule: string,
+  c: Colors,
+  previewLines = Infinity,
+): ApprovalPrompt {
   // `alwaysRule` is `alwaysRuleFor(request)` (@coding-harness/approval): exactly what "a" stores, '' for nothing.
   const mark = (escape: string): string => c.inverse(escape);
   const lines: string[] = [];
-  if (request.preview)
-    for (const l of request.preview.trimEnd().split('\n'))
-      lines.push(diffLine(sanitize(l, { multiline: false, mark }), c));
+  if (request.preview) {
+    const diff = request.preview.trimEnd().split('\n');
+    for (const l of diff.slice(0, previewLines)) lines.push(diffLine(sanitize(l, { multiline: false, mark }), c));
+    if (diff.length > previewLines)
+      lines.push(c.dim(`  … ${diff.length - previewLines} more lines of the diff (--verbose shows all of it)`));
+  }
   const summary = sanitize(request.summary, { multiline: false, mark });
   const target = request.target;
   const targetLines = target === undefined ? [] : target.replace(/\n+$/, '').split('\n');

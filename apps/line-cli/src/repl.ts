@@ -7,7 +7,7 @@ import type { CliIo } from './io.js';
 import { DrawGate } from './draw-gate.js';
 import { LineQueue } from './line-queue.js';
 import { MessageInput, PASTE_OFF, PASTE_ON } from './line-input.js';
-import { ANSWER_HINT, approvalPrompt } from './question.js';
+import { ANSWER_HINT, approvalPrompt, PREVIEW_LINES } from './question.js';
 import { createEventRenderer, formatUsageLine } from './render.js';
 import { Spinner } from './spinner.js';
 import { exitLine, replayLines } from './repl-session.js';
@@ -110,14 +110,17 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     if (current) await gate.next(signal);
     spinner.stop();
     const rule = alwaysRuleFor(request);
-    const shownPrompt = approvalPrompt(request, rule, colors);
+    const shownPrompt = approvalPrompt(request, rule, colors, flags.verbose ? Infinity : PREVIEW_LINES);
     out.write(`${shownPrompt.lines.join('\n')}\n`);
     for (;;) {
       prompt(shownPrompt.question);
       const line = await lines.next(signal);
       if (line === null) {
         if (!tty) out.write('\n');
-        return { type: 'deny', message: signal?.aborted ? 'cancelled by the user' : 'no answer: the input was closed' };
+        if (signal?.aborted) return { type: 'deny', message: 'cancelled by the user' };
+        // Input closed (Ctrl-D, the end of piped input): nobody is left to answer the turn's next questions.
+        current?.abort();
+        return { type: 'deny', message: 'no answer: the input was closed' };
       }
       const answer = parseApprovalAnswer(line);
       if (!answer) {
@@ -275,7 +278,10 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
           spinner.start(`running ${running.get(event.id) ?? 'the tool'}`);
         if (tty && event.type === 'retry')
           spinner.countdown(event.delayMs, `retrying (attempt ${event.attempt}/${event.maxAttempts}) in`);
-        if (event.type === 'turn_end' && tty) out.write(`${colors.dim(formatUsageLine(event.usage, event.costUsd))}\n`);
+        // A turn cancelled before any reply used nothing: no line of zeros.
+        const used = event.type === 'turn_end' && event.usage.input + event.usage.output + event.usage.cacheRead > 0;
+        if (event.type === 'turn_end' && tty && used)
+          out.write(`${colors.dim(formatUsageLine(event.usage, event.costUsd))}\n`);
       }
     } catch (err) {
       io.stderr.write(`${errColors.red(`error: ${sanitize(err instanceof Error ? err.message : String(err))}`)}\n`);
