@@ -3,13 +3,14 @@
 // everything it imports into dist/bin/harness-tui-bundle.cjs and writes the bin,
 // dist/bin/harness-tui.cjs, a launcher that runs it through a V8 code cache kept in the user's
 // cache folder (tooling/bin-build), plus the licences of the inlined third-party code.
-// blessed stays external (it requires its widgets by computed names and reads its terminfo
-// from beside its own files) and is loaded from node_modules as a normal dependency, as is
-// mvdan-sh (the shell parser, required next to the bundle on the first bash approval).
+// blessed is bundled too, so it is in the code cache (tooling/bin-build/src/blessed-bundle.mjs:
+// its widgets by computed name, its data files read from the installed blessed); mvdan-sh (the
+// shell parser) is required next to the bundle on the first bash approval.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeThirdPartyNotices } from '../../scripts/third-party-notices.mjs';
+import { BLESSED_EXTERNAL, blessedInBundle } from '../../tooling/bin-build/src/blessed-bundle.mjs';
 import { buildBin } from '../../tooling/bin-build/src/index.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -21,7 +22,8 @@ const { metafile } = await buildBin({
   outDir,
   name: 'harness-tui',
   define: { __HARNESS_VERSION__: JSON.stringify(version) },
-  external: ['blessed'],
+  external: BLESSED_EXTERNAL,
+  plugins: [blessedInBundle()],
 });
 writeThirdPartyNotices({
   metafiles: [metafile],

@@ -42,10 +42,19 @@ export function requireBuiltinImports(code) {
 /**
  * Builds `<outDir>/<name>-bundle.cjs` from `entry` and the launcher `<outDir>/<name>.cjs` (the
  * package's bin, executable). `define`, `inject`, `external` and `options` add to the common
- * ones. Returns the paths, the bundle's hash (part of its code cache's name) and esbuild's
+ * ones, `plugins` run after the built-in interop. Returns the paths, the bundle's hash (part of its code cache's name) and esbuild's
  * metafile (what was inlined, for the third-party notices).
  */
-export async function buildBin({ entry, outDir, name, define = {}, inject = [], external = [], options = {} }) {
+export async function buildBin({
+  entry,
+  outDir,
+  name,
+  define = {},
+  inject = [],
+  external = [],
+  plugins = [],
+  options = {},
+}) {
   const bundle = join(outDir, `${name}-bundle.cjs`);
   const result = await build({
     ...BUNDLE_OPTIONS,
@@ -54,7 +63,7 @@ export async function buildBin({ entry, outDir, name, define = {}, inject = [], 
     entryPoints: [entry],
     outfile: bundle,
     external,
-    plugins: [builtinInterop()],
+    plugins: [builtinInterop(), ...plugins],
     // import.meta.url is empty in CommonJS: the bundle's own file URL (import-meta-url.mjs).
     // globalThis.ReadableStream is read by the SDK on every request: see LazyReadableStream.
     define: { 'import.meta.url': 'importMetaUrl', 'globalThis.ReadableStream': 'LazyReadableStream', ...define },
