@@ -43,6 +43,17 @@ describe('--skills with plugin layouts', () => {
     expect(r.skills[1]).toMatchObject({ command: true, description: 'Run scan', plugin: 'security' });
   });
 
+  it('a plugin skill beats a plugin command of the same name, with a note naming both files', async () => {
+    const { base, home, work } = setup();
+    const plugin = path.join(base, 'p');
+    writePlugin(plugin, 'p', ['review'], ['review']);
+    const { r } = await names(home, work, [plugin]);
+    expect(r.skills.map((s) => [s.name, s.command ?? false])).toEqual([['p:review', false]]);
+    expect(r.notes.map((n) => n.message)).toEqual([
+      `skill "p:review" (explicit) shadows ${path.join(plugin, 'commands', 'review.md')} (explicit); rename one of the folders to keep both`,
+    ]);
+  });
+
   it('a plugin without a manifest (just skills/) is named by its folder', async () => {
     const { base, home, work } = setup();
     const plugin = path.join(base, 'toolbox');

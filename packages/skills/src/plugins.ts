@@ -182,18 +182,19 @@ function pluginRoots(
     name = folder;
   }
   const common = { source: spec.source, namespace: name, plugin: name } as const;
+  // Commands first: a skill of the same name wins, as in a project's `.claude` folder.
   const roots: RootSpec[] = [];
-  const listed = entry?.skills !== undefined ? manifestPaths(entry.skills, dir) : undefined;
-  if (listed) for (const p of listed) roots.push({ ...common, path: p, layout: 'skill-or-skills' });
-  else {
-    roots.push({ ...common, path: path.join(dir, 'skills'), layout: 'skills', optional: true });
-    for (const p of manifestPaths(manifest.skills, dir)) roots.push({ ...common, path: p, layout: 'skill-or-skills' });
-  }
   const commands = entry?.commands !== undefined ? manifestPaths(entry.commands, dir) : undefined;
   if (commands) for (const p of commands) roots.push({ ...common, path: p, layout: 'commands' });
   else {
     roots.push({ ...common, path: path.join(dir, 'commands'), layout: 'commands', optional: true });
     for (const p of manifestPaths(manifest.commands, dir)) roots.push({ ...common, path: p, layout: 'commands' });
+  }
+  const listed = entry?.skills !== undefined ? manifestPaths(entry.skills, dir) : undefined;
+  if (listed) for (const p of listed) roots.push({ ...common, path: p, layout: 'skill-or-skills' });
+  else {
+    roots.push({ ...common, path: path.join(dir, 'skills'), layout: 'skills', optional: true });
+    for (const p of manifestPaths(manifest.skills, dir)) roots.push({ ...common, path: p, layout: 'skill-or-skills' });
   }
   return roots;
 }
