@@ -30,9 +30,15 @@ export function fixSkillName(file: string): NameFix {
   const line = nameLine(text);
   if (line === undefined) return no('has no one-line top-level `name:` in its frontmatter to rewrite');
   const before = text.slice(line.start, line.end);
-  const after = `name: ${folder}`;
-  const fixedText = text.slice(0, line.start) + after + text.slice(line.end);
-  const check = parseSkillFile(fixedText, file);
+  // Plain first; quoted when YAML would read the plain text as something else and it fails.
+  let after = `name: ${folder}`;
+  let fixedText = text.slice(0, line.start) + after + text.slice(line.end);
+  let check = parseSkillFile(fixedText, file);
+  if (!check.ok) {
+    after = `name: "${folder}"`;
+    fixedText = text.slice(0, line.start) + after + text.slice(line.end);
+    check = parseSkillFile(fixedText, file);
+  }
   if (!check.ok) return no(`was not changed: renaming is not enough (${check.problem.message})`);
   try {
     fs.writeFileSync(file, fixedText);

@@ -214,6 +214,11 @@ describe('parseSkillFile: what loads', () => {
   it('compares a numeric or boolean name by its source text: `name: 0123` is "0123", not 123', () => {
     expect(loaded(parseSkillFile(md('name: 0123\ndescription: d'), '/s/0123/SKILL.md')).fields.name).toBe('0123');
     expect(loaded(parseSkillFile(md('name: 1e3\ndescription: d'), '/s/1e3/SKILL.md')).fields.name).toBe('1e3');
+    expect(loaded(parseSkillFile(md('name: null\ndescription: d'), '/s/null/SKILL.md')).fields.name).toBe('null');
+    expect(loaded(parseSkillFile(md('name: true\ndescription: d'), '/s/true/SKILL.md')).fields.name).toBe('true');
+    expect(problemAt(parseSkillFile(md('name: ~\ndescription: d'), '/s/null/SKILL.md'))).toContain(
+      '`name` is "~" but the folder is "null"',
+    );
     const off = problemAt(parseSkillFile(md('name: 0123\ndescription: d'), '/s/123/SKILL.md'));
     expect(off).toContain('`name` is "0123" but the folder is "123"');
     expect(off).toContain('set `name: 123` (or rename the folder to "0123")');

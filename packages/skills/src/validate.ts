@@ -131,10 +131,17 @@ export function parseSkillFile(text: string, file: string): ParsedSkillFile {
     );
   }
   const rawName = data.name;
-  if (rawName === undefined || rawName === null || (typeof rawName === 'string' && rawName.trim() === '')) {
+  const nameSource = parsed.sourceOf('name');
+  // `name: null` (or `~`) for a folder named so is that text, like `name: 0123`.
+  const spelledNull = rawName === null && nameSource !== undefined && nameSource !== '';
+  if (
+    rawName === undefined ||
+    (rawName === null && !spelledNull) ||
+    (typeof rawName === 'string' && rawName.trim() === '')
+  ) {
     return fail(`SKILL.md has no \`name\`: add \`name: ${folder}\` (the folder name) to the frontmatter`);
   }
-  const name = nameText(rawName, parsed.sourceOf('name'));
+  const name = nameText(rawName, nameSource);
   if (name !== folder) return fail(nameMismatch(name, rawName, folder, path.dirname(file)));
 
   if (name.length > 64)
@@ -165,12 +172,12 @@ export function parseSkillFile(text: string, file: string): ParsedSkillFile {
 }
 
 /**
- * The name as written: a string trimmed, a number or boolean by its source text (`name: 0123`
- * is "0123", not 123), undefined for anything else.
+ * The name as written: a string trimmed, a number, boolean or null by its source text
+ * (`name: 0123` is "0123", not 123), undefined for anything else.
  */
 function nameText(raw: unknown, source: string | undefined): string | undefined {
   if (typeof raw === 'string') return raw.trim();
-  if (typeof raw === 'number' || typeof raw === 'boolean') return source ?? String(raw);
+  if (typeof raw === 'number' || typeof raw === 'boolean' || raw === null) return source ?? String(raw);
   return undefined;
 }
 
