@@ -1,6 +1,10 @@
+import { createSessionStore, defaultSessionDir } from '@coding-harness/agent';
 import type { SessionInfo } from '@coding-harness/agent';
-import { sanitize, shortTime } from '@coding-harness/session';
+import { listSessions, resolveWorkroot, sanitize, shortTime } from '@coding-harness/session';
+import type { HarnessFlags } from '@coding-harness/session';
+import { colorsFor } from './colors.js';
 import type { Colors } from './colors.js';
+import type { CliIo } from './io.js';
 
 /** How many sessions the `--resume` picker lists (most recent first). */
 export const PICKER_ROWS = 15;
@@ -61,4 +65,17 @@ export async function pickSession(
     if (pick !== undefined) return pick;
     io.hint(`please answer a number from the list, Enter for the most recent, or n`);
   }
+}
+
+/** The flags with the picked session (or none, for a new one); null when input closed first. */
+export async function pickResume(flags: HarnessFlags, io: CliIo, pickerIo: PickerIo): Promise<HarnessFlags | null> {
+  const { resume: _none, ...fresh } = flags;
+  const workroot = resolveWorkroot(flags.directory, io.cwd);
+  // A bad -C is buildHarness's to report.
+  if (typeof workroot !== 'string') return fresh;
+  const store = createSessionStore({ dir: defaultSessionDir(io.env as NodeJS.ProcessEnv, io.home) });
+  const sessions = await listSessions(store, workroot);
+  const pick = await pickSession(sessions, pickerIo, colorsFor(io.stdout.isTTY, io.env));
+  if (pick === null) return null;
+  return pick === 'new' ? fresh : { ...fresh, resume: pick };
 }

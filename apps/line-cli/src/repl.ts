@@ -1,53 +1,33 @@
 import { createInterface } from 'node:readline';
-import { alwaysRuleFor } from '@coding-harness/approval';
-import type { AskFn } from '@coding-harness/approval';
-import { parseApprovalAnswer } from './approval-answer.js';
-import { colorsFor } from './colors.js';
-import type { CliIo } from './io.js';
-import { DrawGate } from './draw-gate.js';
-import { LineQueue } from './line-queue.js';
-import { MessageInput, PASTE_OFF, PASTE_ON } from './line-input.js';
-import { ANSWER_HINT, approvalPrompt, PREVIEW_LINES } from './question.js';
-import { createEventRenderer, formatUsageLine } from './render.js';
-import { Spinner } from './spinner.js';
-import { exitLine, replayLines } from './repl-session.js';
-import { retryAdvice } from './retry-advice.js';
-import { slashCompleter } from './slash-complete.js';
 import type { AgentEvent } from '@coding-harness/agent';
-import { pickSession } from './repl-picker.js';
-import type { PickerIo } from './repl-picker.js';
-import { createSessionStore, defaultSessionDir } from '@coding-harness/agent';
-import { loadMarkdown } from './markdown.js';
-import type { MarkdownRender } from './markdown.js';
-import { parseTrustAnswer, TRUST_PROMPT, trustQuestionLines } from './trust-question.js';
-import { VERSION } from './version.js';
 import {
   buildHarness,
   createPromptHistory,
   formatSkillRows,
-  listSessions,
-  slashWords,
-  resolveWorkroot,
   modeIndicator,
   noSkillsMessage,
   runSlashCommand,
   sanitize,
+  slashWords,
   UsageError,
 } from '@coding-harness/session';
-import type { AskTrustFn, Harness, HarnessFlags, SlashContext } from '@coding-harness/session';
-
-/** The flags with the picked session (or none, for a new one); null when input closed first. */
-async function pickResume(flags: HarnessFlags, io: CliIo, pickerIo: PickerIo): Promise<HarnessFlags | null> {
-  const { resume: _none, ...fresh } = flags;
-  const workroot = resolveWorkroot(flags.directory, io.cwd);
-  // A bad -C is buildHarness's to report.
-  if (typeof workroot !== 'string') return fresh;
-  const store = createSessionStore({ dir: defaultSessionDir(io.env as NodeJS.ProcessEnv, io.home) });
-  const sessions = await listSessions(store, workroot);
-  const pick = await pickSession(sessions, pickerIo, colorsFor(io.stdout.isTTY, io.env));
-  if (pick === null) return null;
-  return pick === 'new' ? fresh : { ...fresh, resume: pick };
-}
+import type { Harness, HarnessFlags, SlashContext } from '@coding-harness/session';
+import { colorsFor } from './colors.js';
+import { DrawGate } from './draw-gate.js';
+import type { CliIo } from './io.js';
+import { MessageInput, PASTE_OFF, PASTE_ON } from './line-input.js';
+import { LineQueue } from './line-queue.js';
+import { loadMarkdown } from './markdown.js';
+import type { MarkdownRender } from './markdown.js';
+import { PREVIEW_LINES } from './question.js';
+import { createEventRenderer, formatUsageLine } from './render.js';
+import { pickResume } from './repl-picker.js';
+import { replQuestions } from './repl-questions.js';
+import { exitLine, replayLines } from './repl-session.js';
+import { retryAdvice } from './retry-advice.js';
+import { slashCompleter } from './slash-complete.js';
+import { Spinner } from './spinner.js';
+import { VERSION } from './version.js';
 
 /** The prompt of a continuation line (after `\` + Enter or Alt-Enter). */
 const CONTINUE_PROMPT = '… ';
@@ -105,48 +85,17 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
 
   const gate = new DrawGate();
 
-  const ask: AskFn = async (request) => {
-    const signal = current?.signal;
-    if (current) await gate.next(signal);
-    spinner.stop();
-    const rule = alwaysRuleFor(request);
-    const shownPrompt = approvalPrompt(request, rule, colors, flags.verbose ? Infinity : PREVIEW_LINES);
-    out.write(`${shownPrompt.lines.join('\n')}\n`);
-    for (;;) {
-      prompt(shownPrompt.question);
-      const line = await lines.next(signal);
-      if (line === null) {
-        if (!tty) out.write('\n');
-        if (signal?.aborted) return { type: 'deny', message: 'cancelled by the user' };
-        // Input closed (Ctrl-D, the end of piped input): nobody is left to answer the turn's next questions.
-        current?.abort();
-        return { type: 'deny', message: 'no answer: the input was closed' };
-      }
-      const answer = parseApprovalAnswer(line);
-      if (!answer) {
-        if (line.trim() !== '') out.write(`${colors.yellow(ANSWER_HINT)}\n`);
-        continue;
-      }
-      if (answer.type === 'session' && rule !== '')
-        out.write(`${colors.dim(`allowed for this session: ${sanitize(rule, { multiline: false })}`)}\n`);
-      return answer;
-    }
-  };
-
-  const askTrust: AskTrustFn = async (question) => {
-    out.write(`${trustQuestionLines(question, colors).join('\n')}\n`);
-    for (;;) {
-      prompt(TRUST_PROMPT);
-      const line = await lines.next();
-      if (line === null) {
-        if (!tty) out.write('\n');
-        return 'not-now';
-      }
-      const answer = parseTrustAnswer(line);
-      if (answer) return answer;
-      if (line.trim() !== '') out.write(`${colors.yellow('please answer t (trust), n (not now) or never')}\n`);
-    }
-  };
+  const { ask, askTrust } = replQuestions({
+    out,
+    colors,
+    tty,
+    previewLines: flags.verbose ? Infinity : PREVIEW_LINES,
+    gate,
+    spinner,
+    prompt,
+    lines,
+    turn: () => current,
+  });
 
   // `--resume` without an id: pick one of this work root's sessions first.
   let wanted = flags;
