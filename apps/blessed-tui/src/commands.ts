@@ -59,8 +59,10 @@ export function interpret(input: string, skills: readonly Skill[], options: Inte
 /** The keys, as `/help` lists them (TUI only; `harness` has a line editor instead). */
 export const KEYS = [
   ['Enter', 'send'],
-  ['\\ then Enter, Alt-Enter, Ctrl-J', 'new line'],
-  ['Up / Down', 'input history (or move between lines)'],
+  ['\\ then Enter, Alt-Enter, Ctrl-J', 'new line (a paste is kept whole, never sent by its line ends)'],
+  ['Up / Down', 'input history, shared with harness (or move between lines)'],
+  ['Shift-Tab', 'permission mode: default → accept-edits → plan → default'],
+  ['Esc', 'cancel the running turn (as Ctrl-C does)'],
   ['PageUp / PageDown', 'scroll the transcript'],
   ['Ctrl-O', 'expand / collapse a tool result: the lowest on screen (PageUp to reach older ones)'],
   ['Ctrl-T', "expand / collapse the model's thinking: the lowest block on screen"],
