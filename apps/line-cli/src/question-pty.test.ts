@@ -1,61 +1,15 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, childEnv, cleanup, makeSandbox, mock } from './test-support/cli.js';
+import { childEnv, cleanup, makeSandbox, mock } from './test-support/cli.js';
+import { killTmuxServers, onTmux as tmuxRun } from './test-support/tmux.js';
 
-/** Every tmux server this file started (one socket per test), killed after each test even on failure. */
-const sockets: string[] = [];
 afterEach(async () => {
-  for (const socket of sockets.splice(0)) {
-    try {
-      execFileSync('tmux', ['-S', socket, 'kill-server'], { stdio: 'ignore' });
-    } catch {
-      // already gone: the session ended with the harness
-    }
-  }
+  killTmuxServers();
   await cleanup();
 });
 
-const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
-
-/** A REPL on a real terminal (tmux, 120x40), with the raw bytes it writes logged by pipe-pane. */
-function onTmux(root: string, work: string, env: Record<string, string>) {
-  const socket = join(root, 'tmux.sock');
-  sockets.push(socket);
-  const raw = join(root, 'raw.log');
-  const tmux = (...args: string[]): string => execFileSync('tmux', ['-S', socket, ...args], { encoding: 'utf8' });
-  const vars = Object.entries({ ...env, TERM: 'xterm-256color' }).map(([k, v]) => quote(`${k}=${v}`));
-  tmux(
-    'new-session',
-    '-d',
-    '-x',
-    '120',
-    '-y',
-    '40',
-    `env -i ${vars.join(' ')} ${quote(process.execPath)} ${quote(BIN)} -C ${quote(work)}`,
-  );
-  tmux('pipe-pane', '-o', `cat >> ${quote(raw)}`);
-  const screen = (): string => tmux('capture-pane', '-p', '-J', '-S', '-200');
-  const waitFor = async (text: string): Promise<string> => {
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const shown = screen();
-      if (shown.includes(text)) return shown;
-      if (Date.now() > deadline)
-        throw new Error(`timed out waiting for ${JSON.stringify(text)}; the screen:\n${shown}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
-  return {
-    tmux,
-    screen,
-    waitFor,
-    raw: (): string => readFileSync(raw, 'latin1'),
-    keys: (...keys: string[]) => tmux('send-keys', '-t', '0', ...keys),
-  };
-}
+/** The REPL in `work` on a real terminal (tmux, 120x40). */
+const onTmux = (root: string, work: string, env: Record<string, string>) => tmuxRun(root, ['-C', work], env);
 
 const COMMAND = [
   "cat > notes.txt <<'X'",
