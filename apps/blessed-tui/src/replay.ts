@@ -1,3 +1,4 @@
+import { SUMMARY_HEADING } from '@coding-harness/agent';
 import type { AgentEvent, Message, ToolResultBlock } from '@coding-harness/agent';
 
 /** A tool call's one-line summary as the live session shows it (`bash: npm test`); `name` when unknown. */
@@ -5,8 +6,6 @@ export type Summarize = (name: string, input: unknown) => string;
 
 /** Longest one-line result summary made from a stored result. */
 const DISPLAY_MAX = 100;
-/** The heading the agent puts on a compacted conversation's summary (agent's SUMMARY_HEADING). */
-const COMPACTED = 'This session was compacted';
 
 /**
  * The events a live session would have produced for a stored transcript (Messages API shapes), so
@@ -48,7 +47,7 @@ export function replayEvents(messages: readonly Message[], summarize: Summarize)
     for (const b of message.content) {
       if (b.type === 'tool_result') events.push(finished(b, names.get(b.tool_use_id) ?? 'tool'));
       if (b.type !== 'text') continue;
-      if (b.text.startsWith(COMPACTED)) {
+      if (b.text.startsWith(SUMMARY_HEADING)) {
         compacted = true;
         events.push({ type: 'notice', message: 'earlier turns were compacted into a summary' });
       } else if (!(compacted && b.text.startsWith('The skill "'))) {
