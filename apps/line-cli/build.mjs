@@ -20,7 +20,9 @@ const { metafile } = await buildBin({
   name: 'harness',
   // The version comes from package.json at build time (src/version.ts reads it otherwise).
   define: { __HARNESS_VERSION__: JSON.stringify(version) },
-  // The REPL's markdown renderer loads on first use (a few hundred ms to import): kept out of the
+  // A code cache per mode, so each covers the code its runs compile (the REPL is the default).
+  cacheModes: { print: ['-p', '--print'], skills: ['skills'], info: ['-h', '--help', '-v', '--version'] },
+  // The REPL's markdown renderer loads on first use (about 130 ms to require): kept out of the
   // bundle so a run that prints no model text in the REPL never reads or compiles it.
   external: ['marked', 'marked-terminal'],
 });

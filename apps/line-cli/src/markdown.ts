@@ -1,7 +1,7 @@
 /**
  * Markdown for the REPL's screen: `marked` with `marked-terminal` (headings, emphasis, lists,
  * tables, code fences highlighted). Both are loaded on first use only, because importing them
- * costs a few hundred milliseconds (cli-highlight carries every highlight.js grammar): a `-p` run
+ * costs about 130 ms (cli-highlight carries every highlight.js grammar): a `-p` run
  * or a REPL session that never prints model text never loads them. The bin keeps them out of its
  * bundle for the same reason. They are loaded with `require` (Node 20.19+ loads the ESM-only
  * marked-terminal that way, silently); a Node that cannot gets the text as the model wrote it.
