@@ -10,7 +10,7 @@ import { knownModels, modelInfo, parseEffort } from '@coding-harness/agent';
 import type { Grant, PermissionMode, Policy } from '@coding-harness/approval';
 import { closest } from '@coding-harness/tools';
 import { MODE_CYCLE, parseModeArg } from './mode.js';
-import { effortChoices } from './model-command.js';
+import { effortChoices } from './efforts.js';
 import type { SkillsReload } from './reload.js';
 import { listSessions } from './sessions-list.js';
 

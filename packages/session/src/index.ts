@@ -36,7 +36,7 @@ export {
   slashWords,
 } from './commands.js';
 export { createSessionControls, PERMISSIONS_ORIGIN } from './controls.js';
-export { effortChoices } from './model-command.js';
+export { effortChoices } from './efforts.js';
 export type { CompactOutcome, ControlDeps, ModelRow, SessionControls, SessionStatus } from './controls.js';
 export { MODE_CYCLE, MODE_MEANING, modeIndicator, modeName, parseModeArg } from './mode.js';
 export { formatCost, formatStatus, formatUsd, cacheReadPercent, inputTokens } from './status.js';

@@ -5,13 +5,7 @@
  * 400, is refused with what is accepted).
  */
 import type { SessionControls } from './controls.js';
-
-/** What `/effort` accepts for `model` (its catalogue efforts), as a sentence. */
-export function effortChoices(model: string, efforts: readonly string[]): string {
-  return efforts.length === 0
-    ? `${model} takes no effort setting (only "default")`
-    : `${model} accepts ${efforts.join(', ')} or default`;
-}
+import { effortChoices } from './efforts.js';
 
 const tokens = (n: number): string => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${Math.round(n / 1000)}k`);
 
