@@ -98,6 +98,23 @@ describe('skill layouts through the built CLI', () => {
     expect(resultText(loaded)).toContain('Web deploy.');
   }, 30_000);
 
+  it('a .claude/commands file without frontmatter runs as /sub:name with $ARGUMENTS substituted', async () => {
+    const box = makeSandbox();
+    mkdirSync(join(box.work, '.git'));
+    mkdirSync(join(box.work, '.claude', 'commands', 'frontend'), { recursive: true });
+    writeFileSync(
+      join(box.work, '.claude', 'commands', 'frontend', 'component.md'),
+      '# Scaffold a component\n\nMake $ARGUMENTS with tests.\n',
+    );
+    const server = await mock(new ScriptBuilder().text('made').build());
+    const done = await run(['-C', box.work, '-p', '/frontend:component Button'], { env: childEnv(box, server) });
+    expect(done.code).toBe(0);
+    const result = toolResults(server.messageRequests()[0])[0]!;
+    expect(result.is_error ?? false).toBe(false);
+    expect(resultText(result)).toContain('Make Button with tests.');
+    expect(resultText(result)).not.toContain('Files in this skill');
+  }, 30_000);
+
   it('--untrusted: nested and command skills of the repository are not loaded', async () => {
     const box = makeSandbox();
     mkdirSync(join(box.work, '.git'));
