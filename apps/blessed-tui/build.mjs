@@ -22,6 +22,8 @@ const { metafile } = await buildBin({
   outDir,
   name: 'harness-tui',
   define: { __HARNESS_VERSION__: JSON.stringify(version) },
+  // A code cache per mode, so `--help` does not leave the session's code uncached.
+  cacheModes: { info: ['-h', '--help', '-v', '--version'] },
   external: BLESSED_EXTERNAL,
   plugins: [blessedInBundle()],
 });

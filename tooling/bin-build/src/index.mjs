@@ -42,7 +42,8 @@ export function requireBuiltinImports(code) {
 /**
  * Builds `<outDir>/<name>-bundle.cjs` from `entry` and the launcher `<outDir>/<name>.cjs` (the
  * package's bin, executable). `define`, `inject`, `external` and `options` add to the common
- * ones, `plugins` run after the built-in interop. Returns the paths, the bundle's hash (part of its code cache's name) and esbuild's
+ * ones, `plugins` run after the built-in interop, `cacheModes` (`{ name: flags }`) gives each
+ * mode of the bin its own code cache (see launcher.mjs). Returns the paths, the bundle's hash (part of its code cache's name) and esbuild's
  * metafile (what was inlined, for the third-party notices).
  */
 export async function buildBin({
@@ -53,6 +54,7 @@ export async function buildBin({
   inject = [],
   external = [],
   plugins = [],
+  cacheModes = {},
   options = {},
 }) {
   const bundle = join(outDir, `${name}-bundle.cjs`);
@@ -77,7 +79,7 @@ export async function buildBin({
   for (const f of readdirSync(outDir))
     if (f.startsWith(`${name}-bundle.`) && f.endsWith('.cache')) rmSync(join(outDir, f));
   const launcher = join(outDir, `${name}.cjs`);
-  writeFileSync(launcher, launcherSource(basename(bundle), hash));
+  writeFileSync(launcher, launcherSource(basename(bundle), hash, cacheModes));
   chmodSync(launcher, 0o755);
   return { bundle, launcher, hash, metafile: result.metafile };
 }

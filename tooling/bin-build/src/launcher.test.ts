@@ -40,8 +40,8 @@ function folder(name: string, mode = 0o755): string {
 }
 
 /** Runs the bin (as nobody when the tests run as root, so that modes bind). */
-function run(env: Record<string, string>): string {
-  const res = spawnSync(process.execPath, [bin], {
+function run(env: Record<string, string>, args: string[] = []): string {
+  const res = spawnSync(process.execPath, [bin, ...args], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: join(root, 'no-home'), ...env },
     encoding: 'utf8',
@@ -66,6 +66,7 @@ beforeAll(async () => {
     entry: join(src, 'entry.mjs'),
     outDir: binDir,
     name: 'demo',
+    cacheModes: { print: ['-p', '--print'], info: ['--version'] },
     options: { sourcemap: false },
   });
   bin = built.launcher;
@@ -86,7 +87,7 @@ describe('the bin launcher and its code cache', () => {
     expect(written).toHaveLength(1);
     expect(written[0]).toMatch(
       new RegExp(
-        `^coding-harness/demo-bundle\\.[0-9a-f]{16}\\.${process.version.replace(/\./g, '\\.')}-${process.arch}\\.cache$`,
+        `^coding-harness/demo-bundle\\.[0-9a-f]{16}\\.default\\.${process.version.replace(/\./g, '\\.')}-${process.arch}\\.cache$`,
       ),
     );
     const first = statSync(join(xdg, written[0]!));
@@ -94,6 +95,13 @@ describe('the bin launcher and its code cache', () => {
     const second = statSync(join(xdg, written[0]!));
     expect([second.ino, second.mtimeMs]).toEqual([first.ino, first.mtimeMs]);
     expect(files(binDir)).toEqual(before);
+  });
+
+  it('keeps one cache per mode of the bin (chosen by its flags before --), each written once', () => {
+    const xdg = folder('xdg-modes');
+    for (const args of [['--version'], ['-p', 'hi'], ['x', '--', '-p'], ['--print'], []])
+      expect(run({ XDG_CACHE_HOME: xdg }, args)).toBe('ok function true\n');
+    expect(files(xdg).map((f) => f.split('.')[2])).toEqual(['default', 'info', 'print']);
   });
 
   it('without XDG_CACHE_HOME uses ~/.cache/coding-harness', () => {

@@ -7,7 +7,10 @@
  * build keeps the real globals. sdk-globals.test.ts checks that the bundled SDK reads no other
  * web global, so an SDK upgrade that starts to fails there.
  */
-import { LightHeaders, LightResponse } from '@coding-harness/agent';
+// The module itself, not the agent's index: this file is injected into every module of the
+// bundle, so importing the index would run the whole agent (the SDK, the tools, node:http) at
+// start-up even for `--version`; light-response.js imports nothing.
+import { LightHeaders, LightResponse } from '../../../packages/agent/dist/light-response.js';
 
 const webReadableStream = () => Reflect.get(globalThis, 'ReadableStream');
 

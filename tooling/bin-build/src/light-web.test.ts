@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { FormData, LazyReadableStream, Response } from './light-web.mjs';
@@ -27,5 +28,11 @@ describe('light web stand-ins (bundled bins only)', () => {
     }) as unknown as ReadableStream<string>;
     expect(made).toBeInstanceOf(ReadableStream);
     expect((await made.getReader().read()).value).toBe('y');
+  });
+
+  it("is cheap to inject: the agent's light-response module it imports imports nothing", () => {
+    const source = readFileSync(new URL('../../../packages/agent/dist/light-response.js', import.meta.url), 'utf8');
+    expect(source).not.toMatch(/^\s*(import|export \* from|export \{[^}]*\} from)\b/m);
+    expect(source).not.toMatch(/\brequire\(|\bimport\(/);
   });
 });
