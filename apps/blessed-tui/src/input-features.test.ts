@@ -67,6 +67,53 @@ describe('Esc and the progress line', () => {
     await t.exit;
   });
 
+  it('while a turn runs, Esc first closes the / menu; the next Esc cancels', async () => {
+    const backend = new FakeBackend({ turns: [slowTurn] });
+    const t = await fakeTerminal(backend);
+    await t.type('slow');
+    await t.press(KEY.enter);
+    await t.see('esc to cancel');
+    await t.type('/he');
+    await vi.waitFor(() => expect(t.app.menuItems().length).toBeGreaterThan(0));
+    await t.press(KEY.esc);
+    expect(t.app.menuItems()).toEqual([]);
+    expect(t.app.state.busy).toBe(true);
+    await t.press(KEY.esc);
+    await t.see('cancelled');
+    await t.press(KEY.ctrlC, KEY.ctrlC, KEY.ctrlC);
+    await t.exit;
+  });
+
+  it('under a question the progress line waits (Esc there denies, it does not cancel)', async () => {
+    const request = {
+      tool: 'bash',
+      kind: 'exec' as const,
+      input: { command: 'npm test' },
+      target: 'npm test',
+      summary: 'bash: npm test',
+    };
+    const backend = new FakeBackend({
+      turns: [
+        [
+          { type: 'turn_start', turn: 1, text: 'go' },
+          { type: 'tool_call_started', id: 't1', name: 'bash', input: {}, summary: 'bash: npm test', forced: false },
+          { type: 'approval_requested', id: 't1', tool: 'bash', summary: 'bash: npm test' },
+          { type: 'ask', id: 't1', request },
+          { type: 'turn_end', turn: 1, stopReason: 'end_turn', usage: ZERO, costUsd: 0 },
+        ],
+      ],
+    });
+    const t = await fakeTerminal(backend);
+    await t.type('go');
+    await t.press(KEY.enter);
+    await t.see('Allow bash?');
+    expect(t.text()).not.toContain('esc to cancel');
+    await t.press(KEY.esc);
+    await vi.waitFor(() => expect(backend.answers).toEqual([{ type: 'deny' }]));
+    await t.press(KEY.ctrlC, KEY.ctrlC);
+    await t.exit;
+  });
+
   it('Esc at idle does not quit or send', async () => {
     const backend = new FakeBackend();
     const t = await fakeTerminal(backend);

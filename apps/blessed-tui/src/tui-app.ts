@@ -150,7 +150,8 @@ export class TuiApp {
     const width = Math.max(10, Number(this.screen.width) || 80);
     const height = Math.max(4, Number(this.screen.height) || 24);
     const statusRow = height - 1;
-    const label = this.state.hint || progressLine(this.state, this.opts.now());
+    // Under a question Esc means "deny", so the progress line (which says "esc to cancel") waits.
+    const label = this.state.hint || (this.approval ? '' : progressLine(this.state, this.opts.now()));
     const inputRows = this.inputView.render(this.input, width, statusRow, label, !this.state.busy);
     const transcriptRows = Math.max(1, statusRow - inputRows);
     this.transcript.render(this.state, width, transcriptRows);
@@ -213,7 +214,7 @@ export class TuiApp {
       return;
     }
     if (key.full === 'S-tab') return this.cycleMode();
-    if (key.name === 'escape' && this.turn) return this.cancelTurn();
+    if (key.name === 'escape' && this.turn && !this.menuItems().length) return this.cancelTurn();
     if (key.name === 'pageup' || key.name === 'pagedown') return this.scroll(key.name === 'pageup' ? -1 : 1);
     if (key.full === 'C-o')
       return this.dispatch({ type: 'toggle_tool', ...toolTarget(this.state, this.width(), this.transcriptHeight()) });
