@@ -290,7 +290,9 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
       const controller = new AbortController();
       current = controller;
       try {
-        await runSlashCommand(route.name, { ...slash, signal: controller.signal }, route.args);
+        await runSlashCommand(route.name, { ...slash, skills: h.skills, signal: controller.signal }, route.args);
+        // `/reload-skills` may have changed the skills: Tab completes the current names.
+        completions = [...slashWords(), ...h.skills.map((s) => s.name)];
       } catch (err) {
         io.stderr.write(`${errColors.red(`error: ${sanitize(err instanceof Error ? err.message : String(err))}`)}\n`);
       } finally {
