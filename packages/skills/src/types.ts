@@ -108,11 +108,14 @@ export interface SkillIssue {
 }
 
 export interface DiscoverOptions {
-  /** The user's home directory (personal roots are `<home>/.agents/skills`, `<home>/.claude/skills`). */
+  /** The user's home directory (personal roots are `<home>/.claude/commands`, `<home>/.claude/skills`, `<home>/.agents/skills`). */
   home: string;
-  /** The work root; project roots are looked up from its git top-level down to it. */
+  /**
+   * The work root; project roots are looked up from its git top-level down to it, and nested
+   * `.agents/skills` / `.claude/skills` folders below it (when the project is trusted).
+   */
   workroot: string;
-  /** Extra folders, each a folder of skills or one skill folder; highest precedence, in order. */
+  /** Extra folders, each one skill folder, a folder of skills, a plugin or a folder of plugins; highest precedence, in order. */
   explicit?: string[];
   /** False skips every project root (an untrusted clone must not inject instructions). Default true. */
   trustProject?: boolean;
