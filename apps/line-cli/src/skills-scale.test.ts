@@ -15,7 +15,8 @@ import {
   toolResults,
 } from './test-support/cli.js';
 
-afterEach(cleanup);
+// Removing 10,000 skill folders can take seconds on a busy machine.
+afterEach(cleanup, 60_000);
 
 const TOPICS = ['pdf-forms', 'release-notes', 'terraform-plans', 'sql-migrations', 'api-reviews', 'flaky-tests'];
 
