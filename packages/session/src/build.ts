@@ -26,7 +26,7 @@ import { skillRuleNotes } from './skill-rule-notes.js';
 import { countSkillUses, readSkillUsage, skillUsageFile } from './skill-usage.js';
 import { createSkillReloader } from './reload.js';
 import type { Rediscovery, SkillsReload } from './reload.js';
-import { routeSlash } from './slash.js';
+import { routeSlash, shadowedSkillNotes } from './slash.js';
 import type { SlashRoute } from './slash.js';
 import { repositoryKey, trustFile } from './trust.js';
 
@@ -112,8 +112,8 @@ export async function discoverFor(
     explicit: flags.skillDirs.map((d) => resolve(cwd, d)),
     trustProject: !flags.untrusted,
   });
-  const ruleNotes = skillRuleNotes(found, builtinRuleNames());
-  return ruleNotes.length === 0 ? found : { ...found, notes: [...found.notes, ...ruleNotes] };
+  const more = [...skillRuleNotes(found, builtinRuleNames()), ...shadowedSkillNotes(found.skills)];
+  return more.length === 0 ? found : { ...found, notes: [...found.notes, ...more] };
 }
 
 /**

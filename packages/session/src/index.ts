@@ -23,7 +23,7 @@ export { helpText } from './help.js';
 export type { HelpAudience } from './help.js';
 export { buildHarness, discoverFor, discoveryMessages, discoverySummary } from './build.js';
 export type { Harness, HarnessIo, HarnessTuning } from './build.js';
-export { routeSlash } from './slash.js';
+export { routeSlash, shadowedSkillNotes } from './slash.js';
 export type { SlashRoute, RouteOptions } from './slash.js';
 export {
   SLASH_TABLE,

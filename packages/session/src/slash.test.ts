@@ -1,6 +1,6 @@
 import type { Skill } from '@coding-harness/skills';
 import { describe, expect, it } from 'vitest';
-import { routeSlash } from './slash.js';
+import { routeSlash, shadowedSkillNotes } from './slash.js';
 
 function skill(name: string, over: Partial<Skill> = {}): Skill {
   return {
@@ -19,6 +19,17 @@ function skill(name: string, over: Partial<Skill> = {}): Skill {
 }
 
 const skills = [skill('demo-skill'), skill('model-only', { userInvocable: false }), skill('help')];
+
+describe('shadowedSkillNotes', () => {
+  it('names each user-invocable skill a built-in shadows and how to run it', () => {
+    expect(
+      shadowedSkillNotes([skill('status'), skill('demo-skill'), skill('model', { userInvocable: false })]),
+    ).toEqual([
+      { path: '/skills/status/SKILL.md', message: '/status is a built-in command; run this skill as /skill:status' },
+    ]);
+    expect(routeSlash('/skill:status', [skill('status')])).toEqual({ kind: 'skill', name: 'status', text: '/status' });
+  });
+});
 
 describe('routeSlash', () => {
   it('routes built-in commands, with their arguments', () => {

@@ -1,4 +1,4 @@
-import type { Skill } from '@coding-harness/skills';
+import type { Skill, SkillIssue } from '@coding-harness/skills';
 import { closest, levenshtein } from '@coding-harness/tools';
 import { findSlashCommand, slashWords } from './commands.js';
 import type { SlashCommandName } from './commands.js';
@@ -59,4 +59,18 @@ function unknownMessage(word: string, skills: readonly Skill[], skillsEnabled: b
   const hint = close ? `did you mean /${near}? ` : '';
   const kinds = skillsEnabled ? 'command or skill' : 'command (skills are off)';
   return `/${word} is not a ${kinds}, so nothing was sent to the model; ${hint}/help lists them (a path like /usr/bin/env is sent as text)`;
+}
+
+/**
+ * Discovery notes for user-invocable skills a built-in command shadows (a skill named `status`):
+ * `/status` runs the command, so the note says how to run the skill (`/skill:status`). Counted
+ * in the start-up summary and listed by `harness skills`; empty when no name collides.
+ */
+export function shadowedSkillNotes(skills: readonly Skill[]): SkillIssue[] {
+  return skills
+    .filter((s) => s.userInvocable && findSlashCommand(s.name) !== undefined)
+    .map((s) => ({
+      path: s.file,
+      message: `/${s.name} is a built-in command; run this skill as /skill:${s.name}`,
+    }));
 }
