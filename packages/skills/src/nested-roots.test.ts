@@ -64,6 +64,15 @@ describe('nested .agents/skills and .claude/skills below the work root', () => {
     expect(notes).toEqual([]);
   });
 
+  it('never walk into home when it lies below the work root', () => {
+    const { work } = repo();
+    const home = path.join(work, 'users', 'me');
+    writeBasic(path.join(home, 'proj', '.agents', 'skills'), 'mine');
+    writeBasic(path.join(work, 'users', 'other', '.agents', 'skills'), 'theirs');
+    const roots = nestedRoots({ workroot: work, home, note: () => undefined });
+    expect(roots.map((r) => r.nested)).toEqual(['users/other']);
+  });
+
   it('stop after the folder bound with a note naming the flag to use', () => {
     const { home, work } = repo();
     for (let i = 0; i < 5; i++) fs.mkdirSync(path.join(work, `d${i}`));

@@ -56,12 +56,13 @@ function readRule(dir: string, toOwn: (rel: string) => string | undefined): Rule
  * The nested skill roots below `workroot` (not the work root's own, which `skillRoots` lists),
  * in walk order: `.claude/skills` then `.agents/skills` of each folder, with `nested` naming the
  * folder relative to the work root. Only inside a git repository, never when the work root is
- * home. `.gitignore` files from the git top-level down are honoured.
+ * home, and never into home when it lies below the work root. `.gitignore` files from the git top-level down are honoured.
  */
 export function nestedRoots(options: NestedOptions): RootSpec[] {
   const workroot = path.resolve(options.workroot);
   const top = findGitTop(workroot);
-  if (top === undefined || workroot === path.resolve(options.home)) return [];
+  const home = path.resolve(options.home);
+  if (top === undefined || workroot === home) return [];
   const maxDepth = options.maxDepth ?? NESTED_MAX_DEPTH;
   const maxDirs = options.maxDirs ?? NESTED_MAX_DIRS;
   // Rules of the folders above the work root apply to paths below it too.
@@ -114,8 +115,9 @@ export function nestedRoots(options: NestedOptions): RootSpec[] {
         .sort();
       for (const name of dirs) {
         const childRel = rel === '' ? name : `${rel}/${name}`;
-        if (rules.some((rule) => rule(childRel))) continue;
-        next.push({ dir: path.join(dir, name), rel: childRel, chain: rules });
+        const child = path.join(dir, name);
+        if (child === home || rules.some((rule) => rule(childRel))) continue;
+        next.push({ dir: child, rel: childRel, chain: rules });
       }
     }
     queue = next;
