@@ -90,10 +90,10 @@ describe('a Claude Code skill, as the model sees it', () => {
 describe('harness skills shows the Claude Code fields', () => {
   it('in the text listing and in --json, only those the skill sets', async () => {
     const box = makeSandbox();
-    issueSkill(box, 'model: claude-haiku-4-5\neffort: low\npaths: src/**');
+    issueSkill(box, 'argument-hint: "<issue> <branch>"\nmodel: claude-haiku-4-5\neffort: low\npaths: src/**');
     const text = await run(['skills', '-C', box.work], { env: childEnv(box, undefined) });
     expect(text.stdout).toContain(
-      '    arguments $issue $branch; model claude-haiku-4-5; effort low; paths src/** (not used to filter)',
+      '    argument-hint <issue> <branch>; arguments $issue $branch; model claude-haiku-4-5; effort low; paths src/** (not used to filter)',
     );
     const json = JSON.parse(
       (await run(['skills', '--json', '-C', box.work], { env: childEnv(box, undefined) })).stdout,
@@ -102,6 +102,7 @@ describe('harness skills shows the Claude Code fields', () => {
     };
     expect(json.skills[0]).toMatchObject({
       name: 'issue',
+      argumentHint: '<issue> <branch>',
       arguments: ['issue', 'branch'],
       model: 'claude-haiku-4-5',
       effort: 'low',

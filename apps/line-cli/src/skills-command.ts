@@ -30,6 +30,7 @@ export interface SkillJson {
   root: string;
   resources: string[];
   /** The Claude Code fields, each only when the skill sets it (see `claudeFields`). */
+  argumentHint?: string;
   whenToUse?: string;
   arguments?: string[];
   disallowedTools?: string[];
@@ -42,6 +43,7 @@ export interface SkillJson {
 }
 
 const CLAUDE_KEYS = [
+  'argumentHint',
   'whenToUse',
   'arguments',
   'disallowedTools',
@@ -63,6 +65,7 @@ export function claudeFields(skill: Skill): Partial<Pick<SkillJson, (typeof CLAU
 /** One line naming what a skill's Claude Code fields do here, or nothing when it sets none. */
 function claudeLine(skill: Skill): string[] {
   const parts: string[] = [];
+  if (skill.argumentHint) parts.push(`argument-hint ${skill.argumentHint}`);
   if (skill.arguments) parts.push(`arguments ${skill.arguments.map((a) => `$${a}`).join(' ')}`);
   if (skill.disallowedTools) parts.push(`disallows ${skill.disallowedTools.join(' ')}`);
   if (skill.model) parts.push(`model ${skill.model}`);

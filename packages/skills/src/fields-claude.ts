@@ -29,7 +29,7 @@ export const CLAUDE_CODE_FIELDS: Readonly<Record<string, { status: 'honoured' | 
       status: 'honoured',
       what: 'true leaves the skill out of the listing; only `/name` loads it',
     },
-    'argument-hint': { status: 'honoured', what: 'shown after `/name` in the command listing' },
+    'argument-hint': { status: 'ignored', what: 'shown by `harness skills`; there is no completion hint for `/name`' },
     when_to_use: { status: 'honoured', what: 'appended to the description in the listing entry' },
     arguments: { status: 'honoured', what: 'names the positional arguments: `$name` in the body' },
     'disallowed-tools': { status: 'honoured', what: 'denied for the rest of the turn that loads the skill' },
