@@ -255,7 +255,8 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     },
     ...settings,
   });
-  const agent = skills.length > 0 ? countSkillUses(createdAgent, usageFile) : createdAgent;
+  // Counted whenever skills are on: /reload-skills may bring the first ones into a session.
+  const agent = flags.skills ? countSkillUses(createdAgent, usageFile) : createdAgent;
   // The same trust decision and deny rules as above, applied to a new discovery pass.
   const rediscover = async (): Promise<Rediscovery> => {
     const found = await discoverFor(flags, workroot, io.home, io.cwd);
