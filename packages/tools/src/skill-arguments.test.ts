@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { expandSkillText } from './skill-arguments.js';
+import { expandSkillText, splitArguments } from './skill-arguments.js';
 import type { SkillTextValues } from './skill-arguments.js';
 
 const expand = (body: string, args: string, more: Partial<SkillTextValues> = {}): string =>
@@ -22,7 +23,9 @@ describe('skill body substitutions (Claude Code semantics)', () => {
 
   it('keeps `\\$` before a placeholder as a literal `$`: `\\$1.00` stays `$1.00`', () => {
     expect(expand('Costs \\$1.00, item $0', 'pen second')).toBe('Costs $1.00, item pen');
-    expect(expand('\\$ARGUMENTS and \\$issue', 'x', { argumentNames: ['issue'] })).toBe('$ARGUMENTS and $issue\n\nARGUMENTS: x');
+    expect(expand('\\$ARGUMENTS and \\$issue', 'x', { argumentNames: ['issue'] })).toBe(
+      '$ARGUMENTS and $issue\n\nARGUMENTS: x',
+    );
   });
 
   it('leaves `\\$` alone before anything else, and `\\\\$0` keeps the placeholder live', () => {
@@ -61,5 +64,36 @@ describe('skill body substitutions (Claude Code semantics)', () => {
     expect(r.inserted.map(([s, e]) => r.text.slice(s, e))).toEqual(['tests', '/d']);
     const appended = expandSkillText('Go.', { args: 'now', skillDir: '/d' });
     expect(appended.inserted.map(([s, e]) => appended.text.slice(s, e))).toEqual(['now']);
+  });
+
+  it('leaves a body with no `$` as written, and every inserted range holds a value it was given (property)', () => {
+    const piece = fc.constantFrom(
+      '$0',
+      '$1',
+      '$ARGUMENTS',
+      '$ARGUMENTS[1]',
+      '$x',
+      '\\$0',
+      '${CLAUDE_SKILL_DIR}',
+      ' ',
+      'a',
+      '\n',
+      '$',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 20 }),
+        fc.array(fc.constantFrom('p', 'q r', '$1', '"s t"'), { maxLength: 3 }),
+        (parts, argv) => {
+          const body = parts.join('');
+          const args = argv.join(' ');
+          const r = expandSkillText(body, { args, argumentNames: ['x'], skillDir: '/d' });
+          const values = new Set([args, '/d', '', ...splitArguments(args)]);
+          for (const [start, end] of r.inserted) expect(values.has(r.text.slice(start, end)), r.text).toBe(true);
+          if (!body.includes('$') && args.trim() === '') expect(r.text).toBe(body);
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });
