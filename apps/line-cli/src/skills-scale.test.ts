@@ -74,6 +74,22 @@ describe('skills at scale, through the built CLI', () => {
     expect(next).toContain(`- ${last.name}: ${last.description}`);
   }, 30_000);
 
+  it('a listing entry carries when_to_use after the description', async () => {
+    const box = makeSandbox();
+    const dir = join(box.home, '.agents', 'skills', 'tidy-notes');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      join(dir, 'SKILL.md'),
+      '---\nname: tidy-notes\ndescription: Tidies notes by the house style.\nwhen_to_use: |\n  When the user asks\n  to clean up notes.\n---\nBody.\n',
+    );
+    const server = await mock(new ScriptBuilder().text('ok').build());
+    const res = await run(['-C', box.work, '-p', 'hi'], { env: childEnv(box, server) });
+    expect(res.code).toBe(0);
+    expect(listingLines(systemText(server.messageRequests()[0]))).toEqual([
+      '- tidy-notes: Tidies notes by the house style. - When the user asks to clean up notes.',
+    ]);
+  }, 30_000);
+
   it('a corrupt usage file is a start-up notice naming it, not a crash', async () => {
     const box = makeSandbox();
     syntheticSkills(box, 3);
