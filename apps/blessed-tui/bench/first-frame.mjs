@@ -7,7 +7,7 @@
 // and tmux.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMockServer } from '@coding-harness/mock-anthropic';
@@ -116,7 +116,7 @@ try {
 const b = median(runs.bare);
 const f = median(runs.bundled);
 const t = median(runs.tsc);
-const machine = `${cpus().length} cores, Node ${process.versions.node}`;
+const machine = `${cpus().length} cores, Node ${process.versions.node}, load average ${loadavg()[0].toFixed(1)}`;
 const rows = [
   {
     group: 'tui start-up',

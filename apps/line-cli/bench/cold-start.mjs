@@ -3,7 +3,7 @@
 // run with `node -e ''`. Prints one JSON line of rows (medians). Needs the built dist.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMockServer } from '@coding-harness/mock-anthropic';
@@ -83,7 +83,7 @@ const b = med(runs.bare, 'wall');
 const hc = med(runs.harness, 'cpu');
 const bc = med(runs.bare, 'cpu');
 const rssMb = med(runs.harness, 'kb') / 1024;
-const machine = `${cpus().length} cores, Node ${process.versions.node}`;
+const machine = `${cpus().length} cores, Node ${process.versions.node}, load average ${loadavg()[0].toFixed(1)}`;
 const cpuNote = Number.isNaN(hc) ? '' : `; CPU (user+sys) ${Math.round(hc)} ms vs ${Math.round(bc)} ms`;
 const rows = [
   {
@@ -91,10 +91,22 @@ const rows = [
     name: 'harness -p hi (mock, one text turn), median wall',
     value: Math.round(h),
     unit: 'ms',
-    target: '<= 150 ms',
-    met: h <= 150,
+    target: "<= 1.6x node -e ''",
+    met: h / b <= 1.6,
     detail: `node -e '' ${Math.round(b)} ms in the same run; ratio ${(h / b).toFixed(2)}x${cpuNote}; N=${N}; ${machine}`,
   },
+  ...(Number.isNaN(hc)
+    ? []
+    : [
+        {
+          group: 'cold start',
+          name: 'harness -p hi, median CPU (user+sys)',
+          value: Math.round(hc),
+          unit: 'ms',
+          target: '',
+          detail: `node -e '' ${Math.round(bc)} ms; ratio ${(hc / bc).toFixed(2)}x (CPU time moves less than wall time when the machine is busy)`,
+        },
+      ]),
   {
     group: 'cold start',
     name: "harness -p hi minus node -e '', median wall",
