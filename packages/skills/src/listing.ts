@@ -74,6 +74,12 @@ const byName = (a: { name: string }, b: { name: string }): number => (a.name < b
 /** Most used first, then by name: who gets a name and a description first. */
 const byRank = (a: Entry, b: Entry): number => b.uses - a.uses || byName(a, b);
 
+/** Sorts in place, skipping the sort when already in order (discovery hands skills over sorted by name). */
+function sortedBy<T>(list: T[], compare: (a: T, b: T) => number): T[] {
+  for (let i = 1; i < list.length; i++) if (compare(list[i - 1]!, list[i]!) > 0) return list.sort(compare);
+  return list;
+}
+
 /** Characters of `- name` plus its newline. */
 const bareCost = (e: Entry): number => e.name.length + 3;
 /** What the description adds to a bare entry (`: ` and the text). */
@@ -160,12 +166,11 @@ export function formatListing(skills: readonly Skill[], options: ListingOptions 
   for (const e of entries) whole += bareCost(e);
   if (whole <= budget + 1) for (const e of entries) whole += extraCost(e);
   if (whole <= budget + 1 && !entries.some((e) => e.capped)) {
-    return entries
-      .sort(byName)
+    return sortedBy(entries, byName)
       .map((entry) => line({ entry, form: 'whole' }))
       .join('\n');
   }
-  const ranked = entries.sort(byRank);
+  const ranked = sortedBy(entries, byRank);
   const closing = shortenedLine(ranked.length).length + 1;
   let named = namedPrefix(ranked, budget + 1 - closing);
   if (named < ranked.length) named = namedPrefix(ranked, budget + 1 - closing - unnamedLine(ranked.length).length - 1);

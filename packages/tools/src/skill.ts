@@ -71,7 +71,7 @@ export const SKILL_RULES: Readonly<ToolRuleEntry> = Object.freeze({
 export function createSkillTool(skills: readonly Skill[], options: SkillToolOptions = {}): Tool<Input> {
   const invocable = skills.filter((s) => !s.disableModelInvocation).map((s) => s.name);
   const byName = new Map(skills.map((s) => [s.name, s]));
-  const enumMode = JSON.stringify(invocable).length <= (options.enumBudgetChars ?? SKILL_NAME_ENUM_BUDGET);
+  const enumMode = fitsAsJson(invocable, options.enumBudgetChars ?? SKILL_NAME_ENUM_BUDGET);
   const name = z.string().check(z.minLength(1));
   const args = z
     .optional(z.string())
@@ -152,6 +152,16 @@ export function createSkillTool(skills: readonly Skill[], options: SkillToolOpti
       return okResult(content, `loaded skill ${skill.name}`);
     },
   };
+}
+
+/** True when `JSON.stringify(names)` would be at most `budget` characters (stops counting past it). */
+function fitsAsJson(names: readonly string[], budget: number): boolean {
+  let length = 1;
+  for (const n of names) {
+    length += JSON.stringify(n).length + 1;
+    if (length > budget) return false;
+  }
+  return Math.max(2, length) <= budget;
 }
 
 /** What a non-regular file is ("a FIFO (named pipe)"), undefined for a regular or missing file. */
