@@ -23,6 +23,9 @@ for (const { file, name, table } of blocks) {
   // The block between the markers (none yet in a new README) is replaced by the table.
   const block = new RegExp(`(<!-- ${name}:begin[^\\n]*-->\\n)(?:[\\s\\S]*?\\n)?(<!-- ${name}:end -->)`);
   if (!block.test(text)) throw new Error(`${file}: no ${name}:begin / ${name}:end markers`);
-  writeFileSync(file, text.replace(block, (_, begin, end) => `${begin}${table}\n${end}`));
+  writeFileSync(
+    file,
+    text.replace(block, (_, begin, end) => `${begin}${table}\n${end}`),
+  );
   process.stdout.write(`wrote the ${name} table of ${file}\n`);
 }
