@@ -1,6 +1,6 @@
 /**
  * Everything the agent tells a front end, as plain JSON-serialisable data: a front end renders
- * these (`--output-format stream-json` prints each with JSON.stringify, the TUI reduces them).
+ * these (`harness -p --output-format events` prints each with JSON.stringify, the TUI reduces them).
  * The agent never prints.
  */
 
