@@ -39,7 +39,7 @@ describe('skill layouts through the built CLI', () => {
       join(plugin, 'skills'),
       'audit',
       'name: audit\ndescription: Audit code for injection bugs.',
-      'Audit steps for $ARGUMENTS: trace every input.\n',
+      'Audit steps for $ARGUMENTS: trace every input, then run ${CLAUDE_PLUGIN_ROOT}/scripts/scan.sh.\n',
     );
     mkdirSync(join(plugin, 'commands'), { recursive: true });
     writeFileSync(join(plugin, 'commands', 'triage.md'), 'Triage the open findings.\n');
@@ -57,7 +57,9 @@ describe('skill layouts through the built CLI', () => {
     const result = toolResults(request)[0]!;
     expect(result.is_error ?? false).toBe(false);
     expect(resultText(result)).toContain('Skill: security:audit');
-    expect(resultText(result)).toContain('Audit steps for src/db.ts: trace every input.');
+    expect(resultText(result)).toContain(
+      `Audit steps for src/db.ts: trace every input, then run ${plugin}/scripts/scan.sh.`,
+    );
   }, 30_000);
 
   it('a nested monorepo skill appears in the listing; one clashing with a root skill is named by its folder', async () => {

@@ -166,6 +166,7 @@ export class Scan {
       if (spec.plugin !== undefined) {
         skill.layout = 'plugin';
         skill.plugin = spec.plugin;
+        if (spec.pluginRoot !== undefined) skill.pluginRoot = spec.pluginRoot;
       }
       this.register(skill, spec.source, spec.nested);
     }
@@ -232,6 +233,7 @@ export class Scan {
       if (spec.plugin !== undefined) {
         skill.layout = 'plugin';
         skill.plugin = spec.plugin;
+        if (spec.pluginRoot !== undefined) skill.pluginRoot = spec.pluginRoot;
       } else if (spec.nested !== undefined) skill.layout = 'nested';
     }
     this.register(skill, spec.source, spec.nested);

@@ -38,9 +38,14 @@ describe('--skills with plugin layouts', () => {
     expect(got).toEqual(['security:audit', 'security:scan', 'security:threat-model']);
     expect(r.problems).toEqual([]);
     const audit = r.skills[0]!;
-    expect(audit).toMatchObject({ plugin: 'security', layout: 'plugin', source: 'explicit' });
+    expect(audit).toMatchObject({ plugin: 'security', pluginRoot: plugin, layout: 'plugin', source: 'explicit' });
     expect(audit.dir).toBe(path.join(plugin, 'skills', 'audit'));
-    expect(r.skills[1]).toMatchObject({ command: true, description: 'Run scan', plugin: 'security' });
+    expect(r.skills[1]).toMatchObject({
+      command: true,
+      description: 'Run scan',
+      plugin: 'security',
+      pluginRoot: plugin,
+    });
   });
 
   it('a plugin skill beats a plugin command of the same name, with a note naming both files', async () => {

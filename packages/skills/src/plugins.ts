@@ -181,7 +181,7 @@ function pluginRoots(
     });
     name = folder;
   }
-  const common = { source: spec.source, namespace: name, plugin: name } as const;
+  const common = { source: spec.source, namespace: name, plugin: name, pluginRoot: dir } as const;
   // Commands first: a skill of the same name wins, as in a project's `.claude` folder.
   const roots: RootSpec[] = [];
   const commands = entry?.commands !== undefined ? manifestPaths(entry.commands, dir) : undefined;

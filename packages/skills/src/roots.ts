@@ -19,8 +19,9 @@ export interface RootSpec {
   layout?: RootLayout;
   /** Put before each name found here with a colon (a plugin's name). */
   namespace?: string;
-  /** The plugin this root belongs to. */
+  /** The plugin this root belongs to, and its folder. */
   plugin?: string;
+  pluginRoot?: string;
   /** A missing folder is silent even for an explicit root (a plugin without `commands/`). */
   optional?: boolean;
   /** For a root below the work root: the folder holding its `.claude` / `.agents`, relative to the work root (`packages/web`). */

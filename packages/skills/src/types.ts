@@ -31,6 +31,8 @@ export interface Skill {
   layout?: 'plugin' | 'nested';
   /** The plugin's name (from `.claude-plugin/plugin.json`, else its folder), for a plugin's skill or command. */
   plugin?: string;
+  /** The plugin's folder, absolute: what `${CLAUDE_PLUGIN_ROOT}` in its bodies stands for. */
+  pluginRoot?: string;
   /**
    * True for a Markdown command file (`.claude/commands/**\/*.md`, a plugin's `commands/*.md`)
    * loaded as a skill: `file` is that file, `dir` the folder holding it, and it bundles no files.

@@ -48,6 +48,8 @@ export interface SkillTextValues {
   sessionId?: string;
   /** `${CLAUDE_PROJECT_DIR}`: the work root; left as written when unknown. */
   projectDir?: string;
+  /** `${CLAUDE_PLUGIN_ROOT}`: the folder of the plugin the skill came from; left as written for other skills. */
+  pluginRoot?: string;
 }
 
 /** An expanded body and where the substituted values sit in it (so nothing inside them is read as syntax later). */
@@ -61,7 +63,13 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-const VARIABLES = ['CLAUDE_SKILL_DIR', 'SKILL_DIR', 'CLAUDE_SESSION_ID', 'CLAUDE_PROJECT_DIR'] as const;
+const VARIABLES = [
+  'CLAUDE_SKILL_DIR',
+  'SKILL_DIR',
+  'CLAUDE_SESSION_ID',
+  'CLAUDE_PROJECT_DIR',
+  'CLAUDE_PLUGIN_ROOT',
+] as const;
 
 /**
  * Expands a skill body as Claude Code does, in one pass over the body (a value is never
@@ -72,7 +80,8 @@ const VARIABLES = ['CLAUDE_SKILL_DIR', 'SKILL_DIR', 'CLAUDE_SESSION_ID', 'CLAUDE
  *   none the placeholder stays as written;
  * - `$ARGUMENTS`: the whole argument string;
  * - `\$` before one of those: a literal `$` (`\$1.00` stays `$1.00`);
- * - `${CLAUDE_SKILL_DIR}` / `${SKILL_DIR}`, `${CLAUDE_SESSION_ID}`, `${CLAUDE_PROJECT_DIR}`.
+ * - `${CLAUDE_SKILL_DIR}` / `${SKILL_DIR}`, `${CLAUDE_SESSION_ID}`, `${CLAUDE_PROJECT_DIR}`,
+ *   `${CLAUDE_PLUGIN_ROOT}` (a plugin's skill or command).
  * When no argument placeholder was substituted and args are not empty, `ARGUMENTS: <args>` is
  * appended on its own line.
  */
@@ -99,6 +108,7 @@ export function expandSkillText(body: string, values: SkillTextValues): Expanded
     SKILL_DIR: values.skillDir,
     CLAUDE_SESSION_ID: values.sessionId,
     CLAUDE_PROJECT_DIR: values.projectDir,
+    CLAUDE_PLUGIN_ROOT: values.pluginRoot,
   };
   let parts: string[] | undefined;
   const arg = (i: number): string | undefined => (parts ??= splitArguments(values.args))[i];

@@ -143,6 +143,7 @@ export function createSkillTool(skills: readonly Skill[], options: SkillToolOpti
         projectDir: ctx.root,
         ...(skill.arguments !== undefined ? { argumentNames: skill.arguments } : {}),
         ...(ctx.sessionId !== undefined ? { sessionId: ctx.sessionId } : {}),
+        ...(skill.pluginRoot !== undefined ? { pluginRoot: skill.pluginRoot } : {}),
       });
       const dynamic = await runDynamicContext(expanded, skill, ctx);
       if (!dynamic.ok) return errorResult(`Cannot load skill "${skill.name}": ${dynamic.error}`);
