@@ -50,6 +50,11 @@ export interface TuiBackend {
    * Shift-Tab says this session cannot switch modes.
    */
   cycleMode?(): PermissionMode;
+  /**
+   * `/resume` picked another session: the runner reopens the TUI on `id` once this screen has
+   * closed (the TUI quits right after calling it). Without it, the TUI says how to resume by hand.
+   */
+  resume?(id: string): void;
   /** The model of the next request (after `/model`), for the status bar. Default: `model`. */
   currentModel?(): string;
   /**

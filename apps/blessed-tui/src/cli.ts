@@ -99,19 +99,28 @@ async function startSession(argv: readonly string[], io: CliIo): Promise<number>
     wanted = picked.flags;
     note = picked.note;
   }
-  let harness;
-  try {
-    // No ask here: the screen's modal is passed with each turn once the screen is up.
-    harness = await session.buildHarness(wanted, io.env, { home: io.home ?? homedir(), cwd: io.cwd });
-  } catch (err) {
-    if (err instanceof session.UsageError) return fail(err.message);
-    throw err;
+  // `/resume` in the TUI picks another session: the screen closes and opens again on that one.
+  for (;;) {
+    let harness;
+    try {
+      // No ask here: the screen's modal is passed with each turn once the screen is up.
+      harness = await session.buildHarness(wanted, io.env, { home: io.home ?? homedir(), cwd: io.cwd });
+    } catch (err) {
+      if (err instanceof session.UsageError) return fail(err.message);
+      throw err;
+    }
+    mark('harness_built');
+    if (note) harness.startupMessages.push(note);
+    if (!io.tty) return fail('needs a terminal (stdin and stdout must be a TTY); for scripts use harness -p');
+    const home = io.home ?? homedir();
+    const prompts = session.createPromptHistory({ env: io.env, home, workroot: harness.workroot });
+    let next: string | undefined;
+    const onResume = (id: string): void => void (next = id);
+    const code = await run(harnessBackend(harness, { prompts, cwd: io.cwd, onResume }));
+    if (next === undefined) return code;
+    wanted = { ...wanted, continue: false, resume: next };
+    note = undefined;
   }
-  mark('harness_built');
-  if (note) harness.startupMessages.push(note);
-  if (!io.tty) return fail('needs a terminal (stdin and stdout must be a TTY); for scripts use harness -p');
-  const prompts = session.createPromptHistory({ env: io.env, home: io.home ?? homedir(), workroot: harness.workroot });
-  return run(harnessBackend(harness, { prompts, cwd: io.cwd }));
 }
 
 /**

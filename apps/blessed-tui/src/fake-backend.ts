@@ -55,10 +55,16 @@ export class FakeBackend implements TuiBackend {
       sessionId?: string;
       /** A prompt history (e.g. in memory). */
       prompts?: TuiBackend['prompts'];
+      /** The session's controls (tests pass a stub for the commands that need one). */
+      controls?: TuiBackend['controls'];
+      /** Called by `/resume`'s pick of another session. */
+      onResume?: (id: string) => void;
     } = {},
   ) {
     this.permissionMode = opts.mode ?? 'ask';
     if (opts.prompts) this.prompts = opts.prompts;
+    if (opts.controls) this.controls = opts.controls;
+    if (opts.onResume) this.resume = opts.onResume;
     if (opts.sessionId) {
       this.sessionId = () => opts.sessionId as string;
       this.resumeCommand = () => `harness-tui --resume ${opts.sessionId}`;
@@ -72,6 +78,8 @@ export class FakeBackend implements TuiBackend {
 
   sessionId?: () => string;
   resumeCommand?: () => string;
+  controls?: TuiBackend['controls'];
+  resume?: (id: string) => void;
 
   mode(): PermissionMode {
     return this.permissionMode;

@@ -12,15 +12,17 @@ import { replayEvents, type Summarize } from './replay.js';
  * the slash commands and Shift-Tab work through the session's controls (`harness.controls`: the
  * next tool call is decided in the new mode, the next request uses the new model).
  * `opts.prompts`: the work root's prompt history (the CLI opens it; tests leave it out); `opts.cwd`:
- * where the bin was started, so the resume command names `-C` only when it is needed.
+ * where the bin was started, so the resume command names `-C` only when it is needed; `opts.onResume`:
+ * what `/resume` calls with the picked session (the CLI reopens the TUI on it).
  */
 export function harnessBackend(
   harness: Harness,
-  opts: { prompts?: TuiBackend['prompts']; cwd?: string } = {},
+  opts: { prompts?: TuiBackend['prompts']; cwd?: string; onResume?: (id: string) => void } = {},
 ): TuiBackend {
   let ask: AskFn | undefined;
   return {
     ...(opts.prompts ? { prompts: opts.prompts } : {}),
+    ...(opts.onResume ? { resume: opts.onResume } : {}),
     sessionId: () => harness.agent.sessionId,
     resumeCommand: () => resumeCommand(harness.agent.sessionId, harness.workroot, opts.cwd),
     mode: () => harness.controls.mode(),

@@ -10,6 +10,9 @@ import type { TuiBackend } from './backend.js';
 import { main } from './cli.js';
 import { sessionPickerKey, sessionRows, visibleWindow, type SessionPick } from './session-picker.js';
 import { runSessionPicker } from './widgets/session-picker-screen.js';
+import { FakeBackend } from './fake-backend.js';
+import { fakeTerminal, KEY } from './fake-terminal.test.helper.js';
+import type { SessionControls } from '@coding-harness/session';
 
 const undo: (() => unknown)[] = [];
 afterEach(async () => {
@@ -157,5 +160,94 @@ describe('harness-tui --resume without an id', () => {
     const { backend, offered } = await box.run(() => ({ type: 'quit' }));
     expect(offered).toEqual([]);
     expect(backend?.startupNotices).toContain('no saved session in this work root yet; starting a new one');
+  });
+});
+
+describe('/resume inside the TUI', () => {
+  /** Just what /resume reads of the session's controls. */
+  const controls = (current: string) =>
+    ({
+      sessions: async () => SESSIONS,
+      status: () => ({ sessionId: current }),
+    }) as unknown as SessionControls;
+
+  it('lists the sessions over the transcript; Enter on another one reopens the TUI on it (the screen quits)', async () => {
+    const resumed: string[] = [];
+    const backend = new FakeBackend({
+      sessionId: 's-new',
+      controls: controls('s-new'),
+      onResume: (id) => resumed.push(id),
+    });
+    const t = await fakeTerminal(backend);
+    await t.type('/resume');
+    await t.press(KEY.enter);
+    await t.see('Resume a session');
+    await t.see('fix the greeting');
+    await t.press(KEY.down);
+    await t.press(KEY.enter);
+    expect(await t.exit).toBe(0);
+    expect(resumed).toEqual(['s-mid']);
+    expect(backend.sent).toEqual([]);
+  });
+
+  it('Enter on this session says so; Esc closes the list; n starts a new conversation', async () => {
+    const backend = new FakeBackend({ sessionId: 's-new', controls: controls('s-new'), onResume: () => {} });
+    const t = await fakeTerminal(backend);
+    await t.type('/resume');
+    await t.press(KEY.enter);
+    await t.see('Resume a session');
+    await t.press(KEY.enter);
+    await t.see('that is this session');
+    await t.type('/resume');
+    await t.press(KEY.enter);
+    await t.see('Resume a session');
+    await t.press(KEY.esc);
+    await vi.waitFor(() => expect(t.text()).not.toContain('Resume a session'));
+    await t.type('/resume');
+    await t.press(KEY.enter);
+    await t.see('Resume a session');
+    await t.press('n');
+    await t.see('new conversation');
+    expect(backend.clears).toBe(1);
+    await t.press(KEY.ctrlC, KEY.ctrlC);
+    expect(await t.exit).toBe(0);
+  });
+
+  it('the CLI reopens the screen on the picked session', async () => {
+    const server = await startMockServer({ script: new ScriptBuilder().text('First answer.').build() });
+    undo.push(() => server.close());
+    const root = mkdtempSync(join(tmpdir(), 'harness-tui-reopen-'));
+    undo.push(() => rmSync(root, { recursive: true, force: true }));
+    const work = join(root, 'work');
+    mkdirSync(work);
+    const env = {
+      ANTHROPIC_BASE_URL: server.url,
+      ANTHROPIC_API_KEY: 'fake',
+      XDG_STATE_HOME: join(root, 'state'),
+      XDG_CONFIG_HOME: join(root, 'config'),
+    };
+    const home = join(root, 'home');
+    const parsed = parseHarnessArgs(['-C', work]);
+    if (!parsed.ok) throw new Error(parsed.message);
+    const first = await buildHarness(parsed.flags, env, { home, cwd: root });
+    for await (const event of first.agent.send('the old one')) void event;
+    const old = first.agent.sessionId;
+
+    const screens: (string | undefined)[] = [];
+    const code = await main(['-C', work], {
+      stdout: new PassThrough(),
+      stderr: new PassThrough(),
+      env,
+      cwd: root,
+      home,
+      tty: true,
+      run: async (backend) => {
+        screens.push(backend.history?.()?.sessionId);
+        if (screens.length === 1) backend.resume?.(old);
+        return 0;
+      },
+    });
+    expect(code).toBe(0);
+    expect(screens).toEqual([undefined, old]);
   });
 });

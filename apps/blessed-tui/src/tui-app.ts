@@ -1,4 +1,5 @@
 import type { Widgets } from 'blessed';
+import type { SessionInfo } from '@coding-harness/agent';
 import type { Answer, ApprovalRequest } from '@coding-harness/approval';
 import type { TuiBackend } from './backend.js';
 import { approvalKey, openApproval, type ApprovalState } from './approval-state.js';
@@ -15,12 +16,15 @@ import { progressLine, SPINNER_MS } from './progress.js';
 import { pickerKey, type PickerState } from './picker-state.js';
 import { reduce, type Action } from './reduce.js';
 import { resumeHint, scrollbackText } from './scrollback.js';
+import type { SessionPick } from './session-picker.js';
+import { shortRoot } from './status-line.js';
 import { thinkingTarget, toolTarget } from './tool-target.js';
 import type { Theme } from './theme.js';
 import { initialState, type ViewState } from './view-state.js';
 import { ApprovalModal } from './widgets/approval-modal.js';
 import { CompletionMenu } from './widgets/completion-menu.js';
 import { InputView } from './widgets/input-view.js';
+import { SessionsOverlay } from './widgets/sessions-overlay.js';
 import { SkillPicker } from './widgets/skill-picker.js';
 import { StatusView } from './widgets/status-view.js';
 import { TranscriptView } from './widgets/transcript-view.js';
@@ -65,6 +69,7 @@ export class TuiApp {
   private readonly menuView: CompletionMenu;
   private readonly pickerView: SkillPicker;
   private readonly modal: ApprovalModal;
+  private readonly sessionsView: SessionsOverlay;
 
   constructor(
     private readonly backend: TuiBackend,
@@ -96,6 +101,7 @@ export class TuiApp {
     this.menuView = new CompletionMenu(screen, theme);
     this.pickerView = new SkillPicker(screen, theme);
     this.modal = new ApprovalModal(screen, theme);
+    this.sessionsView = new SessionsOverlay(screen, theme);
     this.frames = new FrameScheduler(() => this.render());
     this.ticker = setInterval(() => this.state.busy && this.frames.request(), SPINNER_MS);
     this.ticker.unref?.();
@@ -142,7 +148,7 @@ export class TuiApp {
 
   /** The `/` menu items for the current input (empty when hidden). */
   menuItems(): ReturnType<typeof completions> {
-    if (this.picker || this.approval || this.menu.dismissedFor === this.input.text) return [];
+    if (this.picker || this.approval || this.sessionsView.open || this.menu.dismissedFor === this.input.text) return [];
     return completions(this.input.text, this.backend.skills);
   }
 
@@ -159,6 +165,7 @@ export class TuiApp {
     const items = this.menuItems();
     this.menuView.render(items, Math.min(this.menu.selected, Math.max(0, items.length - 1)), width, transcriptRows);
     this.pickerView.render(this.picker, this.backend.skills, this.pickerMessage, width, height);
+    this.sessionsView.render(width, height, shortRoot(this.state.workroot, this.opts.home));
     this.modal.render(this.approval, width, height);
     this.screen.render();
   }
@@ -208,6 +215,7 @@ export class TuiApp {
       if (this.state.hint === QUIT_HINT) this.dispatch({ type: 'hint', text: '' });
     }
     if (this.approval) return this.approvalKey(ch, key);
+    if (this.sessionsView.open) return this.onPick(this.sessionsView.key(key.name, ch));
     if (this.picker) return this.pickerKey(ch, key);
     if (key.full === 'C-d') {
       if (!this.input.text) this.quit(0);
@@ -292,6 +300,7 @@ export class TuiApp {
   private ctrlC(): void {
     if (this.turn) return this.cancelTurn();
     if (this.picker) return this.closePicker();
+    if (this.sessionsView.open) return this.onPick(this.sessionsView.key('escape', undefined));
     if (this.armed) return this.quit(0);
     this.armed = true;
     this.setInput(emptyInput(this.input.history));
@@ -318,6 +327,35 @@ export class TuiApp {
     this.picker = r.state;
     this.pickerMessage = r.type === 'message' ? r.text : '';
     this.frames.request();
+  }
+
+  /** `/resume`'s list: the sessions of this work root; its pick is acted on by {@link onPick}. */
+  private showSessions(sessions: readonly SessionInfo[]): void {
+    this.sessionsView.show(sessions);
+    this.frames.request();
+  }
+
+  /**
+   * A pick in `/resume`'s list: another session reopens the TUI on it (the backend's `resume`,
+   * then quit: the transcript so far stays in the scrollback); this one, or a backend that cannot
+   * switch, says so; `n` is a new conversation; Esc just closes the list.
+   */
+  private onPick(pick: SessionPick | undefined): void {
+    this.frames.request();
+    if (!pick || pick.type === 'quit') return;
+    if (pick.type === 'new') return this.clearConversation();
+    if (pick.id === this.backend.sessionId?.()) return this.dispatch({ type: 'info', text: 'that is this session' });
+    if (this.turn) return this.dispatch({ type: 'hint', text: 'a turn is running — Ctrl-C to cancel it first' });
+    if (!this.backend.resume)
+      return this.dispatch({ type: 'info', text: `quit, then: harness-tui --resume ${pick.id}` });
+    this.backend.resume(pick.id);
+    this.quit(0);
+  }
+
+  private clearConversation(): void {
+    if (this.turn) return this.dispatch({ type: 'hint', text: 'a turn is running — Ctrl-C to cancel it first' });
+    this.backend.clear();
+    this.dispatch({ type: 'clear' });
   }
 
   private closePicker(): void {
@@ -402,12 +440,9 @@ export class TuiApp {
         this.frames.request();
       },
       grants: () => ({ allowed: this.backend.allowed(), denied: this.backend.denied?.() ?? [] }),
-      clear: () => {
-        if (this.turn) return this.dispatch({ type: 'hint', text: 'a turn is running — Ctrl-C to cancel it first' });
-        this.backend.clear();
-        this.dispatch({ type: 'clear' });
-      },
+      clear: () => this.clearConversation(),
       quit: () => this.quit(0),
+      showSessions: (sessions) => this.showSessions(sessions),
       ...(this.backend.controls ? { session: this.backend.controls } : {}),
     };
   }

@@ -26,6 +26,29 @@ export interface SessionPickerIo {
 }
 
 /**
+ * The picker's text (blessed tags) at `width` x `height`: the heading with the work root, the
+ * keys, then a window of rows keeping the selected one (bold) in view. Shared by the `--resume`
+ * screen and the `/resume` overlay.
+ */
+export function sessionPickerContent(
+  sessions: readonly SessionInfo[],
+  selected: number,
+  width: number,
+  height: number,
+  theme: Theme,
+  root: string,
+): string {
+  const rows = sessionRows(sessions, selected, width);
+  const { start, end } = visibleWindow(rows.length, selected, Math.max(1, height - 3));
+  const shown = rows.slice(start, end).map((row, i) => {
+    const text = escapeTags(row);
+    return start + i === selected ? theme.wrap('bold', text) : text;
+  });
+  const head = `${theme.wrap('bold', escapeTags(PICKER_TITLE))} in ${escapeTags(root)}`;
+  return [head, theme.wrap('gray-fg', escapeTags(PICKER_KEYS)), '', ...shown].join('\n');
+}
+
+/**
  * `harness-tui --resume` without an id: a full screen list of this work root's sessions, most
  * recent first (when, first prompt, id), before the session is built. Resolves with the pick once
  * the terminal is restored; the TUI then opens its own screen on the chosen session.
@@ -39,15 +62,8 @@ export function runSessionPicker(sessions: readonly SessionInfo[], io: SessionPi
   let selected = 0;
   const draw = (): void => {
     const width = Math.max(20, Number(screen.width) || 80);
-    const height = Math.max(4, (Number(screen.height) || 24) - 3);
-    const rows = sessionRows(sessions, selected, width);
-    const { start, end } = visibleWindow(rows.length, selected, height);
-    const shown = rows.slice(start, end).map((row, i) => {
-      const text = escapeTags(row);
-      return start + i === selected ? theme.wrap('bold', text) : text;
-    });
-    const head = `${theme.wrap('bold', escapeTags(PICKER_TITLE))} in ${escapeTags(io.root)}`;
-    box.setContent([head, theme.wrap('gray-fg', escapeTags(PICKER_KEYS)), '', ...shown].join('\n'));
+    const height = Math.max(4, Number(screen.height) || 24);
+    box.setContent(sessionPickerContent(sessions, selected, width, height, theme, io.root));
     screen.render();
   };
   return new Promise<SessionPick>((resolve) => {
