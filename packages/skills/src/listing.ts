@@ -151,8 +151,8 @@ function describe(named: readonly Entry[], space: number): Shown[] {
  * ones below it), and what is left is a cut description for the first one without. When not even
  * the names fit, the top-ranked names take up to three quarters of the budget, the rest describes
  * the first of them, and a closing line says how many skills are not named (the skill tool's
- * query finds them). Closing lines say what was shortened. No cliff: one more skill costs at most
- * one description. The result never exceeds the budget (an empty string when not even a closing
+ * query finds them). Closing lines say what was shortened. No cliff: one more skill takes from
+ * the descriptions only the room its name needs. The result never exceeds the budget (an empty string when not even a closing
  * line fits) and depends only on the skills' names, descriptions, `when_to_use` and the usage
  * counts: same input, same bytes. Returns '' when no skill is model-invocable.
  */
