@@ -68,8 +68,8 @@ export interface Harness {
   /** Empty (and never computed) with `--no-skills`. The latest pass: `reloadSkills` replaces it. */
   readonly discovery: DiscoverResult;
   policy: Policy;
-  /** The session's tools (the agent's own registry), e.g. for summarising replayed tool calls. */
-  registry: ToolRegistry;
+  /** The session's tools (the agent's own registry, replaced by `reloadSkills`), e.g. for summarising replayed tool calls. */
+  readonly registry: ToolRegistry;
   /** The skills the session offers now (after the trust decision and deny rules); `reloadSkills` replaces them. */
   readonly skills: readonly Skill[];
   /** False with `--no-skills`. */
@@ -281,6 +281,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   };
   const reloader = createSkillReloader({
     agent,
+    registry,
     initial: { discovery, skills, messages: discoveryMessages(discovery) },
     rediscover,
     makeRegistry: (list) => createToolRegistry({ skills: list, ...rg }),
@@ -302,7 +303,9 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       return reloader.discovery();
     },
     policy,
-    registry,
+    get registry() {
+      return reloader.registry();
+    },
     get skills() {
       return reloader.skills();
     },

@@ -61,11 +61,13 @@ describe('harness.reloadSkills', () => {
       new ScriptBuilder().text('first').toolUse('skill', { name: 'beta' }).text('done'),
     );
     await run(harness.agent.send('hello'));
+    const startRegistry = harness.registry;
     writeSkill(skills, 'beta', 'Use for beta work.', 'Beta steps: $ARGUMENTS');
     rmSync(join(skills, 'gone'), { recursive: true });
     const result = await harness.reloadSkills();
     expect(result).toMatchObject({ added: ['beta'], removed: ['gone'], changed: [] });
     expect(harness.skills.map((s) => s.name)).toEqual(['alpha', 'beta']);
+    expect(harness.registry).not.toBe(startRegistry);
     expect(harness.route('/beta now')).toEqual({ kind: 'skill', name: 'beta', text: '/beta now' });
 
     const events = await run(harness.agent.send('use beta'));

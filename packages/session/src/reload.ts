@@ -34,6 +34,8 @@ export interface Rediscovery {
 
 export interface ReloaderDeps {
   agent: Agent;
+  /** The agent's registry at start-up. */
+  registry: ToolRegistry;
   /** The start-up pass: the system prompt lists its skills. */
   initial: Rediscovery;
   rediscover(): Promise<Rediscovery>;
@@ -46,6 +48,8 @@ export interface ReloaderDeps {
 /** The session's current skills and the reload that replaces them. */
 export interface SkillReloader {
   skills(): readonly Skill[];
+  /** The registry the agent runs tool calls with now. */
+  registry(): ToolRegistry;
   discovery(): DiscoverResult;
   reload(): Promise<SkillsReload>;
 }
@@ -102,9 +106,11 @@ export function reloadNote(diff: ReturnType<typeof skillDiff>, hasTool: boolean)
 /** The reloader of one session; `skills()` and `discovery()` follow each reload. */
 export function createSkillReloader(deps: ReloaderDeps): SkillReloader {
   let current = deps.initial;
+  let registry = deps.registry;
   const hasTool = deps.initial.skills.length > 0;
   return {
     skills: () => current.skills,
+    registry: () => registry,
     discovery: () => current.discovery,
     async reload() {
       if (!deps.skillsEnabled)
@@ -126,9 +132,10 @@ export function createSkillReloader(deps: ReloaderDeps): SkillReloader {
       const after = names(next.skills);
       const added = [...after].filter((n) => !before.has(n)).sort();
       const removed = [...before].filter((n) => !after.has(n)).sort();
+      registry = deps.makeRegistry(next.skills);
       deps.agent.updateSkills({
         skills: next.skills,
-        registry: deps.makeRegistry(next.skills),
+        registry,
         note,
         sinceStart: reloadNote(skillDiff(deps.initial.skills, next.skills), hasTool),
         protectedDirs: next.skills.map((s) => s.dir),
