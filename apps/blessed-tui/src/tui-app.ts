@@ -1,8 +1,8 @@
 import type { Widgets } from 'blessed';
 import type { SessionInfo } from '@coding-harness/agent';
-import type { Answer, ApprovalRequest } from '@coding-harness/approval';
 import type { TuiBackend } from './backend.js';
-import { approvalKey, openApproval, type ApprovalState } from './approval-state.js';
+import type { ApprovalState } from './approval-state.js';
+import { QuestionQueue } from './question-queue.js';
 import { runSlashCommand } from '@coding-harness/session';
 import type { SlashContext } from '@coding-harness/session';
 import { helpText, interpret, noSkillsText } from './commands.js';
@@ -45,7 +45,8 @@ const QUIT_HINT = 'press Ctrl-C again to quit';
 export class TuiApp {
   state: ViewState;
   input: InputState = emptyInput();
-  approval: ApprovalState | undefined;
+  /** The turn's approval questions; the first one is in the modal. */
+  readonly questions = new QuestionQueue(() => this.frames.request());
   picker: PickerState | undefined;
   pickerMessage = '';
   /** Index into the `/` menu, and the input text for which Esc dismissed it. */
@@ -56,7 +57,6 @@ export class TuiApp {
   altEnter = false;
   readonly done: Promise<number>;
 
-  private readonly questions: { request: ApprovalRequest; resolve: (a: Answer) => void }[] = [];
   private turn: AbortController | undefined;
   private armed = false;
   private historyFailed = false;
@@ -105,7 +105,7 @@ export class TuiApp {
     this.frames = new FrameScheduler(() => this.render());
     this.ticker = setInterval(() => this.state.busy && this.frames.request(), SPINNER_MS);
     this.ticker.unref?.();
-    backend.setAsk((request) => this.ask(request));
+    backend.setAsk((request) => this.questions.ask(request));
     screen.on('resize', () => this.frames.flush());
     this.frames.flush();
   }
@@ -126,7 +126,7 @@ export class TuiApp {
     this.frames.stop();
     clearInterval(this.ticker);
     this.turn?.abort();
-    for (const q of this.questions.splice(0)) q.resolve({ type: 'deny', message: 'the user quit' });
+    this.questions.denyAll('the user quit');
   }
 
   /** Ends the session with `code`. */
@@ -144,6 +144,11 @@ export class TuiApp {
     const id = this.backend.sessionId?.();
     const command = this.backend.resumeCommand?.();
     return text && id && command ? text + resumeHint(id, command) : text;
+  }
+
+  /** The open question's modal state, if any. */
+  get approval(): ApprovalState | undefined {
+    return this.questions.current;
   }
 
   /** The `/` menu items for the current input (empty when hidden). */
@@ -175,24 +180,6 @@ export class TuiApp {
     return Math.max(1, height - 1 - (Number(this.inputView.box.height) || 2));
   }
 
-  private ask(request: ApprovalRequest): Promise<Answer> {
-    return new Promise((resolve) => {
-      this.questions.push({ request, resolve });
-      if (!this.approval) this.nextQuestion();
-    });
-  }
-
-  private nextQuestion(): void {
-    const q = this.questions[0];
-    this.approval = q ? openApproval(q.request) : undefined;
-    this.frames.request();
-  }
-
-  private answer(answer: Answer): void {
-    this.questions.shift()?.resolve(answer);
-    this.nextQuestion();
-  }
-
   /** A raw key sequence from the input stream, before blessed names it: the bracketed-paste markers. */
   onRawKey(sequence: string | undefined): void {
     this.paste.marker(sequence);
@@ -214,7 +201,7 @@ export class TuiApp {
       this.armed = false;
       if (this.state.hint === QUIT_HINT) this.dispatch({ type: 'hint', text: '' });
     }
-    if (this.approval) return this.approvalKey(ch, key);
+    if (this.approval) return this.questions.key(key.name, ch);
     if (this.sessionsView.open) return this.onPick(this.sessionsView.key(key.name, ch));
     if (this.picker) return this.pickerKey(ch, key);
     if (key.full === 'C-d') {
@@ -292,8 +279,7 @@ export class TuiApp {
   /** Ctrl-C or Esc while a turn runs: abort its signal and deny what it is asking. */
   private cancelTurn(): void {
     this.turn?.abort();
-    for (const q of this.questions.splice(0)) q.resolve({ type: 'deny', message: 'the user cancelled the turn' });
-    this.approval = undefined;
+    this.questions.denyAll('the user cancelled the turn');
     this.dispatch({ type: 'hint', text: 'cancelling…' });
   }
 
@@ -305,14 +291,6 @@ export class TuiApp {
     this.armed = true;
     this.setInput(emptyInput(this.input.history));
     this.dispatch({ type: 'hint', text: QUIT_HINT });
-  }
-
-  private approvalKey(ch: string | undefined, key: Key): void {
-    if (!this.approval) return;
-    const r = approvalKey(this.approval, key.name, ch);
-    if (r.type === 'answer') return this.answer(r.answer);
-    this.approval = r.state;
-    this.frames.request();
   }
 
   private pickerKey(ch: string | undefined, key: Key): void {
