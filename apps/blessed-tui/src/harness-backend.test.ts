@@ -135,4 +135,18 @@ describe('harnessBackend', () => {
     backend.clear();
     expect(harness.agent.sessionId).not.toBe(before);
   });
+
+  it('after /reload-skills (the session controls) the backend offers the skills found, for routing and the picker', async () => {
+    const server = await mock(new ScriptBuilder().text('never'));
+    const { backend, work } = await setup([], server);
+    expect(backend.skills.map((s) => s.name)).toEqual(['demo']);
+    mkdirSync(join(work, '.agents', 'skills', 'later'), { recursive: true });
+    writeFileSync(
+      join(work, '.agents', 'skills', 'later', 'SKILL.md'),
+      '---\nname: later\ndescription: Added later.\n---\nx\n',
+    );
+    const result = await backend.controls?.reloadSkills?.();
+    expect(result?.added).toEqual(['later']);
+    expect(backend.skills.map((s) => s.name)).toEqual(['demo', 'later']);
+  });
 });
