@@ -64,7 +64,7 @@ const PASTED = 'first pasted line\nsecond: 2 + 2\nthird line';
 
 describe('harness-tui for daily use (tmux)', () => {
   it.skipIf(!hasTmux)(
-    'a paste is one request, Shift-Tab to plan mode refuses the next write without a question, Esc cancels, the transcript and the resume command stay in the scrollback, Up finds the last prompt in the next run, --resume opens a picker',
+    'a paste is one request, Shift-Tab to plan mode refuses the next write without a question, Esc cancels, the transcript and the resume command stay in the scrollback, Up finds the last prompt in the next run, --resume opens a picker, /resume switches sessions',
     async () => {
       expect(existsSync(BIN), `${BIN} is missing: build first (pnpm build)`).toBe(true);
       const box = sandbox();
@@ -147,8 +147,26 @@ describe('harness-tui for daily use (tmux)', () => {
       expect(list).toContain(resume?.[1] ?? '?');
       picking.press('Enter');
       await picking.waitFor([`resumed session ${resume?.[1]}`, 'Three lines received.', IDLE]);
+
+      // /clear and one turn make a second session; /resume lists both, and picking the older one
+      // closes the screen and opens it again on that session.
+      picking.type('/clear');
+      picking.press('Enter');
+      await picking.waitFor(['new conversation']);
+      picking.type('a new topic');
+      picking.press('Enter');
+      await picking.waitFor(['Back again.', IDLE]);
+      picking.type('/resume');
+      picking.press('Enter');
+      await picking.waitFor(['Resume a session', /› .*a new topic/, 'first pasted line']);
+      picking.press('Down');
+      await picking.waitFor([/› .*first pasted line/]);
+      picking.press('Enter');
+      const reopened = await picking.waitFor([`resumed session ${resume?.[1]}`, IDLE]);
+      expect(reopened).not.toContain('a new topic');
       picking.press('C-d');
       await picking.waitFor(['EXITED:0']);
+      expect(picking.history()).toContain('Back again.'); // the left screen's transcript, in the scrollback
     },
     60_000,
   );
