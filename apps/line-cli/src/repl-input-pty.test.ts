@@ -62,26 +62,38 @@ describe('typing into the REPL on a real terminal (tmux)', () => {
     expect(userText(server, 1)).toBe('left\nright');
   });
 
-  it('keeps the prompt history of a work root across two runs (Up recalls the last prompt)', async () => {
+  it('keeps the prompt history of a work root across two runs (Up recalls the last prompts, a multi-line one whole)', async () => {
     const box = makeSandbox();
-    const server = await mock(new ScriptBuilder().text('noted').text('noted again').build());
+    const server = await mock(
+      new ScriptBuilder().text('noted').text('noted both').text('noted again').text('and again').build(),
+    );
     const env = childEnv(box, server);
     const first = onTmux(box.root, ['-C', box.work], env, 'first');
     await first.waitFor(READY);
     first.keys('-l', 'remember the milk');
     first.keys('Enter');
     await first.waitFor('noted');
+    first.keys('-l', 'eggs');
+    first.keys('M-Enter');
+    first.keys('-l', 'and flour');
+    first.keys('Enter');
+    await first.waitFor('noted both');
     first.keys('C-d');
     await first.waitFor('harness --resume');
 
     const second = onTmux(box.root, ['-C', box.work], env, 'second');
     await second.waitFor(READY);
-    second.keys('Up');
+    second.keys('Up', 'Up');
     await second.waitFor('› remember the milk');
     second.keys('Enter');
-    await requestsArrived(server, 2);
+    await requestsArrived(server, 3);
     await second.waitFor('noted again');
-    expect(userText(server, 1)).toBe('remember the milk');
+    expect(userText(server, 2)).toBe('remember the milk');
+    second.keys('Up', 'Up');
+    second.keys('Enter');
+    await requestsArrived(server, 4);
+    await second.waitFor('and again');
+    expect(userText(server, 3)).toBe('eggs\nand flour');
   });
 
   it('Esc cancels a running turn like Ctrl-C, and the spinner says how', async () => {

@@ -3,6 +3,7 @@ import type { AgentEvent } from '@coding-harness/agent';
 import {
   buildHarness,
   createPromptHistory,
+  HISTORY_LIMIT,
   formatSkillRows,
   modeIndicator,
   noSkillsMessage,
@@ -46,15 +47,19 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
   let harness: Harness | undefined;
   let current: AbortController | undefined;
 
-  // readline keeps no history of its own (continuation lines and answers would land in it):
-  // whole prompts are put in `history` (newest first) by the prompt loop and saved per work root.
+  // The history Up and Down walk: whole prompts, newest first, put there by the prompt loop (and
+  // saved per work root). Readline adds every line it reads to its array (continuation lines,
+  // answers to questions); its documented 'history' event lets a listener change the array, so
+  // each time it is put back to the prompts. (Readline resets its place in the history only when
+  // it adds a line, so its own history stays on.)
+  const prompts: string[] = [];
   const history: string[] = [];
   let completions: readonly string[] = [];
   const rl = createInterface({
     input: io.stdin,
     output: out,
     terminal: tty,
-    historySize: 0,
+    historySize: HISTORY_LIMIT,
     history,
     escapeCodeTimeout: 50,
     // Filled in once the session is built: the table's words and the session's skills.
@@ -151,7 +156,9 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
   };
   let promptText = replPrompt();
   const saved = createPromptHistory({ env: io.env, home: io.home, workroot: h.workroot });
-  history.push(...saved.load());
+  prompts.push(...saved.load());
+  history.push(...prompts);
+  rl.on('history', (lines: string[]) => void lines.splice(0, lines.length, ...prompts));
   let historyWarned = false;
   let armed = false;
   const interrupt = (): void => {
@@ -278,7 +285,8 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     armed = false;
     const text = line.trim();
     if (text === '') continue;
-    if (history[0] !== line) history.unshift(line);
+    if (prompts[0] !== line) prompts.unshift(line);
+    history.splice(0, history.length, ...prompts);
     const unsaved = saved.add(line);
     if (unsaved !== undefined && !historyWarned) {
       historyWarned = true;

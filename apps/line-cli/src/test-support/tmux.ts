@@ -51,7 +51,8 @@ export function onTmux(root: string, args: string[], env: Record<string, string>
     '120',
     '-y',
     '40',
-    `env -i ${vars.join(' ')} ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')}`,
+    // The harness starts once pipe-pane logs, so the raw log holds its very first bytes.
+    `tmux -S ${quote(socket)} wait-for ${quote(`go-${name}`)}; exec env -i ${vars.join(' ')} ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')}`,
     // The pane stays after the harness exits, so what it printed last can still be read.
     ';',
     'set-option',
@@ -60,6 +61,7 @@ export function onTmux(root: string, args: string[], env: Record<string, string>
     'on',
   );
   tmux('pipe-pane', '-o', `cat >> ${quote(raw)}`);
+  tmux('wait-for', '-S', `go-${name}`);
   const screen = (): string => tmux('capture-pane', '-p', '-J', '-S', '-200');
   return {
     tmux,
