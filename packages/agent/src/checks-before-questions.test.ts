@@ -101,4 +101,22 @@ describe('checks before questions', () => {
     expect(s.ask.questions.map((q) => q.tool)).toEqual(['edit_file']);
     expect(readFileSync(join(s.workroot, 'e.txt'), 'utf8')).toBe('two\n');
   });
+
+  it('a call plan mode refuses is not asked about, and its tool line says why', async () => {
+    const script = new ScriptBuilder().toolUse('write_file', { path: 'p.txt', content: 'x' }).text('ok').build();
+    const s = await setup(script, { policy: { mode: 'plan' } });
+    const events = await turn(s.agent, 'go');
+    expect(s.ask.questions).toEqual([]);
+    expect(ofType(events, 'tool_call_finished')[0]?.display).toBe(
+      'denied: Plan mode: the session is read-only, so this write_file call was not run.',
+    );
+  });
+
+  it("the user's own no keeps the plain tool line", async () => {
+    const script = new ScriptBuilder().toolUse('write_file', { path: 'q.txt', content: 'x' }).text('ok').build();
+    const s = await setup(script, { answers: [{ type: 'deny', message: 'not now' }] });
+    const events = await turn(s.agent, 'go');
+    expect(s.ask.questions).toHaveLength(1);
+    expect(ofType(events, 'tool_call_finished')[0]?.display).toBe('denied');
+  });
 });

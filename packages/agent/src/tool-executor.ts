@@ -129,8 +129,10 @@ async function runOne(
       display: `refused: ${refusal.split('\n')[0] ?? ''}`.slice(0, 200),
       isError: true,
     });
+  let asked = false;
   const ask: AskFn = (request) =>
     askLock(async () => {
+      asked = true;
       if (context.signal.aborted) return { type: 'deny', message: CANCELLED };
       const rawPreview = tool.preview ? await tool.preview(input, context).catch(() => undefined) : undefined;
       const preview =
@@ -173,7 +175,9 @@ async function runOne(
     }),
   );
   if (context.signal.aborted) return finish({ content: CANCELLED, display: CANCELLED, isError: true });
-  if (!auth.allowed) return finish({ content: auth.message, display: 'denied', isError: true });
+  // A denial nobody answered (a deny rule, plan mode) says why on the tool line; the user's own "no" does not need to.
+  if (!auth.allowed)
+    return finish({ content: auth.message, display: asked ? 'denied' : deniedDisplay(auth.message), isError: true });
   let result: ToolResult;
   try {
     result = await tool.run(input, context);
@@ -191,6 +195,13 @@ async function runOne(
   if (context.signal.aborted)
     result = { content: `${CANCELLED}\n${result.content}`, display: CANCELLED, isError: true };
   return finish(result);
+}
+
+/** `denied: <the reason's first sentence>`, one line for people (the model gets the whole message). */
+export function deniedDisplay(message: string): string {
+  const first = (message.split('\n')[0] ?? '').split(/(?<=\.)\s/)[0] ?? '';
+  const line = first.length > 160 ? `${first.slice(0, 159)}…` : first;
+  return line === '' ? 'denied' : `denied: ${line}`;
 }
 
 /** A tool's own refusal before any question (a protected path, a FIFO); a throwing check refuses too. */

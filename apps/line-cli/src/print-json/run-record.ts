@@ -147,7 +147,8 @@ export function createRunRecord(agent: TranscriptSource, model: string, now: () 
           if (!event.allowed) deny(event.id);
           break;
         case 'tool_call_finished':
-          if (event.isError && event.display === 'denied') deny(event.id);
+          // `denied` after a "no", `denied: <why>` for a rule or plan mode (the agent's tool line).
+          if (event.isError && (event.display === 'denied' || event.display.startsWith('denied: '))) deny(event.id);
           break;
         case 'error':
           replyArrived();
