@@ -1,5 +1,6 @@
 import type { Item, ViewState } from './view-state.js';
 import { sanitize } from './sanitize.js';
+import { markdownLines } from './markdown.js';
 import { collapsedPreview, type Preview } from './tool-preview.js';
 import { hardWrap, textWidth, truncate, wrapLine } from './wrap.js';
 
@@ -21,10 +22,22 @@ export type Style =
   | 'dim'
   | 'add'
   | 'del'
-  | 'hunk';
+  | 'hunk'
+  /** A markdown heading (bold). */
+  | 'heading'
+  /** `**bold**` inside a line (a span). */
+  | 'strong';
 
 /** One screen line of the transcript, already wrapped to the width. */
 export interface Line {
+  text: string;
+  style: Style;
+  /** Parts with their own style (bold words in a reply); their texts joined are `text`. */
+  spans?: readonly Span[];
+}
+
+/** A styled part of a line. */
+export interface Span {
   text: string;
   style: Style;
 }
@@ -151,23 +164,9 @@ function prefixed(text: string, width: number, first: string, rest: string, styl
   return out;
 }
 
-/** Assistant text: paragraphs word-wrapped, fenced code blocks set apart (gutter, code colour, hard-wrapped). */
+/** Assistant text as screen lines (see `markdownLines`): sanitized first, so escapes are shown as text. */
 export function markdown(text: string, width: number): Line[] {
-  const out: Line[] = [];
-  let inCode = false;
-  for (const line of sanitize(text).split('\n')) {
-    if (/^\s*(```|~~~)/.test(line)) {
-      inCode = !inCode;
-      out.push({ text: inCode ? `┌ ${line.trim().slice(3) || 'code'}` : '└', style: 'fence' });
-      continue;
-    }
-    if (inCode) {
-      for (const part of hardWrap(line, width - 2)) out.push({ text: `│ ${part}`, style: 'code' });
-    } else {
-      for (const part of wrapLine(line, width)) out.push({ text: part, style: 'assistant' });
-    }
-  }
-  return out;
+  return markdownLines(sanitize(text), width);
 }
 
 /**

@@ -26,7 +26,15 @@ export function scrollbackText(state: ViewState, width: number, plain: boolean):
   const rest = { ...state, items: state.items.slice(firstTurn) };
   const layout = layoutTranscript(rest, width);
   const lines = layout.slice(0, layout.total);
-  return `${lines.map((l) => colour(l.text.trimEnd(), l.style, plain)).join('\n')}\n`;
+  const shown = lines.map((l) =>
+    l.spans
+      ? l.spans
+          .map((sp) => colour(sp.text, sp.style, plain))
+          .join('')
+          .trimEnd()
+      : colour(l.text.trimEnd(), l.style, plain),
+  );
+  return `${shown.join('\n')}\n`;
 }
 
 function colour(text: string, style: Style, plain: boolean): string {

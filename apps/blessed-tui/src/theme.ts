@@ -30,6 +30,8 @@ export const TAGS: Readonly<Record<Style, string>> = {
   add: 'green-fg',
   del: 'red-fg',
   hunk: 'magenta-fg',
+  heading: 'bold',
+  strong: 'bold',
 };
 
 /**
@@ -54,8 +56,9 @@ export class Theme {
     this.swap = colours < 16 ? FEW_COLOURS : {};
   }
 
-  /** One line, escaped and coloured. */
+  /** One line, escaped and coloured (span by span when it has spans). */
   line(line: Line): string {
+    if (line.spans) return line.spans.map((s) => this.wrap(TAGS[s.style], escapeTags(s.text))).join('');
     return this.wrap(TAGS[line.style], escapeTags(line.text));
   }
 
