@@ -48,6 +48,31 @@ describe('getting back to a session in the REPL (tmux)', () => {
     await term.waitFor(`session ${id} · resume it with: harness --resume ${id}`);
   });
 
+  it('/resume in a running REPL picks a session and goes on in it', async () => {
+    const box = makeSandbox();
+    const server = await mock(
+      new ScriptBuilder().text('answer about apples').text('answer about pears').text('back to apples').build(),
+    );
+    const env = childEnv(box, server);
+    expect((await run(['-C', box.work, '-p', 'tell me about apples'], { env })).code).toBe(0);
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await run(['-C', box.work, '-p', 'tell me about pears'], { env })).code).toBe(0);
+    const term = onTmux(box.root, ['-C', box.work], env);
+    await term.waitFor('/help for commands');
+    term.keys('-l', '/resume');
+    term.keys('Enter');
+    await term.waitFor('resume which? [1-2');
+    term.keys('2', 'Enter');
+    await term.waitFor('── resumed session');
+    term.keys('-l', 'and then?');
+    term.keys('Enter');
+    await requestsArrived(server, 3);
+    await term.waitFor('back to apples');
+    const sent = JSON.stringify(body(server.messageRequests()[2]).messages);
+    expect(sent).toContain('tell me about apples');
+    expect(sent).not.toContain('pears');
+  });
+
   it('--continue replays the last session of the work root before the first prompt', async () => {
     const box = makeSandbox();
     const server = await mock(new ScriptBuilder().text('the word is kumquat').build());

@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline';
-import type { AgentEvent } from '@coding-harness/agent';
+import type { AgentEvent, SessionInfo } from '@coding-harness/agent';
 import {
   buildHarness,
   createPromptHistory,
@@ -22,7 +22,8 @@ import { loadMarkdown } from './markdown.js';
 import type { MarkdownRender } from './markdown.js';
 import { PREVIEW_LINES } from './question.js';
 import { createEventRenderer, formatUsageLine } from './render.js';
-import { pickResume } from './repl-picker.js';
+import { pickResume, pickSession } from './repl-picker.js';
+import type { PickerIo } from './repl-picker.js';
 import { replQuestions } from './repl-questions.js';
 import { exitLine, replayLines } from './repl-session.js';
 import { retryAdvice } from './retry-advice.js';
@@ -103,16 +104,17 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
   });
 
   // `--resume` without an id: pick one of this work root's sessions first.
+  const pickerIo: PickerIo = {
+    show: (shown) => void out.write(`${shown.join('\n')}\n`),
+    ask: (question) => {
+      prompt(question);
+      return lines.next();
+    },
+    hint: (text) => void out.write(`${colors.yellow(text)}\n`),
+  };
   let wanted = flags;
   if (flags.resume === '') {
-    const picked = await pickResume(flags, io, {
-      show: (shown) => void out.write(`${shown.join('\n')}\n`),
-      ask: (question) => {
-        prompt(question);
-        return lines.next();
-      },
-      hint: (text) => void out.write(`${colors.yellow(text)}\n`),
-    });
+    const picked = await pickResume(flags, io, pickerIo);
     if (picked === null) {
       rl.close();
       if (tty) out.write(PASTE_OFF);
@@ -275,7 +277,19 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
       quit = true;
     },
     session: h.controls,
+    // `/resume` on a terminal: the picker runs once the command returns (it reads the same input
+    // queue). Piped input gets the list printed: lines read ahead would not follow a switch.
+    ...(tty
+      ? {
+          showSessions: (sessions: readonly SessionInfo[]) => {
+            offered = sessions;
+          },
+        }
+      : {}),
   };
+  let offered: readonly SessionInfo[] | undefined;
+  // A session picked with `/resume`: this REPL ends and one on that session starts.
+  let switchTo: string | undefined;
 
   for (;;) {
     if (lines.done) break;
@@ -307,6 +321,17 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
         current = undefined;
       }
       promptText = replPrompt();
+      if (offered) {
+        const pick = await pickSession(offered, pickerIo, colors);
+        offered = undefined;
+        if (pick === null) break;
+        if (pick === h.agent.sessionId) out.write(`${colors.dim('that is this session')}\n`);
+        else if (pick !== 'new') {
+          switchTo = pick;
+          break;
+        }
+        if (pick === 'new') slash.clear();
+      }
       if (quit) break;
     } else if (route.kind === 'unknown' || route.kind === 'model-only') {
       out.write(`${colors.yellow(sanitize(route.message))}\n`);
@@ -320,5 +345,6 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
   // Ctrl-D leaves the cursor after the prompt; piped input ends mid-line too.
   if (!tty || closed) out.write('\n');
   if (resumable) out.write(`${exitLine(h.agent.sessionId, colors)}\n`);
+  if (switchTo !== undefined) return runRepl({ ...flags, continue: false, resume: switchTo }, io);
   return 0;
 }
