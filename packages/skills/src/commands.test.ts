@@ -90,6 +90,21 @@ describe('.claude/commands as skills', () => {
     ]);
   });
 
+  it('reads four subfolders deep, skips dot-entries, follows a linked command file', async () => {
+    const { home, work, project } = setup();
+    put(path.join(project, 'a', 'b', 'c', 'd', 'deep.md'), 'Deep enough.\n');
+    put(path.join(project, 'a', 'b', 'c', 'd', 'e', 'deeper.md'), 'Too deep.\n');
+    put(path.join(project, '.drafts', 'wip.md'), 'Hidden.\n');
+    put(path.join(project, '.hidden.md'), 'Hidden.\n');
+    put(path.join(work, 'shared', 'lint.md'), 'Lint the tree.\n');
+    fs.symlinkSync(path.join(work, 'shared', 'lint.md'), path.join(project, 'lint.md'));
+    const r = await discover({ home, workroot: work });
+    expect(r.skills.map((s) => [s.name, s.file])).toEqual([
+      ['a:b:c:d:deep', path.join(project, 'a', 'b', 'c', 'd', 'deep.md')],
+      ['lint', path.join(work, 'shared', 'lint.md')],
+    ]);
+  });
+
   it('project commands are skipped when the project is not trusted', async () => {
     const { home, work, project } = setup();
     put(path.join(project, 'review.md'), 'Review.\n');
