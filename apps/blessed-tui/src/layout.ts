@@ -4,43 +4,8 @@ import { markdownLines } from './markdown.js';
 import { collapsedPreview, type Preview } from './tool-preview.js';
 import { hardWrap, textWidth, truncate, wrapLine } from './wrap.js';
 
-/** A semantic style; the theme turns it into colours (or nothing, under NO_COLOR). */
-export type Style =
-  | 'plain'
-  | 'user'
-  | 'assistant'
-  | 'code'
-  | 'fence'
-  | 'thinking'
-  | 'tool'
-  | 'toolError'
-  | 'output'
-  | 'approval'
-  | 'notice'
-  | 'error'
-  | 'info'
-  | 'dim'
-  | 'add'
-  | 'del'
-  | 'hunk'
-  /** A markdown heading (bold). */
-  | 'heading'
-  /** `**bold**` inside a line (a span). */
-  | 'strong';
-
-/** One screen line of the transcript, already wrapped to the width. */
-export interface Line {
-  text: string;
-  style: Style;
-  /** Parts with their own style (bold words in a reply); their texts joined are `text`. */
-  spans?: readonly Span[];
-}
-
-/** A styled part of a line. */
-export interface Span {
-  text: string;
-  style: Style;
-}
+export type { Line, Span, Style } from './lines.js';
+import type { Line, Style } from './lines.js';
 
 /** Lines of an expanded tool result shown before `… N more lines`. */
 export const EXPANDED_MAX_LINES = 400;

@@ -1,4 +1,4 @@
-import type { Line, Span, Style } from './layout.js';
+import type { Line, Span, Style } from './lines.js';
 import { hardWrap, wrapLine } from './wrap.js';
 
 /** `**bold**` and `__bold__` (not inside `` `code` ``); the code alternative keeps its text as typed. */
