@@ -116,7 +116,7 @@ describe('/status and /cost', () => {
     expect(lines[2]).toMatch(/^context {2}[\d,]+ of 1,000,000 tokens \(\d+%\) at the last request$/);
     expect(lines).toContain('model    claude-sonnet-5-5 (effort default, thinking adaptive, max tokens 128,000)');
     expect(lines).toContain('mode     default: read-only tools run; edits and commands ask first');
-    expect(lines).toContain(`session  ${id} (resume with: harness --resume ${id})`);
+    expect(lines).toContain(`session  ${id} (reopen it later with --resume ${id})`);
     expect(await run(harness, '/cost')).toEqual(lines.slice(0, 2));
   });
 });

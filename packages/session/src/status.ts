@@ -52,7 +52,7 @@ export function formatStatus(status: SessionStatus): string[] {
     `context  ${n(used)} of ${n(window)} tokens (${percent}%) at the last request`,
     `model    ${s.model} (effort ${s.effort ?? 'default'}, thinking ${thinking}, max tokens ${n(s.maxTokens)})`,
     `mode     ${modeName(status.mode)}: ${MODE_MEANING[status.mode]}`,
-    `session  ${status.sessionId} (resume with: harness --resume ${status.sessionId})`,
+    `session  ${status.sessionId} (reopen it later with --resume ${status.sessionId})`,
     `root     ${status.workroot}`,
   ];
 }
