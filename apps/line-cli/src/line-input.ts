@@ -7,8 +7,12 @@ export const PASTE_OFF = '\x1b[?2004l';
 
 /** What stands for a multi-line paste in the input line; the `n`th paste of a message gets `#n`. */
 export function pasteLabel(lines: number, n: number): string {
-  return n === 1 ? `[pasted ${lines} lines]` : `[pasted ${lines} lines #${n}]`;
+  const what = `pasted ${lines} line${lines === 1 ? '' : 's'}`;
+  return n === 1 ? `[${what}]` : `[${what} #${n}]`;
 }
+
+/** Control characters other than tab: a paste holding one is never echoed into the input line. */
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
 
 /** Pasted line ends (CR from most terminals, LF, or CRLF) as LF. */
 export function normalizeLineEnds(text: string): string {
@@ -43,7 +47,8 @@ export interface MessageInputOptions {
  * readline ignores), continues the message on the next line. On a terminal a bracketed paste is
  * held back from readline (whose Enter handling would send each pasted line on its own) and
  * becomes one label such as `[pasted 30 lines]` in the input line, replaced by the pasted text
- * when the message is sent; a one-line paste is typed in as it is. Readline still does all line
+ * when the message is sent; a one-line paste is typed in as it is, unless it holds a control
+ * character (an ESC would act on the terminal when readline echoes it): that gets a label too. Readline still does all line
  * editing and history; this only routes its keypresses.
  */
 export class MessageInput {
@@ -106,7 +111,7 @@ export class MessageInput {
   private endPaste(): void {
     const text = normalizeLineEnds(this.paste ?? '').replace(/\n$/, '');
     this.paste = undefined;
-    if (!text.includes('\n')) {
+    if (!text.includes('\n') && !CONTROL.test(text)) {
       if (text !== '') this.opts.rl.write(text);
       return;
     }
