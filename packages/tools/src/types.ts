@@ -126,8 +126,10 @@ export interface Tool<I = unknown> {
   /** What the approval policy matches rules against. */
   permission(input: I, ctx: Pick<ToolContext, 'root'>): PermissionTarget;
   /**
-   * A refusal known before any approval question (a protected path, a FIFO): the executor returns
-   * it as the call's error result without asking. Undefined when the call may be asked about.
+   * A refusal known before any approval question (outside the jail, a protected path, a FIFO, a
+   * file not read or changed since, an edit that cannot apply): the executor returns it as the
+   * call's error result without asking, so nobody approves a call that would fail. No side
+   * effects; `run` checks again. Undefined when the call may be asked about.
    */
   refuse?(input: I, ctx: ToolContext): string | undefined;
   /** Optional preview of what a write would change (a unified diff), for approval questions. */
