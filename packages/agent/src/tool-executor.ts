@@ -1,7 +1,7 @@
 /**
  * Runs the tool_use blocks of one assistant message: validate, refuse what a tool knows it will
- * refuse (protected paths, FIFOs) without asking, authorize (asking through the front end when
- * the policy says so), run. Consecutive read-kind calls run concurrently, every other call alone
+ * refuse (the jail, protected paths, FIFOs, an unread or changed file, an edit that cannot apply)
+ * without asking, authorize (asking through the front end when the policy says so), run. Consecutive read-kind calls run concurrently, every other call alone
  * and in order. Every tool_use id gets exactly one tool_result, in call order, whatever happens
  * (a repeated id is run and answered once, and reported with a notice); nothing here throws for
  * a tool's failure. Every result and preview has the context's secrets redacted before it is
