@@ -118,6 +118,30 @@ describe('harness -p --output-format json (Claude Code result object)', () => {
     ]);
   });
 
+  it('a call refused by --disallowed-tools is a permission denial too', async () => {
+    const box = makeSandbox();
+    const server = await mock(new ScriptBuilder().toolUse('bash', { command: 'ls' }).text('refused').build());
+    const res = await run(
+      [
+        '-C',
+        box.work,
+        '-p',
+        'list',
+        '--permission-mode',
+        'bypass',
+        '--disallowed-tools',
+        'Bash',
+        '--output-format',
+        'json',
+      ],
+      { env: childEnv(box, server) },
+    );
+    expect(res.code).toBe(0);
+    expect(jsonLines(res.stdout)[0]!.permission_denials).toEqual([
+      { tool_name: 'bash', tool_use_id: expect.any(String), tool_input: { command: 'ls' } },
+    ]);
+  });
+
   it('hitting --max-turns: subtype error_max_turns, is_error, errors, exit 1', async () => {
     const box = makeSandbox();
     writeFileSync(join(box.work, 'a.txt'), 'alpha\n');
