@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline';
-import type { AgentEvent, SessionInfo } from '@coding-harness/agent';
+import type { SessionInfo } from '@coding-harness/agent';
 import {
   buildHarness,
   createPromptHistory,
@@ -18,15 +18,12 @@ import { DrawGate } from './draw-gate.js';
 import type { CliIo } from './io.js';
 import { MessageInput, PASTE_OFF, PASTE_ON } from './line-input.js';
 import { LineQueue } from './line-queue.js';
-import { loadMarkdown } from './markdown.js';
-import type { MarkdownRender } from './markdown.js';
 import { PREVIEW_LINES } from './question.js';
-import { createEventRenderer, formatUsageLine } from './render.js';
 import { pickResume, pickSession } from './repl-picker.js';
 import type { PickerIo } from './repl-picker.js';
 import { replQuestions } from './repl-questions.js';
+import { drawTurn } from './repl-turn.js';
 import { exitLine, replayLines } from './repl-session.js';
-import { retryAdvice } from './retry-advice.js';
 import { slashCompleter } from './slash-complete.js';
 import { Spinner } from './spinner.js';
 import { VERSION } from './version.js';
@@ -190,61 +187,16 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
   const offInterrupt = io.onInterrupt(interrupt);
 
   // Markdown on a colour terminal only: piped output and NO_COLOR get the text as the model wrote it.
-  const markdownOn = tty && io.stdout.isTTY === true && !io.env.NO_COLOR;
-  const markdown: { render?: MarkdownRender } = {};
+  const markdown = { on: tty && io.stdout.isTTY === true && !io.env.NO_COLOR };
   const runTurn = async (text: string): Promise<void> => {
     resumable = true;
     const controller = new AbortController();
     current = controller;
-    const render = createEventRenderer({
-      colors,
-      text: 'stream',
-      toolLines: true,
-      output: flags.verbose ? 'all' : 'tail',
-      markdown,
-    });
     gate.reset();
+    const turn = { agent: h.agent, out, err: io.stderr, colors, errColors, tty, spinner, gate, markdown };
     try {
-      let tokens = 0;
-      spinner.tokens(0);
-      const running = new Map<string, string>();
-      let lastRetry: Extract<AgentEvent, { type: 'retry' }> | undefined;
-      for await (const event of h.agent.send(text, { signal: controller.signal })) {
-        // The markdown renderer loads when the first text of the session streams in.
-        if (event.type === 'text_delta' && markdownOn && !markdown.render)
-          markdown.render = loadMarkdown(out.columns ?? 100);
-        if (event.type === 'usage') {
-          const u = event.usage;
-          tokens += u.input + u.cacheRead + u.cacheWrite + u.output;
-          spinner.tokens(tokens);
-        }
-        const chunks = render(event);
-        if (tty && event.type === 'request_start') spinner.start();
-        // Markdown held until its block ends: nothing drawn yet, so the spinner goes on.
-        else if (tty && event.type === 'text_delta' && chunks.length === 0) spinner.start('writing');
-        else if (event.type !== 'usage') spinner.stop();
-        for (const chunk of chunks) (chunk.stream === 'out' ? out : io.stderr).write(chunk.text);
-        if (event.type === 'retry') lastRetry = event;
-        else if (event.type === 'request_start' || event.type === 'text_delta') lastRetry = undefined;
-        // The request failed after its retries: say what to try.
-        if (event.type === 'error' && lastRetry)
-          io.stderr.write(`${errColors.yellow(retryAdvice(lastRetry.reason, lastRetry.attempt + 1))}\n`);
-        if (event.type === 'approval_requested') gate.drawn();
-        if (event.type === 'tool_call_started') running.set(event.id, sanitize(event.name, { multiline: false }));
-        if (tty && event.type === 'tool_call_started') spinner.start(`running ${running.get(event.id)}`);
-        if (tty && event.type === 'approval_resolved' && event.allowed)
-          spinner.start(`running ${running.get(event.id) ?? 'the tool'}`);
-        if (tty && event.type === 'retry')
-          spinner.countdown(event.delayMs, `retrying (attempt ${event.attempt}/${event.maxAttempts}) in`);
-        // A turn cancelled before any reply used nothing: no line of zeros.
-        const used = event.type === 'turn_end' && event.usage.input + event.usage.output + event.usage.cacheRead > 0;
-        if (event.type === 'turn_end' && tty && used)
-          out.write(`${colors.dim(formatUsageLine(event.usage, event.costUsd))}\n`);
-      }
-    } catch (err) {
-      io.stderr.write(`${errColors.red(`error: ${sanitize(err instanceof Error ? err.message : String(err))}`)}\n`);
+      await drawTurn(text, controller.signal, { ...turn, verbose: flags.verbose });
     } finally {
-      spinner.stop();
       current = undefined;
     }
   };
