@@ -25,20 +25,44 @@ export interface ToolContextOptions {
   authorizeCommand?: ToolContext['authorizeCommand'];
 }
 
+/** Dirs as given and as resolved, kept per array: the agent passes the same arrays to every batch. */
+interface Resolved {
+  given: string[];
+  real: string[];
+}
+const realSkillDirs = new WeakMap<readonly Skill[], Resolved>();
+const realDirs = new WeakMap<readonly string[], Resolved>();
+
+/**
+ * `realRoot` of each dir, deduplicated. Resolved again only when the array's dirs differ from
+ * last time (compared as strings, no file call): an array grown in place (a reload adding
+ * protected folders) is resolved again, an unchanged one is not.
+ */
+function realOnce<T>(cache: WeakMap<readonly T[], Resolved>, list: readonly T[], dir: (item: T) => string): string[] {
+  const given = list.map(dir);
+  const known = cache.get(list);
+  if (known !== undefined && known.given.length === given.length && known.given.every((d, i) => d === given[i]))
+    return [...known.real];
+  const real = [...new Set(given.map((d) => realRoot(d)))];
+  cache.set(list, { given, real });
+  return [...real];
+}
+
 /**
  * Builds a ToolContext: the root realpath'd, the skill directories as extra read roots
  * (deduplicated, realpath'd), a fresh read tracker and a never-firing signal unless given. The
- * secrets are the given ones plus the values of the credential variables set in `env`.
+ * secrets are the given ones plus the values of the credential variables set in `env`. The skill
+ * and protected dirs are resolved once per array (with 10,000 skills, resolving them for every
+ * tool batch cost tens of milliseconds); a caller with new dirs passes a new array.
  */
 export function createToolContext(opts: ToolContextOptions): ToolContext {
   const env = opts.env ?? process.env;
-  const extra = [...new Set((opts.skills ?? []).map((s) => realRoot(s.dir)))];
   const ctx: ToolContext = {
     root: realRoot(opts.root),
-    extraReadRoots: extra,
+    extraReadRoots: realOnce(realSkillDirs, opts.skills ?? [], (s) => s.dir),
     readTracker: opts.readTracker ?? createReadTracker(),
     signal: opts.signal ?? new AbortController().signal,
-    protectedDirs: [...new Set((opts.protectedDirs ?? []).map((d) => realRoot(d)))],
+    protectedDirs: realOnce(realDirs, opts.protectedDirs ?? [], (d) => d),
     secrets: [...new Set([...(opts.secrets ?? []), ...secretsFromEnv(env)])],
     secretLabels: secretLabelsFromEnv(env),
   };
