@@ -6,6 +6,7 @@
 export class FrameScheduler {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private last = -Infinity;
+  private stopped = false;
 
   constructor(
     private readonly frame: () => void,
@@ -15,21 +16,26 @@ export class FrameScheduler {
 
   /** Asks for a frame; many requests before it runs make one frame. */
   request(): void {
-    if (this.timer) return;
+    if (this.timer || this.stopped) return;
     const wait = Math.max(0, this.last + this.intervalMs - this.now());
     this.timer = setTimeout(() => this.flush(), wait);
   }
 
   /** Renders now, cancelling a pending frame. */
   flush(): void {
+    if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.last = this.now();
     this.frame();
   }
 
-  /** Drops a pending frame (on exit). */
+  /**
+   * Drops a pending frame and draws no more (on exit: the screen is about to be destroyed, and a
+   * late event of the cancelled turn must not draw over the normal screen).
+   */
   stop(): void {
+    this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
   }

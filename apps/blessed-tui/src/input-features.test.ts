@@ -210,6 +210,19 @@ describe('leaving', () => {
     expect(after).not.toContain('session sess-1234\n› '); // the start-up notice is not part of the transcript
   });
 
+  it('quitting during a turn: the cancelled turn draws nothing over the normal screen afterwards', async () => {
+    const t = await fakeTerminal(new FakeBackend({ turns: [slowTurn], sessionId: 's3' }));
+    await t.type('slow');
+    await t.press(KEY.enter);
+    await t.see('esc to cancel');
+    await t.press(KEY.ctrlD);
+    await t.exit;
+    await new Promise((r) => setTimeout(r, 150)); // longer than a frame
+    const after = t.written().slice(t.written().lastIndexOf('\x1b[?1049l'));
+    expect(after).toContain('Working on it');
+    expect(after).not.toMatch(/\x1b\[\d+;\d+H/); // no cursor addressing: no frame was drawn
+  });
+
   it('nothing said: nothing written after leaving; NO_COLOR: the transcript has no colour', async () => {
     const quiet = await fakeTerminal(new FakeBackend({ sessionId: 's1' }));
     await quiet.press(KEY.ctrlD);

@@ -123,10 +123,10 @@ export class TuiApp {
 
   /** Stops timers; the caller restores the terminal. */
   stop(): void {
+    this.turn?.abort();
+    this.questions.denyAll('the user quit'); // before the frames stop: it asks for one
     this.frames.stop();
     clearInterval(this.ticker);
-    this.turn?.abort();
-    this.questions.denyAll('the user quit');
   }
 
   /** Ends the session with `code`. */
