@@ -32,14 +32,26 @@ export function skillWords(skill: Pick<Skill, 'name' | 'description'>): string[]
   return [...new Set(words(`${skill.name} ${skill.description}`))].filter((w) => w.length >= 3 && !STOP_WORDS.has(w));
 }
 
+/** Each skill's words, computed once per skill object (a session matches every turn against the same skills). */
+const wordsOf = new WeakMap<Skill, string[]>();
+
 /** The one skill `text` matches strongly, with the words that matched; undefined when none does. */
 export function matchSkill(text: string, skills: readonly Skill[]): { skill: Skill; words: string[] } | undefined {
   if (text.trimStart().startsWith('/') || !skills.some((s) => !s.disableModelInvocation)) return undefined;
   const present = new Set(words(text));
+  // A hit is a significant word of the message: with fewer than MIN_HITS of them no skill can match.
+  let significant = 0;
+  for (const w of present) if (w.length >= 3 && !STOP_WORDS.has(w)) significant++;
+  if (significant < MIN_HITS) return undefined;
   let best: { skill: Skill; words: string[] } | undefined;
   for (const skill of skills) {
     if (skill.disableModelInvocation) continue;
-    const hits = skillWords(skill).filter((w) => present.has(w));
+    let own = wordsOf.get(skill);
+    if (own === undefined) {
+      own = skillWords(skill);
+      wordsOf.set(skill, own);
+    }
+    const hits = own.filter((w) => present.has(w));
     if (hits.length < MIN_HITS) continue;
     if (!best || hits.length > best.words.length || (hits.length === best.words.length && skill.name < best.skill.name))
       best = { skill, words: hits };
