@@ -61,6 +61,7 @@ export const KEYS = [
   ['Enter', 'send'],
   ['\\ then Enter, Alt-Enter, Ctrl-J', 'new line (a paste is kept whole, never sent by its line ends)'],
   ['Up / Down', 'input history, shared with harness (or move between lines)'],
+  ['Ctrl-R', 'search the prompt history (Ctrl-R again: older; Enter uses it)'],
   ['Shift-Tab', 'permission mode: default → accept-edits → plan → default'],
   ['Esc', 'cancel the running turn (as Ctrl-C does)'],
   ['PageUp / PageDown', 'scroll the transcript'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SLASH_COMMANDS } from '@coding-harness/session';
-import { completions, moveSelection } from './completion.js';
+import { completions, menuKey, moveSelection } from './completion.js';
 import { SKILLS } from './test-skills.test.helper.js';
 
 const labels = (input: string) => completions(input, SKILLS).map((c) => c.label);
@@ -41,5 +41,17 @@ describe('completions: the / menu', () => {
     expect(moveSelection(0, -1, 3)).toBe(2);
     expect(moveSelection(2, 1, 3)).toBe(0);
     expect(moveSelection(0, 1, 0)).toBe(0);
+  });
+});
+
+describe('menu keys', () => {
+  const items = completions('/he', SKILLS);
+  const menu = { selected: 0, dismissedFor: undefined };
+  it("↑↓ move (wrapping), Tab completes, Esc dismisses for this text, other keys are not the menu's", () => {
+    expect(menuKey(menu, items, 'up', '/he')?.menu.selected).toBe(items.length - 1);
+    expect(menuKey(menu, items, 'tab', '/he')).toEqual({ menu, insert: '/help' });
+    expect(menuKey(menu, items, 'escape', '/he')).toEqual({ menu: { selected: 0, dismissedFor: '/he' } });
+    expect(menuKey(menu, items, 'a', '/he')).toBeUndefined();
+    expect(menuKey(menu, [], 'tab', 'x')).toBeUndefined();
   });
 });

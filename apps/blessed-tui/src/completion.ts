@@ -36,3 +36,31 @@ export function moveSelection(selected: number, delta: number, count: number): n
   if (count <= 0) return 0;
   return (((selected + delta) % count) + count) % count;
 }
+
+/** The `/` menu's own state: the selected row, and the input text for which Esc dismissed it. */
+export interface MenuState {
+  selected: number;
+  dismissedFor: string | undefined;
+}
+
+/**
+ * A key while the `/` menu shows `items` for the input `text`: ↑↓ move the selection (wrapping),
+ * Tab completes (`insert` is the new input text), Esc dismisses the menu for this text.
+ * Undefined when the menu is closed or the key is not the menu's.
+ */
+export function menuKey(
+  menu: MenuState,
+  items: readonly Completion[],
+  name: string | undefined,
+  text: string,
+): { menu: MenuState; insert?: string } | undefined {
+  if (!items.length) return undefined;
+  if (name === 'up' || name === 'down')
+    return { menu: { ...menu, selected: moveSelection(menu.selected, name === 'up' ? -1 : 1, items.length) } };
+  if (name === 'tab') {
+    const pick = items[Math.min(menu.selected, items.length - 1)];
+    return pick ? { menu, insert: pick.insert } : { menu };
+  }
+  if (name === 'escape') return { menu: { selected: 0, dismissedFor: text } };
+  return undefined;
+}

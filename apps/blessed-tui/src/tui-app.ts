@@ -7,9 +7,10 @@ import { runSlashCommand } from '@coding-harness/session';
 import type { SlashContext } from '@coding-harness/session';
 import { helpText, interpret, noSkillsText } from './commands.js';
 import type { CommandName } from './commands.js';
-import { completions, moveSelection } from './completion.js';
+import { completions, menuKey } from './completion.js';
 import { FrameScheduler } from './frame-scheduler.js';
 import { ctrlKey, editKey, emptyInput, insertText, setText, type InputState } from './input-state.js';
+import { searchKey, searchLabel, startSearch, type HistorySearch } from './history-search.js';
 import { layoutTranscript } from './layout.js';
 import { PasteCollector } from './paste.js';
 import { progressLine, SPINNER_MS } from './progress.js';
@@ -51,6 +52,8 @@ export class TuiApp {
   pickerMessage = '';
   /** Index into the `/` menu, and the input text for which Esc dismissed it. */
   menu = { selected: 0, dismissedFor: undefined as string | undefined };
+  /** Ctrl-R's history search while it is open. */
+  search: HistorySearch | undefined;
   /** A bracketed paste in progress: its keys are collected and inserted as one edit. */
   readonly paste = new PasteCollector();
   /** Alt-Enter arrives as ESC then CR in one chunk: the ESC is swallowed, the CR is a newline. */
@@ -162,8 +165,12 @@ export class TuiApp {
     const height = Math.max(4, Number(this.screen.height) || 24);
     const statusRow = height - 1;
     // Under a question Esc means "deny", so the progress line (which says "esc to cancel") waits.
-    const label = this.state.hint || (this.approval ? '' : progressLine(this.state, this.opts.now()));
-    const inputRows = this.inputView.render(this.input, width, statusRow, label, !this.state.busy);
+    const label = this.search
+      ? searchLabel(this.search)
+      : this.state.hint || (this.approval ? '' : progressLine(this.state, this.opts.now()));
+    const found = this.search?.match === undefined ? undefined : this.input.history[this.search.match];
+    const shown = this.search ? setText(this.input, found ?? '') : this.input;
+    const inputRows = this.inputView.render(shown, width, statusRow, label, !this.state.busy && !this.search);
     const transcriptRows = Math.max(1, statusRow - inputRows);
     this.transcript.render(this.state, width, transcriptRows);
     this.status.render(this.state, this.opts.now(), width, statusRow, this.opts.home);
@@ -196,6 +203,7 @@ export class TuiApp {
   onKey(ch: string | undefined, key: Key & { sequence?: string }): void {
     if (this.paste.key(key.name, key.sequence, ch)) return this.insertPaste();
     if (key.name === 'escape' && this.altEnter) return;
+    if (this.search) return this.searchKey(ch, key);
     if (key.full === 'C-c') return this.ctrlC();
     if (this.armed) {
       this.armed = false;
@@ -209,6 +217,10 @@ export class TuiApp {
       return;
     }
     if (key.full === 'S-tab') return this.cycleMode();
+    if (key.full === 'C-r') {
+      this.search = startSearch(this.input.history);
+      return this.frames.request();
+    }
     if (key.name === 'escape' && this.turn && !this.menuItems().length) return this.cancelTurn();
     if (key.name === 'pageup' || key.name === 'pagedown') return this.scroll(key.name === 'pageup' ? -1 : 1);
     if (key.full === 'C-o')
@@ -236,27 +248,12 @@ export class TuiApp {
   }
 
   private menuKey(key: Key): boolean {
-    const items = this.menuItems();
-    if (!items.length) return false;
-    if (key.name === 'up' || key.name === 'down') {
-      this.menu = {
-        ...this.menu,
-        selected: moveSelection(this.menu.selected, key.name === 'up' ? -1 : 1, items.length),
-      };
-      this.frames.request();
-      return true;
-    }
-    if (key.name === 'tab') {
-      const pick = items[Math.min(this.menu.selected, items.length - 1)];
-      if (pick) this.setInput(setText(this.input, pick.insert));
-      return true;
-    }
-    if (key.name === 'escape') {
-      this.menu = { selected: 0, dismissedFor: this.input.text };
-      this.frames.request();
-      return true;
-    }
-    return false;
+    const r = menuKey(this.menu, this.menuItems(), key.name, this.input.text);
+    if (!r) return false;
+    this.menu = r.menu;
+    if (r.insert !== undefined) this.setInput(setText(this.input, r.insert));
+    this.frames.request();
+    return true;
   }
 
   private width(): number {
@@ -268,6 +265,15 @@ export class TuiApp {
     const width = this.width();
     const total = layoutTranscript(this.state, width).total;
     this.dispatch({ type: 'scroll', by: direction * Math.max(1, height - 2), total, height });
+  }
+
+  /** A key while Ctrl-R searches: narrow, go older, use the match (not sent) or cancel. */
+  private searchKey(ch: string | undefined, key: Key): void {
+    if (!this.search) return;
+    const r = searchKey(this.search, this.input.history, key.name, key.full, ch);
+    this.search = r.type === 'state' ? r.state : undefined;
+    if (r.type === 'accept') this.setInput(setText(this.input, r.text));
+    this.frames.request();
   }
 
   /** Shift-Tab: the session's next permission mode (default → accept-edits → plan → default), from the next tool call on. */
