@@ -5,8 +5,9 @@
  * protected from the tools, so a model cannot plant entries. Reading never throws: an unreadable
  * or torn file gives what could be read; a failed write is returned as a message with the path.
  */
-import { createHash } from 'node:crypto';
+import type * as Crypto from 'node:crypto';
 import { appendFileSync, chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { defaultSessionDir } from '@coding-harness/agent';
 import type { HarnessEnv } from './config.js';
@@ -36,10 +37,17 @@ export interface PromptHistory {
   add(entry: string): string | undefined;
 }
 
+/**
+ * node:crypto on first use, not at import: this module comes with the session package's index,
+ * so every `harness -p` run would load it (~3 ms of CPU) though only the REPL and the TUI keep
+ * a history.
+ */
+const crypto = (): typeof Crypto => createRequire(import.meta.url)('node:crypto') as typeof Crypto;
+
 /** The history file of `workroot`: a hash of the path, so any path makes a safe file name. */
 export function historyFile(env: HarnessEnv, home: string, workroot: string): string {
   const state = dirname(defaultSessionDir(env as NodeJS.ProcessEnv, home));
-  const key = createHash('sha256').update(workroot).digest('hex').slice(0, 24);
+  const key = crypto().createHash('sha256').update(workroot).digest('hex').slice(0, 24);
   return join(state, 'history', `${key}.jsonl`);
 }
 
