@@ -64,13 +64,14 @@ const PASTED = 'first pasted line\nsecond: 2 + 2\nthird line';
 
 describe('harness-tui for daily use (tmux)', () => {
   it.skipIf(!hasTmux)(
-    'a paste is one request, Shift-Tab to plan mode refuses the next write without a question, Esc cancels, the transcript and the resume command stay in the scrollback, Up finds the last prompt in the next run, --resume opens a picker, /resume switches sessions',
+    'a paste is one request, Alt-Enter a new line, Shift-Tab to plan mode refuses the next write without a question, Esc cancels, the transcript and the resume command stay in the scrollback, Up finds the last prompt in the next run, --resume opens a picker, /resume switches sessions',
     async () => {
       expect(existsSync(BIN), `${BIN} is missing: build first (pnpm build)`).toBe(true);
       const box = sandbox();
       const server = await startMockServer({
         script: new ScriptBuilder()
           .text('Three lines received.')
+          .text('Two lines received.')
           .toolUse('write_file', { path: 'plan.txt', content: 'written\n' }, { text: 'Writing the plan.' })
           .text('Plan mode kept it from being written.')
           .toolUse('bash', { command: 'sleep 30' }, { text: 'Waiting for the build.' })
@@ -90,6 +91,16 @@ describe('harness-tui for daily use (tmux)', () => {
       expect(server.messageRequests()).toHaveLength(1);
       expect(JSON.stringify(server.messageRequests()[0]?.body)).toContain(JSON.stringify(PASTED).slice(1, -1));
 
+      // Alt-Enter (ESC CR) is a new line, not a send.
+      tmux.type('line one');
+      tmux.press('M-Enter');
+      tmux.type('line two');
+      await tmux.waitFor([/^ {2}line two/m]);
+      expect(server.messageRequests()).toHaveLength(1);
+      tmux.press('Enter');
+      await tmux.waitFor(['Two lines received.', IDLE]);
+      expect(JSON.stringify(server.messageRequests()[1]?.body)).toContain('line one\\nline two');
+
       // Shift-Tab twice: accept-edits, then plan; the write is refused by the mode, never asked.
       tmux.press('BTab');
       await tmux.waitFor(['⏵⏵ accept edits']);
@@ -102,7 +113,7 @@ describe('harness-tui for daily use (tmux)', () => {
       expect(refused).toContain('● write_file plan.txt');
       expect(refused).toContain('Plan mode: the session is read-only'); // the reason, under the call
       expect(existsSync(join(box.work, 'plan.txt'))).toBe(false);
-      expect(JSON.stringify(server.messageRequests()[2]?.body)).toContain('Plan mode: the session is read-only');
+      expect(JSON.stringify(server.messageRequests()[3]?.body)).toContain('Plan mode: the session is read-only');
       tmux.press('BTab');
       await tmux.waitFor([/^(?![\s\S]*plan mode)[\s\S]*│ idle\s*$/m]); // back to the default mode
 
@@ -113,7 +124,7 @@ describe('harness-tui for daily use (tmux)', () => {
       tmux.press('Escape');
       const cancelled = await tmux.waitFor(['cancelled', IDLE]);
       expect(cancelled).not.toContain('esc to cancel');
-      expect(server.messageRequests()).toHaveLength(4);
+      expect(server.messageRequests()).toHaveLength(5);
 
       // Leaving: the alternate screen is gone, the conversation and the resume command stay.
       tmux.press('C-d');
@@ -132,7 +143,8 @@ describe('harness-tui for daily use (tmux)', () => {
       await again.waitFor([IDLE]);
       again.press('Up');
       await again.waitFor([/^› wait a while/m]);
-      again.press('Up', 'Up');
+      // Older: "write the plan", the two-line prompt (Up first climbs to its first line), the paste.
+      again.press('Up', 'Up', 'Up', 'Up');
       await again.waitFor([/^› first pasted line$/m, /^ {2}third line/m]);
       again.press('C-c'); // clears the input; Ctrl-D then quits
       await again.waitFor(['press Ctrl-C again to quit']);
