@@ -149,4 +149,19 @@ describe('harnessBackend', () => {
     expect(result?.added).toEqual(['later']);
     expect(backend.skills.map((s) => s.name)).toEqual(['demo', 'later']);
   });
+
+  it("Shift-Tab cycles the policy's mode through the session controls; the session id and resume command", async () => {
+    const server = await mock(new ScriptBuilder().text('hi'));
+    const { backend, harness } = await setup(['--permission-mode', 'plan'], server);
+    expect(backend.mode?.()).toBe('plan');
+    expect(backend.cycleMode?.()).toBe('ask');
+    expect(harness.policy.mode).toBe('ask');
+    expect(backend.cycleMode?.()).toBe('accept-edits');
+    expect(harness.policy.mode).toBe('accept-edits');
+    expect(backend.sessionId?.()).toBe(harness.agent.sessionId);
+    expect(backend.resumeCommand?.()).toBe(`harness-tui --resume ${harness.agent.sessionId}`);
+    expect(harnessBackend(harness, { cwd: '/elsewhere' }).resumeCommand?.()).toBe(
+      `harness-tui -C ${harness.workroot} --resume ${harness.agent.sessionId}`,
+    );
+  });
 });
