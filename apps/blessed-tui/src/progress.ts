@@ -27,7 +27,9 @@ export function progressLine(state: ViewState, now: number): string {
   if (!state.busy || !state.turn) return '';
   const frame = SPINNER[Math.floor(now / SPINNER_MS) % SPINNER.length];
   const a = state.activity;
-  const doing = 'until' in a && a.until !== undefined ? activityLabel(a, now) : a.label;
+  // Between the turn's last event and the end of its stream the activity is already `idle`.
+  const doing =
+    'until' in a && a.until !== undefined ? activityLabel(a, now) : a.label === 'idle' ? 'working' : a.label;
   const seconds = Math.max(0, Math.floor((now - state.turn.since) / 1000));
   const count = turnTokens(state);
   const parts = [`${seconds}s`, ...(count > 0 ? [`↓ ${tokens(count)} tokens`] : []), 'esc to cancel'];
