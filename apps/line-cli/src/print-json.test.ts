@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
-import { body, childEnv, cleanup, makeSandbox, mock, run } from './test-support/cli.js';
+import { body, childEnv, cleanup, makeSandbox, mock, run, writeSkill } from './test-support/cli.js';
 
 afterEach(cleanup);
 
@@ -215,6 +215,50 @@ describe('harness -p --output-format stream-json (Claude Code message lines)', (
     expectFields(result, RESULT_FIELDS);
     expect(new Set(lines.map((l) => l.session_id)).size).toBe(1);
     expect(JSON.stringify(lines)).not.toContain('cache_control');
+  });
+
+  it('parallel calls denied at once, and a forced /skill call: every message once, in transcript order', async () => {
+    const box = makeSandbox();
+    writeSkill(join(box.home, '.agents', 'skills'), 'notes', 'name: notes\ndescription: Take notes.', 'Write notes.\n');
+    const server = await mock(
+      new ScriptBuilder()
+        .toolUses([
+          { name: 'bash', input: { command: 'ls' } },
+          { name: 'bash', input: { command: 'pwd' } },
+        ])
+        .text('both were denied')
+        .build(),
+    );
+    const res = await run(['-C', box.work, '-p', '/notes today', '--output-format', 'stream-json'], {
+      env: childEnv(box, server),
+    });
+    expect(res.code).toBe(0);
+    const lines = jsonLines(res.stdout);
+    expect(lines.map((l) => l.type)).toEqual([
+      'system',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'result',
+    ]);
+    const content = (l: Json): Json[] => (l.message as { content: Json[] }).content;
+    expect(content(lines[1]!)).toEqual([expect.objectContaining({ type: 'tool_use', name: 'skill' })]);
+    expect((lines[1]!.message as Json).stop_reason).toBe('tool_use');
+    expect(content(lines[2]!).map((b) => b.tool_use_id)).toEqual([content(lines[1]!)[0]!.id]);
+    expect(content(lines[3]!).map((b) => b.name)).toEqual(['bash', 'bash']);
+    expect(content(lines[4]!).map((b) => [b.type, b.is_error])).toEqual([
+      ['tool_result', true],
+      ['tool_result', true],
+    ]);
+    expect(content(lines[5]!)).toEqual([{ type: 'text', text: 'both were denied' }]);
+    expect(lines.at(-1)).toMatchObject({ result: 'both were denied', num_turns: 2 });
+    expect((lines.at(-1)!.permission_denials as Json[]).map((d) => d.tool_input)).toEqual([
+      { command: 'ls' },
+      { command: 'pwd' },
+    ]);
+    expect(lines[0]!.slash_commands).toEqual(['notes']);
   });
 
   it('--input-format stream-json: each user line on stdin is a turn with its own result line', async () => {
