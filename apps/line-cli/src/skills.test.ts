@@ -243,9 +243,13 @@ describe('an allowed-tools rule that does not parse', () => {
     brokenRuleSkill(box);
     const server = await mock(new ScriptBuilder().toolUse('bash', { command: 'echo granted' }).text('ran it').build());
     // -p asks nobody: the echo runs only because the valid entry Bash(echo:*) granted it (/status is a built-in, so /skill:status).
-    const res = await run(['-C', box.work, '-p', '/skill:status'], { env: childEnv(box, server) });
+    const res = await run(['-C', box.work, '--verbose', '-p', '/skill:status'], { env: childEnv(box, server) });
     expect(res.code).toBe(0);
-    expect(res.stderr).toContain('allowed-tools entry "Bash(git status" does not parse');
+    // Start-up only counts the notes; the skill's own note is said in full when it loads.
+    expect(res.stderr).toContain('2 skill notes; run harness skills for details');
+    expect(res.stderr).toMatch(
+      /skill note: .*status\/SKILL\.md: .*allowed-tools entry "Bash\(git status" does not parse/,
+    );
     expect(res.stdout).toBe('ran it\n');
     const results = toolResults(server.messageRequests()[1]);
     expect(results.at(-1)!.is_error).toBeFalsy();

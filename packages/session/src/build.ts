@@ -23,6 +23,7 @@ import { applyProjectTrust } from './project-trust.js';
 import type { AskTrustFn } from './project-trust.js';
 import { listingBudgetFromEnv } from './listing-budget.js';
 import { skillRuleNotes } from './skill-rule-notes.js';
+import { sayNotesOnLoad } from './skill-load-notes.js';
 import { countSkillUses, readSkillUsage, skillUsageFile } from './skill-usage.js';
 import { createSkillReloader } from './reload.js';
 import type { Rediscovery, SkillsReload } from './reload.js';
@@ -256,7 +257,11 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     ...settings,
   });
   // Counted whenever skills are on: /reload-skills may bring the first ones into a session.
-  const agent = flags.skills ? countSkillUses(createdAgent, usageFile) : createdAgent;
+  // A skill's discovery notes are said when it loads (start-up only counts them); the reloader's
+  // discovery is read at load time, after this function has returned.
+  const agent = flags.skills
+    ? sayNotesOnLoad(countSkillUses(createdAgent, usageFile), () => reloader.discovery())
+    : createdAgent;
   // The same trust decision and deny rules as above, applied to a new discovery pass.
   const rediscover = async (): Promise<Rediscovery> => {
     const found = await discoverFor(flags, workroot, io.home, io.cwd);

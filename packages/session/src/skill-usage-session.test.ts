@@ -48,12 +48,14 @@ describe('the skills listing of a session', () => {
     };
     const last = names.at(-1)!;
     const described = (i: number): boolean =>
-      JSON.stringify(server.messageRequests()[i]!.body.system).includes(`- ${last}: Helps with task 119`);
+      JSON.stringify((server.messageRequests()[i]!.body as { system: unknown }).system).includes(
+        `- ${last}: Helps with task 119`,
+      );
 
     const first = await build();
     await drain(first.agent.send(`/${last} go`));
     await drain(first.agent.send('and now?'));
-    const [a, b] = server.messageRequests().map((r) => JSON.stringify(r.body.system));
+    const [a, b] = server.messageRequests().map((r) => JSON.stringify((r.body as { system: unknown }).system));
     expect(b).toBe(a);
     expect(a!.length).toBeLessThan(4_000 + 2_000);
     expect(described(0)).toBe(false);
