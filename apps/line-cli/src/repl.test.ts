@@ -36,7 +36,9 @@ describe('interactive harness (stdin not a terminal)', () => {
     cli.write('/skills\n');
     await cli.waitFor(/\/demo-skill\s+project\s+A demo project skill/);
     cli.write('/demo-skil do it\n');
-    await cli.waitFor('/demo-skil is not a command or skill, so nothing was sent to the model; did you mean /demo-skill?');
+    await cli.waitFor(
+      '/demo-skil is not a command or skill, so nothing was sent to the model; did you mean /demo-skill?',
+    );
     cli.write('/help\n');
     await cli.waitFor('/skills');
     cli.write('/exit\n');

@@ -47,7 +47,7 @@ describe('notes of a skill that loads', () => {
       { ANTHROPIC_BASE_URL: server.url, XDG_STATE_HOME: join(root, 'state'), XDG_CONFIG_HOME: join(root, 'config') },
       { home, cwd: root },
     );
-    expect(harness.startupMessages).toContain("1 skill note; run harness skills for details");
+    expect(harness.startupMessages).toContain('1 skill note; run harness skills for details');
 
     const first = await notices(harness.agent.send('check the status'));
     const said = first.filter((n) => n.startsWith('skill note:'));
