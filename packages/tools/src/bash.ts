@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import * as z from 'zod/mini';
 import { errorResult, okResult } from './result.js';
 import { childEnv } from './secrets.js';
 import type { Tool, ToolResult } from './types.js';
+import { loadSpawn } from './spawn.js';
 
 /** Default and maximum timeouts of one bash call, in milliseconds. */
 export const BASH_DEFAULT_TIMEOUT_MS = 120_000;
@@ -100,7 +100,7 @@ export interface BashRunOptions {
  * group is killed, so `cmd &` does not outlive the call; a process that leaves the group
  * (`setsid`, a daemon that double-forks into a new session) is beyond its reach.
  */
-export function runBash(
+export async function runBash(
   command: string,
   cwd: string,
   timeoutMs: number,
@@ -108,6 +108,7 @@ export function runBash(
   cap = BASH_OUTPUT_CAP,
   opts: BashRunOptions = {},
 ): Promise<ToolResult> {
+  const spawn = await loadSpawn();
   return new Promise((resolve) => {
     const out = new HeadTail(cap);
     // `exec 2>&1` on the command's first line: one pipe, so stdout and stderr keep their order.

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { toRustRegex } from './grep-regex.js';
@@ -6,6 +5,7 @@ import { isWithin, realRoot } from './jail.js';
 import { FileSearch } from './grep-search.js';
 import { childEnv } from './secrets.js';
 import type { EngineResult, GrepRequest } from './grep-types.js';
+import { loadSpawn } from './spawn.js';
 
 /**
  * Looks for an executable `rg` on `PATH` (the value given, normally `process.env.PATH`), in
@@ -105,12 +105,13 @@ export async function grepRg(rgPath: string, req: GrepRequest): Promise<EngineRe
  * printed, so candidates are searched while rg still walks. 'failed' when rg could not run or
  * exited with an error.
  */
-function listCandidates(
+async function listCandidates(
   rgPath: string,
   args: string[],
   req: GrepRequest,
   onPaths: (rels: string[]) => void,
 ): Promise<'ok' | 'aborted' | 'failed'> {
+  const spawn = await loadSpawn();
   return new Promise((resolve) => {
     const child = spawn(rgPath, args, {
       cwd: req.scope.base,

@@ -1,8 +1,9 @@
 /**
  * What the bin loads at start-up, read from the child's own list of loaded internal modules on
  * real runs, so a change that brings a cost back fails here: a `-p` run with stdin from
- * /dev/null builds no fs.ReadStream and loads no node:crypto; `--version` starts no HTTP client
- * and no child_process (the web-global stand-ins do not run the agent at load).
+ * /dev/null that runs no command builds no fs.ReadStream and loads neither node:crypto nor
+ * node:child_process; `--version` starts no HTTP client (the web-global stand-ins do not run the
+ * agent at load).
  */
 import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,7 +43,7 @@ async function modulesOf(args: string[], env: Record<string, string>): Promise<{
 }
 
 describe('what the bin loads at start-up', () => {
-  it('harness -p hi < /dev/null: no fs.ReadStream for stdin, no node:crypto', async () => {
+  it('harness -p hi < /dev/null: no fs.ReadStream for stdin, no node:crypto, no child_process', async () => {
     const box = makeSandbox();
     const server = await mock(new ScriptBuilder().text('hello').build());
     const res = await modulesOf(['-C', box.work, '-p', 'hi'], childEnv(box, server));
@@ -50,6 +51,7 @@ describe('what the bin loads at start-up', () => {
     expect(res.modules).toContain('NativeModule _http_client');
     expect(res.modules).not.toContain('NativeModule internal/fs/streams');
     expect(res.modules).not.toContain('NativeModule crypto');
+    expect(res.modules).not.toContain('NativeModule child_process');
   });
 
   it('harness --version: no HTTP client, no child_process', async () => {
