@@ -5,10 +5,11 @@ import type { ParsedCommand } from './commands.js';
 import { nestedRoots } from './nested-roots.js';
 import { looksLikePlugin, pluginLayout } from './plugins.js';
 import type { LayoutSink } from './plugins.js';
-import { readSkillFile } from './read-skill-file.js';
+import { readSkillFileOrCode } from './read-skill-file.js';
 import { skillRoots } from './roots.js';
 import type { RootLayout, RootSpec } from './roots.js';
 import type { DiscoverOptions, DiscoverResult, Skill, SkillIssue } from './types.js';
+import type { ParsedSkillFile } from './validate.js';
 
 function code(e: unknown): string {
   return (e as NodeJS.ErrnoException | undefined)?.code ?? 'EUNKNOWN';
@@ -278,8 +279,22 @@ export class Scan {
     }
   }
 
-  /** The skill in `realDir`; its entries when it holds no SKILL.md (nor a wrong-case one); null when it is a problem. */
+  /**
+   * The skill in `realDir`; its entries when it holds no SKILL.md (nor a wrong-case one); null
+   * when it is a problem. SKILL.md is opened directly (one file call fewer per skill than listing
+   * the folder first); the folder is listed only when there is none, to name a wrong-case
+   * `skill.md` or look one level deeper.
+   */
   private load(realDir: string, spec: RootSpec, known?: fs.Dirent[]): Skill | { entries: fs.Dirent[] } | null {
+    const file = join(realDir, 'SKILL.md');
+    if (known === undefined || known.some((d) => d.name === 'SKILL.md')) {
+      const parsed = readSkillFileOrCode(file);
+      if (typeof parsed !== 'string') return this.loaded(parsed, realDir, file, spec);
+      if (parsed === 'EISDIR') {
+        this.problem({ path: file, message: 'SKILL.md is a folder: it must be a Markdown file' });
+        return null;
+      }
+    }
     let entries: fs.Dirent[];
     try {
       entries = known ?? fs.readdirSync(realDir, { withFileTypes: true });
@@ -287,35 +302,26 @@ export class Scan {
       this.problem({ path: realDir, message: `skill folder cannot be read (${code(e)}): check its permissions` });
       return null;
     }
-    let entry: fs.Dirent | undefined;
-    for (const d of entries) {
-      if (d.name === 'SKILL.md') {
-        entry = d;
-        break;
-      }
-    }
-    if (!entry) {
-      const wrong = entries.find((d) => d.name.toLowerCase() === 'skill.md');
-      if (wrong) {
-        this.problem({
-          path: path.join(realDir, wrong.name),
-          message: `the skill file is named "${wrong.name}": rename it to SKILL.md (upper case)`,
-        });
-        return null;
-      }
-      return { entries };
-    }
-    const file = join(realDir, 'SKILL.md');
-    if (entry.isDirectory()) {
-      this.problem({ path: file, message: 'SKILL.md is a folder: it must be a Markdown file' });
+    const wrong = entries.find((d) => d.name.toLowerCase() === 'skill.md');
+    if (wrong) {
+      this.problem({
+        path: path.join(realDir, wrong.name),
+        message:
+          wrong.name === 'SKILL.md'
+            ? 'SKILL.md is a symbolic link to nothing: fix or remove the link'
+            : `the skill file is named "${wrong.name}": rename it to SKILL.md (upper case)`,
+      });
       return null;
     }
-    const parsed = readSkillFile(file);
+    return { entries };
+  }
+
+  private loaded(parsed: ParsedSkillFile, realDir: string, file: string, spec: RootSpec): Skill | null {
     if (!parsed.ok) {
       this.problem(parsed.problem);
       return null;
     }
-    this.notes.push(...parsed.notes);
+    if (parsed.notes.length > 0) this.notes.push(...parsed.notes);
     return { ...parsed.fields, dir: realDir, file, source: spec.source, root: spec.path };
   }
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSkillFile } from './read-skill-file.js';
 import type { ParsedSkillFile } from './validate.js';
+import { timed, useFifos } from './fifo.test-helper.js';
 import { put, useTempDirs } from './temp-tree.test-helper.js';
 
 const temp = useTempDirs();
@@ -40,5 +41,33 @@ describe('readSkillFile', () => {
     fs.mkdirSync(path.join(base, 'dir', 'SKILL.md'), { recursive: true });
     expect(problem(readSkillFile(path.join(base, 'dir', 'SKILL.md')))).toMatch(/cannot be read \(EISDIR\)/);
     expect(problem(readSkillFile(path.join(base, 'missing', 'SKILL.md')))).toMatch(/cannot be read \(ENOENT\)/);
+  });
+});
+
+describe('readSkillFile on what is not a regular file', () => {
+  const fifo = useFifos();
+
+  it('refuses a SKILL.md that is a FIFO at once, without blocking on it', async () => {
+    const file = path.join(temp(), 'piped', 'SKILL.md');
+    fs.mkdirSync(path.dirname(file));
+    fifo(file);
+    const { value, ms } = await timed(() => readSkillFile(file));
+    expect(problem(value)).toMatch(/SKILL\.md is a FIFO, socket or device, not a regular file/);
+    expect(ms).toBeLessThan(1_000);
+  });
+
+  it('refuses a SKILL.md linked to a device that never ends, and reads an empty file as empty', () => {
+    const base = temp();
+    const linked = path.join(base, 'zero', 'SKILL.md');
+    fs.mkdirSync(path.dirname(linked));
+    fs.symlinkSync('/dev/zero', linked);
+    expect(problem(readSkillFile(linked))).toMatch(/not a regular file/);
+    const nul = path.join(base, 'nul', 'SKILL.md');
+    fs.mkdirSync(path.dirname(nul));
+    fs.symlinkSync('/dev/null', nul);
+    expect(problem(readSkillFile(nul))).toMatch(/not a regular file/);
+    const empty = path.join(base, 'empty', 'SKILL.md');
+    put(empty, '');
+    expect(problem(readSkillFile(empty))).toMatch(/no frontmatter/);
   });
 });

@@ -6,14 +6,49 @@ import type { ParsedSkillFile } from './validate.js';
 const CHUNK = 64 * 1024;
 let scratch: Buffer | undefined;
 
+/** Never blocks: a SKILL.md that is a FIFO (a cloned repository may ship one) opens at once. */
+const FLAGS = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK;
+
+/** The codes `readSkillFileOrCode` hands back instead of a problem, for the caller to word. */
+const HANDED_BACK = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
+
 function code(e: unknown): string {
   return (e as NodeJS.ErrnoException | undefined)?.code ?? 'EUNKNOWN';
 }
 
+function notRegular(file: string): ParsedSkillFile {
+  return {
+    ok: false,
+    problem: {
+      path: file,
+      message:
+        'SKILL.md is a FIFO, socket or device, not a regular file: it was not read; replace it with a Markdown file',
+    },
+  };
+}
+
+/** True when `fd` is a regular file; a folder throws EISDIR (as reading it would). */
+function regular(fd: number): boolean {
+  const info = fs.fstatSync(fd);
+  if (info.isDirectory()) throw Object.assign(new Error('is a folder'), { code: 'EISDIR' });
+  return info.isFile();
+}
+
 function readOpen(fd: number, file: string): ParsedSkillFile {
   scratch ??= Buffer.allocUnsafe(CHUNK);
-  const n = fs.readSync(fd, scratch, 0, CHUNK, 0);
-  if (n === CHUNK) {
+  let n: number;
+  try {
+    n = fs.readSync(fd, scratch, 0, CHUNK, 0);
+  } catch (e) {
+    // EAGAIN from a FIFO or terminal opened non-blocking; EISDIR from a folder.
+    if (!regular(fd)) return notRegular(file);
+    throw e;
+  }
+  // Nothing (an empty file, or a FIFO with no writer) or a full buffer (a large file, or a device
+  // that never ends): only then is the descriptor checked, so a plain SKILL.md costs open, read, close.
+  if (n === 0 || n === CHUNK) {
+    if (!regular(fd)) return notRegular(file);
+    if (n === 0) return parseSkillFile('', file);
     const size = fs.fstatSync(fd).size;
     if (size > MAX_SKILL_BYTES) return { ok: false, problem: tooLargeProblem(size, file) };
     return parseSkillBytes(fs.readFileSync(fd), file);
@@ -24,25 +59,36 @@ function readOpen(fd: number, file: string): ParsedSkillFile {
 }
 
 /**
- * Reads and parses SKILL.md once; never throws. A file under 64 KiB (nearly all of them)
- * costs open, one read and close: discovery does this thousands of times at startup. Larger
- * files are sized first, so one over 1 MiB is refused unread; text that may hold invalid
- * UTF-8 is checked exactly on the bytes.
+ * `readSkillFile`, except that a file that is not there (ENOENT, ENOTDIR) or is a folder (EISDIR)
+ * comes back as that code, for discovery to word (a folder without SKILL.md is looked into).
  */
-export function readSkillFile(file: string): ParsedSkillFile {
+export function readSkillFileOrCode(file: string): ParsedSkillFile | string {
   let fd: number;
   try {
-    fd = fs.openSync(file, 'r');
+    fd = fs.openSync(file, FLAGS);
   } catch (e) {
-    return unreadable(file, e);
+    return HANDED_BACK.has(code(e)) ? code(e) : unreadable(file, e);
   }
   try {
     return readOpen(fd, file);
   } catch (e) {
-    return unreadable(file, e);
+    return HANDED_BACK.has(code(e)) ? code(e) : unreadable(file, e);
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/**
+ * Reads and parses SKILL.md once; never throws and never blocks. A file under 64 KiB (nearly
+ * all of them) costs open, one read and close: discovery does this thousands of times at
+ * startup. Larger files are sized first, so one over 1 MiB is refused unread; text that may
+ * hold invalid UTF-8 is checked exactly on the bytes. It is opened non-blocking, and a FIFO,
+ * socket or device is refused with a problem naming it (an empty read or a full buffer is
+ * checked on the descriptor before anything more is read).
+ */
+export function readSkillFile(file: string): ParsedSkillFile {
+  const read = readSkillFileOrCode(file);
+  return typeof read === 'string' ? unreadable(file, { code: read }) : read;
 }
 
 function unreadable(file: string, e: unknown): ParsedSkillFile {
