@@ -150,7 +150,8 @@ export function demoBackend(): FakeBackend {
       skill('release-notes', 'Drafts release notes from the git log since the last tag.'),
       skill('house-style', 'Applies the house code style; loaded by the model when editing.', false),
     ],
-    startupNotices: ['skill skipped: ~/.agents/skills/broken/SKILL.md: description is missing (demo notice)'],
+    // The one-line summary a real start-up prints for one skipped skill (the details are in `harness skills`).
+    startupNotices: ['1 skill skipped; run harness skills for details'],
     turns: [demoTurn, slowTurn],
   });
 }
