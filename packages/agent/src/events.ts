@@ -28,7 +28,19 @@ export type AgentEvent =
   | { type: 'tool_call_started'; id: string; name: string; input: unknown; summary: string; forced: boolean }
   | { type: 'approval_requested'; id: string; tool: string; summary: string; target?: string; preview?: string }
   | { type: 'approval_resolved'; id: string; allowed: boolean; how: string; message?: string }
-  | { type: 'tool_call_finished'; id: string; name: string; isError: boolean; display: string; content: string }
+  /**
+   * A tool call is done; `content` is what the model gets. `diff`: what a write changed (a unified
+   * diff, capped with a count of the rest), for people, whether or not a question showed it.
+   */
+  | {
+      type: 'tool_call_finished';
+      id: string;
+      name: string;
+      isError: boolean;
+      display: string;
+      content: string;
+      diff?: string;
+    }
   | { type: 'usage'; request: number; model: string; usage: Usage; costUsd: number }
   /**
    * A request failed and will be sent again after `delayMs`. `partialDiscarded`: text already

@@ -65,6 +65,21 @@ describe('executeToolUses', () => {
     expect(results[2]?.content).toContain('[redacted secret]');
   });
 
+  it("a write's finished event carries what it changed as a diff (secrets redacted); the model's tool_result does not", async () => {
+    const results = await executeToolUses(
+      [use('w1', 'write_file', { path: 'new.txt', content: `one\nkey ${SECRET}\n` })],
+      deps(),
+    );
+    const finished = events.find((e) => e.type === 'tool_call_finished');
+    expect(finished).toMatchObject({
+      id: 'w1',
+      diff: ['--- new.txt', '+++ new.txt', '@@ -0,0 +1,2 @@', '+one', '+key [redacted secret]'].join('\n'),
+    });
+    expect(JSON.stringify(results)).not.toContain('@@');
+    await executeToolUses([use('r1', 'read_file', { path: 'new.txt' })], deps());
+    expect(events.filter((e) => e.type === 'tool_call_finished').at(-1)).not.toHaveProperty('diff');
+  });
+
   it('names the credential variable a redacted value came from', async () => {
     const d = deps();
     d.context = createToolContext({ root, env: { ANTHROPIC_API_KEY: SECRET } });

@@ -107,6 +107,7 @@ async function runOne(
       isError: result.isError,
       display: result.display,
       content: result.content,
+      ...(result.diff === undefined ? {} : { diff: result.diff }),
     });
     return toBlock(use.id, result);
   };
@@ -218,7 +219,7 @@ function refuseEarly(
   }
 }
 
-/** The result with every secret value replaced (content and display). */
+/** The result with every secret value replaced (content, display and diff). */
 function redacted(result: ToolResult, ctx: Pick<ToolContext, 'secrets' | 'secretLabels'>): ToolResult {
   const { secrets, secretLabels } = ctx;
   if (secrets === undefined || secrets.length === 0) return result;
@@ -226,6 +227,7 @@ function redacted(result: ToolResult, ctx: Pick<ToolContext, 'secrets' | 'secret
     ...result,
     content: redactSecrets(result.content, secrets, secretLabels),
     display: redactSecrets(result.display, secrets, secretLabels),
+    ...(result.diff === undefined ? {} : { diff: redactSecrets(result.diff, secrets, secretLabels) }),
   };
 }
 

@@ -90,6 +90,9 @@ export function diffLines(before: string, after: string): DiffOp[] {
   ];
 }
 
+/** Lines of the diff a write's result carries for front ends (`ToolResult.diff`); the rest is counted. */
+export const RESULT_DIFF_MAX_LINES = 2000;
+
 export interface UnifiedDiffOptions {
   /** Context lines around each change. Default 3. */
   context?: number;

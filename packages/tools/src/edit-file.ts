@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import * as z from 'zod/mini';
-import { unifiedDiff } from './diff.js';
+import { RESULT_DIFF_MAX_LINES, unifiedDiff } from './diff.js';
 import { existingOf, filePermission, recordWritten, staleReason, writeRefusal, writeTarget } from './file-guard.js';
 import { abortedResult, errorResult, messageOf, okResult } from './result.js';
 import { readRegularTextSync } from './safe-open.js';
@@ -132,7 +132,8 @@ export const editFileTool: Tool<Input> = {
       recordWritten(ctx.readTracker, abs, opened.fd);
       const snippet = unifiedDiff(before, edit.after, { context: 3, maxLines: 60 });
       const what = edit.count === 1 ? '1 occurrence' : `${edit.count} occurrences`;
-      return okResult(`Edited ${shown}: replaced ${what}.\n\n${snippet}`, `edited ${shown} (${what})`);
+      const diff = unifiedDiff(before, edit.after, { fromLabel: shown, maxLines: RESULT_DIFF_MAX_LINES });
+      return { ...okResult(`Edited ${shown}: replaced ${what}.\n\n${snippet}`, `edited ${shown} (${what})`), diff };
     } catch (err) {
       return errorResult(`Cannot edit ${shown}: ${messageOf(err)}`);
     } finally {

@@ -12,7 +12,7 @@ export { readFileTool, READ_LINE_CAP, READ_BYTE_CAP, READ_LINE_CHARS } from './r
 export { writeFileTool } from './write-file.js';
 export { editFileTool, applyEdit } from './edit-file.js';
 export type { EditOutcome } from './edit-file.js';
-export { unifiedDiff, diffLines } from './diff.js';
+export { unifiedDiff, diffLines, RESULT_DIFF_MAX_LINES } from './diff.js';
 export type { DiffOp, UnifiedDiffOptions } from './diff.js';
 export { globTool, createGlobTool, globFiles, GLOB_CAP } from './glob.js';
 export { grepTool, createGrepTool, grepSearch } from './grep.js';

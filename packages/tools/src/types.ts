@@ -36,6 +36,13 @@ export interface ToolResult {
   /** One short line for front ends (`read 120 lines`, `exit 1`, `3 matches`). */
   display: string;
   isError: boolean;
+  /**
+   * What a write changed, as a unified diff with `---`/`+++` labels (edit_file, write_file; a new
+   * file is all `+` lines), capped at `RESULT_DIFF_MAX_LINES` with a `… N more diff lines` count.
+   * For people, not the model: front ends show it under the result line whether or not a question
+   * showed a preview, so edits run by accept-edits or an allow rule are seen too.
+   */
+  diff?: string;
 }
 
 /** Remembers what was read (path, mtime, size) so writes can refuse blind or stale overwrites. */

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import * as z from 'zod/mini';
-import { unifiedDiff } from './diff.js';
+import { RESULT_DIFF_MAX_LINES, unifiedDiff } from './diff.js';
 import { existingOf, filePermission, recordWritten, staleReason, writeRefusal, writeTarget } from './file-guard.js';
 import { abortedResult, errorResult, messageOf, okResult, plural } from './result.js';
 import { readRegularTextSync } from './safe-open.js';
-import { openForWrite, writeWhole } from './safe-write.js';
+import { openForWrite, readWhole, writeWhole } from './safe-write.js';
 import type { Tool, ToolContext } from './types.js';
 
 /** Files larger than this get no diff preview (their size is shown instead). */
@@ -61,15 +61,26 @@ export const writeFileTool: Tool<Input> = {
       const now = existingOf(opened.created ? undefined : opened.st);
       const stale = staleReason(ctx.readTracker, abs, shown, now);
       if (stale !== undefined) return errorResult(stale);
+      // What the write replaces, for the diff people see (none for a file too large to preview).
+      const before = !now.exists
+        ? ''
+        : opened.st.size <= PREVIEW_MAX_BYTES
+          ? readWhole(opened.fd, opened.st.size).toString('utf8')
+          : undefined;
       writeWhole(opened.fd, Buffer.from(input.content, 'utf8'));
       recordWritten(ctx.readTracker, abs, opened.fd);
       const lines = countLines(input.content);
       const bytes = Buffer.byteLength(input.content);
       const verb = now.exists ? 'Overwrote' : 'Created';
-      return okResult(
+      const result = okResult(
         `${verb} ${shown} (${plural(lines, 'line')}, ${plural(bytes, 'byte')}).`,
         `${verb.toLowerCase()} ${shown} (${plural(lines, 'line')})`,
       );
+      if (before === undefined) return result;
+      return {
+        ...result,
+        diff: unifiedDiff(before, input.content, { fromLabel: shown, maxLines: RESULT_DIFF_MAX_LINES }),
+      };
     } catch (err) {
       return errorResult(`Cannot write ${shown}: ${messageOf(err)}`);
     } finally {
