@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { splitFrontmatter } from './frontmatter.js';
+import { readRegularFile } from './read-regular.js';
 import type { SkillFields } from './validate.js';
 import { MAX_SKILL_BYTES, parseSkillFile } from './validate.js';
 import type { SkillIssue } from './types.js';
@@ -49,8 +50,13 @@ export function listCommandFiles(dir: string, problem: (issue: SkillIssue) => vo
         continue;
       }
       if (!entry.name.endsWith('.md')) continue;
-      if (entry.isSymbolicLink() && !isFile(at)) continue;
-      if (!entry.isFile() && !entry.isSymbolicLink()) continue;
+      const kind = entry.isSymbolicLink() ? kindOf(at) : entry.isFile() ? 'file' : 'special';
+      if (kind === 'special')
+        problem({
+          path: at,
+          message: 'the command file is a FIFO, socket or device, not a regular file: it was not read',
+        });
+      if (kind !== 'file') continue;
       const base = entry.name.slice(0, -'.md'.length);
       if (!SEGMENT.test(base)) {
         problem({
@@ -66,11 +72,13 @@ export function listCommandFiles(dir: string, problem: (issue: SkillIssue) => vo
   return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-function isFile(p: string): boolean {
+/** What a linked entry points at: a regular file, a FIFO, socket or device (`special`), or anything else (a folder, nothing). */
+function kindOf(p: string): 'file' | 'special' | 'other' {
   try {
-    return fs.statSync(p).isFile();
+    const info = fs.statSync(p);
+    return info.isFile() ? 'file' : info.isDirectory() ? 'other' : 'special';
   } catch {
-    return false;
+    return 'other';
   }
 }
 
@@ -79,23 +87,24 @@ export type ParsedCommand = { ok: true; fields: SkillFields; notes: SkillIssue[]
 
 /** Reads and parses one command file; never throws. */
 export function readCommandFile(file: string, name: string): ParsedCommand {
+  // Non-blocking and checked first: a command file swapped for a FIFO or a device must not hang start-up.
+  const read = readRegularFile(file, MAX_SKILL_BYTES);
+  if (!read.ok) {
+    const message =
+      read.why === 'too-large'
+        ? `the command file is ${read.size} bytes, over the 1 MiB limit`
+        : read.why === 'not-regular' && read.code !== 'EISDIR'
+          ? 'the command file is a FIFO, socket or device, not a regular file: it was not read'
+          : `the command file cannot be read (${read.code}): check that it is a readable file`;
+    return { ok: false, problem: { path: file, message } };
+  }
   let text: string;
   try {
-    const size = fs.statSync(file).size;
-    if (size > MAX_SKILL_BYTES)
-      return { ok: false, problem: { path: file, message: `the command file is ${size} bytes, over the 1 MiB limit` } };
-    text = new TextDecoder('utf-8', { fatal: true }).decode(fs.readFileSync(file));
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
+    text = new TextDecoder('utf-8', { fatal: true }).decode(read.bytes);
+  } catch {
     return {
       ok: false,
-      problem: {
-        path: file,
-        message:
-          code === undefined
-            ? 'the command file is not valid UTF-8 text: save it as UTF-8'
-            : `the command file cannot be read (${code}): check that it is a readable file`,
-      },
+      problem: { path: file, message: 'the command file is not valid UTF-8 text: save it as UTF-8' },
     };
   }
   return parseCommandText(text, file, name);

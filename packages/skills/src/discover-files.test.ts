@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readCommandFile } from './commands.js';
 import { discover } from './discover.js';
 import { timed, useFifos } from './fifo.test-helper.js';
-import { useTempDirs, writeBasic } from './temp-tree.test-helper.js';
+import { put, useTempDirs, writeBasic } from './temp-tree.test-helper.js';
 
 const temp = useTempDirs();
 const fifo = useFifos();
@@ -59,5 +60,78 @@ describe('discover: a SKILL.md that is not a plain file', () => {
     expect(byFolder.get('dangling')).toBe('SKILL.md is a symbolic link to nothing: fix or remove the link');
     expect(byFolder.get('zero')).toMatch(/not a regular file/);
     expect(r.problems).toHaveLength(3);
+  });
+});
+
+describe('discover: other repository files that are FIFOs are named, never waited on', () => {
+  it('a plugin.json: a problem naming it, the skills named after the folder', async () => {
+    const { home, work } = setup();
+    const plugin = path.join(work, 'security');
+    fs.mkdirSync(path.join(plugin, '.claude-plugin'), { recursive: true });
+    fifo(path.join(plugin, '.claude-plugin', 'plugin.json'));
+    writeBasic(path.join(plugin, 'skills'), 'audit');
+    const { value: r, ms } = await timed(() =>
+      discover({ home, workroot: work, explicit: [plugin], trustProject: false }),
+    );
+    expect(ms).toBeLessThan(1_000);
+    expect(r.skills.map((s) => s.name)).toEqual(['security:audit']);
+    expect(r.problems).toEqual([
+      {
+        path: path.join(plugin, '.claude-plugin', 'plugin.json'),
+        message: 'is a FIFO, socket or device, not a regular file: it was not read',
+      },
+    ]);
+  });
+
+  it('a marketplace.json: a problem naming it, the plugins/ folder still read', async () => {
+    const { home, work } = setup();
+    const market = path.join(work, 'market');
+    fs.mkdirSync(path.join(market, '.claude-plugin'), { recursive: true });
+    fifo(path.join(market, '.claude-plugin', 'marketplace.json'));
+    writeBasic(path.join(market, 'plugins', 'ops', 'skills'), 'deploy');
+    const { value: r, ms } = await timed(() =>
+      discover({ home, workroot: work, explicit: [market], trustProject: false }),
+    );
+    expect(ms).toBeLessThan(1_000);
+    expect(r.skills.map((s) => s.name)).toEqual(['ops:deploy']);
+    expect(r.problems.map((p) => p.path)).toEqual([path.join(market, '.claude-plugin', 'marketplace.json')]);
+  });
+
+  it('a .gitignore in a monorepo package: a note naming it, the nested skills still found', async () => {
+    const { home, work } = setup();
+    fs.mkdirSync(path.join(work, '.git'));
+    writeBasic(path.join(work, 'packages', 'web', '.agents', 'skills'), 'storybook');
+    fifo(path.join(work, 'packages', 'web', '.gitignore'));
+    const { value: r, ms } = await timed(() => discover({ home, workroot: work }));
+    expect(ms).toBeLessThan(1_000);
+    expect(r.skills.map((s) => s.name)).toEqual(['storybook']);
+    expect(r.notes).toEqual([
+      {
+        path: path.join(work, 'packages', 'web', '.gitignore'),
+        message:
+          'is a FIFO, socket or device, not a regular file: it was not read; its rules were not applied to the search for nested skills',
+      },
+    ]);
+  });
+
+  it('a command file, or a link to one: a problem naming each; the other commands load', async () => {
+    const { home, work } = setup();
+    const commands = path.join(work, '.claude', 'commands');
+    put(path.join(commands, 'review.md'), 'Review the diff.\n');
+    fifo(path.join(commands, 'piped.md'));
+    fs.symlinkSync(path.join(commands, 'piped.md'), path.join(commands, 'linked.md'));
+    const { value: r, ms } = await timed(() => discover({ home, workroot: work }));
+    expect(ms).toBeLessThan(1_000);
+    expect(r.skills.map((s) => s.name)).toEqual(['review']);
+    const message = 'the command file is a FIFO, socket or device, not a regular file: it was not read';
+    expect([...r.problems].sort((a, b) => (a.path < b.path ? -1 : 1))).toEqual([
+      { path: path.join(commands, 'linked.md'), message },
+      { path: path.join(commands, 'piped.md'), message },
+    ]);
+    const { value: direct, ms: directMs } = await timed(() =>
+      readCommandFile(path.join(commands, 'piped.md'), 'piped'),
+    );
+    expect(directMs).toBeLessThan(1_000);
+    expect(direct).toEqual({ ok: false, problem: { path: path.join(commands, 'piped.md'), message } });
   });
 });

@@ -1,6 +1,8 @@
 export type * from './types.js';
 export { discover } from './discover.js';
 export { readSkillFile } from './read-skill-file.js';
+export { readRegularFile, refusalText } from './read-regular.js';
+export type { RegularRead } from './read-regular.js';
 export { loadBody } from './load-body.js';
 export {
   formatListing,

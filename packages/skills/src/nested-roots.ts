@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ignore from 'ignore';
+import { readRegularFile, refusalText } from './read-regular.js';
 import { findGitTop } from './roots.js';
 import type { RootSpec } from './roots.js';
 import type { SkillIssue } from './types.js';
@@ -33,15 +34,20 @@ export interface NestedOptions {
 type Rule = (rel: string) => boolean;
 
 /** The rules of `<dir>/.gitignore`; `toOwn` turns a work-root-relative path into one relative to `dir` (undefined: not below it). */
-function readRule(dir: string, toOwn: (rel: string) => string | undefined): Rule | undefined {
-  let text: string;
-  try {
-    const file = path.join(dir, '.gitignore');
-    if (fs.statSync(file).size > GITIGNORE_MAX_BYTES) return undefined;
-    text = fs.readFileSync(file, 'utf8');
-  } catch {
+function readRule(
+  dir: string,
+  toOwn: (rel: string) => string | undefined,
+  note: (issue: SkillIssue) => void,
+): Rule | undefined {
+  const file = path.join(dir, '.gitignore');
+  // Non-blocking and checked first: a `.gitignore` that is a FIFO or a device must not hang start-up.
+  const read = readRegularFile(file, GITIGNORE_MAX_BYTES);
+  if (!read.ok) {
+    if (read.why === 'not-regular')
+      note({ path: file, message: `${refusalText(read)}; its rules were not applied to the search for nested skills` });
     return undefined;
   }
+  const text = read.bytes.toString('utf8');
   const lines = text
     .split(/\r?\n/)
     .filter((l) => l.length <= GITIGNORE_MAX_LINE && (l.match(/\*/g)?.length ?? 0) <= GITIGNORE_MAX_STARS);
@@ -70,7 +76,7 @@ export function nestedRoots(options: NestedOptions): RootSpec[] {
   for (let dir = workroot; dir !== top; ) {
     dir = path.dirname(dir);
     const prefix = path.relative(dir, workroot).split(path.sep).join('/');
-    const rule = readRule(dir, (rel) => `${prefix}/${rel}`);
+    const rule = readRule(dir, (rel) => `${prefix}/${rel}`, options.note);
     if (rule) above.push(rule);
     if (path.dirname(dir) === dir) break;
   }
@@ -106,7 +112,11 @@ export function nestedRoots(options: NestedOptions): RootSpec[] {
       if (depth === maxDepth) continue;
       const base = rel;
       const own = entries.some((d) => d.name === '.gitignore')
-        ? readRule(dir, (p) => (base === '' ? p : p.startsWith(`${base}/`) ? p.slice(base.length + 1) : undefined))
+        ? readRule(
+            dir,
+            (p) => (base === '' ? p : p.startsWith(`${base}/`) ? p.slice(base.length + 1) : undefined),
+            options.note,
+          )
         : undefined;
       const rules = own ? [...chain, own] : chain;
       const dirs = entries

@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { readRegularFile, refusalText } from './read-regular.js';
 import type { RootSpec } from './roots.js';
 import type { SkillIssue } from './types.js';
 
@@ -32,17 +33,21 @@ function exists(p: string): boolean {
   }
 }
 
-/** Reads a JSON file; undefined when missing, a problem when it does not parse or is not an object. */
+/** Manifests larger than this are refused unread (they list plugins, not content). */
+const MAX_MANIFEST_BYTES = 1024 * 1024;
+
+/**
+ * Reads a JSON file; undefined when missing, a problem when it does not parse or is not an
+ * object. It is opened non-blocking and checked first: a manifest that is a FIFO or a device (a
+ * cloned repository may ship one) is a problem, never a hang.
+ */
 function readJson(file: string, sink: LayoutSink): Record<string, unknown> | undefined {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT' && code !== 'ENOTDIR')
-      sink.problem({ path: file, message: `cannot be read (${code ?? 'EUNKNOWN'}): check its permissions` });
+  const read = readRegularFile(file, MAX_MANIFEST_BYTES);
+  if (!read.ok) {
+    if (read.why !== 'missing') sink.problem({ path: file, message: refusalText(read) });
     return undefined;
   }
+  const text = read.bytes.toString('utf8');
   try {
     const value: unknown = JSON.parse(text);
     if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
