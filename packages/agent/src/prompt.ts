@@ -4,9 +4,8 @@
  * skills exist, the skills paragraph and listing. With no skills nothing is added, so the bytes
  * equal a run without the skills feature.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatListing } from '@coding-harness/skills';
+import { formatListing, readRegularFile, refusalText } from '@coding-harness/skills';
 import type { ListingOptions, Skill } from '@coding-harness/skills';
 import type { SystemBlock } from './messages.js';
 
@@ -125,13 +124,14 @@ export function systemPromptText(blocks: readonly SystemBlock[]): string {
   return blocks.map((b) => b.text).join('\n\n');
 }
 
-/** Synchronous: a few small files once per session, and fs/promises costs every start-up ~2 ms to load. */
+/**
+ * Synchronous: a few small files once per session, and fs/promises costs every start-up ~2 ms to
+ * load. The files come from the work root, so they are opened non-blocking and checked first: a
+ * FIFO, device or folder named AGENTS.md is a notice, never a hang.
+ */
 function readOptional(path: string): { ok: true; text?: string } | { ok: false; error: string } {
-  try {
-    return { ok: true, text: readFileSync(path, 'utf8') };
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: true };
-    return { ok: false, error: (err as Error).message };
-  }
+  const read = readRegularFile(path, Number.POSITIVE_INFINITY);
+  if (read.ok) return { ok: true, text: read.bytes.toString('utf8') };
+  if (read.why === 'missing') return { ok: true };
+  return { ok: false, error: `it ${refusalText(read)}` };
 }
