@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeThirdPartyNotices } from '../../scripts/third-party-notices.mjs';
 import { buildBin } from '../../tooling/bin-build/src/index.mjs';
+import { buildVendorBundle } from '../../tooling/bin-build/src/vendor-bundle.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const outDir = join(here, 'dist/bin');
@@ -26,11 +27,19 @@ const { metafile } = await buildBin({
   // bundle so a run that prints no model text in the REPL never reads or compiles it.
   external: ['marked', 'marked-terminal'],
 });
+// ...and bundled beside it, run through its own code cache on that first use (src/markdown.ts
+// requires ./harness-markdown.cjs when it is there, else the packages).
+const markdown = await buildVendorBundle({
+  outDir,
+  name: 'harness-markdown',
+  modules: ['marked', 'marked-terminal'],
+  resolveDir: here,
+});
 // Earlier builds split rarely used libraries into a second bundle: remove what is left of it.
 for (const f of ['harness-lazy.cjs', 'harness-lazy.cjs.map']) rmSync(join(outDir, f), { force: true });
 // The bundle inlines third-party code: its licences ship beside it.
 writeThirdPartyNotices({
-  metafiles: [metafile],
+  metafiles: [metafile, markdown.metafile],
   outFile: join(outDir, 'THIRD_PARTY_NOTICES.md'),
-  covers: ['harness-bundle.cjs'],
+  covers: ['harness-bundle.cjs', 'harness-markdown-bundle.cjs'],
 });
