@@ -68,7 +68,12 @@ export function onEvent(state: ViewState, e: AgentEvent, now: number): ViewState
     }
     case 'tool_call_finished':
       return {
-        ...updateTool(state, e.id, { state: e.isError ? 'error' : 'done', display: e.display, content: e.content }),
+        ...updateTool(state, e.id, {
+          state: e.isError ? 'error' : 'done',
+          display: e.display,
+          content: e.content,
+          ...(e.diff === undefined ? {} : { diff: e.diff }),
+        }),
         activity: { label: 'thinking', since: now },
       };
     case 'usage': {

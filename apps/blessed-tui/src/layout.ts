@@ -50,7 +50,8 @@ function toolLines(t: Extract<Item, { kind: 'tool' }>, width: number): Line[] {
   const lines = prefixed(head, width, '', '  ', t.state === 'error' ? 'toolError' : 'tool');
   if (t.approval) lines.push(...prefixed(t.approval, width, '  ? ', '    ', 'approval'));
   if (t.state === 'running') return lines;
-  const content = sanitize(t.content).replace(/\n+$/, '');
+  // A write's own diff (the whole change, a new file's lines) rather than the snippet the model got.
+  const content = sanitize(t.diff ?? t.content).replace(/\n+$/, '');
   const preview = t.expanded ? undefined : collapsedPreview(t, content);
   const folded = preview ? preview.hidden > 0 : content.trim() !== t.display.trim();
   const more = content && folded && !t.expanded ? '  (Ctrl-O expands)' : '';

@@ -15,6 +15,8 @@ export type Item =
       display: string;
       /** The full result, shown when `expanded`. */
       content: string;
+      /** What a write changed (a unified diff), shown instead of `content`'s snippet, collapsed or expanded. */
+      diff?: string;
       expanded: boolean;
       /** `waiting for approval`, `allowed (once)`, `denied: …`; absent when no question was asked. */
       approval?: string;

@@ -16,7 +16,7 @@ const GUTTER = '  │ ';
 export const PREVIEW_LINES = 60;
 
 /** A unified diff line coloured by its kind (`+` green, `-` red, hunk headers cyan, the rest dim). */
-function diffLine(text: string, c: Colors): string {
+export function diffLine(text: string, c: Colors): string {
   if (text.startsWith('+++') || text.startsWith('---')) return c.dim(text);
   if (text.startsWith('+')) return c.green(text);
   if (text.startsWith('-')) return c.red(text);

@@ -1,8 +1,12 @@
 import { sanitize } from '@coding-harness/session';
 import type { Colors } from './colors.js';
+import { diffLine } from './question.js';
 
 /** How many of a command's last output lines are shown under its result (all of them with `--verbose`). */
 export const OUTPUT_TAIL = 5;
+
+/** How many lines of an applied diff are shown under an edit's result (all of them with `--verbose`). */
+export const DIFF_HEAD = 12;
 
 /** `tail`: the last `OUTPUT_TAIL` lines and a count of the rest; `all`: every line. */
 export type OutputMode = 'tail' | 'all';
@@ -45,5 +49,24 @@ export function outputLines(tool: string, content: string, mode: OutputMode, c: 
   const hidden = all.length - shown.length;
   if (hidden > 0) lines.push(`${INDENT}${c.dim(`… ${hidden} more lines (--verbose shows all)`)}`);
   for (const line of shown) lines.push(`${INDENT}${sanitize(line, { multiline: false })}`);
+  return lines;
+}
+
+/**
+ * An applied write's diff under its `⎿` line (an edit that ran without a question is otherwise
+ * never seen): the hunks without the `---`/`+++` labels (the call line names the file), coloured
+ * by kind (plain with `NO_COLOR`, the `+`/`-` marks stay), sanitized, indented; the first
+ * `DIFF_HEAD` lines and `… N more diff lines` unless `mode` is `all`.
+ */
+export function diffOutputLines(diff: string, mode: OutputMode, c: Colors): string[] {
+  const all = diff
+    .replace(/\n+$/, '')
+    .split('\n')
+    .filter((l) => !l.startsWith('--- ') && !l.startsWith('+++ '));
+  if (all.length === 0 || (all.length === 1 && all[0] === '')) return [];
+  const shown = mode === 'all' || all.length <= DIFF_HEAD + 1 ? all : all.slice(0, DIFF_HEAD);
+  const lines = shown.map((l) => `${INDENT}${diffLine(sanitize(l, { multiline: false }), c)}`);
+  const hidden = all.length - shown.length;
+  if (hidden > 0) lines.push(`${INDENT}${c.dim(`… ${hidden} more diff lines (--verbose shows all)`)}`);
   return lines;
 }

@@ -1,7 +1,7 @@
 import type { AgentEvent, Usage } from '@coding-harness/agent';
 import type { Colors } from './colors.js';
 import { sanitize } from '@coding-harness/session';
-import { outputLines } from './render-output.js';
+import { diffOutputLines, outputLines } from './render-output.js';
 import type { OutputMode } from './render-output.js';
 import { finishedBlocks } from './markdown.js';
 import type { MarkdownRender } from './markdown.js';
@@ -106,6 +106,8 @@ export function createEventRenderer(options: RenderOptions): EventRenderer {
   // follow its own call line (parallel calls, a question between) gets the call line again first.
   const calls = new Map<string, string>();
   let lastCall: string | undefined;
+  // Calls whose question already showed the diff: their result does not repeat it.
+  const previewed = new Set<string>();
 
   // Streamed text waiting for the end of its markdown block.
   let held = '';
@@ -201,11 +203,14 @@ export function createEventRenderer(options: RenderOptions): EventRenderer {
           c,
         );
         const output = options.output ? outputLines(event.name, event.content, options.output, c) : [];
+        if (options.output && event.diff !== undefined && !previewed.has(event.id))
+          output.push(...diffOutputLines(event.diff, options.output, c));
         const chunks = [...again, ...line(toolStream, [result, ...output].join('\n'))];
         lastCall = event.id;
         return chunks;
       }
       case 'approval_requested':
+        if (event.preview) previewed.add(event.id);
         // The REPL's question follows on a line of its own (and the result then needs its call line again).
         lastCall = undefined;
         return streaming ? endLines() : [];

@@ -4,59 +4,19 @@
  * prompt again with Up in the next run. The BUILT bin in tmux against the mock server, with a temp
  * home, config, state and work root; nothing reaches the internet.
  */
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ScriptBuilder, startMockServer } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hasTmux, TmuxSession } from './tmux.test.helper.js';
+import { hasTmux, type TmuxSession } from './tmux.test.helper.js';
+import { BIN, onCleanup, runCleanups, sandbox as makeBox, startTui as start } from './tui-run.test.helper.js';
 
-const BIN = fileURLToPath(new URL('../../dist/bin/harness-tui.cjs', import.meta.url));
+afterEach(runCleanups);
+const sandbox = () => makeBox('harness-tui-daily-');
 
-const cleanups: (() => void | Promise<void>)[] = [];
-afterEach(async () => {
-  for (const undo of cleanups.splice(0).reverse()) await undo();
-});
-
-function sandbox(): Record<'root' | 'home' | 'work' | 'config' | 'state', string> {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'harness-tui-daily-')));
-  cleanups.push(() => rmSync(root, { recursive: true, force: true }));
-  const box = {
-    root,
-    home: join(root, 'home'),
-    work: join(root, 'work'),
-    config: join(root, 'config'),
-    state: join(root, 'state'),
-  };
-  for (const dir of [box.home, box.work, box.config, box.state]) mkdirSync(dir);
-  writeFileSync(join(box.work, 'notes.txt'), 'notes\n');
-  return box;
-}
-
-/** Runs the bin in a fresh tmux server; after it exits the pane prints `EXITED:<code>` and stays. */
+/** The bin with the daily test's one allowed command (`sleep`), then `extra`. */
 function startTui(box: ReturnType<typeof sandbox>, url: string, name: string, extra: string[] = []): TmuxSession {
-  const path = process.env.PATH ?? '/usr/bin:/bin';
-  const tmux = new TmuxSession(`harness-tui-daily-${name}-${process.pid}-${Date.now()}`, {
-    PATH: path,
-    HOME: box.home,
-    TMUX_TMPDIR: box.root,
-    LANG: 'C.UTF-8',
-  });
-  cleanups.push(() => tmux.kill());
-  const env = [
-    `PATH=${path}`,
-    `HOME=${box.home}`,
-    `XDG_CONFIG_HOME=${box.config}`,
-    `XDG_STATE_HOME=${box.state}`,
-    'LANG=C.UTF-8',
-    `ANTHROPIC_BASE_URL=${url}`,
-    'ANTHROPIC_API_KEY=fake-e2e-key',
-  ];
-  const script = '"$@"; echo "EXITED:$?"; exec sleep 600';
-  const argv = [process.execPath, BIN, '-C', box.work, '--allowed-tools', 'Bash(sleep:*)', ...extra];
-  tmux.start(['env', '-i', ...env, 'bash', '-c', script, 'bash', ...argv], 100, 30);
-  return tmux;
+  return start(box, url, `daily-${name}`, ['--allowed-tools', 'Bash(sleep:*)', ...extra]);
 }
 
 const IDLE = /│ idle\s*$/m;
@@ -78,7 +38,7 @@ describe('harness-tui for daily use (tmux)', () => {
           .text('Back again.')
           .build(),
       });
-      cleanups.push(() => server.close());
+      onCleanup(() => server.close());
       const tmux = startTui(box, server.url, 'one');
       await tmux.waitFor([IDLE]);
 
