@@ -93,6 +93,13 @@ function oneOf<T extends string>(key: string, value: unknown, allowed: readonly 
   return hit;
 }
 
+/** The Claude Code fields that are plain text, by frontmatter key (a constant: this runs once per skill at start-up). */
+const CLAUDE_TEXT_FIELDS = [
+  ['when_to_use', 'whenToUse'],
+  ['model', 'model'],
+  ['agent', 'agent'],
+] as const;
+
 /**
  * Reads the Claude Code fields of one frontmatter map into `into`, pushing a note for each value
  * it could not use. Fields absent from `data` stay absent from `into`.
@@ -105,11 +112,7 @@ export function readClaudeCodeFields(
   notes: string[],
 ): void {
   const present = (key: string): boolean => data[key] !== undefined && data[key] !== null;
-  for (const [key, prop] of [
-    ['when_to_use', 'whenToUse'],
-    ['model', 'model'],
-    ['agent', 'agent'],
-  ] as const) {
+  for (const [key, prop] of CLAUDE_TEXT_FIELDS) {
     if (!present(key)) continue;
     const text = coerceText(key, data[key], sourceOf(key));
     if (text.message) notes.push(text.message);

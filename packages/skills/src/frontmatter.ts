@@ -48,7 +48,7 @@ export function splitFrontmatter(text: string): SplitResult {
 
 /** Parsed frontmatter: the plain JS value plus the source text of each top-level value (for coercion). */
 export type YamlResult =
-  | { ok: true; data: unknown; sourceOf: (key: string) => string | undefined; recovered: number[] }
+  | { ok: true; data: unknown; sourceOf: (key: string) => string | undefined; recovered: readonly number[] }
   | { ok: false; message: string };
 
 interface DocParse {
@@ -155,6 +155,10 @@ export function quoteColonValues(src: string): { src: string; lines: number[] } 
   return changed.length === 0 ? undefined : { src: out.join('\n'), lines: changed };
 }
 
+/** Shared by every fast-path result (discovery parses thousands at start-up): no per-call closure or array. */
+const noSource = (): undefined => undefined;
+const NO_LINES: readonly number[] = Object.freeze([]);
+
 /**
  * Parses frontmatter YAML with the core schema. A simple `key: value` block takes a fast path
  * that gives the same value YAML would; anything else goes through the `yaml` library. On a
@@ -162,9 +166,9 @@ export function quoteColonValues(src: string): { src: string; lines: number[] } 
  */
 export function parseFrontmatterYaml(src: string, yamlLine: number): YamlResult {
   const simple = parseSimpleYaml(src);
-  if (simple) return { ok: true, data: simple, sourceOf: () => undefined, recovered: [] };
+  if (simple) return { ok: true, data: simple, sourceOf: noSource, recovered: NO_LINES };
   const first = parseDoc(src, yamlLine);
-  if (first.ok) return { ok: true, data: first.data, sourceOf: sourceFinder(first.doc, src), recovered: [] };
+  if (first.ok) return { ok: true, data: first.data, sourceOf: sourceFinder(first.doc, src), recovered: NO_LINES };
   const quoted = quoteColonValues(src);
   if (quoted) {
     const second = parseDoc(quoted.src, yamlLine);

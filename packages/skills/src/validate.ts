@@ -120,7 +120,7 @@ export function parseSkillFile(text: string, file: string): ParsedSkillFile {
       : `line ${line}: a plain value holds ": " and was read as quoted text; quote it: \`key: "..."\``,
   );
 
-  const folder = path.basename(path.dirname(file));
+  const folder = folderOf(file);
   const read = descriptionOf(data.description, parsed.sourceOf('description'));
   if (typeof read !== 'string' && 'problem' in read) return fail(read.problem);
   const description = typeof read === 'string' ? read : read.text;
@@ -172,6 +172,18 @@ export function parseSkillFile(text: string, file: string): ParsedSkillFile {
 }
 
 /**
+ * The name of the folder holding `file` (`path.basename(path.dirname(file))` for a file path
+ * without trailing separators, as discovery builds them, without their per-character loops:
+ * this runs once per skill at start-up).
+ */
+function folderOf(file: string): string {
+  const end = file.lastIndexOf(path.sep);
+  if (end <= 0) return path.basename(path.dirname(file));
+  const start = file.lastIndexOf(path.sep, end - 1);
+  return start === -1 || end - start === 1 ? path.basename(path.dirname(file)) : file.slice(start + 1, end);
+}
+
+/**
  * The name as written: a string trimmed, a number, boolean or null by its source text
  * (`name: 0123` is "0123", not 123), undefined for anything else.
  */
@@ -210,6 +222,13 @@ function descriptionOf(
   };
 }
 
+/** Text fields copied as they are (after coercion), by frontmatter key. */
+const TEXT_FIELDS = [
+  ['argument-hint', 'argumentHint'],
+  ['license', 'license'],
+  ['compatibility', 'compatibility'],
+] as const;
+
 /** Builds the fields in one object (no spread: this runs once per skill at startup), `name` and `description` first. */
 function knownFields(
   name: string,
@@ -243,14 +262,11 @@ function knownFields(
     disableModelInvocation: noModel.value,
     extra: {},
   };
-  for (const c of [user, noModel]) if (c.message) notes.push(c.message);
+  if (user.message) notes.push(user.message);
+  if (noModel.message) notes.push(noModel.message);
   readClaudeCodeFields(name, data, sourceOf, known, notes);
 
-  for (const [key, prop] of [
-    ['argument-hint', 'argumentHint'],
-    ['license', 'license'],
-    ['compatibility', 'compatibility'],
-  ] as const) {
+  for (const [key, prop] of TEXT_FIELDS) {
     const value = data[key];
     if (value === undefined || value === null) continue;
     const text = coerceText(key, value, sourceOf(key));
