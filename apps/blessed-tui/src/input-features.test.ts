@@ -21,17 +21,25 @@ function memoryHistory(entries: string[]) {
 }
 
 describe('a bracketed paste', () => {
-  it('is one edit of the input: every line kept (CR, LF and CRLF ends), nothing sent until Enter', async () => {
+  it('is one edit of the input, shown as [pasted N lines]: every line kept (CR, LF and CRLF ends) and sent whole on Enter', async () => {
     const backend = new FakeBackend();
     const t = await fakeTerminal(backend);
     await t.type('look: ');
     await t.press(PASTE('line one: 1, 2!\rline two\nline three\r\nline four ~ [x] {y}'));
-    expect(t.app.input.text).toBe('look: line one: 1, 2!\nline two\nline three\nline four ~ [x] {y}');
+    expect(t.app.input.text).toBe('look: [pasted 4 lines]');
     expect(backend.sent).toEqual([]);
-    await t.see('line four');
+    await t.see('› look: [pasted 4 lines]');
+    expect(t.text()).not.toContain('line four');
+    await t.type(' and ');
+    await t.press(PASTE('one more\nsecond\n'));
+    await t.see('› look: [pasted 4 lines] and [pasted 2 lines #2]');
+    await t.press(PASTE(' plus one line'));
+    expect(t.app.input.text).toBe('look: [pasted 4 lines] and [pasted 2 lines #2] plus one line');
     await t.press(KEY.enter);
     await vi.waitFor(() =>
-      expect(backend.sent).toEqual(['look: line one: 1, 2!\nline two\nline three\nline four ~ [x] {y}']),
+      expect(backend.sent).toEqual([
+        'look: line one: 1, 2!\nline two\nline three\nline four ~ [x] {y} and one more\nsecond plus one line',
+      ]),
     );
     await t.press(KEY.ctrlC, KEY.ctrlC);
     await t.exit;
@@ -41,7 +49,7 @@ describe('a bracketed paste', () => {
     const backend = new FakeBackend();
     const t = await fakeTerminal(backend);
     await t.press('\x1b[200~/etc/hosts\r', 'a\\\r', '\r\r\x1b', '[201~');
-    expect(t.app.input.text).toBe('/etc/hosts\na\\\n\n\n');
+    expect(t.app.input.text).toBe('[pasted 4 lines]');
     expect(backend.sent).toEqual([]);
     await t.press(KEY.enter);
     // One message (trailing blank lines are trimmed as for typed text), sent as a path, not a command.

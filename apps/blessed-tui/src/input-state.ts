@@ -8,6 +8,11 @@ export interface InputState {
   history: readonly string[];
   historyIndex: number;
   draft: string;
+  /**
+   * Multi-line pastes standing in the text as labels (`[pasted 30 lines]`), label then text: the
+   * input stays one line to edit around, and Enter sends the pasted text in the label's place.
+   */
+  pastes?: readonly (readonly [label: string, text: string])[];
 }
 
 /** An empty input with the given history. */
@@ -94,13 +99,42 @@ export function insertText(state: InputState, s: string): InputState {
   return insert(state, s);
 }
 
+/** What stands for a multi-line paste in the input (as in the line REPL); the `n`th of a message gets `#n`. */
+export function pasteLabel(lines: number, n: number): string {
+  const what = `pasted ${lines} line${lines === 1 ? '' : 's'}`;
+  return n === 1 ? `[${what}]` : `[${what} #${n}]`;
+}
+
+/** Control characters other than tab and LF: a paste holding one is labelled, never typed in. */
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
+
+/**
+ * Inserts a finished paste (line ends already `\n`) at the cursor: one line as typed text; more
+ * lines (or control characters) as a `[pasted N lines]` label that Enter replaces by the text,
+ * so a 300-line paste does not fill the screen and is sent whole. Its final line end is dropped.
+ */
+export function insertPaste(state: InputState, pasted: string): InputState {
+  const text = pasted.replace(/\n$/, '');
+  if (!text.includes('\n') && !CONTROL.test(text)) return insert(state, text);
+  const pastes = state.pastes ?? [];
+  const label = pasteLabel(text.split('\n').length, pastes.length + 1);
+  return { ...insert(state, label), pastes: [...pastes, [label, text]] };
+}
+
+/** The text with each paste label replaced by its pasted text (a label edited away sends as typed). */
+export function expandPastes(state: InputState): string {
+  let text = state.text;
+  for (const [label, pasted] of state.pastes ?? []) text = text.replace(label, () => pasted);
+  return text;
+}
+
 function insert(state: InputState, s: string): InputState {
   const { text, cursor } = state;
   return { ...state, text: text.slice(0, cursor) + s + text.slice(cursor), cursor: cursor + s.length };
 }
 
 function submit(state: InputState): EditResult {
-  const sent = state.text;
+  const sent = expandPastes(state);
   const keep = sent.trim() && state.history[state.history.length - 1] !== sent;
   const history = keep ? [...state.history, sent] : state.history;
   return { state: emptyInput(history), submit: sent };

@@ -9,7 +9,7 @@ import { helpText, interpret, noSkillsText } from './commands.js';
 import type { CommandName } from './commands.js';
 import { completions, menuKey } from './completion.js';
 import { FrameScheduler } from './frame-scheduler.js';
-import { ctrlKey, editKey, emptyInput, insertText, setText, type InputState } from './input-state.js';
+import { ctrlKey, editKey, emptyInput, insertPaste, setText, type InputState } from './input-state.js';
 import { searchKey, searchLabel, startSearch, type HistorySearch } from './history-search.js';
 import { layoutTranscript } from './layout.js';
 import { PasteCollector } from './paste.js';
@@ -193,10 +193,13 @@ export class TuiApp {
     this.insertPaste();
   }
 
-  /** A paste that just ended goes into the input as one edit; it is never an answer or a filter. */
+  /**
+   * A paste that just ended goes into the input as one edit (a `[pasted N lines]` label for more
+   * than one line); it is never an answer or a filter.
+   */
   private insertPaste(): void {
     const pasted = this.paste.take();
-    if (pasted !== undefined && !this.approval && !this.picker) this.setInput(insertText(this.input, pasted));
+    if (pasted !== undefined && !this.approval && !this.picker) this.setInput(insertPaste(this.input, pasted));
   }
 
   /** Routes one key: a paste, Ctrl-C, then the modal, the picker, the menu, and the input. */

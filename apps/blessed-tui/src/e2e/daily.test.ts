@@ -42,9 +42,10 @@ describe('harness-tui for daily use (tmux)', () => {
       const tmux = startTui(box, server.url, 'one');
       await tmux.waitFor([IDLE]);
 
-      // A three-line paste, then Enter: one request holding every line.
+      // A three-line paste is a label in the input; Enter sends one request holding every line.
       tmux.paste(PASTED);
-      await tmux.waitFor(['third line']);
+      const labelled = await tmux.waitFor(['› [pasted 3 lines]']);
+      expect(labelled).not.toContain('third line');
       expect(server.messageRequests()).toHaveLength(0);
       tmux.press('Enter');
       await tmux.waitFor(['Three lines received.', IDLE]);
