@@ -288,7 +288,7 @@ export class Scan {
   private load(realDir: string, spec: RootSpec, known?: fs.Dirent[]): Skill | { entries: fs.Dirent[] } | null {
     const file = join(realDir, 'SKILL.md');
     if (known === undefined || known.some((d) => d.name === 'SKILL.md')) {
-      const parsed = readSkillFileOrCode(file);
+      const parsed = readSkillFileOrCode(file, true);
       if (typeof parsed !== 'string') return this.loaded(parsed, realDir, file, spec);
       if (parsed === 'EISDIR') {
         this.problem({ path: file, message: 'SKILL.md is a folder: it must be a Markdown file' });

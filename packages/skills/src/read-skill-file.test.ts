@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readSkillFile } from './read-skill-file.js';
+import { readSkillFile, readSkillFileOrCode } from './read-skill-file.js';
 import type { ParsedSkillFile } from './validate.js';
 import { timed, useFifos } from './fifo.test-helper.js';
 import { put, useTempDirs } from './temp-tree.test-helper.js';
@@ -69,5 +69,56 @@ describe('readSkillFile on what is not a regular file', () => {
     const empty = path.join(base, 'empty', 'SKILL.md');
     put(empty, '');
     expect(problem(readSkillFile(empty))).toMatch(/no frontmatter/);
+  });
+});
+
+describe('readSkillFileOrCode(file, true): what discovery reads', () => {
+  /** Each text for a skill folder named `s` (so the fields load and are compared too). */
+  const cases: Record<string, string | Uint8Array> = {
+    plain: '---\nname: s\ndescription: d\n---\n# Body\n',
+    'no body': '---\nname: s\ndescription: d\n---',
+    'fence with blanks': '---\nname: s\ndescription: d\n---  \t\nbody\n',
+    'dashes that are not a fence': '---\nname: s\ndescription: |\n  a\n---x\n  b\n----\n---\nbody\n',
+    'empty frontmatter': '---\n---\nbody\n',
+    'no frontmatter': '# Just text\n---\n',
+    'never closed': '---\nname: s\ndescription: d\n',
+    crlf: '---\r\nname: s\r\ndescription: d\r\n---\r\nbody\r\n',
+    bom: '\uFEFF---\nname: s\ndescription: "é"\n---\nbody é\n',
+    'body of 499 lines': `---\nname: s\ndescription: d\n---\n${'line\n'.repeat(499)}`,
+    'body of 500 lines': `---\nname: s\ndescription: d\n---\n${'line\n'.repeat(500)}`,
+    'body of 501 lines': `---\nname: s\ndescription: d\n---\n${'line\n'.repeat(501)}`,
+    'body of 501 lines, no final line end': `---\nname: s\ndescription: d\n---\n${'line\n'.repeat(500)}last`,
+    'invalid UTF-8 in the body': new Uint8Array([...Buffer.from('---\nname: s\ndescription: d\n---\nok '), 0xc3, 0x28]),
+  };
+
+  it('gives the fields, notes and problems a whole read gives, for every shape of file', () => {
+    const base = temp();
+    const loaded: string[] = [];
+    for (const [label, text] of Object.entries(cases)) {
+      const file = path.join(base, label.replace(/[^a-z0-9]+/g, '-'), 's', 'SKILL.md');
+      put(file, text);
+      const head = readSkillFileOrCode(file, true);
+      const whole = readSkillFile(file);
+      const strip = (r: ParsedSkillFile | string) =>
+        typeof r === 'string' || !r.ok ? r : { fields: r.fields, notes: r.notes };
+      expect(typeof head === 'string' || head.ok ? 'same' : head.problem.message, label).toBe(
+        whole.ok ? 'same' : whole.problem.message,
+      );
+      expect(strip(head), label).toEqual(strip(whole));
+      if (whole.ok) loaded.push(label);
+      // Only the frontmatter was decoded where that is enough: the body is not in the result.
+      if (label === 'plain') expect(typeof head !== 'string' && head.ok && head.body).toBe('');
+    }
+    expect(loaded).toEqual(expect.arrayContaining(['plain', 'crlf', 'bom', 'body of 501 lines']));
+    expect(loaded).toHaveLength(9);
+  });
+
+  it('notes a body over 500 lines, as a whole read does', () => {
+    const file = path.join(temp(), 'long', 'SKILL.md');
+    put(file, `---\nname: long\ndescription: d\n---\n${'line\n'.repeat(501)}`);
+    const head = readSkillFileOrCode(file, true);
+    expect(typeof head !== 'string' && head.ok && head.notes.map((n) => n.message)).toEqual([
+      'the body is 501 lines; the Agent Skills specification advises at most 500: move detail into references/ files',
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import { MAX_SKILL_BYTES, parseSkillBytes, parseSkillFile, tooLargeProblem } from './validate.js';
 import type { ParsedSkillFile } from './validate.js';
@@ -34,7 +35,7 @@ function regular(fd: number): boolean {
   return info.isFile();
 }
 
-function readOpen(fd: number, file: string): ParsedSkillFile {
+function readOpen(fd: number, file: string, head: boolean): ParsedSkillFile {
   scratch ??= Buffer.allocUnsafe(CHUNK);
   let n: number;
   try {
@@ -53,16 +54,54 @@ function readOpen(fd: number, file: string): ParsedSkillFile {
     if (size > MAX_SKILL_BYTES) return { ok: false, problem: tooLargeProblem(size, file) };
     return parseSkillBytes(fs.readFileSync(fd), file);
   }
+  if (head) {
+    const cut = frontmatterEnd(scratch, n);
+    if (cut !== -1) return parseSkillFile(scratch.toString('utf8', 0, cut), file);
+  }
   const text = scratch.toString('utf8', 0, n);
   if (text.includes('\uFFFD')) return parseSkillBytes(scratch.subarray(0, n), file);
   return parseSkillFile(text, file);
+}
+
+const NL = 0x0a;
+const CR = 0x0d;
+/** `\n---`: the start of a closing fence line. */
+const FENCE_START = Buffer.from('\n---');
+/** A body with this many line ends may be over the specification's 500 lines (a note): such a file is parsed whole. */
+const NOTE_LINES = 500;
+
+/**
+ * Where the frontmatter ends in `bytes[0, n)` (just after the closing `---` line), when the text
+ * before it is all discovery needs: the whole of `bytes` is valid UTF-8 (checked natively, so a
+ * bad byte in the body is still a problem), no carriage return anywhere (their line ends are
+ * left to the text parser), and the body after it has fewer than 500 line ends (so it cannot
+ * earn the long-body note). -1 otherwise: the caller parses the whole text, as before. This keeps
+ * a long body out of the strings discovery keeps (a description would otherwise pin its whole
+ * file in memory for the session).
+ */
+function frontmatterEnd(bytes: Buffer, n: number): number {
+  const view = bytes.subarray(0, n);
+  if (view.indexOf(CR) !== -1 || !isUtf8(view)) return -1;
+  for (let at = view.indexOf(FENCE_START, 3); at !== -1; at = view.indexOf(FENCE_START, at + 1)) {
+    let end = at + FENCE_START.length;
+    while (end < n && (view[end] === 0x20 || view[end] === 0x09)) end++;
+    if (end < n && view[end] !== NL) continue;
+    const cut = end < n ? end + 1 : n;
+    if (n - cut < NOTE_LINES) return cut;
+    // Counted on a Latin-1 copy (thrown away at once): a 0x0A byte is a line end in UTF-8 too.
+    const body = view.toString('latin1', cut, n);
+    let lines = 0;
+    for (let i = body.indexOf('\n'); i !== -1 && lines < NOTE_LINES; i = body.indexOf('\n', i + 1)) lines++;
+    return lines < NOTE_LINES ? cut : -1;
+  }
+  return -1;
 }
 
 /**
  * `readSkillFile`, except that a file that is not there (ENOENT, ENOTDIR) or is a folder (EISDIR)
  * comes back as that code, for discovery to word (a folder without SKILL.md is looked into).
  */
-export function readSkillFileOrCode(file: string): ParsedSkillFile | string {
+export function readSkillFileOrCode(file: string, head = false): ParsedSkillFile | string {
   let fd: number;
   try {
     fd = fs.openSync(file, FLAGS);
@@ -70,7 +109,7 @@ export function readSkillFileOrCode(file: string): ParsedSkillFile | string {
     return HANDED_BACK.has(code(e)) ? code(e) : unreadable(file, e);
   }
   try {
-    return readOpen(fd, file);
+    return readOpen(fd, file, head);
   } catch (e) {
     return HANDED_BACK.has(code(e)) ? code(e) : unreadable(file, e);
   } finally {
