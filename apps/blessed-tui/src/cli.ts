@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import type { Writable } from 'node:stream';
 import type { SessionInfo } from '@coding-harness/agent';
-import type { HarnessEnv, HarnessFlags } from '@coding-harness/session';
+import type { AskTrustFn, HarnessEnv, HarnessFlags, TrustAnswer } from '@coding-harness/session';
 import type { TuiBackend } from './backend.js';
 import type { EarlyInput } from './early-input.js';
 import type { SessionPick } from './session-picker.js';
@@ -24,6 +24,8 @@ export interface CliIo {
   run?: (backend: TuiBackend, pending?: Buffer) => Promise<number>;
   /** `--resume` without an id: picks a session; default: the full-screen picker (`runSessionPicker`). */
   pick?: (sessions: readonly SessionInfo[], root: string, pending?: Buffer) => Promise<SessionPick>;
+  /** The repository-trust question (asked while the session is built); default: its own screen (`runTrustQuestion`). */
+  askTrust?: (question: Parameters<AskTrustFn>[0], pending?: Buffer) => Promise<TrustAnswer>;
 }
 
 const DEMO_FLAG = '--demo-fake';
@@ -99,12 +101,15 @@ async function startSession(argv: readonly string[], io: CliIo): Promise<number>
     wanted = picked.flags;
     note = picked.note;
   }
+  const askTrust = trustAsker(io);
   // `/resume` in the TUI picks another session: the screen closes and opens again on that one.
   for (;;) {
     let harness;
     try {
-      // No ask here: the screen's modal is passed with each turn once the screen is up.
-      harness = await session.buildHarness(wanted, io.env, { home: io.home ?? homedir(), cwd: io.cwd });
+      // No approval ask here: the screen's modal is passed with each turn once the screen is up.
+      // The trust question comes before the screen, on one of its own (only on a terminal).
+      const build = { home: io.home ?? homedir(), cwd: io.cwd, ...(askTrust ? { askTrust } : {}) };
+      harness = await session.buildHarness(wanted, io.env, build);
     } catch (err) {
       if (err instanceof session.UsageError) return fail(err.message);
       throw err;
@@ -149,4 +154,22 @@ async function pickResume(flags: HarnessFlags, io: CliIo): Promise<{ flags: Harn
   const chosen = await pick(sessions, root, io.early?.handOver());
   if (chosen.type === 'quit') return null;
   return { flags: chosen.type === 'new' ? fresh : { ...fresh, resume: chosen.id } };
+}
+
+/**
+ * The trust question for `buildHarness` on a terminal (none without one: the grants are then
+ * absent and a start-up notice names `--trust`, as in `harness -p`). An answer holds for the rest
+ * of the process, so reopening the screen on another session (`/resume`) does not ask again after
+ * "not now" (which is not recorded).
+ */
+function trustAsker(io: CliIo): AskTrustFn | undefined {
+  if (!io.tty) return undefined;
+  let answered: TrustAnswer | undefined;
+  const ask =
+    io.askTrust ??
+    (async (question: Parameters<AskTrustFn>[0], pending?: Buffer) => {
+      const { runTrustQuestion } = await import('./widgets/trust-screen.js');
+      return runTrustQuestion(question, pending?.length ? { pending } : {});
+    });
+  return async (question) => (answered ??= await ask(question, io.early?.handOver()));
 }

@@ -1,9 +1,9 @@
 /**
- * `harness-tui` end to end for what the line REPL already did: the applied diff of an edit that
- * ran without a question. The BUILT bin in tmux against the mock server; nothing reaches the
+ * `harness-tui` end to end for what the line REPL already did: the repository-trust question
+ * before the first prompt, the applied diff of an edit that ran without a question. The BUILT bin in tmux against the mock server; nothing reaches the
  * internet.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ScriptBuilder, startMockServer } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,8 +13,75 @@ import { onCleanup, runCleanups, sandbox, startTui } from './tui-run.test.helper
 afterEach(runCleanups);
 
 const IDLE = /│ idle\s*$/m;
+const QUESTION = 'Trust this repository?';
+
+/** A project skill whose allowed-tools pre-approve `echo`. */
+function deploySkill(work: string): void {
+  const dir = join(work, '.agents', 'skills', 'deploy');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    join(dir, 'SKILL.md'),
+    '---\nname: deploy\ndescription: Deploys the project.\nallowed-tools: Bash(echo:*)\n---\nRun echo deployed.\n',
+  );
+}
+const decision = (config: string, repo: string): string | undefined =>
+  (
+    JSON.parse(readFileSync(join(config, 'coding-harness', 'trust.json'), 'utf8')) as {
+      repositories: Record<string, { decision: string }>;
+    }
+  ).repositories[repo]?.decision;
 
 describe('harness-tui gaps (tmux)', () => {
+  it.skipIf(!hasTmux)(
+    'asks the trust question before the first prompt; t records trust and the skill grants apply; the next run does not ask; never is recorded too',
+    async () => {
+      const box = sandbox();
+      deploySkill(box.work);
+      const server = await startMockServer({
+        script: new ScriptBuilder().toolUse('bash', { command: 'echo deployed' }).text('deploy finished').build(),
+      });
+      onCleanup(() => server.close());
+      const tmux = startTui(box, server.url, 'trust');
+      const asked = await tmux.waitFor([
+        QUESTION,
+        '/deploy: Bash(echo:*)',
+        `skills would pre-approve tool calls: ${box.work}`,
+      ]);
+      expect(asked).toContain('› [n] Not now');
+      tmux.press('x'); // not an answer: nothing happens
+      await new Promise((r) => setTimeout(r, 200));
+      expect(tmux.screen()).toContain(QUESTION);
+      tmux.press('t');
+      await tmux.waitFor([IDLE]);
+      expect(decision(box.config, box.work)).toBe('trusted');
+      tmux.type('/deploy now');
+      tmux.press('Enter');
+      const ran = await tmux.waitFor(['deploy finished', IDLE]);
+      expect(ran).not.toContain('Allow bash');
+      expect(JSON.stringify(server.messageRequests().at(-1)?.body)).toContain('deployed\\n');
+      tmux.press('C-d');
+      await tmux.waitFor(['EXITED:0']);
+      tmux.kill();
+
+      const again = startTui(box, server.url, 'trust-again');
+      const screen = await again.waitFor([IDLE]);
+      expect(screen).not.toContain(QUESTION);
+      again.press('C-d');
+      await again.waitFor(['EXITED:0']);
+
+      const other = sandbox();
+      deploySkill(other.work);
+      const never = startTui(other, server.url, 'trust-never');
+      await never.waitFor([QUESTION]);
+      never.press('v');
+      await never.waitFor([IDLE]);
+      expect(decision(other.config, other.work)).toBe('never');
+      never.press('C-d');
+      await never.waitFor(['EXITED:0']);
+    },
+    40_000,
+  );
+
   it.skipIf(!hasTmux)(
     'accept-edits: an edit and a new file show their applied diffs under the result, green and red, without a question',
     async () => {
