@@ -75,6 +75,12 @@ export interface AgentOptions {
   sessionStore?: SessionStore;
   /** Resumes this session: its stored system prompt and tools are sent unchanged; what changed since is told to the model. */
   resumeId?: string;
+  /**
+   * On resume, continue with the model / the effort the session last switched to (`setModel`,
+   * `setEffort`, recorded in the file) instead of `model` / `effort`. Default both true; the
+   * session wiring passes false for what the user named for this run (`--model`, `--effort`).
+   */
+  resumeKeeps?: { model: boolean; effort: boolean };
   /** False: AGENTS.md / CLAUDE.md are read from `configDir` only, not from the work root (an untrusted clone). Default true. */
   projectInstructions?: boolean;
   retry?: RetryOptions;
@@ -204,6 +210,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
           fresh,
           model: options.model,
           midConversationSystem: model.info.midConversationSystem,
+          keep: options.resumeKeeps ?? { model: true, effort: true },
         });
   let prefix = plan?.ok ? plan.prefix : fresh;
   const config: AgentConfig = {
@@ -294,6 +301,8 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
       });
       if (!created.ok) return warn(created.error);
       s.writer = created.writer;
+      // A switch made before the file existed (or carried over by clear()) is in force from its start.
+      if (config.model !== options.model || config.effort !== options.effort) s.writer.append(settingsRecord());
     }
     const error = s.writer.append(record);
     if (error) warn(error);
@@ -343,8 +352,31 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
     ...(options.contextWindow !== undefined ? { contextWindow: options.contextWindow } : {}),
   };
-  const switchTo = (next: string, effort: Effort | undefined): string[] =>
-    busy ? ['a turn is running: change the model or effort after it ends'] : applySettings(config, fixed, next, effort);
+  const settingsRecord = (): SessionRecord => ({
+    type: 'settings',
+    model: config.model,
+    ...(config.effort !== undefined ? { effort: config.effort } : {}),
+  });
+  const switchTo = (next: string, effort: Effort | undefined): string[] => {
+    if (busy) return ['a turn is running: change the model or effort after it ends'];
+    const problems = applySettings(config, fixed, next, effort);
+    // Recorded so a resume continues with it; a session with no file yet records it when the file is made.
+    if (problems.length === 0 && state.writer) state.persist(settingsRecord());
+    return problems;
+  };
+  if (plan?.ok && plan.settings) {
+    const recorded = plan.settings;
+    const effort = recorded.keptEffort ? recorded.effort : config.effort;
+    const problems = applySettings(config, fixed, recorded.model, effort);
+    if (problems.length > 0)
+      notices.push(
+        `session ${sessionId} last used ${recorded.model}${effort ? ` with effort ${effort}` : ''}, which cannot be used now (${problems.join('; ')}); it resumes with ${config.model}`,
+      );
+    else if (config.model !== options.model || config.effort !== options.effort)
+      notices.push(
+        `session ${sessionId} resumes with ${config.model}${config.effort ? ` (effort ${config.effort})` : ''}, as last set in it (--model / --effort choose others)`,
+      );
+  }
   const agent: Agent = {
     get sessionId() {
       return sessionId;

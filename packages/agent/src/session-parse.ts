@@ -4,6 +4,7 @@
  * that would not be valid are each skipped or cut with a notice naming the file and the line.
  */
 import { basename } from 'node:path';
+import type { Effort } from './catalogue.js';
 import type { Message } from './messages.js';
 import type { SessionHeader, SessionPrefix } from './session-records.js';
 import { checkHeader, checkRecord, isSessionId } from './session-records.js';
@@ -33,6 +34,8 @@ export type LoadedSession =
       prefix?: SessionPrefix;
       /** The state the last resume note told the model about (the latest `current` record still in the transcript). */
       current?: SessionPrefix;
+      /** The model and effort last switched to in the session (its latest `settings` record); absent: never switched. */
+      settings?: { model: string; effort?: Effort };
     }
   | { ok: false; error: string };
 
@@ -106,6 +109,7 @@ export function parseSession(text: string, file: string, mtime: Date): LoadedSes
   /** The latest `current` record and the transcript length when it was written (a later cut below that undoes it). */
   let current: { state: SessionPrefix; at: number } | undefined;
   const skills: { name: string; args: string }[] = [];
+  let settings: { model: string; effort?: Effort } | undefined;
   for (let i = 1; i < lines.length; i++) {
     const where = `line ${i + 1} of ${file}`;
     let value: unknown;
@@ -135,6 +139,8 @@ export function parseSession(text: string, file: string, mtime: Date): LoadedSes
       messages = messages.slice(0, r.keep);
       if (current && r.keep < current.at) current = undefined;
     } else if (r.type === 'skill') skills.push({ name: r.name, args: r.args });
+    else if (r.type === 'settings')
+      settings = r.effort === undefined ? { model: r.model } : { model: r.model, effort: r.effort };
     else if (r.type === 'current') current = { state: { system: r.system, tools: r.tools }, at: messages.length };
     else if (prefix) notices.push(`skipped ${where}: a second prefix record (the first one is what the session sent)`);
     else prefix = { system: r.system, tools: r.tools };
@@ -156,6 +162,7 @@ export function parseSession(text: string, file: string, mtime: Date): LoadedSes
     skills,
     ...(prefix ? { prefix } : {}),
     ...(current ? { current: current.state } : {}),
+    ...(settings ? { settings } : {}),
   };
 }
 

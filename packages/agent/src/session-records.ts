@@ -6,6 +6,7 @@
  * the parsed JSON itself, so what is sent back to the API keeps its exact bytes and key order.
  */
 import * as z from 'zod/mini';
+import type { Effort } from './catalogue.js';
 import type { Message, SystemBlock } from './messages.js';
 import type { RequestTool } from './model-types.js';
 
@@ -39,6 +40,11 @@ export type SessionRecord =
   | { type: 'truncate'; keep: number }
   /** The prefix sent with every request of this session; written right after the header. */
   | ({ type: 'prefix' } & SessionPrefix)
+  /**
+   * The model and effort in force from here on (a `setModel` / `setEffort` switch; no `effort`:
+   * the model's default). A resume continues with the last one; the prefix is not touched.
+   */
+  | { type: 'settings'; model: string; effort?: Effort }
   /**
    * The system prompt and tools a resume note told the model are current (written after that
    * note's message): a later resume tells only what changed since, not the same news again.
@@ -106,6 +112,12 @@ const recordSchemas = {
     type: z.literal('prefix'),
     system: z.array(systemBlock).check(z.minLength(1)),
     tools: z.array(tool),
+  }),
+  settings: z.looseObject({
+    type: z.literal('settings'),
+    model: z.string().check(z.minLength(1)),
+    // Checked against the catalogue when applied: an effort the model does not take is a notice then.
+    effort: z.optional(z.string()),
   }),
   current: z.looseObject({
     type: z.literal('current'),

@@ -6,6 +6,8 @@
  * the next user message: a mid-conversation `system` message where the model accepts one, else a
  * note in the user turn. See docs/2026-12-01-append-only-prefix.md.
  */
+import type { Effort } from './catalogue.js';
+import { modelInfo } from './catalogue.js';
 import type { Message } from './messages.js';
 import { prefixChanges } from './session-prefix-diff.js';
 import type { LoadedSession } from './session-parse.js';
@@ -24,6 +26,12 @@ export interface ResumeInputs {
   model: string;
   /** From the model's catalogue row: it accepts `role:"system"` messages after a user turn. */
   midConversationSystem: boolean;
+  /**
+   * Continue with the model / the effort the session last switched to (its `settings` record)
+   * rather than `model` / the caller's effort; false where the user named one for this run
+   * (`--model`, `--effort`). Default: neither is kept.
+   */
+  keep?: { model: boolean; effort: boolean };
 }
 
 export type ResumePlan =
@@ -38,6 +46,11 @@ export type ResumePlan =
       notices: string[];
       /** The message telling the model what changed, to queue on `pendingContext`; absent when nothing did. */
       context?: Message;
+      /**
+       * The recorded settings to switch to before the first request, per `keep` (`effort`
+       * undefined: the model's default); absent when the session never switched or `keep` says no.
+       */
+      settings?: { model: string; effort?: Effort; keptEffort: boolean };
     };
 
 /** Loads `id` and decides what the resumed session sends and says. Never throws. */
@@ -51,22 +64,43 @@ export async function planResume(inputs: ResumeInputs): Promise<ResumePlan> {
   if (!session.ok)
     return { ok: false, notice: `could not resume session ${inputs.id}: ${session.error}; started a new session` };
   const notices = [...session.notices];
-  if (session.info.model !== inputs.model) {
+  const settings = keptSettings(session.settings, inputs);
+  const model = settings?.model ?? inputs.model;
+  const last = session.settings?.model ?? session.info.model;
+  if (last !== model) {
+    const how = session.settings ? 'was last using' : 'was started with';
     notices.push(
-      `session ${session.info.id} was started with ${session.info.model} and resumes with ${inputs.model}: earlier thinking may not be readable by ${inputs.model} (the API drops thinking blocks a model cannot read)`,
+      `session ${session.info.id} ${how} ${last} and resumes with ${model}: earlier thinking may not be readable by ${model} (the API drops thinking blocks a model cannot read)`,
     );
   }
+  const midConversationSystem =
+    model === inputs.model ? inputs.midConversationSystem : modelInfo(model).midConversationSystem;
+  const extra = settings ? { settings } : {};
   if (!session.prefix) {
     notices.push(
       `session ${session.info.id} was saved without its system prompt and tools (an older harness): it resumes with the current ones, and the API may refuse earlier thinking blocks`,
     );
-    return { ok: true, session, prefix: inputs.fresh, prefixStored: false, notices };
+    return { ok: true, session, prefix: inputs.fresh, prefixStored: false, notices, ...extra };
   }
   const changes = prefixChanges(session.current ?? session.prefix, inputs.fresh);
-  if (changes.length === 0) return { ok: true, session, prefix: session.prefix, prefixStored: true, notices };
+  if (changes.length === 0) return { ok: true, session, prefix: session.prefix, prefixStored: true, notices, ...extra };
   const text = [CHANGES_INTRO, ...changes].join('\n\n');
-  const context: Message = inputs.midConversationSystem
+  const context: Message = midConversationSystem
     ? { role: 'system', content: [{ type: 'text', text }] }
     : { role: 'user', content: [{ type: 'text', text: `<harness-note>\n${text}\n</harness-note>` }] };
-  return { ok: true, session, prefix: session.prefix, prefixStored: true, notices, context };
+  return { ok: true, session, prefix: session.prefix, prefixStored: true, notices, context, ...extra };
+}
+
+/** The recorded model and effort a resume keeps, or undefined when it keeps neither (or there are none). */
+function keptSettings(
+  recorded: { model: string; effort?: Effort } | undefined,
+  inputs: ResumeInputs,
+): { model: string; effort?: Effort; keptEffort: boolean } | undefined {
+  const keep = inputs.keep ?? { model: false, effort: false };
+  if (!recorded || (!keep.model && !keep.effort)) return undefined;
+  const model = keep.model ? recorded.model : inputs.model;
+  if (!keep.effort) return { model, keptEffort: false };
+  return recorded.effort === undefined
+    ? { model, keptEffort: true }
+    : { model, effort: recorded.effort, keptEffort: true };
 }

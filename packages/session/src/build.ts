@@ -246,6 +246,8 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     ),
     sessionStore,
     ...(resumeId !== undefined ? { resumeId } : {}),
+    // A resume continues with the session's last /model and /effort, unless this run names its own.
+    resumeKeeps: { model: flags.model === undefined, effort: flags.effort === undefined },
     ...(flags.maxTurns !== undefined ? { maxTurns: flags.maxTurns } : {}),
     ...(tuning.contextWindow !== undefined ? { contextWindow: tuning.contextWindow } : {}),
     ...(tuning.compactionThreshold !== undefined ? { compactionThreshold: tuning.compactionThreshold } : {}),
@@ -315,7 +317,8 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       return reloader.skills();
     },
     skillsEnabled: flags.skills,
-    model,
+    // The agent's: a resumed session may continue with the model it last switched to.
+    model: createdAgent.model,
     workroot,
     repository,
     trusted: trust.trusted,
