@@ -2,7 +2,8 @@
 // What many skills cost `harness -p hi`: start-up time added by 1,000 and 10,000 personal skills
 // (against the same run's `node -e ''`), and the bytes of `system` plus `tools` in the request at
 // 10, 1,000 and 10,000 skills, with the default listing budget (1% of the model's window) and with
-// SLASH_COMMAND_TOOL_CHAR_BUDGET=8000. Prints one JSON line of rows (medians). Needs the built dist.
+// SLASH_COMMAND_TOOL_CHAR_BUDGET=8000, and the time 1,000 skills with real-sized bodies (150 lines,
+// about 15 KB each) add. Prints one JSON line of rows (medians). Needs the built dist.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -21,9 +22,15 @@ const TOPICS = ['pdf-forms', 'release-notes', 'terraform-plans', 'sql-migrations
 const description = (topic, i) =>
   `Use when the user asks to work on ${topic.replace('-', ' ')} (variant ${i}): reads the inputs, checks them against the house conventions, proposes the change step by step and verifies the result with the project's own tools.`;
 
-/** A sandbox (home, work root, XDG dirs) whose home holds `n` personal skills. */
-function sandbox(n) {
-  const root = join(tmp, `s${n}`);
+/** A body like real skills have: 150 numbered steps (about 15 KB). */
+const LONG_BODY = Array.from(
+  { length: 150 },
+  (_, i) => `Step ${i}: check the inputs against the conventions and write down what changed, with the command used.`,
+).join('\n');
+
+/** A sandbox (home, work root, XDG dirs) whose home holds `n` personal skills (`long`: with real-sized bodies). */
+function sandbox(n, long = false) {
+  const root = join(tmp, `s${n}${long ? '-long' : ''}`);
   for (const d of ['home', 'work', 'state', 'config']) mkdirSync(join(root, d), { recursive: true });
   const parent = join(root, 'home', '.agents', 'skills');
   for (let i = 0; i < n; i++) {
@@ -32,7 +39,7 @@ function sandbox(n) {
     mkdirSync(join(parent, name), { recursive: true });
     writeFileSync(
       join(parent, name, 'SKILL.md'),
-      `---\nname: ${name}\ndescription: ${JSON.stringify(description(topic, i))}\n---\nBody of ${name}.\n`,
+      `---\nname: ${name}\ndescription: ${JSON.stringify(description(topic, i))}\n---\n${long ? `# ${name}\n\n${LONG_BODY}` : `Body of ${name}.`}\n`,
     );
   }
   return root;
@@ -70,6 +77,7 @@ const median = (xs) => {
 
 const counts = [0, 10, 1_000, 10_000];
 const boxes = Object.fromEntries(counts.map((n) => [n, sandbox(n)]));
+boxes.long = sandbox(1_000, true);
 const harness = (n) => [bin, '-C', join(boxes[n], 'work'), '-p', 'hi'];
 
 /** Bytes of `system` and `tools` in the request one run sends. */
@@ -89,7 +97,7 @@ for (const n of [10, 1_000, 10_000]) {
 }
 
 // Warm-up (each sandbox's code cache and page cache), then interleaved runs.
-const timed = [0, 1_000, 10_000];
+const timed = [0, 1_000, 10_000, 'long'];
 await once(['-e', ''], envOf(boxes[0]));
 for (const n of timed) await once(harness(n), envOf(boxes[n]));
 const runs = { bare: [], ...Object.fromEntries(timed.map((n) => [n, []])) };
@@ -124,5 +132,15 @@ const byteRow = (n) => ({
   ...(n === 10_000 ? { met: bytes[n].budget8k < 24 * 1024 } : {}),
   detail: `default budget (1% of the 1M window: 40,000 characters); ${bytes[n].budget8k} B with SLASH_COMMAND_TOOL_CHAR_BUDGET=8000`,
 });
-const rows = [added(1_000, 0.5), added(10_000, 6), byteRow(10), byteRow(1_000), byteRow(10_000)];
+const longRow = () => {
+  const add = median(runs.long) - base;
+  return {
+    group: 'skills at scale',
+    name: 'what 1,000 skills with 150-line bodies add to harness -p hi, median wall',
+    value: Math.round(add * 10) / 10,
+    unit: 'ms',
+    detail: `each SKILL.md about 15 KB (discovery decodes only the frontmatter); ${(add / bare).toFixed(2)}x node -e ''; N=${N}; ${machine}`,
+  };
+};
+const rows = [added(1_000, 0.5), added(10_000, 6), longRow(), byteRow(10), byteRow(1_000), byteRow(10_000)];
 process.stdout.write(`${JSON.stringify({ rows })}\n`);
