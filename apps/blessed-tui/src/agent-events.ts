@@ -97,8 +97,13 @@ export function onEvent(state: ViewState, e: AgentEvent, now: number): ViewState
         text: `context compacted: ${tokens(e.tokensBefore)} -> ${tokens(e.tokensAfter)} tokens${skills}`,
       });
     }
-    case 'notice':
+    case 'notice': {
+      // A fork skill's subagent at work: a nested line under its skill call, while that call is on screen.
+      const parent = e.subagent && state.items.findLast((i) => i.kind === 'tool' && i.id === e.subagent?.parent);
+      if (e.subagent && parent?.kind === 'tool')
+        return updateTool(state, e.subagent.parent, { nested: [...(parent.nested ?? []), e.subagent.text] });
       return addItem(state, { kind: 'notice', text: e.message });
+    }
     case 'error':
       return addItem(commitStream(state), { kind: 'error', text: e.message });
     case 'turn_end': {

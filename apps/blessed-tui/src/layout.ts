@@ -49,6 +49,9 @@ function toolLines(t: Extract<Item, { kind: 'tool' }>, width: number): Line[] {
   const head = `● ${named}${t.forced ? ' (forced)' : ''}`;
   const lines = prefixed(head, width, '', '  ', t.state === 'error' ? 'toolError' : 'tool');
   if (t.approval) lines.push(...prefixed(t.approval, width, '  ? ', '    ', 'approval'));
+  // A fork skill's subagent: its calls, dim, indented under the skill call.
+  for (const n of t.nested ?? [])
+    lines.push(...prefixed(sanitize(n, { multiline: false }), width, '    ↳ ', '      ', 'dim'));
   if (t.state === 'running') return lines;
   // A write's own diff (the whole change, a new file's lines) rather than the snippet the model got.
   const content = sanitize(t.diff ?? t.content).replace(/\n+$/, '');

@@ -17,6 +17,8 @@ export type Item =
       content: string;
       /** What a write changed (a unified diff), shown instead of `content`'s snippet, collapsed or expanded. */
       diff?: string;
+      /** What a `context: fork` skill's subagent did under this call (its tool calls), one line each, dim and indented. */
+      nested?: readonly string[];
       expanded: boolean;
       /** `waiting for approval`, `allowed (once)`, `denied: …`; absent when no question was asked. */
       approval?: string;

@@ -67,6 +67,9 @@ export function toolResultLine(display: string, isError: boolean, colors: Colors
   return `  ${colors.dim('⎿')}  ${isError ? colors.red(first) : colors.dim(first)}`;
 }
 
+/** Where a `context: fork` skill's subagent lines start: under the skill call's summary. */
+const SUBAGENT_INDENT = '     ';
+
 /** Stop reasons after which the answer is incomplete; shown even where notices are hidden (plain `-p`). */
 const CUT: Readonly<Record<string, string>> = {
   max_tokens: 'the answer is incomplete: the model stopped at max_tokens (raise --max-tokens)',
@@ -235,8 +238,17 @@ export function createEventRenderer(options: RenderOptions): EventRenderer {
           ),
         );
       }
-      case 'notice':
-        return options.toolLines ? line('err', c.dim(sanitize(event.message))) : [];
+      case 'notice': {
+        if (!options.toolLines) return [];
+        if (event.subagent === undefined) return line('err', c.dim(sanitize(event.message)));
+        // A fork skill's subagent at work: nested under its skill call, which stays the last call drawn.
+        const nested = line(
+          toolStream,
+          `${SUBAGENT_INDENT}${c.dim(`↳ ${sanitize(event.subagent.text, { multiline: false })}`)}`,
+        );
+        if (calls.has(event.subagent.parent)) lastCall = event.subagent.parent;
+        return nested;
+      }
       case 'error':
         sawError = true;
         return line('err', c.red(`error: ${sanitize(event.message)}`));

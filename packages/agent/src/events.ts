@@ -48,8 +48,13 @@ export type AgentEvent =
    */
   | { type: 'retry'; attempt: number; maxAttempts: number; delayMs: number; reason: string; partialDiscarded?: boolean }
   | { type: 'compaction'; tokensBefore: number; tokensAfter: number; reattachedSkills: string[] }
-  /** Something worth showing that is not an error (a skill auto-loaded, a dropped torn line). */
-  | { type: 'notice'; message: string }
+  /**
+   * Something worth showing that is not an error (a skill auto-loaded, a dropped torn line).
+   * `subagent`: it reports what a `context: fork` skill's subagent did (a tool call, a failure):
+   * `parent` is the id of the skill tool call it runs under, `text` the message without the
+   * subagent's label, for a front end that shows it nested under that call; `message` says it whole.
+   */
+  | { type: 'notice'; message: string; subagent?: { parent: string; text: string } }
   | { type: 'error'; message: string; fatal: boolean }
   /**
    * The turn is over; `stopReason` is the model's last stop reason (`end_turn`, `max_tokens`,

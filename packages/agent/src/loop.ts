@@ -227,12 +227,13 @@ async function runTools(
       ask: config.ask,
       emit,
       context: config.makeContext(signal, forcedSkill),
-      onSkillLoaded: (input, result) =>
+      onSkillLoaded: (input, result, callId) =>
         skillLoaded({
           config,
           state,
           input,
           result,
+          callId,
           userForced: forcedSkill === input.name,
           signal,
           emit,

@@ -209,6 +209,13 @@ describe('context: fork', () => {
     const notices = ofType(events, 'notice').map((n) => n.message);
     expect(notices).toContain('skill survey: running in a read-only explorer subagent with read_file, glob, grep');
     expect(notices).toContain('skill survey (subagent): glob *');
+    // Each subagent notice names the skill call it runs under, for front ends that nest it there.
+    const skillCall = ofType(events, 'tool_call_started').find((e) => e.name === 'skill');
+    expect(ofType(events, 'notice').find((n) => n.message === 'skill survey (subagent): glob *')?.subagent).toEqual({
+      parent: skillCall?.id,
+      text: 'glob *',
+    });
+    expect(ofType(events, 'tool_call_started').map((e) => e.name)).toEqual(['skill']);
     // The subagent's text is not streamed as the parent's.
     expect(
       ofType(events, 'text_delta')

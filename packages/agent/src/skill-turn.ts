@@ -21,6 +21,8 @@ export interface SkillLoad {
   input: { name: string; args?: string };
   /** The skill tool's result (the rendered body), which a fork skill's subagent gets as its task. */
   result: ToolResult;
+  /** The id of the skill tool call (a fork skill's subagent events name it, to be shown under it). */
+  callId: string;
   /** True when the user forced this skill with `/name` (its grants may widen to write and exec tools). */
   userForced: boolean;
   signal: AbortSignal;
@@ -75,6 +77,7 @@ async function runFork(load: SkillLoad, skill: Skill): Promise<ToolResult> {
     signal: load.signal,
     emit: load.emit,
     runLoop: load.runLoop,
+    parentCallId: load.callId,
   }).catch((err: unknown) => ({
     stopReason: `internal error: ${err instanceof Error ? err.message : String(err)}`,
     text: '',

@@ -125,6 +125,8 @@ export async function runSubagent(input: {
   signal: AbortSignal;
   emit: Emit;
   runLoop: RunLoop;
+  /** The skill tool call the subagent runs under: its notices carry it (`subagent.parent`). */
+  parentCallId?: string;
 }): Promise<SubagentEnd> {
   const { config, parent, skill, kind, tools, signal, emit } = input;
   const registry = restrictRegistry(config.registry, tools);
@@ -158,7 +160,7 @@ export async function runSubagent(input: {
       return;
     }
     if (event.type === 'tool_call_started') toolCalls += 1;
-    const out = forwardEvent(event, label);
+    const out = forwardEvent(event, label, input.parentCallId);
     if (out) emit(out);
   };
   const end = await input.runLoop(sub, state, signal, forward);
@@ -176,8 +178,15 @@ export async function runSubagent(input: {
  * they are (a question must reach the user; ids never clash), a tool call as a notice naming
  * the subagent (`skill audit (subagent): read_file src/a.ts`), a failed one likewise; its streamed
  * text and its own request markers are dropped (only its final answer counts, as the tool result).
+ * With `parent` (the skill call's id) each notice also carries `subagent: { parent, text }`, its
+ * text without the label, so a front end can show it nested under that call.
  */
-export function forwardEvent(event: AgentEvent, label: string): AgentEvent | undefined {
+export function forwardEvent(event: AgentEvent, label: string, parent?: string): AgentEvent | undefined {
+  const notice = (text: string): AgentEvent => ({
+    type: 'notice',
+    message: `${label}: ${text}`,
+    ...(parent !== undefined ? { subagent: { parent, text } } : {}),
+  });
   switch (event.type) {
     case 'approval_requested':
     case 'approval_resolved':
@@ -187,15 +196,13 @@ export function forwardEvent(event: AgentEvent, label: string): AgentEvent | und
     case 'error':
       return { type: 'error', message: `${label}: ${event.message}`, fatal: false };
     case 'notice':
-      return { type: 'notice', message: `${label}: ${event.message}` };
+      return notice(event.message);
     case 'tool_call_started':
-      return { type: 'notice', message: `${label}: ${event.summary}` };
+      return notice(event.summary);
     case 'tool_call_finished':
-      return event.isError
-        ? { type: 'notice', message: `${label}: ${event.name} failed: ${event.display}` }
-        : undefined;
+      return event.isError ? notice(`${event.name} failed: ${event.display}`) : undefined;
     case 'compaction':
-      return { type: 'notice', message: `${label}: compacted its conversation` };
+      return notice('compacted its conversation');
     case 'turn_start':
     case 'request_start':
     case 'text_delta':

@@ -35,7 +35,11 @@ export interface ExecutorDeps {
    * Called after a skill tool call loaded a skill, with its validated input and result; a result
    * it returns is sent instead (a `context: fork` skill's subagent answer).
    */
-  onSkillLoaded?: (input: { name: string; args?: string }, result: ToolResult) => Promise<ToolResult | undefined>;
+  onSkillLoaded?: (
+    input: { name: string; args?: string },
+    result: ToolResult,
+    callId: string,
+  ) => Promise<ToolResult | undefined>;
 }
 
 export interface ExecuteOptions {
@@ -192,7 +196,7 @@ async function runOne(
   // A skill tool call with `query` (a search) loads nothing.
   const loaded = tool.name === 'skill' && !result.isError && typeof (input as { name?: unknown }).name === 'string';
   if (loaded && !context.signal.aborted && deps.onSkillLoaded)
-    result = (await deps.onSkillLoaded(input as { name: string; args?: string }, result)) ?? result;
+    result = (await deps.onSkillLoaded(input as { name: string; args?: string }, result, use.id)) ?? result;
   if (context.signal.aborted)
     result = { content: `${CANCELLED}\n${result.content}`, display: CANCELLED, isError: true };
   return finish(result);

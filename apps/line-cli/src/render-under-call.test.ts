@@ -1,7 +1,8 @@
 /**
- * An edit that ran without a question (accept-edits, an allow rule) shows its applied diff under
- * the result line, coloured, capped, whole with --verbose; a question that showed the diff is not
- * repeated.
+ * What the REPL draws under a call: an edit that ran without a question (accept-edits, an allow
+ * rule) shows its applied diff under the result line, coloured, capped, whole with --verbose (a
+ * question that showed the diff is not repeated); a fork skill's subagent shows its tool calls
+ * nested under the skill call.
  */
 import type { AgentEvent } from '@coding-harness/agent';
 import pc from 'picocolors';
@@ -83,5 +84,40 @@ describe('the applied diff under an edit', () => {
     const shown = out([started, asked, finished(DIFF)]);
     expect(shown).toContain('edited a.ts');
     expect(shown).not.toContain('+new');
+  });
+});
+
+describe("a fork skill's subagent", () => {
+  it('shows its tool calls nested and dim under the skill call, whose result then follows without the call again', () => {
+    const skill: AgentEvent = {
+      type: 'tool_call_started',
+      id: 's1',
+      name: 'skill',
+      input: { name: 'survey' },
+      summary: 'skill survey',
+      forced: false,
+    };
+    const nested = (text: string): AgentEvent => ({
+      type: 'notice',
+      message: `skill survey (subagent): ${text}`,
+      subagent: { parent: 's1', text },
+    });
+    const done: AgentEvent = {
+      type: 'tool_call_finished',
+      id: 's1',
+      name: 'skill',
+      isError: false,
+      display: 'skill survey: subagent answered (2 requests, 1 tool call)',
+      content: 'FINDINGS',
+    };
+    expect(out([skill, nested('glob *'), nested('read_file a\x1b.ts'), done]).split('\n')).toEqual([
+      '● skill survey',
+      '     ↳ glob *',
+      '     ↳ read_file a\\x1b.ts',
+      '  ⎿  skill survey: subagent answered (2 requests, 1 tool call)',
+      '',
+    ]);
+    const dim = out([skill, nested('glob *')], { colors: color });
+    expect(dim).toContain(color.dim('↳ glob *'));
   });
 });
