@@ -69,6 +69,11 @@ export async function drawTurn(text: string, signal: AbortSignal, d: TurnDeps): 
       else if (tty && event.type === 'text_delta' && chunks.length === 0) spinner.start('writing');
       else if (event.type !== 'usage') spinner.stop();
       for (const chunk of chunks) (chunk.stream === 'out' ? out : err).write(chunk.text);
+      // Streamed text that ended a line leaves an empty line under it: the spinner (and its cancel
+      // hint) goes there until more is drawn. Mid-line there is no room that the next text would
+      // not need, so the hint waits for the line's end.
+      const wrote = chunks.filter((c) => c.stream === 'out').at(-1);
+      if (tty && event.type === 'text_delta' && wrote?.text.endsWith('\n')) spinner.start('writing');
       if (event.type === 'retry') lastRetry = event;
       else if (event.type === 'request_start' || event.type === 'text_delta') lastRetry = undefined;
       // The request failed after its retries: say what to try.

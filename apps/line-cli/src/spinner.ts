@@ -3,6 +3,9 @@ import { formatSeconds } from './render.js';
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
+/** What the spinner says before the model's first text of a request. */
+const MODEL_WAIT = 'waiting for the model';
+
 /** Said on every spinner line while a turn runs: how to stop it. */
 export const CANCEL_HINT = 'esc to cancel';
 
@@ -26,13 +29,16 @@ export class Spinner {
   ) {}
 
   /** Elapsed-time mode, waiting for `what`; a running countdown is replaced. */
-  start(what = 'waiting for the model'): void {
+  start(what = MODEL_WAIT): void {
     if (this.timer && this.until === undefined && what === this.what) return;
-    // The model's own stages (waiting, then writing) share one clock; a tool call starts its own.
-    const sameWait = this.timer !== undefined && this.until === undefined && what === 'writing';
+    // The model's own stages (waiting, then writing) share one clock, also when the spinner was
+    // off while a line of its text was drawn; a tool call starts its own.
+    const sameWait =
+      this.until === undefined && what === 'writing' && (this.what === 'writing' || this.what === MODEL_WAIT);
     this.what = what;
-    if (sameWait) this.draw();
-    else this.run(undefined, '');
+    if (!sameWait) return this.run(undefined, '');
+    this.timer ??= setInterval(() => this.draw(), 100);
+    this.draw();
   }
 
   /** The tokens used so far in this turn (shown when above zero); 0 at a turn's start. */
