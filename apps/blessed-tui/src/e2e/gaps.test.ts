@@ -1,6 +1,7 @@
 /**
  * `harness-tui` end to end for what the line REPL already did: the repository-trust question
- * before the first prompt, the applied diff of an edit that ran without a question. The BUILT bin in tmux against the mock server; nothing reaches the
+ * before the first prompt, the applied diff of an edit that ran without a question, a fork skill's
+ * subagent nested under its call. The BUILT bin in tmux against the mock server; nothing reaches the
  * internet.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -32,6 +33,46 @@ const decision = (config: string, repo: string): string | undefined =>
   ).repositories[repo]?.decision;
 
 describe('harness-tui gaps (tmux)', () => {
+  it.skipIf(!hasTmux)(
+    "a fork skill's subagent: its tool calls are nested ↳ lines under the skill call, above its result",
+    async () => {
+      const box = sandbox();
+      const dir = join(box.home, '.agents', 'skills', 'survey');
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(
+        join(dir, 'SKILL.md'),
+        '---\nname: survey\ndescription: Survey the repository.\ncontext: fork\nagent: Explore\n---\nList the files.\n',
+      );
+      const server = await startMockServer({
+        script: new ScriptBuilder()
+          .toolUse('skill', { name: 'survey' })
+          .toolUse('glob', { pattern: '*' })
+          .text('FINDINGS: notes.txt')
+          .text('The survey is done.')
+          .build(),
+      });
+      onCleanup(() => server.close());
+      const tmux = startTui(box, server.url, 'subagent');
+      await tmux.waitFor([IDLE]);
+      tmux.type('survey the repo');
+      tmux.press('Enter');
+      const shown = await tmux.waitFor(['The survey is done.', IDLE]);
+      const lines = shown.split('\n');
+      const at = (text: string): number => lines.findIndex((l) => l.includes(text));
+      const order = ['● skill survey', '    ↳ glob *', '⎿ skill survey: subagent answered', 'The survey is done.'];
+      const positions = order.map(at);
+      expect(
+        positions.every((p) => p >= 0),
+        shown,
+      ).toBe(true);
+      expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+      expect(shown).not.toContain('(subagent): glob');
+      tmux.press('C-d');
+      await tmux.waitFor(['EXITED:0']);
+    },
+    30_000,
+  );
+
   it.skipIf(!hasTmux)(
     'asks the trust question before the first prompt; t records trust and the skill grants apply; the next run does not ask; never is recorded too',
     async () => {
