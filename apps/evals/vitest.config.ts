@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
+import { sourceConditions } from '../../vitest.shared.js';
 
 export default defineConfig({
-  resolve: { conditions: ['@coding-harness/source'] },
+  ...sourceConditions,
   test: { include: ['src/**/*.test.ts'], testTimeout: 60_000 },
 });
