@@ -43,6 +43,14 @@ describe('Claude Code frontmatter fields', () => {
     expect(r.notes).toEqual([]);
   });
 
+  it('keeps in `extra` exactly the table keys no Skill property holds (hooks, version), and names a property that exists', () => {
+    const r = parse(['hooks: x', 'version: "1"', 'argument-hint: "[issue]"', 'user-invocable: true'].join('\n'));
+    const withoutProp = Object.keys(CLAUDE_CODE_FIELDS).filter((k) => CLAUDE_CODE_FIELDS[k]?.prop === undefined);
+    expect(withoutProp.sort()).toEqual(['hooks', 'version']);
+    expect(Object.keys(r.fields.extra).sort()).toEqual(['hooks', 'version']);
+    expect(r.fields).toMatchObject({ argumentHint: '[issue]', userInvocable: true });
+  });
+
   it('leaves absent fields absent (a skill without them equals one parsed before they existed)', () => {
     const r = parse('license: MIT');
     for (const key of ['whenToUse', 'arguments', 'disallowedTools', 'model', 'effort', 'context', 'agent', 'paths'])

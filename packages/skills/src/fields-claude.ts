@@ -22,26 +22,50 @@ export const SKILL_EFFORTS: readonly SkillEffort[] = Object.freeze(['low', 'medi
  * harness does with it: `honoured` keys change behaviour here, `ignored` ones are read and kept
  * in `extra` or parsed for `harness skills` only. `lint` names each key it meets with this text.
  */
-export const CLAUDE_CODE_FIELDS: Readonly<Record<string, { status: 'honoured' | 'ignored'; what: string }>> =
-  Object.freeze({
-    'user-invocable': { status: 'honoured', what: 'false hides the skill from `/name`' },
-    'disable-model-invocation': {
-      status: 'honoured',
-      what: 'true leaves the skill out of the listing; only `/name` loads it',
-    },
-    'argument-hint': { status: 'ignored', what: 'shown by `harness skills`; there is no completion hint for `/name`' },
-    when_to_use: { status: 'honoured', what: 'appended to the description in the listing entry' },
-    arguments: { status: 'honoured', what: 'names the positional arguments: `$name` in the body' },
-    'disallowed-tools': { status: 'honoured', what: 'denied for the rest of the turn that loads the skill' },
-    model: { status: 'honoured', what: 'the model for the rest of the turn that loads the skill' },
-    effort: { status: 'honoured', what: 'the reasoning effort for the rest of the turn that loads the skill' },
-    context: { status: 'honoured', what: '`fork` runs the skill in a subagent whose answer is the result' },
-    agent: { status: 'honoured', what: 'which subagent runs a `context: fork` skill' },
-    paths: { status: 'ignored', what: 'shown by `harness skills`; the listing does not filter on it' },
-    shell: { status: 'ignored', what: 'dynamic context always runs as bash; `powershell` is refused' },
-    hooks: { status: 'ignored', what: 'skill-scoped hooks are not run' },
-    version: { status: 'ignored', what: 'kept, not used' },
-  });
+/** What the harness does with one Claude Code key. */
+export interface ClaudeCodeField {
+  status: 'honoured' | 'ignored';
+  what: string;
+  /** The `Skill` property that holds the key's value; a key without one is kept in `extra`. */
+  prop?: keyof Skill;
+}
+
+export const CLAUDE_CODE_FIELDS: Readonly<Record<string, ClaudeCodeField>> = Object.freeze({
+  'user-invocable': { status: 'honoured', what: 'false hides the skill from `/name`', prop: 'userInvocable' },
+  'disable-model-invocation': {
+    status: 'honoured',
+    what: 'true leaves the skill out of the listing; only `/name` loads it',
+    prop: 'disableModelInvocation',
+  },
+  'argument-hint': {
+    status: 'ignored',
+    what: 'shown by `harness skills`; there is no completion hint for `/name`',
+    prop: 'argumentHint',
+  },
+  when_to_use: { status: 'honoured', what: 'appended to the description in the listing entry', prop: 'whenToUse' },
+  arguments: { status: 'honoured', what: 'names the positional arguments: `$name` in the body', prop: 'arguments' },
+  'disallowed-tools': {
+    status: 'honoured',
+    what: 'denied for the rest of the turn that loads the skill',
+    prop: 'disallowedTools',
+  },
+  model: { status: 'honoured', what: 'the model for the rest of the turn that loads the skill', prop: 'model' },
+  effort: {
+    status: 'honoured',
+    what: 'the reasoning effort for the rest of the turn that loads the skill',
+    prop: 'effort',
+  },
+  context: {
+    status: 'honoured',
+    what: '`fork` runs the skill in a subagent whose answer is the result',
+    prop: 'context',
+  },
+  agent: { status: 'honoured', what: 'which subagent runs a `context: fork` skill', prop: 'agent' },
+  paths: { status: 'ignored', what: 'shown by `harness skills`; the listing does not filter on it', prop: 'paths' },
+  shell: { status: 'ignored', what: 'dynamic context always runs as bash; `powershell` is refused', prop: 'shell' },
+  hooks: { status: 'ignored', what: 'skill-scoped hooks are not run' },
+  version: { status: 'ignored', what: 'kept, not used' },
+});
 
 /** Claude Code's rule for `arguments` names: non-empty, and not all digits (`$0` is positional). */
 function argumentName(name: string): boolean {

@@ -17,6 +17,7 @@ export type { LintOptions } from './lint.js';
 export { fixSkillName } from './lint-fix.js';
 export type { NameFix } from './lint-fix.js';
 export { CLAUDE_CODE_FIELDS, SKILL_EFFORTS } from './fields-claude.js';
+export type { ClaudeCodeField } from './fields-claude.js';
 export { splitToolList, parseAllowedTools, ruleSyntaxError } from './allowed-tools.js';
 export type { AllowedTools, UnparsableRule } from './allowed-tools.js';
 export { parseSkillFile, parseSkillBytes, suggestSlug, SLUG, MAX_SKILL_BYTES } from './validate.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseAllowedTools } from './allowed-tools.js';
-import { readClaudeCodeFields } from './fields-claude.js';
+import { CLAUDE_CODE_FIELDS, readClaudeCodeFields } from './fields-claude.js';
 import { coerceBoolean, coerceMetadata, coerceText, describe, isRecord } from './fields.js';
 import { parseFrontmatterYaml, splitFrontmatter } from './frontmatter.js';
 import type { Skill, SkillIssue } from './types.js';
@@ -43,25 +43,13 @@ export const MAX_SKILL_BYTES = 1024 * 1024;
  */
 export const SLUG = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 
+/** The specification's keys; with the Claude Code keys a `Skill` property holds, they are not `extra`. */
+const SPEC_KEYS = ['name', 'description', 'allowed-tools', 'license', 'compatibility', 'metadata'];
 const KNOWN_KEYS = new Set([
-  'name',
-  'description',
-  'allowed-tools',
-  'user-invocable',
-  'disable-model-invocation',
-  'argument-hint',
-  'license',
-  'compatibility',
-  'metadata',
-  'when_to_use',
-  'arguments',
-  'disallowed-tools',
-  'model',
-  'effort',
-  'context',
-  'agent',
-  'paths',
-  'shell',
+  ...SPEC_KEYS,
+  ...Object.entries(CLAUDE_CODE_FIELDS)
+    .filter(([, field]) => field.prop !== undefined)
+    .map(([key]) => key),
 ]);
 
 /** A slug an author could rename a folder to, for fix suggestions. */
