@@ -1,5 +1,6 @@
-import type { Agent, AgentEvent } from '@coding-harness/agent';
+import type { Agent } from '@coding-harness/agent';
 import type { DiscoverResult } from '@coding-harness/skills';
+import { afterSkillLoads } from './skill-loads.js';
 
 /**
  * The discovery notes of one skill (an `allowed-tools` entry that does not parse or grants
@@ -25,31 +26,10 @@ export function notesBySkill(discovery: DiscoverResult): Map<string, string[]> {
  */
 export function sayNotesOnLoad(agent: Agent, discovery: () => DiscoverResult): Agent {
   const said = new Set<string>();
-  return Object.create(agent, {
-    send: {
-      value: (text: string, opts?: Parameters<Agent['send']>[1]) => withNotes(agent.send(text, opts), discovery, said),
-    },
-  }) as Agent;
-}
-
-async function* withNotes(
-  events: AsyncIterable<AgentEvent>,
-  discovery: () => DiscoverResult,
-  said: Set<string>,
-): AsyncGenerator<AgentEvent> {
-  const started = new Map<string, string>();
-  for await (const event of events) {
-    yield event;
-    if (event.type === 'tool_call_started' && event.name === 'skill') {
-      const name = (event.input as { name?: unknown } | null)?.name;
-      if (typeof name === 'string') started.set(event.id, name);
-    } else if (event.type === 'tool_call_finished' && started.has(event.id)) {
-      const name = started.get(event.id)!;
-      if (said.has(name)) continue;
-      const notes = notesBySkill(discovery()).get(name) ?? [];
-      if (notes.length === 0) continue;
-      said.add(name);
-      for (const message of notes) yield { type: 'notice', message };
-    }
-  }
+  return afterSkillLoads(agent, (name) => {
+    if (said.has(name)) return [];
+    const notes = notesBySkill(discovery()).get(name) ?? [];
+    if (notes.length > 0) said.add(name);
+    return notes.map((message) => ({ type: 'notice', message }));
+  });
 }

@@ -6,8 +6,9 @@
  */
 import fs from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Agent, AgentEvent } from '@coding-harness/agent';
+import type { Agent } from '@coding-harness/agent';
 import type { HarnessEnv } from './config.js';
+import { afterSkillLoads } from './skill-loads.js';
 
 /** `$XDG_STATE_HOME/coding-harness/skill-usage.json`, else `~/.local/state/coding-harness/skill-usage.json`. */
 export function skillUsageFile(env: HarnessEnv, home: string): string {
@@ -91,38 +92,16 @@ export function recordSkillUse(file: string, name: string): string | undefined {
   }
 }
 
-/** Counts each successful skill load of a turn's events (a model call, `/name`, an auto-match), passing the events on. */
-async function* counting(
-  events: AsyncIterable<AgentEvent>,
-  record: (name: string) => string | undefined,
-  warned: { done: boolean },
-): AsyncGenerator<AgentEvent> {
-  const started = new Map<string, string>();
-  for await (const event of events) {
-    yield event;
-    if (event.type === 'tool_call_started' && event.name === 'skill') {
-      const name = (event.input as { name?: unknown } | null)?.name;
-      if (typeof name === 'string') started.set(event.id, name);
-    } else if (event.type === 'tool_call_finished' && !event.isError && started.has(event.id)) {
-      const error = record(started.get(event.id)!);
-      if (error !== undefined && !warned.done) {
-        warned.done = true;
-        yield { type: 'notice', message: error };
-      }
-    }
-  }
-}
-
 /**
  * The agent with every successful skill load counted in `file`. The rest of the agent is the
  * same object (reached through the prototype). A write failure is one notice event per session.
  */
 export function countSkillUses(agent: Agent, file: string): Agent {
-  const warned = { done: false };
-  const record = (name: string): string | undefined => recordSkillUse(file, name);
-  return Object.create(agent, {
-    send: {
-      value: (text: string, opts?: Parameters<Agent['send']>[1]) => counting(agent.send(text, opts), record, warned),
-    },
-  }) as Agent;
+  let warned = false;
+  return afterSkillLoads(agent, (name) => {
+    const error = recordSkillUse(file, name);
+    if (error === undefined || warned) return [];
+    warned = true;
+    return [{ type: 'notice', message: error }];
+  });
 }
