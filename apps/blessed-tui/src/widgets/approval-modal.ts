@@ -1,10 +1,10 @@
-import blessed from 'blessed';
 import type { Widgets } from 'blessed';
 import type { ApprovalState } from '../approval-state.js';
 import { diffStyle, type Style } from '../layout.js';
 import { escapeTags, hasControls, sanitize } from '../sanitize.js';
 import type { Theme } from '../theme.js';
 import { hardWrap } from '../wrap.js';
+import { overlayBox } from './overlay-box.js';
 
 /** Blessed tags of the diff styles in the modal. */
 const DIFF_TAGS: Partial<Record<Style, string>> = {
@@ -134,19 +134,7 @@ export class ApprovalModal {
     screen: Widgets.Screen,
     private readonly theme: Theme,
   ) {
-    this.box = blessed.box({
-      parent: screen,
-      top: 'center',
-      left: 'center',
-      width: 10,
-      height: 5,
-      tags: true,
-      wrap: false,
-      border: { type: 'line' },
-      hidden: true,
-      padding: { left: 1, right: 1 },
-      style: { border: theme.style('magenta') },
-    });
+    this.box = overlayBox(screen, theme, { padding: { left: 1, right: 1 } });
   }
 
   /** Shows `state` sized to the screen, or hides the modal when `state` is undefined. */

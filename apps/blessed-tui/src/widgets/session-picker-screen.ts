@@ -1,6 +1,4 @@
-import blessed from 'blessed';
 import type { SessionInfo } from '@coding-harness/agent';
-import type { Readable, Writable } from 'node:stream';
 import {
   PICKER_KEYS,
   PICKER_TITLE,
@@ -10,17 +8,12 @@ import {
   type SessionPick,
 } from '../session-picker.js';
 import { escapeTags } from '../sanitize.js';
-import { openTerminal } from '../terminal.js';
-import { noColor, Theme } from '../theme.js';
+import type { Theme } from '../theme.js';
+import { runPreScreen } from './pre-screen.js';
+import type { PreScreenIo } from './pre-screen.js';
 
 /** Where the picker draws; the defaults are the process's own terminal. */
-export interface SessionPickerIo {
-  input?: Readable;
-  output?: Writable;
-  env?: Record<string, string | undefined>;
-  terminal?: string;
-  /** Keys typed while starting (the bin's early input), read first. */
-  pending?: Buffer | string;
+export interface SessionPickerIo extends PreScreenIo {
   /** The work root as shown in the heading (`~/proj`). */
   root: string;
 }
@@ -54,35 +47,16 @@ export function sessionPickerContent(
  * the terminal is restored; the TUI then opens its own screen on the chosen session.
  */
 export function runSessionPicker(sessions: readonly SessionInfo[], io: SessionPickerIo): Promise<SessionPick> {
-  const input = io.input ?? process.stdin;
-  const output = io.output ?? process.stdout;
-  const theme = new Theme(noColor(io.env ?? process.env));
-  const { screen, restore } = openTerminal({ input, output, ...(io.terminal ? { terminal: io.terminal } : {}) });
-  const box = blessed.box({ parent: screen, top: 0, left: 0, width: '100%', height: '100%', tags: true });
-  let selected = 0;
-  const draw = (): void => {
-    const width = Math.max(20, Number(screen.width) || 80);
-    const height = Math.max(4, Number(screen.height) || 24);
-    box.setContent(sessionPickerContent(sessions, selected, width, height, theme, io.root));
-    screen.render();
-  };
-  return new Promise<SessionPick>((resolve) => {
-    const onKey = (ch: string | undefined, key: { name?: string } | undefined): void => {
-      const r = sessionPickerKey(selected, sessions, key?.name, ch);
-      if (r.type === 'select') {
-        selected = r.selected;
-        draw();
-        return;
-      }
-      screen.program.removeListener('keypress', onKey);
-      screen.removeListener('resize', draw);
-      restore();
-      resolve(r.pick);
-    };
-    screen.program.on('keypress', onKey);
-    screen.on('resize', draw);
-    draw();
-    if (io.pending?.length) input.unshift(io.pending);
-    input.resume();
-  });
+  return runPreScreen<SessionPick>(
+    {
+      initial: 0,
+      content: (selected, size, theme) =>
+        sessionPickerContent(sessions, selected, size.width, size.height, theme, io.root),
+      key: (selected, name, ch) => {
+        const r = sessionPickerKey(selected, sessions, name, ch);
+        return r.type === 'select' ? r : { type: 'done', value: r.pick };
+      },
+    },
+    io,
+  );
 }

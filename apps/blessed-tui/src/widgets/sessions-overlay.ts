@@ -1,9 +1,9 @@
-import blessed from 'blessed';
 import type { Widgets } from 'blessed';
 import type { SessionInfo } from '@coding-harness/agent';
 import { sessionPickerKey, type SessionPick } from '../session-picker.js';
 import type { Theme } from '../theme.js';
 import { sessionPickerContent } from './session-picker-screen.js';
+import { overlayBox } from './overlay-box.js';
 
 /**
  * `/resume` inside the TUI: the work root's sessions in a bordered box over the transcript, with
@@ -19,19 +19,7 @@ export class SessionsOverlay {
     screen: Widgets.Screen,
     private readonly theme: Theme,
   ) {
-    this.box = blessed.box({
-      parent: screen,
-      top: 'center',
-      left: 'center',
-      width: 10,
-      height: 5,
-      tags: true,
-      wrap: false,
-      border: { type: 'line' },
-      hidden: true,
-      label: ' Sessions ',
-      style: { border: theme.style('magenta') },
-    });
+    this.box = overlayBox(screen, theme, { label: ' Sessions ' });
   }
 
   /** True while the list is up. */

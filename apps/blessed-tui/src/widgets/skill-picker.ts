@@ -1,10 +1,10 @@
-import blessed from 'blessed';
 import type { Widgets } from 'blessed';
 import type { Skill } from '@coding-harness/skills';
 import { filterSkills, type PickerState } from '../picker-state.js';
 import { escapeTags, sanitize } from '../sanitize.js';
 import type { Theme } from '../theme.js';
 import { textWidth, truncate, wrapLine } from '../wrap.js';
+import { overlayBox } from './overlay-box.js';
 
 /**
  * The picker's content at `width` x `height` (inside the border): the filter line, the list on
@@ -71,19 +71,7 @@ export class SkillPicker {
     screen: Widgets.Screen,
     private readonly theme: Theme,
   ) {
-    this.box = blessed.box({
-      parent: screen,
-      top: 'center',
-      left: 'center',
-      width: 10,
-      height: 5,
-      tags: true,
-      wrap: false,
-      border: { type: 'line' },
-      hidden: true,
-      label: ' Skills ',
-      style: { border: theme.style('magenta') },
-    });
+    this.box = overlayBox(screen, theme, { label: ' Skills ' });
   }
 
   /** Shows the picker sized to the screen, or hides it when `state` is undefined. */
