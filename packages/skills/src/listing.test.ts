@@ -158,4 +158,26 @@ describe('formatListing', () => {
       }),
     );
   });
+
+  it('gives the same bytes for skills in name order (one pass) as in any other order, with and without usage (property)', () => {
+    const arb = fc.uniqueArray(
+      fc.record({
+        name: fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,8}$/),
+        description: fc.string({ minLength: 1, maxLength: 120 }),
+        off: fc.boolean(),
+        uses: fc.nat({ max: 3 }),
+      }),
+      { selector: (r) => r.name, maxLength: 30 },
+    );
+    fc.assert(
+      fc.property(arb, fc.integer({ min: 0, max: 3000 }), fc.boolean(), (raw, budget, counted) => {
+        const skills = raw.map((r) => skill(r.name, r.description.trim() || 'x', { disableModelInvocation: r.off }));
+        const sorted = [...skills].sort((a, b) => (a.name < b.name ? -1 : 1));
+        const usage = counted ? Object.fromEntries(raw.map((r) => [r.name, r.uses])) : {};
+        const inOrder = formatListing(sorted, { budgetChars: budget, usage });
+        expect(formatListing([...sorted].reverse(), { budgetChars: budget, usage })).toBe(inOrder);
+        expect(formatListing([...sorted, ...sorted.slice(0, 1)], { budgetChars: budget, usage })).toBe(inOrder);
+      }),
+    );
+  });
 });

@@ -92,10 +92,49 @@ function line(shown: Shown): string {
   return `- ${entry.name}: ${textOf(entry)}`;
 }
 
-/** The model-invocable skills as entries, one per name (of two with one name, the lower text: same input, same bytes). */
-function entriesOf(skills: readonly Skill[], options: ListingOptions): Entry[] {
+/** The model-invocable skills as entries, `bare` the sum of their `bareCost`, `inNameOrder` when sorted by name. */
+interface Entries {
+  list: Entry[];
+  bare: number;
+  inNameOrder: boolean;
+  /** True when some entry has a use counted (else name order is rank order). */
+  used: boolean;
+}
+
+/** True when `record` has at least one own key (a usage file is often empty: then no per-skill lookup). */
+function hasKeys(record: Readonly<Record<string, number>>): boolean {
+  for (const key in record) if (Object.hasOwn(record, key)) return true;
+  return false;
+}
+
+/**
+ * The model-invocable skills as entries, one per name (of two with one name, the lower text: same
+ * input, same bytes). Discovery hands skills over sorted by name, so one pass builds the list and
+ * its costs; input out of order or with a repeated name takes the general path.
+ */
+function entriesOf(skills: readonly Skill[], options: ListingOptions): Entries {
   const cap = Math.max(1, options.descriptionCap ?? DEFAULT_DESCRIPTION_CAP);
   const usage = options.usage ?? {};
+  const counted = hasKeys(usage);
+  const list: Entry[] = [];
+  let bare = 0;
+  let used = false;
+  let previous = '';
+  for (const skill of skills) {
+    if (skill.disableModelInvocation) continue;
+    const name = skill.name;
+    if (list.length > 0 && !(name > previous)) return generalEntriesOf(skills, cap, usage);
+    previous = name;
+    const uses = counted && Object.hasOwn(usage, name) ? Math.max(0, Number(usage[name]) || 0) : 0;
+    if (uses > 0) used = true;
+    bare += name.length + 3;
+    list.push({ name, skill, uses, cap });
+  }
+  return { list, bare, inNameOrder: true, used };
+}
+
+/** `entriesOf` for skills out of name order or with repeated names. */
+function generalEntriesOf(skills: readonly Skill[], cap: number, usage: Readonly<Record<string, number>>): Entries {
   const seen = new Map<string, Entry>();
   for (const skill of skills) {
     if (skill.disableModelInvocation) continue;
@@ -104,13 +143,14 @@ function entriesOf(skills: readonly Skill[], options: ListingOptions): Entry[] {
     const before = seen.get(skill.name);
     if (before === undefined || textOf(entry) < textOf(before)) seen.set(skill.name, entry);
   }
-  return [...seen.values()];
+  const list = [...seen.values()];
+  let bare = 0;
+  for (const e of list) bare += bareCost(e);
+  return { list, bare, inNameOrder: false, used: list.some((e) => e.uses > 0) };
 }
 
-/** Which ranked entries get a name at all: every one when the names fit, else a prefix within `NAMES_SHARE`. */
-function namedPrefix(ranked: readonly Entry[], space: number): number {
-  let bare = 0;
-  for (const e of ranked) bare += bareCost(e);
+/** Which ranked entries get a name at all: every one when the names fit (`bare`, their cost), else a prefix within `NAMES_SHARE`. */
+function namedPrefix(ranked: readonly Entry[], bare: number, space: number): number {
   if (bare <= space) return ranked.length;
   const cap = Math.floor(space * NAMES_SHARE);
   let used = 0;
@@ -158,25 +198,27 @@ function describe(named: readonly Entry[], space: number): Shown[] {
  */
 export function formatListing(skills: readonly Skill[], options: ListingOptions = {}): string {
   const budget = Math.max(0, options.budgetChars ?? DEFAULT_BUDGET_CHARS);
-  const entries = entriesOf(skills, options);
+  const { list: entries, bare, inNameOrder, used } = entriesOf(skills, options);
   if (entries.length === 0) return '';
   // Every line costs its length plus a newline; the last has none, so the lines may cost budget + 1.
   // The names alone are counted first: when they do not fit, no description text is built for the check.
-  let whole = 0;
-  for (const e of entries) whole += bareCost(e);
+  let whole = bare;
   if (whole <= budget + 1) for (const e of entries) whole += extraCost(e);
   if (whole <= budget + 1 && !entries.some((e) => e.capped)) {
-    return sortedBy(entries, byName)
+    return (inNameOrder ? entries : sortedBy(entries, byName))
       .map((entry) => line({ entry, form: 'whole' }))
       .join('\n');
   }
-  const ranked = sortedBy(entries, byRank);
+  // Unused skills in name order are already in rank order (most used first, then by name).
+  const byNameAlready = inNameOrder && !used;
+  const ranked = byNameAlready ? entries : sortedBy(entries, byRank);
   const closing = shortenedLine(ranked.length).length + 1;
-  let named = namedPrefix(ranked, budget + 1 - closing);
-  if (named < ranked.length) named = namedPrefix(ranked, budget + 1 - closing - unnamedLine(ranked.length).length - 1);
+  let named = namedPrefix(ranked, bare, budget + 1 - closing);
+  if (named < ranked.length)
+    named = namedPrefix(ranked, bare, budget + 1 - closing - unnamedLine(ranked.length).length - 1);
   const reserve = closing + (named < ranked.length ? unnamedLine(ranked.length).length + 1 : 0);
   const shown = describe(ranked.slice(0, named), budget + 1 - reserve);
-  const lines = shown.sort((a, b) => byName(a.entry, b.entry)).map(line);
+  const lines = (byNameAlready ? shown : shown.sort((a, b) => byName(a.entry, b.entry))).map(line);
   const shortened = shown.filter((s) => s.form !== 'whole' || s.entry.capped === true).length;
   if (shortened > 0) lines.push(shortenedLine(shortened));
   if (named < ranked.length) lines.push(unnamedLine(ranked.length - named));
