@@ -105,4 +105,26 @@ describe('namesDeniedByRule (skills left out of the listing and the enum)', () =
     ]);
     expect([...namesDeniedByRule(policy, TOOLS.find((t) => t.name === 'bash')!, ['deploy'])]).toEqual([]);
   });
+
+  it('asks about no name at all when no deny rule names the skill tool, and sees turn denies', () => {
+    const skill = TOOLS.find((t) => t.name === 'skill')!;
+    const policy = createPolicy({ tools: TOOLS, deny: ['Bash(rm:*)', 'Read(.env)'], allow: ['Skill(deploy)'] });
+    expect(policy.hasDenyRulesFor(skill)).toBe(false);
+    const asked: string[] = [];
+    const counting = {
+      hasDenyRulesFor: policy.hasDenyRulesFor,
+      deniedByRule: (request: Parameters<typeof policy.deniedByRule>[0]) => {
+        asked.push(request.target ?? '');
+        return policy.deniedByRule(request);
+      },
+    };
+    expect([...namesDeniedByRule(counting, skill, ['deploy', 'lint'])]).toEqual([]);
+    expect(asked).toEqual([]);
+    expect(policy.denyForTurn(['Skill(lint)'], 'skill review (disallowed-tools)')).toEqual([]);
+    expect(policy.hasDenyRulesFor(skill)).toBe(true);
+    expect([...namesDeniedByRule(counting, skill, ['deploy', 'lint'])]).toEqual(['lint']);
+    expect(asked).toEqual(['deploy', 'lint']);
+    policy.endTurn();
+    expect(policy.hasDenyRulesFor(skill)).toBe(false);
+  });
 });

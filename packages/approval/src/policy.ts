@@ -57,6 +57,12 @@ export interface Policy {
    */
   deniedByRule(request: ApprovalRequest): string | undefined;
   /**
+   * False when no deny rule (standing or for the turn) names `tool` or a tool it is denied with:
+   * then `deniedByRule` is undefined for every request to `tool`, and a caller checking many
+   * targets (10,000 skill names) may skip them all.
+   */
+  hasDenyRulesFor(tool: RuleTool): boolean;
+  /**
    * Decides, asks through `ask` when the verdict is "ask", and records a "session" answer as a
    * grant. Rejects only when `ask` rejects (e.g. the turn was cancelled).
    */
@@ -170,6 +176,10 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
       mode = next;
     },
     decide,
+    hasDenyRulesFor(tool) {
+      const names = [tool.name, ...(table.get(tool.name) ?? tool).deniedWith];
+      return allDenies().some((entry) => names.includes(entry.rule.tool));
+    },
     deniedByRule(request) {
       const denied = findDenying(request, allDenies(), toolOf(request, tools), root);
       if (!denied || denied.unsure !== undefined) return undefined;
@@ -295,11 +305,12 @@ function ruleSets(options: PolicyOptions): RuleSet[] {
  * it may not load. Empty for a tool without a `name` specifier.
  */
 export function namesDeniedByRule(
-  policy: Pick<Policy, 'deniedByRule'>,
+  policy: Pick<Policy, 'deniedByRule' | 'hasDenyRulesFor'>,
   tool: RuleTool,
   names: readonly string[],
 ): Set<string> {
-  if (tool.specifier !== 'name') return new Set();
+  // Most sessions have no rule for the skill tool at all: then no name is checked one by one.
+  if (tool.specifier !== 'name' || !policy.hasDenyRulesFor(tool)) return new Set();
   return new Set(
     names.filter(
       (name) =>
