@@ -69,9 +69,15 @@ export const SKILL_RULES: Readonly<ToolRuleEntry> = Object.freeze({
  * schema depends only on the skills' names: same skills, same bytes.
  */
 export function createSkillTool(skills: readonly Skill[], options: SkillToolOptions = {}): Tool<Input> {
-  const invocable = skills.filter((s) => !s.disableModelInvocation).map((s) => s.name);
-  const byName = new Map(skills.map((s) => [s.name, s]));
-  const enumMode = fitsAsJson(invocable, options.enumBudgetChars ?? SKILL_NAME_ENUM_BUDGET);
+  // With 10,000 skills the schema needs only to know the enum does not fit (counting stops there):
+  // the names' list and the by-name index are built on the first call that needs them.
+  const enumMode = fitsAsJson(skills, options.enumBudgetChars ?? SKILL_NAME_ENUM_BUDGET);
+  let invocableNames: string[] | undefined;
+  const invocableOf = (): string[] =>
+    (invocableNames ??= skills.filter((s) => !s.disableModelInvocation).map((s) => s.name));
+  let index: Map<string, Skill> | undefined;
+  const find = (wanted: string): Skill | undefined => (index ??= new Map(skills.map((s) => [s.name, s]))).get(wanted);
+  const invocable = enumMode ? invocableOf() : [];
   const name = z.string().check(z.minLength(1));
   const args = z
     .optional(z.string())
@@ -101,8 +107,9 @@ export function createSkillTool(skills: readonly Skill[], options: SkillToolOpti
       const guess = closest(wanted, invocable);
       return `Unknown skill ${JSON.stringify(wanted)}. Available skills: ${known()}.${guess !== undefined ? ` Did you mean "${guess}"?` : ''}`;
     }
-    const near = closestNames(wanted, invocable).map((n) => `"${n}"`);
-    return `Unknown skill ${JSON.stringify(wanted)} (${invocable.length} skills are available). Closest names: ${near.join(', ')}. To find a skill by what it does, call the skill tool with query.`;
+    const names = invocableOf();
+    const near = closestNames(wanted, names).map((n) => `"${n}"`);
+    return `Unknown skill ${JSON.stringify(wanted)} (${names.length} skills are available). Closest names: ${near.join(', ')}. To find a skill by what it does, call the skill tool with query.`;
   };
   return {
     description:
@@ -122,7 +129,7 @@ export function createSkillTool(skills: readonly Skill[], options: SkillToolOpti
       if (input.name !== undefined && query !== '')
         return errorResult('Give either name or query, not both: query only searches, name loads.');
       if (input.name === undefined) return okResult(searchSkills(skills, query), `searched skills for ${query}`);
-      const skill = byName.get(input.name);
+      const skill = find(input.name);
       if (skill === undefined) return errorResult(unknown(input.name));
       if (skill.disableModelInvocation && ctx.forcedSkill !== skill.name) {
         return errorResult(
@@ -155,11 +162,15 @@ export function createSkillTool(skills: readonly Skill[], options: SkillToolOpti
   };
 }
 
-/** True when `JSON.stringify(names)` would be at most `budget` characters (stops counting past it). */
-function fitsAsJson(names: readonly string[], budget: number): boolean {
+/**
+ * True when `JSON.stringify` of the model-invocable skills' names would be at most `budget`
+ * characters (stops counting past it).
+ */
+function fitsAsJson(skills: readonly Skill[], budget: number): boolean {
   let length = 1;
-  for (const n of names) {
-    length += JSON.stringify(n).length + 1;
+  for (const s of skills) {
+    if (s.disableModelInvocation) continue;
+    length += JSON.stringify(s.name).length + 1;
     if (length > budget) return false;
   }
   return Math.max(2, length) <= budget;
