@@ -33,6 +33,14 @@ describe('matchSkill', () => {
     });
   });
 
+  it('matches the shortest text that can hold three hits (11 characters) and nothing shorter', () => {
+    expect(matchSkill('pdf,fill;forms', [pdf])?.words).toEqual(['pdf', 'forms', 'fill']);
+    const abc = skill('abc', 'Handles def and ghi.');
+    expect(matchSkill('abc def ghi', [abc])?.words).toEqual(['abc', 'def', 'ghi']);
+    expect(matchSkill('abc def gh', [abc])).toBeUndefined();
+    expect(matchSkill('hi', [abc, pdf])).toBeUndefined();
+  });
+
   it('does not match on two hits', () => {
     expect(matchSkill('fill these forms', [pdf])).toBeUndefined();
   });

@@ -38,6 +38,9 @@ const wordsOf = new WeakMap<Skill, string[]>();
 /** The one skill `text` matches strongly, with the words that matched; undefined when none does. */
 export function matchSkill(text: string, skills: readonly Skill[]): { skill: Skill; words: string[] } | undefined {
   if (text.trimStart().startsWith('/') || !skills.some((s) => !s.disableModelInvocation)) return undefined;
+  // MIN_HITS distinct words of three or more characters, one character apart, need this many
+  // characters: a shorter text (`hi`) cannot match, and the Unicode word pattern is not even compiled.
+  if (text.toLowerCase().length < MIN_HITS * 4 - 1) return undefined;
   const present = new Set(words(text));
   // A hit is a significant word of the message: with fewer than MIN_HITS of them no skill can match.
   let significant = 0;
