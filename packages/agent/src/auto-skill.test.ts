@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Skill } from '@coding-harness/skills';
-import { matchSkill, skillWords } from './auto-skill.js';
+import { MIN_HITS, matchSkill, skillWords, words } from './auto-skill.js';
 
 function skill(name: string, description: string, extra: Partial<Skill> = {}): Skill {
   return {
@@ -65,5 +66,47 @@ describe('matchSkill', () => {
     const c = skill('gamma', 'release notes changelog git history');
     expect(matchSkill('release notes from the changelog', [b, a])?.skill.name).toBe('alpha-notes');
     expect(matchSkill('release notes from the git changelog history', [a, b, c])?.skill.name).toBe('gamma');
+  });
+
+  it('finds what splitting every skill into words finds, though it splits only skills whose text holds the words (property)', () => {
+    const vocabulary = [
+      'pdf',
+      'Forms',
+      'fill',
+      'release',
+      'notes',
+      'git',
+      'log',
+      'changelog',
+      'the',
+      'ÉTÉ',
+      'été',
+      'x-ray',
+      'ray',
+    ];
+    const text = fc.array(fc.constantFrom(...vocabulary), { maxLength: 8 }).map((ws) => ws.join(' '));
+    const skills = fc.uniqueArray(
+      fc.record({ name: fc.stringMatching(/^[a-z]{1,6}(-[a-z]{1,4})?$/), description: text, off: fc.boolean() }),
+      { selector: (r) => r.name, maxLength: 12 },
+    );
+    /** The rule as the module doc states it, splitting every skill. */
+    const reference = (message: string, list: Skill[]) => {
+      const present = new Set(words(message));
+      let best: { skill: Skill; words: string[] } | undefined;
+      for (const s of list) {
+        if (s.disableModelInvocation) continue;
+        const hits = skillWords(s).filter((w) => present.has(w));
+        if (hits.length < MIN_HITS) continue;
+        if (!best || hits.length > best.words.length || (hits.length === best.words.length && s.name < best.skill.name))
+          best = { skill: s, words: hits };
+      }
+      return best;
+    };
+    fc.assert(
+      fc.property(skills, text, (raw, message) => {
+        const list = raw.map((r) => skill(r.name, r.description, { disableModelInvocation: r.off }));
+        expect(matchSkill(message, list)).toEqual(reference(message, list));
+      }),
+    );
   });
 });
