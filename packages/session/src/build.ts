@@ -225,6 +225,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const usageFile = skillUsageFile(env, io.home);
   const usage = skills.length > 0 ? readSkillUsage(usageFile) : { counts: {} };
   if (usage.notice !== undefined) startupMessages.push(usage.notice);
+  const skillDirs = discovery.skills.map((s) => s.dir);
   const createdAgent = await createAgent({
     client,
     model,
@@ -239,7 +240,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     projectInstructions: !flags.untrusted,
     // Never written by a tool: the state dir (sessions; configDir is always protected) and every
     // discovered skill's folder (a rewritten skill would grant itself tools next session).
-    protectedDirs: [dirname(sessionDir), ...discovery.skills.map((s) => s.dir)],
+    protectedDirs: [dirname(sessionDir), ...skillDirs],
     // The credentials as the wiring read them from `env` (which need not be process.env): redacted from tool output.
     secrets: [credentials.apiKey, credentials.authToken].filter(
       (v): v is string => v !== undefined && v !== DUMMY_API_KEY,
@@ -293,6 +294,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     rediscover,
     makeRegistry: (list) => createToolRegistry({ skills: list, ...rg }),
     skillsEnabled: flags.skills,
+    protectedAtStart: skillDirs,
   });
   if (flags.resume !== undefined && !agent.resumed) {
     const why =

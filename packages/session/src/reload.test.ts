@@ -1,5 +1,5 @@
 /** `/reload-skills` through the wiring, against the real mock server: the prefix keeps its bytes, the new skill loads. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AgentEvent } from '@coding-harness/agent';
@@ -83,6 +83,40 @@ describe('harness.reloadSkills', () => {
     const third = bodyOf(server, 2);
     expect(texts(third.messages.at(-1)!.content)).toContain('Beta steps:');
     expect(JSON.stringify(third.system)).toBe(JSON.stringify(first.system));
+  });
+
+  it('keeps refusing writes into every skill folder seen, also one a later reload removed', async () => {
+    const write = (path: string) => ({ path, content: 'rewritten' });
+    const script = new ScriptBuilder()
+      .toolUse('write_file', write('skills/beta/SKILL.md'))
+      .text('done')
+      .toolUse('write_file', write('skills/alpha/SKILL.md'))
+      .text('done');
+    const server = await startMockServer({ script: script.build() });
+    undo.push(() => server.close());
+    const root = mkdtempSync(join(tmpdir(), 'session-reload-dirs-'));
+    undo.push(() => rmSync(root, { recursive: true, force: true }));
+    const skills = join(root, 'skills');
+    writeSkill(skills, 'alpha', 'Use for alpha work.', 'Alpha steps.');
+    const env = {
+      ANTHROPIC_BASE_URL: server.url,
+      XDG_STATE_HOME: join(root, 'state'),
+      XDG_CONFIG_HOME: join(root, 'cfg'),
+    };
+    const parsed = parseHarnessArgs(['-C', root, '--skills', skills, '--permission-mode', 'bypass']);
+    if (!parsed.ok) throw new Error(parsed.message);
+    const harness = await buildHarness(parsed.flags, env, { home: join(root, 'home'), cwd: root });
+    writeSkill(skills, 'beta', 'Use for beta work.', 'Beta steps.');
+    expect(await harness.reloadSkills()).toMatchObject({ added: ['beta'] });
+    rmSync(join(skills, 'beta'), { recursive: true });
+    expect(await harness.reloadSkills()).toMatchObject({ removed: ['beta'] });
+    expect(harness.skills.map((s) => s.name)).toEqual(['alpha']);
+    for (const [i, name] of ['beta', 'alpha'].entries()) {
+      await run(harness.agent.send(`rewrite ${name}`));
+      const result = texts(bodyOf(server, i * 2 + 1).messages.at(-1)!.content);
+      expect(result).toContain(`Refused: skills/${name}/SKILL.md is inside`);
+    }
+    expect(existsSync(join(skills, 'beta', 'SKILL.md'))).toBe(false);
   });
 
   it('on a model without mid-conversation system messages the same news is a note in the user turn', async () => {
