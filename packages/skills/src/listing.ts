@@ -101,6 +101,9 @@ interface Entries {
   used: boolean;
 }
 
+const descriptionCapOf = (options: ListingOptions): number =>
+  Math.max(1, options.descriptionCap ?? DEFAULT_DESCRIPTION_CAP);
+
 /** True when `record` has at least one own key (a usage file is often empty: then no per-skill lookup). */
 function hasKeys(record: Readonly<Record<string, number>>): boolean {
   for (const key in record) if (Object.hasOwn(record, key)) return true;
@@ -113,7 +116,7 @@ function hasKeys(record: Readonly<Record<string, number>>): boolean {
  * its costs; input out of order or with a repeated name takes the general path.
  */
 function entriesOf(skills: readonly Skill[], options: ListingOptions): Entries {
-  const cap = Math.max(1, options.descriptionCap ?? DEFAULT_DESCRIPTION_CAP);
+  const cap = descriptionCapOf(options);
   const usage = options.usage ?? {};
   const counted = hasKeys(usage);
   const list: Entry[] = [];
@@ -181,6 +184,75 @@ function describe(named: readonly Entry[], space: number): Shown[] {
   return shown;
 }
 
+/** One pass over skills in strict name order: how many are listed, their names' cost, the used ones. */
+interface NameScan {
+  count: number;
+  bare: number;
+  /** Entries of the skills with a use counted (usually few). */
+  used: Entry[];
+}
+
+/** `NameScan` of the model-invocable skills, or undefined when they are not in strict name order. */
+function scanNames(
+  skills: readonly Skill[],
+  usage: Readonly<Record<string, number>>,
+  cap: number,
+): NameScan | undefined {
+  const counted = hasKeys(usage);
+  const used: Entry[] = [];
+  let count = 0;
+  let bare = 0;
+  let previous = '';
+  for (const skill of skills) {
+    if (skill.disableModelInvocation) continue;
+    const name = skill.name;
+    if (count > 0 && !(name > previous)) return undefined;
+    previous = name;
+    count++;
+    bare += name.length + 3;
+    const uses = counted && Object.hasOwn(usage, name) ? Math.max(0, Number(usage[name]) || 0) : 0;
+    if (uses > 0) used.push({ name, skill, uses, cap });
+  }
+  return { count, bare, used };
+}
+
+/**
+ * The listing when not even the names fit, for skills in name order: the ranked order is the used
+ * skills by rank, then the rest in name order, so entries are made only for the named prefix
+ * (with 10,000 skills, about 1,500 of them) and nothing is sorted but the used ones.
+ */
+function namesOverBudget(skills: readonly Skill[], scan: NameScan, budget: number, cap: number): string {
+  const reserve = shortenedLine(scan.count).length + 1 + unnamedLine(scan.count).length + 1;
+  const room = Math.floor((budget + 1 - reserve) * NAMES_SHARE);
+  const used = scan.used.sort(byRank);
+  const named: Entry[] = [];
+  let spent = 0;
+  for (const e of used) {
+    if (spent + bareCost(e) > room)
+      return closingLines(describe(named, budget + 1 - reserve), scan.count, budget, false);
+    spent += bareCost(e);
+    named.push(e);
+  }
+  const skip = used.length > 0 ? new Set(used.map((e) => e.name)) : undefined;
+  for (const skill of skills) {
+    if (skill.disableModelInvocation || skip?.has(skill.name)) continue;
+    if (spent + skill.name.length + 3 > room) break;
+    spent += skill.name.length + 3;
+    named.push({ name: skill.name, skill, uses: 0, cap });
+  }
+  return closingLines(describe(named, budget + 1 - reserve), scan.count, budget, used.length === 0);
+}
+
+/** The shown entries as lines sorted by name, then the closing lines; '' when over `budget`. */
+function closingLines(shown: Shown[], total: number, budget: number, inNameOrder: boolean): string {
+  const lines = (inNameOrder ? shown : shown.sort((a, b) => byName(a.entry, b.entry))).map(line);
+  const shortened = shown.filter((s) => s.form !== 'whole' || s.entry.capped === true).length;
+  if (shortened > 0) lines.push(shortenedLine(shortened));
+  if (shown.length < total) lines.push(unnamedLine(total - shown.length));
+  const text = lines.join('\n');
+  return text.length <= budget ? text : '';
+}
+
 /**
  * The skills listing appended to the system prompt: `- name: description[ - when_to_use]` per
  * model-invocable skill, sorted by name, the description part on one line and capped.
@@ -198,6 +270,9 @@ function describe(named: readonly Entry[], space: number): Shown[] {
  */
 export function formatListing(skills: readonly Skill[], options: ListingOptions = {}): string {
   const budget = Math.max(0, options.budgetChars ?? DEFAULT_BUDGET_CHARS);
+  const scan = scanNames(skills, options.usage ?? {}, descriptionCapOf(options));
+  if (scan !== undefined && scan.bare > budget + 1)
+    return namesOverBudget(skills, scan, budget, descriptionCapOf(options));
   const { list: entries, bare, inNameOrder, used } = entriesOf(skills, options);
   if (entries.length === 0) return '';
   // Every line costs its length plus a newline; the last has none, so the lines may cost budget + 1.
@@ -217,11 +292,5 @@ export function formatListing(skills: readonly Skill[], options: ListingOptions 
   if (named < ranked.length)
     named = namedPrefix(ranked, bare, budget + 1 - closing - unnamedLine(ranked.length).length - 1);
   const reserve = closing + (named < ranked.length ? unnamedLine(ranked.length).length + 1 : 0);
-  const shown = describe(ranked.slice(0, named), budget + 1 - reserve);
-  const lines = (byNameAlready ? shown : shown.sort((a, b) => byName(a.entry, b.entry))).map(line);
-  const shortened = shown.filter((s) => s.form !== 'whole' || s.entry.capped === true).length;
-  if (shortened > 0) lines.push(shortenedLine(shortened));
-  if (named < ranked.length) lines.push(unnamedLine(ranked.length - named));
-  const text = lines.join('\n');
-  return text.length <= budget ? text : '';
+  return closingLines(describe(ranked.slice(0, named), budget + 1 - reserve), ranked.length, budget, byNameAlready);
 }
