@@ -197,13 +197,16 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   });
   // A skill a deny rule denies (`Skill(deploy)`) is never offered: not listed, not in the skill tool's enum, no /name.
   const skillEntry = registry.ruleNames().find((t) => t.name === 'skill');
-  const denied = skillEntry
-    ? namesDeniedByRule(
-        policy,
-        skillEntry,
-        trust.skills.map((s) => s.name),
-      )
-    : new Set<string>();
+  // No names list at all when no deny rule names the skill tool (the usual case).
+  const deniedOf = (list: readonly Skill[]): Set<string> =>
+    skillEntry && policy.hasDenyRulesFor(skillEntry)
+      ? namesDeniedByRule(
+          policy,
+          skillEntry,
+          list.map((s) => s.name),
+        )
+      : new Set<string>();
+  const denied = deniedOf(trust.skills);
   const skills = denied.size === 0 ? trust.skills : trust.skills.filter((s) => !denied.has(s.name));
   if (denied.size > 0) registry = createToolRegistry({ skills, ...rg });
   // The light node:http fetch keeps undici (~20 ms, ~30 MB) out of a run, unless a proxy variable
@@ -278,13 +281,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
             trustFlag: false,
           })
         ).skills;
-    const deny = skillEntry
-      ? namesDeniedByRule(
-          policy,
-          skillEntry,
-          applied.map((s) => s.name),
-        )
-      : new Set<string>();
+    const deny = deniedOf(applied);
     return { discovery: found, skills: applied.filter((s) => !deny.has(s.name)), messages: discoveryMessages(found) };
   };
   const reloader = createSkillReloader({
