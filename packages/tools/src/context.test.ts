@@ -37,6 +37,59 @@ describe('createToolContext', () => {
     expect(ctx.protectedDirs).toEqual([path.join(tmp, 'real')]);
   });
 
+  it('resolves like realpath through a linked skills root, a linked skill folder and a missing one', () => {
+    fs.mkdirSync(path.join(tmp, 'root', 'plain'), { recursive: true });
+    fs.mkdirSync(path.join(tmp, 'elsewhere'));
+    fs.symlinkSync(path.join(tmp, 'root'), path.join(tmp, 'root-link'));
+    fs.symlinkSync(path.join(tmp, 'elsewhere'), path.join(tmp, 'root', 'linked'));
+    const dirs = ['plain', 'linked', 'missing'].flatMap((d) => [
+      path.join(tmp, 'root-link', d),
+      path.join(tmp, 'root', d),
+    ]);
+    const ctx = createToolContext({
+      root: tmp,
+      skills: dirs.map(skillAt),
+      protectedDirs: [...dirs, path.join(tmp, 'root-link')],
+    });
+    expect(ctx.extraReadRoots).toEqual([
+      path.join(tmp, 'root', 'plain'),
+      path.join(tmp, 'elsewhere'),
+      path.join(tmp, 'root-link', 'missing'),
+      path.join(tmp, 'root', 'missing'),
+    ]);
+    expect(ctx.protectedDirs).toEqual([...ctx.extraReadRoots, path.join(tmp, 'root')]);
+    for (const d of dirs.filter((d) => fs.existsSync(d)))
+      expect(ctx.extraReadRoots).toContain(fs.realpathSync.native(d));
+  });
+
+  it('resolves like realpath when many skill folders share a linked root (the root is listed once)', () => {
+    const names = Array.from({ length: 12 }, (_, i) => `s${i}`);
+    for (const n of names) fs.mkdirSync(path.join(tmp, 'root', n), { recursive: true });
+    fs.mkdirSync(path.join(tmp, 'elsewhere'));
+    fs.symlinkSync(path.join(tmp, 'elsewhere'), path.join(tmp, 'root', 'linked'));
+    fs.writeFileSync(path.join(tmp, 'root', 'file'), 'x');
+    fs.symlinkSync(path.join(tmp, 'root'), path.join(tmp, 'root-link'));
+    const dirs = [...names, 'linked', 'file', 'missing'].map((n) => path.join(tmp, 'root-link', n));
+    const ctx = createToolContext({ root: tmp, skills: dirs.map(skillAt), protectedDirs: dirs });
+    const expected = dirs.map((d) => (fs.existsSync(d) ? fs.realpathSync.native(d) : d));
+    expect(ctx.extraReadRoots).toEqual(expected);
+    expect(ctx.protectedDirs).toEqual(expected);
+    expect(expected.at(-3)).toBe(path.join(tmp, 'elsewhere'));
+  });
+
+  it('resolves dirs given with empty, dot and dot-dot segments or a trailing slash as path.resolve would', () => {
+    for (let i = 0; i < 10; i++) fs.mkdirSync(path.join(tmp, 'root', `s${i}`), { recursive: true });
+    const given = [
+      `${tmp}/root//s1`,
+      `${tmp}/root/./s2`,
+      `${tmp}/root/x/../s3`,
+      `${tmp}/root/s4/`,
+      ...Array.from({ length: 10 }, (_, i) => `${tmp}/root/s${i}`),
+    ];
+    const ctx = createToolContext({ root: tmp, protectedDirs: given });
+    expect(ctx.protectedDirs).toEqual([...new Set(given.map((d) => fs.realpathSync.native(path.resolve(d))))]);
+  });
+
   it('sees dirs added in place to the same array (a reload adding protected folders)', () => {
     const protectedDirs = [path.join(tmp, 'a')];
     const skills = [skillAt(path.join(tmp, 's1'))];
