@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { displayPath, isWithin, realRoot } from './jail.js';
+import { displayPath, isWithin } from './jail.js';
 import type { ToolContext } from './types.js';
 
 /**
@@ -48,7 +48,10 @@ function namedRule(rel: string): string | undefined {
  * ahead. Checked: the protected names below the root (on the resolved path and on the path the
  * model gave, so neither a symlink nor `..` hides them), every skill directory of the session
  * (`extraReadRoots`) and every `protectedDirs` entry (the harness's own config and state dirs),
- * each also realpath'd. The message names the rule and the path.
+ * as the context holds them: `createToolContext` realpaths them once, so a link to one is caught
+ * by comparing `abs` (already resolved by the jail). The target's few ancestors are looked up in
+ * an index of the dirs, so a check costs the same with 10 skills or 10,000 (a realpath per dir
+ * per call cost ~110 ms a write at 10,000). The message names the rule and the path.
  */
 export function protectedReason(
   ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protectedDirs'>,
@@ -67,18 +70,35 @@ export function protectedReason(
     const byName = namedRule(path.relative(root, path.resolve(root, given)));
     if (byName !== undefined) return refuse(byName);
   }
-  const dirs: Array<{ dir: string; rule: string }> = [
-    ...ctx.extraReadRoots.map((dir) => ({ dir, rule: `the skill directory ${dir}` })),
-    ...(ctx.protectedDirs ?? []).map((dir) => ({
-      dir,
-      rule: `the protected directory ${dir} (the harness's own configuration or state)`,
-    })),
-  ];
-  const target = fold(abs);
-  for (const { dir, rule } of dirs) {
-    for (const form of new Set([path.resolve(dir), realRoot(dir)])) {
-      if (isWithin(target, fold(form))) return refuse(rule);
-    }
-  }
+  const rule = protectedDirRule(protectedDirIndex(ctx), fold(abs));
+  if (rule !== undefined) return refuse(rule);
   return undefined;
+}
+
+type DirIndex = Map<string, string>;
+const indexes = new WeakMap<readonly string[], { protectedDirs: readonly string[] | undefined; index: DirIndex }>();
+
+/** Folded dir -> rule for the context's skill and protected dirs, built once per pair of arrays. */
+function protectedDirIndex(ctx: Pick<ToolContext, 'extraReadRoots' | 'protectedDirs'>): DirIndex {
+  const known = indexes.get(ctx.extraReadRoots);
+  if (known !== undefined && known.protectedDirs === ctx.protectedDirs) return known.index;
+  const index: DirIndex = new Map();
+  for (const dir of ctx.protectedDirs ?? [])
+    index.set(fold(dir), `the protected directory ${dir} (the harness's own configuration or state)`);
+  for (const dir of ctx.extraReadRoots) index.set(fold(dir), `the skill directory ${dir}`);
+  indexes.set(ctx.extraReadRoots, { protectedDirs: ctx.protectedDirs, index });
+  return index;
+}
+
+/** The rule of the nearest indexed dir that is `target` or one of its ancestors. */
+function protectedDirRule(index: DirIndex, target: string): string | undefined {
+  if (index.size === 0) return undefined;
+  let dir = target;
+  for (;;) {
+    const rule = index.get(dir);
+    if (rule !== undefined) return rule;
+    const up = path.dirname(dir);
+    if (up === dir) return undefined;
+    dir = up;
+  }
 }

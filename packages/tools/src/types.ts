@@ -56,7 +56,11 @@ export interface ReadTracker {
 export interface ToolContext {
   /** The work root (absolute, symlinks resolved). */
   root: string;
-  /** Extra read-only roots (the discovered skill directories). Only reading tools use them. */
+  /**
+   * Extra read-only roots (the discovered skill directories). Only reading tools use them.
+   * Absolute, normalised and symlinks resolved, as `createToolContext` builds them (write checks
+   * compare resolved targets against them as they are).
+   */
   extraReadRoots: readonly string[];
   readTracker: ReadTracker;
   signal: AbortSignal;
@@ -68,6 +72,7 @@ export interface ToolContext {
   /**
    * Extra absolute folders write_file and edit_file always refuse (the harness's config and
    * state dirs, skill dirs), on top of `.git`, the skills folders and `extraReadRoots`.
+   * Absolute, normalised and symlinks resolved, as `createToolContext` builds them.
    */
   protectedDirs?: readonly string[];
   /**
