@@ -3,10 +3,7 @@ import type { SessionInfo } from '@coding-harness/agent';
 import type { TuiBackend } from './backend.js';
 import type { ApprovalState } from './approval-state.js';
 import { QuestionQueue } from './question-queue.js';
-import { runSlashCommand } from '@coding-harness/session';
-import type { SlashContext } from '@coding-harness/session';
-import { helpText, interpret, noSkillsText } from './commands.js';
-import type { CommandName } from './commands.js';
+import { interpret } from './commands.js';
 import { completions, menuKey } from './completion.js';
 import { FrameScheduler } from './frame-scheduler.js';
 import { ctrlKey, editKey, emptyInput, insertPaste, setText, type InputState } from './input-state.js';
@@ -21,14 +18,10 @@ import type { SessionPick } from './session-picker.js';
 import { shortRoot } from './status-line.js';
 import { thinkingTarget, toolTarget } from './tool-target.js';
 import type { Theme } from './theme.js';
+import { runTuiCommand } from './tui-commands.js';
+import type { CommandHost } from './tui-commands.js';
+import { TuiScreen } from './tui-screen.js';
 import { initialState, type ViewState } from './view-state.js';
-import { ApprovalModal } from './widgets/approval-modal.js';
-import { CompletionMenu } from './widgets/completion-menu.js';
-import { InputView } from './widgets/input-view.js';
-import { SessionsOverlay } from './widgets/sessions-overlay.js';
-import { SkillPicker } from './widgets/skill-picker.js';
-import { StatusView } from './widgets/status-view.js';
-import { TranscriptView } from './widgets/transcript-view.js';
 
 /** A key as blessed reports it. */
 export interface Key {
@@ -43,7 +36,7 @@ const QUIT_HINT = 'press Ctrl-C again to quit';
  * The running TUI: owns the view state, routes keys (modal > picker > menu > input), runs turns
  * against the backend and draws at most ~30 frames a second. `quit` resolves `done`.
  */
-export class TuiApp {
+export class TuiApp implements CommandHost {
   state: ViewState;
   input: InputState = emptyInput();
   /** The turn's approval questions; the first one is in the modal. */
@@ -60,23 +53,18 @@ export class TuiApp {
   altEnter = false;
   readonly done: Promise<number>;
 
-  private turn: AbortController | undefined;
+  /** The running turn or cancellable command (Ctrl-C and Esc abort it). */
+  turn: AbortController | undefined;
   private armed = false;
   private historyFailed = false;
   private finish!: (code: number) => void;
   private readonly frames: FrameScheduler;
   private readonly ticker: ReturnType<typeof setInterval>;
-  private readonly transcript: TranscriptView;
-  private readonly inputView: InputView;
-  private readonly status: StatusView;
-  private readonly menuView: CompletionMenu;
-  private readonly pickerView: SkillPicker;
-  private readonly modal: ApprovalModal;
-  private readonly sessionsView: SessionsOverlay;
+  private readonly view: TuiScreen;
 
   constructor(
-    private readonly backend: TuiBackend,
-    private readonly screen: Widgets.Screen,
+    readonly backend: TuiBackend,
+    screen: Widgets.Screen,
     theme: Theme,
     private readonly opts: { now: () => number; home?: string },
   ) {
@@ -98,13 +86,7 @@ export class TuiApp {
     else if (backend.sessionId)
       this.state = reduce(this.state, { type: 'notice', text: `session ${backend.sessionId()}` });
     this.done = new Promise((resolve) => (this.finish = resolve));
-    this.transcript = new TranscriptView(screen, theme);
-    this.inputView = new InputView(screen, theme);
-    this.status = new StatusView(screen, theme);
-    this.menuView = new CompletionMenu(screen, theme);
-    this.pickerView = new SkillPicker(screen, theme);
-    this.modal = new ApprovalModal(screen, theme);
-    this.sessionsView = new SessionsOverlay(screen, theme);
+    this.view = new TuiScreen(screen, theme);
     this.frames = new FrameScheduler(() => this.render());
     this.ticker = setInterval(() => this.state.busy && this.frames.request(), SPINNER_MS);
     this.ticker.unref?.();
@@ -116,6 +98,17 @@ export class TuiApp {
   /** Applies an action and schedules a frame. */
   dispatch(action: Action): void {
     this.state = reduce(this.state, action);
+    this.frames.request();
+  }
+
+  /** The app's clock (ms). */
+  now(): number {
+    return this.opts.now();
+  }
+
+  /** Opens the `/skills` picker. */
+  openSkillPicker(): void {
+    this.picker = { query: '', selected: 0 };
     this.frames.request();
   }
 
@@ -143,7 +136,7 @@ export class TuiApp {
    * anything was said) the session id and the exact command that resumes it.
    */
   farewell(plain: boolean): string {
-    const text = scrollbackText(this.state, this.width(), plain);
+    const text = scrollbackText(this.state, this.view.width(), plain);
     const id = this.backend.sessionId?.();
     const command = this.backend.resumeCommand?.();
     return text && id && command ? text + resumeHint(id, command) : text;
@@ -156,35 +149,31 @@ export class TuiApp {
 
   /** The `/` menu items for the current input (empty when hidden). */
   menuItems(): ReturnType<typeof completions> {
-    if (this.picker || this.approval || this.sessionsView.open || this.menu.dismissedFor === this.input.text) return [];
+    if (this.picker || this.approval || this.view.sessions.open || this.menu.dismissedFor === this.input.text)
+      return [];
     return completions(this.input.text, this.backend.skills);
   }
 
   private render(): void {
-    const width = Math.max(10, Number(this.screen.width) || 80);
-    const height = Math.max(4, Number(this.screen.height) || 24);
-    const statusRow = height - 1;
     // Under a question Esc means "deny", so the progress line (which says "esc to cancel") waits.
     const label = this.search
       ? searchLabel(this.search)
       : this.state.hint || (this.approval ? '' : progressLine(this.state, this.opts.now()));
     const found = this.search?.match === undefined ? undefined : this.input.history[this.search.match];
-    const shown = this.search ? setText(this.input, found ?? '') : this.input;
-    const inputRows = this.inputView.render(shown, width, statusRow, label, !this.state.busy && !this.search);
-    const transcriptRows = Math.max(1, statusRow - inputRows);
-    this.transcript.render(this.state, width, transcriptRows);
-    this.status.render(this.state, this.opts.now(), width, statusRow, this.opts.home);
-    const items = this.menuItems();
-    this.menuView.render(items, Math.min(this.menu.selected, Math.max(0, items.length - 1)), width, transcriptRows);
-    this.pickerView.render(this.picker, this.backend.skills, this.pickerMessage, width, height);
-    this.sessionsView.render(width, height, shortRoot(this.state.workroot, this.opts.home));
-    this.modal.render(this.approval, width, height);
-    this.screen.render();
-  }
-
-  private transcriptHeight(): number {
-    const height = Math.max(4, Number(this.screen.height) || 24);
-    return Math.max(1, height - 1 - (Number(this.inputView.box.height) || 2));
+    this.view.draw({
+      state: this.state,
+      input: this.search ? setText(this.input, found ?? '') : this.input,
+      label,
+      placeholder: !this.state.busy && !this.search,
+      menu: { items: this.menuItems(), selected: this.menu.selected },
+      picker: this.picker,
+      pickerMessage: this.pickerMessage,
+      skills: this.backend.skills,
+      approval: this.approval,
+      root: shortRoot(this.state.workroot, this.opts.home),
+      now: this.opts.now(),
+      home: this.opts.home,
+    });
   }
 
   /** A raw key sequence from the input stream, before blessed names it: the bracketed-paste markers. */
@@ -213,7 +202,7 @@ export class TuiApp {
       if (this.state.hint === QUIT_HINT) this.dispatch({ type: 'hint', text: '' });
     }
     if (this.approval) return this.questions.key(key.name, ch);
-    if (this.sessionsView.open) return this.onPick(this.sessionsView.key(key.name, ch));
+    if (this.view.sessions.open) return this.onPick(this.view.sessions.key(key.name, ch));
     if (this.picker) return this.pickerKey(ch, key);
     if (key.full === 'C-d') {
       if (!this.input.text) this.quit(0);
@@ -227,11 +216,14 @@ export class TuiApp {
     if (key.name === 'escape' && this.turn && !this.menuItems().length) return this.cancelTurn();
     if (key.name === 'pageup' || key.name === 'pagedown') return this.scroll(key.name === 'pageup' ? -1 : 1);
     if (key.full === 'C-o')
-      return this.dispatch({ type: 'toggle_tool', ...toolTarget(this.state, this.width(), this.transcriptHeight()) });
+      return this.dispatch({
+        type: 'toggle_tool',
+        ...toolTarget(this.state, this.view.width(), this.view.transcriptHeight()),
+      });
     if (key.full === 'C-t')
       return this.dispatch({
         type: 'toggle_thinking',
-        ...thinkingTarget(this.state, this.width(), this.transcriptHeight()),
+        ...thinkingTarget(this.state, this.view.width(), this.view.transcriptHeight()),
       });
     if (this.menuKey(key)) return;
     const edited = ctrlKey(this.input, key.full ?? '');
@@ -259,13 +251,9 @@ export class TuiApp {
     return true;
   }
 
-  private width(): number {
-    return Math.max(10, Number(this.screen.width) || 80);
-  }
-
   private scroll(direction: -1 | 1): void {
-    const height = this.transcriptHeight();
-    const width = this.width();
+    const height = this.view.transcriptHeight();
+    const width = this.view.width();
     const total = layoutTranscript(this.state, width).total;
     this.dispatch({ type: 'scroll', by: direction * Math.max(1, height - 2), total, height });
   }
@@ -295,7 +283,7 @@ export class TuiApp {
   private ctrlC(): void {
     if (this.turn) return this.cancelTurn();
     if (this.picker) return this.closePicker();
-    if (this.sessionsView.open) return this.onPick(this.sessionsView.key('escape', undefined));
+    if (this.view.sessions.open) return this.onPick(this.view.sessions.key('escape', undefined));
     if (this.armed) return this.quit(0);
     this.armed = true;
     this.setInput(emptyInput(this.input.history));
@@ -317,8 +305,8 @@ export class TuiApp {
   }
 
   /** `/resume`'s list: the sessions of this work root; its pick is acted on by {@link onPick}. */
-  private showSessions(sessions: readonly SessionInfo[]): void {
-    this.sessionsView.show(sessions);
+  showSessions(sessions: readonly SessionInfo[]): void {
+    this.view.sessions.show(sessions);
     this.frames.request();
   }
 
@@ -339,7 +327,7 @@ export class TuiApp {
     this.quit(0);
   }
 
-  private clearConversation(): void {
+  clearConversation(): void {
     if (this.turn) return this.dispatch({ type: 'hint', text: 'a turn is running — Ctrl-C to cancel it first' });
     this.backend.clear();
     this.dispatch({ type: 'clear' });
@@ -369,7 +357,7 @@ export class TuiApp {
         void this.runTurn(what.text);
         return;
       case 'command':
-        void this.runCommand(what.name, what.args, skillsEnabled);
+        void runTuiCommand(this, what.name, what.args, skillsEnabled);
         return;
     }
   }
@@ -381,57 +369,6 @@ export class TuiApp {
       this.historyFailed = true;
       this.dispatch({ type: 'notice', text: failed });
     }
-  }
-
-  /** Runs a built-in; one that waits on the model (`/compact`) is refused while a turn runs and cancelled by Ctrl-C. */
-  private async runCommand(name: CommandName, args: string, skillsEnabled: boolean): Promise<void> {
-    if (this.turn && name === 'compact')
-      return this.dispatch({ type: 'hint', text: 'a turn is running — wait, or Ctrl-C to cancel it' });
-    const job = name === 'compact' ? new AbortController() : undefined;
-    if (job) {
-      this.turn = job;
-      this.dispatch({ type: 'busy', busy: true, now: this.opts.now() });
-    }
-    try {
-      await runSlashCommand(
-        name,
-        { ...this.slashContext(skillsEnabled), ...(job ? { signal: job.signal } : {}) },
-        args,
-      );
-    } catch (err) {
-      this.dispatch({ type: 'error', text: `error: ${err instanceof Error ? err.message : String(err)}` });
-    } finally {
-      if (job) {
-        this.turn = undefined;
-        this.dispatch({ type: 'busy', busy: false, now: this.opts.now() });
-      }
-      // `/mode` and `/model` may have switched what the status bar shows.
-      const mode = this.backend.mode?.();
-      if (mode !== undefined && mode !== this.state.mode) this.dispatch({ type: 'mode', mode });
-      const model = this.backend.currentModel?.();
-      if (model !== undefined && model !== this.state.model) this.dispatch({ type: 'model', model });
-    }
-  }
-
-  /** The TUI's side of the session's slash-command table: text goes to the transcript as info, `/skills` opens the picker. */
-  private slashContext(skillsEnabled: boolean): SlashContext {
-    const skills = this.backend.skills;
-    return {
-      skills,
-      skillsEnabled,
-      print: (lines) => this.dispatch({ type: 'info', text: lines.join('\n') }),
-      showHelp: (lines) => this.dispatch({ type: 'info', text: helpText(skills, skillsEnabled, lines) }),
-      showSkills: () => {
-        if (skills.length === 0) return this.dispatch({ type: 'info', text: noSkillsText(skillsEnabled) });
-        this.picker = { query: '', selected: 0 };
-        this.frames.request();
-      },
-      grants: () => ({ allowed: this.backend.allowed(), denied: this.backend.denied?.() ?? [] }),
-      clear: () => this.clearConversation(),
-      quit: () => this.quit(0),
-      showSessions: (sessions) => this.showSessions(sessions),
-      ...(this.backend.controls ? { session: this.backend.controls } : {}),
-    };
   }
 
   private async runTurn(text: string): Promise<void> {

@@ -1,0 +1,142 @@
+/**
+ * The agent's public shape: what `createAgent` takes (`AgentOptions`), what it returns (`Agent`)
+ * and what a turn or a skills update passes in. The implementation is in agent.ts.
+ */
+import type { AskFn } from '@coding-harness/approval';
+import type { Skill } from '@coding-harness/skills';
+import type { ToolRegistry } from '@coding-harness/tools';
+import type { AgentEvent, Usage } from './events.js';
+import type { CurrentSettings } from './model-switch.js';
+import type { Message } from './messages.js';
+import type { ModelClient } from './model-types.js';
+import type { AgentPolicy } from './policy.js';
+import type { RetryOptions } from './retry.js';
+import type { SessionStore } from './session-store.js';
+import type { Effort, ThinkingSetting } from './catalogue.js';
+
+export interface AgentOptions {
+  client: ModelClient;
+  model: string;
+  registry: ToolRegistry;
+  policy: AgentPolicy;
+  /**
+   * The approval question for turns that bring none (`send(text, { ask })` wins). Optional: a
+   * front end whose question needs a screen that is not up yet passes it per turn. With neither,
+   * every question is denied with {@link NO_ASK_MESSAGE}.
+   */
+  ask?: AskFn;
+  skills?: readonly Skill[];
+  /**
+   * The skills listing in the system prompt: `budgetChars` (default 1% of the model's context
+   * window in the catalogue, at 4 characters a token; Claude Code's `SLASH_COMMAND_TOOL_CHAR_BUDGET`
+   * when the caller passes it) and `usage`, per-skill invocation counts that decide who keeps a
+   * description when not all fit. Read once: the listing is part of the cached prefix.
+   */
+  skillListing?: { budgetChars?: number; usage?: Readonly<Record<string, number>> };
+  workroot: string;
+  /** The home config dir holding AGENTS.md / CLAUDE.md (e.g. ~/.config/coding-harness). */
+  configDir?: string;
+  /**
+   * The first system block in place of the harness's own prompt (a library's agent with its own
+   * role). AGENTS.md / CLAUDE.md and the skills listing still follow it. Must not be empty.
+   */
+  systemPrompt?: string;
+  /** Default: the model's window from the catalogue (200,000 for an unknown id). */
+  contextWindow?: number;
+  /** Model requests per user turn; default 50. */
+  maxTurns?: number;
+  /** `max_tokens` of every request; default: the catalogue's `defaultMaxTokens` for the model. */
+  maxTokens?: number;
+  /** Default: adaptive where the model accepts it, else no `thinking` parameter. */
+  thinking?: ThinkingSetting;
+  /** Sent as `output_config.effort`; default: none (the model's own default). */
+  effort?: Effort;
+  clock?: () => Date;
+  /** Auto-load a strongly matching skill before a turn's first request; default true. */
+  autoSkills?: boolean;
+  /** Fraction of the context window that triggers compaction; default 0.8. */
+  compactionThreshold?: number;
+  sessionStore?: SessionStore;
+  /** Resumes this session: its stored system prompt and tools are sent unchanged; what changed since is told to the model. */
+  resumeId?: string;
+  /**
+   * On resume, continue with the model / the effort the session last switched to (`setModel`,
+   * `setEffort`, recorded in the file) instead of `model` / `effort`. Default both true; the
+   * session wiring passes false for what the user named for this run (`--model`, `--effort`).
+   */
+  resumeKeeps?: { model: boolean; effort: boolean };
+  /** False: AGENTS.md / CLAUDE.md are read from `configDir` only, not from the work root (an untrusted clone). Default true. */
+  projectInstructions?: boolean;
+  retry?: RetryOptions;
+  /**
+   * Absolute dirs write_file and edit_file always refuse, in every mode (the harness's state dir,
+   * personal skill folders...). `configDir` is always protected.
+   */
+  protectedDirs?: readonly string[];
+  /** Secret values (an API key given by flag) redacted from tool output, on top of the credential variables in the environment. */
+  secrets?: readonly string[];
+}
+
+export interface Agent {
+  readonly sessionId: string;
+  /** The system prompt as text (its blocks joined by blank lines). */
+  readonly systemPrompt: string;
+  /** The model the next request uses (`setModel` changes it between turns). */
+  readonly model: string;
+  /** Things found at construction worth showing (unreadable AGENTS.md, a resume problem, a torn session line). */
+  readonly notices: readonly string[];
+  /** True when `resumeId` was loaded. */
+  readonly resumed: boolean;
+  /** Runs one user turn. Breaking out of the iteration aborts the turn. One turn at a time. */
+  send(text: string, opts?: SendTurnOptions): AsyncIterable<AgentEvent>;
+  messages(): readonly Message[];
+  totals(): { usage: Usage; costUsd: number; requests: number };
+  /** A new conversation (new session id), same system prompt and tools. */
+  clear(): void;
+  /** The model settings the next request uses. */
+  settings(): CurrentSettings;
+  /** The input tokens of the last request, and the context window compaction measures them against. */
+  context(): { used: number; window: number };
+  /**
+   * Between turns: the next request uses `model` (see model-switch.ts for what stays fixed).
+   * Returns the problems and changes nothing when the model would refuse the settings or a turn
+   * is running; [] when switched.
+   */
+  setModel(model: string): string[];
+  /** Between turns: the next request sends `effort` (undefined: none, the model's default). Same returns as `setModel`. */
+  setEffort(effort: Effort | undefined): string[];
+  /**
+   * Compacts the conversation now (`/compact [focus]`), between turns: the events of the
+   * summarisation request (`retry`, `usage`, `notice`, `compaction`), then nothing else. Refused
+   * (an `error` event) while a turn runs.
+   */
+  compact(opts?: { focus?: string; signal?: AbortSignal }): AsyncIterable<AgentEvent>;
+  /**
+   * Swaps the skills this session can load after a re-discovery, without changing a byte of the
+   * system prompt or the tool list, so the prompt cache and earlier thinking stay valid: from the
+   * next turn `registry` runs the tool calls (its skill tool knows the new skills), `/name` and
+   * auto-matching use `skills`, and `protectedDirs` join the folders no tool may write. `note`
+   * (when not empty) is told to the model right after the next user message: a mid-conversation
+   * system message where the model accepts one (the catalogue says), else a note in the user turn.
+   * `sinceStart` is what a conversation begun later by `clear()` is told (its prompt lists the
+   * skills of the start). Call it between turns.
+   */
+  updateSkills(update: SkillsUpdate): void;
+}
+
+/** What `Agent.updateSkills` takes. */
+export interface SkillsUpdate {
+  skills: readonly Skill[];
+  registry: ToolRegistry;
+  note: string;
+  sinceStart: string;
+  protectedDirs?: readonly string[];
+}
+
+/** What one turn may bring besides its text. */
+export interface SendTurnOptions {
+  /** Aborting it ends the turn with `turn_end` / `aborted`. */
+  signal?: AbortSignal;
+  /** This turn's approval question; default: `AgentOptions.ask`. */
+  ask?: AskFn;
+}
