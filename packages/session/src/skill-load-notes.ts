@@ -22,13 +22,16 @@ export function notesBySkill(discovery: DiscoverResult): Map<string, string[]> {
  * The agent with each skill's discovery notes said as notice events the first time that skill
  * loads in the session (by the model, `/name` or an auto-match), right after its result. The rest
  * of the agent is the same object (reached through the prototype). `discovery` is read at each
- * load, so a `/reload-skills` pass is followed.
+ * load (and indexed once per discovery pass), so a `/reload-skills` pass is followed.
  */
 export function sayNotesOnLoad(agent: Agent, discovery: () => DiscoverResult): Agent {
   const said = new Set<string>();
+  let indexed: { of: DiscoverResult; notes: Map<string, string[]> } | undefined;
   return afterSkillLoads(agent, (name) => {
     if (said.has(name)) return [];
-    const notes = notesBySkill(discovery()).get(name) ?? [];
+    const current = discovery();
+    if (indexed?.of !== current) indexed = { of: current, notes: notesBySkill(current) };
+    const notes = indexed.notes.get(name) ?? [];
     if (notes.length > 0) said.add(name);
     return notes.map((message) => ({ type: 'notice', message }));
   });
