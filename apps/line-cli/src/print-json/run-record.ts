@@ -4,6 +4,7 @@
  * and the closing `result` object. `json` and `stream-json` print from the same record, so the
  * two formats cannot disagree.
  */
+import { emptyUsage } from '@coding-harness/agent';
 import type { AgentEvent, Message, Usage } from '@coding-harness/agent';
 import type {
   ClaudeAssistantMessage,
@@ -42,8 +43,6 @@ export interface RunRecord {
   result(outcome: TurnOutcome, durationMs: number): ClaudeResultMessage;
 }
 
-const ZERO: Usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
-
 function subtypeOf(outcome: TurnOutcome): ResultSubtype {
   if (outcome.exitCode === 0) return 'success';
   return outcome.stopReason === 'max_turns' ? 'error_max_turns' : 'error_during_execution';
@@ -71,8 +70,8 @@ export function createRunRecord(agent: TranscriptSource, model: string, now: () 
   let transcript = agent.messages();
   let seen = transcript.length;
   let finalText = '';
-  let lastUsage: Usage = ZERO;
-  let usage: Usage = ZERO;
+  let lastUsage: Usage = emptyUsage();
+  let usage: Usage = emptyUsage();
   let costUsd = 0;
   let stopDetails: ClaudeResultMessage['stop_details'];
   let requests = 0;
@@ -108,13 +107,13 @@ export function createRunRecord(agent: TranscriptSource, model: string, now: () 
       if (message.role === 'assistant') {
         const ids = toolUseIds(message);
         if (ids?.every((id) => forcedIds.has(id)) === true)
-          lines.push(...lineOf(message, { ...meta, stopReason: 'tool_use', usage: ZERO }));
+          lines.push(...lineOf(message, { ...meta, stopReason: 'tool_use', usage: emptyUsage() }));
         else if (reply) {
           lines.push(...lineOf(message, { ...meta, ...reply }));
           reply = undefined;
         } else break;
       } else if (message.content.some((block) => block.type === 'tool_result'))
-        lines.push(...lineOf(message, { ...meta, stopReason: null, usage: ZERO }));
+        lines.push(...lineOf(message, { ...meta, stopReason: null, usage: emptyUsage() }));
     }
     return lines;
   };
@@ -127,7 +126,7 @@ export function createRunRecord(agent: TranscriptSource, model: string, now: () 
           reply = undefined;
           requests += 1;
           requestStarted = now();
-          lastUsage = ZERO;
+          lastUsage = emptyUsage();
           return earlier;
         }
         case 'usage':
