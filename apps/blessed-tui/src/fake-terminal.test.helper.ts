@@ -32,7 +32,7 @@ export interface FakeTerminal {
   press(...keys: string[]): Promise<void>;
   /** Types text one character at a time. */
   type(text: string): Promise<void>;
-  /** Waits until the screen shows `word`. */
+  /** Waits until the screen shows `word` and that frame has reached `written()`. */
   see(word: string): Promise<void>;
   exit: Promise<number>;
 }
@@ -81,10 +81,14 @@ export async function fakeTerminal(
     text,
     press,
     type: (t: string) => press(...t),
-    see: (word: string) =>
-      vi.waitFor(() => {
+    // blessed writes a drawn frame to the stream on a later setImmediate (Program#_buffer): one
+    // tick after the screen buffer shows `word`, `written()` holds the frame's bytes too.
+    see: async (word: string) => {
+      await vi.waitFor(() => {
         if (!text().includes(word)) throw new Error(`screen lacks ${JSON.stringify(word)}:\n${text()}`);
-      }),
+      });
+      await tick();
+    },
     exit,
   };
 }
