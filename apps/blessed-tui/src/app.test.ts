@@ -113,6 +113,18 @@ describe('the screen', () => {
     await vi.waitFor(() => expect(backend.sent).toEqual(['one\ntwo\nthree']));
     await quit(t);
   });
+
+  it('Alt-Enter read in one chunk with typed keys around it is still a new line; a plain Enter there still sends', async () => {
+    const backend = new FakeBackend();
+    const t = await fakeTerminal(backend);
+    await t.press('one\x1b\rtwo'); // a late read: the keys and ESC CR arrive together
+    await t.press(KEY.enter);
+    await vi.waitFor(() => expect(backend.sent).toEqual(['one\ntwo']));
+    await t.press('three\rfour\x1b\rfive');
+    await t.press(KEY.enter);
+    await vi.waitFor(() => expect(backend.sent).toEqual(['one\ntwo', 'three', 'four\nfive']));
+    await quit(t);
+  });
 });
 
 describe('approval modal', () => {

@@ -86,12 +86,13 @@ export async function runTui(backend: TuiBackend, io: TuiIo = {}): Promise<numbe
 /**
  * Tracks what blessed's key parser drops or splits: the bracketed-paste markers (raw key
  * sequences on the input stream, which blessed does not pass on) and Alt-Enter (ESC then CR in
- * one chunk).
+ * one chunk, possibly with typed keys around it).
  */
 function watchInput(input: Readable, app: TuiApp, teardown: (() => void)[]): void {
   const before = (chunk: Buffer | string): void => {
     const s = chunk.toString();
-    app.altEnter = s === '\x1b\r' || s === '\x1b\n';
+    app.returns = [];
+    for (let i = 0; i < s.length; i++) if (s[i] === '\r') app.returns.push(s[i - 1] === '\x1b');
   };
   const raw = (_ch: unknown, key: { sequence?: string } | undefined): void => app.onRawKey(key?.sequence);
   input.prependListener('data', before);

@@ -49,8 +49,12 @@ export class TuiApp implements CommandHost {
   search: HistorySearch | undefined;
   /** A bracketed paste in progress: its keys are collected and inserted as one edit. */
   readonly paste = new PasteCollector();
-  /** Alt-Enter arrives as ESC then CR in one chunk: the ESC is swallowed, the CR is a newline. */
-  altEnter = false;
+  /**
+   * For each CR of the input chunk being read (blessed's Return keys), in order: whether an ESC
+   * came right before it (Alt-Enter, which blessed does not report as a meta key). Typed keys can share that chunk
+   * when the app reads late, so each Return takes its own entry.
+   */
+  returns: boolean[] = [];
   readonly done: Promise<number>;
 
   /** The running turn or cancellable command (Ctrl-C and Esc abort it). */
@@ -194,7 +198,9 @@ export class TuiApp implements CommandHost {
   /** Routes one key: a paste, Ctrl-C, then the modal, the picker, the menu, and the input. */
   onKey(ch: string | undefined, key: Key & { sequence?: string }): void {
     if (this.paste.key(key.name, key.sequence, ch)) return this.insertPaste();
-    if (key.name === 'escape' && this.altEnter) return;
+    // Alt-Enter: the ESC of an ESC CR pair is dropped; that CR is a new line (see `returns`).
+    if (key.name === 'escape' && this.returns.includes(true)) return;
+    const altReturn = key.name === 'return' && (this.returns.shift() ?? false);
     if (this.search) return this.searchKey(ch, key);
     if (key.full === 'C-c') return this.ctrlC();
     if (this.armed) {
@@ -228,9 +234,7 @@ export class TuiApp implements CommandHost {
     if (this.menuKey(key)) return;
     const edited = ctrlKey(this.input, key.full ?? '');
     if (edited) return this.setInput(edited);
-    const meta = key.name === 'return' && this.altEnter;
-    if (key.name === 'return') this.altEnter = false;
-    const r = editKey(this.input, key.name, ch, meta || (key.meta ?? false));
+    const r = editKey(this.input, key.name, ch, altReturn || (key.meta ?? false));
     this.setInput(r.state);
     if (r.submit !== undefined) this.submit(r.submit);
   }
