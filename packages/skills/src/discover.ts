@@ -105,6 +105,7 @@ export class Scan {
     for (const spec of specs) this.root(spec);
     const found = this.pending;
     this.pending = undefined;
+    if (found.length === 0) return;
     const folders = new Map<string, Set<string>>();
     for (const { skill, folder } of found) {
       const set = folders.get(skill.name) ?? new Set<string>();

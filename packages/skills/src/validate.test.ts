@@ -114,6 +114,16 @@ describe('parseSkillFile: what loads', () => {
     expect(r.body).toBe('# Body\n');
   });
 
+  it('a SKILL.md with only name and description gets the same defaults, in the same key order, as one with more keys', () => {
+    const only = loaded(parseSkillFile(md('name: my-skill\ndescription: Does things.'), FILE));
+    const more = loaded(parseSkillFile(md('name: my-skill\ndescription: Does things.\nlicense: MIT'), FILE));
+    const { license, ...rest } = more.fields;
+    expect(license).toBe('MIT');
+    expect(only.fields).toStrictEqual(rest);
+    expect(Object.keys(only.fields)).toEqual(Object.keys(rest));
+    expect(only.notes).toEqual([]);
+  });
+
   it('parses a description the same whether plain, quoted, folded or literal', () => {
     const forms = [
       'description: Use when deploying.',

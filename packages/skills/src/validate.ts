@@ -102,11 +102,14 @@ export function parseSkillFile(text: string, file: string): ParsedSkillFile {
   }
   const notes: string[] = [];
   const yamlLines = parsed.recovered.length > 0 ? split.yaml.split('\n') : [];
-  const strict: string[] = parsed.recovered.map((line) =>
-    /^[^:]*:[ \t]*[[{]/.test(yamlLines[line - split.yamlLine] ?? '')
-      ? `line ${line}: a value starts as a YAML list or map but goes on after it, and was read as quoted text; quote it: \`key: "..."\``
-      : `line ${line}: a plain value holds ": " and was read as quoted text; quote it: \`key: "..."\``,
-  );
+  const strict: string[] =
+    parsed.recovered.length === 0
+      ? []
+      : parsed.recovered.map((line) =>
+          /^[^:]*:[ \t]*[[{]/.test(yamlLines[line - split.yamlLine] ?? '')
+            ? `line ${line}: a value starts as a YAML list or map but goes on after it, and was read as quoted text; quote it: \`key: "..."\``
+            : `line ${line}: a plain value holds ": " and was read as quoted text; quote it: \`key: "..."\``,
+        );
 
   const folder = folderOf(file);
   const read = descriptionOf(data.description, parsed.sourceOf('description'));
@@ -152,6 +155,8 @@ export function parseSkillFile(text: string, file: string): ParsedSkillFile {
       `the body is ${bodyLines} lines; the Agent Skills specification advises at most 500: move detail into references/ files`,
     );
 
+  if (strict.length === 0 && rejected.length === 0 && notes.length === 0)
+    return { ok: true, fields, body: split.body, notes: [] };
   const issues: SkillIssue[] = [];
   for (const message of strict) issues.push({ path: file, message, strict: true });
   for (const message of rejected) issues.push({ path: file, message, rejected: true });
@@ -226,6 +231,9 @@ function knownFields(
   notes: string[],
   rejected: string[],
 ): SkillFields {
+  // Most skills write only these two keys: the general path below would give exactly this.
+  if (data.name !== undefined && data.description !== undefined && Object.keys(data).length === 2)
+    return { name, description, allowedTools: [], userInvocable: true, disableModelInvocation: false, extra: {} };
   const allowed = parseAllowedTools(data['allowed-tools']);
   if (allowed.invalid)
     notes.push(`\`allowed-tools\` is ${describe(data['allowed-tools'])}, not a list of tool names, and was ignored`);
