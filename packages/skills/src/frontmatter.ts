@@ -29,8 +29,8 @@ export function splitFrontmatter(text: string): SplitResult {
   const yamlStart = start;
   while (start < normal.length) {
     const end = normal.indexOf('\n', start);
-    const line = end === -1 ? normal.slice(start) : normal.slice(start, end);
-    if (FENCE.test(line)) {
+    // Only a line starting with `---` can be the fence: the others are not copied to be tested.
+    if (normal.startsWith('---', start) && FENCE.test(end === -1 ? normal.slice(start) : normal.slice(start, end))) {
       return {
         ok: true,
         yaml: normal.slice(yamlStart, start),

@@ -33,7 +33,7 @@ describe('parseSimpleYaml (the fast path)', () => {
     }
   });
 
-  it('gives exactly what YAML core gives whenever it answers', () => {
+  it('gives exactly what YAML core gives whenever it answers (blank lines, CRLF, line separators and no final newline included)', () => {
     const value = fc.array(fc.constantFrom(...CHARS), { maxLength: 12 }).map((c) => c.join(''));
     const line = fc.tuple(
       fc.constantFrom(...KEYS),
@@ -44,14 +44,25 @@ describe('parseSimpleYaml (the fast path)', () => {
       ),
       fc.constantFrom('', ' '),
     );
+    let answered = 0;
     fc.assert(
-      fc.property(fc.array(line, { minLength: 1, maxLength: 4 }), (lines) => {
-        const src = lines.map(([k, sep, v, trail]) => `${k}${sep}${v}${trail}\n`).join('');
-        const fast = parseSimpleYaml(src);
-        if (fast === undefined) return;
-        expect(fast).toEqual(YAML.parse(src, { schema: 'core' }));
-      }),
-      { numRuns: 3000 },
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 4 }),
+        fc.array(fc.constantFrom('\n', '\n', '\n', '\n\n', '\r\n', '\u2028'), { minLength: 4, maxLength: 4 }),
+        fc.boolean(),
+        (lines, ends, finalEnd) => {
+          const src = lines
+            .map(([k, sep, v, trail], i) => `${k}${sep}${v}${trail}${i < lines.length - 1 || finalEnd ? ends[i] : ''}`)
+            .join('');
+          const fast = parseSimpleYaml(src);
+          if (fast === undefined) return;
+          answered++;
+          expect(fast).toEqual(YAML.parse(src, { schema: 'core' }));
+        },
+      ),
+      { numRuns: 5000 },
     );
+    // The fast path must have answered often enough for the comparison to mean something.
+    expect(answered).toBeGreaterThan(100);
   });
 });

@@ -6,9 +6,14 @@
  * of files at startup and the general parser costs ~30 µs for each.
  */
 
-const LINE = /^([A-Za-z_][A-Za-z0-9_-]*):[ ]+(\S(?:.*\S)?)[ ]*$/;
-/** Printable text only: anything else (controls, BOM, NEL, line separators) leaves it to YAML. */
-const SAFE_TEXT = /^[\x20-\x7e\u00a0-\u2027\u202a-\ufefe\uff00-\ufffd]*$/;
+/**
+ * One `key: value` line at the sticky position, with its line end. `[^\n]` is YAML's and `.`'s
+ * "any character but a line end" here: the block has passed `SAFE_BLOCK`, so the only line end
+ * it can hold is `\n`.
+ */
+const LINE = /([A-Za-z_][A-Za-z0-9_-]*):[ ]+(\S(?:[^\n]*\S)?)[ ]*(?:\n|$)/y;
+/** Printable text and `\n` only: anything else (controls, CR, BOM, NEL, line separators) leaves it to YAML. */
+const SAFE_BLOCK = /^[\n\x20-\x7e\u00a0-\u2027\u202a-\ufefe\uff00-\ufffd]*$/;
 const PLAIN_BAD_START = /^[-?:,[\]{}#&*!|>'"%@`0-9+.~]/;
 const CORE_WORDS = /^(?:true|false|null|yes|no|on|off|y|n)$/i;
 
@@ -24,19 +29,24 @@ function quotedValue(value: string): string | undefined {
   return /["\\]/.test(inner) ? undefined : inner;
 }
 
-/** See the module comment; `undefined` means "ask the real YAML parser". */
+/**
+ * See the module comment; `undefined` means "ask the real YAML parser". The block is checked for
+ * safe characters in one pass and its lines are matched in place (no per-line copies): this runs
+ * once per skill at start-up.
+ */
 export function parseSimpleYaml(src: string): Record<string, string> | undefined {
+  if (!SAFE_BLOCK.test(src)) return undefined;
   const out: Record<string, string> = {};
   let count = 0;
-  for (let start = 0; start < src.length; ) {
-    let end = src.indexOf('\n', start);
-    if (end === -1) end = src.length;
-    const line = src.slice(start, end);
-    start = end + 1;
-    if (line === '') continue;
-    if (!SAFE_TEXT.test(line)) return undefined;
-    const m = LINE.exec(line);
+  for (let at = 0; at < src.length; ) {
+    if (src.charCodeAt(at) === 0x0a) {
+      at++; // an empty line
+      continue;
+    }
+    LINE.lastIndex = at;
+    const m = LINE.exec(src);
     if (!m) return undefined;
+    at = LINE.lastIndex;
     const key = m[1] as string;
     const raw = m[2] as string;
     const value = raw.startsWith('"') ? quotedValue(raw) : plainValue(raw);
