@@ -96,14 +96,46 @@ for (const n of [10, 1_000, 10_000]) {
   };
 }
 
+/**
+ * The floor: the least any discovery can do in a fresh process, with nothing of the harness
+ * loaded. It lists the personal skills folder, opens, reads and closes each SKILL.md (as
+ * discovery does: one read of up to 64 KiB), takes name and description with one regular
+ * expression and builds one object per skill, then prints how many it read. No validation, no
+ * listing, no request.
+ */
+const FLOOR = `const fs = require('node:fs');
+const root = process.env.HOME + '/.agents/skills';
+const buf = Buffer.allocUnsafe(65536);
+const out = [];
+for (const d of fs.readdirSync(root, { withFileTypes: true })) {
+  const file = root + '/' + d.name + '/SKILL.md';
+  const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  const n = fs.readSync(fd, buf, 0, 65536, 0);
+  fs.closeSync(fd);
+  const m = /^---\\nname: (.*)\\ndescription: (.*)\\n---/.exec(buf.toString('utf8', 0, n));
+  out.push({ name: m[1], description: m[2], dir: root + '/' + d.name, file });
+}
+process.stdout.write(out.length + '\\n');`;
+const floor = () => ['-e', FLOOR];
+
 // Warm-up (each sandbox's code cache and page cache), then interleaved runs.
 const timed = [0, 1_000, 10_000, 'long'];
+const floors = [1_000, 10_000];
 await once(['-e', ''], envOf(boxes[0]));
 for (const n of timed) await once(harness(n), envOf(boxes[n]));
-const runs = { bare: [], ...Object.fromEntries(timed.map((n) => [n, []])) };
+for (const n of floors) {
+  const read = await once(floor(), envOf(boxes[n]));
+  if (read.out.trim() !== String(n)) throw new Error(`the floor loop read ${read.out.trim()} of ${n} skills`);
+}
+const runs = {
+  bare: [],
+  ...Object.fromEntries(timed.map((n) => [n, []])),
+  ...Object.fromEntries(floors.map((n) => [`floor${n}`, []])),
+};
 for (let i = 0; i < N; i++) {
   runs.bare.push((await once(['-e', ''], envOf(boxes[0]))).wall);
   for (const n of timed) runs[n].push((await once(harness(n), envOf(boxes[n]))).wall);
+  for (const n of floors) runs[`floor${n}`].push((await once(floor(), envOf(boxes[n]))).wall);
 }
 await server.close();
 rmSync(tmp, { recursive: true, force: true });
@@ -142,5 +174,24 @@ const longRow = () => {
     detail: `each SKILL.md about 15 KB (discovery decodes only the frontmatter); ${(add / bare).toFixed(2)}x node -e ''; N=${N}; ${machine}`,
   };
 };
-const rows = [added(1_000, 0.5), added(10_000, 6), longRow(), byteRow(10), byteRow(1_000), byteRow(10_000)];
+const floorRow = (n) => {
+  const add = median(runs[`floor${n}`]) - bare;
+  return {
+    group: 'skills at scale',
+    name: `floor: a bare loop reading the same ${n.toLocaleString('en')} SKILL.md files, median wall above node -e ''`,
+    value: Math.round(add * 10) / 10,
+    unit: 'ms',
+    detail: `reference, not the harness: node -e with readdir + open/read/close + one regex per file, nothing else (${(add / bare).toFixed(2)}x node -e ''; the harness adds ${(median(runs[n]) - base).toFixed(1)} ms); N=${N}; ${machine}`,
+  };
+};
+const rows = [
+  added(1_000, 0.5),
+  floorRow(1_000),
+  added(10_000, 6),
+  floorRow(10_000),
+  longRow(),
+  byteRow(10),
+  byteRow(1_000),
+  byteRow(10_000),
+];
 process.stdout.write(`${JSON.stringify({ rows })}\n`);
