@@ -85,6 +85,16 @@ describe('a Claude Code skill, as the model sees it', () => {
     expect(result!.is_error).toBe(true);
     expect(resultText(result!)).toContain('Shell command permission check failed for pattern "!`echo clean-tree`"');
   });
+
+  it("the skill's own disallowed-tools stop its own dynamic context, whatever else allows it", async () => {
+    const box = makeSandbox();
+    issueSkill(box, 'allowed-tools: Bash(echo clean-tree)\ndisallowed-tools: Bash(echo:*)');
+    const { result } = await forced(box, ['--allowed-tools', 'Bash(echo clean-tree)']);
+    expect(result!.is_error).toBe(true);
+    expect(resultText(result!)).toBe(
+      `Cannot load skill "issue": Shell command permission check failed for pattern "!\`echo clean-tree\`": the skill's own disallowed-tools rule Bash(echo:*) denies it`,
+    );
+  });
 });
 
 describe('harness skills shows the Claude Code fields', () => {

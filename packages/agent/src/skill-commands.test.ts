@@ -4,7 +4,7 @@ import { createToolRegistry } from '@coding-harness/tools';
 import { describe, expect, it } from 'vitest';
 import { skillCommandAuthorizer } from './skill-commands.js';
 
-const skill = (allowedTools: string[] = []): Skill => ({
+const skill = (allowedTools: string[] = [], disallowedTools?: string[]): Skill => ({
   name: 'status',
   description: 'd',
   dir: '/s/status',
@@ -15,6 +15,7 @@ const skill = (allowedTools: string[] = []): Skill => ({
   userInvocable: true,
   disableModelInvocation: false,
   extra: {},
+  ...(disallowedTools ? { disallowedTools } : {}),
 });
 
 function setup(opts: { allow?: string[]; deny?: string[]; mode?: 'ask' | 'bypass' | 'plan' } = {}) {
@@ -60,5 +61,23 @@ describe('skill dynamic context commands are judged by the session policy, askin
       allowed: false,
       denied: true,
     });
+  });
+
+  it("refuses a command the skill's own disallowed-tools deny, even when a session rule or its allowed-tools allow it", async () => {
+    const s = skill(['Bash(rm:*)'], ['Bash(rm:*)', 'Bash(((']);
+    const allowed = setup({ allow: ['Bash(rm:*)'], mode: 'bypass' });
+    for (const judge of [
+      skillCommandAuthorizer(allowed),
+      skillCommandAuthorizer({ ...allowed, forcedSkill: 'status' }),
+    ]) {
+      const verdict = await judge('rm -rf build', s);
+      expect(verdict).toEqual({
+        allowed: false,
+        denied: true,
+        message: "the skill's own disallowed-tools rule Bash(rm:*) denies it",
+      });
+    }
+    // Other commands are judged as before: the skill's deny rules name only what they name.
+    expect(await skillCommandAuthorizer(allowed)('ls', s)).toEqual({ allowed: true });
   });
 });

@@ -4,7 +4,9 @@
  * questions, as in Claude Code). A command no session rule allows may still run when the user
  * forced the skill with `/name` and the skill's own `allowed-tools` allow it; nothing is granted
  * to the session by this (the loop grants a forced skill's rules after it loaded), and a skill the
- * model invoked never widens the rules. Deny rules and the mode always win.
+ * model invoked never widens the rules. Deny rules and the mode always win, and so does the
+ * skill's own `disallowed-tools`: a skill that says `disallowed-tools: Bash(rm:*)` cannot run
+ * `` !`rm …` `` while it loads, before its turn-scoped deny rules are in place.
  */
 import type { Answer, ApprovalRequest } from '@coding-harness/approval';
 import type { Skill } from '@coding-harness/skills';
@@ -33,6 +35,13 @@ export function skillCommandAuthorizer(
       summary: `bash: ${command.split('\n')[0] ?? ''} (dynamic context of skill ${skill.name})`,
       ruleTool: bash,
     };
+    const ownDeny = await ownRulesDeny(skill, deps.registry, request);
+    if (ownDeny !== undefined)
+      return {
+        allowed: false,
+        denied: true,
+        message: `the skill's own disallowed-tools rule ${ownDeny} denies it`,
+      };
     let asked = false;
     const noQuestion = (): Promise<Answer> => {
       asked = true;
@@ -58,4 +67,21 @@ async function ownRulesAllow(skill: Skill, registry: ToolRegistry, request: Appr
   const tools = registry.ruleNames();
   const allow = skill.allowedTools.filter((rule) => parseRule(rule, tools).ok);
   return createPolicy({ tools, allow }).decide(request).type === 'allow';
+}
+
+/** The first of the skill's own `disallowed-tools` entries (those that parse) that denies the request, if any. */
+async function ownRulesDeny(
+  skill: Skill,
+  registry: ToolRegistry,
+  request: ApprovalRequest,
+): Promise<string | undefined> {
+  const denied = skill.disallowedTools ?? [];
+  if (denied.length === 0) return undefined;
+  const { createPolicy, parseRule } = await import('@coding-harness/approval');
+  const tools = registry.ruleNames();
+  for (const rule of denied) {
+    if (!parseRule(rule, tools).ok) continue;
+    if (createPolicy({ tools, deny: [rule] }).decide(request).type === 'deny') return rule;
+  }
+  return undefined;
 }
