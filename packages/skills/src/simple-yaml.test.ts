@@ -4,7 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { parseSimpleYaml } from './simple-yaml.js';
 
 const KEYS = ['name', 'description', 'license', 'allowed-tools', 'x_y', 'version'];
-const CHARS = [...'abc XYZ019-_:#"\'\\,.[]{}!&*|>%@`?~+\t', 'é', '…', '\u2028', '\uFEFF', '\u0085', '\u0007'];
+const CHARS = [
+  ...'abc XYZ019-_:#"\'\\,.[]{}!&*|>%@`?~+\t',
+  'é',
+  '…',
+  '\u2028',
+  '\uFEFF',
+  '\u0085',
+  '\u0007',
+  '\u00a0',
+  '\u3000',
+];
 
 describe('parseSimpleYaml (the fast path)', () => {
   it('reads plain and double-quoted one-line values', () => {
