@@ -12,6 +12,7 @@ import type { DiscoverResult } from '@coding-harness/skills';
 export function skillRuleNotes(discovery: DiscoverResult, tools: readonly RuleTool[]): DiscoverResult['notes'] {
   const notes: DiscoverResult['notes'] = [];
   for (const skill of discovery.skills) {
+    if (skill.allowedTools.length === 0) continue; // most skills: no iterator made per skill at start-up
     for (const entry of skill.allowedTools) {
       if (ruleSyntaxError(entry) !== undefined) continue;
       const parsed = parseRule(entry, tools);
