@@ -88,10 +88,21 @@ export class Scan {
         return;
       }
     }
-    entries.sort(byName);
+    // The folder names, sorted as `byName` would sort the entries (code unit order), with the
+    // engine's own string sort rather than a comparator called ~n log n times.
+    const names: string[] = [];
+    let links: Set<string> | undefined;
     for (const entry of entries) {
-      if (entry.isDirectory()) this.candidate(join(real, entry.name), spec);
-      else if (entry.isSymbolicLink()) this.linked(join(spec.path, entry.name), spec);
+      if (entry.isDirectory()) names.push(entry.name);
+      else if (entry.isSymbolicLink()) {
+        names.push(entry.name);
+        (links ??= new Set()).add(entry.name);
+      }
+    }
+    names.sort();
+    for (const name of names) {
+      if (links?.has(name)) this.linked(join(spec.path, name), spec);
+      else this.candidate(join(real, name), spec);
     }
   }
 
