@@ -1,14 +1,18 @@
 // The packages as an outside developer gets them: every public workspace packed with pnpm,
-// the tarballs installed with plain npm into a temp project (third-party dependencies from the
-// npm registry or npm's cache), then used from there: imported from ESM and CommonJS, type
-// checked strictly, an agent built with a custom tool and system prompt against the mock, and
-// the bins run. Needs the packages built (`pnpm test` builds them first).
+// the tarballs installed with plain npm into a temp project, then used from there: imported
+// from ESM and CommonJS, type checked strictly, an agent built with a custom tool and system
+// prompt against the mock, and the bins run. Third-party dependencies come from a local
+// registry over the packages pnpm installed for this workspace (`local-registry.ts`), with an
+// empty npm cache and config of the test's own: no internet, nothing from the user's npm set-up.
+// Needs the packages built (`pnpm test` builds them first).
 import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalRegistry } from './local-registry.js';
+import { startLocalRegistry } from './local-registry.js';
 import { packWorkspaces, tarballEntries, tarballFile } from './pack.js';
 import { publicWorkspaces, repoRoot, type Workspace } from './workspaces.js';
 
@@ -75,6 +79,7 @@ describe('the packages as an outside developer installs them', () => {
   let project = '';
   let tarballs = new Map<string, string>();
   let installed: { code: number; out: string; err: string };
+  let registry: LocalRegistry | undefined;
 
   beforeAll(async () => {
     temp = mkdtempSync(path.join(os.tmpdir(), 'outside-consumer-'));
@@ -89,12 +94,17 @@ describe('the packages as an outside developer installs them', () => {
       path.join(project, 'package.json'),
       JSON.stringify({ name: 'outside-consumer', version: '1.0.0', private: true }),
     );
+    registry = await startLocalRegistry(path.join(repoRoot, 'node_modules', '.pnpm'), path.join(temp, 'registry'));
+    writeFileSync(path.join(temp, 'npmrc'), '');
     installed = await exec(
       'npm',
       [
         'install',
-        '--prefer-offline',
+        `--registry=${registry.url}/`,
+        `--cache=${path.join(temp, 'npm-cache')}`,
+        `--userconfig=${path.join(temp, 'npmrc')}`,
         '--no-audit',
+        '--no-update-notifier',
         '--no-fund',
         '--loglevel=error',
         ...tarballs.values(),
@@ -102,11 +112,11 @@ describe('the packages as an outside developer installs them', () => {
         `@types/node@${rootPins.devDependencies['@types/node']}`,
       ],
       project,
-      { ...process.env, npm_config_cache: process.env.npm_config_cache ?? path.join(os.homedir(), '.npm') },
     );
   }, 300_000);
 
-  afterAll(() => {
+  afterAll(async () => {
+    await registry?.close();
     if (temp !== '') rmSync(temp, { recursive: true, force: true });
   });
 
@@ -117,10 +127,18 @@ describe('the packages as an outside developer installs them', () => {
     for (const ws of workspaces) expect(own.devDependencies[ws.manifest.name], ws.manifest.name).toBe('workspace:*');
   });
 
-  it('packs every public workspace and installs the tarballs with plain npm', () => {
+  it('packs every public workspace and installs the tarballs with plain npm, from the local registry only', () => {
     expect([...tarballs.keys()].sort()).toEqual(workspaces.map((w) => w.manifest.name).sort());
+    // npm also asks the registry for the workspace packages it installs from the tarballs.
+    const ours = new Set(workspaces.map((w) => w.manifest.name));
+    const missing = [...(registry?.missing ?? [])].filter((name) => !ours.has(name));
+    expect(missing, 'asked of the local registry but not installed in this workspace').toEqual([]);
     expect(installed.err).not.toMatch(/ERR!/);
     expect(installed.code).toBe(0);
+    // Every third-party dependency came through the local registry (the bundled bins need none of
+    // theirs at run time, the libraries do): at least the ones the libraries name.
+    for (const name of ['@anthropic-ai/sdk', 'zod', 'yaml', 'ignore', 'picomatch', 'mvdan-sh'])
+      expect(registry?.asked.has(name), name).toBe(true);
     for (const ws of workspaces)
       expect(existsSync(path.join(project, 'node_modules', ws.manifest.name, 'package.json'))).toBe(true);
   });
