@@ -90,6 +90,18 @@ describe('the screen', () => {
     expect(await quit(t)).toBe(0);
   });
 
+  it('tells the backend once that the screen is up (the harness then opens its API connection)', async () => {
+    let calls = 0;
+    const backend = Object.assign(new FakeBackend(), { onScreen: () => void calls++ });
+    const t = await fakeTerminal(backend);
+    await vi.waitFor(() => expect(calls).toBe(1));
+    await t.type('hello');
+    await t.press(KEY.enter);
+    await t.see('You said: hello');
+    expect(calls).toBe(1);
+    await quit(t);
+  });
+
   it('sends a message and streams the answer into the transcript', async () => {
     const backend = new FakeBackend();
     const t = await fakeTerminal(backend);

@@ -25,6 +25,11 @@ export interface TuiBackend {
   send(text: string, signal: AbortSignal): AsyncIterable<AgentEvent>;
   /** Installs the question callback; the TUI answers through its approval modal. */
   setAsk(ask: (req: ApprovalRequest) => Promise<Answer>): void;
+  /**
+   * Called once, right after the first frame is on screen: the harness opens the connection to
+   * the API then, so its handshakes happen while the user types. Default nothing.
+   */
+  onScreen?(): void;
   /** False with `--no-skills` (`/skills` and `/help` then say skills are off; `/word` is plain text). Default true. */
   skillsEnabled?: boolean;
   /** Standing permissions with their origin, for `/allowed`. */

@@ -8,7 +8,9 @@ import { NO_ASK_MESSAGE } from '@coding-harness/agent';
 import { buildHarness, parseHarnessArgs } from '@coding-harness/session';
 import { ScriptBuilder, startMockServer } from '@coding-harness/mock-anthropic';
 import type { MockServer } from '@coding-harness/mock-anthropic';
-import { afterEach, describe, expect, it } from 'vitest';
+import { connect, createServer } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { harnessBackend } from './harness-backend.js';
 
 const undo: (() => unknown)[] = [];
@@ -16,7 +18,7 @@ afterEach(async () => {
   for (const f of undo.splice(0).reverse()) await f();
 });
 
-async function setup(argv: string[], server: MockServer) {
+async function setup(argv: string[], server: MockServer, extraEnv: Record<string, string> = {}) {
   const root = mkdtempSync(join(tmpdir(), 'harness-tui-backend-'));
   undo.push(() => rmSync(root, { recursive: true, force: true }));
   const work = join(root, 'work');
@@ -34,6 +36,7 @@ async function setup(argv: string[], server: MockServer) {
     ANTHROPIC_API_KEY: 'fake',
     XDG_STATE_HOME: join(root, 'state'),
     XDG_CONFIG_HOME: join(root, 'config'),
+    ...extraEnv,
   };
   // No ask at build time: the TUI's modal is given per turn, once the screen has installed it.
   const harness = await buildHarness(parsed.flags, env, { home: join(root, 'home'), cwd: root });
@@ -63,6 +66,37 @@ describe('harnessBackend', () => {
     expect(backend.startupNotices.filter((n) => n.includes('skipped'))).toEqual([
       '1 skill skipped; run harness skills for details',
     ]);
+  });
+
+  it('onScreen opens the API connection, and the first turn goes over it', async () => {
+    const server = await mock(new ScriptBuilder().text('done'));
+    let connections = 0;
+    const sockets = new Set<Socket>();
+    const relay = createServer((client) => {
+      connections++;
+      const upstream = connect(Number(new URL(server.url).port), '127.0.0.1');
+      for (const s of [client, upstream]) {
+        sockets.add(s);
+        s.on('error', () => s.destroy());
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r));
+    undo.push(
+      () =>
+        new Promise((r) => {
+          for (const s of sockets) s.destroy();
+          relay.close(r);
+        }),
+    );
+    const port = (relay.address() as AddressInfo).port;
+    const { backend } = await setup([], server, { ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}` });
+    backend.onScreen?.();
+    await vi.waitFor(() => expect(connections).toBe(1));
+    const events = await collect(backend.send('hello', new AbortController().signal));
+    expect(events.at(-1)).toMatchObject({ type: 'turn_end', stopReason: 'end_turn' });
+    expect(server.messageRequests()).toHaveLength(1);
+    expect(connections).toBe(1);
   });
 
   it('sends the text verbatim and the turn ends with turn_end', async () => {

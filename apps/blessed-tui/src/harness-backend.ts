@@ -41,6 +41,7 @@ export function harnessBackend(
     setAsk: (next) => {
       ask = next;
     },
+    onScreen: () => harness.preconnect(),
     allowed: () => [...harness.grants().allowed],
     denied: () => [...harness.grants().denied],
     history: () =>

@@ -243,6 +243,8 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
   // A session picked with `/resume`: this REPL ends and one on that session starts.
   let switchTo: string | undefined;
 
+  // Once the first prompt is on screen: the API connection's handshakes happen while the user types.
+  setImmediate(() => h.preconnect());
   for (;;) {
     if (lines.done) break;
     prompt(promptText);

@@ -3,11 +3,23 @@ import type { IncomingMessage, RequestOptions } from 'node:http';
 import type { Agent as HttpsAgent } from 'node:https';
 import { Readable } from 'node:stream';
 import { LightResponse } from './light-response.js';
+import { takeWarmSocket } from './preconnect.js';
 
 const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
 
+/**
+ * `agent`, taking the connection `preconnect` opened for an origin (if one waits) instead of
+ * connecting anew; otherwise connecting as it always does.
+ */
+function usingWarmSockets<A extends HttpAgent>(agent: A, protocol: 'http:' | 'https:'): A {
+  const connect = agent.createConnection.bind(agent);
+  agent.createConnection = (options, callback) =>
+    takeWarmSocket(protocol, options.host, options.port) ?? connect(options, callback);
+  return agent;
+}
+
 /** One keep-alive pool per process: a session's requests reuse the connection to the API. */
-const keepAlive = new HttpAgent({ keepAlive: true });
+const keepAlive = usingWarmSockets(new HttpAgent({ keepAlive: true }), 'http:');
 let keepAliveTls: HttpsAgent | undefined;
 
 function abortError(signal: AbortSignal): Error {
@@ -121,7 +133,7 @@ async function send(make: MakeResponse, input: string | URL | Request, init: Req
     headers.push(['content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)]);
   }
   const tls = url.protocol === 'https:' ? await import('node:https') : undefined;
-  if (tls && !keepAliveTls) keepAliveTls = new tls.Agent({ keepAlive: true });
+  if (tls && !keepAliveTls) keepAliveTls = usingWarmSockets(new tls.Agent({ keepAlive: true }), 'https:');
   const options: RequestOptions = {
     method: init.method ?? 'GET',
     agent: tls ? keepAliveTls : keepAlive,

@@ -3,7 +3,7 @@ export type * from './messages.js';
 export { createAgent, INTERRUPTED, NO_ASK_MESSAGE } from './agent.js';
 export type { Agent, AgentOptions, SendTurnOptions, SkillsUpdate } from './agent.js';
 export type { CurrentSettings } from './model-switch.js';
-export { createAnthropicClient, classifyError } from './model-client.js';
+export { createAnthropicClient, classifyError, DEFAULT_API_URL } from './model-client.js';
 export { httpFetch, lightHttpFetch } from './http-fetch.js';
 export { LightHeaders, LightResponse } from './light-response.js';
 export type {
@@ -52,6 +52,7 @@ export {
 } from './catalogue.js';
 export type { Effort, ModelInfo, PriceTier, ThinkingMode, ThinkingSetting } from './catalogue.js';
 export { fetchForEnv } from './http-fetch.js';
+export { closeWarmSockets, preconnect } from './preconnect.js';
 export type { StopDetails } from './model-types.js';
 export { isRetryable } from './retry.js';
 export { CONTEXT_FULL, FAILED_STOPS, REFUSAL_REMOVED } from './stop-reasons.js';

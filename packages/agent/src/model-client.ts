@@ -31,6 +31,9 @@ export interface AnthropicClientOptions {
   timeoutMs?: number;
 }
 
+/** Where requests go without a `baseURL`. */
+export const DEFAULT_API_URL = 'https://api.anthropic.com';
+
 /** The header `messages.create` sends with its JSON body; a prebuilt body needs it. */
 const JSON_BODY = { 'content-type': 'application/json' };
 
@@ -50,7 +53,7 @@ const MODELS_SHOWN = 20;
  */
 export function createAnthropicClient(opts: AnthropicClientOptions): ModelClient {
   const useToken = opts.authToken !== undefined && opts.apiKey === undefined;
-  const baseURL = opts.baseURL ?? 'https://api.anthropic.com';
+  const baseURL = opts.baseURL ?? DEFAULT_API_URL;
   const context: ErrorContext = {
     credential: opts.credentialName ?? (useToken ? 'ANTHROPIC_AUTH_TOKEN' : 'ANTHROPIC_API_KEY'),
     baseURL,

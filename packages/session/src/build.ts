@@ -3,8 +3,11 @@ import {
   createAgent,
   createAnthropicClient,
   createSessionStore,
+  DEFAULT_API_URL,
   defaultSessionDir,
   fetchForEnv,
+  lightHttpFetch,
+  preconnect,
 } from '@coding-harness/agent';
 import type { Agent } from '@coding-harness/agent';
 import { checkPolicyOptions, createPolicy, namesDeniedByRule } from '@coding-harness/approval';
@@ -95,6 +98,14 @@ export interface Harness {
    * system prompt and tool list keep their bytes. Returns what changed.
    */
   reloadSkills(): Promise<SkillsReload>;
+  /**
+   * Opens the connection to the API now, for the first request to take (`preconnect` of the agent
+   * package), when the session uses the light fetch; otherwise does nothing. For a front end that
+   * waits for the first prompt: called once the prompt is on screen, the TCP and TLS handshakes
+   * and Node's CA store (~20-30 ms of CPU) happen while the user types, not after Enter. `-p`
+   * does not call it (its request follows at once, so there is nothing to overlap).
+   */
+  preconnect(): void;
 }
 
 const EMPTY: DiscoverResult = { skills: [], problems: [], notes: [] };
@@ -172,6 +183,9 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   // Before discovery: a bad rule must fail before the trust question is put.
   const ruleProblem = badRuleFlag(flags);
   if (ruleProblem) throw ruleProblem;
+  // The light node:http fetch keeps undici (~20 ms, ~30 MB) out of a run, unless a proxy variable
+  // is set: then the SDK's own fetch, which is where proxy support lives.
+  const fetchImpl = io.fetch ?? fetchForEnv(env);
 
   const discovery = await discoverFor(flags, workroot, io.home, io.cwd);
   const startupMessages = discoverySummary(discovery);
@@ -209,9 +223,6 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const denied = deniedOf(trust.skills);
   const skills = denied.size === 0 ? trust.skills : trust.skills.filter((s) => !denied.has(s.name));
   if (denied.size > 0) registry = createToolRegistry({ skills, ...rg });
-  // The light node:http fetch keeps undici (~20 ms, ~30 MB) out of a run, unless a proxy variable
-  // is set: then the SDK's own fetch, which is where proxy support lives.
-  const fetchImpl = io.fetch ?? fetchForEnv(env);
   const client = createAnthropicClient({ ...credentials, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
   const sessionDir = defaultSessionDir(env as NodeJS.ProcessEnv, io.home);
   // A malformed session file skipped by --continue is said on stderr (naming the file), not silently.
@@ -329,5 +340,8 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       reloadSkills: () => reloader.reload(),
     },
     reloadSkills: () => reloader.reload(),
+    preconnect: () => {
+      if (fetchImpl === lightHttpFetch) preconnect(credentials.baseURL ?? DEFAULT_API_URL);
+    },
   };
 }
