@@ -1,11 +1,12 @@
 /**
- * Opening the connection to the API ahead of the first request. A run spends its first tens of
- * milliseconds discovering skills, reading instructions and building the agent, and a REPL or
- * TUI waits seconds for the first prompt; the TCP and TLS handshakes (two or three round trips,
- * and Node's CA store, built on the first TLS connection: ~20-30 ms of CPU) need none of that.
- * `preconnect(url)` starts them at once; the keep-alive agents of `http-fetch.ts` hand the socket
- * to the first request for that origin through `Agent#createConnection` (Node's documented hook
- * for supplying a request's socket), after which it is an ordinary pooled keep-alive socket.
+ * Opening the connection to the API ahead of the first request. A REPL or TUI waits seconds for
+ * the first prompt, and the TCP and TLS handshakes (two or three round trips, and Node's CA store,
+ * built on the first TLS connection of a process: ~20-30 ms of CPU) need nothing the user types.
+ * `preconnect(url)` starts them; the keep-alive agents of `http-fetch.ts` hand the socket to the
+ * first request for that origin through `Agent#createConnection` (Node's documented hook for
+ * supplying a request's socket), after which it is an ordinary pooled keep-alive socket. Node
+ * begins a socket's connect only once the main thread yields (a DNS answer or the next tick), so
+ * it overlaps with waiting, not with synchronous work such as skills discovery.
  *
  * What a caller may rely on: it never throws and never fails a request (a connection that fails
  * or closes before it is used is dropped, and the request connects as it would have); an unused
@@ -53,13 +54,14 @@ export function preconnect(url: string | URL): void {
   const port = parsed.port === '' ? defaultPort(protocol) : Number(parsed.port);
   const key = originKey(protocol, host, port);
   if (warm.has(key)) return;
-  // Loaded here, not at the top: a run that never preconnects (the plain-HTTP mock, or a proxy)
-  // pays nothing for TLS, and a synchronous load starts the handshake before discovery runs.
+  // Loaded here, not at the top: a run that never preconnects (`-p`, the plain-HTTP mock, a proxy)
+  // pays nothing for TLS.
   const require = createRequire(import.meta.url);
+  const net = require('node:net') as typeof Net;
   const socket: Socket =
     protocol === 'https:'
-      ? (require('node:tls') as typeof Tls).connect({ host, port, servername: isIp(host) ? undefined : host })
-      : (require('node:net') as typeof Net).connect({ host, port });
+      ? (require('node:tls') as typeof Tls).connect({ host, port, servername: net.isIP(host) ? undefined : host })
+      : net.connect({ host, port });
   socket.unref();
   const drop = (): void => {
     if (warm.get(key)?.socket === socket) warm.delete(key);
@@ -69,10 +71,6 @@ export function preconnect(url: string | URL): void {
   socket.on('close', drop);
   socket.on('end', drop);
   warm.set(key, { socket, drop });
-}
-
-function isIp(host: string): boolean {
-  return /^[\d.]+$/.test(host) || host.includes(':');
 }
 
 /**

@@ -183,9 +183,6 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   // Before discovery: a bad rule must fail before the trust question is put.
   const ruleProblem = badRuleFlag(flags);
   if (ruleProblem) throw ruleProblem;
-  // The light node:http fetch keeps undici (~20 ms, ~30 MB) out of a run, unless a proxy variable
-  // is set: then the SDK's own fetch, which is where proxy support lives.
-  const fetchImpl = io.fetch ?? fetchForEnv(env);
 
   const discovery = await discoverFor(flags, workroot, io.home, io.cwd);
   const startupMessages = discoverySummary(discovery);
@@ -223,6 +220,9 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const denied = deniedOf(trust.skills);
   const skills = denied.size === 0 ? trust.skills : trust.skills.filter((s) => !denied.has(s.name));
   if (denied.size > 0) registry = createToolRegistry({ skills, ...rg });
+  // The light node:http fetch keeps undici (~20 ms, ~30 MB) out of a run, unless a proxy variable
+  // is set: then the SDK's own fetch, which is where proxy support lives.
+  const fetchImpl = io.fetch ?? fetchForEnv(env);
   const client = createAnthropicClient({ ...credentials, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
   const sessionDir = defaultSessionDir(env as NodeJS.ProcessEnv, io.home);
   // A malformed session file skipped by --continue is said on stderr (naming the file), not silently.
