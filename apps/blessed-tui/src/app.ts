@@ -74,7 +74,7 @@ export async function runTui(backend: TuiBackend, io: TuiIo = {}): Promise<numbe
     input.resume();
     io.onStart?.(running, screen);
     // After the frame has been written (blessed flushes it on a later tick).
-    if (backend.onScreen) setImmediate(() => backend.onScreen?.());
+    setImmediate(() => backend.onScreen?.());
     const code = await running.done;
     cleanup();
     // Back on the normal screen: the conversation and how to resume it stay in the scrollback.

@@ -102,14 +102,11 @@ export function parseSkillFile(text: string, file: string): ParsedSkillFile {
   }
   const notes: string[] = [];
   const yamlLines = parsed.recovered.length > 0 ? split.yaml.split('\n') : [];
-  const strict: string[] =
-    parsed.recovered.length === 0
-      ? []
-      : parsed.recovered.map((line) =>
-          /^[^:]*:[ \t]*[[{]/.test(yamlLines[line - split.yamlLine] ?? '')
-            ? `line ${line}: a value starts as a YAML list or map but goes on after it, and was read as quoted text; quote it: \`key: "..."\``
-            : `line ${line}: a plain value holds ": " and was read as quoted text; quote it: \`key: "..."\``,
-        );
+  const strict: string[] = parsed.recovered.map((line) =>
+    /^[^:]*:[ \t]*[[{]/.test(yamlLines[line - split.yamlLine] ?? '')
+      ? `line ${line}: a value starts as a YAML list or map but goes on after it, and was read as quoted text; quote it: \`key: "..."\``
+      : `line ${line}: a plain value holds ": " and was read as quoted text; quote it: \`key: "..."\``,
+  );
 
   const folder = folderOf(file);
   const read = descriptionOf(data.description, parsed.sourceOf('description'));
@@ -155,8 +152,6 @@ export function parseSkillFile(text: string, file: string): ParsedSkillFile {
       `the body is ${bodyLines} lines; the Agent Skills specification advises at most 500: move detail into references/ files`,
     );
 
-  if (strict.length === 0 && rejected.length === 0 && notes.length === 0)
-    return { ok: true, fields, body: split.body, notes: [] };
   const issues: SkillIssue[] = [];
   for (const message of strict) issues.push({ path: file, message, strict: true });
   for (const message of rejected) issues.push({ path: file, message, rejected: true });
