@@ -1,6 +1,6 @@
 /**
  * The layering rule, as data. Allowed arrows (importer -> imported):
- *   tools -> skills; agent -> tools, approval, skills; session -> agent, tools, approval, skills;
+ *   tools -> skills; agent -> model, tools, approval, skills; session -> agent, tools, approval, skills;
  *   apps -> any package. mock-anthropic imports none of them.
  * No app imports another app (the shared wiring is packages/session), and no package under
  * packages/ imports an app, blessed or node:readline.
@@ -10,6 +10,7 @@ const allowedPackages = {
   skills: [],
   approval: [],
   'mock-anthropic': [],
+  model: [],
   tools: ['skills'],
   agent: ['skills', 'tools', 'approval'],
   session: ['skills', 'tools', 'approval', 'agent'],

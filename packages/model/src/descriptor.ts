@@ -1,0 +1,64 @@
+/**
+ * What the harness knows about one model, whichever provider serves it: limits, the thinking
+ * modes and efforts it accepts, what it can do, and its prices. Request building, compaction,
+ * cost estimates and the front ends' flag checks read this, so a setting the model would reject
+ * is caught before the first request. The vocabularies here (efforts, thinking modes) are the
+ * only copies in the workspace.
+ */
+
+/** How much effort the model spends (thinking, text and tool calls), lowest first. */
+export const EFFORTS = ['low', 'medium', 'high', 'xhigh', 'max'] as const;
+export type Effort = (typeof EFFORTS)[number];
+
+/** Thinking modes: adaptive, thinking only between tool calls, none, or a token budget (legacy). */
+export const THINKING_MODES = ['adaptive', 'between_tools', 'off', 'budget'] as const;
+export type ThinkingMode = (typeof THINKING_MODES)[number];
+
+/** How the model should think. */
+export type ThinkingSetting = { mode: 'adaptive' | 'between_tools' | 'off' } | { mode: 'budget'; budgetTokens: number };
+
+/** One price tier, USD per million tokens. */
+export interface PriceTier {
+  input: number;
+  output: number;
+  cacheWrite5m: number;
+  cacheWrite1h: number;
+  cacheRead: number;
+}
+
+/** A model's prices: its base tier, and the tier for a whole request whose prompt exceeds `threshold` tokens. */
+export type ModelPrice = PriceTier & { above?: PriceTier & { threshold: number } };
+
+/** What a model can do beyond plain chat with tools; each flag is something the loop may rely on. */
+export interface ModelCapabilities {
+  /** Accepts `role: "system"` messages after a user turn (the append-only way to change instructions). */
+  midConversationSystem: boolean;
+  /** The provider checks earlier thinking against the conversation prefix (a changed prefix is an error). */
+  preservedThinking: boolean;
+}
+
+export interface ModelDescriptor {
+  /** The provider that serves it (`anthropic`, ...): the registry routes requests by this. */
+  provider: string;
+  id: string;
+  /** False: the id is not in the provider's catalogue and these are conservative defaults. */
+  known: boolean;
+  contextWindow: number;
+  maxOutput: number;
+  /** What max tokens is when the caller sets none (never above `maxOutput`). */
+  defaultMaxTokens: number;
+  /** The thinking modes it accepts. */
+  thinking: readonly ThinkingMode[];
+  efforts: readonly Effort[];
+  /** The provider's own default when no effort is sent. */
+  defaultEffort?: Effort;
+  /** Efforts at which `off` thinking is still accepted (absent: every effort). */
+  offMaxEffort?: Effort;
+  capabilities: ModelCapabilities;
+  /** The smallest prefix the provider caches. */
+  minCacheableTokens: number;
+  price: ModelPrice;
+  /** Where the facts come from, and when they were checked. */
+  source: string;
+  checked: string;
+}
