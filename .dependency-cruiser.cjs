@@ -11,6 +11,7 @@ const allowedPackages = {
   approval: [],
   'mock-anthropic': [],
   model: [],
+  protocol: ['model', 'approval'],
   tools: ['skills'],
   agent: ['skills', 'tools', 'approval'],
   session: ['skills', 'tools', 'approval', 'agent'],

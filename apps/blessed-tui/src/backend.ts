@@ -50,7 +50,7 @@ export interface TuiBackend {
   /** The permission mode in force (`--permission-mode`; Shift-Tab and `/mode` change it). Default `ask`. */
   mode?(): PermissionMode;
   /**
-   * Shift-Tab: the next mode of the session's cycle (default → accept-edits → plan → default,
+   * Shift-Tab: the next mode of the session's cycle (default → acceptEdits → plan → default,
    * `SessionControls.cycleMode`), in force from the next tool call; returns it. Without it,
    * Shift-Tab says this session cannot switch modes.
    */

@@ -62,7 +62,7 @@ export const KEYS = [
   ['\\ then Enter, Alt-Enter, Ctrl-J', 'new line (a paste is kept whole, never sent by its line ends)'],
   ['Up / Down', 'input history, shared with harness (or move between lines)'],
   ['Ctrl-R', 'search the prompt history (Ctrl-R again: older; Enter uses it)'],
-  ['Shift-Tab', 'permission mode: default → accept-edits → plan → default'],
+  ['Shift-Tab', 'permission mode: default → acceptEdits → plan → default'],
   ['Esc', 'cancel the running turn (as Ctrl-C does)'],
   ['PageUp / PageDown', 'scroll the transcript'],
   ['Ctrl-O', 'expand / collapse a tool result: the lowest on screen (PageUp to reach older ones)'],

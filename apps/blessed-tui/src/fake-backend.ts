@@ -61,7 +61,7 @@ export class FakeBackend implements TuiBackend {
       onResume?: (id: string) => void;
     } = {},
   ) {
-    this.permissionMode = opts.mode ?? 'ask';
+    this.permissionMode = opts.mode ?? 'default';
     if (opts.prompts) this.prompts = opts.prompts;
     if (opts.controls) this.controls = opts.controls;
     if (opts.onResume) this.resume = opts.onResume;
@@ -87,7 +87,7 @@ export class FakeBackend implements TuiBackend {
 
   /** The session's cycle (`MODE_CYCLE`), as `SessionControls.cycleMode` runs it. */
   cycleMode(): PermissionMode {
-    const next = MODE_CYCLE[(MODE_CYCLE.indexOf(this.permissionMode) + 1) % MODE_CYCLE.length] ?? 'ask';
+    const next = MODE_CYCLE[(MODE_CYCLE.indexOf(this.permissionMode) + 1) % MODE_CYCLE.length] ?? 'default';
     this.permissionMode = next;
     return next;
   }

@@ -190,8 +190,8 @@ describe('harnessBackend', () => {
     expect(backend.mode?.()).toBe('plan');
     expect(backend.cycleMode?.()).toBe('ask');
     expect(harness.policy.mode).toBe('ask');
-    expect(backend.cycleMode?.()).toBe('accept-edits');
-    expect(harness.policy.mode).toBe('accept-edits');
+    expect(backend.cycleMode?.()).toBe('acceptEdits');
+    expect(harness.policy.mode).toBe('acceptEdits');
     expect(backend.sessionId?.()).toBe(harness.agent.sessionId);
     expect(backend.resumeCommand?.()).toBe(`harness-tui --resume ${harness.agent.sessionId}`);
     expect(harnessBackend(harness, { cwd: '/elsewhere' }).resumeCommand?.()).toBe(

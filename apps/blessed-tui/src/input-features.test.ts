@@ -142,7 +142,7 @@ describe('Shift-Tab', () => {
     expect(t.text()).not.toContain('plan mode');
     await t.press(SHIFT_TAB);
     await t.see('⏵⏵ accept edits');
-    expect(backend.permissionMode).toBe('accept-edits');
+    expect(backend.permissionMode).toBe('acceptEdits');
     await t.press(SHIFT_TAB);
     await t.see('⏸ plan mode');
     expect(backend.permissionMode).toBe('plan');

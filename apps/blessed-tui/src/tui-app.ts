@@ -271,7 +271,7 @@ export class TuiApp implements CommandHost {
     this.frames.request();
   }
 
-  /** Shift-Tab: the session's next permission mode (default → accept-edits → plan → default), from the next tool call on. */
+  /** Shift-Tab: the session's next permission mode (default → acceptEdits → plan → default), from the next tool call on. */
   private cycleMode(): void {
     if (!this.backend.cycleMode) return this.dispatch({ type: 'hint', text: 'this session cannot switch modes' });
     this.dispatch({ type: 'mode', mode: this.backend.cycleMode() });

@@ -4,7 +4,7 @@ import type { CliIo } from './io.js';
 import { drained } from './io.js';
 import { lines, parseUserLine, printPrompt } from './print-input.js';
 import { createRunRecord } from './print-json/run-record.js';
-import { PERMISSION_MODE_NAMES, randomUuid } from './print-json/shapes.js';
+import { randomUuid } from './print-json/shapes.js';
 import type { ClaudeInitMessage } from './print-json/shapes.js';
 import { createEventRenderer, formatUsageLine } from './render.js';
 import { VERSION } from './version.js';
@@ -46,7 +46,7 @@ function initLine(harness: Harness, flags: HarnessFlags, io: CliIo): ClaudeInitM
     tools: harness.registry.tools.map((tool) => tool.name),
     mcp_servers: [],
     model: harness.model,
-    permissionMode: PERMISSION_MODE_NAMES[flags.permissionMode] ?? 'default',
+    permissionMode: flags.permissionMode,
     slash_commands: harness.skills.filter((skill) => skill.userInvocable).map((skill) => skill.name),
     output_style: 'default',
     harness_version: VERSION,

@@ -38,7 +38,7 @@ async function once() {
       }),
       model: 'claude-sonnet-5-5',
       registry: createToolRegistry({ skills: [] }),
-      policy: createPolicy({ mode: 'ask' }),
+      policy: createPolicy({ mode: 'default' }),
       ask: async () => ({ type: 'once' }),
       workroot: root,
       maxTurns: CALLS + 10,

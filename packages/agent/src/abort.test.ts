@@ -52,7 +52,7 @@ describe('abort', () => {
       ])
       .text('after')
       .build();
-    const { agent, workroot } = await setup(script, { agent: { policy: createPolicy({ mode: 'bypass' }) } });
+    const { agent, workroot } = await setup(script, { agent: { policy: createPolicy({ mode: 'bypassPermissions' }) } });
     const controller = new AbortController();
     const poll = setInterval(() => {
       if (existsSync(join(workroot, 'pid.txt'))) controller.abort();

@@ -101,7 +101,7 @@ describe('a turn', () => {
       .text('done')
       .build();
     const { agent, workroot } = await setup(script, {
-      agent: { policy: (await import('@coding-harness/approval')).createPolicy({ mode: 'bypass' }) },
+      agent: { policy: (await import('@coding-harness/approval')).createPolicy({ mode: 'bypassPermissions' }) },
     });
     await turn(agent, 'log twice');
     expect(await readFile(join(workroot, 'log.txt'), 'utf8')).toBe('first\nsecond\n');

@@ -30,7 +30,7 @@ describe('a refusal right after a resume', () => {
       client: createAnthropicClient({ apiKey: 'test', baseURL: server.url }),
       model: 'claude-sonnet-5-5',
       registry: createToolRegistry({ skills: [] }),
-      policy: createPolicy({ mode: 'ask' }),
+      policy: createPolicy({ mode: 'default' }),
       ask: async () => ({ type: 'once' }),
       workroot,
       sessionStore: store,

@@ -71,7 +71,7 @@ async function agentIn(
     client: createAnthropicClient({ apiKey: 'test', baseURL: w.server.url }),
     model: 'claude-sonnet-5-5',
     registry: createToolRegistry({ skills }),
-    policy: createPolicy({ mode: 'bypass' }),
+    policy: createPolicy({ mode: 'bypassPermissions' }),
     ask: async () => ({ type: 'once' }),
     skills,
     workroot: w.workroot,

@@ -35,7 +35,7 @@ function agentIn(w: World, opts: Partial<AgentOptions> = {}): Promise<Agent> {
     client: createAnthropicClient({ apiKey: 'test', baseURL: w.server.url }),
     model: 'claude-sonnet-5-5',
     registry: createToolRegistry({ rgPath: null }),
-    policy: createPolicy({ mode: 'bypass' }),
+    policy: createPolicy({ mode: 'bypassPermissions' }),
     workroot: w.workroot,
     sessionStore: createSessionStore({ dir: w.dir }),
     retry: { sleep: async () => undefined, baseDelayMs: 1, maxAttempts: 1 },

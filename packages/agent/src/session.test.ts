@@ -156,7 +156,7 @@ describe('sessions', () => {
         client: createAnthropicClient({ apiKey: 'test', baseURL: server.url }),
         model: 'claude-sonnet-5-5',
         registry: createToolRegistry({ skills: [] }),
-        policy: createPolicy({ mode: 'bypass' }),
+        policy: createPolicy({ mode: 'bypassPermissions' }),
         ask: async () => ({ type: 'once' }),
         workroot,
         clock: () => new Date('2026-01-01T12:00:00Z'),

@@ -18,13 +18,13 @@ const skill = (allowedTools: string[] = [], disallowedTools?: string[]): Skill =
   ...(disallowedTools ? { disallowedTools } : {}),
 });
 
-function setup(opts: { allow?: string[]; deny?: string[]; mode?: 'ask' | 'bypass' | 'plan' } = {}) {
+function setup(opts: { allow?: string[]; deny?: string[]; mode?: 'default' | 'bypassPermissions' | 'plan' } = {}) {
   const registry = createToolRegistry({ skills: [] });
   const policy = createPolicy({
     tools: registry.ruleNames(),
     allow: opts.allow ?? [],
     deny: opts.deny ?? [],
-    mode: opts.mode ?? 'ask',
+    mode: opts.mode ?? 'default',
     root: '/w',
   });
   return { registry, policy };
@@ -42,7 +42,7 @@ describe('skill dynamic context commands are judged by the session policy, askin
   });
 
   it('refuses with the deny rule when one matches, even in bypass mode', async () => {
-    const judge = skillCommandAuthorizer(setup({ deny: ['Bash(git status)'], mode: 'bypass' }));
+    const judge = skillCommandAuthorizer(setup({ deny: ['Bash(git status)'], mode: 'bypassPermissions' }));
     const verdict = await judge('git status', skill());
     expect(verdict).toMatchObject({ allowed: false, denied: true });
     expect(verdict.allowed === false && verdict.message).toMatch(/denied by the rule .*git status/);
@@ -65,7 +65,7 @@ describe('skill dynamic context commands are judged by the session policy, askin
 
   it("refuses a command the skill's own disallowed-tools deny, even when a session rule or its allowed-tools allow it", async () => {
     const s = skill(['Bash(rm:*)'], ['Bash(rm:*)', 'Bash(((']);
-    const allowed = setup({ allow: ['Bash(rm:*)'], mode: 'bypass' });
+    const allowed = setup({ allow: ['Bash(rm:*)'], mode: 'bypassPermissions' });
     for (const judge of [
       skillCommandAuthorizer(allowed),
       skillCommandAuthorizer({ ...allowed, forcedSkill: 'status' }),

@@ -23,7 +23,7 @@ describe("a skill's disallowed-tools", () => {
       .toolUse('bash', { command: 'echo next turn' })
       .text('done again')
       .build();
-    const { agent, server } = await setup(script, { skills: audit, policy: { mode: 'bypass' } });
+    const { agent, server } = await setup(script, { skills: audit, policy: { mode: 'bypassPermissions' } });
     const events = await turn(agent, 'audit this');
     expect(finished(events)).toEqual([
       ['bash', false],

@@ -27,7 +27,7 @@ describe('the tool context the agent builds', () => {
       .build();
     const { agent } = await setup(script, {
       workroot,
-      agent: { policy: createPolicy({ mode: 'bypass' }), protectedDirs: [state], configDir: config },
+      agent: { policy: createPolicy({ mode: 'bypassPermissions' }), protectedDirs: [state], configDir: config },
     });
     const events = await turn(agent, 'write');
     const [first, second] = results(events);
@@ -50,7 +50,7 @@ describe('the tool context the agent builds', () => {
       .text('done')
       .build();
     const policy = createPolicy({
-      mode: 'bypass',
+      mode: 'bypassPermissions',
       root: workroot,
       deny: ['Read(secret/**)'],
       tools: builtinRuleNames(),
@@ -69,7 +69,7 @@ describe('the tool context the agent builds', () => {
       .text('done')
       .build();
     const { agent, server } = await setup(script, {
-      agent: { policy: createPolicy({ mode: 'bypass' }), secrets: [secret] },
+      agent: { policy: createPolicy({ mode: 'bypassPermissions' }), secrets: [secret] },
     });
     const [result] = results(await turn(agent, 'print it'));
     expect(result!.content).toContain('key=[redacted');

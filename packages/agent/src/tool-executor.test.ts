@@ -15,7 +15,10 @@ let root: string;
 let events: AgentEvent[];
 let asked: string[];
 
-function deps(mode: 'bypass' | 'ask' = 'bypass', extra: { secrets?: string[] } = {}): ExecutorDeps {
+function deps(
+  mode: 'bypassPermissions' | 'default' = 'bypassPermissions',
+  extra: { secrets?: string[] } = {},
+): ExecutorDeps {
   const ask: AskFn = async (request) => {
     asked.push(request.summary);
     return { type: 'once' };
@@ -89,7 +92,7 @@ describe('executeToolUses', () => {
   });
 
   it('refuses a protected path in bypass mode without asking, and in ask mode before the question', async () => {
-    for (const mode of ['bypass', 'ask'] as const) {
+    for (const mode of ['bypassPermissions', 'default'] as const) {
       asked = [];
       const results = await executeToolUses(
         [use(`w-${mode}`, 'write_file', { path: '.git/config', content: '[core]\n\tfsmonitor = ./x\n' })],

@@ -159,7 +159,9 @@ describe('2. deny rules see plain shell syntax', () => {
   });
 
   it('a hidden command asks even in bypass mode, and plan mode still denies', () => {
-    expect(createPolicy({ tools: TOOLS, mode: 'bypass', deny: ['Bash(rm:*)'] }).decide(bash('$x y')).type).toBe('ask');
+    expect(
+      createPolicy({ tools: TOOLS, mode: 'bypassPermissions', deny: ['Bash(rm:*)'] }).decide(bash('$x y')).type,
+    ).toBe('ask');
     expect(createPolicy({ tools: TOOLS, mode: 'plan', deny: ['Bash(rm:*)'] }).decide(bash('$x y')).type).toBe('deny');
   });
 

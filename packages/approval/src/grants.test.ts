@@ -40,7 +40,7 @@ describe('turn grants from skills', () => {
 
 describe('turn denies from skills (disallowed-tools)', () => {
   it('deny until the turn ends, over a turn grant and bypass mode, naming the skill in the denial', () => {
-    const policy = createPolicy({ tools: TOOLS, mode: 'bypass' });
+    const policy = createPolicy({ tools: TOOLS, mode: 'bypassPermissions' });
     policy.grantForTurn(['Bash'], 'skill deploy');
     expect(policy.denyForTurn(['Bash', 'Edit(src/**)'], 'skill audit (disallowed-tools)')).toEqual([]);
     expect(policy.decide(bash('ls'))).toEqual({
@@ -76,7 +76,7 @@ describe('turn denies from skills (disallowed-tools)', () => {
   });
 
   it('Skill(name *) in a deny rule denies loading that skill with any arguments', () => {
-    const policy = createPolicy({ tools: TOOLS, mode: 'bypass', deny: ['Skill(deploy *)'] });
+    const policy = createPolicy({ tools: TOOLS, mode: 'bypassPermissions', deny: ['Skill(deploy *)'] });
     expect(policy.decide(request('skill', 'deploy')).type).toBe('deny');
     expect(policy.decide(request('skill', 'review')).type).toBe('allow');
   });

@@ -17,7 +17,14 @@ export {
   planModeMessage,
   shellQuote,
 } from './messages.js';
-export { PERMISSION_MODES, isPermissionMode, modeVerdict } from './modes.js';
+export {
+  MODE_MEANING,
+  PERMISSION_MODES,
+  PERMISSION_MODE_WORDS,
+  isPermissionMode,
+  modeVerdict,
+  parsePermissionMode,
+} from './modes.js';
 export type { ModeVerdict } from './modes.js';
 export { resolveToolName, toolTable, ruleSpelling } from './tool-table.js';
 export type { RuleTool, RuleSpecifier, ToolTable } from './tool-table.js';

@@ -18,20 +18,20 @@ describe('denialForNonInteractive', () => {
     expect(message).toContain("--allowed-tools 'Bash(npm test)' (this command)");
     expect(message).toContain("--allowed-tools 'Bash(npm test:*)' (commands like it)");
     expect(message).toContain('--allowed-tools Bash (every bash call)');
-    expect(message).toContain('--permission-mode bypass');
-    expect(message).not.toContain('accept-edits');
+    expect(message).toContain('--permission-mode bypassPermissions');
+    expect(message).not.toContain('acceptEdits');
   });
 
   it('suggests accept-edits for a file change inside the root', () => {
     const message = denialForNonInteractive(request('edit_file', 'src/app.ts'));
     expect(message).toContain("--allowed-tools 'Edit(src/app.ts)' (this path)");
-    expect(message).toContain('--permission-mode accept-edits');
+    expect(message).toContain('--permission-mode acceptEdits');
   });
 
   it('does not suggest a path rule or accept-edits outside the root', () => {
     const message = denialForNonInteractive(request('write_file', '/etc/hosts'));
     expect(message).not.toContain('(this path)');
-    expect(message).not.toContain('accept-edits');
+    expect(message).not.toContain('acceptEdits');
     expect(message).toContain('--allowed-tools Write (every write_file call)');
   });
 

@@ -42,8 +42,8 @@ export function denialForNonInteractive(
   const tool = toolOf(request, tools);
   const suggestions: string[] = tool === undefined ? [] : ruleSuggestions(request, tool, tools ?? [tool]);
   if (request.kind === 'write' && request.insideRoot === true)
-    suggestions.push('--permission-mode accept-edits (file changes inside the work root)');
-  suggestions.push('--permission-mode bypass (everything)');
+    suggestions.push('--permission-mode acceptEdits (file changes inside the work root)');
+  suggestions.push('--permission-mode bypassPermissions (everything)');
   const what = request.summary ? `: ${request.summary}` : '';
   const why = reason ? ` (${reason})` : '';
   return `${request.tool} needs approval${why}, and this run is non-interactive (-p), so it was not run${what}. To allow it, rerun with ${suggestions.join(', or ')}.`;

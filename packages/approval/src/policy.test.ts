@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authorizeNonInteractive, checkPolicyOptions, createPolicy } from './policy.js';
+import { PERMISSION_MODE_WORDS, parsePermissionMode } from './modes.js';
 import type { Answer, ApprovalRequest, AskFn } from './types.js';
 import { bash, request } from './requests.test-helpers.js';
 import { TOOLS } from './rule-tools.test-helpers.js';
@@ -17,10 +18,10 @@ const never: AskFn = async () => {
   throw new Error('should not ask');
 };
 
-describe('mode ask (default)', () => {
+describe('mode default', () => {
   const policy = createPolicy({ tools: TOOLS });
   it('runs read-kind tools unattended', () => {
-    expect(policy.mode).toBe('ask');
+    expect(policy.mode).toBe('default');
     for (const tool of ['read_file', 'glob', 'grep'])
       expect(decisionType(policy, request(tool, 'src/a.ts'))).toBe('allow');
   });
@@ -35,7 +36,7 @@ describe('mode ask (default)', () => {
 });
 
 describe('mode accept-edits', () => {
-  const policy = createPolicy({ tools: TOOLS, mode: 'accept-edits' });
+  const policy = createPolicy({ tools: TOOLS, mode: 'acceptEdits' });
   it('allows file writes inside the root', () => {
     expect(decisionType(policy, request('write_file', 'src/a.ts'))).toBe('allow');
     expect(decisionType(policy, request('edit_file', 'src/a.ts'))).toBe('allow');
@@ -49,7 +50,7 @@ describe('mode accept-edits', () => {
 
 describe('mode bypass', () => {
   it('allows everything', () => {
-    const policy = createPolicy({ tools: TOOLS, mode: 'bypass' });
+    const policy = createPolicy({ tools: TOOLS, mode: 'bypassPermissions' });
     expect(decisionType(policy, bash('rm -rf build'))).toBe('allow');
     expect(decisionType(policy, request('write_file', '/etc/hosts'))).toBe('allow');
   });
@@ -70,8 +71,8 @@ describe('mode plan', () => {
   });
   it('setMode switches modes', () => {
     const p = createPolicy({ tools: TOOLS, mode: 'plan' });
-    p.setMode('bypass');
-    expect(p.mode).toBe('bypass');
+    p.setMode('bypassPermissions');
+    expect(p.mode).toBe('bypassPermissions');
     expect(decisionType(p, bash('ls'))).toBe('allow');
   });
 });
@@ -118,12 +119,12 @@ describe('deny always wins', () => {
     expect(decisionType(policy, bash('ls'))).toBe('allow');
   });
   it('over bypass mode', () => {
-    const policy = createPolicy({ tools: TOOLS, mode: 'bypass', deny });
+    const policy = createPolicy({ tools: TOOLS, mode: 'bypassPermissions', deny });
     expect(decisionType(policy, bash('git status && rm -rf x'))).toBe('deny');
   });
   it('over accept-edits mode', () => {
     expect(
-      decisionType(createPolicy({ tools: TOOLS, mode: 'accept-edits', deny }), request('write_file', 'secrets/key')),
+      decisionType(createPolicy({ tools: TOOLS, mode: 'acceptEdits', deny }), request('write_file', 'secrets/key')),
     ).toBe('deny');
   });
   it('over a session grant', async () => {
@@ -280,5 +281,23 @@ describe('non-interactive runs', () => {
     const ruled = authorizeNonInteractive(policy, bash('rm x'));
     if (!ruled.allowed) expect(ruled.message).toContain('denied by the rule bash(rm:*)');
     expect(ruled.allowed).toBe(false);
+  });
+});
+
+describe('the permission-mode words', () => {
+  it("takes Claude Code's names and the harness's earlier ones, and nothing else", () => {
+    expect(parsePermissionMode('default')).toBe('default');
+    expect(parsePermissionMode('ask')).toBe('default');
+    expect(parsePermissionMode('acceptEdits')).toBe('acceptEdits');
+    expect(parsePermissionMode('accept-edits')).toBe('acceptEdits');
+    expect(parsePermissionMode(' plan ')).toBe('plan');
+    expect(parsePermissionMode('bypassPermissions')).toBe('bypassPermissions');
+    expect(parsePermissionMode('bypass')).toBe('bypassPermissions');
+    expect(parsePermissionMode('toString')).toBeUndefined();
+    expect(parsePermissionMode('yolo')).toBeUndefined();
+  });
+
+  it('lists the canonical names first', () => {
+    expect(PERMISSION_MODE_WORDS.slice(0, 4)).toEqual(['default', 'acceptEdits', 'plan', 'bypassPermissions']);
   });
 });

@@ -136,7 +136,7 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
     for (const rule of parseRules(set.deny, tools).rules)
       denies.push({ rule, origin: set.origin.deny, scope: 'session' });
   }
-  let mode: PermissionMode = options.mode ?? 'ask';
+  let mode: PermissionMode = options.mode ?? 'default';
 
   const root = options.root;
 
@@ -152,7 +152,7 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
       };
     if (denied && mode !== 'plan')
       return { type: 'ask', request, reason: `the deny rule ${rule} might match: ${denied.unsure}` };
-    if (mode === 'plan' || mode === 'bypass') return fromVerdict(request, mode);
+    if (mode === 'plan' || mode === 'bypassPermissions') return fromVerdict(request, mode);
     const allowing = findAllowing(request, grants.active(), tool, root);
     if (allowing) return { type: 'allow', reason: `allowed by ${allowing.map(describe).join(', ')}` };
     return fromVerdict(request, mode);

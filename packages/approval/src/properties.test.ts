@@ -150,7 +150,7 @@ describe('deny wins (property)', () => {
     fc.assert(
       fc.property(
         anyRequest,
-        fc.constantFrom<PermissionMode>('ask', 'accept-edits', 'bypass', 'plan'),
+        fc.constantFrom<PermissionMode>('default', 'acceptEdits', 'bypassPermissions', 'plan'),
         fc.subarray(['Bash', 'Read', 'Write', 'Edit', 'Glob', 'Grep', 'Skill', 'Bash(git diff:*)', 'Write(src/**)']),
         (req, mode, allow) => {
           const policy = createPolicy({ tools: TOOLS, mode, allow, deny: [req.tool] });

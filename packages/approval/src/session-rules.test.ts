@@ -14,7 +14,7 @@ describe('addRule and removeRule', () => {
   });
 
   it('an added deny rule beats an allow rule and the mode, and names its origin', () => {
-    const policy = createPolicy({ tools: TOOLS, mode: 'accept-edits', allow: ['Edit'] });
+    const policy = createPolicy({ tools: TOOLS, mode: 'acceptEdits', allow: ['Edit'] });
     expect(policy.addRule('deny', 'Edit(secrets/**)', '/permissions')).toBeUndefined();
     const decision = policy.decide(request('edit_file', 'secrets/key.txt'));
     expect(decision.type).toBe('deny');

@@ -176,9 +176,9 @@ describe('deny rules (property)', () => {
       fc.property(
         expansion.filter((e) => !e.startsWith("$'")),
         plainArgs,
-        fc.constantFrom('ask', 'bypass', 'accept-edits'),
+        fc.constantFrom<'default' | 'bypassPermissions' | 'acceptEdits'>('default', 'bypassPermissions', 'acceptEdits'),
         (name, args, mode) => {
-          const policy = createPolicy({ tools: TOOLS, mode: mode as 'ask', allow: ['Bash'], deny: ['Bash(rm:*)'] });
+          const policy = createPolicy({ tools: TOOLS, mode, allow: ['Bash'], deny: ['Bash(rm:*)'] });
           expect(policy.decide(bash(`${name} ${args}`)).type).not.toBe('allow');
         },
       ),

@@ -64,7 +64,7 @@ describe('rule names come from the table the caller passes', () => {
   });
 
   it('a policy without a table still decides by mode', () => {
-    const policy = createPolicy({ mode: 'bypass' });
+    const policy = createPolicy({ mode: 'bypassPermissions' });
     expect(policy.decide(request('bash', 'ls')).type).toBe('allow');
     expect(policy.tools).toEqual([]);
   });

@@ -25,8 +25,8 @@ export interface RuleTool {
   readonly deniedWith: readonly string[];
 }
 
-/** How cautious the session is. */
-export type PermissionMode = 'ask' | 'accept-edits' | 'bypass' | 'plan';
+/** How cautious the session is, in Claude Code's words. */
+export type PermissionMode = 'default' | 'acceptEdits' | 'plan' | 'bypassPermissions';
 
 /** One tool call, as the policy sees it. */
 export interface ApprovalRequest {

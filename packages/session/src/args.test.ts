@@ -21,7 +21,7 @@ describe('parseHarnessArgs', () => {
       skills: true,
       autoSkills: true,
       untrusted: false,
-      permissionMode: 'ask',
+      permissionMode: 'default',
       outputFormat: 'text',
       inputFormat: 'text',
       skillDirs: [],

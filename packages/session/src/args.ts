@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { parseRuleList } from '@coding-harness/approval';
+import { parsePermissionMode } from '@coding-harness/approval';
 import type { PermissionMode } from '@coding-harness/approval';
 import { CONFLICTS, FLAGS, parseArgsOptions } from './flags.js';
 import type { EffortFlag, INPUT_FORMATS, OUTPUT_FORMATS } from './flags.js';
@@ -156,7 +157,8 @@ export function parseHarnessArgs(argv: readonly string[]): ParseResult {
   const thinking = text('thinking');
   const effort = text('effort');
   const maxTokens = number('max-tokens');
-  const mode = text('permission-mode') as PermissionMode;
+  // Checked by the flag's row: every accepted word names a mode.
+  const mode = parsePermissionMode(text('permission-mode') ?? 'default') as PermissionMode;
   const format = text('output-format') as OutputFormat;
   const inputFormat = text('input-format') as InputFormat;
   const allowed = rules(list('allowed-tools'));

@@ -312,8 +312,10 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     );
   }
   startupMessages.push(...agent.notices);
-  if (flags.permissionMode === 'bypass')
-    startupMessages.push('permission mode bypass: every tool call runs without asking (deny rules still apply)');
+  if (flags.permissionMode === 'bypassPermissions')
+    startupMessages.push(
+      'permission mode bypassPermissions: every tool call runs without asking (deny rules still apply)',
+    );
   return {
     agent,
     get discovery() {

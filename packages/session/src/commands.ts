@@ -12,7 +12,7 @@ import type { Grant } from '@coding-harness/approval';
 import type { Skill } from '@coding-harness/skills';
 import type { SessionControls } from './controls.js';
 import { formatGrants } from './listings.js';
-import { MODE_MEANING, modeName } from './mode.js';
+import { MODE_MEANING } from '@coding-harness/approval';
 import { effortCommand, modelCommand } from './model-command.js';
 import { permissionsCommand } from './permissions.js';
 import { formatReload } from './reload.js';
@@ -98,7 +98,7 @@ export const SLASH_TABLE = [
     description: 'what runs without asking: rules, session and turn grants, with their origin',
     run: (ctx) => {
       const { allowed, denied } = ctx.grants();
-      ctx.print(formatGrants(allowed, denied, ctx.session?.mode() ?? 'ask'));
+      ctx.print(formatGrants(allowed, denied, ctx.session?.mode() ?? 'default'));
     },
   },
   {
@@ -111,7 +111,7 @@ export const SLASH_TABLE = [
   {
     name: 'mode',
     aliases: [],
-    args: '[default|accept-edits|plan]',
+    args: '[default|acceptEdits|plan]',
     description: 'show or switch the permission mode (Shift-Tab in harness-tui cycles it)',
     run: withSession('mode', (s, ctx, args) => {
       const error = args.trim() === '' ? undefined : s.setMode(args);
@@ -120,8 +120,8 @@ export const SLASH_TABLE = [
         error !== undefined
           ? [`/mode: ${error}`]
           : [
-              `mode: ${modeName(mode)}: ${MODE_MEANING[mode]}`,
-              ...(args.trim() === '' ? ['/mode default|accept-edits|plan switches'] : []),
+              `mode: ${mode}: ${MODE_MEANING[mode]}`,
+              ...(args.trim() === '' ? ['/mode default|acceptEdits|plan switches'] : []),
             ],
       );
     }),

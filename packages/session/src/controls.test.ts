@@ -153,11 +153,11 @@ describe('/mode and the indicator', () => {
     expect(allowed[0]).toMatch(/^mode plan: /);
     expect(allowed.join('\n')).not.toContain('everything else asks');
     expect(await run(harness, '/mode bypass')).toEqual([
-      '/mode: bypass is chosen at start only (--permission-mode bypass); /mode switches between default, accept-edits and plan',
+      '/mode: bypassPermissions is chosen at start only (--permission-mode bypassPermissions); /mode switches between default, acceptEdits and plan',
     ]);
     expect((await run(harness, '/mode sideways'))[0]).toContain('unknown mode "sideways"');
-    expect(harness.controls.cycleMode()).toBe('ask');
-    expect(harness.controls.cycleMode()).toBe('accept-edits');
+    expect(harness.controls.cycleMode()).toBe('default');
+    expect(harness.controls.cycleMode()).toBe('acceptEdits');
   });
 });
 

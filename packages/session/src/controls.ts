@@ -86,7 +86,7 @@ export interface ControlDeps {
 /** The controls over one wired session. */
 export function createSessionControls(deps: ControlDeps): SessionControls {
   const { agent, policy } = deps;
-  const startedInBypass = policy.mode === 'bypass';
+  const startedInBypass = policy.mode === 'bypassPermissions';
   return {
     status: () => {
       const totals = agent.totals();
@@ -127,14 +127,14 @@ export function createSessionControls(deps: ControlDeps): SessionControls {
     setMode: (word) => {
       const mode = parseModeArg(word);
       if (typeof mode !== 'string') return mode.error;
-      if (mode === 'bypass' && !startedInBypass)
-        return 'bypass is chosen at start only (--permission-mode bypass); /mode switches between default, accept-edits and plan';
+      if (mode === 'bypassPermissions' && !startedInBypass)
+        return 'bypassPermissions is chosen at start only (--permission-mode bypassPermissions); /mode switches between default, acceptEdits and plan';
       policy.setMode(mode);
       return undefined;
     },
     cycleMode: () => {
       const at = MODE_CYCLE.indexOf(policy.mode);
-      const next = MODE_CYCLE[(at + 1) % MODE_CYCLE.length] ?? 'ask';
+      const next = MODE_CYCLE[(at + 1) % MODE_CYCLE.length] ?? 'default';
       policy.setMode(next);
       return next;
     },

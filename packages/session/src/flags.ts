@@ -4,6 +4,7 @@
  * all generated from this table, so a flag cannot be parsed without being documented (or the
  * other way round). Imports nothing: the cheap `./args` entry loads this file.
  */
+import { PERMISSION_MODE_WORDS, parsePermissionMode } from '@coding-harness/approval';
 
 /** Where a flag is listed in `--help` and the README, in this order. */
 export const FLAG_GROUPS = ['session', 'print', 'model', 'skills', 'permissions', 'resume', 'info'] as const;
@@ -50,9 +51,6 @@ export function positiveInt(flag: string, why = ''): (value: string) => string |
 /** The `--effort` values (the API's `output_config.effort` enum). */
 export const EFFORTS = ['low', 'medium', 'high', 'xhigh', 'max'] as const;
 export type EffortFlag = (typeof EFFORTS)[number];
-
-/** The `--permission-mode` values (approval's modes). */
-export const PERMISSION_MODES = ['ask', 'accept-edits', 'bypass', 'plan'] as const;
 
 /** The `--output-format` values: Claude Code's three, and the harness's own event stream. */
 export const OUTPUT_FORMATS = ['text', 'json', 'stream-json', 'events'] as const;
@@ -237,13 +235,16 @@ export const FLAGS: readonly FlagSpec[] = [
     name: 'permission-mode',
     type: 'string',
     value: 'MODE',
-    docValue: 'ask\\|accept-edits\\|bypass\\|plan',
+    docValue: 'default\\|acceptEdits\\|plan\\|bypassPermissions',
     group: 'permissions',
     interactive: true,
-    default: 'ask',
-    check: oneOf('permission-mode', PERMISSION_MODES),
-    description: 'ask (default) | accept-edits | bypass | plan',
-    doc: 'approval mode (default `ask`)',
+    default: 'default',
+    check: (value) =>
+      parsePermissionMode(value) === undefined
+        ? `--permission-mode must be one of ${PERMISSION_MODE_WORDS.join(', ')}; got '${value}'`
+        : undefined,
+    description: 'default | acceptEdits | plan | bypassPermissions (ask, accept-edits, bypass also work)',
+    doc: "approval mode, Claude Code's names (default `default`; `ask`, `accept-edits`, `bypass` also work)",
   },
   {
     name: 'continue',

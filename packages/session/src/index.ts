@@ -13,7 +13,6 @@ export {
   FLAG_GROUPS,
   CONFLICTS,
   OUTPUT_FORMATS,
-  PERMISSION_MODES,
   flagHelpLines,
   flagsMarkdownTable,
   parseArgsOptions,
@@ -38,7 +37,7 @@ export {
 export { createSessionControls, PERMISSIONS_ORIGIN } from './controls.js';
 export { effortChoices } from './efforts.js';
 export type { CompactOutcome, ControlDeps, ModelRow, SessionControls, SessionStatus } from './controls.js';
-export { MODE_CYCLE, MODE_MEANING, modeIndicator, modeName, parseModeArg } from './mode.js';
+export { MODE_CYCLE, modeIndicator, parseModeArg } from './mode.js';
 export { formatCost, formatStatus, formatUsd, cacheReadPercent, inputTokens } from './status.js';
 export { formatSessionRows, listSessions, shortTime } from './sessions-list.js';
 export type { SlashCommand, SlashCommandName, SlashContext } from './commands.js';

@@ -1,6 +1,6 @@
 import type { Grant, PermissionMode } from '@coding-harness/approval';
 import type { Skill } from '@coding-harness/skills';
-import { MODE_MEANING } from './mode.js';
+import { MODE_MEANING } from '@coding-harness/approval';
 
 /** What `/skills` says when discovery found nothing. */
 export const NO_SKILLS_MESSAGE =
@@ -43,11 +43,11 @@ export function formatSkillRows(skills: readonly Skill[], width = 100): string[]
 export function formatGrants(
   allowed: readonly Grant[],
   denied: readonly Grant[],
-  mode: PermissionMode = 'ask',
+  mode: PermissionMode = 'default',
 ): string[] {
   const lines: string[] = [];
-  if (mode !== 'ask') lines.push(`mode ${mode}: ${MODE_MEANING[mode]}`);
-  if (allowed.length === 0 && mode === 'ask')
+  if (mode !== 'default') lines.push(`mode ${mode}: ${MODE_MEANING[mode]}`);
+  if (allowed.length === 0 && mode === 'default')
     lines.push('nothing is pre-approved: read-only tools run, everything else asks');
   else if (allowed.length === 0) lines.push('no allow rules or grants');
   for (const g of allowed)

@@ -1,25 +1,14 @@
 /**
- * The permission mode as people switch it in a session: `/mode [default|accept-edits|plan]`,
- * Shift-Tab in the TUI (the same cycle), the indicator the front ends show in the prompt and the
- * status bar, and what each mode means in one sentence (for `/mode` and `/allowed`).
+ * The permission mode as people switch it in a session: Shift-Tab in the TUI and `/mode` with no
+ * argument cycle through {@link MODE_CYCLE}, and the front ends show {@link modeIndicator} next to
+ * the prompt and in the status bar. The words and what each mode means are approval's
+ * (`parsePermissionMode`, `MODE_MEANING`): one vocabulary, Claude Code's.
  */
+import { parsePermissionMode } from '@coding-harness/approval';
 import type { PermissionMode } from '@coding-harness/approval';
 
-/** Shift-Tab and `/mode` with no argument cycle through these; bypass is chosen at start only. */
-export const MODE_CYCLE: readonly PermissionMode[] = ['ask', 'accept-edits', 'plan'];
-
-/** The word people use for a mode (`ask` is Claude Code's `default`). */
-export function modeName(mode: PermissionMode): string {
-  return mode === 'ask' ? 'default' : mode;
-}
-
-/** What the mode does, in one sentence. */
-export const MODE_MEANING: Readonly<Record<PermissionMode, string>> = {
-  ask: 'read-only tools run; edits and commands ask first',
-  'accept-edits': 'read-only tools and file edits inside the work root run; commands ask first',
-  plan: 'plan mode: read-only tools run; every edit and command is refused (the model is told to plan instead); /mode default to leave',
-  bypass: 'every tool call runs without asking (deny rules still apply)',
-};
+/** Shift-Tab and `/mode` with no argument cycle through these; bypassPermissions is chosen at start only. */
+export const MODE_CYCLE: readonly PermissionMode[] = ['default', 'acceptEdits', 'plan'];
 
 /**
  * The indicator a front end shows next to the prompt and in the status bar: empty in the default
@@ -27,29 +16,20 @@ export const MODE_MEANING: Readonly<Record<PermissionMode, string>> = {
  */
 export function modeIndicator(mode: PermissionMode): string {
   switch (mode) {
-    case 'ask':
+    case 'default':
       return '';
-    case 'accept-edits':
+    case 'acceptEdits':
       return '⏵⏵ accept edits';
     case 'plan':
       return '⏸ plan mode';
-    case 'bypass':
+    case 'bypassPermissions':
       return '⚠ bypass permissions';
   }
 }
 
-const WORDS: Readonly<Record<string, PermissionMode>> = {
-  default: 'ask',
-  ask: 'ask',
-  'accept-edits': 'accept-edits',
-  acceptEdits: 'accept-edits',
-  plan: 'plan',
-  bypass: 'bypass',
-  bypassPermissions: 'bypass',
-};
-
-/** A `/mode` argument as a mode (Claude Code's spellings too), or an error naming the choices. */
+/** A `/mode` argument as a mode, or an error naming the choices. */
 export function parseModeArg(word: string): PermissionMode | { error: string } {
-  const mode = WORDS[word.trim()];
-  return mode ?? { error: `unknown mode "${word.trim()}"; /mode takes default, accept-edits or plan` };
+  return (
+    parsePermissionMode(word) ?? { error: `unknown mode "${word.trim()}"; /mode takes default, acceptEdits or plan` }
+  );
 }

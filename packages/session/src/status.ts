@@ -5,7 +5,7 @@
  */
 import type { Usage } from '@coding-harness/agent';
 import type { SessionStatus } from './controls.js';
-import { modeName, MODE_MEANING } from './mode.js';
+import { MODE_MEANING } from '@coding-harness/approval';
 
 const n = (value: number): string => value.toLocaleString('en-US');
 
@@ -51,7 +51,7 @@ export function formatStatus(status: SessionStatus): string[] {
     ...formatCost(status),
     `context  ${n(used)} of ${n(window)} tokens (${percent}%) at the last request`,
     `model    ${s.model} (effort ${s.effort ?? 'default'}, thinking ${thinking}, max tokens ${n(s.maxTokens)})`,
-    `mode     ${modeName(status.mode)}: ${MODE_MEANING[status.mode]}`,
+    `mode     ${status.mode}: ${MODE_MEANING[status.mode]}`,
     `session  ${status.sessionId} (reopen it later with --resume ${status.sessionId})`,
     `root     ${status.workroot}`,
   ];

@@ -35,7 +35,7 @@ try {
     client: createAnthropicClient({ apiKey: 'sk-test', baseURL: server.url }),
     model: MOCK_MODELS[0].id,
     registry,
-    policy: createPolicy({ mode: 'ask', tools: registry.ruleNames(), allow: ['Shout'] }),
+    policy: createPolicy({ mode: 'default', tools: registry.ruleNames(), allow: ['Shout'] }),
     systemPrompt: SYSTEM_PROMPT,
     workroot,
     configDir: path.join(home, '.config/coding-harness'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addModelUsage, claudeUsage, exactUsd, messageLine, PERMISSION_MODE_NAMES, randomUuid } from './shapes.js';
+import { addModelUsage, claudeUsage, exactUsd, messageLine, randomUuid } from './shapes.js';
 
 describe("Claude Code's print-mode shapes", () => {
   it('money stays exact to 1e-10 USD without floating-point noise', () => {
@@ -31,15 +31,6 @@ describe("Claude Code's print-mode shapes", () => {
     const ids = Array.from({ length: 200 }, randomUuid);
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(new Set(ids).size).toBe(ids.length);
-  });
-
-  it('every harness permission mode has a Claude Code name', () => {
-    expect(PERMISSION_MODE_NAMES).toEqual({
-      ask: 'default',
-      'accept-edits': 'acceptEdits',
-      bypass: 'bypassPermissions',
-      plan: 'plan',
-    });
   });
 
   it('a transcript message becomes an assistant or user line, without cache markers', () => {

@@ -6,6 +6,7 @@
  * types) and https://code.claude.com/docs/en/headless (output formats). Pure builders: no I/O.
  */
 import type { Message, Usage } from '@coding-harness/agent';
+import type { PermissionMode } from '@coding-harness/approval';
 
 /** The Messages API's usage object, as Claude Code reports it. */
 export interface ClaudeUsage {
@@ -33,7 +34,8 @@ export interface ClaudePermissionDenial {
 }
 
 /** Claude Code's permission mode names. */
-export type ClaudePermissionMode = 'default' | 'acceptEdits' | 'bypassPermissions' | 'plan';
+/** The harness's permission modes are Claude Code's, by name. */
+export type ClaudePermissionMode = PermissionMode;
 
 /** The first line of `stream-json`: what the session runs with. */
 export interface ClaudeInitMessage {
@@ -110,14 +112,6 @@ export interface ClaudeResultMessage {
 }
 
 export type ClaudeMessage = ClaudeInitMessage | ClaudeAssistantMessage | ClaudeUserMessage | ClaudeResultMessage;
-
-/** The harness's permission modes under Claude Code's names. */
-export const PERMISSION_MODE_NAMES: Readonly<Record<string, ClaudePermissionMode>> = {
-  ask: 'default',
-  'accept-edits': 'acceptEdits',
-  bypass: 'bypassPermissions',
-  plan: 'plan',
-};
 
 /**
  * Dollars without floating-point noise (`0.0005720999999999999` → `0.0005721`): rounded to

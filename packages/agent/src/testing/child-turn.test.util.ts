@@ -13,7 +13,7 @@ const agent = await createAgent({
   client: createAnthropicClient({ apiKey: 'test', baseURL: url }),
   model: 'claude-sonnet-5-5',
   registry: createToolRegistry({ skills: [] }),
-  policy: createPolicy({ mode: 'bypass' }),
+  policy: createPolicy({ mode: 'bypassPermissions' }),
   ask: async () => ({ type: 'once' }),
   workroot,
   // The parent resumes with the same clock: a resume on another day would (rightly) add a note.

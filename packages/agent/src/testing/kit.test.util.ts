@@ -112,7 +112,7 @@ export async function setup(
     client: createAnthropicClient({ apiKey: 'test', baseURL: server.url }),
     model: 'claude-sonnet-5-5',
     registry,
-    policy: createPolicy({ mode: 'ask', ...opts.policy, tools: registry.ruleNames() }),
+    policy: createPolicy({ mode: 'default', ...opts.policy, tools: registry.ruleNames() }),
     ask,
     skills,
     workroot,

@@ -1,0 +1,162 @@
+/**
+ * Everything a session tells its front ends, as one union of plain JSON values. Every event of a
+ * user turn carries that turn's `turnId`; a subagent's events also carry the `threadId` of its
+ * thread; tool events carry the model's `callId`; an approval question carries a `requestId` that
+ * the `answer` command names. A front end renders these and never rebuilds state the session has:
+ * `message_end` carries the whole message, `status` the session's whole state.
+ */
+import type { Answer, CallKind, Grant, PermissionMode } from '@coding-harness/approval';
+import type {
+  Effort,
+  Message,
+  ModelStopReason,
+  ResultPart,
+  StopDetails,
+  ThinkingSetting,
+  Usage,
+} from '@coding-harness/model';
+import type { CommandResult } from './commands.js';
+
+/** Why a turn ended: the model's last stop reason, or the loop's own. */
+export type TurnStopReason = ModelStopReason | 'aborted' | 'error' | 'max_turns' | 'empty_answer';
+
+/**
+ * How a turn went, decided once by the session so no front end decides it again:
+ * `failed` (an error, a refusal, the request budget spent, an answer with nothing in it),
+ * `aborted` (the user stopped it), else `completed`.
+ */
+export type TurnOutcome = 'completed' | 'failed' | 'aborted';
+
+/** The ids an event may carry: its turn and, for a subagent's events, its thread. */
+export interface EventIds {
+  turnId?: string;
+  threadId?: string;
+}
+
+/** How an approval question was settled. `policy`: no one was asked; `aborted`: the turn ended first. */
+export type ApprovalHow = 'policy' | 'once' | 'session' | 'project' | 'deny' | 'aborted';
+
+/** What the session is and does now: the data behind `/status`, a status bar and a prompt. */
+export interface SessionStatus {
+  sessionId: string;
+  model: string;
+  effort?: Effort;
+  /** The efforts the current model accepts (empty: none). */
+  efforts: readonly Effort[];
+  thinking?: ThinkingSetting;
+  maxTokens: number;
+  mode: PermissionMode;
+  usage: Usage;
+  /** Exact: round only for display. */
+  costUsd: number;
+  requests: number;
+  /** Input tokens of the last request, of the context window. */
+  context: { used: number; window: number };
+  workroot: string;
+  /** How many skills the session offers now (after trust and deny rules). */
+  skills: number;
+  /** True while a turn or a compaction runs. */
+  busy: boolean;
+}
+
+export type SessionEvent = EventIds &
+  (
+    | { type: 'turn_start'; turnId: string; turn: number; text: string }
+    /** A model request is about to be sent (one turn may send several). */
+    | { type: 'request_start'; request: number }
+    | { type: 'text_delta'; text: string }
+    | { type: 'thinking_delta'; text: string }
+    /** An assistant message is complete: the whole message, as the transcript keeps it. */
+    | { type: 'message_end'; message: Message; stopReason: ModelStopReason | null }
+    /** A tool call's input is complete; `forced` when the session made it (`/slug`, an auto-match). */
+    | {
+        type: 'tool_call_started';
+        callId: string;
+        name: string;
+        kind: CallKind;
+        input: unknown;
+        summary: string;
+        forced: boolean;
+      }
+    /** Output of a running tool as it arrives (a command's stdout and stderr lines). */
+    | { type: 'tool_update'; callId: string; text: string; elapsedMs: number }
+    /**
+     * A question for the user, answered by the `answer` command naming `requestId`. `always`: the
+     * rule an "always" answer would add and what it covers, said before the answer.
+     */
+    | {
+        type: 'approval_requested';
+        requestId: string;
+        callId: string;
+        tool: string;
+        kind: CallKind;
+        summary: string;
+        target?: string;
+        preview?: string;
+        always?: { rule: string; covers: string };
+        /** What a non-interactive client should tell the user to allow it next time (a flag, a rule). */
+        allowHint?: string;
+      }
+    | {
+        type: 'approval_resolved';
+        requestId?: string;
+        callId: string;
+        allowed: boolean;
+        how: ApprovalHow;
+        message?: string;
+      }
+    /**
+     * A tool call is done; `content` is what the model gets. `diff`: what a write changed (a
+     * unified diff, capped), for people, whether or not a question showed it.
+     */
+    | {
+        type: 'tool_call_finished';
+        callId: string;
+        name: string;
+        isError: boolean;
+        display: string;
+        content: ResultPart[];
+        diff?: string;
+      }
+    | { type: 'usage'; request: number; model: string; usage: Usage; costUsd: number }
+    /** A request failed and is sent again after `delayMs`; `partialDiscarded`: drop what was shown of it. */
+    | {
+        type: 'retry';
+        attempt: number;
+        maxAttempts: number;
+        delayMs: number;
+        reason: string;
+        partialDiscarded?: boolean;
+      }
+    | { type: 'compaction'; tokensBefore: number; tokensAfter: number; reattachedSkills: string[] }
+    /** A subagent's thread began under the tool call `parentCallId`; its events carry `threadId`. */
+    | { type: 'thread_start'; threadId: string; parentCallId: string; name: string }
+    | { type: 'thread_end'; threadId: string; stopReason: TurnStopReason }
+    /** Something worth showing that is not an error (a skill auto-loaded, a dropped torn line). */
+    | { type: 'notice'; message: string }
+    | { type: 'error'; message: string; fatal: boolean }
+    | {
+        type: 'turn_end';
+        turnId: string;
+        turn: number;
+        stopReason: TurnStopReason;
+        outcome: TurnOutcome;
+        stopDetails?: StopDetails;
+        usage: Usage;
+        costUsd: number;
+      }
+    /** The session's state changed (model, effort, mode, totals, skills, a new conversation). */
+    | { type: 'status'; status: SessionStatus }
+    /** A command finished; `commandId` is the id it was sent with. */
+    | { type: 'command_result'; commandId: string; result: CommandResult }
+    /** The session ended (`close`); nothing follows. */
+    | { type: 'closed' }
+  );
+
+export type SessionEventType = SessionEvent['type'];
+
+/** One event type's shape. */
+export type EventOf<T extends SessionEventType> = Extract<SessionEvent, { type: T }>;
+
+/** Re-exported for clients that answer questions: the answers a question takes. */
+export type { Answer, Grant };
