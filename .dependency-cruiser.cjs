@@ -13,8 +13,8 @@ const allowedPackages = {
   model: [],
   protocol: ['model', 'approval'],
   tools: ['skills'],
-  agent: ['skills', 'tools', 'approval'],
-  session: ['skills', 'tools', 'approval', 'agent'],
+  agent: ['skills', 'tools', 'approval', 'model', 'protocol'],
+  session: ['skills', 'tools', 'approval', 'agent', 'model', 'protocol'],
 };
 
 /** The apps; each may import packages only, never another app. */

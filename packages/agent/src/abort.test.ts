@@ -1,3 +1,4 @@
+import { resultText } from '@coding-harness/model';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -66,8 +67,8 @@ describe('abort', () => {
     const finished = ofType(events, 'tool_call_finished');
     expect(finished.map((f) => f.name)).toEqual(['bash', 'write_file']);
     expect(finished.every((f) => f.isError)).toBe(true);
-    expect(finished[1]!.content).toBe('cancelled by the user');
-    expect(finished[0]!.content).toContain('cancelled by the user');
+    expect(resultText(finished[1]!.content)).toBe('cancelled by the user');
+    expect(resultText(finished[0]!.content)).toContain('cancelled by the user');
     expect(turnEnd(events).stopReason).toBe('aborted');
     expect(transcriptProblems(agent.messages())).toEqual([]);
     expect(existsSync(join(workroot, 'never.txt'))).toBe(false);
@@ -95,10 +96,15 @@ describe('abort', () => {
 
   it('answers a pending approval question with a cancellation', async () => {
     const script = new ScriptBuilder().toolUse('bash', { command: 'echo hi' }).text('after').build();
-    const { agent } = await setup(script, { agent: { ask: () => new Promise(() => undefined) } });
+    const { agent } = await setup(script);
+    // Nobody answers: the question is open when the turn is aborted.
     const events = await turnAbortedWhen(agent, 'run', (e) => e.type === 'approval_requested');
-    expect(ofType(events, 'approval_resolved')[0]).toMatchObject({ allowed: false, message: 'cancelled by the user' });
-    expect(ofType(events, 'tool_call_finished')[0]!.content).toBe('cancelled by the user');
+    expect(ofType(events, 'approval_resolved')[0]).toMatchObject({
+      allowed: false,
+      how: 'aborted',
+      message: 'cancelled by the user',
+    });
+    expect(ofType(events, 'tool_call_finished')[0]!.content).toEqual([{ type: 'text', text: 'cancelled by the user' }]);
     expect(turnEnd(events).stopReason).toBe('aborted');
     expect(transcriptProblems(agent.messages())).toEqual([]);
   });

@@ -2,7 +2,7 @@
  * The agent's public shape: what `createAgent` takes (`AgentOptions`), what it returns (`Agent`)
  * and what a turn or a skills update passes in. The implementation is in agent.ts.
  */
-import type { AskFn } from '@coding-harness/approval';
+import type { Answer } from '@coding-harness/approval';
 import type { Skill } from '@coding-harness/skills';
 import type { ToolRegistry } from '@coding-harness/tools';
 import type { AgentEvent, Usage } from './events.js';
@@ -19,12 +19,6 @@ export interface AgentOptions {
   model: string;
   registry: ToolRegistry;
   policy: AgentPolicy;
-  /**
-   * The approval question for turns that bring none (`send(text, { ask })` wins). Optional: a
-   * front end whose question needs a screen that is not up yet passes it per turn. With neither,
-   * every question is denied with {@link NO_ASK_MESSAGE}.
-   */
-  ask?: AskFn;
   skills?: readonly Skill[];
   /**
    * The skills listing in the system prompt: `budgetChars` (default 1% of the model's context
@@ -87,8 +81,22 @@ export interface Agent {
   readonly notices: readonly string[];
   /** True when `resumeId` was loaded. */
   readonly resumed: boolean;
-  /** Runs one user turn. Breaking out of the iteration aborts the turn. One turn at a time. */
+  /** True while a turn or a compaction runs. */
+  readonly busy: boolean;
+  /**
+   * Runs one user turn. Breaking out of the iteration aborts the turn. One turn at a time. A
+   * tool call that needs a person's approval emits `approval_requested` and waits for
+   * {@link Agent.answer} with its `requestId`; aborting the turn answers every open question no.
+   */
   send(text: string, opts?: SendTurnOptions): AsyncIterable<AgentEvent>;
+  /** Answers the open approval question `requestId`; false (and nothing changes) when none is open. */
+  answer(requestId: string, answer: Answer): boolean;
+  /**
+   * Ends the agent: a running turn or compaction is aborted and awaited (its events still reach
+   * the iterator that was reading them), and the session file is flushed and closed. Nothing is
+   * sent or written after it.
+   */
+  close(): Promise<void>;
   messages(): readonly Message[];
   totals(): { usage: Usage; costUsd: number; requests: number };
   /** A new conversation (new session id), same system prompt and tools. */
@@ -137,6 +145,6 @@ export interface SkillsUpdate {
 export interface SendTurnOptions {
   /** Aborting it ends the turn with `turn_end` / `aborted`. */
   signal?: AbortSignal;
-  /** This turn's approval question; default: `AgentOptions.ask`. */
-  ask?: AskFn;
+  /** The turn's id (`turnId` on each of its events); default a fresh random one. */
+  turnId?: string;
 }

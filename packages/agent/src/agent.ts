@@ -3,10 +3,11 @@
  * session when asked, and runs turns. Events of a turn come from `send()` as an async iterable;
  * the agent never prints.
  */
-import type { AskFn } from '@coding-harness/approval';
 import { createReadTracker, createToolContext } from '@coding-harness/tools';
 import { markSystem, markTools } from './cache.js';
+import { createApprovals } from './approvals.js';
 import { createChannel } from './channel.js';
+import { randomHex } from './random-id.js';
 import type { AgentEvent } from './events.js';
 import { compact } from './compactor.js';
 import { runTurn } from './loop.js';
@@ -26,11 +27,6 @@ import { emptyUsage } from './usage.js';
 import type { Agent, AgentOptions } from './agent-types.js';
 
 export type { Agent, AgentOptions, SendTurnOptions, SkillsUpdate } from './agent-types.js';
-
-/** The denial a question gets when neither the turn nor the agent has an `ask`. */
-export const NO_ASK_MESSAGE = 'no one to ask: this session was started without an approval question';
-
-const denyAll: AskFn = async () => ({ type: 'deny', message: NO_ASK_MESSAGE });
 
 /** The interrupted-tool text written when a resumed session ends with an unanswered tool_use. */
 export const INTERRUPTED = 'interrupted: the session ended before this tool call finished';
@@ -90,7 +86,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     tools: markTools(prefix.tools),
     registry: options.registry,
     policy: options.policy,
-    ask: options.ask ?? denyAll,
+    approvals: createApprovals(),
     skills,
     makeContext: (signal, forcedSkill) =>
       createToolContext({
@@ -188,6 +184,9 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
   }
 
   let busy = false;
+  /** The running job's own abort (a turn or a compaction), and its end: `close()` stops and awaits it. */
+  let stopAll: AbortController | undefined;
+  let running: Promise<unknown> = Promise.resolve();
   /** What `updateSkills` last said relative to the session's start, for a conversation `clear()` begins. */
   let skillsSinceStart = '';
   /** Runs `body` as the one exclusive job of the agent (a turn or a compaction), its events as an iterable. */
@@ -201,6 +200,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     }
     busy = true;
     const stop = new AbortController();
+    stopAll = stop;
     const signal = outer ? AbortSignal.any([outer, stop.signal]) : stop.signal;
     const channel = createChannel<AgentEvent>();
     const emit = (event: AgentEvent): void => {
@@ -209,6 +209,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
         for (const message of pendingWarnings.splice(0)) channel.push({ type: 'error', message, fatal: false });
     };
     const done = body(signal, emit).finally(() => channel.close());
+    running = done.catch(() => undefined);
     try {
       yield* channel;
     } finally {
@@ -257,12 +258,23 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     get model() {
       return config.model;
     },
+    get busy() {
+      return busy;
+    },
     notices,
     resumed,
     send(text, opts = {}) {
-      // A turn's own question: the config is shared by reference otherwise (clear() swaps its prompt between turns).
-      const turnConfig = opts.ask ? { ...config, ask: opts.ask } : config;
-      return exclusive(opts.signal, (signal, emit) => runTurn(turnConfig, state, text, signal, emit));
+      const turnId = opts.turnId ?? `turn_${randomHex(12)}`;
+      return exclusive(opts.signal, (signal, emit) =>
+        runTurn(config, state, text, signal, (event) => emit({ ...event, turnId }), turnId),
+      );
+    },
+    answer: (requestId, answer) => config.approvals.answer(requestId, answer),
+    async close() {
+      stopAll?.abort();
+      await running;
+      state.writer?.close();
+      state.writer = undefined;
     },
     compact(opts = {}) {
       return exclusive(opts.signal, (signal, emit) => compact(config, state, signal, emit, opts.focus));

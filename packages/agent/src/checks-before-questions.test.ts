@@ -1,3 +1,4 @@
+import { resultText } from '@coding-harness/model';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
@@ -86,7 +87,7 @@ describe('checks before questions', () => {
     const events = await turn(s.agent, 'go');
     expect(s.ask.questions).toEqual([]);
     expect(ofType(events, 'tool_call_finished').map((e) => e.isError)).toEqual([false, true]);
-    expect(ofType(events, 'tool_call_finished')[1]?.content).toContain('old_string was not found in d.txt');
+    expect(resultText(ofType(events, 'tool_call_finished')[1]!.content)).toContain('old_string was not found in d.txt');
   });
 
   it('a call that would succeed is still asked about, once', async () => {

@@ -44,7 +44,8 @@ describe('a tool the harness does not ship, through the agent', () => {
     expect((body(server, 0).system as { text: string }[])[0]?.text).toBe('You deploy things.');
     // staging by the rule, prod asked (and answered once by the scripted question).
     expect(ask.questions.map((q) => [q.tool, q.target])).toEqual([['deploy', 'prod']]);
-    expect(ask.questions[0]?.ruleTool).toMatchObject({ name: 'deploy', ruleNames: ['Deploy'], specifier: 'name' });
+    // The registry's rule entry for the outside tool is what "always" would use: a name rule.
+    expect(ask.questions[0]?.alwaysRule).toBe('deploy(prod)');
     expect(calls).toEqual(['staging', 'prod']);
     expect(ofType(events, 'tool_call_finished').map((e) => [e.name, e.isError])).toEqual([
       ['deploy', false],

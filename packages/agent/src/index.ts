@@ -1,6 +1,6 @@
 export type * from './events.js';
 export type * from './messages.js';
-export { createAgent, INTERRUPTED, NO_ASK_MESSAGE } from './agent.js';
+export { createAgent, INTERRUPTED } from './agent.js';
 export type { Agent, AgentOptions, SendTurnOptions, SkillsUpdate } from './agent.js';
 export type { CurrentSettings } from './model-switch.js';
 export { createAnthropicClient, classifyError, DEFAULT_API_URL } from './model-client.js';
@@ -55,4 +55,6 @@ export { fetchForEnv } from './http-fetch.js';
 export { closeWarmSockets, preconnect } from './preconnect.js';
 export type { StopDetails } from './model-types.js';
 export { isRetryable } from './retry.js';
-export { CONTEXT_FULL, FAILED_STOPS, REFUSAL_REMOVED } from './stop-reasons.js';
+export { CONTEXT_FULL, REFUSAL_REMOVED } from './stop-reasons.js';
+export { turnOutcome } from './loop.js';
+export { neutralMessage } from './neutral.js';

@@ -1,8 +1,9 @@
+import { resultText } from '@coding-harness/model';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
-import { body, cleanup, ofType, setup, transcriptProblems, turn, turnEnd } from './testing/kit.test.util.js';
+import { body, cleanup, ofType, setup, transcriptProblems, turn, turnEnd, replies } from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 
@@ -10,7 +11,7 @@ describe('a turn', () => {
   it('streams text, reports usage and ends with the stop reason', async () => {
     const { agent } = await setup(new ScriptBuilder().text('Hello there.').build());
     const events = await turn(agent, 'hi');
-    expect(events[0]).toEqual({ type: 'turn_start', turn: 1, text: 'hi' });
+    expect(events[0]).toEqual({ type: 'turn_start', turnId: expect.stringMatching(/^turn_/), turn: 1, text: 'hi' });
     expect(
       ofType(events, 'text_delta')
         .map((e) => e.text)
@@ -36,7 +37,7 @@ describe('a turn', () => {
     expect(server.messageRequests()).toHaveLength(2);
     const second = body(server, 1).messages;
     const result = second.at(-1)!.content[0]!;
-    expect(result).toMatchObject({ type: 'tool_result', tool_use_id: started.id });
+    expect(result).toMatchObject({ type: 'tool_result', tool_use_id: started.callId });
     expect(JSON.stringify(result)).toContain('hello');
     expect(turnEnd(events).stopReason).toBe('end_turn');
     expect(transcriptProblems(agent.messages())).toEqual([]);
@@ -74,7 +75,12 @@ describe('a turn', () => {
     expect(ask.questions[0]).toMatchObject({ tool: 'write_file', kind: 'write' });
     const requested = ofType(events, 'approval_requested')[0]!;
     expect(requested).toMatchObject({ tool: 'write_file' });
-    expect(ofType(events, 'approval_resolved')[0]).toMatchObject({ id: requested.id, allowed: true, how: 'once' });
+    expect(ofType(events, 'approval_resolved')[0]).toMatchObject({
+      requestId: requested.requestId,
+      callId: requested.callId,
+      allowed: true,
+      how: 'once',
+    });
     expect(await readFile(join(workroot, 'new.txt'), 'utf8')).toBe('fresh\n');
     const order = events.map((e) => e.type).filter((t) => t.startsWith('approval') || t.startsWith('tool_call'));
     expect(order).toEqual(['tool_call_started', 'approval_requested', 'approval_resolved', 'tool_call_finished']);
@@ -86,7 +92,7 @@ describe('a turn', () => {
     const events = await turn(agent, 'clean up');
     const finished = ofType(events, 'tool_call_finished')[0]!;
     expect(finished.isError).toBe(true);
-    expect(finished.content).toContain('do not delete the build');
+    expect(resultText(finished.content)).toContain('do not delete the build');
     const sent = body(server, 1).messages.at(-1)!.content[0]!;
     expect(sent).toMatchObject({ type: 'tool_result', is_error: true });
     expect(turnEnd(events).stopReason).toBe('end_turn');
@@ -137,7 +143,7 @@ describe('a turn', () => {
     expect(transcriptProblems(agent.messages())).toEqual([]);
     const next = await turn(agent, 'go on');
     expect(turnEnd(next).stopReason).toBe('end_turn');
-    expect(ofType(next, 'assistant_message').at(-1)!.text).toBe('finally');
+    expect(replies(next).at(-1)).toBe('finally');
     expect(transcriptProblems(agent.messages())).toEqual([]);
   });
 

@@ -7,9 +7,11 @@
  * handled as stop-reasons.ts describes.
  */
 import { maybeCompact } from './compactor.js';
+import type { TurnOutcome, TurnStopReason } from '@coding-harness/protocol';
 import type { Usage } from './events.js';
 import type { Message, ToolResultBlock, ToolUseBlock } from './messages.js';
-import { messageText, toolUses } from './messages.js';
+import { toolUses } from './messages.js';
+import { neutralMessage } from './neutral.js';
 import { matchSkill } from './auto-skill.js';
 import { parseSlashSkills, skillToolUse } from './forced-skill.js';
 import { skillLoaded } from './skill-turn.js';
@@ -19,6 +21,7 @@ import type { StopDetails } from './stop-reasons.js';
 import {
   CONTEXT_FULL,
   maxTokensNotice,
+  modelStop,
   NOT_RUN_CONTEXT_FULL,
   REFUSAL_REMOVED,
   refusalMessage,
@@ -31,8 +34,32 @@ import { emptyUsage } from './usage.js';
 
 /** How a turn's request loop ended. */
 interface LoopEnd {
-  stopReason: string;
+  stopReason: TurnStopReason;
   stopDetails?: StopDetails;
+}
+
+/**
+ * What a turn's stop reason means for the person who asked: the one definition every front end
+ * reads (from `turn_end.outcome`). A refusal, an error and a spent request budget fail the turn;
+ * the user's abort is its own outcome.
+ */
+export function turnOutcome(stopReason: TurnStopReason): TurnOutcome {
+  switch (stopReason) {
+    case 'aborted':
+      return 'aborted';
+    case 'error':
+    case 'refusal':
+    case 'max_turns':
+    case 'empty_answer':
+      return 'failed';
+    case 'end_turn':
+    case 'tool_use':
+    case 'max_tokens':
+    case 'stop_sequence':
+    case 'pause_turn':
+    case 'model_context_window_exceeded':
+      return 'completed';
+  }
 }
 
 /** Where this turn's user message sits, so a refused turn can be cut from the transcript. */
@@ -52,13 +79,14 @@ export async function runTurn(
   text: string,
   signal: AbortSignal,
   emit: Emit,
+  turnId: string,
 ): Promise<void> {
   // The turn's own copy: a loaded skill's model and effort change it for the rest of the turn only.
   const config: AgentConfig = { ...sessionConfig };
   const turn = ++state.turn;
   const before = { usage: state.totals.usage, cost: state.totals.costUsd };
   let end: LoopEnd;
-  emit({ type: 'turn_start', turn, text });
+  emit({ type: 'turn_start', turnId, turn, text });
   try {
     const mark = startTurn(state, text);
     const forced = await forcedSkillCall(config, state, text, signal, emit);
@@ -81,8 +109,10 @@ export async function runTurn(
   const usage = diff(state.totals.usage, before.usage);
   emit({
     type: 'turn_end',
+    turnId,
     turn,
     stopReason: end.stopReason,
+    outcome: turnOutcome(end.stopReason),
     ...(end.stopDetails ? { stopDetails: end.stopDetails } : {}),
     usage,
     costUsd: state.totals.costUsd - before.cost,
@@ -141,15 +171,16 @@ async function requestLoop(config: AgentConfig, state: AgentState, signal: Abort
       return { stopReason: 'error' };
     }
     const message = result.message;
-    const stop = result.stopReason ?? 'end_turn';
+    const stop = modelStop(result.stopReason) ?? 'end_turn';
     if (stop === 'refusal') {
       const stopDetails = stopDetailsOf(result);
-      emit({ type: 'assistant_message', text: messageText(message), stopReason: stop });
+      // Shown, never kept: the refused reply does not enter the transcript.
+      emit({ type: 'message_end', message: neutralMessage(message), stopReason: stop });
       emit({ type: 'error', message: refusalMessage(stopDetails), fatal: false });
       return { stopReason: stop, ...(stopDetails ? { stopDetails } : {}) };
     }
     if (message.content.length > 0) append(state, message);
-    emit({ type: 'assistant_message', text: messageText(message), stopReason: result.stopReason });
+    emit({ type: 'message_end', message: neutralMessage(message), stopReason: modelStop(result.stopReason) });
     const uses = toolUses(message);
     if (stop === 'model_context_window_exceeded') {
       emit({ type: 'notice', message: CONTEXT_FULL });
@@ -204,7 +235,9 @@ async function forcedSkillCall(
   for (const call of calls) {
     if (signal.aborted) break;
     const use = skillToolUse(call.name, call.args);
-    append(state, { role: 'assistant', content: [use] });
+    const message: Message = { role: 'assistant', content: [use] };
+    append(state, message);
+    emit({ type: 'message_end', message: neutralMessage(message), stopReason: 'tool_use' });
     await runTools(config, state, [use], signal, emit, { forced: true }, call.forcedSkill);
   }
   return signal.aborted ? 'aborted' : 'done';
@@ -224,7 +257,7 @@ async function runTools(
     {
       registry: config.registry,
       policy: config.policy,
-      ask: config.ask,
+      approvals: config.approvals,
       emit,
       context: config.makeContext(signal, forcedSkill),
       onSkillLoaded: (input, result, callId) =>
@@ -242,15 +275,22 @@ async function runTools(
     },
     opts,
   );
-  append(state, { role: 'user', content: results });
+  const message: Message = { role: 'user', content: results };
+  append(state, message);
+  emit({ type: 'message_end', message: neutralMessage(message), stopReason: null });
 }
 
 /** After an abort mid-stream: keep the blocks that finished; their tool_uses are cancelled. */
 function keepCompleted(state: AgentState, completed: Message['content'], emit: Emit): void {
   if (completed.length === 0) return;
-  append(state, { role: 'assistant', content: completed });
+  const kept: Message = { role: 'assistant', content: completed };
+  append(state, kept);
+  emit({ type: 'message_end', message: neutralMessage(kept), stopReason: null });
   const uses = completed.filter((b): b is ToolUseBlock => b.type === 'tool_use');
-  if (uses.length > 0) append(state, { role: 'user', content: uses.map((u) => cancelled(u, { emit })) });
+  if (uses.length === 0) return;
+  const results: Message = { role: 'user', content: uses.map((u) => cancelled(u, { emit })) };
+  append(state, results);
+  emit({ type: 'message_end', message: neutralMessage(results), stopReason: null });
 }
 
 /** Gives error results to a trailing assistant message's tool_uses (after an internal failure). */

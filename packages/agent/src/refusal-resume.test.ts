@@ -31,7 +31,6 @@ describe('a refusal right after a resume', () => {
       model: 'claude-sonnet-5-5',
       registry: createToolRegistry({ skills: [] }),
       policy: createPolicy({ mode: 'default' }),
-      ask: async () => ({ type: 'once' }),
       workroot,
       sessionStore: store,
       clock: () => new Date('2026-12-01T10:00:00Z'),

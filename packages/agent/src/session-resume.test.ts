@@ -1,3 +1,4 @@
+import { resultText } from '@coding-harness/model';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createPolicy } from '@coding-harness/approval';
@@ -24,6 +25,7 @@ import {
   turn,
   turnEnd,
   writeSkill,
+  replies,
 } from './testing/kit.test.util.js';
 
 afterEach(cleanup);
@@ -72,7 +74,6 @@ async function agentIn(
     model: 'claude-sonnet-5-5',
     registry: createToolRegistry({ skills }),
     policy: createPolicy({ mode: 'bypassPermissions' }),
-    ask: async () => ({ type: 'once' }),
     skills,
     workroot: w.workroot,
     sessionStore: w.store,
@@ -134,7 +135,7 @@ describe('resuming a session keeps its prefix append-only', () => {
     // The stored skill tool's enum lacks beta, yet the call works: validation is the current registry's.
     const beta = ofType(two, 'tool_call_finished').find((e) => e.name === 'skill');
     expect(beta?.isError).toBe(false);
-    expect(beta?.content).toContain('Beta body: the new instructions.');
+    expect(resultText(beta!.content)).toContain('Beta body: the new instructions.');
     expect(transcriptProblems(second.agent.messages().filter((m) => m.role !== 'system'))).toEqual([]);
 
     // A third start sees the same stored prefix and the note in the file, not a second one.
@@ -216,7 +217,7 @@ describe('resuming a session keeps its prefix append-only', () => {
     );
     const two = await turn(second.agent, 'second task');
     expect(errors(two)).toEqual([]);
-    expect(ofType(two, 'assistant_message')[0]?.text).toBe('opus here');
+    expect(replies(two)[0]).toBe('opus here');
   });
 
   it('clear() after a resume starts from the current prompt and tools', async () => {

@@ -22,6 +22,7 @@ import {
   transcriptProblems,
   turn,
   turnEnd,
+  replies,
 } from './testing/kit.test.util.js';
 
 afterEach(cleanup);
@@ -45,7 +46,6 @@ describe('sessions', () => {
       model: 'claude-sonnet-5-5',
       registry: createToolRegistry({ skills: [] }),
       policy: createPolicy(),
-      ask: async () => ({ type: 'once' }),
       workroot,
       clock: () => new Date('2025-06-01T12:00:00Z'),
       sessionStore: store,
@@ -157,7 +157,6 @@ describe('sessions', () => {
         model: 'claude-sonnet-5-5',
         registry: createToolRegistry({ skills: [] }),
         policy: createPolicy({ mode: 'bypassPermissions' }),
-        ask: async () => ({ type: 'once' }),
         workroot,
         clock: () => new Date('2026-01-01T12:00:00Z'),
         sessionStore: store,
@@ -171,7 +170,7 @@ describe('sessions', () => {
       });
       const events = await turn(agent, 'please continue');
       expect(turnEnd(events).stopReason).toBe('end_turn');
-      expect(ofType(events, 'assistant_message')[0]!.text).toBe('Picking up where we left off.');
+      expect(replies(events)[0]).toBe('Picking up where we left off.');
       expect(transcriptProblems(agent.messages())).toEqual([]);
       const reloaded = await store.load(sessionId);
       expect(reloaded.ok && reloaded.messages).toEqual(agent.messages());

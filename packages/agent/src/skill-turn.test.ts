@@ -1,3 +1,4 @@
+import { resultText } from '@coding-harness/model';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
 import { body, cleanup, ofType, setup, turn, turnEnd, writeSkill } from './testing/kit.test.util.js';
@@ -30,7 +31,7 @@ describe("a skill's disallowed-tools", () => {
       ['skill', false],
       ['bash', true],
     ]);
-    const refused = ofType(events, 'tool_call_finished')[2]!.content;
+    const refused = resultText(ofType(events, 'tool_call_finished')[2]!.content);
     expect(refused).toBe(
       'This bash call is denied by the rule bash (skill audit (disallowed-tools), this turn); it was not run.',
     );
@@ -208,17 +209,22 @@ describe('context: fork', () => {
     expect(ofType(events, 'usage').map((u) => u.request)).toEqual([1, 2, 3, 4]);
     const notices = ofType(events, 'notice').map((n) => n.message);
     expect(notices).toContain('skill survey: running in a read-only explorer subagent with read_file, glob, grep');
-    expect(notices).toContain('skill survey (subagent): glob *');
-    // Each subagent notice names the skill call it runs under, for front ends that nest it there.
-    const skillCall = ofType(events, 'tool_call_started').find((e) => e.name === 'skill');
-    expect(ofType(events, 'notice').find((n) => n.message === 'skill survey (subagent): glob *')?.subagent).toEqual({
-      parent: skillCall?.id,
-      text: 'glob *',
-    });
-    expect(ofType(events, 'tool_call_started').map((e) => e.name)).toEqual(['skill']);
-    // The subagent's text is not streamed as the parent's.
+    // The subagent is a thread under the skill call: its events carry the thread id, between its start and end.
+    const skillCall = ofType(events, 'tool_call_started').find((e) => e.name === 'skill' && e.threadId === undefined);
+    const [thread] = ofType(events, 'thread_start');
+    expect(thread).toMatchObject({ parentCallId: skillCall?.callId, name: 'skill survey' });
+    const threaded = events.filter((e) => e.threadId === thread!.threadId);
+    expect(threaded.at(-1)).toMatchObject({ type: 'thread_end', stopReason: 'end_turn' });
+    expect(ofType(threaded, 'tool_call_started').map((e) => [e.name, e.summary])).toEqual([['glob', 'glob *']]);
+    expect(
+      ofType(events, 'tool_call_started')
+        .filter((e) => e.threadId === undefined)
+        .map((e) => e.name),
+    ).toEqual(['skill']);
+    // The subagent's text is not streamed as the parent's (its deltas are its thread's).
     expect(
       ofType(events, 'text_delta')
+        .filter((d) => d.threadId === undefined)
         .map((d) => d.text)
         .join(''),
     ).toBe('The survey found notes.md.');

@@ -8,7 +8,7 @@
 import type { Skill } from '@coding-harness/skills';
 import type { ToolResult } from '@coding-harness/tools';
 import type { AgentConfig, AgentState, Emit } from './state.js';
-import type { RunLoop } from './subagent.js';
+import type { RunLoop, SubagentEnd } from './subagent.js';
 import { runSubagent, subagentKind, subagentTools } from './subagent.js';
 import type { TurnModelSettings } from './turn-model.js';
 import { skillModelSwitch } from './turn-model.js';
@@ -67,7 +67,7 @@ async function runFork(load: SkillLoad, skill: Skill): Promise<ToolResult> {
     type: 'notice',
     message: `skill ${skill.name}: running in a ${kind === 'explorer' ? 'read-only explorer' : 'general'} subagent with ${tools.map((t) => t.name).join(', ') || 'no tools'}`,
   });
-  const end = await runSubagent({
+  const end: SubagentEnd & { failure?: string } = await runSubagent({
     config: load.config,
     parent: load.state,
     skill,
@@ -79,7 +79,8 @@ async function runFork(load: SkillLoad, skill: Skill): Promise<ToolResult> {
     runLoop: load.runLoop,
     parentCallId: load.callId,
   }).catch((err: unknown) => ({
-    stopReason: `internal error: ${err instanceof Error ? err.message : String(err)}`,
+    stopReason: 'error' as const,
+    failure: `internal error: ${err instanceof Error ? err.message : String(err)}`,
     text: '',
     requests: 0,
     toolCalls: 0,
@@ -93,7 +94,7 @@ async function runFork(load: SkillLoad, skill: Skill): Promise<ToolResult> {
     };
   const partial = end.text !== '' ? ` Its last message:\n\n${end.text}` : '';
   return {
-    content: `The skill "${skill.name}" ran in a subagent that stopped without a final answer (${end.stopReason}, ${counts}).${partial}`,
+    content: `The skill "${skill.name}" ran in a subagent that stopped without a final answer (${end.failure ?? end.stopReason}, ${counts}).${partial}`,
     display: `skill ${skill.name}: subagent stopped (${end.stopReason})`,
     isError: true,
   };

@@ -1,3 +1,4 @@
+import { resultText } from '@coding-harness/model';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
@@ -173,7 +174,7 @@ describe('forced skills: /slug args', () => {
     const finished = ofType(first, 'tool_call_finished');
     expect(finished[0]).toMatchObject({ name: 'skill', isError: false });
     expect(finished[1]).toMatchObject({ name: 'bash', isError: false });
-    expect(finished[1]!.content).toContain('deployed');
+    expect(resultText(finished[1]!.content)).toContain('deployed');
     expect(ask.questions).toHaveLength(0);
     await turn(agent, 'run it again');
     expect(ask.questions.map((q) => q.tool)).toEqual(['bash']);

@@ -2,7 +2,6 @@
  * The agent's fixed configuration and mutable conversation state, shared by the loop's files.
  * Internal: not exported from the package.
  */
-import type { AskFn } from '@coding-harness/approval';
 import type { Skill } from '@coding-harness/skills';
 import type { ToolContext, ToolRegistry } from '@coding-harness/tools';
 import type { BlockPosition } from './cache.js';
@@ -10,6 +9,7 @@ import type { Effort, ModelInfo, ThinkingSetting } from './catalogue.js';
 import type { AgentEvent, Usage } from './events.js';
 import type { Message, SystemBlock } from './messages.js';
 import type { ModelClient, RequestTool } from './model-types.js';
+import type { Approvals } from './approvals.js';
 import type { AgentPolicy } from './policy.js';
 import type { RetryPlan } from './retry.js';
 import type { SessionRecord, SessionWriter } from './session-store.js';
@@ -22,7 +22,8 @@ export interface AgentConfig {
   tools: RequestTool[];
   registry: ToolRegistry;
   policy: AgentPolicy;
-  ask: AskFn;
+  /** Open approval questions, answered by request id. */
+  approvals: Approvals;
   skills: readonly Skill[];
   makeContext: (signal: AbortSignal, forcedSkill?: string) => ToolContext;
   maxTurns: number;

@@ -7,6 +7,8 @@
  * - `model_context_window_exceeded` / `max_tokens`: the reply is truncated, and the user is told
  *   why and what to change.
  */
+import { MODEL_STOP_REASONS } from '@coding-harness/model';
+import type { ModelStopReason } from '@coding-harness/model';
 import type { Message } from './messages.js';
 import { messageText, toolUses } from './messages.js';
 
@@ -54,5 +56,9 @@ export function maxTokensNotice(message: Message, maxTokens: number): string {
   return `${why} (${maxTokens}) before any answer: raise --max-tokens, or lower --effort`;
 }
 
-/** Stop reasons that mean the turn failed (front ends exit non-zero on these). */
-export const FAILED_STOPS: ReadonlySet<string> = new Set(['refusal', 'error']);
+/** A stop reason from the wire as the neutral vocabulary; one this harness does not know yet is null (read as `end_turn`). */
+export function modelStop(reason: string | null): ModelStopReason | null {
+  return reason !== null && (MODEL_STOP_REASONS as readonly string[]).includes(reason)
+    ? (reason as ModelStopReason)
+    : null;
+}

@@ -7,7 +7,8 @@
 import type { Skill } from '@coding-harness/skills';
 import type { Tool, ToolDefinition, ToolRegistry } from '@coding-harness/tools';
 import { markSystem, markTools } from './cache.js';
-import type { AgentEvent } from './events.js';
+import type { AgentEvent, TurnStopReason } from './events.js';
+import { randomHex } from './random-id.js';
 import type { Message, SystemBlock } from './messages.js';
 import { messageText } from './messages.js';
 import { SKILLS_INTRO } from './prompt.js';
@@ -96,7 +97,7 @@ export function subagentSystem(system: readonly SystemBlock[], skill: Skill, kin
 
 /** How a subagent's conversation ended: its final text, and why it stopped. */
 export interface SubagentEnd {
-  stopReason: string;
+  stopReason: TurnStopReason;
   text: string;
   requests: number;
   toolCalls: number;
@@ -108,12 +109,14 @@ export type RunLoop = (
   state: AgentState,
   signal: AbortSignal,
   emit: Emit,
-) => Promise<{ stopReason: string }>;
+) => Promise<{ stopReason: TurnStopReason }>;
 
 /**
  * Runs `task` in a subagent with `tools` and returns its final text. Its requests are added to
- * `parent`'s totals as they complete (the turn's usage and cost include them); what it does
- * reaches `emit` as events tagged by `label` (see `forwardEvent`).
+ * `parent`'s totals as they complete (the turn's usage and cost include them). It is a thread of
+ * the turn: `thread_start` names the tool call it runs under, every event it makes reaches `emit`
+ * with the thread's `threadId` (its questions are answered like any other, by request id), and
+ * `thread_end` says how it stopped.
  */
 export async function runSubagent(input: {
   config: AgentConfig;
@@ -125,8 +128,8 @@ export async function runSubagent(input: {
   signal: AbortSignal;
   emit: Emit;
   runLoop: RunLoop;
-  /** The skill tool call the subagent runs under: its notices carry it (`subagent.parent`). */
-  parentCallId?: string;
+  /** The skill tool call the subagent runs under (`thread_start.parentCallId`). */
+  parentCallId: string;
 }): Promise<SubagentEnd> {
   const { config, parent, skill, kind, tools, signal, emit } = input;
   const registry = restrictRegistry(config.registry, tools);
@@ -148,7 +151,7 @@ export async function runSubagent(input: {
     persist: () => undefined,
   };
   let toolCalls = 0;
-  const label = `skill ${skill.name} (subagent)`;
+  const threadId = `thread_${randomHex(12)}`;
   const forward = (event: AgentEvent): void => {
     if (event.type === 'usage') {
       parent.totals = {
@@ -156,14 +159,15 @@ export async function runSubagent(input: {
         costUsd: parent.totals.costUsd + event.costUsd,
         requests: parent.totals.requests + 1,
       };
-      emit({ ...event, request: parent.totals.requests });
+      emit({ ...event, request: parent.totals.requests, threadId });
       return;
     }
     if (event.type === 'tool_call_started') toolCalls += 1;
-    const out = forwardEvent(event, label, input.parentCallId);
-    if (out) emit(out);
+    emit({ ...event, threadId });
   };
+  emit({ type: 'thread_start', threadId, parentCallId: input.parentCallId, name: `skill ${skill.name}` });
   const end = await input.runLoop(sub, state, signal, forward);
+  emit({ type: 'thread_end', threadId, stopReason: end.stopReason });
   const last = [...state.messages].reverse().find((m: Message) => m.role === 'assistant');
   return {
     stopReason: end.stopReason,
@@ -171,44 +175,4 @@ export async function runSubagent(input: {
     requests: state.totals.requests,
     toolCalls,
   };
-}
-
-/**
- * A subagent's event as the parent turn shows it: questions, retries and non-fatal errors as
- * they are (a question must reach the user; ids never clash), a tool call as a notice naming
- * the subagent (`skill audit (subagent): read_file src/a.ts`), a failed one likewise; its streamed
- * text and its own request markers are dropped (only its final answer counts, as the tool result).
- * With `parent` (the skill call's id) each notice also carries `subagent: { parent, text }`, its
- * text without the label, so a front end can show it nested under that call.
- */
-export function forwardEvent(event: AgentEvent, label: string, parent?: string): AgentEvent | undefined {
-  const notice = (text: string): AgentEvent => ({
-    type: 'notice',
-    message: `${label}: ${text}`,
-    ...(parent !== undefined ? { subagent: { parent, text } } : {}),
-  });
-  switch (event.type) {
-    case 'approval_requested':
-    case 'approval_resolved':
-    case 'retry':
-    case 'usage':
-      return event;
-    case 'error':
-      return { type: 'error', message: `${label}: ${event.message}`, fatal: false };
-    case 'notice':
-      return notice(event.message);
-    case 'tool_call_started':
-      return notice(event.summary);
-    case 'tool_call_finished':
-      return event.isError ? notice(`${event.name} failed: ${event.display}`) : undefined;
-    case 'compaction':
-      return notice('compacted its conversation');
-    case 'turn_start':
-    case 'request_start':
-    case 'text_delta':
-    case 'thinking_delta':
-    case 'assistant_message':
-    case 'turn_end':
-      return undefined;
-  }
 }

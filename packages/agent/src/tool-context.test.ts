@@ -1,3 +1,4 @@
+import { resultText } from '@coding-harness/model';
 /**
  * What the agent hands its tools for safety, end to end through the strict mock: the protected
  * dirs it is given (and its config dir) refuse writes even in bypass mode, the policy's read deny
@@ -32,7 +33,7 @@ describe('the tool context the agent builds', () => {
     const events = await turn(agent, 'write');
     const [first, second] = results(events);
     expect(first!.isError).toBe(true);
-    expect(first!.content).toContain('state');
+    expect(resultText(first!.content)).toContain('state');
     expect(second!.isError).toBe(true);
     await expect(readFile(join(config, 'AGENTS.md'), 'utf8')).rejects.toThrow();
     await expect(readFile(join(state, 'x.txt'), 'utf8')).rejects.toThrow();
@@ -57,9 +58,9 @@ describe('the tool context the agent builds', () => {
     });
     const { agent } = await setup(script, { workroot, agent: { policy } });
     const [whole, viaLink] = results(await turn(agent, 'search'));
-    expect(whole!.content).toContain('open.txt');
-    expect(whole!.content).not.toContain('in secret');
-    expect(viaLink!.content).not.toContain('in secret');
+    expect(resultText(whole!.content)).toContain('open.txt');
+    expect(resultText(whole!.content)).not.toContain('in secret');
+    expect(resultText(viaLink!.content)).not.toContain('in secret');
   });
 
   it('redacts a secret value from what bash printed before the model sees it', async () => {
@@ -72,7 +73,7 @@ describe('the tool context the agent builds', () => {
       agent: { policy: createPolicy({ mode: 'bypassPermissions' }), secrets: [secret] },
     });
     const [result] = results(await turn(agent, 'print it'));
-    expect(result!.content).toContain('key=[redacted');
+    expect(resultText(result!.content)).toContain('key=[redacted');
     const sentResults = body(server, 1).messages.flatMap((m) => m.content.filter((b) => b.type === 'tool_result'));
     expect(sentResults).toHaveLength(1);
     expect(JSON.stringify(sentResults)).not.toContain(secret);

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createPolicy } from '@coding-harness/approval';
-import type { AskFn } from '@coding-harness/approval';
 import { createToolContext, createToolRegistry } from '@coding-harness/tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from './events.js';
 import type { ToolUseBlock } from './messages.js';
 import { executeToolUses } from './tool-executor.js';
+import { createApprovals } from './approvals.js';
 import type { ExecutorDeps } from './tool-executor.js';
 
 const SECRET = 'sk-ant-executor-test-0123456789';
@@ -19,15 +19,19 @@ function deps(
   mode: 'bypassPermissions' | 'default' = 'bypassPermissions',
   extra: { secrets?: string[] } = {},
 ): ExecutorDeps {
-  const ask: AskFn = async (request) => {
-    asked.push(request.summary);
-    return { type: 'once' };
-  };
+  const approvals = createApprovals();
   return {
     registry: createToolRegistry({ rgPath: null }),
     policy: createPolicy({ mode, root }),
-    ask,
-    emit: (e) => events.push(e),
+    approvals,
+    // Answers each question as it is emitted (a front end reading the events), once.
+    emit: (e) => {
+      events.push(e);
+      if (e.type === 'approval_requested') {
+        asked.push(e.summary);
+        queueMicrotask(() => approvals.answer(e.requestId, { type: 'once' }));
+      }
+    },
     context: createToolContext({ root, secrets: extra.secrets ?? [SECRET], env: {} }),
   };
 }
@@ -75,7 +79,7 @@ describe('executeToolUses', () => {
     );
     const finished = events.find((e) => e.type === 'tool_call_finished');
     expect(finished).toMatchObject({
-      id: 'w1',
+      callId: 'w1',
       diff: ['--- new.txt', '+++ new.txt', '@@ -0,0 +1,2 @@', '+one', '+key [redacted secret]'].join('\n'),
     });
     expect(JSON.stringify(results)).not.toContain('@@');

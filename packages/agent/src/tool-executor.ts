@@ -7,10 +7,13 @@
  * a tool's failure. Every result and preview has the context's secrets redacted before it is
  * emitted or returned.
  */
+import { alwaysRuleFor, denialForNonInteractive } from '@coding-harness/approval';
 import type { Answer, AskFn, Authorization } from '@coding-harness/approval';
-import { raceAbort, redactSecrets } from '@coding-harness/tools';
+import { createStreamRedactor, redactSecrets } from '@coding-harness/tools';
 import type { ToolContext, ToolRegistry, ToolResult } from '@coding-harness/tools';
+import type { Approvals } from './approvals.js';
 import type { AgentEvent } from './events.js';
+import { textResult } from '@coding-harness/model';
 import type { ToolResultBlock, ToolUseBlock } from './messages.js';
 import type { AgentPolicy } from './policy.js';
 
@@ -27,7 +30,8 @@ export const TRUNCATED =
 export interface ExecutorDeps {
   registry: ToolRegistry;
   policy: AgentPolicy;
-  ask: AskFn;
+  /** Where questions wait for their answer (`approval_requested` names the request id). */
+  approvals: Approvals;
   emit: (event: AgentEvent) => void;
   /** A tool context for this batch (root, skill dirs, read tracker, the turn's signal, forced skill). */
   context: ToolContext;
@@ -106,27 +110,38 @@ async function runOne(
     const result = redacted(raw, context);
     emit({
       type: 'tool_call_finished',
-      id: use.id,
+      callId: use.id,
       name: use.name,
       isError: result.isError,
       display: result.display,
-      content: result.content,
+      content: textResult(result.content),
       ...(result.diff === undefined ? {} : { diff: result.diff }),
     });
     return toBlock(use.id, result);
   };
+  // A call that never validated is reported as `exec`: nothing of it runs, and nothing claims it only reads.
+  const unknownStart = (): void =>
+    emit({
+      type: 'tool_call_started',
+      callId: use.id,
+      name: use.name,
+      kind: deps.registry.get(use.name)?.kind ?? 'exec',
+      input: use.input,
+      summary: use.name,
+      forced,
+    });
   if (opts.truncated?.has(use.id)) {
-    emit({ type: 'tool_call_started', id: use.id, name: use.name, input: use.input, summary: use.name, forced });
+    unknownStart();
     return finish({ content: TRUNCATED, display: 'input cut by max_tokens', isError: true });
   }
   if (context.signal.aborted) return cancelled(use, deps);
   const prepared = deps.registry.prepare(use.name, use.input, { root: context.root });
   if (!prepared.ok) {
-    emit({ type: 'tool_call_started', id: use.id, name: use.name, input: use.input, summary: use.name, forced });
+    unknownStart();
     return finish(prepared.result);
   }
   const { tool, input, summary, permission } = prepared;
-  emit({ type: 'tool_call_started', id: use.id, name: use.name, input, summary, forced });
+  emit({ type: 'tool_call_started', callId: use.id, name: use.name, kind: tool.kind, input, summary, forced });
   const refusal = refuseEarly(tool, input, context);
   if (refusal !== undefined)
     return finish({
@@ -135,6 +150,7 @@ async function runOne(
       isError: true,
     });
   let asked = false;
+  // The question is the event; the answer arrives by its request id (Agent.answer).
   const ask: AskFn = (request) =>
     askLock(async () => {
       asked = true;
@@ -142,24 +158,26 @@ async function runOne(
       const rawPreview = tool.preview ? await tool.preview(input, context).catch(() => undefined) : undefined;
       const preview =
         rawPreview === undefined ? undefined : redactSecrets(rawPreview, context.secrets, context.secretLabels);
+      const requestId = deps.approvals.newId();
       emit({
         type: 'approval_requested',
-        id: use.id,
+        requestId,
+        callId: use.id,
         tool: use.name,
+        kind: tool.kind,
         summary,
         ...(permission.target !== undefined ? { target: permission.target } : {}),
         ...(preview !== undefined ? { preview } : {}),
+        alwaysRule: alwaysRuleFor(request),
+        allowHint: denialForNonInteractive(request),
       });
-      const answer = await raceAbort(
-        deps.ask(preview !== undefined ? { ...request, preview } : request),
-        context.signal,
-        DENIED_BY_ABORT,
-      );
+      const answer = await deps.approvals.wait(requestId, context.signal, DENIED_BY_ABORT);
       emit({
         type: 'approval_resolved',
-        id: use.id,
+        requestId,
+        callId: use.id,
         allowed: answer.type !== 'deny',
-        how: answer.type,
+        how: context.signal.aborted && answer === DENIED_BY_ABORT ? 'aborted' : answer.type,
         ...(answer.type === 'deny' && answer.message ? { message: answer.message } : {}),
       });
       return answer;
@@ -184,8 +202,9 @@ async function runOne(
   if (!auth.allowed)
     return finish({ content: auth.message, display: asked ? 'denied' : deniedDisplay(auth.message), isError: true });
   let result: ToolResult;
+  const live = liveOutput(use.id, context, emit);
   try {
-    result = await tool.run(input, context);
+    result = await tool.run(input, { ...context, onOutput: live.push });
   } catch (err) {
     result = {
       content: `${use.name} failed: ${err instanceof Error ? err.message : String(err)}`,
@@ -197,9 +216,27 @@ async function runOne(
   const loaded = tool.name === 'skill' && !result.isError && typeof (input as { name?: unknown }).name === 'string';
   if (loaded && !context.signal.aborted && deps.onSkillLoaded)
     result = (await deps.onSkillLoaded(input as { name: string; args?: string }, result, use.id)) ?? result;
+  live.end();
   if (context.signal.aborted)
     result = { content: `${CANCELLED}\n${result.content}`, display: CANCELLED, isError: true };
   return finish(result);
+}
+
+/**
+ * A running call's output as `tool_update` events, with the context's secrets redacted (a secret
+ * split between two pieces too) and the time since the call started.
+ */
+function liveOutput(
+  callId: string,
+  context: ToolContext,
+  emit: (event: AgentEvent) => void,
+): { push: (text: string) => void; end: () => void } {
+  const started = performance.now();
+  const redactor = createStreamRedactor(context.secrets, context.secretLabels);
+  const send = (text: string): void => {
+    if (text !== '') emit({ type: 'tool_update', callId, text, elapsedMs: Math.round(performance.now() - started) });
+  };
+  return { push: (text) => send(redactor.push(text)), end: () => send(redactor.end()) };
 }
 
 /** `denied: <the reason's first sentence>`, one line for people (the model gets the whole message). */
@@ -239,11 +276,11 @@ function redacted(result: ToolResult, ctx: Pick<ToolContext, 'secrets' | 'secret
 export function cancelled(use: ToolUseBlock, deps: Pick<ExecutorDeps, 'emit'>): ToolResultBlock {
   deps.emit({
     type: 'tool_call_finished',
-    id: use.id,
+    callId: use.id,
     name: use.name,
     isError: true,
     display: CANCELLED,
-    content: CANCELLED,
+    content: textResult(CANCELLED),
   });
   return { type: 'tool_result', tool_use_id: use.id, content: CANCELLED, is_error: true };
 }

@@ -11,8 +11,7 @@ import type { SlashResult } from './slash.js';
 
 export type Command = {
   id: string;
-} & /** A user turn: the text as typed (`/slug args` forces a skill; built-in `/commands` go through `slash`). */
-(
+} /** A user turn: the text as typed (`/slug args` forces a skill; built-in `/commands` go through `slash`). */ & (
   | { type: 'send'; text: string }
   /** The answer to the approval question `requestId`. */
   | { type: 'answer'; requestId: string; answer: Answer }
@@ -63,6 +62,8 @@ export interface SkillsReloadData {
   changed: string[];
   /** Discovery lines that were not there before (skipped skills, notes). */
   messages: string[];
+  /** True when the model is told of the change with the next user message. */
+  toldModel: boolean;
 }
 
 /** The data each command returns when it succeeds. */

@@ -81,8 +81,9 @@ export type SessionEvent = EventIds &
     /** Output of a running tool as it arrives (a command's stdout and stderr lines). */
     | { type: 'tool_update'; callId: string; text: string; elapsedMs: number }
     /**
-     * A question for the user, answered by the `answer` command naming `requestId`. `always`: the
-     * rule an "always" answer would add and what it covers, said before the answer.
+     * A question for the user, answered by the `answer` command naming `requestId`. `alwaysRule`:
+     * the rule an "always" answer adds ('' when it adds none and allows this call only), said
+     * before the answer; `alwaysCovers`, when known, what that rule covers in words.
      */
     | {
         type: 'approval_requested';
@@ -93,7 +94,8 @@ export type SessionEvent = EventIds &
         summary: string;
         target?: string;
         preview?: string;
-        always?: { rule: string; covers: string };
+        alwaysRule: string;
+        alwaysCovers?: string;
         /** What a non-interactive client should tell the user to allow it next time (a flag, a rule). */
         allowHint?: string;
       }

@@ -48,7 +48,8 @@ const EVENTS: { [K in SessionEventType]: Extract<SessionEvent, { type: K }> } = 
     tool: 'bash',
     kind: 'exec',
     summary: 'bash: ls',
-    always: { rule: 'Bash(ls:*)', covers: 'ls with any arguments' },
+    alwaysRule: 'Bash(ls:*)',
+    alwaysCovers: 'ls with any arguments',
   },
   approval_resolved: { type: 'approval_resolved', requestId: 'r1', callId: 'c1', allowed: true, how: 'once' },
   tool_call_finished: {

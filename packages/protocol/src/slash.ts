@@ -24,6 +24,8 @@ export interface SkillSummary {
   source: string;
   /** Whether `/name` runs it (false: the model only). */
   userInvocable: boolean;
+  /** Whether the model may load it (false: `/name` only). */
+  modelInvocable: boolean;
   /** Argument hint from the frontmatter, if any. */
   argumentHint?: string;
 }
@@ -47,6 +49,8 @@ export type SlashResult =
       denied: Grant[];
       mode: PermissionMode;
       change?: { verb: 'allow' | 'deny'; rule: string } | { verb: 'remove'; rule: string; removed: Grant[] };
+      /** How to change them (`/permissions` alone says it). */
+      hint?: string;
     }
   | { kind: 'mode'; mode: PermissionMode; previous?: PermissionMode }
   | { kind: 'models'; current: string; rows: ModelRow[] }
@@ -56,6 +60,8 @@ export type SlashResult =
   | { kind: 'status'; status: SessionStatus }
   | { kind: 'cost'; status: SessionStatus }
   | { kind: 'sessions'; sessions: SessionSummary[]; current: string }
+  /** `/resume <id>`: the session now continues `sessionId`. */
+  | { kind: 'resumed'; sessionId: string }
   | { kind: 'cleared'; sessionId: string }
   | { kind: 'exit' }
   | { kind: 'error'; command: string; message: string };

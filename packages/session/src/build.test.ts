@@ -57,25 +57,6 @@ describe('buildHarness', () => {
     expect(server.messageRequests()).toHaveLength(0);
   });
 
-  it('without an ask a question is denied; an ask passed with the turn answers it', async () => {
-    const { build } = await sandbox(
-      new ScriptBuilder()
-        .toolUse('bash', { command: 'echo one' })
-        .text('a')
-        .toolUse('bash', { command: 'echo two' })
-        .text('b'),
-    );
-    const harness = await build([]);
-    const denied = await collect(harness.agent.send('one'));
-    expect(denied.filter((e) => e.type === 'approval_resolved')).toMatchObject([{ allowed: false }]);
-    const asked: string[] = [];
-    const allowed = await collect(
-      harness.agent.send('two', { ask: async (r) => (asked.push(r.summary), { type: 'once' }) }),
-    );
-    expect(asked).toHaveLength(1);
-    expect(allowed.filter((e) => e.type === 'tool_call_finished')).toMatchObject([{ name: 'bash', isError: false }]);
-  });
-
   it("tuning sets the agent's clock (the system prompt's date) for byte-identical eval runs", async () => {
     const { build } = await sandbox(new ScriptBuilder().text('hi'));
     const harness = await build([], { tuning: { clock: () => new Date('2026-01-01T00:00:00Z'), rgPath: null } });

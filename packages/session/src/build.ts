@@ -8,10 +8,11 @@ import {
   fetchForEnv,
   lightHttpFetch,
   preconnect,
+  closeWarmSockets,
 } from '@coding-harness/agent';
 import type { Agent } from '@coding-harness/agent';
 import { checkPolicyOptions, createPolicy, namesDeniedByRule } from '@coding-harness/approval';
-import type { AskFn, Grant, Policy } from '@coding-harness/approval';
+import type { Grant, Policy } from '@coding-harness/approval';
 import { discover } from '@coding-harness/skills';
 import type { DiscoverResult, Skill } from '@coding-harness/skills';
 import { builtinRuleNames, createToolRegistry } from '@coding-harness/tools';
@@ -48,12 +49,6 @@ export interface HarnessTuning {
 
 /** What a front end supplies besides flags and env. */
 export interface HarnessIo {
-  /**
-   * The default approval question of every turn; a front end that can only ask once its screen is
-   * up passes `ask` per turn to `agent.send` instead. `-p` passes one that denies with the flag
-   * that would allow the call. Without either, every question is denied.
-   */
-  ask?: AskFn;
   home: string;
   cwd: string;
   /** Replaces the agent's default node:http fetch (tests, the evals' mock server). */
@@ -68,7 +63,8 @@ export interface HarnessIo {
 
 /** A wired session: everything a front end needs to run turns and answer slash commands. */
 export interface Harness {
-  agent: Agent;
+  /** The current agent (`resume` replaces it). */
+  readonly agent: Agent;
   /** Empty (and never computed) with `--no-skills`. The latest pass: `reloadSkills` replaces it. */
   readonly discovery: DiscoverResult;
   policy: Policy;
@@ -91,7 +87,7 @@ export interface Harness {
   /** Standing grants and deny rules of the policy, as `/allowed` shows them (a SlashContext's `grants`). */
   grants(): { allowed: readonly Grant[]; denied: readonly Grant[] };
   /** Model, effort, mode, rules, status, compaction and the session list, for the slash commands (a SlashContext's `session`). */
-  controls: SessionControls;
+  readonly controls: SessionControls;
   /**
    * Discovers the skills again (`/reload-skills`), between turns: the agent loads the new set
    * from the next turn and the model is told what was added, removed or re-described, while the
@@ -106,6 +102,16 @@ export interface Harness {
    * does not call it (its request follows at once, so there is nothing to overlap).
    */
   preconnect(): void;
+  /**
+   * Continues the stored session `id` in place: discovery, trust, tools, policy and the client
+   * stay; the conversation, its model and effort are the stored session's. Between turns. An
+   * error text when it cannot be loaded (nothing changes then), else undefined.
+   */
+  resume(id: string): Promise<string | undefined>;
+  /** What the current agent noticed when it was made (after `resume`: the resumed session's notes). */
+  resumeNotices(): string[];
+  /** Ends everything the session started: a running turn is aborted, the session file closed, connections ended. */
+  close(): Promise<void>;
 }
 
 const EMPTY: DiscoverResult = { skills: [], problems: [], notes: [] };
@@ -240,45 +246,9 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const usage = skills.length > 0 ? readSkillUsage(usageFile) : { counts: {} };
   if (usage.notice !== undefined) startupMessages.push(usage.notice);
   const skillDirs = discovery.skills.map((s) => s.dir);
-  const createdAgent = await createAgent({
-    client,
-    model,
-    registry,
-    policy,
-    ...(io.ask ? { ask: io.ask } : {}),
-    skills,
-    workroot,
-    configDir: configDir(env, io.home),
-    autoSkills: flags.autoSkills,
-    // --untrusted: the repository ships no standing instructions either (AGENTS.md / CLAUDE.md from configDir only).
-    projectInstructions: !flags.untrusted,
-    // Never written by a tool: the state dir (sessions; configDir is always protected) and every
-    // discovered skill's folder (a rewritten skill would grant itself tools next session).
-    protectedDirs: [dirname(sessionDir), ...skillDirs],
-    // The credentials as the wiring read them from `env` (which need not be process.env): redacted from tool output.
-    secrets: [credentials.apiKey, credentials.authToken].filter(
-      (v): v is string => v !== undefined && v !== DUMMY_API_KEY,
-    ),
-    sessionStore,
-    ...(resumeId !== undefined ? { resumeId } : {}),
-    // A resume continues with the session's last /model and /effort, unless this run names its own.
-    resumeKeeps: { model: flags.model === undefined, effort: flags.effort === undefined },
-    ...(flags.maxTurns !== undefined ? { maxTurns: flags.maxTurns } : {}),
-    ...(tuning.contextWindow !== undefined ? { contextWindow: tuning.contextWindow } : {}),
-    ...(tuning.compactionThreshold !== undefined ? { compactionThreshold: tuning.compactionThreshold } : {}),
-    ...(tuning.clock ? { clock: tuning.clock } : {}),
-    skillListing: {
-      ...(listingBudget.budget !== undefined ? { budgetChars: listingBudget.budget } : {}),
-      usage: usage.counts,
-    },
-    ...settings,
-  });
-  // Counted whenever skills are on: /reload-skills may bring the first ones into a session.
-  // A skill's discovery notes are said when it loads (start-up only counts them); the reloader's
-  // discovery is read at load time, after this function has returned.
-  const agent = flags.skills
-    ? sayNotesOnLoad(countSkillUses(createdAgent, usageFile), () => reloader.discovery())
-    : createdAgent;
+  const secrets = [credentials.apiKey, credentials.authToken].filter(
+    (v): v is string => v !== undefined && v !== DUMMY_API_KEY,
+  );
   // The same trust decision and deny rules as above, applied to a new discovery pass.
   const rediscover = async (): Promise<Rediscovery> => {
     const found = await discoverFor(flags, workroot, io.home, io.cwd);
@@ -295,15 +265,84 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     const deny = deniedOf(applied);
     return { discovery: found, skills: applied.filter((s) => !deny.has(s.name)), messages: discoveryMessages(found) };
   };
-  const reloader = createSkillReloader({
-    agent,
-    registry,
-    initial: { discovery, skills, messages: discoveryMessages(discovery) },
-    rediscover,
-    makeRegistry: (list) => createToolRegistry({ skills: list, ...rg }),
-    skillsEnabled: flags.skills,
-    protectedAtStart: skillDirs,
+  /**
+   * The agent over this session's tools, policy and client, new or resuming `resumeId`, with its
+   * skills reloader and controls. Called at start and again by `resume` (in place: discovery,
+   * trust, tools, policy and the client stay).
+   */
+  const startAgent = async (start: {
+    resumeId?: string;
+    keeps: { model: boolean; effort: boolean };
+    skills: Rediscovery;
+  }) => {
+    const current = start.skills;
+    // The tools the agent runs calls with, and the reloader replaces: the start-up registry, or one for the skills now.
+    const tools = start.skills === initialPass ? registry : createToolRegistry({ skills: current.skills, ...rg });
+    const created = await createAgent({
+      client,
+      model,
+      registry: tools,
+      policy,
+      skills: current.skills,
+      workroot,
+      configDir: configDir(env, io.home),
+      autoSkills: flags.autoSkills,
+      // --untrusted: the repository ships no standing instructions either (AGENTS.md / CLAUDE.md from configDir only).
+      projectInstructions: !flags.untrusted,
+      // Never written by a tool: the state dir (sessions; configDir is always protected) and every
+      // discovered skill's folder (a rewritten skill would grant itself tools next session).
+      protectedDirs: [dirname(sessionDir), ...current.discovery.skills.map((s) => s.dir)],
+      // The credentials as the wiring read them from `env` (which need not be process.env): redacted from tool output.
+      secrets,
+      sessionStore,
+      ...(start.resumeId !== undefined ? { resumeId: start.resumeId } : {}),
+      // A resume continues with the session's last /model and /effort, unless this run names its own.
+      resumeKeeps: start.keeps,
+      ...(flags.maxTurns !== undefined ? { maxTurns: flags.maxTurns } : {}),
+      ...(tuning.contextWindow !== undefined ? { contextWindow: tuning.contextWindow } : {}),
+      ...(tuning.compactionThreshold !== undefined ? { compactionThreshold: tuning.compactionThreshold } : {}),
+      ...(tuning.clock ? { clock: tuning.clock } : {}),
+      skillListing: {
+        ...(listingBudget.budget !== undefined ? { budgetChars: listingBudget.budget } : {}),
+        usage: usage.counts,
+      },
+      ...settings,
+    });
+    // Counted whenever skills are on: /reload-skills may bring the first ones into a session.
+    // A skill's discovery notes are said when it loads (start-up only counts them); the reloader's
+    // discovery is read at load time, after this function has returned.
+    const wrapped = flags.skills
+      ? sayNotesOnLoad(countSkillUses(created, usageFile), () => skillReloader.discovery())
+      : created;
+    const skillReloader = createSkillReloader({
+      agent: wrapped,
+      registry: tools,
+      initial: current,
+      rediscover,
+      makeRegistry: (list) => createToolRegistry({ skills: list, ...rg }),
+      skillsEnabled: flags.skills,
+      protectedAtStart: current.discovery.skills.map((s) => s.dir),
+    });
+    const agentControls = {
+      ...createSessionControls({
+        agent: wrapped,
+        policy,
+        store: sessionStore,
+        workroot,
+        skillCount: () => skillReloader.skills().length,
+      }),
+      reloadSkills: () => skillReloader.reload(),
+    };
+    return { created, agent: wrapped, reloader: skillReloader, controls: agentControls };
+  };
+  const initialPass: Rediscovery = { discovery, skills, messages: discoveryMessages(discovery) };
+  let live = await startAgent({
+    ...(resumeId !== undefined ? { resumeId } : {}),
+    keeps: { model: flags.model === undefined, effort: flags.effort === undefined },
+    skills: initialPass,
   });
+  const agent = live.agent;
+  const createdAgent = live.created;
   if (flags.resume !== undefined && !agent.resumed) {
     const why =
       agent.notices.find((n) => n.startsWith('could not resume')) ?? `could not resume session ${flags.resume}`;
@@ -316,17 +355,20 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     startupMessages.push(
       'permission mode bypassPermissions: every tool call runs without asking (deny rules still apply)',
     );
+  let closed = false;
   return {
-    agent,
+    get agent() {
+      return live.agent;
+    },
     get discovery() {
-      return reloader.discovery();
+      return live.reloader.discovery();
     },
     policy,
     get registry() {
-      return reloader.registry();
+      return live.reloader.registry();
     },
     get skills() {
-      return reloader.skills();
+      return live.reloader.skills();
     },
     skillsEnabled: flags.skills,
     // The agent's: a resumed session may continue with the model it last switched to.
@@ -335,15 +377,38 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     repository,
     trusted: trust.trusted,
     startupMessages,
-    route: (text) => routeSlash(text, reloader.skills(), { skillsEnabled: flags.skills }),
+    route: (text) => routeSlash(text, live.reloader.skills(), { skillsEnabled: flags.skills }),
     grants: () => ({ allowed: policy.list(), denied: policy.listDenied() }),
-    controls: {
-      ...createSessionControls({ agent, policy, store: sessionStore, workroot }),
-      reloadSkills: () => reloader.reload(),
+    get controls() {
+      return live.controls;
     },
-    reloadSkills: () => reloader.reload(),
+    reloadSkills: () => live.reloader.reload(),
     preconnect: () => {
       if (fetchImpl === lightHttpFetch) preconnect(credentials.baseURL ?? DEFAULT_API_URL);
+    },
+    async resume(id) {
+      if (closed) return 'the session is closed';
+      if (live.agent.sessionId === id) return undefined;
+      const next = await startAgent({
+        resumeId: id,
+        keeps: { model: true, effort: true },
+        skills: { discovery: live.reloader.discovery(), skills: live.reloader.skills(), messages: [] },
+      });
+      if (!next.created.resumed) {
+        await next.created.close();
+        return next.created.notices.find((n) => n.startsWith('could not resume')) ?? `could not resume session ${id}`;
+      }
+      const before = live;
+      live = next;
+      await before.created.close();
+      return undefined;
+    },
+    resumeNotices: () => [...live.created.notices],
+    async close() {
+      if (closed) return;
+      closed = true;
+      await live.created.close();
+      closeWarmSockets();
     },
   };
 }

@@ -1,33 +1,62 @@
 import type { Grant } from '@coding-harness/approval';
-import type { Skill } from '@coding-harness/skills';
 import { describe, expect, it } from 'vitest';
+import type { SessionStatus, SlashResult } from '@coding-harness/protocol';
 import {
   findSlashCommand,
   runSlashCommand,
   SLASH_COMMANDS,
   SLASH_TABLE,
-  slashHelpLines,
+  slashCommandInfo,
   slashHelpSummary,
 } from './commands.js';
-import type { SlashCommandName, SlashContext } from './commands.js';
+import type { SlashCommandName, SlashDeps } from './commands.js';
+import type { SessionControls } from './controls.js';
+import { NO_SKILLS_MESSAGE } from './listings.js';
+import { formatHelp, formatSlashResult } from './slash-format.js';
 import { helpText } from './help.js';
 import { routeSlash } from './slash.js';
 
-/** A context that records what each command asked of the front end. */
-function recorder(grants: { allowed: Grant[]; denied: Grant[] } = { allowed: [], denied: [] }) {
+const status: SessionStatus = {
+  sessionId: 's1',
+  model: 'claude-sonnet-5-5',
+  efforts: ['low', 'high'],
+  maxTokens: 1000,
+  mode: 'default',
+  usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+  costUsd: 0,
+  requests: 0,
+  context: { used: 0, window: 1000 },
+  workroot: '/w',
+  skills: 0,
+  busy: false,
+};
+
+/** Slash deps over fixed data, recording what the commands asked the session to do. */
+function deps(grants: { allowed: Grant[]; denied: Grant[] } = { allowed: [], denied: [] }) {
   const calls: string[] = [];
-  const printed: string[][] = [];
-  const ctx: SlashContext = {
-    skills: [] as Skill[],
-    skillsEnabled: true,
-    print: (lines) => void printed.push([...lines]),
-    showHelp: (lines) => void (calls.push('showHelp'), printed.push([...lines])),
-    showSkills: () => void calls.push('showSkills'),
-    grants: () => (calls.push('grants'), grants),
-    clear: () => void calls.push('clear'),
-    quit: () => void calls.push('quit'),
+  const controls: SessionControls = {
+    status: () => status,
+    models: () => [{ id: 'claude-sonnet-5-5', current: true, contextWindow: 1000, efforts: ['low', 'high'] }],
+    setModel: () => undefined,
+    setEffort: () => undefined,
+    mode: () => 'default',
+    setMode: () => undefined,
+    cycleMode: () => 'acceptEdits',
+    rules: () => grants,
+    addRule: () => undefined,
+    removeRule: () => [],
+    sessions: async () => [],
+    reloadSkills: async () => ({ added: [], removed: [], changed: [], messages: [], note: '' }),
   };
-  return { ctx, calls, printed };
+  const d: SlashDeps = {
+    controls,
+    skills: () => [],
+    skillsEnabled: true,
+    clear: () => (calls.push('clear'), 's2'),
+    resume: async (id) => void calls.push(`resume ${id}`),
+    compact: async (focus) => (calls.push(`compact ${focus}`), { kind: 'compact', compacted: false }),
+  };
+  return { deps: d, calls };
 }
 
 describe('the slash-command table', () => {
@@ -42,55 +71,56 @@ describe('the slash-command table', () => {
     }
   });
 
-  it('every command does something through the context when run (no row is a silent no-op)', async () => {
-    for (const name of SLASH_COMMANDS) {
-      const r = recorder();
-      await runSlashCommand(name, r.ctx);
-      expect(r.calls.length + r.printed.length, `/${name} did nothing`).toBeGreaterThan(0);
-    }
-  });
-
-  it('dispatches to the handler of the row: help, skills, allowed, clear, exit (and /quit)', async () => {
-    const expected: Partial<Record<SlashCommandName, string>> = {
-      help: 'showHelp',
-      skills: 'showSkills',
-      allowed: 'grants',
-      clear: 'clear',
-      exit: 'quit',
+  it('every command returns the data of its kind', async () => {
+    const expected: Record<SlashCommandName, SlashResult['kind']> = {
+      help: 'help',
+      skills: 'skills',
+      'reload-skills': 'reload',
+      allowed: 'rules',
+      permissions: 'rules',
+      mode: 'mode',
+      model: 'models',
+      effort: 'effort',
+      compact: 'compact',
+      cost: 'cost',
+      status: 'status',
+      resume: 'sessions',
+      clear: 'cleared',
+      exit: 'exit',
     };
-    for (const name of SLASH_COMMANDS) {
-      const r = recorder();
-      await runSlashCommand(name, r.ctx);
-      const call = expected[name];
-      // The session commands need the session's controls; without them they say so and do nothing else.
-      if (call === undefined)
-        expect(r.printed).toEqual([[`/${name} needs a live session (not available in this front end)`]]);
-      else expect(r.calls).toEqual([call]);
-    }
-    const r = recorder();
+    for (const name of SLASH_COMMANDS) expect((await runSlashCommand(name, deps().deps)).kind).toBe(expected[name]);
+    const { deps: d, calls } = deps();
     const route = routeSlash('/quit', []);
     if (route.kind !== 'command') throw new Error('expected a command');
-    await runSlashCommand(route.name, r.ctx);
-    expect(r.calls).toEqual(['quit']);
+    expect(await runSlashCommand(route.name, d)).toEqual({ kind: 'exit' });
+    await runSlashCommand('clear', d);
+    await runSlashCommand('compact', d, 'the tests');
+    await runSlashCommand('resume', d, 'abc');
+    expect(calls).toEqual(['clear', 'compact the tests', 'resume abc']);
   });
 
   it('/allowed prints the grants with scope and origin, then the deny rules', async () => {
-    const r = recorder({
+    const { deps: d } = deps({
       allowed: [{ rule: 'Bash(npm test:*)', scope: 'session', origin: '--allowed-tools' }],
       denied: [{ rule: 'Bash(rm:*)', scope: 'session', origin: '--disallowed-tools' }],
     });
-    await runSlashCommand('allowed', r.ctx);
-    expect(r.printed).toEqual([
-      ['allow Bash(npm test:*)  (session, --allowed-tools)', 'deny  Bash(rm:*)  (--disallowed-tools)'],
+    expect(formatSlashResult(await runSlashCommand('allowed', d))).toEqual([
+      'allow Bash(npm test:*)  (session, --allowed-tools)',
+      'deny  Bash(rm:*)  (--disallowed-tools)',
     ]);
   });
 
   it('/help lines, the --help summary and --help itself are generated from the rows', () => {
-    const lines = slashHelpLines();
-    const heads = SLASH_TABLE.map((c) => `/${c.name}${c.args ? ` ${c.args}` : ''}`);
-    const width = Math.min(30, Math.max(...heads.map((h) => h.length)));
-    SLASH_TABLE.forEach((c, i) => expect(lines).toContainEqual(`${heads[i]!.padEnd(width)} ${c.description}`));
-    expect(lines.at(-1)).toMatch(/^\/<skill> \[args\]/);
+    const lines = formatHelp({ kind: 'help', commands: slashCommandInfo(), skills: [], skillsEnabled: true });
+    // Commands and their arguments fill a 30-column head (a longer one pushes its description over).
+    expect(lines[0]).toBe('/help                          this list');
+    expect(lines).toContain('/model [id]                    list the models, or switch the model of the next request');
+    expect(lines).toContain(
+      '/permissions [allow|deny|remove <rule>] the rules in force; allow, deny or remove a rule for this session (rules as --allowed-tools)',
+    );
+    expect(lines).toHaveLength(SLASH_TABLE.length + 2);
+    expect(lines.at(-2)).toMatch(/^\/<skill> \[args\]/);
+    expect(lines.at(-1)).toBe(NO_SKILLS_MESSAGE);
     expect(slashHelpSummary()).toBe(SLASH_TABLE.map((c) => `/${c.name}`).join(' '));
     expect(helpText()).toContain(`Interactive commands: ${slashHelpSummary()};`);
   });

@@ -1,50 +1,29 @@
 /**
- * The built-in slash commands as data: one table both front ends execute through
- * {@link runSlashCommand}. A front end supplies a {@link SlashContext} (how to print, clear, show
- * the skills, quit, and the session's {@link SessionControls}); the table says what each command
- * does with it, so a command that works on the session (`/model`, `/status`, `/permissions`,
- * `/mode`, `/compact`, `/resume`) is written once here and a front end only renders its lines.
- * Adding a command is one row here: its handler is a required field, so a command without one
- * does not compile, and the router, `/help`, `--help` and the TUI's `/` menu all read the new row.
+ * The built-in slash commands as data: one table every front end runs through the session's
+ * `slash` command. Each row's `run` returns a {@link SlashResult} (data, never printed lines): a
+ * text front end formats it with `formatSlashResult`, the TUI may open a picker for a list, the
+ * ACP server sends it as text. Adding a command is one row here: its handler is a required field,
+ * so a command without one does not compile, and the router, `/help`, `--help`, completion menus
+ * and the editor's command list all read the new row.
  */
-import type { SessionInfo } from '@coding-harness/agent';
-import type { Grant } from '@coding-harness/approval';
-import type { Skill } from '@coding-harness/skills';
+import type { SkillSummary, SlashCommandInfo, SlashResult } from '@coding-harness/protocol';
 import type { SessionControls } from './controls.js';
-import { formatGrants } from './listings.js';
-import { MODE_MEANING } from '@coding-harness/approval';
-import { effortCommand, modelCommand } from './model-command.js';
-import { permissionsCommand } from './permissions.js';
-import { formatReload } from './reload.js';
-import { formatSessionRows } from './sessions-list.js';
-import { formatCost, formatStatus } from './status.js';
+import { effortResult, modelResult } from './model-command.js';
+import { permissionsResult } from './permissions.js';
+import { sessionSummary } from './sessions-list.js';
 
-/** What a command may do in the front end that runs it. Text passed to `print` is sanitized by the front end. */
-export interface SlashContext {
-  /** The session's skills and whether skills are on (`--no-skills`). */
-  readonly skills: readonly Skill[];
+/** What a command may use: the session's controls and the few things only the session itself does. */
+export interface SlashDeps {
+  readonly controls: SessionControls;
+  /** The session's skills now and whether skills are on (`--no-skills`). */
+  skills(): SkillSummary[];
   readonly skillsEnabled: boolean;
-  /** Shows lines of information. */
-  print(lines: readonly string[]): void;
-  /** Shows the command list (`lines`, generated from the table) the front end's way, with its skills line. */
-  showHelp(lines: readonly string[]): void;
-  /** Shows the session's skills: the REPL prints them, the TUI opens its picker. */
-  showSkills(): void;
-  /** Standing grants and deny rules, for `/allowed`. */
-  grants(): { allowed: readonly Grant[]; denied: readonly Grant[] };
-  /** Starts a new conversation (a front end may refuse while a turn runs, and says so). */
-  clear(): void;
-  /** Ends the session. */
-  quit(): void;
-  /**
-   * The running session's controls (`harness.controls`); absent in a front end without a real
-   * session (the TUI's demo backend), where the commands that need it say so.
-   */
-  readonly session?: SessionControls;
-  /** Aborted when the user cancels a running command (`/compact` waits on a model request). */
-  readonly signal?: AbortSignal;
-  /** `/resume`: a front end with a picker opens it over these (most recent first); without one the list is printed. */
-  showSessions?(sessions: readonly SessionInfo[]): void;
+  /** Starts a new conversation; returns its session id. */
+  clear(): string;
+  /** Continues a stored session in place; an error text, or undefined when done. */
+  resume(id: string): Promise<string | undefined>;
+  /** Compacts now (the session's events of it reach its subscribers); the outcome as data. */
+  compact(focus: string): Promise<Extract<SlashResult, { kind: 'compact' }>>;
 }
 
 /** One built-in command. */
@@ -56,49 +35,51 @@ export interface SlashCommand {
   description: string;
   /** The argument placeholder shown in `/help` (empty: none). */
   args: string;
-  /** May be async (`/compact`, `/resume`): {@link runSlashCommand} returns its promise. */
-  run(ctx: SlashContext, args: string): void | Promise<void>;
-}
-
-/** Runs `fn` with the session's controls, or says the command needs a live session. */
-function withSession(
-  name: string,
-  fn: (session: SessionControls, ctx: SlashContext, args: string) => void | Promise<void>,
-) {
-  return (ctx: SlashContext, args: string): void | Promise<void> => {
-    if (!ctx.session) return ctx.print([`/${name} needs a live session (not available in this front end)`]);
-    return fn(ctx.session, ctx, args);
-  };
+  /** What the command does; its result is data for the front end to show. */
+  run(deps: SlashDeps, args: string): SlashResult | Promise<SlashResult>;
 }
 
 /** The table, in `/help` order. `as const satisfies` keeps the names as a type and requires every field. */
 export const SLASH_TABLE = [
-  { name: 'help', aliases: [], args: '', description: 'this list', run: (ctx) => ctx.showHelp(slashHelpLines()) },
+  {
+    name: 'help',
+    aliases: [],
+    args: '',
+    description: 'this list',
+    run: (deps) => ({
+      kind: 'help',
+      commands: slashCommandInfo(),
+      skills: deps.skills(),
+      skillsEnabled: deps.skillsEnabled,
+    }),
+  },
   {
     name: 'skills',
     aliases: [],
     args: '',
     description: 'the skills of this session (name, source, description)',
-    run: (ctx) => ctx.showSkills(),
+    run: (deps) => ({ kind: 'skills', skills: deps.skills(), skillsEnabled: deps.skillsEnabled }),
   },
   {
     name: 'reload-skills',
     aliases: [],
     args: '',
     description: 'find skills again: added and removed ones are told to the model, the prompt cache kept',
-    run: withSession('reload-skills', async (s, ctx) => {
-      if (!s.reloadSkills) return ctx.print(['/reload-skills needs a session with skill discovery']);
-      ctx.print(formatReload(await s.reloadSkills()));
-    }),
+    run: async (deps) => {
+      if (!deps.controls.reloadSkills)
+        return { kind: 'error', command: 'reload-skills', message: 'this session has no skill discovery' };
+      const { added, removed, changed, messages, note } = await deps.controls.reloadSkills();
+      return { kind: 'reload', added, removed, changed, messages, toldModel: note !== '' };
+    },
   },
   {
     name: 'allowed',
     aliases: [],
     args: '',
     description: 'what runs without asking: rules, session and turn grants, with their origin',
-    run: (ctx) => {
-      const { allowed, denied } = ctx.grants();
-      ctx.print(formatGrants(allowed, denied, ctx.session?.mode() ?? 'default'));
+    run: (deps) => {
+      const { allowed, denied } = deps.controls.rules();
+      return { kind: 'rules', allowed: [...allowed], denied: [...denied], mode: deps.controls.mode() };
     },
   },
   {
@@ -106,82 +87,86 @@ export const SLASH_TABLE = [
     aliases: [],
     args: '[allow|deny|remove <rule>]',
     description: 'the rules in force; allow, deny or remove a rule for this session (rules as --allowed-tools)',
-    run: withSession('permissions', (s, ctx, args) => ctx.print(permissionsCommand(s, args))),
+    run: (deps, args) => permissionsResult(deps.controls, args),
   },
   {
     name: 'mode',
     aliases: [],
     args: '[default|acceptEdits|plan]',
     description: 'show or switch the permission mode (Shift-Tab in harness-tui cycles it)',
-    run: withSession('mode', (s, ctx, args) => {
-      const error = args.trim() === '' ? undefined : s.setMode(args);
-      const mode = s.mode();
-      ctx.print(
-        error !== undefined
-          ? [`/mode: ${error}`]
-          : [
-              `mode: ${mode}: ${MODE_MEANING[mode]}`,
-              ...(args.trim() === '' ? ['/mode default|acceptEdits|plan switches'] : []),
-            ],
-      );
-    }),
+    run: (deps, args) => {
+      const previous = deps.controls.mode();
+      if (args.trim() === '') return { kind: 'mode', mode: previous };
+      const error = deps.controls.setMode(args);
+      if (error !== undefined) return { kind: 'error', command: 'mode', message: error };
+      return { kind: 'mode', mode: deps.controls.mode(), previous };
+    },
   },
   {
     name: 'model',
     aliases: [],
     args: '[id]',
     description: 'list the models, or switch the model of the next request',
-    run: withSession('model', (s, ctx, args) => ctx.print(modelCommand(s, args))),
+    run: (deps, args) => modelResult(deps.controls, args),
   },
   {
     name: 'effort',
     aliases: [],
     args: '[level]',
     description: "show or set the next request's effort (low, medium, high, xhigh, max or default)",
-    run: withSession('effort', (s, ctx, args) => ctx.print(effortCommand(s, args))),
+    run: (deps, args) => effortResult(deps.controls, args),
   },
   {
     name: 'compact',
     aliases: [],
     args: '[focus]',
     description: 'summarise the conversation now to free context (optional: what the summary should keep)',
-    run: withSession('compact', async (s, ctx, args) => {
-      ctx.print(['compacting…']);
-      ctx.print((await s.compact(args, ctx.signal)).lines);
-    }),
+    run: (deps, args) => deps.compact(args),
   },
   {
     name: 'cost',
     aliases: [],
     args: '',
     description: 'tokens and cost of this session so far',
-    run: withSession('cost', (s, ctx) => ctx.print(formatCost(s.status()))),
+    run: (deps) => ({ kind: 'cost', status: deps.controls.status() }),
   },
   {
     name: 'status',
     aliases: [],
     args: '',
     description: 'tokens, cache share, cost, context used, model, mode and session id',
-    run: withSession('status', (s, ctx) => ctx.print(formatStatus(s.status()))),
+    run: (deps) => ({ kind: 'status', status: deps.controls.status() }),
   },
   {
     name: 'resume',
     aliases: [],
-    args: '',
-    description: 'the sessions of this work root, most recent first, and how to open one',
-    run: withSession('resume', async (s, ctx) => {
-      const sessions = await s.sessions();
-      if (ctx.showSessions && sessions.length > 0) return ctx.showSessions(sessions);
-      ctx.print(formatSessionRows(sessions, s.status().sessionId));
-    }),
+    args: '[id]',
+    description: 'the sessions of this work root, most recent first; with an id, continue that one here',
+    run: async (deps, args) => {
+      const id = args.trim();
+      if (id !== '') {
+        const error = await deps.resume(id);
+        return error === undefined
+          ? { kind: 'resumed', sessionId: id }
+          : { kind: 'error', command: 'resume', message: error };
+      }
+      const sessions = await deps.controls.sessions();
+      return { kind: 'sessions', sessions: sessions.map(sessionSummary), current: deps.controls.status().sessionId };
+    },
   },
-  { name: 'clear', aliases: [], args: '', description: 'start a new conversation', run: (ctx) => ctx.clear() },
+  {
+    name: 'clear',
+    aliases: [],
+    args: '',
+    description: 'start a new conversation',
+    run: (deps) => ({ kind: 'cleared', sessionId: deps.clear() }),
+  },
   {
     name: 'exit',
     aliases: ['quit'],
     args: '',
     description: 'leave (Ctrl-D works too; Ctrl-C cancels a running turn)',
-    run: (ctx) => ctx.quit(),
+    run: () => ({ kind: 'exit' }),
   },
 ] as const satisfies readonly SlashCommand[];
 
@@ -200,21 +185,21 @@ export function findSlashCommand(word: string): (SlashCommand & { name: SlashCom
   return BY_WORD.get(word);
 }
 
-/** Runs the command `name` (a name from the table, e.g. what `routeSlash` returned) in `ctx`. */
-export async function runSlashCommand(name: SlashCommandName, ctx: SlashContext, args = ''): Promise<void> {
+/** Runs the command `name` (a name from the table, e.g. what `routeSlash` returned); its result as data. */
+export async function runSlashCommand(name: SlashCommandName, deps: SlashDeps, args = ''): Promise<SlashResult> {
   const command = findSlashCommand(name);
   if (!command) throw new Error(`no slash command ${name}`); // a programmer error: names come from the table
-  await command.run(ctx, args);
+  return command.run(deps, args);
 }
 
-const SKILL_LINE = '/<skill> [args]    run a skill by name with its arguments (also /skill:<name> [args])';
-
-/** `/help`: one line per command (generated from the table), then how a skill is run. */
-export function slashHelpLines(): string[] {
-  const heads = SLASH_TABLE.map((c: SlashCommand) => `/${c.name}${c.args ? ` ${c.args}` : ''}`);
-  const width = Math.min(30, Math.max(...heads.map((h) => h.length)));
-  const lines = SLASH_TABLE.map((c: SlashCommand, i) => `${heads[i]!.padEnd(width)} ${c.description}`);
-  return [...lines, SKILL_LINE];
+/** The table as data, for `/help`, completion menus and an editor's command list. */
+export function slashCommandInfo(): SlashCommandInfo[] {
+  return SLASH_TABLE.map((c: SlashCommand) => ({
+    name: c.name,
+    aliases: c.aliases,
+    args: c.args,
+    description: c.description,
+  }));
 }
 
 /** The table's words (names and aliases), for suggesting the closest to a typo. */

@@ -8,8 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseHarnessArgs } from './args.js';
 import { buildHarness } from './build.js';
 import type { Harness } from './build.js';
-import { runSlashCommand } from './commands.js';
-import type { SlashContext } from './commands.js';
+import type { SessionEvent, SlashResult } from '@coding-harness/protocol';
+import { sessionOver } from './session.js';
+import { formatSlashResult } from './slash-format.js';
 
 const undo: (() => unknown)[] = [];
 afterEach(async () => {
@@ -34,24 +35,24 @@ async function session(script: ScriptBuilder, argv: string[] = []) {
   return { server, harness };
 }
 
-/** Runs `/line` on the harness as a front end would, returning what it printed. */
+/** The events of `/line` run through the session's protocol, ending with its result. */
+async function events(harness: Harness, line: string): Promise<SessionEvent[]> {
+  const out: SessionEvent[] = [];
+  for await (const event of sessionOver(harness).run({ id: 'slash', type: 'slash', text: line })) out.push(event);
+  return out;
+}
+
+/** The data `/line` returned. */
+async function result(harness: Harness, line: string): Promise<SlashResult> {
+  const last = (await events(harness, line)).at(-1);
+  if (last?.type !== 'command_result' || !last.result.ok || last.result.type !== 'slash')
+    throw new Error(`${line}: ${JSON.stringify(last)}`);
+  return last.result.data;
+}
+
+/** Runs `/line` as a text front end would, returning the lines it shows. */
 async function run(harness: Harness, line: string): Promise<string[]> {
-  const printed: string[] = [];
-  const ctx: SlashContext = {
-    skills: harness.skills,
-    skillsEnabled: harness.skillsEnabled,
-    print: (lines) => void printed.push(...lines),
-    showHelp: (lines) => void printed.push(...lines),
-    showSkills: () => undefined,
-    grants: () => harness.grants(),
-    clear: () => harness.agent.clear(),
-    quit: () => undefined,
-    session: harness.controls,
-  };
-  const route = harness.route(line);
-  if (route.kind !== 'command') throw new Error(`${line} is not a command: ${JSON.stringify(route)}`);
-  await runSlashCommand(route.name, ctx, route.args);
-  return printed;
+  return formatSlashResult(await result(harness, line));
 }
 
 async function turn(harness: Harness, text: string): Promise<AgentEvent[]> {
@@ -164,14 +165,19 @@ describe('/mode and the indicator', () => {
 describe('/compact and /resume', () => {
   it('/compact with a focus summarises now and reports the tokens', async () => {
     const { harness, server } = await session(new ScriptBuilder().text('first').text('second').text('THE SUMMARY'));
-    expect(await run(harness, '/compact')).toEqual([
-      'compacting…',
-      'nothing to compact yet: the conversation has no earlier turns',
-    ]);
+    expect(await run(harness, '/compact')).toEqual(['nothing to compact yet: the conversation has no earlier turns']);
     await turn(harness, 'one');
     await turn(harness, 'two');
-    const lines = await run(harness, '/compact keep the file names');
-    expect(lines[1]).toMatch(/^compacted: [\d,]+ -> about [\d,]+ tokens of context$/);
+    const seen = await events(harness, '/compact keep the file names');
+    // The compaction's own events reach the subscribers (its usage too), then the result.
+    const compaction = seen.find((e) => e.type === 'compaction');
+    expect(compaction).toMatchObject({ tokensAfter: expect.any(Number) });
+    expect(seen.filter((e) => e.type === 'usage')).toHaveLength(1);
+    expect(seen.at(-1)).toMatchObject({
+      type: 'command_result',
+      result: { ok: true, data: { kind: 'compact', compacted: true } },
+    });
+    expect(harness.controls.status().requests).toBe(3);
     expect(JSON.stringify(server.messageRequests()[2]?.body)).toContain('Focus the summary on: keep the file names');
   });
 

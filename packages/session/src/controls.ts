@@ -1,11 +1,11 @@
 /**
- * The session-level controls the slash commands use (`/model`, `/effort`, `/status`, `/cost`,
- * `/permissions`, `/mode`, `/compact`, `/resume`): implemented once here over the agent, the
- * policy and the session store, so a front end only renders the lines a command prints (and the
- * TUI's Shift-Tab calls the same `cycleMode`). Every method returns data or an error text;
+ * The session-level controls the session's commands use (`set_model`, `set_effort`, `status`,
+ * `set_mode`, rules, the session list) and the slash commands over them: implemented once here
+ * over the agent, the policy and the session store. Every method returns data or an error text;
  * nothing prints, nothing throws for a user's mistake.
  */
-import type { Agent, CurrentSettings, SessionInfo, SessionStore, Usage } from '@coding-harness/agent';
+import type { Agent, SessionInfo, SessionStore } from '@coding-harness/agent';
+import type { ModelRow, SessionStatus } from '@coding-harness/protocol';
 import { knownModels, modelInfo, parseEffort } from '@coding-harness/agent';
 import type { Grant, PermissionMode, Policy } from '@coding-harness/approval';
 import { closest } from '@coding-harness/tools';
@@ -16,36 +16,6 @@ import { listSessions } from './sessions-list.js';
 
 /** Where `/permissions allow|deny` rules are listed as coming from. */
 export const PERMISSIONS_ORIGIN = '/permissions';
-
-/** What `/status` and `/cost` show, as data. */
-export interface SessionStatus {
-  sessionId: string;
-  settings: CurrentSettings;
-  /** The efforts the current model accepts (the catalogue's; empty: none). */
-  efforts: readonly string[];
-  mode: PermissionMode;
-  usage: Usage;
-  /** Exact (not rounded): round only for display. */
-  costUsd: number;
-  requests: number;
-  /** Input tokens of the last request, of the context window. */
-  context: { used: number; window: number };
-  workroot: string;
-}
-
-/** One row of `/model`'s list. */
-export interface ModelRow {
-  id: string;
-  current: boolean;
-  contextWindow: number;
-  efforts: readonly string[];
-}
-
-/** The outcome of a manual compaction, as lines for the front end. */
-export interface CompactOutcome {
-  compacted: boolean;
-  lines: string[];
-}
 
 /** The controls of one running session (see the module comment). */
 export interface SessionControls {
@@ -67,8 +37,6 @@ export interface SessionControls {
   addRule(kind: 'allow' | 'deny', rule: string): string | undefined;
   /** Removes a rule (any origin); the removed grants, or an error text. */
   removeRule(rule: string): Grant[] | string;
-  /** Compacts the conversation now, with an optional focus for the summary. */
-  compact(focus: string, signal?: AbortSignal): Promise<CompactOutcome>;
   /** This work root's sessions, most recent first (the `/resume` and `--resume` picker's data). */
   sessions(): Promise<SessionInfo[]>;
   /** `/reload-skills`: `harness.reloadSkills` (set by the wiring; absent where there is no discovery). */
@@ -78,6 +46,8 @@ export interface SessionControls {
 /** What the controls work on: the wired session's parts. */
 export interface ControlDeps {
   agent: Agent;
+  /** How many skills the session offers now. */
+  skillCount(): number;
   policy: Policy;
   store: SessionStore;
   workroot: string;
@@ -90,16 +60,22 @@ export function createSessionControls(deps: ControlDeps): SessionControls {
   return {
     status: () => {
       const totals = agent.totals();
+      const settings = agent.settings();
       return {
         sessionId: agent.sessionId,
-        settings: agent.settings(),
+        model: settings.model,
+        ...(settings.effort !== undefined ? { effort: settings.effort } : {}),
         efforts: modelInfo(agent.model).efforts,
+        ...(settings.thinking !== undefined ? { thinking: settings.thinking } : {}),
+        maxTokens: settings.maxTokens,
         mode: policy.mode,
         usage: totals.usage,
         costUsd: totals.costUsd,
         requests: totals.requests,
         context: agent.context(),
         workroot: deps.workroot,
+        skills: deps.skillCount(),
+        busy: agent.busy,
       };
     },
     models: () =>
@@ -141,26 +117,6 @@ export function createSessionControls(deps: ControlDeps): SessionControls {
     rules: () => ({ allowed: policy.list(), denied: policy.listDenied() }),
     addRule: (kind, rule) => policy.addRule(kind, rule, PERMISSIONS_ORIGIN),
     removeRule: (rule) => policy.removeRule(rule),
-    compact: (focus, signal) => compactLines(agent, focus, signal),
     sessions: () => listSessions(deps.store, deps.workroot),
   };
-}
-
-async function compactLines(agent: Agent, focus: string, signal?: AbortSignal): Promise<CompactOutcome> {
-  const lines: string[] = [];
-  let compacted = false;
-  const opts = { ...(focus.trim() !== '' ? { focus } : {}), ...(signal ? { signal } : {}) };
-  for await (const event of agent.compact(opts)) {
-    if (event.type === 'compaction') {
-      compacted = true;
-      const skills = event.reattachedSkills.length > 0 ? `; skills kept: ${event.reattachedSkills.join(', ')}` : '';
-      lines.push(
-        `compacted: ${event.tokensBefore.toLocaleString('en-US')} -> about ${event.tokensAfter.toLocaleString('en-US')} tokens of context${skills}`,
-      );
-    } else if (event.type === 'notice' || event.type === 'error') lines.push(event.message);
-    else if (event.type === 'retry')
-      lines.push(`retrying the summary (attempt ${event.attempt}/${event.maxAttempts}): ${event.reason}`);
-  }
-  if (!compacted && lines.length === 0) lines.push('nothing to compact yet: the conversation has no earlier turns');
-  return { compacted, lines };
 }

@@ -20,6 +20,11 @@ export {
 export type { FlagGroup, FlagSpec } from './flags.js';
 export { helpText } from './help.js';
 export type { HelpAudience } from './help.js';
+export { createSession, sessionOver, skillSummary } from './session.js';
+export type { Session, SessionInfo, SessionIo } from './session.js';
+export { formatHelp, formatSlashResult } from './slash-format.js';
+export type { FormatOptions } from './slash-format.js';
+export { historyEvents, resultLine } from './history-events.js';
 export { buildHarness, discoverFor, discoveryMessages, discoverySummary } from './build.js';
 export type { Harness, HarnessIo, HarnessTuning } from './build.js';
 export { routeSlash, shadowedSkillNotes } from './slash.js';
@@ -29,18 +34,18 @@ export {
   SLASH_COMMANDS,
   findSlashCommand,
   runSlashCommand,
-  slashHelpLines,
+  slashCommandInfo,
   slashHelpSummary,
   slashMarkdownTable,
   slashWords,
 } from './commands.js';
 export { createSessionControls, PERMISSIONS_ORIGIN } from './controls.js';
 export { effortChoices } from './efforts.js';
-export type { CompactOutcome, ControlDeps, ModelRow, SessionControls, SessionStatus } from './controls.js';
+export type { ControlDeps, SessionControls } from './controls.js';
 export { MODE_CYCLE, modeIndicator, parseModeArg } from './mode.js';
 export { formatCost, formatStatus, formatUsd, cacheReadPercent, inputTokens } from './status.js';
 export { formatSessionRows, listSessions, shortTime } from './sessions-list.js';
-export type { SlashCommand, SlashCommandName, SlashContext } from './commands.js';
+export type { SlashCommand, SlashCommandName, SlashDeps } from './commands.js';
 export {
   configDir,
   resolveCredentials,
@@ -51,8 +56,6 @@ export {
   MISSING_KEY_MESSAGE,
 } from './config.js';
 export type { Credentials, HarnessEnv } from './config.js';
-export { httpFetch } from '@coding-harness/agent';
-export { nonInteractiveAsk } from './non-interactive.js';
 export { noSkillsMessage, formatSkillRows, formatGrants, NO_SKILLS_MESSAGE, SKILLS_OFF_MESSAGE } from './listings.js';
 export { sanitize, isTerminalSafe } from './sanitize.js';
 export type { SanitizeOptions } from './sanitize.js';

@@ -1,5 +1,5 @@
 import type { Grant, PermissionMode } from '@coding-harness/approval';
-import type { Skill } from '@coding-harness/skills';
+import type { SkillSummary } from '@coding-harness/protocol';
 import { MODE_MEANING } from '@coding-harness/approval';
 
 /** What `/skills` says when discovery found nothing. */
@@ -19,14 +19,14 @@ function oneLine(text: string, max: number): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-function invocation(skill: Skill): string {
+function invocation(skill: SkillSummary): string {
   if (!skill.userInvocable) return 'model only';
-  if (skill.disableModelInvocation) return 'manual only';
+  if (!skill.modelInvocable) return 'manual only';
   return '';
 }
 
 /** `/skills`: one line per skill, `/name  source  description` (plus who may invoke it when restricted). */
-export function formatSkillRows(skills: readonly Skill[], width = 100): string[] {
+export function formatSkillRows(skills: readonly SkillSummary[], width = 100): string[] {
   const nameWidth = Math.max(...skills.map((s) => s.name.length + 1), 0);
   return skills.map((s) => {
     const who = invocation(s);

@@ -1,37 +1,44 @@
 /**
- * `/permissions`: the rules in force, and `allow <rule>`, `deny <rule>`, `remove <rule>` for the
- * rest of the session, parsed with the same rule parser as `--allowed-tools` (so a rule that
- * would be a usage error as a flag is refused here with the same message).
+ * `/permissions` as data: the rules in force, and `allow <rule>`, `deny <rule>`, `remove <rule>`
+ * for the rest of the session, parsed with the same rule parser as `--allowed-tools` (so a rule
+ * that would be a usage error as a flag is refused here with the same message).
  */
+import type { SlashResult } from '@coding-harness/protocol';
 import type { SessionControls } from './controls.js';
-import { formatGrants } from './listings.js';
 
-const USAGE =
+export const PERMISSIONS_USAGE =
   'usage: /permissions [allow <rule> | deny <rule> | remove <rule>], e.g. /permissions allow Bash(npm test:*)';
 
-/** The lines `/permissions <args>` prints, after doing what it asks of `controls`. */
-export function permissionsCommand(controls: SessionControls, args: string): string[] {
+/** `/permissions <args>`: the rules after doing what it asks of `controls`. */
+export function permissionsResult(controls: SessionControls, args: string): SlashResult {
   const m = /^(\S+)(?:\s+([\s\S]*))?$/.exec(args.trim());
-  const { allowed, denied } = controls.rules();
-  if (!m) return [...formatGrants(allowed, denied, controls.mode()), USAGE];
+  const rules = (): Extract<SlashResult, { kind: 'rules' }> => {
+    const { allowed, denied } = controls.rules();
+    return { kind: 'rules', allowed: [...allowed], denied: [...denied], mode: controls.mode() };
+  };
+  if (!m) return { ...rules(), hint: PERMISSIONS_USAGE };
   const verb = m[1]!;
   const rule = (m[2] ?? '').trim();
+  const error = (message: string, action?: string): SlashResult => ({
+    kind: 'error',
+    command: action === undefined ? 'permissions' : `permissions ${action}`,
+    message,
+  });
   if ((verb === 'allow' || verb === 'deny' || verb === 'remove') && rule === '')
-    return [`/permissions ${verb}: which rule? ${USAGE}`];
+    return error(`which rule? ${PERMISSIONS_USAGE}`, verb);
   switch (verb) {
     case 'allow':
     case 'deny': {
-      const error = controls.addRule(verb, rule);
-      if (error !== undefined) return [`/permissions ${verb}: ${error}`];
-      return [`${verb === 'allow' ? 'allow' : 'deny '} ${rule}  (session, /permissions)`];
+      const problem = controls.addRule(verb, rule);
+      if (problem !== undefined) return error(problem, verb);
+      return { ...rules(), change: { verb, rule } };
     }
     case 'remove': {
       const removed = controls.removeRule(rule);
-      if (typeof removed === 'string') return [`/permissions remove: ${removed}`];
-      if (removed.length === 0) return [`no allow or deny rule reads ${rule}; /permissions lists them`];
-      return removed.map((g) => `removed ${g.rule}  (was from ${g.origin})`);
+      if (typeof removed === 'string') return error(removed, 'remove');
+      return { ...rules(), change: { verb, rule, removed } };
     }
     default:
-      return [`/permissions: unknown action "${verb}"`, USAGE];
+      return error(`unknown action "${verb}". ${PERMISSIONS_USAGE}`);
   }
 }

@@ -8,8 +8,8 @@ import type { MockServer } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseHarnessArgs } from './args.js';
 import { buildHarness } from './build.js';
-import { runSlashCommand } from './commands.js';
-import type { SlashContext } from './commands.js';
+import { sessionOver } from './session.js';
+import { formatSlashResult } from './slash-format.js';
 
 const undo: (() => unknown)[] = [];
 afterEach(async () => {
@@ -150,21 +150,16 @@ describe('harness.reloadSkills', () => {
 
   it('/reload-skills prints what changed, and "nothing changed" when nothing did', async () => {
     const { harness, skills } = await sandbox(new ScriptBuilder().text('never'));
+    const session = sessionOver(harness);
     const printed: string[][] = [];
-    const ctx: SlashContext = {
-      skills: harness.skills,
-      skillsEnabled: true,
-      session: harness.controls,
-      print: (lines) => printed.push([...lines]),
-      showHelp: () => undefined,
-      showSkills: () => undefined,
-      grants: () => harness.grants(),
-      clear: () => undefined,
-      quit: () => undefined,
+    const reload = async (): Promise<void> => {
+      const result = await session.dispatch({ id: 'r', type: 'slash', text: '/reload-skills' });
+      if (!result.ok || result.type !== 'slash') throw new Error(JSON.stringify(result));
+      printed.push(formatSlashResult(result.data));
     };
-    await runSlashCommand('reload-skills', ctx);
+    await reload();
     writeSkill(skills, 'beta', 'Use for beta work.', 'Beta.');
-    await runSlashCommand('reload-skills', ctx);
+    await reload();
     expect(printed).toEqual([
       ['skills reloaded: nothing changed'],
       ['added: /beta', 'the model is told with your next message'],

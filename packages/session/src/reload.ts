@@ -160,15 +160,3 @@ export function createSkillReloader(deps: ReloaderDeps): SkillReloader {
     },
   };
 }
-
-/** The lines `/reload-skills` prints. */
-export function formatReload(result: SkillsReload): string[] {
-  const lines: string[] = [];
-  if (result.added.length > 0) lines.push(`added: ${result.added.map((n) => `/${n}`).join(', ')}`);
-  if (result.removed.length > 0) lines.push(`removed: ${result.removed.map((n) => `/${n}`).join(', ')}`);
-  if (result.changed.length > 0) lines.push(`changed: ${result.changed.map((n) => `/${n}`).join(', ')}`);
-  if (lines.length === 0 && result.messages.length === 0) lines.push('skills reloaded: nothing changed');
-  else if (lines.length > 0)
-    lines.push(result.note !== '' ? 'the model is told with your next message' : 'no model-invocable skill changed');
-  return [...lines, ...result.messages];
-}

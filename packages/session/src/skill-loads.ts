@@ -23,9 +23,9 @@ async function* watching(events: AsyncIterable<AgentEvent>, onLoad: OnSkillLoad)
     yield event;
     if (event.type === 'tool_call_started' && event.name === 'skill') {
       const name = (event.input as { name?: unknown } | null)?.name;
-      if (typeof name === 'string') started.set(event.id, name);
-    } else if (event.type === 'tool_call_finished' && !event.isError && started.has(event.id)) {
-      yield* onLoad(started.get(event.id)!);
+      if (typeof name === 'string') started.set(event.callId, name);
+    } else if (event.type === 'tool_call_finished' && !event.isError && started.has(event.callId)) {
+      yield* onLoad(started.get(event.callId)!);
     }
   }
 }

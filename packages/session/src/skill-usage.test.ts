@@ -72,8 +72,8 @@ function fakeAgent(events: AgentEvent[]): Agent {
 }
 
 const call = (id: string, input: unknown, isError = false): AgentEvent[] => [
-  { type: 'tool_call_started', id, name: 'skill', input, summary: '', forced: false },
-  { type: 'tool_call_finished', id, name: 'skill', isError, display: '', content: '' },
+  { type: 'tool_call_started', callId: id, name: 'skill', kind: 'read', input, summary: '', forced: false },
+  { type: 'tool_call_finished', callId: id, name: 'skill', isError, display: '', content: [] },
 ];
 
 async function drain(events: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {

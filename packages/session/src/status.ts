@@ -4,7 +4,7 @@
  * model and its settings, the permission mode and the session id with the command that resumes it.
  */
 import type { Usage } from '@coding-harness/agent';
-import type { SessionStatus } from './controls.js';
+import type { SessionStatus } from '@coding-harness/protocol';
 import { MODE_MEANING } from '@coding-harness/approval';
 
 const n = (value: number): string => value.toLocaleString('en-US');
@@ -38,7 +38,7 @@ export function formatCost(status: SessionStatus): string[] {
 
 /** `/status`: everything `/cost` shows, then the context, model, mode and session. */
 export function formatStatus(status: SessionStatus): string[] {
-  const s = status.settings;
+  const s = status;
   const { used, window } = status.context;
   const percent = window === 0 ? 0 : Math.round((used / window) * 100);
   const thinking =

@@ -1,3 +1,4 @@
+import { StringDecoder } from 'node:string_decoder';
 import * as z from 'zod/mini';
 import { errorResult, okResult } from './result.js';
 import { childEnv } from './secrets.js';
@@ -92,6 +93,8 @@ export interface BashRunOptions {
   env?: NodeJS.ProcessEnv;
   /** Values whose variables are dropped from the child's environment. */
   secrets?: readonly string[];
+  /** Told each piece of output as it arrives (stdout and stderr in order), decoded as UTF-8. */
+  onOutput?: (text: string) => void;
 }
 
 /**
@@ -140,8 +143,15 @@ export async function runBash(
     const onAbort = (): void => stop('abort');
     if (signal.aborted) onAbort();
     else signal.addEventListener('abort', onAbort, { once: true });
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.stderr.on('data', (c: Buffer) => out.push(c));
+    // A multi-byte character split between two chunks is decoded whole, in the later piece.
+    const decoder = opts.onOutput ? new StringDecoder('utf8') : undefined;
+    const take = (c: Buffer): void => {
+      out.push(c);
+      const text = decoder?.write(c);
+      if (text) opts.onOutput?.(text);
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
     const finish = (result: ToolResult): void => {
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
@@ -162,6 +172,8 @@ export async function runBash(
     });
     child.on('error', (err) => finish(errorResult(`Could not start /bin/bash: ${err.message}`)));
     child.on('close', (code, sig) => {
+      const rest = decoder?.end();
+      if (rest) opts.onOutput?.(rest);
       const text = out.text();
       const body = text === '' ? '(no output)' : text.replace(/\n$/, '');
       if (reason === 'timeout') {
@@ -197,12 +209,8 @@ export const bashTool: Tool<Input> = {
   summarize: (input) => `bash: ${input.command.split('\n')[0] ?? ''}`,
   permission: (input) => ({ target: input.command }),
   run: (input, ctx) =>
-    runBash(
-      input.command,
-      ctx.root,
-      input.timeout ?? BASH_DEFAULT_TIMEOUT_MS,
-      ctx.signal,
-      BASH_OUTPUT_CAP,
-      ctx.secrets ? { secrets: ctx.secrets } : {},
-    ),
+    runBash(input.command, ctx.root, input.timeout ?? BASH_DEFAULT_TIMEOUT_MS, ctx.signal, BASH_OUTPUT_CAP, {
+      ...(ctx.secrets ? { secrets: ctx.secrets } : {}),
+      ...(ctx.onOutput ? { onOutput: ctx.onOutput } : {}),
+    }),
 };

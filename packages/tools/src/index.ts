@@ -25,8 +25,10 @@ export { GITIGNORE_MAX_BYTES, GITIGNORE_LINE_MAX } from './gitignore.js';
 export { PROTECTED_NAMES, CASE_INSENSITIVE_FS, protectedReason } from './protected-paths.js';
 export {
   CREDENTIAL_ENV_NAMES,
+  type StreamRedactor,
   MIN_SECRET_LENGTH,
   childEnv,
+  createStreamRedactor,
   redactSecrets,
   secretLabelsFromEnv,
   secretsFromEnv,

@@ -70,3 +70,47 @@ export function redactSecrets(
   }
   return out;
 }
+
+/** A redactor for text that arrives in pieces (a running command's output). */
+export interface StreamRedactor {
+  /** Takes the next piece; returns what may be shown now, redacted. */
+  push(text: string): string;
+  /** The rest, redacted, once the stream has ended. */
+  end(): string;
+}
+
+/**
+ * Redacts a stream: a secret split across two pieces is still caught, because the end of each
+ * piece that could be the start of a secret (up to the longest secret's length less one) is held
+ * back until the next piece or `end()`. With no secrets, pieces pass through unchanged.
+ */
+export function createStreamRedactor(
+  secrets: readonly string[] | undefined,
+  labels?: ReadonlyMap<string, string>,
+): StreamRedactor {
+  const live = (secrets ?? []).filter((s) => s.length >= MIN_SECRET_LENGTH);
+  if (live.length === 0) return { push: (text) => text, end: () => '' };
+  const hold = Math.max(...live.map((s) => s.length)) - 1;
+  let held = '';
+  return {
+    push(text) {
+      const buffer = held + text;
+      let cut = Math.max(0, buffer.length - hold);
+      // A whole secret that straddles the cut is held back with its start.
+      for (const secret of live) {
+        let at = buffer.indexOf(secret, Math.max(0, cut - secret.length + 1));
+        while (at !== -1 && at < cut) {
+          if (at + secret.length > cut) cut = at;
+          at = buffer.indexOf(secret, at + 1);
+        }
+      }
+      held = buffer.slice(cut);
+      return redactSecrets(buffer.slice(0, cut), live, labels);
+    },
+    end() {
+      const rest = redactSecrets(held, live, labels);
+      held = '';
+      return rest;
+    },
+  };
+}

@@ -84,6 +84,11 @@ export interface ToolContext {
   secrets?: readonly string[];
   /** For redaction messages: the credential variable each secret value came from (value -> name). */
   secretLabels?: ReadonlyMap<string, string>;
+  /**
+   * Told each piece of output while the call runs (a command's stdout and stderr as they arrive),
+   * for people watching; the result still carries the whole, capped output. Absent: nobody watches.
+   */
+  onOutput?: (text: string) => void;
   /** The session's id: `${CLAUDE_SESSION_ID}` in a skill body. Absent: the placeholder stays as written. */
   sessionId?: string;
   /**

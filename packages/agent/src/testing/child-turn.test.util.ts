@@ -14,7 +14,6 @@ const agent = await createAgent({
   model: 'claude-sonnet-5-5',
   registry: createToolRegistry({ skills: [] }),
   policy: createPolicy({ mode: 'bypassPermissions' }),
-  ask: async () => ({ type: 'once' }),
   workroot,
   // The parent resumes with the same clock: a resume on another day would (rightly) add a note.
   clock: () => new Date('2026-01-01T12:00:00Z'),

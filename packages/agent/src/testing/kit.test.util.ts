@@ -5,7 +5,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Answer, ApprovalRequest, AskFn } from '@coding-harness/approval';
+import type { Answer } from '@coding-harness/approval';
 import { createPolicy } from '@coding-harness/approval';
 import type { PolicyOptions } from '@coding-harness/approval';
 import type { MockServer } from '@coding-harness/mock-anthropic';
@@ -19,6 +19,7 @@ import type { Agent, AgentOptions } from '../agent.js';
 import { createAgent } from '../agent.js';
 import type { AgentEvent } from '../events.js';
 import type { Message } from '../messages.js';
+import { messageText } from '@coding-harness/model';
 import { createAnthropicClient } from '../model-client.js';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -64,15 +65,47 @@ export async function mockServer(script: Script | ScriptTurn[]): Promise<MockSer
   return server;
 }
 
-/** An ask callback answering from a list (default: once) and remembering the questions. */
-export function scriptedAsk(answers: Answer[] = []): AskFn & { questions: ApprovalRequest[] } {
-  const questions: ApprovalRequest[] = [];
-  const fn = (async (request: ApprovalRequest) => {
-    questions.push(request);
-    return answers.shift() ?? { type: 'once' };
-  }) as AskFn & { questions: ApprovalRequest[] };
-  fn.questions = questions;
-  return fn;
+/** One approval question as the agent emits it. */
+export type Question = Extract<AgentEvent, { type: 'approval_requested' }>;
+
+/**
+ * Answers questions from a list (default: once), the way a front end does: on each
+ * `approval_requested` it reads, it answers by request id. Remembers the questions.
+ */
+export interface ScriptedAnswers {
+  questions: Question[];
+  /** Answers `event` when it is a question (call on every event read, in order). */
+  onEvent(agent: Pick<Agent, 'answer'>, event: AgentEvent): void;
+}
+
+export function scriptedAnswers(answers: Answer[] = []): ScriptedAnswers {
+  const questions: Question[] = [];
+  return {
+    questions,
+    onEvent(agent, event) {
+      if (event.type !== 'approval_requested') return;
+      questions.push(event);
+      agent.answer(event.requestId, answers.shift() ?? { type: 'once' });
+    },
+  };
+}
+
+/** Who answers each agent's questions in `turn` and `answered` (set by `setup`; default: once). */
+const answerers = new WeakMap<Agent, ScriptedAnswers>();
+
+/** Registers `answers` as the answerer of `agent`'s questions in `turn` and `answered`. */
+export function answerWith(agent: Agent, answers: ScriptedAnswers): ScriptedAnswers {
+  answerers.set(agent, answers);
+  return answers;
+}
+
+/** The events of `events` (one of `agent`'s turns), its questions answered as `answerWith` said. */
+export async function* answered(agent: Agent, events: AsyncIterable<AgentEvent>): AsyncGenerator<AgentEvent> {
+  const answers = answerers.get(agent) ?? answerWith(agent, scriptedAnswers());
+  for await (const event of events) {
+    answers.onEvent(agent, event);
+    yield event;
+  }
 }
 
 export interface Setup {
@@ -81,7 +114,8 @@ export interface Setup {
   workroot: string;
   home: string;
   skills: Skill[];
-  ask: ReturnType<typeof scriptedAsk>;
+  /** The questions the agent asked, answered from `answers` (default once). */
+  ask: ScriptedAnswers;
 }
 
 /** An agent over the real SDK against a mock server running `script`, in a temp work root. */
@@ -106,27 +140,26 @@ export async function setup(
     await opts.skills(skillsRoot);
     skills = await loadSkills(skillsRoot, home, workroot);
   }
-  const ask = scriptedAsk(opts.answers);
   const registry = createToolRegistry({ skills, ...opts.registry });
   const agent = await createAgent({
     client: createAnthropicClient({ apiKey: 'test', baseURL: server.url }),
     model: 'claude-sonnet-5-5',
     registry,
     policy: createPolicy({ mode: 'default', ...opts.policy, tools: registry.ruleNames() }),
-    ask,
     skills,
     workroot,
     clock: () => new Date('2025-06-01T12:00:00Z'),
     retry: { sleep: async () => undefined, baseDelayMs: 1 },
     ...opts.agent,
   });
+  const ask = answerWith(agent, scriptedAnswers(opts.answers));
   return { server, agent, workroot, home, skills, ask };
 }
 
 /** All events of one turn. */
 export async function turn(agent: Agent, text: string, signal?: AbortSignal): Promise<AgentEvent[]> {
   const events: AgentEvent[] = [];
-  for await (const event of agent.send(text, signal ? { signal } : {})) events.push(event);
+  for await (const event of answered(agent, agent.send(text, signal ? { signal } : {}))) events.push(event);
   return events;
 }
 
@@ -184,4 +217,11 @@ export function recordingSleep(rearm?: () => void): { delays: number[]; sleep: (
       rearm?.();
     },
   };
+}
+
+/** The text of each model reply of a turn (`message_end` events of assistant messages), in order. */
+export function replies(events: readonly AgentEvent[]): string[] {
+  return ofType(events, 'message_end')
+    .filter((e) => e.message.role === 'assistant')
+    .map((e) => messageText(e.message));
 }

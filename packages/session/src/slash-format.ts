@@ -1,0 +1,111 @@
+/**
+ * A slash command's result as lines of text, for the front ends that show text (the REPL, the
+ * TUI's transcript, the editor over ACP): one formatter per result kind, so every text front end
+ * says the same thing. Lines are plain: the front end sanitises and colours them.
+ */
+import type { SessionSummary, SkillSummary, SlashResult } from '@coding-harness/protocol';
+import { effortChoices } from './efforts.js';
+import { formatGrants, formatSkillRows, noSkillsMessage } from './listings.js';
+import { formatSessionRows } from './sessions-list.js';
+import { formatCost, formatStatus } from './status.js';
+import { MODE_MEANING } from '@coding-harness/approval';
+
+const SKILL_LINE = '/<skill> [args]    run a skill by name with its arguments (also /skill:<name> [args])';
+
+const tokens = (n: number): string => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${Math.round(n / 1000)}k`);
+
+/** What the formatter may adapt to. */
+export interface FormatOptions {
+  /** The terminal's width, for rows that fill it (`/skills`). Default 100. */
+  width?: number;
+}
+
+/** `/help`: one line per command (from the table), how a skill is run, then the skills. */
+export function formatHelp(result: Extract<SlashResult, { kind: 'help' }>): string[] {
+  const heads = result.commands.map((c) => `/${c.name}${c.args ? ` ${c.args}` : ''}`);
+  const width = Math.min(30, Math.max(...heads.map((h) => h.length)));
+  const lines = result.commands.map((c, i) => `${heads[i]!.padEnd(width)} ${c.description}`);
+  const skills = result.skills.filter((s) => s.userInvocable);
+  return [
+    ...lines,
+    SKILL_LINE,
+    skills.length > 0 ? `skills: ${skills.map((s) => `/${s.name}`).join(' ')}` : noSkillsMessage(result.skillsEnabled),
+  ];
+}
+
+function skillLines(skills: readonly SkillSummary[], enabled: boolean, width: number): string[] {
+  return skills.length > 0 ? formatSkillRows(skills, width) : [noSkillsMessage(enabled)];
+}
+
+function sessionLines(sessions: readonly SessionSummary[], current: string): string[] {
+  return formatSessionRows(sessions, current);
+}
+
+/** The lines that show `result`. */
+export function formatSlashResult(result: SlashResult, opts: FormatOptions = {}): string[] {
+  const width = opts.width ?? 100;
+  switch (result.kind) {
+    case 'help':
+      return formatHelp(result);
+    case 'skills':
+      return skillLines(result.skills, result.skillsEnabled, width);
+    case 'reload': {
+      const lines: string[] = [];
+      if (result.added.length > 0) lines.push(`added: ${result.added.map((n) => `/${n}`).join(', ')}`);
+      if (result.removed.length > 0) lines.push(`removed: ${result.removed.map((n) => `/${n}`).join(', ')}`);
+      if (result.changed.length > 0) lines.push(`changed: ${result.changed.map((n) => `/${n}`).join(', ')}`);
+      if (lines.length === 0 && result.messages.length === 0) lines.push('skills reloaded: nothing changed');
+      else if (lines.length > 0)
+        lines.push(result.toldModel ? 'the model is told with your next message' : 'no model-invocable skill changed');
+      return [...lines, ...result.messages];
+    }
+    case 'rules': {
+      const change = result.change;
+      if (change === undefined)
+        return [...formatGrants(result.allowed, result.denied, result.mode), ...(result.hint ? [result.hint] : [])];
+      if (change.verb !== 'remove')
+        return [`${change.verb === 'allow' ? 'allow' : 'deny '} ${change.rule}  (session, /permissions)`];
+      if (change.removed.length === 0) return [`no allow or deny rule reads ${change.rule}; /permissions lists them`];
+      return change.removed.map((g) => `removed ${g.rule}  (was from ${g.origin})`);
+    }
+    case 'mode':
+      return [
+        `mode: ${result.mode}: ${MODE_MEANING[result.mode]}`,
+        ...(result.previous === undefined ? ['/mode default|acceptEdits|plan switches'] : []),
+      ];
+    case 'models': {
+      const rows = result.rows.map((m) => {
+        const efforts = m.efforts.length > 0 ? `effort ${m.efforts.join('/')}` : 'no effort setting';
+        return `${m.current ? '*' : ' '} ${m.id.padEnd(20)} ${tokens(m.contextWindow).padStart(5)} window, ${efforts}`;
+      });
+      return [`model: ${result.current} (the next request)`, ...rows, '/model <id> switches the next request'];
+    }
+    case 'model':
+      return result.previous === result.model
+        ? [`already on ${result.model}`]
+        : [`model: ${result.model} from the next request (was ${result.previous})`];
+    case 'effort':
+      return result.changed
+        ? [`effort: ${result.effort ?? 'default'} from the next request (${result.model})`]
+        : [`effort: ${result.effort ?? 'default'} (${result.model})`, effortChoices(result.model, result.efforts)];
+    case 'compact':
+      // A compaction that ran was shown by its own `compaction` event.
+      return result.compacted
+        ? []
+        : [result.message ?? 'nothing to compact yet: the conversation has no earlier turns'];
+    case 'cost':
+      return formatCost(result.status);
+    case 'status':
+      return formatStatus(result.status);
+    case 'sessions':
+      return sessionLines(result.sessions, result.current);
+    case 'resumed':
+      return [`resumed session ${result.sessionId}`];
+    case 'cleared':
+      return [`new conversation (session ${result.sessionId})`];
+    case 'exit':
+      return [];
+    case 'error':
+      return [`/${result.command}: ${result.message}`];
+  }
+}
