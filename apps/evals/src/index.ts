@@ -1,6 +1,6 @@
 export type * from './types.js';
 export { loadTask, loadTasks, TaskError, CHECK_NAMES } from './task-loader.js';
-export { runTask, scriptedAsk, loadTaskScript, taskArgv, FIXED_CLOCK, DEFAULT_MODEL } from './runner.js';
+export { runTask, scriptedAnswer, loadTaskScript, taskArgv, FIXED_CLOCK, DEFAULT_MODEL } from './runner.js';
 export type { Backend, RunTaskOptions } from './runner.js';
 export { runSuite, suitePassed, currentCommit } from './suite.js';
 export type { SuiteOptions } from './suite.js';

@@ -3,6 +3,7 @@
  * read. It sees only what a front end would see: no peeking into the agent's internals.
  */
 import type { AgentEvent, Usage } from '@coding-harness/agent';
+import { messageText, resultText } from '@coding-harness/model';
 
 /** One tool call as observed: its input, and its result once finished. */
 export interface ObservedCall {
@@ -39,15 +40,15 @@ export function emptyRecord(): RunRecord {
 export function recordEvent(record: RunRecord, event: AgentEvent, transcript: () => unknown): void {
   switch (event.type) {
     case 'tool_call_started':
-      record.calls.push({ id: event.id, name: event.name, input: event.input, forced: event.forced });
+      record.calls.push({ id: event.callId, name: event.name, input: event.input, forced: event.forced });
       break;
     case 'tool_call_finished': {
-      const call = record.calls.find((c) => c.id === event.id);
-      if (call) call.result = { isError: event.isError, content: event.content };
+      const call = record.calls.find((c) => c.id === event.callId);
+      if (call) call.result = { isError: event.isError, content: resultText(event.content) };
       break;
     }
-    case 'assistant_message':
-      record.assistantTexts.push(event.text);
+    case 'message_end':
+      if (event.message.role === 'assistant') record.assistantTexts.push(messageText(event.message));
       break;
     case 'usage':
       record.requestUsage.push(event.usage);

@@ -7,10 +7,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import type { AskFn } from '@coding-harness/approval';
+import type { Answer } from '@coding-harness/approval';
+import type { Command } from '@coding-harness/protocol';
 import { parseScript, startMockServer } from '@coding-harness/mock-anthropic';
 import type { MockServer } from '@coding-harness/mock-anthropic';
-import { buildHarness, parseHarnessArgs } from '@coding-harness/session';
+import { buildHarness, parseHarnessArgs, sessionOver } from '@coding-harness/session';
 import type { HarnessEnv } from '@coding-harness/session';
 import { parse as parseYaml } from 'yaml';
 import { runChecks } from './checks.js';
@@ -89,7 +90,7 @@ export function taskArgv(task: Task, sandbox: Sandbox, model: string): string[] 
     '--model',
     model,
     '--permission-mode',
-    'ask',
+    'default',
     ...(sandbox.skills ? ['--skills', sandbox.skills] : []),
     ...(task.agent.autoSkills === false ? ['--no-auto-skills'] : []),
     ...(task.agent.maxTurns !== undefined ? ['--max-turns', String(task.agent.maxTurns)] : []),
@@ -118,11 +119,26 @@ async function drive(
     },
   });
   failures.push(...harness.discovery.problems.map((p) => `fixture skill skipped: ${p.path}: ${p.message}`));
-  const agent = harness.agent;
-  const ask = scriptedAsk(task.approvals, record);
-  for (const prompt of task.prompts) {
-    for await (const event of agent.send(fillPlaceholders(prompt, sandbox), { ask }))
-      recordEvent(record, event, () => agent.messages());
+  // The session users run, over the harness (its transcript is read after each compaction).
+  const session = sessionOver(harness);
+  let commands = 0;
+  try {
+    for (const prompt of task.prompts) {
+      const send: Command = { id: `eval-${++commands}`, type: 'send', text: fillPlaceholders(prompt, sandbox) };
+      for await (const event of session.run(send)) {
+        if (event.type === 'approval_requested')
+          void session.dispatch({
+            id: `eval-${++commands}`,
+            type: 'answer',
+            requestId: event.requestId,
+            answer: scriptedAnswer(task.approvals, record),
+          });
+        if (event.type !== 'status' && event.type !== 'command_result' && event.type !== 'closed')
+          recordEvent(record, event, () => harness.agent.messages());
+      }
+    }
+  } finally {
+    await session.close();
   }
   for (const [i, reason] of record.stopReasons.entries()) {
     if (reason === 'error' || reason === 'max_turns' || reason === 'aborted')
@@ -130,19 +146,17 @@ async function drive(
         `user turn ${i + 1} ended with ${reason}${record.errors.length ? ` (${record.errors.join('; ')})` : ''}`,
       );
   }
-  return agent.totals().requests;
+  return harness.agent.totals().requests;
 }
 
-/** The ask callback: the task's answers in order; a question beyond them is denied and counted. */
-export function scriptedAsk(answers: readonly ApprovalAnswer[], record: RunRecord): AskFn {
-  return async () => {
-    const answer = answers[record.asks] ?? {
-      type: 'deny',
-      message: 'the eval task scripted no answer for this question',
-    };
-    record.asks++;
-    return answer;
+/** The answer to the next question: the task's answers in order; a question beyond them is denied and counted. */
+export function scriptedAnswer(answers: readonly ApprovalAnswer[], record: RunRecord): Answer {
+  const answer = answers[record.asks] ?? {
+    type: 'deny',
+    message: 'the eval task scripted no answer for this question',
   };
+  record.asks++;
+  return answer;
 }
 
 /** Offline only: a scripted turn left unused, or a fallback reply, means the harness strayed from the script. */

@@ -4,11 +4,11 @@
  * is drawn there; mid-line nothing is added, so the text is never broken.
  */
 import { PassThrough } from 'node:stream';
-import type { AgentEvent } from '@coding-harness/agent';
+import type { SessionEvent as AgentEvent } from '@coding-harness/protocol';
 import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
-import { DrawGate } from './draw-gate.js';
-import { drawTurn } from './repl-turn.js';
+import type { Command } from '@coding-harness/protocol';
+import { drawCommand } from './repl-turn.js';
 import { CANCEL_HINT, Spinner } from './spinner.js';
 
 const ZERO = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
@@ -25,46 +25,59 @@ function screen(): PassThrough & { writes: string[]; columns: number; isTTY: boo
   return s;
 }
 
-/** An agent whose turn emits `events`, waiting `pauseMs` after each text delta (the model thinking on). */
-function agentOf(events: AgentEvent[], pauseMs: number) {
+/** A session whose turn emits `events`, pacing each text delta by `pauseMs` (the model writing on), then its result. */
+function sessionOf(events: AgentEvent[], pauseMs: number) {
   return {
-    async *send(): AsyncGenerator<AgentEvent> {
+    async *run(command: Command): AsyncGenerator<AgentEvent> {
       for (const e of events) {
         yield e;
         if (e.type === 'text_delta') await new Promise((r) => setTimeout(r, pauseMs));
       }
+      yield {
+        type: 'command_result',
+        commandId: command.id,
+        result: { ok: true, type: 'send', data: { turnId: 't', stopReason: 'end_turn', outcome: 'completed' } },
+      };
     },
+    dispatch: async () => ({ ok: false, type: 'answer', error: 'no question' }) as const,
   };
 }
 
 async function draw(events: AgentEvent[]): Promise<string[]> {
   const out = screen();
   const plain = pc.createColors(false);
-  await drawTurn('hi', new AbortController().signal, {
-    agent: agentOf(events, 250) as never,
-    out,
-    err: out,
-    colors: plain,
-    errColors: plain,
-    tty: true,
-    verbose: false,
-    spinner: new Spinner(out, (t) => t),
-    gate: new DrawGate(),
-    markdown: { on: false },
-  });
+  await drawCommand(
+    { id: 'c1', type: 'send', text: 'hi' },
+    {
+      session: sessionOf(events, 250),
+      out,
+      err: out,
+      colors: plain,
+      errColors: plain,
+      tty: true,
+      verbose: false,
+      spinner: new Spinner(out, (t) => t),
+      ask: async () => ({ type: 'deny' }),
+      markdown: { on: false },
+    },
+  );
   return out.writes;
 }
 
 describe('the cancel hint while text streams', () => {
   it('shows under a finished line of text, is erased before the next text, and never lands mid-line', async () => {
     const writes = await draw([
-      { type: 'turn_start', turn: 1, text: 'hi' },
+      { type: 'turn_start', turnId: 't', turn: 1, text: 'hi' },
       { type: 'request_start', request: 1 },
       { type: 'text_delta', text: 'First line.\n' },
       { type: 'text_delta', text: 'Second ' },
       { type: 'text_delta', text: 'line.' },
-      { type: 'assistant_message', text: 'First line.\nSecond line.', stopReason: 'end_turn' },
-      { type: 'turn_end', turn: 1, stopReason: 'end_turn', usage: ZERO, costUsd: 0 },
+      {
+        type: 'message_end',
+        message: { role: 'assistant', content: [{ type: 'text', text: 'First line.\nSecond line.' }] },
+        stopReason: 'end_turn',
+      },
+      { type: 'turn_end', turnId: 't', turn: 1, stopReason: 'end_turn', outcome: 'completed', usage: ZERO, costUsd: 0 },
     ]);
     const at = (text: string): number => writes.indexOf(text);
     const first = at('First line.\n');

@@ -1,4 +1,4 @@
-import type { AgentEvent } from '@coding-harness/agent';
+import type { SessionEvent as AgentEvent } from '@coding-harness/protocol';
 import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
 import { finishedBlocks, loadMarkdown } from './markdown.js';
@@ -37,7 +37,11 @@ describe('markdown in the REPL', () => {
     ];
     const out = [
       ...deltas.map((text): AgentEvent => ({ type: 'text_delta', text })),
-      { type: 'assistant_message', text: deltas.join(''), stopReason: 'end_turn' } as AgentEvent,
+      {
+        type: 'message_end',
+        message: { role: 'assistant', content: [{ type: 'text', text: deltas.join('') }] },
+        stopReason: 'end_turn',
+      } as AgentEvent,
     ].flatMap((e) => r(e).map((c) => c.text));
     expect(seen).toEqual(['# Title\n\n', 'Some **bold** text.\n\n', '```ts\nconst x = 1;\n\ny\n```\ntail']);
     expect(out.join('')).toBe('<# Title>\n\n<Some **bold** text.>\n\n<```ts\nconst x = 1;\n\ny\n```\ntail>\n');

@@ -1,4 +1,4 @@
-import type { AgentEvent } from '@coding-harness/agent';
+import type { Command, SessionEvent } from '@coding-harness/protocol';
 import { colorsFor } from './colors.js';
 import type { CliIo } from './io.js';
 import { drained } from './io.js';
@@ -6,23 +6,25 @@ import { lines, parseUserLine, printPrompt } from './print-input.js';
 import { createRunRecord } from './print-json/run-record.js';
 import { randomUuid } from './print-json/shapes.js';
 import type { ClaudeInitMessage } from './print-json/shapes.js';
+import type { TurnOutcome } from '@coding-harness/protocol';
 import { createEventRenderer, formatUsageLine } from './render.js';
 import { VERSION } from './version.js';
-import { buildHarness, resolveCredentials, UsageError, nonInteractiveAsk, sanitize } from '@coding-harness/session';
-import type { Harness, HarnessFlags } from '@coding-harness/session';
+import { createSession, resolveCredentials, UsageError, sanitize } from '@coding-harness/session';
+import type { HarnessFlags, Session } from '@coding-harness/session';
 
 /** Exit codes of `harness`. */
 export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
 
-/** Stop reasons that make a `-p` run a failure (exit 1, `is_error: true`): a script must not read a refusal as an answer. */
-const FAILED_STOPS: ReadonlySet<string> = new Set(['error', 'refusal', 'max_turns']);
-
-/** The exit code a finished turn deserves: 130 aborted, 1 error, refusal or turn limit, else 0. */
-export function exitCodeFor(stopReason: string, fatalError: boolean): number {
-  if (stopReason === 'aborted') return EXIT.interrupted;
-  if (FAILED_STOPS.has(stopReason) || fatalError) return EXIT.failed;
+/** The exit code a finished turn deserves, from the session's own verdict: 130 aborted, 1 failed, else 0. */
+export function exitCodeFor(outcome: TurnOutcome | undefined, fatalError: boolean): number {
+  if (outcome === 'aborted') return EXIT.interrupted;
+  if (outcome !== 'completed' || fatalError) return EXIT.failed;
   return EXIT.ok;
 }
+
+let commands = 0;
+const command = (body: Record<string, unknown> & { type: Command['type'] }): Command =>
+  ({ id: `p${++commands}`, ...body }) as Command;
 
 function fail(io: CliIo, err: UsageError): number {
   io.stderr.write(`harness: ${err.message}\n`);
@@ -35,27 +37,31 @@ function keySource(env: CliIo['env']): string {
   return env.ANTHROPIC_AUTH_TOKEN ? 'ANTHROPIC_AUTH_TOKEN' : 'none';
 }
 
-function initLine(harness: Harness, flags: HarnessFlags, io: CliIo): ClaudeInitMessage {
+function initLine(session: Session, flags: HarnessFlags, io: CliIo): ClaudeInitMessage {
+  const status = session.status();
   return {
     type: 'system',
     subtype: 'init',
     uuid: randomUuid(),
-    session_id: harness.agent.sessionId,
+    session_id: status.sessionId,
     apiKeySource: keySource(io.env),
-    cwd: harness.workroot,
-    tools: harness.registry.tools.map((tool) => tool.name),
+    cwd: session.info.workroot,
+    tools: [...session.info.tools],
     mcp_servers: [],
-    model: harness.model,
+    model: status.model,
     permissionMode: flags.permissionMode,
-    slash_commands: harness.skills.filter((skill) => skill.userInvocable).map((skill) => skill.name),
+    slash_commands: session
+      .skills()
+      .filter((skill) => skill.userInvocable)
+      .map((skill) => skill.name),
     output_style: 'default',
     harness_version: VERSION,
   };
 }
 
 /** The text to send for one prompt, or the usage error that stops the run before anything is sent. */
-function routed(harness: Harness, prompt: string): string | UsageError {
-  const route = harness.route(prompt);
+function routed(session: Session, prompt: string): string | UsageError {
+  const route = session.route(prompt);
   if (route.kind === 'unknown' || route.kind === 'model-only') return new UsageError(route.message);
   if (route.kind === 'command') return new UsageError(`/${route.name} is an interactive command; see harness --help`);
   return route.kind === 'skill' ? route.text : prompt;
@@ -63,11 +69,11 @@ function routed(harness: Harness, prompt: string): string | UsageError {
 
 /** One user turn in the chosen output format; resolves to its exit code. */
 async function runTurn(
-  harness: Harness,
+  session: Session,
   text: string,
   flags: HarnessFlags,
   io: CliIo,
-  turn: { started: number; signal: AbortSignal },
+  turn: { started: number },
 ): Promise<number> {
   const format = flags.outputFormat;
   // text: the answer on stdout, the rest on stderr; json and stream-json: the same stderr lines, stdout holds only JSON.
@@ -77,12 +83,16 @@ async function runTurn(
     toolLines: flags.verbose && format === 'text',
     rawStdout: io.stdout.isTTY !== true,
   });
-  const record = createRunRecord(harness.agent, harness.model);
+  const status = session.status();
+  const record = createRunRecord(status.sessionId, status.model);
   let stopReason = 'error';
+  let outcome: TurnOutcome | undefined;
   let fatal = false;
   let errors = 0;
   let summary = '';
-  const onEvent = (event: AgentEvent): void => {
+  const onEvent = (event: SessionEvent): void => {
+    // The session's state after the turn is the turn_end's to say here: one run, one answer.
+    if (event.type === 'status') return;
     if (format === 'events') io.stdout.write(`${JSON.stringify(event)}\n`);
     else
       for (const chunk of render(event))
@@ -96,13 +106,28 @@ async function runTurn(
     }
     if (event.type === 'turn_end') {
       stopReason = event.stopReason;
+      outcome = event.outcome;
       // Only when shown: the number formatting loads ICU's locale data (~10 ms of a cold start).
       if (format === 'text' && flags.verbose) summary = formatUsageLine(event.usage, event.costUsd);
     }
   };
-  for await (const event of harness.agent.send(text, { signal: turn.signal })) onEvent(event);
-  if (turn.signal.aborted) stopReason = 'aborted';
-  const exitCode = exitCodeFor(stopReason, fatal);
+  for await (const event of session.run(command({ type: 'send', text }))) {
+    // Nobody can answer here: the question is answered no, naming what would allow the call next time.
+    if (event.type === 'approval_requested')
+      void session.dispatch(
+        command({ type: 'answer', requestId: event.requestId, answer: { type: 'deny', message: event.allowHint } }),
+      );
+    // A command result is the protocol's bookkeeping, not part of the turn's output (it ends the stream).
+    if (event.type === 'command_result') {
+      if (!event.result.ok && event.result.type === 'send' && outcome === undefined) {
+        errors += 1;
+        io.stderr.write(`harness: ${sanitize(event.result.error)}\n`);
+      }
+      continue;
+    }
+    onEvent(event);
+  }
+  const exitCode = exitCodeFor(outcome, fatal);
   if (format === 'json' || format === 'stream-json')
     io.stdout.write(`${JSON.stringify(record.result({ stopReason, exitCode }, Date.now() - turn.started))}\n`);
   if (format === 'text' && flags.verbose && summary !== '') io.stderr.write(`${summary}\n`);
@@ -119,20 +144,20 @@ async function runTurn(
 
 /** The turns of the run: one prompt, or (`--input-format stream-json`) one per user line on stdin. */
 async function* turnTexts(
-  harness: Harness,
+  session: Session,
   flags: HarnessFlags,
   io: CliIo,
   first: string | undefined,
 ): AsyncGenerator<string | UsageError> {
   if (first !== undefined) {
-    yield routed(harness, first);
+    yield routed(session, first);
     return;
   }
   let number = 0;
   for await (const line of lines(io.stdin)) {
     number += 1;
     const text = parseUserLine(line, number);
-    yield text instanceof UsageError ? text : routed(harness, text);
+    yield text instanceof UsageError ? text : routed(session, text);
   }
 }
 
@@ -158,25 +183,41 @@ export async function runPrint(flags: HarnessFlags, io: CliIo): Promise<number> 
   const prompt = await input(flags, io);
   if (prompt instanceof UsageError) return fail(io, prompt);
 
-  let harness: Harness;
+  let session: Session;
   try {
-    harness = await buildHarness(flags, io.env, { ask: nonInteractiveAsk, home: io.home, cwd: io.cwd });
+    session = await createSession(flags, io.env, { home: io.home, cwd: io.cwd });
   } catch (err) {
     if (err instanceof UsageError) return fail(io, err);
     throw err;
   }
-  const texts = turnTexts(harness, flags, io, prompt);
+  try {
+    return await runTurns(session, flags, io, prompt, started);
+  } finally {
+    await session.close();
+  }
+}
+
+/** The turns of a built session, until the input ends, a turn is interrupted or a prompt is refused. */
+async function runTurns(
+  session: Session,
+  flags: HarnessFlags,
+  io: CliIo,
+  prompt: string | undefined,
+  started: number,
+): Promise<number> {
+  const texts = turnTexts(session, flags, io, prompt);
   // A text prompt is checked before anything is printed: a typo sends nothing and prints no init line.
   const firstText = await texts.next();
   if (firstText.value instanceof UsageError) return fail(io, firstText.value);
-  for (const message of harness.startupMessages) io.stderr.write(`${sanitize(message)}\n`);
-  if (flags.outputFormat === 'stream-json') io.stdout.write(`${JSON.stringify(initLine(harness, flags, io))}\n`);
+  for (const message of session.info.startupMessages) io.stderr.write(`${sanitize(message)}\n`);
+  if (flags.outputFormat === 'stream-json') io.stdout.write(`${JSON.stringify(initLine(session, flags, io))}\n`);
 
   const controller = new AbortController();
   let interrupts = 0;
   const off = io.onInterrupt(() => {
     interrupts += 1;
     controller.abort();
+    void session.dispatch(command({ type: 'interrupt' }));
     if (interrupts > 1) io.stderr.write('harness: interrupted again; exiting without waiting\n');
   });
   let exitCode: number = EXIT.ok;
@@ -188,7 +229,7 @@ export async function runPrint(flags: HarnessFlags, io: CliIo): Promise<number> 
         exitCode = fail(io, next.value);
         break;
       }
-      const code = await runTurn(harness, next.value, flags, io, { started: turnStarted, signal: controller.signal });
+      const code = await runTurn(session, next.value, flags, io, { started: turnStarted });
       if (exitCode === EXIT.ok) exitCode = code;
       if (code === EXIT.interrupted) break;
       turnStarted = Date.now();

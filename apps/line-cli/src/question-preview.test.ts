@@ -17,8 +17,6 @@ describe('the REPL question', () => {
     const q = approvalPrompt(
       {
         tool: 'write_file',
-        kind: 'write',
-        input: {},
         target: 'a.txt',
         summary: 'write_file a.txt',
         preview: preview.join('\n'),

@@ -1,4 +1,7 @@
-import type { ApprovalRequest } from '@coding-harness/approval';
+import type { EventOf } from '@coding-harness/protocol';
+
+/** What an approval question shows of its event. */
+export type Question = Pick<EventOf<'approval_requested'>, 'tool' | 'summary' | 'target' | 'preview'>;
 import type { Colors } from './colors.js';
 import { sanitize } from '@coding-harness/session';
 
@@ -33,12 +36,12 @@ export function diffLine(text: string, c: Colors): string {
  * sanitized, so an ESC or CR in a command is shown as `\x1b` / `\r`, never acted on.
  */
 export function approvalPrompt(
-  request: ApprovalRequest,
+  request: Question,
   alwaysRule: string,
   c: Colors,
   previewLines = Infinity,
 ): ApprovalPrompt {
-  // `alwaysRule` is `alwaysRuleFor(request)` (@coding-harness/approval): exactly what "a" stores, '' for nothing.
+  // `alwaysRule` is the question's own: exactly what "a" stores, '' for nothing.
   const mark = (escape: string): string => c.inverse(escape);
   const lines: string[] = [];
   if (request.preview) {

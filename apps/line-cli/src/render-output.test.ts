@@ -1,4 +1,4 @@
-import type { AgentEvent } from '@coding-harness/agent';
+import type { SessionEvent as AgentEvent } from '@coding-harness/protocol';
 import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
 import { createEventRenderer } from './render.js';
@@ -16,18 +16,19 @@ function screen(events: AgentEvent[], output?: 'tail' | 'all'): string {
 
 const started = (id: string, name: string, summary: string): AgentEvent => ({
   type: 'tool_call_started',
-  id,
+  callId: id,
   name,
+  kind: name === 'bash' ? 'exec' : 'read',
   input: {},
   summary,
   forced: false,
 });
 const finished = (id: string, name: string, display: string, content: string, isError = false): AgentEvent => ({
   type: 'tool_call_finished',
-  id,
+  callId: id,
   name,
   display,
-  content,
+  content: [{ type: 'text', text: content }],
   isError,
 });
 

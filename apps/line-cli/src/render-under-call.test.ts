@@ -4,7 +4,7 @@
  * question that showed the diff is not repeated); a fork skill's subagent shows its tool calls
  * nested under the skill call.
  */
-import type { AgentEvent } from '@coding-harness/agent';
+import type { SessionEvent as AgentEvent } from '@coding-harness/protocol';
 import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
 import { createEventRenderer } from './render.js';
@@ -14,19 +14,20 @@ const plain = pc.createColors(false);
 const color = pc.createColors(true);
 const started: AgentEvent = {
   type: 'tool_call_started',
-  id: 'e1',
+  callId: 'e1',
   name: 'edit_file',
+  kind: 'write',
   input: { path: 'a.ts' },
   summary: 'edit_file a.ts',
   forced: false,
 };
 const finished = (diff: string): AgentEvent => ({
   type: 'tool_call_finished',
-  id: 'e1',
+  callId: 'e1',
   name: 'edit_file',
   isError: false,
   display: 'edited a.ts (1 occurrence)',
-  content: 'Edited a.ts: replaced 1 occurrence.',
+  content: [{ type: 'text', text: 'Edited a.ts: replaced 1 occurrence.' }],
   diff,
 });
 const DIFF = ['--- a.ts', '+++ a.ts', '@@ -1,2 +1,2 @@', ' keep', '-old \x1b[2J', '+new'].join('\n');
@@ -76,10 +77,13 @@ describe('the applied diff under an edit', () => {
   it('is not repeated under a call whose question showed it', () => {
     const asked: AgentEvent = {
       type: 'approval_requested',
-      id: 'e1',
+      requestId: 'r1',
+      callId: 'e1',
       tool: 'edit_file',
+      kind: 'write',
       summary: 'edit_file: a.ts',
       preview: DIFF,
+      alwaysRule: 'edit_file(a.ts)',
     };
     const shown = out([started, asked, finished(DIFF)]);
     expect(shown).toContain('edited a.ts');
@@ -88,36 +92,44 @@ describe('the applied diff under an edit', () => {
 });
 
 describe("a fork skill's subagent", () => {
-  it('shows its tool calls nested and dim under the skill call, whose result then follows without the call again', () => {
+  it("shows its thread's tool calls nested and dim under the skill call, whose result then follows without the call again", () => {
     const skill: AgentEvent = {
       type: 'tool_call_started',
-      id: 's1',
+      callId: 's1',
       name: 'skill',
+      kind: 'read',
       input: { name: 'survey' },
       summary: 'skill survey',
       forced: false,
     };
+    const thread: AgentEvent = { type: 'thread_start', threadId: 'th1', parentCallId: 's1', name: 'skill survey' };
+    let n = 0;
     const nested = (text: string): AgentEvent => ({
-      type: 'notice',
-      message: `skill survey (subagent): ${text}`,
-      subagent: { parent: 's1', text },
+      type: 'tool_call_started',
+      threadId: 'th1',
+      callId: `n${++n}`,
+      name: 'glob',
+      kind: 'read',
+      input: {},
+      summary: text,
+      forced: false,
     });
     const done: AgentEvent = {
       type: 'tool_call_finished',
-      id: 's1',
+      callId: 's1',
       name: 'skill',
       isError: false,
       display: 'skill survey: subagent answered (2 requests, 1 tool call)',
-      content: 'FINDINGS',
+      content: [{ type: 'text', text: 'FINDINGS' }],
     };
-    expect(out([skill, nested('glob *'), nested('read_file a\x1b.ts'), done]).split('\n')).toEqual([
+    expect(out([skill, thread, nested('glob *'), nested('read_file a\x1b.ts'), done]).split('\n')).toEqual([
       '● skill survey',
       '     ↳ glob *',
       '     ↳ read_file a\\x1b.ts',
       '  ⎿  skill survey: subagent answered (2 requests, 1 tool call)',
       '',
     ]);
-    const dim = out([skill, nested('glob *')], { colors: color });
+    const dim = out([skill, thread, nested('glob *')], { colors: color });
     expect(dim).toContain(color.dim('↳ glob *'));
   });
 });

@@ -1,6 +1,9 @@
-import type { AgentEvent, Usage } from '@coding-harness/agent';
+import type { Usage } from '@coding-harness/agent';
+import { messageText, resultText } from '@coding-harness/model';
+import type { SessionEvent } from '@coding-harness/protocol';
 import type { Colors } from './colors.js';
 import { sanitize } from '@coding-harness/session';
+import { createLiveOutput } from './live-output.js';
 import { diffOutputLines, outputLines } from './render-output.js';
 import type { OutputMode } from './render-output.js';
 import { finishedBlocks } from './markdown.js';
@@ -41,8 +44,8 @@ export interface RenderOptions {
   rawStdout?: boolean;
 }
 
-/** Turns one agent event into output; holds only line state (pure apart from that state). */
-export type EventRenderer = (event: AgentEvent) => Chunk[];
+/** Turns one session event into output; holds only line state (pure apart from that state). */
+export type EventRenderer = (event: SessionEvent) => Chunk[];
 
 /** Formats a usage summary: tokens in (with the cache-read share), tokens out and the cost estimate. */
 export function formatUsageLine(usage: Usage, costUsd: number): string {
@@ -67,7 +70,7 @@ export function toolResultLine(display: string, isError: boolean, colors: Colors
   return `  ${colors.dim('⎿')}  ${isError ? colors.red(first) : colors.dim(first)}`;
 }
 
-/** Where a `context: fork` skill's subagent lines start: under the skill call's summary. */
+/** Where a subagent's lines start: under the call it runs for. */
 const SUBAGENT_INDENT = '     ';
 
 /** Stop reasons after which the answer is incomplete; shown even where notices are hidden (plain `-p`). */
@@ -111,6 +114,10 @@ export function createEventRenderer(options: RenderOptions): EventRenderer {
   let lastCall: string | undefined;
   // Calls whose question already showed the diff: their result does not repeat it.
   const previewed = new Set<string>();
+  // Subagent threads, by id: the call each runs under.
+  const threads = new Map<string, string>();
+  // A running command's output, shown as it arrives (the REPL), its tail at the end if not all was.
+  const live = createLiveOutput(options.output, c);
 
   // Streamed text waiting for the end of its markdown block.
   let held = '';
@@ -159,7 +166,31 @@ export function createEventRenderer(options: RenderOptions): EventRenderer {
     return chunks;
   };
 
+  /** A subagent's event: its tool calls nested under the call the thread runs for; the rest unseen. */
+  const threaded = (event: SessionEvent & { threadId: string }): Chunk[] => {
+    if (!options.toolLines) return [];
+    const parent = threads.get(event.threadId);
+    let text: string | undefined;
+    if (event.type === 'tool_call_started') text = sanitize(event.summary, { multiline: false });
+    else if (event.type === 'tool_call_finished' && event.isError)
+      text = `${sanitize(event.name, { multiline: false })} failed: ${sanitize(event.display.split('\n')[0] ?? '', { multiline: false })}`;
+    else if (event.type === 'notice' || event.type === 'error') text = sanitize(event.message, { multiline: false });
+    if (text === undefined) return [];
+    const nested = line(toolStream, `${SUBAGENT_INDENT}${c.dim(`↳ ${text}`)}`);
+    // The parent call stays the last call drawn: its result follows without its call line again.
+    if (parent !== undefined && calls.has(parent)) lastCall = parent;
+    return nested;
+  };
+
   return (event) => {
+    if (event.type === 'thread_start') {
+      threads.set(event.threadId, event.parentCallId);
+      return [];
+    }
+    if (event.threadId !== undefined && event.type !== 'approval_requested' && event.type !== 'approval_resolved')
+      return event.type === 'usage' || event.type === 'retry'
+        ? []
+        : threaded(event as SessionEvent & { threadId: string });
     switch (event.type) {
       case 'turn_start':
         lastText = '';
@@ -181,39 +212,58 @@ export function createEventRenderer(options: RenderOptions): EventRenderer {
         chunks.push({ stream: 'out', text: sanitize(event.text) });
         return chunks;
       }
-      case 'assistant_message':
+      case 'message_end': {
+        // A tool-result message is the agent's, not the model's: its results were drawn as they finished.
+        if (event.message.role !== 'assistant') return [];
         if (streaming) return endLines();
-        if (event.text.trim() === '') return endLines();
+        const text = messageText(event.message);
+        if (text.trim() === '') return endLines();
         if (event.stopReason === 'tool_use')
-          return options.toolLines ? line('err', sanitize(event.text.trimEnd())) : endLines();
-        lastText = event.text;
+          return options.toolLines ? line('err', sanitize(text.trimEnd())) : endLines();
+        lastText = text;
         return endLines();
+      }
       case 'tool_call_started': {
         if (!options.toolLines) return [];
         const callLine = toolStartLine(sanitize(event.summary, { multiline: false }), c);
-        calls.set(event.id, callLine);
+        calls.set(event.callId, callLine);
         const chunks = line(toolStream, callLine);
-        lastCall = event.id;
+        lastCall = event.callId;
+        return chunks;
+      }
+      case 'tool_update': {
+        const shown = live.push(event.callId, event.text);
+        if (shown.length === 0 || !options.toolLines) return [];
+        const callLine = calls.get(event.callId);
+        const again = callLine !== undefined && lastCall !== event.callId ? line(toolStream, callLine) : [];
+        const chunks = [...again, ...line(toolStream, shown.join('\n'))];
+        lastCall = event.callId;
         return chunks;
       }
       case 'tool_call_finished': {
         if (!options.toolLines) return [];
-        const callLine = calls.get(event.id);
-        const again = callLine !== undefined && lastCall !== event.id ? line(toolStream, callLine) : [];
+        const callLine = calls.get(event.callId);
+        const streamed = live.end(event.callId);
+        const again = callLine !== undefined && lastCall !== event.callId ? line(toolStream, callLine) : [];
         const result = toolResultLine(
           sanitize(event.display.split('\n')[0] ?? '', { multiline: false }),
           event.isError,
           c,
         );
-        const output = options.output ? outputLines(event.name, event.content, options.output, c) : [];
-        if (options.output && event.diff !== undefined && !previewed.has(event.id))
+        // What already streamed is on screen: only the part it held back (and the tail) follows.
+        const output = !options.output
+          ? []
+          : streamed !== undefined
+            ? streamed
+            : outputLines(event.name, resultText(event.content), options.output, c);
+        if (options.output && event.diff !== undefined && !previewed.has(event.callId))
           output.push(...diffOutputLines(event.diff, options.output, c));
         const chunks = [...again, ...line(toolStream, [result, ...output].join('\n'))];
-        lastCall = event.id;
+        lastCall = event.callId;
         return chunks;
       }
       case 'approval_requested':
-        if (event.preview) previewed.add(event.id);
+        if (event.preview) previewed.add(event.callId);
         // The REPL's question follows on a line of its own (and the result then needs its call line again).
         lastCall = undefined;
         return streaming ? endLines() : [];
@@ -238,17 +288,9 @@ export function createEventRenderer(options: RenderOptions): EventRenderer {
           ),
         );
       }
-      case 'notice': {
+      case 'notice':
         if (!options.toolLines) return [];
-        if (event.subagent === undefined) return line('err', c.dim(sanitize(event.message)));
-        // A fork skill's subagent at work: nested under its skill call, which stays the last call drawn.
-        const nested = line(
-          toolStream,
-          `${SUBAGENT_INDENT}${c.dim(`↳ ${sanitize(event.subagent.text, { multiline: false })}`)}`,
-        );
-        if (calls.has(event.subagent.parent)) lastCall = event.subagent.parent;
-        return nested;
-      }
+        return line('err', c.dim(sanitize(event.message)));
       case 'error':
         sawError = true;
         return line('err', c.red(`error: ${sanitize(event.message)}`));

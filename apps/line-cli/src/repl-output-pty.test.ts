@@ -45,7 +45,7 @@ describe('what the REPL draws on a real terminal (tmux)', () => {
     expect(plain.raw()).not.toMatch(/\x1b\[3\dm/);
   });
 
-  it("shows a failing command's output with its stderr under the exit line, then the model's reply", async () => {
+  it("shows a failing command's output as it ran (its first lines, then its tail with stderr under the exit line), then the model's reply", async () => {
     const box = makeSandbox();
     const command = "for i in $(seq 1 20); do echo step $i; done; echo 'boom: no such target' >&2; exit 3";
     const server = await mock(
@@ -61,8 +61,10 @@ describe('what the REPL draws on a real terminal (tmux)', () => {
     const order = [
       'Building.',
       '● bash',
+      '     step 1',
+      '     step 10',
       '⎿  exit 3',
-      '… 16 more lines',
+      '… 6 more lines',
       'step 17',
       'step 20',
       '     boom: no such target',
@@ -72,5 +74,6 @@ describe('what the REPL draws on a real terminal (tmux)', () => {
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     expect(at('step 16')).toBe(-1);
+    expect(at('step 11')).toBe(-1);
   });
 });

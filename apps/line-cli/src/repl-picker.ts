@@ -1,5 +1,5 @@
 import { createSessionStore, defaultSessionDir } from '@coding-harness/agent';
-import type { SessionInfo } from '@coding-harness/agent';
+import type { SessionSummary } from '@coding-harness/protocol';
 import { listSessions, resolveWorkroot, sanitize, shortTime } from '@coding-harness/session';
 import type { HarnessFlags } from '@coding-harness/session';
 import { colorsFor } from './colors.js';
@@ -10,7 +10,7 @@ import type { CliIo } from './io.js';
 export const PICKER_ROWS = 15;
 
 /** The picker's list: a number, the time it was last used, the first prompt and the id, one per row. */
-export function pickerLines(sessions: readonly SessionInfo[], c: Colors): string[] {
+export function pickerLines(sessions: readonly SessionSummary[], c: Colors): string[] {
   if (sessions.length === 0) return [c.dim('no saved sessions in this work root yet: starting a new one')];
   const rows = sessions.slice(0, PICKER_ROWS).map((s, i) => {
     const title = s.title === '' ? c.dim('(no prompt)') : sanitize(s.title, { multiline: false });
@@ -30,7 +30,7 @@ export function pickerQuestion(count: number): string {
  * Reads an answer to the picker: a listed number picks that session, Enter the most recent, `n`
  * a new session. Returns the id, `'new'`, or undefined for anything else (asked again).
  */
-export function parsePick(answer: string, sessions: readonly SessionInfo[]): string | 'new' | undefined {
+export function parsePick(answer: string, sessions: readonly SessionSummary[]): string | 'new' | undefined {
   const text = answer.trim().toLowerCase();
   if (text === 'n' || text === 'new') return 'new';
   if (text === '') return sessions[0]?.id;
@@ -52,7 +52,7 @@ export interface PickerIo {
  * to the chosen id, `'new'` (no sessions, or `n`), or null when input closed before an answer.
  */
 export async function pickSession(
-  sessions: readonly SessionInfo[],
+  sessions: readonly SessionSummary[],
   io: PickerIo,
   c: Colors,
 ): Promise<string | 'new' | null> {

@@ -1,13 +1,11 @@
-import { alwaysRuleFor } from '@coding-harness/approval';
-import type { AskFn } from '@coding-harness/approval';
 import { sanitize } from '@coding-harness/session';
 import type { AskTrustFn } from '@coding-harness/session';
 import { parseApprovalAnswer } from './approval-answer.js';
 import type { Colors } from './colors.js';
-import type { DrawGate } from './draw-gate.js';
 import type { OutStream } from './io.js';
 import type { LineQueue } from './line-queue.js';
 import { ANSWER_HINT, approvalPrompt } from './question.js';
+import type { AskApproval } from './repl-turn.js';
 import type { Spinner } from './spinner.js';
 import { parseTrustAnswer, TRUST_PROMPT, trustQuestionLines } from './trust-question.js';
 
@@ -18,7 +16,6 @@ export interface ReplQuestionDeps {
   tty: boolean;
   /** Lines of a preview diff shown (`Infinity` with `--verbose`). */
   previewLines: number;
-  gate: DrawGate;
   spinner: Spinner;
   prompt(text: string): void;
   lines: LineQueue;
@@ -27,19 +24,18 @@ export interface ReplQuestionDeps {
 }
 
 /**
- * The approval and trust questions on the REPL's line queue. An approval waits until the events
- * before it are drawn (the model's text, the `●` line), then shows what is asked and reads the
- * answer, asking again on anything that is not one; input that closes denies it and ends the
- * turn (nobody is left to answer). The trust question defaults to "not now" when input closes.
+ * The approval and trust questions on the REPL's line queue. An approval is asked when its event
+ * is drawn (after the model's text and the `●` line, which came first): it shows what is asked
+ * and reads the answer, asking again on anything that is not one; input that closes denies it and
+ * ends the turn (nobody is left to answer). The trust question defaults to "not now" when input closes.
  */
-export function replQuestions(d: ReplQuestionDeps): { ask: AskFn; askTrust: AskTrustFn } {
+export function replQuestions(d: ReplQuestionDeps): { ask: AskApproval; askTrust: AskTrustFn } {
   const { out, colors } = d;
-  const ask: AskFn = async (request) => {
+  const ask: AskApproval = async (request) => {
     const current = d.turn();
     const signal = current?.signal;
-    if (current) await d.gate.next(signal);
     d.spinner.stop();
-    const rule = alwaysRuleFor(request);
+    const rule = request.alwaysRule;
     const shown = approvalPrompt(request, rule, colors, d.previewLines);
     out.write(`${shown.lines.join('\n')}\n`);
     for (;;) {

@@ -1,7 +1,8 @@
-import type { Message } from '@coding-harness/agent';
+import { emptyUsage } from '@coding-harness/model';
+import type { SessionEvent } from '@coding-harness/protocol';
 import { sanitize } from '@coding-harness/session';
 import type { Colors } from './colors.js';
-import { toolResultLine, toolStartLine } from './render.js';
+import { createEventRenderer } from './render.js';
 
 /** How many of the last user turns `--continue` / `--resume` show again. */
 export const REPLAY_TURNS = 3;
@@ -17,57 +18,49 @@ export function exitLine(sessionId: string, c: Colors): string {
   return c.dim(`session ${id} · resume it with: ${resumeCommand(id)}`);
 }
 
-/** A stored result in one line: a one-line result itself, else its size (the live display is not stored). */
-function storedResult(block: { content: string; is_error?: boolean }): string {
-  const text = block.content.trimEnd();
-  const lines = text === '' ? [] : text.split('\n');
-  if (lines.length <= 1 || block.is_error === true) return sanitize(lines[0] ?? '(empty)', { multiline: false });
-  return `${lines.length} lines`;
-}
-
-/** A user message the person typed (a message of only tool results is the agent's, not a turn). */
-function isTurn(message: Message): boolean {
-  return message.role === 'user' && message.content.some((b) => b.type === 'text');
+/**
+ * What a resumed session shows before its first prompt: its last turns drawn from the session's
+ * own replay (the `history` command's events) by the REPL's renderer, each user text after `›`,
+ * then the "resumed" line saying how many turns the session has. Every stored text is sanitized.
+ */
+export function replayLines(events: readonly SessionEvent[], opts: ReplayOptions): string[] {
+  const c = opts.colors;
+  const starts = events.flatMap((e, i) => (e.type === 'turn_start' ? [i] : []));
+  const keep = opts.turns ?? REPLAY_TURNS;
+  const from = starts.length > keep ? (starts[starts.length - keep] ?? 0) : 0;
+  const render = createEventRenderer({ colors: c, text: 'stream', toolLines: true, output: 'tail' });
+  const lines: string[] = [];
+  if (from > 0) lines.push(c.dim(`… ${starts.length - keep} earlier turns not shown`));
+  let text = '';
+  for (const event of events.slice(from)) {
+    if (event.type === 'turn_start') {
+      text += sanitize(event.text.trimEnd())
+        .split('\n')
+        .map((l, i) => `${c.cyan(i === 0 ? '›' : ' ')} ${l}\n`)
+        .join('');
+      continue;
+    }
+    for (const chunk of render(event)) text += chunk.text;
+  }
+  for (const chunk of render({
+    type: 'turn_end',
+    turnId: 'history',
+    turn: 0,
+    stopReason: 'end_turn',
+    outcome: 'completed',
+    usage: emptyUsage(),
+    costUsd: 0,
+  }))
+    text += chunk.text;
+  if (text !== '') lines.push(...text.replace(/\n$/, '').split('\n'));
+  const id = sanitize(opts.sessionId, { multiline: false });
+  lines.push(c.dim(`── resumed session ${id} · ${starts.length} turn${starts.length === 1 ? '' : 's'} so far ──`));
+  return lines;
 }
 
 export interface ReplayOptions {
   sessionId: string;
   colors: Colors;
-  /** The one-line summary of a call, as it was shown live (`registry.prepare(...).summary`); the tool name otherwise. */
-  summarize(name: string, input: unknown): string;
   /** How many user turns to show (default `REPLAY_TURNS`). */
   turns?: number;
-}
-
-/**
- * What a resumed session shows before its first prompt: the last turns as they looked live (the
- * user's text after `›`, the model's text, `●` call lines with their `⎿` result lines), then the
- * "resumed" line saying how many turns the session has. Every stored text is sanitized.
- */
-export function replayLines(messages: readonly Message[], opts: ReplayOptions): string[] {
-  const c = opts.colors;
-  const turnAt = messages.flatMap((m, i) => (isTurn(m) ? [i] : []));
-  const keep = opts.turns ?? REPLAY_TURNS;
-  const from = turnAt.length > keep ? (turnAt[turnAt.length - keep] ?? 0) : 0;
-  const lines: string[] = [];
-  if (from > 0) lines.push(c.dim(`… ${turnAt.length - keep} earlier turns not shown`));
-  for (const message of messages.slice(from)) {
-    if (message.role === 'system') continue;
-    for (const block of message.content) {
-      if (block.type === 'text' && message.role === 'user')
-        lines.push(
-          ...sanitize(block.text.trimEnd())
-            .split('\n')
-            .map((l, i) => `${c.cyan(i === 0 ? '›' : ' ')} ${l}`),
-        );
-      else if (block.type === 'text' && block.text.trim() !== '') lines.push(sanitize(block.text.trimEnd()));
-      else if (block.type === 'tool_use')
-        lines.push(toolStartLine(sanitize(opts.summarize(block.name, block.input), { multiline: false }), c));
-      else if (block.type === 'tool_result')
-        lines.push(toolResultLine(storedResult(block), block.is_error === true, c));
-    }
-  }
-  const id = sanitize(opts.sessionId, { multiline: false });
-  lines.push(c.dim(`── resumed session ${id} · ${turnAt.length} turn${turnAt.length === 1 ? '' : 's'} so far ──`));
-  return lines;
 }

@@ -1,20 +1,17 @@
 import { createInterface } from 'node:readline';
-import type { SessionInfo } from '@coding-harness/agent';
+import type { SlashResult } from '@coding-harness/protocol';
 import {
-  buildHarness,
   createPromptHistory,
+  createSession,
+  formatSlashResult,
   HISTORY_LIMIT,
-  formatSkillRows,
   modeIndicator,
-  noSkillsMessage,
-  runSlashCommand,
   sanitize,
   slashWords,
   UsageError,
 } from '@coding-harness/session';
-import type { Harness, HarnessFlags, SlashContext } from '@coding-harness/session';
+import type { HarnessFlags, Session } from '@coding-harness/session';
 import { colorsFor } from './colors.js';
-import { DrawGate } from './draw-gate.js';
 import type { CliIo } from './io.js';
 import { MessageInput, PASTE_OFF, PASTE_ON } from './line-input.js';
 import { LineQueue } from './line-queue.js';
@@ -22,7 +19,8 @@ import { PREVIEW_LINES } from './question.js';
 import { pickResume, pickSession } from './repl-picker.js';
 import type { PickerIo } from './repl-picker.js';
 import { replQuestions } from './repl-questions.js';
-import { drawTurn } from './repl-turn.js';
+import { drawCommand, replCommand } from './repl-turn.js';
+import type { TurnDeps } from './repl-turn.js';
 import { exitLine, replayLines } from './repl-session.js';
 import { slashCompleter } from './slash-complete.js';
 import { Spinner } from './spinner.js';
@@ -42,7 +40,6 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
   const colors = colorsFor(io.stdout.isTTY, io.env);
   const errColors = colorsFor(io.stderr.isTTY, io.env);
   const spinner = new Spinner(out, colors.dim);
-  let harness: Harness | undefined;
   let current: AbortController | undefined;
 
   // The history Up and Down walk: whole prompts, newest first, put there by the prompt loop (and
@@ -86,14 +83,11 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     }
   };
 
-  const gate = new DrawGate();
-
   const { ask, askTrust } = replQuestions({
     out,
     colors,
     tty,
     previewLines: flags.verbose ? Infinity : PREVIEW_LINES,
-    gate,
     spinner,
     prompt,
     lines,
@@ -121,8 +115,9 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     wanted = picked;
   }
 
+  let session: Session;
   try {
-    harness = await buildHarness(wanted, io.env, { ask, askTrust, home: io.home, cwd: io.cwd });
+    session = await createSession(wanted, io.env, { askTrust, home: io.home, cwd: io.cwd });
   } catch (err) {
     rl.close();
     if (tty) out.write(PASTE_OFF);
@@ -132,29 +127,32 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     }
     throw err;
   }
-  const h = harness;
-  completions = [...slashWords(), ...h.skills.map((s) => s.name)];
-  for (const message of h.startupMessages) io.stderr.write(`${errColors.yellow(sanitize(message))}\n`);
+  const s = session;
+  const skillWords = (): string[] => [...slashWords(), ...s.skills().map((skill) => skill.name)];
+  completions = skillWords();
+  for (const message of s.info.startupMessages) io.stderr.write(`${errColors.yellow(sanitize(message))}\n`);
   // Set once a turn was sent (the session has a file to resume), or the session was resumed.
-  let resumable = h.agent.resumed;
+  let resumable = s.info.resumed;
+  const started = s.status();
   out.write(
-    `${colors.dim(`harness ${VERSION} · ${sanitize(h.model, { multiline: false })} · ${sanitize(h.workroot, { multiline: false })} · ${h.skills.length} skill${h.skills.length === 1 ? '' : 's'} · session ${sanitize(h.agent.sessionId, { multiline: false })} · /help for commands`)}\n`,
+    `${colors.dim(`harness ${VERSION} · ${sanitize(started.model, { multiline: false })} · ${sanitize(s.info.workroot, { multiline: false })} · ${started.skills} skill${started.skills === 1 ? '' : 's'} · session ${sanitize(started.sessionId, { multiline: false })} · /help for commands`)}\n`,
   );
-  if (h.agent.resumed) {
-    const summarize = (name: string, input: unknown): string => {
-      const prepared = h.registry.prepare(name, input, { root: h.workroot });
-      return prepared.ok ? prepared.summary : name;
-    };
-    out.write(`${replayLines(h.agent.messages(), { sessionId: h.agent.sessionId, colors, summarize }).join('\n')}\n`);
-  }
+  /** Draws the conversation of the session now open (after a resume), as the session replays it. */
+  const replay = async (): Promise<void> => {
+    const history = await s.dispatch(replCommand({ type: 'history' }));
+    if (!history.ok || history.type !== 'history') return;
+    out.write(`${replayLines(history.data.events, { sessionId: history.data.sessionId, colors }).join('\n')}\n`);
+  };
+  if (s.info.resumed) await replay();
 
   // The model and the permission-mode indicator, as the next request will use them (/model and /mode change them).
   const replPrompt = (): string => {
-    const mode = modeIndicator(h.controls.mode());
-    return `${colors.dim(h.agent.model)}${mode ? ` ${colors.yellow(mode)}` : ''} ${colors.cyan('›')} `;
+    const status = s.status();
+    const mode = modeIndicator(status.mode);
+    return `${colors.dim(status.model)}${mode ? ` ${colors.yellow(mode)}` : ''} ${colors.cyan('›')} `;
   };
   let promptText = replPrompt();
-  const saved = createPromptHistory({ env: io.env, home: io.home, workroot: h.workroot });
+  const saved = createPromptHistory({ env: io.env, home: io.home, workroot: s.info.workroot });
   prompts.push(...saved.load());
   history.push(...prompts);
   rl.on('history', (lines: string[]) => void lines.splice(0, lines.length, ...prompts));
@@ -188,63 +186,76 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
 
   // Markdown on a colour terminal only: piped output and NO_COLOR get the text as the model wrote it.
   const markdown = { on: tty && io.stdout.isTTY === true && !io.env.NO_COLOR };
-  const runTurn = async (text: string): Promise<void> => {
-    resumable = true;
+  const deps: TurnDeps = {
+    session: s,
+    out,
+    err: io.stderr,
+    colors,
+    errColors,
+    tty,
+    spinner,
+    ask,
+    markdown,
+    verbose: flags.verbose,
+  };
+  /** Runs a command that may take a while (a turn, a slash command): Ctrl-C and Esc interrupt it. */
+  const running = async (command: Parameters<typeof drawCommand>[0]) => {
     const controller = new AbortController();
     current = controller;
-    gate.reset();
-    const turn = { agent: h.agent, out, err: io.stderr, colors, errColors, tty, spinner, gate, markdown };
+    controller.signal.addEventListener('abort', () => void s.dispatch(replCommand({ type: 'interrupt' })), {
+      once: true,
+    });
     try {
-      await drawTurn(text, controller.signal, { ...turn, verbose: flags.verbose });
+      return await drawCommand(command, deps);
     } finally {
       current = undefined;
     }
   };
+  const say = (lines: readonly string[]): void => {
+    if (lines.length > 0) out.write(`${lines.map((l) => sanitize(l)).join('\n')}\n`);
+  };
 
   let quit = false;
-  const say = (lines: readonly string[]): void => void out.write(`${lines.map((l) => sanitize(l)).join('\n')}\n`);
-  // The REPL's side of the slash-command table: lines go to stdout, the skills are listed as rows.
-  const slash: SlashContext = {
-    skills: h.skills,
-    skillsEnabled: h.skillsEnabled,
-    print: say,
-    showHelp: (help) =>
-      say([
-        ...help,
-        h.skills.length > 0
-          ? `skills: ${h.skills.map((s) => `/${s.name}`).join(' ')}`
-          : noSkillsMessage(h.skillsEnabled),
-      ]),
-    showSkills: () =>
-      say(
-        h.skills.length > 0 ? formatSkillRows(h.skills, io.stdout.columns ?? 100) : [noSkillsMessage(h.skillsEnabled)],
-      ),
-    grants: () => h.grants(),
-    clear: () => {
-      h.agent.clear();
-      resumable = false;
-      out.write(`${colors.dim(`new conversation (session ${h.agent.sessionId})`)}\n`);
-    },
-    quit: () => {
-      quit = true;
-    },
-    session: h.controls,
-    // `/resume` on a terminal: the picker runs once the command returns (it reads the same input
-    // queue). Piped input gets the list printed: lines read ahead would not follow a switch.
-    ...(tty
-      ? {
-          showSessions: (sessions: readonly SessionInfo[]) => {
-            offered = sessions;
-          },
-        }
-      : {}),
+  /** What the REPL does with a slash command's data beyond printing it. */
+  const afterSlash = async (result: SlashResult): Promise<void> => {
+    switch (result.kind) {
+      case 'exit':
+        quit = true;
+        return;
+      case 'cleared':
+        resumable = false;
+        out.write(`${colors.dim(`new conversation (session ${sanitize(result.sessionId, { multiline: false })})`)}\n`);
+        return;
+      case 'resumed':
+        resumable = true;
+        await replay();
+        return;
+      case 'sessions':
+        // On a terminal the picker reads the same input queue; piped input gets the list printed
+        // (lines read ahead would not follow a switch).
+        if (!tty || result.sessions.length === 0) return say(formatSlashResult(result));
+        return pickAndResume(result);
+      default:
+        return say(formatSlashResult(result, { width: io.stdout.columns ?? 100 }));
+    }
   };
-  let offered: readonly SessionInfo[] | undefined;
-  // A session picked with `/resume`: this REPL ends and one on that session starts.
-  let switchTo: string | undefined;
+  const pickAndResume = async (result: Extract<SlashResult, { kind: 'sessions' }>): Promise<void> => {
+    const pick = await pickSession(result.sessions, pickerIo, colors);
+    if (pick === null) {
+      quit = true;
+      return;
+    }
+    if (pick === result.current) return void out.write(`${colors.dim('that is this session')}\n`);
+    const next = await s.dispatch(
+      pick === 'new' ? replCommand({ type: 'clear' }) : replCommand({ type: 'resume', sessionId: pick }),
+    );
+    if (!next.ok) return say([`/resume: ${next.error}`]);
+    if (next.type === 'clear') return afterSlash({ kind: 'cleared', sessionId: next.data.sessionId });
+    await afterSlash({ kind: 'resumed', sessionId: pick });
+  };
 
   // Once the first prompt is on screen: the API connection's handshakes happen while the user types.
-  setImmediate(() => h.preconnect());
+  setImmediate(() => s.preconnect());
   for (;;) {
     if (lines.done) break;
     prompt(promptText);
@@ -260,37 +271,21 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
       historyWarned = true;
       io.stderr.write(`${errColors.yellow(sanitize(unsaved))}\n`);
     }
-    const route = h.route(text);
+    const route = s.route(text);
     if (route.kind === 'command') {
-      // Ctrl-C cancels a command that waits on the model (/compact) as it cancels a turn.
-      const controller = new AbortController();
-      current = controller;
-      try {
-        await runSlashCommand(route.name, { ...slash, skills: h.skills, signal: controller.signal }, route.args);
-        // `/reload-skills` may have changed the skills: Tab completes the current names.
-        completions = [...slashWords(), ...h.skills.map((s) => s.name)];
-      } catch (err) {
-        io.stderr.write(`${errColors.red(`error: ${sanitize(err instanceof Error ? err.message : String(err))}`)}\n`);
-      } finally {
-        current = undefined;
-      }
+      const done = await running(replCommand({ type: 'slash', text }));
+      const result = done?.result;
+      if (result && !result.ok) io.stderr.write(`${errColors.red(`error: ${sanitize(result.error)}`)}\n`);
+      else if (result?.type === 'slash') await afterSlash(result.data);
+      // `/reload-skills` may have changed the skills: Tab completes the current names.
+      completions = skillWords();
       promptText = replPrompt();
-      if (offered) {
-        const pick = await pickSession(offered, pickerIo, colors);
-        offered = undefined;
-        if (pick === null) break;
-        if (pick === h.agent.sessionId) out.write(`${colors.dim('that is this session')}\n`);
-        else if (pick !== 'new') {
-          switchTo = pick;
-          break;
-        }
-        if (pick === 'new') slash.clear();
-      }
       if (quit) break;
     } else if (route.kind === 'unknown' || route.kind === 'model-only') {
       out.write(`${colors.yellow(sanitize(route.message))}\n`);
     } else {
-      await runTurn(route.kind === 'skill' ? route.text : line);
+      resumable = true;
+      await running(replCommand({ type: 'send', text: route.kind === 'skill' ? route.text : line }));
     }
   }
   offInterrupt();
@@ -298,7 +293,8 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
   if (tty) out.write(PASTE_OFF);
   // Ctrl-D leaves the cursor after the prompt; piped input ends mid-line too.
   if (!tty || closed) out.write('\n');
-  if (resumable) out.write(`${exitLine(h.agent.sessionId, colors)}\n`);
-  if (switchTo !== undefined) return runRepl({ ...flags, continue: false, resume: switchTo }, io);
+  const last = s.status().sessionId;
+  await s.close();
+  if (resumable) out.write(`${exitLine(last, colors)}\n`);
   return 0;
 }

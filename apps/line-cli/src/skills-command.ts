@@ -14,6 +14,7 @@ import {
   repositoryKey,
   trustDecision,
   trustFile,
+  skillSummary,
 } from '@coding-harness/session';
 import type { HarnessFlags } from '@coding-harness/session';
 
@@ -105,7 +106,7 @@ export function skillsJson(discovery: DiscoverResult): {
 export function skillsText(discovery: DiscoverResult, skillsEnabled: boolean): string[] {
   const lines: string[] = [];
   if (discovery.skills.length === 0) lines.push(noSkillsMessage(skillsEnabled));
-  const rows = formatSkillRows(discovery.skills);
+  const rows = formatSkillRows(discovery.skills.map(skillSummary));
   discovery.skills.forEach((s, i) => lines.push(rows[i]!, `    ${s.file}`, ...claudeLine(s)));
   for (const p of discovery.problems) lines.push(`skipped: ${p.path}: ${p.message}`);
   for (const n of discovery.notes) lines.push(`note: ${n.path}: ${n.message}`);

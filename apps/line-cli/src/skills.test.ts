@@ -74,10 +74,12 @@ describe('skills in a session', () => {
     const events = res.stdout
       .trim()
       .split('\n')
-      .map((line) => JSON.parse(line) as { type: string; id: string; name: string; forced: boolean; isError: boolean });
-    const finished = new Map(events.filter((e) => e.type === 'tool_call_finished').map((e) => [e.id, e.isError]));
+      .map(
+        (line) => JSON.parse(line) as { type: string; callId: string; name: string; forced: boolean; isError: boolean },
+      );
+    const finished = new Map(events.filter((e) => e.type === 'tool_call_finished').map((e) => [e.callId, e.isError]));
     const calls = events.filter((e) => e.type === 'tool_call_started');
-    expect(calls.map((c) => [c.name, c.forced, finished.get(c.id)])).toEqual([
+    expect(calls.map((c) => [c.name, c.forced, finished.get(c.callId)])).toEqual([
       ['skill', true, false],
       ['read_file', false, false],
       ['write_file', false, true],

@@ -28,15 +28,18 @@ export class Spinner {
     private readonly dim: (text: string) => string,
   ) {}
 
-  /** Elapsed-time mode, waiting for `what`; a running countdown is replaced. */
-  start(what = MODEL_WAIT): void {
+  /**
+   * Elapsed-time mode, waiting for `what`; a running countdown is replaced. `since` (a
+   * `Date.now()` value): count from then, so a call's clock keeps running across its output.
+   */
+  start(what = MODEL_WAIT, since?: number): void {
     if (this.timer && this.until === undefined && what === this.what) return;
     // The model's own stages (waiting, then writing) share one clock, also when the spinner was
     // off while a line of its text was drawn; a tool call starts its own.
     const sameWait =
       this.until === undefined && what === 'writing' && (this.what === 'writing' || this.what === MODEL_WAIT);
     this.what = what;
-    if (!sameWait) return this.run(undefined, '');
+    if (!sameWait) return this.run(undefined, '', since);
     this.timer ??= setInterval(() => this.draw(), 100);
     this.draw();
   }
@@ -59,11 +62,11 @@ export class Spinner {
     this.out.write('\r\x1b[K');
   }
 
-  private run(until: number | undefined, label: string): void {
+  private run(until: number | undefined, label: string, since?: number): void {
     if (this.timer) clearInterval(this.timer);
     this.until = until;
     this.label = label;
-    this.started = Date.now();
+    this.started = since ?? Date.now();
     this.draw();
     this.timer = setInterval(() => this.draw(), 100);
   }

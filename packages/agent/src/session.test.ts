@@ -16,7 +16,6 @@ import {
   body,
   cleanup,
   mockServer,
-  ofType,
   setup,
   tempDir,
   transcriptProblems,

@@ -6,58 +6,18 @@
  * `message_end` carries the whole message, `status` the session's whole state.
  */
 import type { Answer, CallKind, Grant, PermissionMode } from '@coding-harness/approval';
+import type { Effort, Message, ModelStopReason, ResultPart, StopDetails, Usage } from '@coding-harness/model';
 import type {
-  Effort,
-  Message,
-  ModelStopReason,
-  ResultPart,
-  StopDetails,
-  ThinkingSetting,
-  Usage,
-} from '@coding-harness/model';
-import type { CommandResult } from './commands.js';
-
-/** Why a turn ended: the model's last stop reason, or the loop's own. */
-export type TurnStopReason = ModelStopReason | 'aborted' | 'error' | 'max_turns' | 'empty_answer';
-
-/**
- * How a turn went, decided once by the session so no front end decides it again:
- * `failed` (an error, a refusal, the request budget spent, an answer with nothing in it),
- * `aborted` (the user stopped it), else `completed`.
- */
-export type TurnOutcome = 'completed' | 'failed' | 'aborted';
-
-/** The ids an event may carry: its turn and, for a subagent's events, its thread. */
-export interface EventIds {
-  turnId?: string;
-  threadId?: string;
-}
-
-/** How an approval question was settled. `policy`: no one was asked; `aborted`: the turn ended first. */
-export type ApprovalHow = 'policy' | 'once' | 'session' | 'project' | 'deny' | 'aborted';
-
-/** What the session is and does now: the data behind `/status`, a status bar and a prompt. */
-export interface SessionStatus {
-  sessionId: string;
-  model: string;
-  effort?: Effort;
-  /** The efforts the current model accepts (empty: none). */
-  efforts: readonly Effort[];
-  thinking?: ThinkingSetting;
-  maxTokens: number;
-  mode: PermissionMode;
-  usage: Usage;
-  /** Exact: round only for display. */
-  costUsd: number;
-  requests: number;
-  /** Input tokens of the last request, of the context window. */
-  context: { used: number; window: number };
-  workroot: string;
-  /** How many skills the session offers now (after trust and deny rules). */
-  skills: number;
-  /** True while a turn or a compaction runs. */
-  busy: boolean;
-}
+  ApprovalHow,
+  EventIds,
+  SessionStatus,
+  SessionSummary,
+  SkillsReloadData,
+  TurnOutcome,
+  TurnStopReason,
+} from './base.js';
+import type { CommandType } from './commands.js';
+import type { SlashResult } from './slash.js';
 
 export type SessionEvent = EventIds &
   (
@@ -162,3 +122,33 @@ export type EventOf<T extends SessionEventType> = Extract<SessionEvent, { type: 
 
 /** Re-exported for clients that answer questions: the answers a question takes. */
 export type { Answer, Grant };
+
+/** The data each command returns when it succeeds. */
+export interface CommandData {
+  send: { turnId: string; stopReason: TurnStopReason; outcome: TurnOutcome };
+  answer: { requestId: string };
+  interrupt: { interrupted: boolean };
+  set_model: { model: string; previous: string };
+  set_effort: { effort?: Effort };
+  set_mode: { mode: PermissionMode; previous: PermissionMode };
+  cycle_mode: { mode: PermissionMode; previous: PermissionMode };
+  add_rule: { list: 'allow' | 'deny'; rule: string };
+  remove_rule: { removed: Grant[] };
+  compact: { compacted: boolean; tokensBefore?: number; tokensAfter?: number; message?: string };
+  clear: { sessionId: string };
+  resume: { sessionId: string };
+  list_sessions: { sessions: SessionSummary[]; current: string };
+  status: { status: SessionStatus };
+  reload_skills: SkillsReloadData;
+  history: { sessionId: string; events: SessionEvent[] };
+  slash: SlashResult;
+  close: Record<string, never>;
+}
+
+/** A command's outcome: its data, or an error text naming what was wrong and what is accepted. */
+export type CommandResult =
+  | { [K in CommandType]: { ok: true; type: K; data: CommandData[K] } }[CommandType]
+  | { ok: false; type: CommandType; error: string };
+
+/** The successful result of one command type. */
+export type ResultOf<T extends CommandType> = Extract<CommandResult, { ok: true; type: T }>;

@@ -7,22 +7,16 @@
 export type {
   ApprovalHow,
   EventIds,
-  EventOf,
-  SessionEvent,
-  SessionEventType,
+  ModelRow,
   SessionStatus,
+  SessionSummary,
+  SkillSummary,
+  SkillsReloadData,
+  SlashCommandInfo,
   TurnOutcome,
   TurnStopReason,
-} from './events.js';
-export type {
-  Command,
-  CommandData,
-  CommandOf,
-  CommandResult,
-  CommandType,
-  ResultOf,
-  SessionSummary,
-  SkillsReloadData,
-} from './commands.js';
-export type { ModelRow, SkillSummary, SlashCommandInfo, SlashKind, SlashResult } from './slash.js';
+} from './base.js';
+export type { CommandData, CommandResult, EventOf, ResultOf, SessionEvent, SessionEventType } from './events.js';
+export type { Command, CommandOf, CommandType } from './commands.js';
+export type { SlashKind, SlashResult } from './slash.js';
 export type { Answer, Grant } from './events.js';

@@ -4,39 +4,14 @@
  */
 import type { Grant, PermissionMode } from '@coding-harness/approval';
 import type { Effort } from '@coding-harness/model';
-import type { SessionSummary, SkillsReloadData } from './commands.js';
-import type { SessionStatus } from './events.js';
-
-/** One built-in command, for `/help` and completion menus. */
-export interface SlashCommandInfo {
-  name: string;
-  aliases: readonly string[];
-  /** The argument placeholder (empty: none). */
-  args: string;
-  description: string;
-}
-
-/** One skill, for `/skills`, `/help` and completion. */
-export interface SkillSummary {
-  name: string;
-  description: string;
-  /** Where it came from (`project`, `personal`, `plugin:name`, a folder). */
-  source: string;
-  /** Whether `/name` runs it (false: the model only). */
-  userInvocable: boolean;
-  /** Whether the model may load it (false: `/name` only). */
-  modelInvocable: boolean;
-  /** Argument hint from the frontmatter, if any. */
-  argumentHint?: string;
-}
-
-/** One model, for `/model`. */
-export interface ModelRow {
-  id: string;
-  current: boolean;
-  contextWindow: number;
-  efforts: readonly Effort[];
-}
+import type {
+  ModelRow,
+  SessionStatus,
+  SessionSummary,
+  SkillSummary,
+  SkillsReloadData,
+  SlashCommandInfo,
+} from './base.js';
 
 export type SlashResult =
   | { kind: 'help'; commands: SlashCommandInfo[]; skills: SkillSummary[]; skillsEnabled: boolean }

@@ -245,7 +245,6 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const usageFile = skillUsageFile(env, io.home);
   const usage = skills.length > 0 ? readSkillUsage(usageFile) : { counts: {} };
   if (usage.notice !== undefined) startupMessages.push(usage.notice);
-  const skillDirs = discovery.skills.map((s) => s.dir);
   const secrets = [credentials.apiKey, credentials.authToken].filter(
     (v): v is string => v !== undefined && v !== DUMMY_API_KEY,
   );

@@ -20,7 +20,8 @@ export {
 export type { FlagGroup, FlagSpec } from './flags.js';
 export { helpText } from './help.js';
 export type { HelpAudience } from './help.js';
-export { createSession, sessionOver, skillSummary } from './session.js';
+export { createSession, sessionOver } from './session.js';
+export { skillSummary } from './skill-summary.js';
 export type { Session, SessionInfo, SessionIo } from './session.js';
 export { formatHelp, formatSlashResult } from './slash-format.js';
 export type { FormatOptions } from './slash-format.js';

@@ -20,7 +20,7 @@ import type { Harness } from './build.js';
 import { runSlashCommand } from './commands.js';
 import type { SlashDeps } from './commands.js';
 import { historyEvents } from './history-events.js';
-import { skillSummary } from './session.js';
+import { skillSummary } from './skill-summary.js';
 import { sessionSummary } from './sessions-list.js';
 
 type Handler<K extends CommandType> = (

@@ -6,13 +6,13 @@
  * `close()` ends everything the session started.
  */
 import type { Command, CommandResult, SessionEvent, SessionStatus, SkillSummary } from '@coding-harness/protocol';
-import type { Skill } from '@coding-harness/skills';
 import type { HarnessFlags } from './args.js';
 import { buildHarness } from './build.js';
 import type { Harness, HarnessIo } from './build.js';
 import type { HarnessEnv } from './config.js';
 import { createEventHub } from './event-hub.js';
 import { commandHandlers } from './session-commands.js';
+import { skillSummary } from './skill-summary.js';
 import type { SlashRoute } from './slash.js';
 
 /** Facts fixed when the session started, for banners, init lines and an editor's handshake. */
@@ -57,18 +57,6 @@ export interface Session {
 
 /** What a front end supplies besides flags and env. */
 export type SessionIo = HarnessIo;
-
-/** A skill as the protocol lists it. */
-export function skillSummary(skill: Skill): SkillSummary {
-  return {
-    name: skill.name,
-    description: skill.description,
-    source: skill.plugin !== undefined ? `plugin:${skill.plugin}` : skill.source,
-    userInvocable: skill.userInvocable,
-    modelInvocable: !skill.disableModelInvocation,
-    ...(skill.argumentHint !== undefined ? { argumentHint: skill.argumentHint } : {}),
-  };
-}
 
 /**
  * Builds the session from flags and environment (see `buildHarness` for what is checked before

@@ -1,11 +1,12 @@
 /**
- * What one `-p` turn amounts to, gathered from its agent events and the agent's transcript:
- * the `stream-json` lines for the messages the turn added (assistant replies, tool results),
- * and the closing `result` object. `json` and `stream-json` print from the same record, so the
- * two formats cannot disagree.
+ * What one `-p` turn amounts to, gathered from its events alone: the `stream-json` lines for the
+ * messages the turn added (each `message_end` carries its whole message: model replies, the
+ * agent's own skill calls, tool results), and the closing `result` object. `json` and
+ * `stream-json` print from the same record, so the two formats cannot disagree.
  */
-import { emptyUsage } from '@coding-harness/agent';
-import type { AgentEvent, Message, Usage } from '@coding-harness/agent';
+import { emptyUsage, messageText } from '@coding-harness/model';
+import type { Usage } from '@coding-harness/model';
+import type { SessionEvent } from '@coding-harness/protocol';
 import type {
   ClaudeAssistantMessage,
   ClaudeModelUsage,
@@ -16,20 +17,6 @@ import type {
 } from './shapes.js';
 import { addModelUsage, claudeUsage, exactUsd, messageLine, randomUuid } from './shapes.js';
 
-function lineOf(
-  message: Message,
-  meta: Parameters<typeof messageLine>[1],
-): (ClaudeAssistantMessage | ClaudeUserMessage)[] {
-  const line = messageLine(message, meta);
-  return line ? [line] : [];
-}
-
-/** What the record reads from the agent: its session id and live transcript. */
-export interface TranscriptSource {
-  readonly sessionId: string;
-  messages(): readonly Message[];
-}
-
 /** How the turn ended, as print mode decided it (exit code and all). */
 export interface TurnOutcome {
   stopReason: string;
@@ -37,8 +24,8 @@ export interface TurnOutcome {
 }
 
 export interface RunRecord {
-  /** Feeds one event; returns the `stream-json` lines of the transcript messages that appeared since the last call. */
-  add(event: AgentEvent): (ClaudeAssistantMessage | ClaudeUserMessage)[];
+  /** Feeds one event; returns the `stream-json` lines it adds (a message that ended). */
+  add(event: SessionEvent): (ClaudeAssistantMessage | ClaudeUserMessage)[];
   /** The `result` object of the turn (call once, after `turn_end`). */
   result(outcome: TurnOutcome, durationMs: number): ClaudeResultMessage;
 }
@@ -48,29 +35,15 @@ function subtypeOf(outcome: TurnOutcome): ResultSubtype {
   return outcome.stopReason === 'max_turns' ? 'error_max_turns' : 'error_during_execution';
 }
 
-/** The tool_use ids of a message the agent made itself (a forced skill call), when it is one. */
-function toolUseIds(message: Message): string[] | undefined {
-  const ids = message.content.map((block) => (block.type === 'tool_use' ? block.id : undefined));
-  return ids.length > 0 && ids.every((id) => id !== undefined) ? (ids as string[]) : undefined;
-}
-
 /**
- * Starts a record at the transcript's current end (a resumed session's earlier messages are not
- * repeated). `now` is the clock for `duration_api_ms` (time from each request being sent to its
- * reply, retries included).
- *
- * Events reach the reader after the agent has moved on (they are queued), so the transcript can
- * be ahead of the event being read. A model reply is therefore printed only once its
- * `assistant_message` event is read (which also gives its stop reason and usage), and the
- * agent's own forced skill call once its `tool_call_started` event (forced) is read; the scan
- * waits at the first message not yet accounted for. A reply that was never appended (empty, or
- * refused) cannot hold up the next one: its allowance ends at the next `request_start`.
+ * A record of one turn of session `sessionId`. `now` is the clock for `duration_api_ms` (time from
+ * each request being sent to its reply, retries included). A model reply's line carries the usage
+ * of its request (the `usage` event before it); the agent's own skill call has none. A refused
+ * reply is not part of the conversation and gets no line; a subagent's messages are its own.
  */
-export function createRunRecord(agent: TranscriptSource, model: string, now: () => number = Date.now): RunRecord {
-  let transcript = agent.messages();
-  let seen = transcript.length;
+export function createRunRecord(sessionId: string, model: string, now: () => number = Date.now): RunRecord {
   let finalText = '';
-  let lastUsage: Usage = emptyUsage();
+  let requestUsage: Usage | undefined;
   let usage: Usage = emptyUsage();
   let costUsd = 0;
   let stopDetails: ClaudeResultMessage['stop_details'];
@@ -90,79 +63,66 @@ export function createRunRecord(agent: TranscriptSource, model: string, now: () 
     if (requestStarted !== undefined) apiMs += now() - requestStarted;
     requestStarted = undefined;
   };
-  const forcedIds = new Set<string>();
-  let reply: { stopReason: string | null; usage: Usage } | undefined;
-  const newLines = (): (ClaudeAssistantMessage | ClaudeUserMessage)[] => {
-    const current = agent.messages();
-    // A compaction swaps the transcript and a refusal cuts it: neither is new conversation.
-    if (current !== transcript || current.length < seen) {
-      transcript = current;
-      seen = current.length;
-      return [];
-    }
-    const lines: (ClaudeAssistantMessage | ClaudeUserMessage)[] = [];
-    const meta = { sessionId: agent.sessionId, model };
-    for (; seen < current.length; seen++) {
-      const message = current[seen]!;
-      if (message.role === 'assistant') {
-        const ids = toolUseIds(message);
-        if (ids?.every((id) => forcedIds.has(id)) === true)
-          lines.push(...lineOf(message, { ...meta, stopReason: 'tool_use', usage: emptyUsage() }));
-        else if (reply) {
-          lines.push(...lineOf(message, { ...meta, ...reply }));
-          reply = undefined;
-        } else break;
-      } else if (message.content.some((block) => block.type === 'tool_result'))
-        lines.push(...lineOf(message, { ...meta, stopReason: null, usage: emptyUsage() }));
-    }
-    return lines;
-  };
+  const meta = { sessionId, model };
 
   return {
     add(event) {
+      // A subagent's requests count in the turn's totals (turn_end), its messages are not the turn's.
+      if (event.threadId !== undefined) {
+        if (event.type === 'usage')
+          modelUsage[event.model] = addModelUsage(modelUsage[event.model], event.usage, event.costUsd);
+        return [];
+      }
       switch (event.type) {
-        case 'request_start': {
-          const earlier = newLines();
-          reply = undefined;
+        case 'request_start':
           requests += 1;
           requestStarted = now();
-          lastUsage = emptyUsage();
-          return earlier;
-        }
+          requestUsage = undefined;
+          return [];
         case 'usage':
-          lastUsage = event.usage;
+          requestUsage = event.usage;
           modelUsage[event.model] = addModelUsage(modelUsage[event.model], event.usage, event.costUsd);
-          break;
-        case 'assistant_message':
-          replyArrived();
-          reply = { stopReason: event.stopReason, usage: lastUsage };
-          if (event.text.trim() !== '') finalText = event.text;
-          break;
+          return [];
+        case 'message_end': {
+          const message = event.message;
+          if (message.role === 'user') {
+            const line = messageLine(message, { ...meta, stopReason: null, usage: emptyUsage() });
+            return line ? [line] : [];
+          }
+          // The model's reply (with its request's usage), or the agent's own forced skill call (none).
+          const fromModel = requestUsage !== undefined;
+          if (fromModel) replyArrived();
+          const reply = { stopReason: event.stopReason, usage: requestUsage ?? emptyUsage() };
+          requestUsage = undefined;
+          if (event.stopReason === 'refusal' || message.content.length === 0) return [];
+          const text = messageText(message);
+          if (fromModel && text.trim() !== '') finalText = text;
+          const line = messageLine(message, { ...meta, ...reply });
+          return line ? [line] : [];
+        }
         case 'tool_call_started':
-          calls.set(event.id, { name: event.name, input: event.input });
-          if (event.forced) forcedIds.add(event.id);
-          break;
+          calls.set(event.callId, { name: event.name, input: event.input });
+          return [];
         case 'approval_resolved':
-          if (!event.allowed) deny(event.id);
-          break;
+          if (!event.allowed) deny(event.callId);
+          return [];
         case 'tool_call_finished':
           // `denied` after a "no", `denied: <why>` for a rule or plan mode (the agent's tool line).
-          if (event.isError && (event.display === 'denied' || event.display.startsWith('denied: '))) deny(event.id);
-          break;
+          if (event.isError && (event.display === 'denied' || event.display.startsWith('denied: '))) deny(event.callId);
+          return [];
         case 'error':
           replyArrived();
           errors.push(event.message);
-          break;
+          return [];
         case 'turn_end':
           replyArrived();
           usage = event.usage;
           costUsd = event.costUsd;
           stopDetails = event.stopDetails;
-          break;
+          return [];
         default:
-          break;
+          return [];
       }
-      return newLines();
     },
     result(outcome, durationMs) {
       const subtype = subtypeOf(outcome);
@@ -170,7 +130,7 @@ export function createRunRecord(agent: TranscriptSource, model: string, now: () 
         type: 'result',
         subtype,
         uuid: randomUuid(),
-        session_id: agent.sessionId,
+        session_id: sessionId,
         is_error: subtype !== 'success',
         result: finalText,
         num_turns: requests,

@@ -33,7 +33,7 @@ describe("Claude Code's print-mode shapes", () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('a transcript message becomes an assistant or user line, without cache markers', () => {
+  it("a neutral message becomes an assistant or user line in the Messages API's block shapes", () => {
     const meta = {
       sessionId: 's1',
       model: 'm',
@@ -41,7 +41,14 @@ describe("Claude Code's print-mode shapes", () => {
       usage: { input: 1, output: 2, cacheRead: 0, cacheWrite: 0 },
     };
     const assistant = messageLine(
-      { role: 'assistant', content: [{ type: 'text', text: 'hi', cache_control: { type: 'ephemeral' } } as never] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'thinking', text: 'hmm', meta: { anthropic: { signature: 'sig' } } },
+          { type: 'text', text: 'hi' },
+          { type: 'tool_call', id: 't', name: 'bash', input: { command: 'ls' } },
+        ],
+      },
       meta,
     );
     expect(assistant).toMatchObject({
@@ -52,19 +59,28 @@ describe("Claude Code's print-mode shapes", () => {
         type: 'message',
         role: 'assistant',
         model: 'm',
-        content: [{ type: 'text', text: 'hi' }],
+        content: [
+          { type: 'thinking', thinking: 'hmm', signature: 'sig' },
+          { type: 'text', text: 'hi' },
+          { type: 'tool_use', id: 't', name: 'bash', input: { command: 'ls' } },
+        ],
         stop_reason: 'end_turn',
       },
     });
-    expect(JSON.stringify(assistant)).not.toContain('cache_control');
     const user = messageLine(
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: 'ok' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', callId: 't', content: [{ type: 'text', text: 'ok' }] },
+          { type: 'tool_result', callId: 'u', content: [{ type: 'text', text: 'no' }], isError: true },
+        ],
+      },
       meta,
     );
-    expect(user).toMatchObject({
-      type: 'user',
-      message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't' }] },
-    });
+    expect(user?.message.content).toEqual([
+      { type: 'tool_result', tool_use_id: 't', content: 'ok' },
+      { type: 'tool_result', tool_use_id: 'u', content: 'no', is_error: true },
+    ]);
     expect(messageLine({ role: 'system', content: [] }, meta)).toBeUndefined();
   });
 });
