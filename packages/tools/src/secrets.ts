@@ -81,8 +81,9 @@ export interface StreamRedactor {
 
 /**
  * Redacts a stream: a secret split across two pieces is still caught, because the end of each
- * piece that could be the start of a secret (up to the longest secret's length less one) is held
- * back until the next piece or `end()`. With no secrets, pieces pass through unchanged.
+ * piece that could be the start of a secret (the longest end that begins some secret) is held
+ * back until the next piece or `end()`. Everything else is passed on at once, so a command's
+ * output reaches the screen as it is printed. With no secrets, pieces pass through unchanged.
  */
 export function createStreamRedactor(
   secrets: readonly string[] | undefined,
@@ -90,12 +91,11 @@ export function createStreamRedactor(
 ): StreamRedactor {
   const live = (secrets ?? []).filter((s) => s.length >= MIN_SECRET_LENGTH);
   if (live.length === 0) return { push: (text) => text, end: () => '' };
-  const hold = Math.max(...live.map((s) => s.length)) - 1;
   let held = '';
   return {
     push(text) {
       const buffer = held + text;
-      let cut = Math.max(0, buffer.length - hold);
+      let cut = buffer.length - secretStartAtEnd(buffer, live);
       // A whole secret that straddles the cut is held back with its start.
       for (const secret of live) {
         let at = buffer.indexOf(secret, Math.max(0, cut - secret.length + 1));
@@ -113,4 +113,16 @@ export function createStreamRedactor(
       return rest;
     },
   };
+}
+
+/** The length of the longest end of `buffer` that is the start (not the whole) of one of `secrets`; 0 when none is. */
+function secretStartAtEnd(buffer: string, secrets: readonly string[]): number {
+  let longest = 0;
+  for (const secret of secrets)
+    for (let k = Math.min(secret.length - 1, buffer.length); k > longest; k--)
+      if (buffer.endsWith(secret.slice(0, k))) {
+        longest = k;
+        break;
+      }
+  return longest;
 }
