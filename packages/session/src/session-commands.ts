@@ -187,7 +187,11 @@ export function commandHandlers(harness: Harness, emit: (event: SessionEvent) =>
     slash: async ({ text }) => {
       const route = harness.route(text);
       if (route.kind !== 'command') return `not a built-in command: ${text.trim().split(/\s+/)[0] ?? text}`;
-      return runSlashCommand(route.name, slashDeps, route.args);
+      // A command may change the state (/model, /mode, /reload-skills...): the status event says so.
+      const before = JSON.stringify(harness.controls.status());
+      const result = await runSlashCommand(route.name, slashDeps, route.args);
+      if (JSON.stringify(harness.controls.status()) !== before) emitStatus();
+      return result;
     },
     close: async () => {
       if (closed) return {};

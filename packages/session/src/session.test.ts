@@ -115,6 +115,16 @@ describe('the session protocol', () => {
     expect(bad).toMatchObject({ ok: false, error: expect.stringContaining('did you mean claude-opus-5-5?') });
   });
 
+  it('a slash command that changes the state is followed by a status event; one that does not, by none', async () => {
+    const { session } = await open(new ScriptBuilder().text('x'));
+    const statuses: string[] = [];
+    session.subscribe((e) => e.type === 'status' && statuses.push(`${e.status.model} ${e.status.mode}`));
+    await session.dispatch(cmd({ type: 'slash', text: '/help' }));
+    await session.dispatch(cmd({ type: 'slash', text: '/mode plan' }));
+    await session.dispatch(cmd({ type: 'slash', text: '/model claude-opus-5-5' }));
+    expect(statuses).toEqual(['claude-sonnet-5-5 plan', 'claude-opus-5-5 plan']);
+  });
+
   it('interrupt stops a running turn; the send reports it aborted', async () => {
     const { session } = await open(new ScriptBuilder().fault({ kind: 'delay', ms: 30_000 }).text('too late'));
     const events: SessionEvent[] = [];
