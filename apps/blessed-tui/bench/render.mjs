@@ -2,7 +2,7 @@
 // Prints one JSON line: {"rows":[...]} with medians. Run after `tsc -b` (imports dist/).
 import { PassThrough } from 'node:stream';
 import { performance } from 'node:perf_hooks';
-import { FakeBackend, initialState, reduce, runTui } from '../dist/index.js';
+import { FakeSession, initialState, reduce, runTui } from '../dist/index.js';
 
 const RUNS = 21;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -16,7 +16,8 @@ function bigState() {
       text: [`message ${i} line one`, 'line two of the message', 'line three', '```', `code ${i}`].join('\n'),
     });
   }
-  return { ...initialState({ model: 'bench', workroot: '/bench', skillCount: 0 }), items };
+  const session = new FakeSession({ model: 'bench', workroot: '/bench' });
+  return { ...initialState({ status: session.status() }), items };
 }
 
 async function terminal(columns, rows) {
@@ -24,14 +25,18 @@ async function terminal(columns, rows) {
   const output = Object.assign(new PassThrough(), { columns, rows, isTTY: true });
   output.resume();
   let app;
-  const exit = runTui(new FakeBackend(), {
-    input,
-    output,
-    terminal: 'xterm-256color',
-    env: {},
-    handleProcess: false,
-    onStart: (a) => (app = a),
-  });
+  const exit = runTui(
+    new FakeSession(),
+    {},
+    {
+      input,
+      output,
+      terminal: 'xterm-256color',
+      env: {},
+      handleProcess: false,
+      onStart: (a) => (app = a),
+    },
+  );
   await new Promise((r) => setImmediate(r));
   return {
     app,
@@ -69,7 +74,7 @@ async function bench(columns, rows) {
         let s = app.state;
         for (let i = 0; i < 1000; i++)
           s = reduce(s, {
-            type: 'agent',
+            type: 'event',
             event: { type: 'text_delta', text: i % 20 === 19 ? 'word\n' : 'word ' },
             now: 0,
           });

@@ -1,38 +1,23 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ApprovalRequest } from '@coding-harness/approval';
-import { FakeBackend, type FakeStep } from './fake-backend.js';
+import { FakeSession, type FakeStep } from './fake-session.js';
 import { fakeTerminal, KEY } from './fake-terminal.test.helper.js';
 import { SKILLS } from './test-skills.test.helper.js';
 import { builtinRuleNames } from '@coding-harness/tools';
+import { finished, messageEnd, question, started, turnEnd, turnStart } from './test-events.test.helper.js';
 
 /** The registry's rule data for a tool, as the agent attaches it to the requests it asks about. */
 const ruleTool = (name: string) => builtinRuleNames().find((t) => t.name === name);
 
-const ZERO = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
 const DIFF = '--- a/a.ts\n+++ b/a.ts\n@@ -1 +1 @@\n-old line\n+new line';
 
 function askTurn(request: ApprovalRequest): FakeStep[] {
   return [
-    { type: 'turn_start', turn: 1, text: 'go' },
-    {
-      type: 'tool_call_started',
-      id: 't1',
-      name: request.tool,
-      input: request.input,
-      summary: request.target ?? '',
-      forced: false,
-    },
-    { type: 'approval_requested', id: 't1', tool: request.tool, summary: request.summary },
-    { type: 'ask', id: 't1', request },
-    {
-      type: 'tool_call_finished',
-      id: 't1',
-      name: request.tool,
-      isError: false,
-      display: 'tool finished',
-      content: 'ok',
-    },
-    { type: 'turn_end', turn: 1, stopReason: 'end_turn', usage: ZERO, costUsd: 0 },
+    turnStart('go'),
+    started('t1', request.tool, request.kind, request.target ?? '', request.input),
+    question(request),
+    finished('t1', request.tool, 'tool finished', 'ok'),
+    turnEnd('end_turn'),
   ];
 }
 const BASH: ApprovalRequest = {
@@ -54,12 +39,12 @@ const EDIT: ApprovalRequest = {
 };
 
 async function approvalSession(request: ApprovalRequest) {
-  const backend = new FakeBackend({ turns: [askTurn(request)], skills: SKILLS });
-  const t = await fakeTerminal(backend);
+  const session = new FakeSession({ turns: [askTurn(request)], skills: SKILLS });
+  const t = await fakeTerminal(session);
   await t.type('go');
   await t.press(KEY.enter);
   await t.see(`Allow ${request.tool}?`);
-  return { backend, t };
+  return { session, t };
 }
 
 async function quit(t: Awaited<ReturnType<typeof fakeTerminal>>) {
@@ -69,13 +54,13 @@ async function quit(t: Awaited<ReturnType<typeof fakeTerminal>>) {
 
 describe('the screen', () => {
   it('shows the status bar, the startup notices and the input', async () => {
-    const backend = new FakeBackend({
+    const session = new FakeSession({
       skills: SKILLS,
       model: 'claude-x',
       workroot: '/home/u/proj',
-      startupNotices: ['skill skipped: /x/SKILL.md: no description'],
+      startupMessages: ['skill skipped: /x/SKILL.md: no description'],
     });
-    const t = await fakeTerminal(backend);
+    const t = await fakeTerminal(session);
     await t.see('claude-x');
     for (const word of [
       '~/proj',
@@ -90,73 +75,82 @@ describe('the screen', () => {
     expect(await quit(t)).toBe(0);
   });
 
-  it('tells the backend once that the screen is up (the harness then opens its API connection)', async () => {
-    let calls = 0;
-    const backend = Object.assign(new FakeBackend(), { onScreen: () => void calls++ });
-    const t = await fakeTerminal(backend);
-    await vi.waitFor(() => expect(calls).toBe(1));
+  it('asks the session once, when the screen is up, to open its API connection (preconnect)', async () => {
+    const session = new FakeSession();
+    const t = await fakeTerminal(session);
+    await vi.waitFor(() => expect(session.preconnects).toBe(1));
     await t.type('hello');
     await t.press(KEY.enter);
     await t.see('You said: hello');
-    expect(calls).toBe(1);
+    expect(session.preconnects).toBe(1);
     await quit(t);
   });
 
+  it('quitting closes the session', async () => {
+    const session = new FakeSession();
+    const t = await fakeTerminal(session);
+    await quit(t);
+    expect(session.commandTypes().at(-1)).toBe('close');
+  });
+
   it('sends a message and streams the answer into the transcript', async () => {
-    const backend = new FakeBackend();
-    const t = await fakeTerminal(backend);
+    const session = new FakeSession();
+    const t = await fakeTerminal(session);
     await t.type('hello there');
     await t.press(KEY.enter);
     await t.see('You said: hello there');
-    expect(backend.sent).toEqual(['hello there']);
+    expect(session.sent).toEqual(['hello there']);
     expect(t.text()).toContain('› hello there');
     await quit(t);
   });
 
   it('Alt-Enter and \\+Enter make a multi-line message, sent as one', async () => {
-    const backend = new FakeBackend();
-    const t = await fakeTerminal(backend);
+    const session = new FakeSession();
+    const t = await fakeTerminal(session);
     await t.type('one');
     await t.press(KEY.altEnter);
     await t.type('two\\');
     await t.press(KEY.enter);
     await t.type('three');
     await t.press(KEY.enter);
-    await vi.waitFor(() => expect(backend.sent).toEqual(['one\ntwo\nthree']));
+    await vi.waitFor(() => expect(session.sent).toEqual(['one\ntwo\nthree']));
     await quit(t);
   });
 
   it('Alt-Enter read in one chunk with typed keys around it is still a new line; a plain Enter there still sends', async () => {
-    const backend = new FakeBackend();
-    const t = await fakeTerminal(backend);
+    const session = new FakeSession();
+    const t = await fakeTerminal(session);
     await t.press('one\x1b\rtwo'); // a late read: the keys and ESC CR arrive together
     await t.press(KEY.enter);
-    await vi.waitFor(() => expect(backend.sent).toEqual(['one\ntwo']));
+    await vi.waitFor(() => expect(session.sent).toEqual(['one\ntwo']));
     await t.press('three\rfour\x1b\rfive');
     await t.press(KEY.enter);
-    await vi.waitFor(() => expect(backend.sent).toEqual(['one\ntwo', 'three', 'four\nfive']));
+    await vi.waitFor(() => expect(session.sent).toEqual(['one\ntwo', 'three', 'four\nfive']));
     await quit(t);
   });
 });
 
 describe('approval modal', () => {
-  it('shows the bash command and the rule "always" would store; y allows once', async () => {
-    const { backend, t } = await approvalSession(BASH);
+  it('shows the bash command and the rule "always" would store; y answers the question by its request id', async () => {
+    const { session, t } = await approvalSession(BASH);
     expect(t.text()).toContain('│ npm test');
     expect(t.text()).toContain('[a] stores this rule for the session: bash(npm test:*)');
     await t.press('y');
-    await vi.waitFor(() => expect(backend.answers).toEqual([{ type: 'once' }]));
+    await vi.waitFor(() => expect(session.answers).toEqual([{ type: 'once' }]));
+    expect(session.commands.filter((c) => c.type === 'answer')).toMatchObject([
+      { type: 'answer', requestId: 'req_t1', answer: { type: 'once' } },
+    ]);
     await t.see('allowed (once)');
     await quit(t);
   });
 
   it('shows a coloured diff for an edit; a allows for the session and /allowed lists it', async () => {
-    const { backend, t } = await approvalSession(EDIT);
+    const { session, t } = await approvalSession(EDIT);
     expect(t.text()).toContain('+new line');
     expect(t.text()).toContain('-old line');
     await vi.waitFor(() => expect(t.written()).toMatch(/\x1b\[[0-9;]*3[12]m|\x1b\[[0-9;]*38;5;(1|2|9|10)m/));
     await t.press('a');
-    await vi.waitFor(() => expect(backend.answers).toEqual([{ type: 'session' }]));
+    await vi.waitFor(() => expect(session.answers).toEqual([{ type: 'session' }]));
     await t.see('tool finished');
     await t.type('/allowed');
     await t.press(KEY.enter);
@@ -165,48 +159,48 @@ describe('approval modal', () => {
   });
 
   it('n then a line denies with that message', async () => {
-    const { backend, t } = await approvalSession(BASH);
+    const { session, t } = await approvalSession(BASH);
     await t.press('n');
     await t.see('Message for the model');
     await t.type('use pnpm');
     await t.press(KEY.enter);
-    await vi.waitFor(() => expect(backend.answers).toEqual([{ type: 'deny', message: 'use pnpm' }]));
+    await vi.waitFor(() => expect(session.answers).toEqual([{ type: 'deny', message: 'use pnpm' }]));
     await t.see('denied: use pnpm');
     await quit(t);
   });
 
   it('Esc denies', async () => {
-    const { backend, t } = await approvalSession(BASH);
+    const { session, t } = await approvalSession(BASH);
     await t.press(KEY.esc);
-    await vi.waitFor(() => expect(backend.answers).toEqual([{ type: 'deny' }]));
+    await vi.waitFor(() => expect(session.answers).toEqual([{ type: 'deny' }]));
     await quit(t);
   });
 });
 
 describe('skills picker', () => {
   it('filters, shows the details, and Enter stages /<name> in the input without sending', async () => {
-    const backend = new FakeBackend({ skills: SKILLS });
-    const t = await fakeTerminal(backend);
+    const session = new FakeSession({ skills: SKILLS });
+    const t = await fakeTerminal(session);
     await t.type('/skills');
     await t.press(KEY.enter);
     await t.see('source: project');
-    expect(t.text()).toContain('/proj/.agents/skills/demo-skill');
+    expect(session.commands).toMatchObject([{ type: 'slash', text: '/skills' }]);
     await t.type('release');
     await t.see('Drafts release notes');
     await t.press(KEY.enter);
     await vi.waitFor(() => expect(t.app.input.text).toBe('/release-notes '));
     await t.see('› /release-notes');
     expect(t.text()).not.toContain('source: project');
-    expect(backend.sent).toEqual([]);
+    expect(session.sent).toEqual([]);
     await t.type('v2');
     await t.press(KEY.enter);
-    await vi.waitFor(() => expect(backend.sent).toEqual(['/release-notes v2']));
+    await vi.waitFor(() => expect(session.sent).toEqual(['/release-notes v2']));
     await quit(t);
   });
 
   it('Esc closes the picker and stages nothing', async () => {
-    const backend = new FakeBackend({ skills: SKILLS });
-    const t = await fakeTerminal(backend);
+    const session = new FakeSession({ skills: SKILLS });
+    const t = await fakeTerminal(session);
     await t.type('/skills');
     await t.press(KEY.enter);
     await t.see('source: project');
@@ -219,8 +213,8 @@ describe('skills picker', () => {
 
 describe('/ completion menu', () => {
   it('opens on / in an empty input, narrows as you type, Tab completes', async () => {
-    const backend = new FakeBackend({ skills: SKILLS });
-    const t = await fakeTerminal(backend);
+    const session = new FakeSession({ skills: SKILLS });
+    const t = await fakeTerminal(session);
     await t.type('/');
     await t.see('/help');
     for (const word of ['/skills', '/allowed']) expect(t.text()).toContain(word);
@@ -234,12 +228,12 @@ describe('/ completion menu', () => {
     await vi.waitFor(() => expect(t.text()).not.toContain('/release-notes'));
     await t.press(KEY.tab);
     await vi.waitFor(() => expect(t.app.input.text).toBe('/demo-skill '));
-    expect(backend.sent).toEqual([]);
+    expect(session.sent).toEqual([]);
     await quit(t);
   });
 
   it('arrows choose the row Tab completes', async () => {
-    const t = await fakeTerminal(new FakeBackend({ skills: SKILLS }));
+    const t = await fakeTerminal(new FakeSession({ skills: SKILLS }));
     await t.type('/');
     await t.press(KEY.down, KEY.tab);
     await vi.waitFor(() => expect(t.app.input.text).toBe('/skills'));
@@ -249,37 +243,37 @@ describe('/ completion menu', () => {
 
 describe('slash commands', () => {
   it('an unknown command says so and sends nothing', async () => {
-    const backend = new FakeBackend({ skills: SKILLS });
-    const t = await fakeTerminal(backend);
+    const session = new FakeSession({ skills: SKILLS });
+    const t = await fakeTerminal(session);
     await t.type('/demo-skil hi');
     await t.press(KEY.enter);
     await t.see('/demo-skil is not a command or skill');
-    expect(backend.sent).toEqual([]);
+    expect(session.sent).toEqual([]);
     await quit(t);
   });
 
   it('a model-only skill says so and sends nothing', async () => {
-    const backend = new FakeBackend({ skills: SKILLS });
-    const t = await fakeTerminal(backend);
+    const session = new FakeSession({ skills: SKILLS });
+    const t = await fakeTerminal(session);
     await t.type('/house-style');
     await t.press(KEY.enter);
     await t.see('can only be used by the model');
-    expect(backend.sent).toEqual([]);
+    expect(session.sent).toEqual([]);
     await quit(t);
   });
 
   it('/help lists commands and keys; /clear starts a new conversation', async () => {
-    const backend = new FakeBackend({ skills: SKILLS });
-    const t = await fakeTerminal(backend, { rows: 60 });
+    const session = new FakeSession({ skills: SKILLS });
+    const t = await fakeTerminal(session, { rows: 60 });
     await t.type('/help');
     await t.press(KEY.enter);
     await t.see('skills are /name');
     expect(t.text()).toContain('PageUp');
     await t.type('/clear');
     await t.press(KEY.enter);
-    await t.see('· new conversation');
+    await t.see('· new conversation (session fake-session-');
     expect(t.text()).not.toContain('skills are /name');
-    expect(backend.clears).toBe(1);
+    expect(session.status().sessionId).not.toBe('fake-session');
     await quit(t);
   });
 });
@@ -291,14 +285,15 @@ describe('keys and exit paths', () => {
     { type: 'sleep', ms: 60_000 },
   ];
 
-  it('Ctrl-C cancels a running turn and the prompt comes back', async () => {
-    const backend = new FakeBackend({ turns: [slow] });
-    const t = await fakeTerminal(backend);
+  it('Ctrl-C interrupts a running turn and the prompt comes back', async () => {
+    const session = new FakeSession({ turns: [slow] });
+    const t = await fakeTerminal(session);
     await t.type('long');
     await t.press(KEY.enter);
     await t.see('working on it');
     await t.press(KEY.ctrlC);
     await t.see('cancelled');
+    expect(session.commandTypes()).toContain('interrupt');
     await vi.waitFor(() => expect(t.app.state.busy).toBe(false));
     await t.type('again');
     await t.press(KEY.enter);
@@ -307,7 +302,7 @@ describe('keys and exit paths', () => {
   });
 
   it('Ctrl-C twice at idle quits and restores the terminal', async () => {
-    const t = await fakeTerminal(new FakeBackend());
+    const t = await fakeTerminal(new FakeSession());
     await t.press(KEY.ctrlC);
     await t.see('press Ctrl-C again to quit');
     await t.press(KEY.ctrlC);
@@ -317,14 +312,14 @@ describe('keys and exit paths', () => {
   });
 
   it('/exit quits', async () => {
-    const t = await fakeTerminal(new FakeBackend());
+    const t = await fakeTerminal(new FakeSession());
     await t.type('/exit');
     await t.press(KEY.enter);
     expect(await t.exit).toBe(0);
   });
 
   it('Ctrl-D quits only on an empty input', async () => {
-    const t = await fakeTerminal(new FakeBackend());
+    const t = await fakeTerminal(new FakeSession());
     await t.type('x');
     await t.press(KEY.ctrlD);
     await t.type('y');
@@ -335,16 +330,10 @@ describe('keys and exit paths', () => {
 
   it('PageUp scrolls back; new output shows the hint; PageDown follows again', async () => {
     const many = Array.from({ length: 60 }, (_, i) => `row-${i}`).join('\n');
-    const backend = new FakeBackend({
-      turns: [
-        [
-          { type: 'turn_start', turn: 1, text: 'go' },
-          { type: 'assistant_message', text: many, stopReason: 'end_turn' },
-          { type: 'turn_end', turn: 1, stopReason: 'end_turn', usage: ZERO, costUsd: 0 },
-        ],
-      ],
+    const session = new FakeSession({
+      turns: [[turnStart('go'), messageEnd(many), turnEnd('end_turn')]],
     });
-    const t = await fakeTerminal(backend);
+    const t = await fakeTerminal(session);
     await t.type('go');
     await t.press(KEY.enter);
     await t.see('row-59');
@@ -360,22 +349,15 @@ describe('keys and exit paths', () => {
   });
 
   it('Ctrl-O expands the latest tool result', async () => {
-    const backend = new FakeBackend({
+    const session = new FakeSession({
       turns: [
         [
-          { type: 'tool_call_started', id: 'r', name: 'read_file', input: {}, summary: 'a.txt', forced: false },
-          {
-            type: 'tool_call_finished',
-            id: 'r',
-            name: 'read_file',
-            isError: false,
-            display: '2 lines',
-            content: 'first-secret\nsecond-secret',
-          },
+          started('r', 'read_file', 'read', 'a.txt'),
+          finished('r', 'read_file', '2 lines', 'first-secret\nsecond-secret'),
         ],
       ],
     });
-    const t = await fakeTerminal(backend);
+    const t = await fakeTerminal(session);
     await t.type('go');
     await t.press(KEY.enter);
     await t.see('Ctrl-O expands');
@@ -386,8 +368,8 @@ describe('keys and exit paths', () => {
   });
 
   it('NO_COLOR: no colours are written', async () => {
-    const backend = new FakeBackend({ skills: SKILLS });
-    const t = await fakeTerminal(backend, { env: { NO_COLOR: '1' } });
+    const session = new FakeSession({ skills: SKILLS });
+    const t = await fakeTerminal(session, { env: { NO_COLOR: '1' } });
     await t.type('/nope');
     await t.press(KEY.enter);
     await t.see('/nope is not a command');
@@ -397,7 +379,7 @@ describe('keys and exit paths', () => {
   });
 
   it('reflows on resize', async () => {
-    const t = await fakeTerminal(new FakeBackend({ workroot: '/a/very/long/work/root/that/needs/room' }));
+    const t = await fakeTerminal(new FakeSession({ workroot: '/a/very/long/work/root/that/needs/room' }));
     await t.see('idle');
     const out = t.screen.program.output as unknown as { columns: number; rows: number; emit(e: string): void };
     out.columns = 120;

@@ -1,6 +1,8 @@
 import type { Widgets } from 'blessed';
 import type { Readable, Writable } from 'node:stream';
-import type { TuiBackend } from './backend.js';
+import type { SessionEvent } from '@coding-harness/protocol';
+import type { Session } from '@coding-harness/session';
+import type { ClientOptions } from './session-client.js';
 import { openTerminal } from './terminal.js';
 import { mark } from './timing.js';
 import { noColor, Theme } from './theme.js';
@@ -38,12 +40,15 @@ function terminalColours(screen: Widgets.Screen): number {
 }
 
 /**
- * Runs the full-screen TUI on `backend` until the user quits; resolves with the exit code
- * (0 on quit). After a quit the conversation is printed on the normal screen (it stays in the
- * terminal's scrollback), then the session id and the command that resumes it. The terminal is restored exactly once on every path: quit, a thrown error
- * (rethrown after restoring), SIGTERM/SIGHUP (exit 143/129) and uncaught errors (exit 1).
+ * Runs the full-screen TUI on `session` until the user quits, then closes the session; resolves
+ * with the exit code (0 on quit). A session that started on a stored conversation is drawn from
+ * its `history` first. After a quit the conversation is printed on the normal screen (it stays in
+ * the terminal's scrollback), then the session id and the command that resumes it. The terminal
+ * is restored exactly once on every path: quit, a thrown error (rethrown after restoring),
+ * SIGTERM/SIGHUP (exit 143/129) and uncaught errors (exit 1).
  */
-export async function runTui(backend: TuiBackend, io: TuiIo = {}): Promise<number> {
+export async function runTui(session: Session, client: ClientOptions = {}, io: TuiIo = {}): Promise<number> {
+  const history = client.history ?? (session.info.resumed ? await historyOf(session) : undefined);
   const input = io.input ?? process.stdin;
   const output = io.output ?? process.stdout;
   const env = io.env ?? process.env;
@@ -58,10 +63,16 @@ export async function runTui(backend: TuiBackend, io: TuiIo = {}): Promise<numbe
   };
   if (handleProcess) installProcessHandlers(cleanup, teardown);
   try {
-    app = new TuiApp(backend, screen, new Theme(noColor(env), terminalColours(screen)), {
-      now: io.now ?? Date.now,
-      home: io.home ?? env.HOME,
-    });
+    app = new TuiApp(
+      session,
+      { ...client, ...(history ? { history } : {}) },
+      screen,
+      new Theme(noColor(env), terminalColours(screen)),
+      {
+        now: io.now ?? Date.now,
+        home: io.home ?? env.HOME,
+      },
+    );
     const running = app;
     mark('first_frame'); // the constructor drew it
     watchInput(input, running, teardown);
@@ -73,8 +84,9 @@ export async function runTui(backend: TuiBackend, io: TuiIo = {}): Promise<numbe
     if (io.pending?.length) input.unshift(io.pending);
     input.resume();
     io.onStart?.(running, screen);
-    // After the frame has been written (blessed flushes it on a later tick).
-    setImmediate(() => backend.onScreen?.());
+    // After the frame has been written (blessed flushes it on a later tick): the API connection
+    // opens while the user types.
+    setImmediate(() => session.preconnect());
     const code = await running.done;
     cleanup();
     // Back on the normal screen: the conversation and how to resume it stay in the scrollback.
@@ -82,7 +94,16 @@ export async function runTui(backend: TuiBackend, io: TuiIo = {}): Promise<numbe
     return code;
   } finally {
     cleanup();
+    await session.close();
   }
+}
+
+/** A resumed session's conversation as the `history` command gives it (none when it fails). */
+async function historyOf(
+  session: Session,
+): Promise<{ sessionId: string; events: readonly SessionEvent[] } | undefined> {
+  const result = await session.dispatch({ id: 'tui_history', type: 'history' });
+  return result.ok && result.type === 'history' ? result.data : undefined;
 }
 
 /**

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { approvalKey, openApproval, type ApprovalState } from './approval-state.js';
+import { question } from './test-events.test.helper.js';
 
 const open = () =>
-  openApproval({
-    tool: 'bash',
-    kind: 'exec',
-    input: { command: 'npm test' },
-    target: 'npm test',
-    summary: 'bash: npm test',
-  });
+  openApproval(
+    question({
+      tool: 'bash',
+      kind: 'exec',
+      input: { command: 'npm test' },
+      target: 'npm test',
+      summary: 'bash: npm test',
+    }),
+  );
 const keys = (s: ApprovalState, seq: [string | undefined, string | undefined][]) => {
   let state = s;
   for (const [name, ch] of seq) {

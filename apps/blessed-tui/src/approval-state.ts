@@ -1,20 +1,21 @@
-import { alwaysRuleFor } from '@coding-harness/approval';
-import type { Answer, ApprovalRequest } from '@coding-harness/approval';
+import type { Answer, EventOf } from '@coding-harness/protocol';
+
+/** An approval question as the modal shows it: the event, and the call's input when it was seen. */
+export type Question = EventOf<'approval_requested'> & { input?: unknown };
 
 /** The approval modal's state: choosing y/a/n, or typing the optional message after `n`. */
 export interface ApprovalState {
-  request: ApprovalRequest;
-  /** The exact rule an "always" answer stores (`alwaysRuleFor`), shown before the answer; '' when it stores none. */
-  alwaysRule: string;
+  /** The question; its `alwaysRule` (what an "always" answer stores, '' for none) is shown before the answer. */
+  request: Question;
   phase: 'choose' | 'message';
   message: string;
   /** First visible line of the preview. */
   scroll: number;
 }
 
-/** A fresh modal for `request`, knowing the rule an "always" answer to it would store. */
-export function openApproval(request: ApprovalRequest): ApprovalState {
-  return { request, alwaysRule: alwaysRuleFor(request), phase: 'choose', message: '', scroll: 0 };
+/** A fresh modal for `request`. */
+export function openApproval(request: Question): ApprovalState {
+  return { request, phase: 'choose', message: '', scroll: 0 };
 }
 
 /** What a key did in the modal: a new state, or the final answer. */

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import type { Writable } from 'node:stream';
 import type { SessionInfo } from '@coding-harness/agent';
-import type { AskTrustFn, HarnessEnv, HarnessFlags, TrustAnswer } from '@coding-harness/session';
-import type { TuiBackend } from './backend.js';
+import type { AskTrustFn, HarnessEnv, HarnessFlags, Session, TrustAnswer } from '@coding-harness/session';
 import type { EarlyInput } from './early-input.js';
+import type { ClientOptions } from './session-client.js';
 import type { SessionPick } from './session-picker.js';
 import { shortRoot } from './status-line.js';
 import { mark } from './timing.js';
@@ -20,8 +20,11 @@ export interface CliIo {
   tty: boolean;
   /** Keys typed while starting (the bin starts it first thing on a terminal); handed to the screen, or stopped. */
   early?: EarlyInput;
-  /** Runs the screen; default: the real `runTui` (loaded only here, so usage errors never load blessed). */
-  run?: (backend: TuiBackend, pending?: Buffer) => Promise<number>;
+  /**
+   * Runs the screen on the session (and closes it); default: the real `runTui` (loaded only here,
+   * so usage errors never load blessed).
+   */
+  run?: (session: Session, client: ClientOptions, pending?: Buffer) => Promise<number>;
   /** `--resume` without an id: picks a session; default: the full-screen picker (`runSessionPicker`). */
   pick?: (sessions: readonly SessionInfo[], root: string, pending?: Buffer) => Promise<SessionPick>;
   /** The repository-trust question (asked while the session is built); default: its own screen (`runTrustQuestion`). */
@@ -41,10 +44,11 @@ export function version(): string {
 }
 
 /**
- * `harness-tui` as a function: parses argv with `harness`'s parser, builds the session with the
- * session package (the wiring `harness` uses), then runs the screen. Usage problems (a bad flag, `-p`, `skills`, `-C` missing,
- * no credentials, no terminal) are reported on stderr with exit 2 before the screen is taken.
- * Resolves with the exit code; never calls process.exit.
+ * `harness-tui` as a function: parses argv with `harness`'s parser, creates the session with the
+ * session package (`createSession`, the wiring `harness` uses), then runs the screen on it: the
+ * screen is a client of the session protocol, and `/resume` switches sessions in place. Usage
+ * problems (a bad flag, `-p`, `skills`, `-C` missing, no credentials, no terminal) are reported on
+ * stderr with exit 2 before the screen is taken. Resolves with the exit code; never calls process.exit.
  */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   try {
@@ -78,18 +82,18 @@ async function startSession(argv: readonly string[], io: CliIo): Promise<number>
   if (flags.command) return fail("the 'skills' subcommands belong to harness: use harness skills");
   const runScreen =
     io.run ??
-    (async (backend: TuiBackend, pending?: Buffer) => {
+    (async (session: Session, client: ClientOptions, pending?: Buffer) => {
       const { runTui } = await import('./app.js');
       mark('screen_loaded');
-      return runTui(backend, pending ? { pending } : {});
+      return runTui(session, client, pending ? { pending } : {});
     });
-  const run = (backend: TuiBackend): Promise<number> => runScreen(backend, io.early?.handOver());
+  const run = (session: Session, client: ClientOptions = {}): Promise<number> =>
+    runScreen(session, client, io.early?.handOver());
   if (demo) {
     if (!io.tty) return fail('needs a terminal (stdin and stdout must be a TTY)');
-    return run((await import('./demo-script.js')).demoBackend());
+    return run((await import('./demo-script.js')).demoSession());
   }
-  const session = await import('@coding-harness/session');
-  const { harnessBackend } = await import('./harness-backend.js');
+  const wiring = await import('@coding-harness/session');
   mark('wiring_loaded');
   let wanted = flags;
   let note: string | undefined;
@@ -102,30 +106,26 @@ async function startSession(argv: readonly string[], io: CliIo): Promise<number>
     note = picked.note;
   }
   const askTrust = trustAsker(io);
-  // `/resume` in the TUI picks another session: the screen closes and opens again on that one.
-  for (;;) {
-    let harness;
-    try {
-      // No approval ask here: the screen's modal is passed with each turn once the screen is up.
-      // The trust question comes before the screen, on one of its own (only on a terminal).
-      const build = { home: io.home ?? homedir(), cwd: io.cwd, ...(askTrust ? { askTrust } : {}) };
-      harness = await session.buildHarness(wanted, io.env, build);
-    } catch (err) {
-      if (err instanceof session.UsageError) return fail(err.message);
-      throw err;
-    }
-    mark('harness_built');
-    if (note) harness.startupMessages.push(note);
-    if (!io.tty) return fail('needs a terminal (stdin and stdout must be a TTY); for scripts use harness -p');
+  let session: Session;
+  try {
+    // The trust question comes before the screen, on one of its own (only on a terminal).
     const home = io.home ?? homedir();
-    const prompts = session.createPromptHistory({ env: io.env, home, workroot: harness.workroot });
-    let next: string | undefined;
-    const onResume = (id: string): void => void (next = id);
-    const code = await run(harnessBackend(harness, { prompts, cwd: io.cwd, onResume }));
-    if (next === undefined) return code;
-    wanted = { ...wanted, continue: false, resume: next };
-    note = undefined;
+    session = await wiring.createSession(wanted, io.env, { home, cwd: io.cwd, ...(askTrust ? { askTrust } : {}) });
+  } catch (err) {
+    if (err instanceof wiring.UsageError) return fail(err.message);
+    throw err;
   }
+  mark('harness_built');
+  if (!io.tty) {
+    await session.close();
+    return fail('needs a terminal (stdin and stdout must be a TTY); for scripts use harness -p');
+  }
+  const prompts = wiring.createPromptHistory({
+    env: io.env,
+    home: io.home ?? homedir(),
+    workroot: session.info.workroot,
+  });
+  return run(session, { prompts, cwd: io.cwd, ...(note ? { notices: [note] } : {}) });
 }
 
 /**
@@ -135,13 +135,13 @@ async function startSession(argv: readonly string[], io: CliIo): Promise<number>
  */
 async function pickResume(flags: HarnessFlags, io: CliIo): Promise<{ flags: HarnessFlags; note?: string } | null> {
   const { resume: _none, ...fresh } = flags;
-  const session = await import('@coding-harness/session');
+  const wiring = await import('@coding-harness/session');
   const agent = await import('@coding-harness/agent');
-  const workroot = session.resolveWorkroot(flags.directory, io.cwd);
+  const workroot = wiring.resolveWorkroot(flags.directory, io.cwd);
   if (typeof workroot !== 'string') return { flags: fresh };
   const home = io.home ?? homedir();
   const store = agent.createSessionStore({ dir: agent.defaultSessionDir(io.env as NodeJS.ProcessEnv, home) });
-  const sessions = await session.listSessions(store, workroot);
+  const sessions = await wiring.listSessions(store, workroot);
   if (sessions.length === 0)
     return { flags: fresh, note: 'no saved session in this work root yet; starting a new one' };
   const root = shortRoot(workroot, home);
@@ -157,10 +157,8 @@ async function pickResume(flags: HarnessFlags, io: CliIo): Promise<{ flags: Harn
 }
 
 /**
- * The trust question for `buildHarness` on a terminal (none without one: the grants are then
- * absent and a start-up notice names `--trust`, as in `harness -p`). An answer holds for the rest
- * of the process, so reopening the screen on another session (`/resume`) does not ask again after
- * "not now" (which is not recorded).
+ * The trust question for `createSession` on a terminal (none without one: the grants are then
+ * absent and a start-up notice names `--trust`, as in `harness -p`), asked at most once.
  */
 function trustAsker(io: CliIo): AskTrustFn | undefined {
   if (!io.tty) return undefined;

@@ -1,7 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { NO_SKILLS_MESSAGE, SKILLS_OFF_MESSAGE, SLASH_COMMANDS, routeSlash } from '@coding-harness/session';
-import { allowedText, COMMANDS, helpText, interpret } from './commands.js';
+import type { Skill } from '@coding-harness/skills';
+import {
+  NO_SKILLS_MESSAGE,
+  SKILLS_OFF_MESSAGE,
+  SLASH_COMMANDS,
+  routeSlash,
+  skillSummary,
+  slashCommandInfo,
+} from '@coding-harness/session';
+import type { RouteOptions } from '@coding-harness/session';
+import { COMMANDS, helpText, interpret as interpretWith } from './commands.js';
 import { SKILLS } from './test-skills.test.helper.js';
+
+/** `interpret` over the session's router for `skills` (what `Session.route` is). */
+const interpret = (input: string, skills: readonly Skill[], options: RouteOptions = {}) =>
+  interpretWith(input, (text) => routeSlash(text, skills, options));
+/** `/help` as the TUI shows the session's result for it. */
+const help = (skills: readonly Skill[], skillsEnabled = true) =>
+  helpText({ kind: 'help', commands: slashCommandInfo(), skills: skills.map(skillSummary), skillsEnabled });
 
 describe('interpret: what Enter does', () => {
   it('plain text is sent as typed (trailing space dropped)', () => {
@@ -21,7 +37,7 @@ describe('interpret: what Enter does', () => {
     expect(interpret('/skill:release-notes v2', SKILLS)).toEqual({ kind: 'send', text: '/release-notes v2' });
   });
 
-  it('agrees with line-cli routeSlash on every sample (the same router, not a copy)', () => {
+  it("agrees with the session's router on every sample (the same router, not a copy)", () => {
     for (const text of [
       '/help',
       '/exit now',
@@ -85,7 +101,7 @@ describe('interpret: what Enter does', () => {
 
 describe('/help', () => {
   it('lists the commands, the keys, and says skills are /name', () => {
-    const text = helpText(SKILLS);
+    const text = help(SKILLS);
     for (const word of [
       '/help',
       '/skills',
@@ -105,20 +121,8 @@ describe('/help', () => {
 
 describe('shared listings', () => {
   it('/help without skills says where harness looked, or that skills are off', () => {
-    expect(helpText([])).toContain(NO_SKILLS_MESSAGE);
-    expect(helpText([], false)).toContain(SKILLS_OFF_MESSAGE);
-  });
-
-  it('/allowed lists grants with scope and origin, then deny rules', () => {
-    const text = allowedText(
-      [{ rule: 'Bash(sleep:*)', scope: 'session', origin: '--allowed-tools' }],
-      [{ rule: 'Bash(rm:*)', scope: 'session', origin: '--disallowed-tools' }],
-    );
-    expect(text.split('\n')).toEqual([
-      'allow Bash(sleep:*)  (session, --allowed-tools)',
-      'deny  Bash(rm:*)  (--disallowed-tools)',
-    ]);
-    expect(allowedText([], [])).toContain('nothing is pre-approved');
+    expect(help([])).toContain(NO_SKILLS_MESSAGE);
+    expect(help([], false)).toContain(SKILLS_OFF_MESSAGE);
   });
 
   it("the command list is harness's, each with a description", () => {

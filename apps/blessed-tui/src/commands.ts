@@ -1,7 +1,6 @@
-import { formatGrants, noSkillsMessage, routeSlash, slashHelpLines, SLASH_TABLE } from '@coding-harness/session';
-import type { SlashCommandName } from '@coding-harness/session';
-import type { Grant } from '@coding-harness/approval';
-import type { Skill } from '@coding-harness/skills';
+import type { SlashResult } from '@coding-harness/protocol';
+import { formatHelp, SLASH_TABLE } from '@coding-harness/session';
+import type { SlashCommandName, SlashRoute } from '@coding-harness/session';
 
 /** A built-in command's name: exactly `harness`'s set. */
 export type CommandName = SlashCommandName;
@@ -28,29 +27,23 @@ export type Interpreted =
   | { kind: 'send'; text: string }
   | { kind: 'reject'; message: string };
 
-/** Options of {@link interpret}; the same as the session's `routeSlash`. */
-export interface InterpretOptions {
-  /** False with `--no-skills`: any `/word` that is not a built-in is then plain text. Default true. */
-  skillsEnabled?: boolean;
-}
-
 /**
- * Decides what Enter does with `input`, through the session's `routeSlash` (the router `harness`
- * uses): built-ins run locally; a user-invocable skill is sent as `/<slug> args` (`/skill:<slug>`
- * normalised as `harness` does); a model-only skill or any other `/word` is refused, nothing sent.
- * Plain text is sent as typed, minus trailing white space.
+ * Decides what Enter does with `input`, through the session's router (`Session.route`, the one
+ * `harness` uses): a built-in goes to the session as a `slash` command; a user-invocable skill is
+ * sent as `/<slug> args` (`/skill:<slug>` normalised as `harness` does); a model-only skill or any
+ * other `/word` is refused, nothing sent. Plain text is sent as typed, minus trailing white space.
  */
-export function interpret(input: string, skills: readonly Skill[], options: InterpretOptions = {}): Interpreted {
+export function interpret(input: string, route: (text: string) => SlashRoute): Interpreted {
   if (!input.trim()) return { kind: 'empty' };
-  const route = routeSlash(input.trim(), skills, options);
-  switch (route.kind) {
+  const routed = route(input.trim());
+  switch (routed.kind) {
     case 'command':
-      return { kind: 'command', name: route.name, args: route.args };
+      return { kind: 'command', name: routed.name, args: routed.args };
     case 'skill':
-      return { kind: 'send', text: route.text };
+      return { kind: 'send', text: routed.text };
     case 'unknown':
     case 'model-only':
-      return { kind: 'reject', message: route.message };
+      return { kind: 'reject', message: routed.message };
     case 'text':
       return { kind: 'send', text: input.replace(/\s+$/, '') };
   }
@@ -72,33 +65,10 @@ export const KEYS = [
   ['Ctrl-D', 'quit (on an empty input)'],
 ] as const;
 
-/**
- * The text of `/help`: the command lines (`commandLines`, generated from the command table) and
- * the skills line (or the no-skills message), then the TUI's keys.
- */
-export function helpText(
-  skills: readonly Skill[],
-  skillsEnabled = true,
-  commandLines: readonly string[] = slashHelpLines(),
-): string {
-  const invocable = skills.filter((s) => s.userInvocable).map((s) => `/${s.name}`);
-  const lines = ['Commands (skills are /name, followed by any arguments):', ...commandLines.map((l) => `  ${l}`)];
-  lines.push(
-    skills.length > 0
-      ? `  skills: ${invocable.length ? invocable.join(' ') : '(none you can invoke; the model may use them)'}`
-      : `  ${noSkillsMessage(skillsEnabled)}`,
-  );
+/** The text of `/help`: the session's lines for its result (commands, how skills run, the skills), then the keys. */
+export function helpText(result: Extract<SlashResult, { kind: 'help' }>): string {
+  const lines = ['Commands (skills are /name, followed by any arguments):', ...formatHelp(result).map((l) => `  ${l}`)];
   lines.push('Keys:');
   for (const [k, what] of KEYS) lines.push(`  ${k.padEnd(32)} ${what}`);
   return lines.join('\n');
-}
-
-/** The text of `/allowed`: the session's `formatGrants` (allow grants with scope and origin, then deny rules). */
-export function allowedText(allowed: readonly Grant[], denied: readonly Grant[]): string {
-  return formatGrants(allowed, denied).join('\n');
-}
-
-/** What `/skills` says when there is nothing to pick: `harness`'s message. */
-export function noSkillsText(skillsEnabled: boolean): string {
-  return noSkillsMessage(skillsEnabled);
 }

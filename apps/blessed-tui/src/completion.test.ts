@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SLASH_COMMANDS } from '@coding-harness/session';
 import { completions, menuKey, moveSelection } from './completion.js';
-import { SKILLS } from './test-skills.test.helper.js';
+import { SUMMARIES as SKILLS } from './test-skills.test.helper.js';
 
 const labels = (input: string) => completions(input, SKILLS).map((c) => c.label);
 

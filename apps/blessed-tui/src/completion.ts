@@ -1,4 +1,4 @@
-import type { Skill } from '@coding-harness/skills';
+import type { SkillSummary } from '@coding-harness/protocol';
 import { COMMANDS } from './commands.js';
 
 /** One row of the `/` menu: what it shows and what Tab puts in the input. */
@@ -13,7 +13,7 @@ export interface Completion {
  * what was typed (case-insensitive), commands first. Empty unless the input is a single `/word`
  * being typed (no space, no newline). `/skill:` prefixes list skills as `/skill:name`.
  */
-export function completions(input: string, skills: readonly Skill[]): Completion[] {
+export function completions(input: string, skills: readonly SkillSummary[]): Completion[] {
   if (!/^\/\S*$/.test(input)) return [];
   const typed = input.toLowerCase();
   const out: Completion[] = [];

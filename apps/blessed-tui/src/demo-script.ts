@@ -1,5 +1,6 @@
+import type { Message } from '@coding-harness/model';
 import type { Skill } from '@coding-harness/skills';
-import { FakeBackend, type FakeStep } from './fake-backend.js';
+import { FakeSession, type FakeStep } from './fake-session.js';
 
 const USAGE = { input: 1200, output: 180, cacheRead: 3400, cacheWrite: 0 };
 
@@ -18,6 +19,9 @@ function skill(name: string, description: string, userInvocable = true): Skill {
     extra: {},
   };
 }
+
+/** An assistant message of `text`, as `message_end` carries it. */
+const said = (text: string): Message => ({ role: 'assistant', content: [{ type: 'text', text }] });
 
 const DIFF = [
   '--- a/src/greet.ts',
@@ -45,77 +49,68 @@ function demoTurn(text: string): FakeStep[] {
     },
     { type: 'sleep', ms: 300 },
     ...deltas,
-    { type: 'assistant_message', text: reply, stopReason: 'tool_use' },
+    { type: 'message_end', message: said(reply), stopReason: 'tool_use' },
     { type: 'usage', request: 1, model: 'demo-model', usage: USAGE, costUsd: 0.0042 },
     {
       type: 'tool_call_started',
-      id: 't1',
+      callId: 't1',
       name: 'edit_file',
+      kind: 'write',
       input: { path: 'src/greet.ts' },
       summary: 'src/greet.ts',
       forced: false,
     },
     {
       type: 'approval_requested',
-      id: 't1',
+      requestId: 'req_demo_1',
+      callId: 't1',
       tool: 'edit_file',
+      kind: 'write',
       summary: 'edit_file: src/greet.ts',
       target: 'src/greet.ts',
       preview: DIFF,
-    },
-    {
-      type: 'ask',
-      id: 't1',
-      request: {
-        tool: 'edit_file',
-        kind: 'write',
-        input: { path: 'src/greet.ts' },
-        target: 'src/greet.ts',
-        insideRoot: true,
-        summary: 'edit_file: src/greet.ts',
-        preview: DIFF,
-      },
+      alwaysRule: 'edit_file(src/greet.ts)',
     },
     {
       type: 'tool_call_finished',
-      id: 't1',
+      callId: 't1',
       name: 'edit_file',
       isError: false,
       display: 'edited src/greet.ts (+1 -1)',
-      content: DIFF,
+      content: [{ type: 'text', text: 'Edited src/greet.ts: replaced 1 occurrence.' }],
+      diff: DIFF,
     },
     {
       type: 'tool_call_started',
-      id: 't2',
+      callId: 't2',
       name: 'bash',
+      kind: 'exec',
       input: { command: 'npm test' },
-      summary: 'npm test',
+      summary: 'bash: npm test',
       forced: false,
     },
-    { type: 'approval_requested', id: 't2', tool: 'bash', summary: 'bash: npm test', target: 'npm test' },
     {
-      type: 'ask',
-      id: 't2',
-      request: {
-        tool: 'bash',
-        kind: 'exec',
-        input: { command: 'npm test' },
-        target: 'npm test',
-        summary: 'bash: npm test',
-      },
+      type: 'approval_requested',
+      requestId: 'req_demo_2',
+      callId: 't2',
+      tool: 'bash',
+      kind: 'exec',
+      summary: 'bash: npm test',
+      target: 'npm test',
+      alwaysRule: 'bash(npm test:*)',
     },
     { type: 'sleep', ms: 1500 },
     {
       type: 'tool_call_finished',
-      id: 't2',
+      callId: 't2',
       name: 'bash',
       isError: false,
       display: 'exit 0 · 3 lines',
-      content: '> test\n✓ greet (2 ms)\n1 passed',
+      content: [{ type: 'text', text: '> test\n✓ greet (2 ms)\n1 passed' }],
     },
     { type: 'request_start', request: 2 },
     { type: 'text_delta', text: 'Done: the greeting is fixed and the tests pass.' },
-    { type: 'assistant_message', text: 'Done: the greeting is fixed and the tests pass.', stopReason: 'end_turn' },
+    { type: 'message_end', message: said('Done: the greeting is fixed and the tests pass.'), stopReason: 'end_turn' },
     { type: 'usage', request: 2, model: 'demo-model', usage: USAGE, costUsd: 0.0038 },
     {
       type: 'turn_end',
@@ -139,10 +134,10 @@ function slowTurn(text: string): FakeStep[] {
 
 /**
  * The `--demo-fake` session: three skills (one model-only), a skill-problem notice, a first turn
- * with an edit and a bash approval, a slow second turn to cancel, then echoes.
+ * with an edit and a command to approve, a slow second turn to cancel, then echoes.
  */
-export function demoBackend(): FakeBackend {
-  return new FakeBackend({
+export function demoSession(): FakeSession {
+  return new FakeSession({
     model: 'demo-model',
     workroot: process.cwd(),
     skills: [
@@ -151,7 +146,7 @@ export function demoBackend(): FakeBackend {
       skill('house-style', 'Applies the house code style; loaded by the model when editing.', false),
     ],
     // The one-line summary a real start-up prints for one skipped skill (the details are in `harness skills`).
-    startupNotices: ['1 skill skipped; run harness skills for details'],
+    startupMessages: ['1 skill skipped; run harness skills for details'],
     turns: [demoTurn, slowTurn],
   });
 }

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { EarlyInput, type KeyInput } from './early-input.js';
-import { FakeBackend } from './fake-backend.js';
+import { FakeSession } from './fake-session.js';
 import { fakeTerminal, KEY } from './fake-terminal.test.helper.js';
 
 function tty(): PassThrough & KeyInput & { modes: boolean[] } {
@@ -52,22 +52,22 @@ describe('EarlyInput (keys typed while the session starts)', () => {
 
 describe('keys typed during start-up reach the TUI like later keys', () => {
   it('handed-over keys: the text is sent by its Enter, not turned into a new line', async () => {
-    const backend = new FakeBackend();
-    const t = await fakeTerminal(backend, { pending: 'hello\r' });
-    await vi.waitFor(() => expect(backend.sent).toEqual(['hello']));
+    const session = new FakeSession();
+    const t = await fakeTerminal(session, { pending: 'hello\r' });
+    await vi.waitFor(() => expect(session.sent).toEqual(['hello']));
     expect(t.app.input.text).toBe('');
     await t.press(KEY.ctrlD);
     expect(await t.exit).toBe(0);
   });
 
   it('keys already waiting in the input stream when the TUI starts, then keys typed after', async () => {
-    const backend = new FakeBackend();
-    const t = await fakeTerminal(backend, { pending: 'fir', typedBefore: 'st\r' });
-    await vi.waitFor(() => expect(backend.sent).toEqual(['first']));
+    const session = new FakeSession();
+    const t = await fakeTerminal(session, { pending: 'fir', typedBefore: 'st\r' });
+    await vi.waitFor(() => expect(session.sent).toEqual(['first']));
     await t.see('› first');
     await t.type('second');
     await t.press(KEY.enter);
-    await vi.waitFor(() => expect(backend.sent).toEqual(['first', 'second']));
+    await vi.waitFor(() => expect(session.sent).toEqual(['first', 'second']));
     await t.press(KEY.ctrlD);
     expect(await t.exit).toBe(0);
   });

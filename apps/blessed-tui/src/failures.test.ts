@@ -1,30 +1,24 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AgentEvent } from '@coding-harness/agent';
-import { FakeBackend, type FakeStep } from './fake-backend.js';
+import type { SessionEvent, TurnStopReason } from '@coding-harness/protocol';
+import { FakeSession, type FakeStep } from './fake-session.js';
 import { fakeTerminal, KEY } from './fake-terminal.test.helper.js';
 import { layoutTranscript } from './layout.js';
 import { reduce } from './reduce.js';
 import { statusLine } from './status-line.js';
-import { initialState, type ViewState } from './view-state.js';
+import { freshView, turnEnd, turnStart } from './test-events.test.helper.js';
+import type { ViewState } from './view-state.js';
 
-const ZERO = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
-const start = () => initialState({ model: 'm', workroot: '/w', skillCount: 0 });
-const run = (events: AgentEvent[], state: ViewState = start(), now = 0) =>
-  events.reduce((s, event) => reduce(s, { type: 'agent', event, now }), state);
-const end = (stopReason: string, extra: Partial<Extract<AgentEvent, { type: 'turn_end' }>> = {}): AgentEvent => ({
-  type: 'turn_end',
-  turn: 1,
-  stopReason,
-  usage: ZERO,
-  costUsd: 0,
-  ...extra,
-});
+const start = () => freshView();
+const run = (events: SessionEvent[], state: ViewState = start(), now = 0) =>
+  events.reduce((s, event) => reduce(s, { type: 'event', event, now }), state);
+const end = (stopReason: TurnStopReason, extra: Parameters<typeof turnEnd>[1] = {}): SessionEvent =>
+  turnEnd(stopReason, extra);
 const REFUSED = 'the model refused to continue (refusal category: cyber): not this one';
 
 describe('failed turns', () => {
   it('a refusal: the error event is shown as an error, once, and the usage line says refused in the error colour', () => {
     const s = run([
-      { type: 'turn_start', turn: 1, text: 'do the thing' },
+      turnStart('do the thing'),
       { type: 'error', message: REFUSED, fatal: false },
       end('refusal', { stopDetails: { category: 'cyber', explanation: 'not this one' } }),
     ]);
@@ -37,11 +31,11 @@ describe('failed turns', () => {
 
   it('a refusal or error without an error event still gets an error line naming what happened', () => {
     const refused = run([
-      { type: 'turn_start', turn: 1, text: 'x' },
+      turnStart('x'),
       end('refusal', { stopDetails: { category: 'cyber', explanation: 'not this one' } }),
     ]);
     expect(refused.items.find((i) => i.kind === 'error')).toEqual({ kind: 'error', text: REFUSED });
-    const failed = run([{ type: 'turn_start', turn: 1, text: 'x' }, end('error')]);
+    const failed = run([turnStart('x'), end('error')]);
     expect(failed.items.find((i) => i.kind === 'error')).toEqual({
       kind: 'error',
       text: 'the turn failed (stop reason: error)',
@@ -57,8 +51,22 @@ describe('failed turns', () => {
     ).toEqual(['✗ the model request failed: 401 invalid x-api-key']);
   });
 
+  it('a turn the session calls failed (the request budget spent, an empty answer) is red and says why', () => {
+    const spent = run([turnStart('x'), end('max_turns')]);
+    expect(spent.items.at(-1)).toMatchObject({ text: expect.stringContaining('stopped at --max-turns'), failed: true });
+    expect(spent.items.find((i) => i.kind === 'error')).toEqual({
+      kind: 'error',
+      text: 'the turn stopped at --max-turns before the model finished',
+    });
+    const empty = run([turnStart('x'), end('empty_answer')]);
+    expect(empty.items.find((i) => i.kind === 'error')).toEqual({
+      kind: 'error',
+      text: 'the model answered with nothing',
+    });
+  });
+
   it('other stops are named on the usage line without failing the turn', () => {
-    const words = (reason: string) => run([end(reason)]).items.at(-1);
+    const words = (reason: TurnStopReason) => run([end(reason)]).items.at(-1);
     expect(words('max_tokens')).toEqual({
       kind: 'turn',
       text: 'in 0 · out 0 · cache 0% · $0.0000 · cut at max_tokens',
@@ -68,15 +76,15 @@ describe('failed turns', () => {
     });
     expect(words('aborted')).toMatchObject({ text: expect.stringContaining('cancelled') });
     expect(words('end_turn')).toEqual({ kind: 'turn', text: 'in 0 · out 0 · cache 0% · $0.0000' });
-    expect(run([end('max_turns')]).items.some((i) => i.kind === 'error')).toBe(false);
+    expect(run([end('pause_turn')]).items.some((i) => i.kind === 'error')).toBe(false);
   });
 });
 
 describe('retries', () => {
-  const retry: AgentEvent = { type: 'retry', attempt: 1, maxAttempts: 5, delayMs: 3000, reason: 'overloaded 529' };
+  const retry: SessionEvent = { type: 'retry', attempt: 1, maxAttempts: 5, delayMs: 3000, reason: 'overloaded 529' };
 
   it('count down in the status bar until the next request starts', () => {
-    const s = run([{ type: 'turn_start', turn: 1, text: 'x' }, retry], start(), 10_000);
+    const s = run([turnStart('x'), retry], start(), 10_000);
     expect(statusLine(s, 10_000, 120)).toContain('retrying (1/5) in 3s');
     expect(statusLine(s, 11_200, 120)).toContain('retrying (1/5) in 2s');
     expect(statusLine(s, 14_000, 120)).toContain('retrying (1/5) in 0s');
@@ -99,17 +107,17 @@ describe('failures on the screen', () => {
   it('a refusal shows the error and a red usage line; a retry shows its countdown in the status bar', async () => {
     const turns: FakeStep[][] = [
       [
-        { type: 'turn_start', turn: 1, text: 'go' },
+        turnStart('go'),
         { type: 'error', message: REFUSED, fatal: false },
         end('refusal', { stopDetails: { category: 'cyber', explanation: 'not this one' } }),
       ],
       [
-        { type: 'turn_start', turn: 2, text: 'again' },
+        turnStart('again', 2),
         { type: 'retry', attempt: 1, maxAttempts: 5, delayMs: 60_000, reason: 'overloaded 529' },
         { type: 'sleep', ms: 60_000 },
       ],
     ];
-    const t = await fakeTerminal(new FakeBackend({ turns }), { columns: 120 });
+    const t = await fakeTerminal(new FakeSession({ turns }), { columns: 120 });
     await t.type('go');
     await t.press(KEY.enter);
     await t.see(`✗ ${REFUSED}`);

@@ -1,8 +1,9 @@
 import { PassThrough } from 'node:stream';
 import type { Widgets } from 'blessed';
 import { vi } from 'vitest';
+import type { Session } from '@coding-harness/session';
 import { runTui } from './app.js';
-import type { TuiBackend } from './backend.js';
+import type { ClientOptions } from './session-client.js';
 import type { TuiApp } from './tui-app.js';
 
 /** Key sequences as a terminal sends them. */
@@ -37,10 +38,17 @@ export interface FakeTerminal {
   exit: Promise<number>;
 }
 
-/** Starts the TUI on `backend` in a fake terminal. */
+/** Starts the TUI on `session` in a fake terminal. */
 export async function fakeTerminal(
-  backend: TuiBackend,
-  opts: { columns?: number; rows?: number; env?: Record<string, string>; typedBefore?: string; pending?: string } = {},
+  session: Session,
+  opts: {
+    columns?: number;
+    rows?: number;
+    env?: Record<string, string>;
+    typedBefore?: string;
+    pending?: string;
+    client?: ClientOptions;
+  } = {},
 ): Promise<FakeTerminal> {
   const input = new PassThrough();
   const output = Object.assign(new PassThrough(), { columns: opts.columns ?? 80, rows: opts.rows ?? 24, isTTY: true });
@@ -49,7 +57,7 @@ export async function fakeTerminal(
   let started: { app: TuiApp; screen: Widgets.Screen } | undefined;
   // Keys a person typed before the TUI started reading: they wait in the stream.
   if (opts.typedBefore) input.write(opts.typedBefore);
-  const exit = runTui(backend, {
+  const exit = runTui(session, opts.client ?? {}, {
     ...(opts.pending ? { pending: opts.pending } : {}),
     input,
     output,

@@ -1,4 +1,4 @@
-import type { Usage } from '@coding-harness/agent';
+import type { Usage } from '@coding-harness/model';
 
 /** `950`, `12.3k`, `4.1M`: compact token counts for narrow status lines. */
 export function tokens(n: number): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FakeBackend } from './fake-backend.js';
+import { FakeSession } from './fake-session.js';
 import { fakeTerminal, KEY } from './fake-terminal.test.helper.js';
 import { searchKey, startSearch, type HistorySearch } from './history-search.js';
 
@@ -42,8 +42,9 @@ describe('Ctrl-R history search, pure', () => {
 
 describe('Ctrl-R on the screen', () => {
   it('shows the match in the input; Enter puts it there without sending', async () => {
-    const backend = new FakeBackend({ prompts: { load: () => [...HISTORY].reverse(), add: () => undefined } });
-    const t = await fakeTerminal(backend);
+    const session = new FakeSession();
+    const prompts = { load: () => [...HISTORY].reverse(), add: () => undefined };
+    const t = await fakeTerminal(session, { client: { prompts } });
     await t.press('\x12');
     await t.see('history search:');
     await t.type('npm');
@@ -52,10 +53,10 @@ describe('Ctrl-R on the screen', () => {
     await t.see('› npm test');
     await t.press(KEY.enter);
     expect(t.app.input.text).toBe('npm test');
-    expect(backend.sent).toEqual([]);
+    expect(session.sent).toEqual([]);
     await vi.waitFor(() => expect(t.text()).not.toContain('history search:'));
     await t.press(KEY.enter);
-    await vi.waitFor(() => expect(backend.sent).toEqual(['npm test']));
+    await vi.waitFor(() => expect(session.sent).toEqual(['npm test']));
     await t.press(KEY.ctrlC, KEY.ctrlC);
     await t.exit;
   });

@@ -1,16 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ApprovalRequest } from '@coding-harness/approval';
-import { openApproval } from './approval-state.js';
-import { FakeBackend, type FakeStep } from './fake-backend.js';
+import { openApproval as openFor } from './approval-state.js';
+import { FakeSession, type FakeStep } from './fake-session.js';
 import { fakeTerminal, KEY } from './fake-terminal.test.helper.js';
 import { Theme } from './theme.js';
 import { approvalContent, approvalParts } from './widgets/approval-modal.js';
 import { builtinRuleNames } from '@coding-harness/tools';
+import { finished, messageEnd, question, started, turnEnd, turnStart } from './test-events.test.helper.js';
 
 /** The registry's rule data for a tool, as the agent attaches it to the requests it asks about. */
 const ruleTool = (name: string) => builtinRuleNames().find((t) => t.name === name);
 
-const ZERO = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+/** The modal for the question the session asks about `request`. */
+const openApproval = (request: ApprovalRequest) => openFor(question(request));
 const plain = new Theme(true);
 const bash = (command: string): ApprovalRequest => ({
   tool: 'bash',
@@ -31,27 +33,13 @@ const shown = (text: string) =>
 
 function askTurn(request: ApprovalRequest): FakeStep[] {
   return [
-    { type: 'turn_start', turn: 1, text: 'go' },
+    turnStart('go'),
     { type: 'text_delta', text: 'Model says {bold}trust me{/bold}' },
-    { type: 'assistant_message', text: 'Model says {bold}trust me{/bold}', stopReason: 'tool_use' },
-    {
-      type: 'tool_call_started',
-      id: 't1',
-      name: 'bash',
-      input: request.input,
-      summary: request.summary,
-      forced: false,
-    },
-    {
-      type: 'approval_requested',
-      id: 't1',
-      tool: 'bash',
-      summary: request.summary,
-      ...(request.target ? { target: request.target } : {}),
-    },
-    { type: 'ask', id: 't1', request },
-    { type: 'tool_call_finished', id: 't1', name: 'bash', isError: false, display: 'exit 0', content: 'out\x1b[2Jput' },
-    { type: 'turn_end', turn: 1, stopReason: 'end_turn', usage: ZERO, costUsd: 0 },
+    messageEnd('Model says {bold}trust me{/bold}', 'tool_use'),
+    started('t1', 'bash', 'exec', request.summary, request.input),
+    question(request),
+    finished('t1', 'bash', 'exit 0', 'out\x1b[2Jput'),
+    turnEnd('end_turn'),
   ];
 }
 
@@ -70,6 +58,13 @@ describe('the approval modal tells the whole truth', () => {
     expect(text).toContain('⚠ this call holds control characters');
     expect(text).not.toMatch(/[\x1b\r]/);
     expect(text).not.toContain('$ ');
+  });
+
+  it("a command is found by what the call is (an exec call's target), not by the tool's name", () => {
+    const shell: ApprovalRequest = { ...bash('make deploy\nmake check'), tool: 'my_shell' };
+    const text = shown(approvalContent(openApproval(shell), 100, 40, plain));
+    expect(text).toContain('1 │ make deploy');
+    expect(text).toContain('the whole command, 2 lines, exactly as it will run:');
   });
 
   it('names the exact rule "always" stores before the answer', () => {
@@ -105,8 +100,8 @@ describe('the approval modal tells the whole truth', () => {
   });
 
   it('on the screen: all five lines, no raw escape written, model text cannot inject tags, tool lines bright', async () => {
-    const backend = new FakeBackend({ turns: [askTurn(bash(HOSTILE))] });
-    const t = await fakeTerminal(backend, { columns: 100, rows: 30 });
+    const session = new FakeSession({ turns: [askTurn(bash(HOSTILE))] });
+    const t = await fakeTerminal(session, { columns: 100, rows: 30 });
     await vi.waitFor(() => expect(t.written()).toContain('idle'));
     const before = t.written().length; // blessed clears the screen itself when it starts
     await t.type('go');
@@ -129,7 +124,7 @@ describe('the approval modal tells the whole truth', () => {
     expect(written).not.toContain('\x1b[2J');
     expect(written).not.toMatch(/\x1b\[[0-9;]*1mtrust me/);
     expect(written).toMatch(/\x1b\[94m● bash: cat > \/tmp\/hd\.txt/);
-    expect(backend.answers).toEqual([{ type: 'once' }]);
+    expect(session.answers).toEqual([{ type: 'once' }]);
     await t.press(KEY.ctrlC, KEY.ctrlC);
     expect(await t.exit).toBe(0);
   });

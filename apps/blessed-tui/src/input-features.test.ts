@@ -1,18 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FakeBackend, type FakeStep } from './fake-backend.js';
+import { FakeSession, type FakeStep } from './fake-session.js';
 import { fakeTerminal, KEY } from './fake-terminal.test.helper.js';
+import { question, started, turnEnd, turnStart } from './test-events.test.helper.js';
 
-const ZERO = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
 const PASTE = (text: string) => `\x1b[200~${text}\x1b[201~`;
 const SHIFT_TAB = '\x1b[Z';
 
 /** A turn that streams a little, then waits (for a cancel) until the test's signal ends it. */
 const slowTurn: FakeStep[] = [
-  { type: 'turn_start', turn: 1, text: 'slow' },
+  turnStart('slow'),
   { type: 'request_start', request: 1 },
   { type: 'text_delta', text: 'Working on it, this takes a while.' },
   { type: 'sleep', ms: 30_000 },
-  { type: 'turn_end', turn: 1, stopReason: 'end_turn', usage: ZERO, costUsd: 0 },
+  turnEnd('end_turn'),
 ];
 
 function memoryHistory(entries: string[]) {
@@ -22,12 +22,12 @@ function memoryHistory(entries: string[]) {
 
 describe('a bracketed paste', () => {
   it('is one edit of the input, shown as [pasted N lines]: every line kept (CR, LF and CRLF ends) and sent whole on Enter', async () => {
-    const backend = new FakeBackend();
-    const t = await fakeTerminal(backend);
+    const session = new FakeSession();
+    const t = await fakeTerminal(session);
     await t.type('look: ');
     await t.press(PASTE('line one: 1, 2!\rline two\nline three\r\nline four ~ [x] {y}'));
     expect(t.app.input.text).toBe('look: [pasted 4 lines]');
-    expect(backend.sent).toEqual([]);
+    expect(session.sent).toEqual([]);
     await t.see('› look: [pasted 4 lines]');
     expect(t.text()).not.toContain('line four');
     await t.type(' and ');
@@ -37,7 +37,7 @@ describe('a bracketed paste', () => {
     expect(t.app.input.text).toBe('look: [pasted 4 lines] and [pasted 2 lines #2] plus one line');
     await t.press(KEY.enter);
     await vi.waitFor(() =>
-      expect(backend.sent).toEqual([
+      expect(session.sent).toEqual([
         'look: line one: 1, 2!\nline two\nline three\nline four ~ [x] {y} and one more\nsecond plus one line',
       ]),
     );
@@ -46,14 +46,14 @@ describe('a bracketed paste', () => {
   });
 
   it('split over several chunks, with Enter-like bytes and a slash inside, is still one message', async () => {
-    const backend = new FakeBackend();
-    const t = await fakeTerminal(backend);
+    const session = new FakeSession();
+    const t = await fakeTerminal(session);
     await t.press('\x1b[200~/etc/hosts\r', 'a\\\r', '\r\r\x1b', '[201~');
     expect(t.app.input.text).toBe('[pasted 4 lines]');
-    expect(backend.sent).toEqual([]);
+    expect(session.sent).toEqual([]);
     await t.press(KEY.enter);
     // One message (trailing blank lines are trimmed as for typed text), sent as a path, not a command.
-    await vi.waitFor(() => expect(backend.sent).toEqual(['/etc/hosts\na\\']));
+    await vi.waitFor(() => expect(session.sent).toEqual(['/etc/hosts\na\\']));
     await t.press(KEY.ctrlC, KEY.ctrlC);
     await t.exit;
   });
@@ -61,8 +61,8 @@ describe('a bracketed paste', () => {
 
 describe('Esc and the progress line', () => {
   it('while a turn runs the rule shows a spinner, the elapsed time, tokens and "esc to cancel"; Esc cancels it', async () => {
-    const backend = new FakeBackend({ turns: [slowTurn] });
-    const t = await fakeTerminal(backend);
+    const session = new FakeSession({ turns: [slowTurn] });
+    const t = await fakeTerminal(session);
     await t.type('slow');
     await t.press(KEY.enter);
     await t.see('esc to cancel');
@@ -76,8 +76,8 @@ describe('Esc and the progress line', () => {
   });
 
   it('while a turn runs, Esc first closes the / menu; the next Esc cancels', async () => {
-    const backend = new FakeBackend({ turns: [slowTurn] });
-    const t = await fakeTerminal(backend);
+    const session = new FakeSession({ turns: [slowTurn] });
+    const t = await fakeTerminal(session);
     await t.type('slow');
     await t.press(KEY.enter);
     await t.see('esc to cancel');
@@ -100,61 +100,56 @@ describe('Esc and the progress line', () => {
       target: 'npm test',
       summary: 'bash: npm test',
     };
-    const backend = new FakeBackend({
+    const session = new FakeSession({
       turns: [
-        [
-          { type: 'turn_start', turn: 1, text: 'go' },
-          { type: 'tool_call_started', id: 't1', name: 'bash', input: {}, summary: 'bash: npm test', forced: false },
-          { type: 'approval_requested', id: 't1', tool: 'bash', summary: 'bash: npm test' },
-          { type: 'ask', id: 't1', request },
-          { type: 'turn_end', turn: 1, stopReason: 'end_turn', usage: ZERO, costUsd: 0 },
-        ],
+        [turnStart('go'), started('t1', 'bash', 'exec', 'bash: npm test'), question(request), turnEnd('end_turn')],
       ],
     });
-    const t = await fakeTerminal(backend);
+    const t = await fakeTerminal(session);
     await t.type('go');
     await t.press(KEY.enter);
     await t.see('Allow bash?');
     expect(t.text()).not.toContain('esc to cancel');
     await t.press(KEY.esc);
-    await vi.waitFor(() => expect(backend.answers).toEqual([{ type: 'deny' }]));
+    await vi.waitFor(() => expect(session.answers).toEqual([{ type: 'deny' }]));
     await t.press(KEY.ctrlC, KEY.ctrlC);
     await t.exit;
   });
 
   it('Esc at idle does not quit or send', async () => {
-    const backend = new FakeBackend();
-    const t = await fakeTerminal(backend);
+    const session = new FakeSession();
+    const t = await fakeTerminal(session);
     await t.type('draft');
     await t.press(KEY.esc);
     expect(t.app.input.text).toBe('draft');
-    expect(backend.sent).toEqual([]);
+    expect(session.sent).toEqual([]);
     await t.press(KEY.ctrlC, KEY.ctrlC);
     await t.exit;
   });
 });
 
 describe('Shift-Tab', () => {
-  it('cycles the permission mode default → accept-edits → plan → default, shown in the status bar', async () => {
-    const backend = new FakeBackend();
-    const t = await fakeTerminal(backend);
+  it("cycles the session's permission mode default → acceptEdits → plan → default (cycle_mode); the bar shows its status", async () => {
+    const session = new FakeSession();
+    const t = await fakeTerminal(session);
     await t.see('idle');
     expect(t.text()).not.toContain('plan mode');
     await t.press(SHIFT_TAB);
     await t.see('⏵⏵ accept edits');
-    expect(backend.permissionMode).toBe('acceptEdits');
+    expect(session.state.mode).toBe('acceptEdits');
     await t.press(SHIFT_TAB);
     await t.see('⏸ plan mode');
-    expect(backend.permissionMode).toBe('plan');
+    expect(session.state.mode).toBe('plan');
     await t.press(SHIFT_TAB);
     await vi.waitFor(() => expect(t.text()).not.toContain('plan mode'));
-    expect(backend.permissionMode).toBe('ask');
+    expect(session.state.mode).toBe('default');
+    expect(session.commandTypes()).toEqual(['cycle_mode', 'cycle_mode', 'cycle_mode']);
     await t.press(KEY.ctrlC, KEY.ctrlC);
     await t.exit;
   });
 
   it('starts from the mode the session was given (--permission-mode plan)', async () => {
-    const t = await fakeTerminal(new FakeBackend({ mode: 'plan' }));
+    const t = await fakeTerminal(new FakeSession({ mode: 'plan' }));
     await t.see('⏸ plan mode');
     await t.press(KEY.ctrlC, KEY.ctrlC);
     await t.exit;
@@ -164,8 +159,7 @@ describe('Shift-Tab', () => {
 describe('prompt history shared with harness', () => {
   it('Up walks the stored prompts (newest first); a sent prompt is added to the store', async () => {
     const history = memoryHistory(['newest', 'older']);
-    const backend = new FakeBackend({ prompts: history });
-    const t = await fakeTerminal(backend);
+    const t = await fakeTerminal(new FakeSession(), { client: { prompts: history } });
     await t.press(KEY.up);
     expect(t.app.input.text).toBe('newest');
     await t.press(KEY.up);
@@ -183,10 +177,8 @@ describe('prompt history shared with harness', () => {
   });
 
   it('a store that cannot be written says so once, naming the file', async () => {
-    const backend = new FakeBackend({
-      prompts: { load: () => [], add: () => 'could not save the prompt history to /x/h.jsonl: EACCES' },
-    });
-    const t = await fakeTerminal(backend);
+    const prompts = { load: () => [], add: () => 'could not save the prompt history to /x/h.jsonl: EACCES' };
+    const t = await fakeTerminal(new FakeSession(), { client: { prompts } });
     for (const word of ['one', 'two']) {
       await t.type(word);
       await t.press(KEY.enter);
@@ -200,8 +192,8 @@ describe('prompt history shared with harness', () => {
 
 describe('leaving', () => {
   it('shows the session id at start; on quit the transcript and the resume command are written to the normal screen', async () => {
-    const backend = new FakeBackend({ sessionId: 'sess-1234' });
-    const t = await fakeTerminal(backend);
+    const session = new FakeSession({ sessionId: 'sess-1234' });
+    const t = await fakeTerminal(session);
     await t.see('session sess-1234');
     await t.type('hello');
     await t.press(KEY.enter);
@@ -219,7 +211,7 @@ describe('leaving', () => {
   });
 
   it('quitting during a turn: the cancelled turn draws nothing over the normal screen afterwards', async () => {
-    const t = await fakeTerminal(new FakeBackend({ turns: [slowTurn], sessionId: 's3' }));
+    const t = await fakeTerminal(new FakeSession({ turns: [slowTurn], sessionId: 's3' }));
     await t.type('slow');
     await t.press(KEY.enter);
     await t.see('esc to cancel');
@@ -232,12 +224,12 @@ describe('leaving', () => {
   });
 
   it('nothing said: nothing written after leaving; NO_COLOR: the transcript has no colour', async () => {
-    const quiet = await fakeTerminal(new FakeBackend({ sessionId: 's1' }));
+    const quiet = await fakeTerminal(new FakeSession({ sessionId: 's1' }));
     await quiet.press(KEY.ctrlD);
     await quiet.exit;
     expect(quiet.written().slice(quiet.written().lastIndexOf('\x1b[?1049l'))).not.toContain('resume');
 
-    const t = await fakeTerminal(new FakeBackend({ sessionId: 's2' }), { env: { NO_COLOR: '1' } });
+    const t = await fakeTerminal(new FakeSession({ sessionId: 's2' }), { env: { NO_COLOR: '1' } });
     await t.type('hi');
     await t.press(KEY.enter);
     await t.see('You said: hi');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { layoutTranscript, markdown } from './layout.js';
-import { initialState } from './view-state.js';
+import { freshView } from './test-events.test.helper.js';
 import { textWidth, wrapLine } from './wrap.js';
 
 describe('layout', () => {
@@ -27,7 +27,7 @@ describe('layout', () => {
 
   it('shows terminal escape sequences in model text as visible escapes, never raw', () => {
     const state = {
-      ...initialState({ model: 'm', workroot: '/', skillCount: 0 }),
+      ...freshView(),
       streaming: 'red \x1b[31mtext\x1b[0m\rgone',
     };
     expect(layoutTranscript(state, 80).slice(0, 1)[0]?.text).toBe('red \\x1b[31mtext\\x1b[0m\\rgone');
@@ -38,6 +38,7 @@ describe('layout', () => {
       kind: 'tool' as const,
       id: name,
       name,
+      callKind: 'read' as const,
       summary,
       forced: false,
       state: 'running' as const,
@@ -46,7 +47,7 @@ describe('layout', () => {
       expanded: false,
     });
     const state = {
-      ...initialState({ model: 'm', workroot: '/', skillCount: 0 }),
+      ...freshView(),
       items: [tool('read_file', 'read_file greet.txt'), tool('bash', 'bash: sleep 30'), tool('edit_file', 'a.ts')],
     };
     expect(
@@ -59,7 +60,7 @@ describe('layout', () => {
   it('slices any window of a long transcript', () => {
     const text = Array.from({ length: 5000 }, (_, i) => `line ${i}`).join('\n');
     const state = {
-      ...initialState({ model: 'm', workroot: '/', skillCount: 0 }),
+      ...freshView(),
       items: [{ kind: 'info' as const, text }],
     };
     const layout = layoutTranscript(state, 80);
@@ -71,7 +72,7 @@ describe('layout', () => {
 describe('layout: following the bottom', () => {
   it('tail returns the last lines, across items and the live stream', () => {
     const state = {
-      ...initialState({ model: 'm', workroot: '/', skillCount: 0 }),
+      ...freshView(),
       items: [{ kind: 'info' as const, text: 'a\nb\nc' }],
       streaming: 'd\ne',
     };

@@ -1,6 +1,7 @@
 import type { Item, ViewState } from './view-state.js';
 import { sanitize } from './sanitize.js';
 import { markdownLines } from './markdown.js';
+import { named } from './threads.js';
 import { collapsedPreview, type Preview } from './tool-preview.js';
 import { hardWrap, textWidth, truncate, wrapLine } from './wrap.js';
 
@@ -45,11 +46,10 @@ function layoutItem(item: Item, width: number): Line[] {
 }
 
 function toolLines(t: Extract<Item, { kind: 'tool' }>, width: number): Line[] {
-  const named = t.summary.startsWith(t.name) ? t.summary : `${t.name}${t.summary ? ` ${t.summary}` : ''}`;
-  const head = `● ${named}${t.forced ? ' (forced)' : ''}`;
+  const head = `● ${named(t.name, t.summary)}${t.forced ? ' (forced)' : ''}`;
   const lines = prefixed(head, width, '', '  ', t.state === 'error' ? 'toolError' : 'tool');
   if (t.approval) lines.push(...prefixed(t.approval, width, '  ? ', '    ', 'approval'));
-  // A fork skill's subagent: its calls, dim, indented under the skill call.
+  // A subagent's calls, dim, indented under the call it runs under.
   for (const n of t.nested ?? [])
     lines.push(...prefixed(sanitize(n, { multiline: false }), width, '    ↳ ', '      ', 'dim'));
   if (t.state === 'running') return lines;
@@ -69,10 +69,9 @@ function toolLines(t: Extract<Item, { kind: 'tool' }>, width: number): Line[] {
   );
   if (preview) lines.push(...previewLines(preview, width));
   if (t.expanded && content) {
-    const diffy = t.name === 'edit_file' || t.name === 'write_file';
     const all = content.split('\n');
     for (const raw of all.slice(0, EXPANDED_MAX_LINES)) {
-      const style = diffy ? diffStyle(raw) : 'output';
+      const style = t.diff !== undefined ? diffStyle(raw) : 'output';
       for (const part of hardWrap(raw, width - 4)) lines.push({ text: `    ${part}`, style });
     }
     if (all.length > EXPANDED_MAX_LINES)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FakeBackend } from './fake-backend.js';
+import { FakeSession } from './fake-session.js';
 import { fakeTerminal, KEY } from './fake-terminal.test.helper.js';
 import { markdown } from './layout.js';
 import { inlineBold } from './markdown.js';
@@ -55,7 +55,7 @@ describe('markdown in replies', () => {
   });
 
   it('on the screen: bold is bold (SGR 1), the markers are gone; model text with tags stays text', async () => {
-    const t = await fakeTerminal(new FakeBackend());
+    const t = await fakeTerminal(new FakeSession());
     await t.type('say **loud** {bold}');
     await t.press(KEY.enter);
     await t.see('You said: say loud {bold}');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { filterSkills, pickerKey, type PickerState } from './picker-state.js';
-import { SKILLS, testSkill } from './test-skills.test.helper.js';
+import { skillSummary } from '@coding-harness/session';
+import { SUMMARIES as SKILLS, testSkill } from './test-skills.test.helper.js';
 
 const names = (q: string) => filterSkills(SKILLS, q).map((s) => s.name);
 
@@ -20,7 +21,9 @@ describe('filterSkills', () => {
   });
 
   it('ranks name prefix, then name substring, then description', () => {
-    const skills = [testSkill('b-test', 'x'), testSkill('other', 'about test'), testSkill('test-a', 'y')];
+    const skills = [testSkill('b-test', 'x'), testSkill('other', 'about test'), testSkill('test-a', 'y')].map(
+      skillSummary,
+    );
     expect(filterSkills(skills, 'test').map((s) => s.name)).toEqual(['test-a', 'b-test', 'other']);
   });
 });

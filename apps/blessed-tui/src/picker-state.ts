@@ -1,14 +1,14 @@
-import type { Skill } from '@coding-harness/skills';
+import type { SkillSummary } from '@coding-harness/protocol';
 
 /**
  * Skills whose name or description contain every word of `query` (case-insensitive), best first:
  * name starting with the query, then name containing it, then description-only matches; ties by name.
  * An empty query returns every skill, sorted by name.
  */
-export function filterSkills(skills: readonly Skill[], query: string): Skill[] {
+export function filterSkills(skills: readonly SkillSummary[], query: string): SkillSummary[] {
   const q = query.trim().toLowerCase();
   const terms = q.split(/\s+/).filter(Boolean);
-  const scored: { skill: Skill; score: number }[] = [];
+  const scored: { skill: SkillSummary; score: number }[] = [];
   for (const skill of skills) {
     const name = skill.name.toLowerCase();
     const hay = `${name} ${skill.description.toLowerCase()}`;
@@ -37,7 +37,7 @@ export type PickerResult =
 /** Applies one key (`name` as blessed names it, `ch` the typed character) to the picker. */
 export function pickerKey(
   state: PickerState,
-  skills: readonly Skill[],
+  skills: readonly SkillSummary[],
   name: string | undefined,
   ch: string | undefined,
 ): PickerResult {

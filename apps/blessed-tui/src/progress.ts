@@ -10,11 +10,10 @@ export const SPINNER_MS = 250;
 /** Streamed characters per token, for the live count before the request's `usage` arrives. */
 const CHARS_PER_TOKEN = 4;
 
-/** Output tokens of the running turn: what `usage` reported since it began plus an estimate of what is streaming. */
-export function turnTokens(state: Pick<ViewState, 'turn' | 'totals' | 'streaming' | 'thinking'>): number {
+/** Output tokens of the running turn: what its requests reported (`usage`) plus an estimate of what is streaming. */
+export function turnTokens(state: Pick<ViewState, 'turn' | 'streaming' | 'thinking'>): number {
   if (!state.turn) return 0;
-  const reported = state.totals.output - state.turn.outputBefore;
-  return reported + Math.ceil((state.streaming.length + state.thinking.length) / CHARS_PER_TOKEN);
+  return state.turn.output + Math.ceil((state.streaming.length + state.thinking.length) / CHARS_PER_TOKEN);
 }
 
 /**

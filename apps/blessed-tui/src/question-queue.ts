@@ -1,23 +1,41 @@
-import type { Answer, ApprovalRequest } from '@coding-harness/approval';
-import { approvalKey, openApproval, type ApprovalState } from './approval-state.js';
+import type { Answer, SessionEvent } from '@coding-harness/protocol';
+import { approvalKey, openApproval, type ApprovalState, type Question } from './approval-state.js';
 
 /**
- * The approval questions of the running turn, one at a time: `ask` queues a question and resolves
- * with its answer; `current` is the modal's state for the first one (undefined when none is
- * open). `changed` is called whenever the modal must be redrawn.
+ * The session's open approval questions, one at a time in the modal, fed by the session's events:
+ * `approval_requested` queues a question (with the input of its call, from `tool_call_started`),
+ * `approval_resolved` drops it (answered, or settled by the session: a cancelled turn). A key in
+ * the modal may answer the first one: `answer` sends it, by request id. `current` is the modal's
+ * state (undefined when none is open); `changed` is called whenever the modal must be redrawn.
  */
 export class QuestionQueue {
   current: ApprovalState | undefined;
-  private readonly waiting: { request: ApprovalRequest; resolve: (a: Answer) => void }[] = [];
+  private readonly waiting: Question[] = [];
+  private readonly inputs = new Map<string, unknown>();
 
-  constructor(private readonly changed: () => void) {}
+  constructor(
+    private readonly answer: (requestId: string, answer: Answer) => void,
+    private readonly changed: () => void,
+  ) {}
 
-  /** Queues a question; resolves with the user's answer (or a denial when it is dropped). */
-  ask(request: ApprovalRequest): Promise<Answer> {
-    return new Promise((resolve) => {
-      this.waiting.push({ request, resolve });
-      if (!this.current) this.next();
-    });
+  /** One session event: the questions follow it. */
+  onEvent(e: SessionEvent): void {
+    switch (e.type) {
+      case 'tool_call_started':
+        this.inputs.set(e.callId, e.input);
+        return;
+      case 'tool_call_finished':
+        this.inputs.delete(e.callId);
+        return;
+      case 'approval_requested':
+        this.waiting.push(this.inputs.has(e.callId) ? { ...e, input: this.inputs.get(e.callId) } : e);
+        if (!this.current) this.next();
+        return;
+      case 'approval_resolved':
+        return this.drop(e.requestId);
+      default:
+        return;
+    }
   }
 
   /** One key for the open question: it edits the modal's state or answers (then the next one opens). */
@@ -25,23 +43,31 @@ export class QuestionQueue {
     if (!this.current) return;
     const r = approvalKey(this.current, name, ch);
     if (r.type === 'answer') {
-      this.waiting.shift()?.resolve(r.answer);
+      const asked = this.waiting.shift();
+      if (asked) this.answer(asked.requestId, r.answer);
       return this.next();
     }
     this.current = r.state;
     this.changed();
   }
 
-  /** Denies every question, asked or waiting, with `message` (a cancelled turn, a quit) and closes the modal. */
-  denyAll(message: string): void {
-    for (const q of this.waiting.splice(0)) q.resolve({ type: 'deny', message });
+  /** Closes the modal and forgets every question (the session settles them: a cancelled turn, a quit). */
+  clear(): void {
+    this.waiting.splice(0);
     this.current = undefined;
     this.changed();
   }
 
+  private drop(requestId: string | undefined): void {
+    const at = this.waiting.findIndex((q) => q.requestId === requestId);
+    if (at < 0) return;
+    this.waiting.splice(at, 1);
+    if (at === 0) this.next();
+  }
+
   private next(): void {
     const q = this.waiting[0];
-    this.current = q ? openApproval(q.request) : undefined;
+    this.current = q ? openApproval(q) : undefined;
     this.changed();
   }
 }

@@ -1,11 +1,12 @@
-import type { AgentEvent } from '@coding-harness/agent';
-import { addItem, commitStream, onEvent } from './agent-events.js';
+import type { SessionEvent } from '@coding-harness/protocol';
+import { onEvent } from './session-events.js';
+import { addItem, commitStream } from './transcript-items.js';
 import type { Item, ViewState } from './view-state.js';
 
-/** Everything that changes the view: agent events and the UI's own actions. `now` is a ms timestamp. */
+/** Everything that changes the view: the session's events and the UI's own actions. `now` is a ms timestamp. */
 export type Action =
-  | { type: 'agent'; event: AgentEvent; now: number }
-  /** A turn was submitted (`busy` on) or its event stream ended (`busy` off). */
+  | { type: 'event'; event: SessionEvent; now: number }
+  /** A turn (or `/compact`) was sent (`busy` on) or its command's result came (`busy` off). */
   | { type: 'busy'; busy: boolean; now: number }
   | { type: 'notice'; text: string }
   | { type: 'error'; text: string }
@@ -17,14 +18,13 @@ export type Action =
   | { type: 'toggle_tool'; id?: string; top?: number }
   /** Expand or collapse a thinking block: the item at `index`, or the latest one; `top` as for tools. */
   | { type: 'toggle_thinking'; index?: number; top?: number }
-  /** A resumed conversation: its events (see `replayEvents`) drawn as a live session would, then `notice`. */
-  | { type: 'replay'; events: readonly AgentEvent[]; notice: string }
-  /** `/clear`: a new conversation, an empty transcript. */
-  | { type: 'clear' }
-  /** The permission mode changed (Shift-Tab, `/mode`). */
-  | { type: 'mode'; mode: string }
-  /** The model of the next request changed (`/model`). */
-  | { type: 'model'; model: string };
+  /**
+   * A resumed conversation: the `history` command's events drawn as a live session draws them,
+   * then `notice`; `fresh` first empties the transcript (a session resumed in place).
+   */
+  | { type: 'replay'; events: readonly SessionEvent[]; notice: string; fresh?: boolean }
+  /** `/clear`: a new conversation, an empty transcript but for `notice`. */
+  | { type: 'clear'; notice: string };
 
 /**
  * The whole view logic, pure: same state and action, same result; no terminal involved.
@@ -32,7 +32,7 @@ export type Action =
  */
 export function reduce(state: ViewState, action: Action): ViewState {
   switch (action.type) {
-    case 'agent':
+    case 'event':
       return touched(state, onEvent(state, action.event, action.now));
     case 'busy':
       return action.busy
@@ -41,7 +41,7 @@ export function reduce(state: ViewState, action: Action): ViewState {
             busy: true,
             hint: '',
             activity: { label: 'thinking', since: action.now },
-            turn: { since: action.now, outputBefore: state.totals.output },
+            turn: { since: action.now, output: 0 },
           }
         : idle(state);
     case 'notice':
@@ -57,23 +57,25 @@ export function reduce(state: ViewState, action: Action): ViewState {
     case 'toggle_thinking':
       return toggleThinking(state, action.index, action.top);
     case 'replay': {
-      const replayed = commitStream(action.events.reduce((s, e) => onEvent(s, e, 0), state));
+      const base = action.fresh ? emptied(state, []) : state;
+      const replayed = commitStream(action.events.reduce((s, e) => onEvent(s, e, 0), base));
       return addItem({ ...replayed, activity: { label: 'idle' } }, { kind: 'notice', text: action.notice });
     }
-    case 'mode':
-      return { ...state, mode: action.mode };
-    case 'model':
-      return { ...state, model: action.model };
     case 'clear':
-      return {
-        ...state,
-        items: [{ kind: 'notice', text: 'new conversation' }],
-        streaming: '',
-        thinking: '',
-        committed: '',
-        scroll: { top: 0, follow: true, newBelow: false },
-      };
+      return emptied(state, [{ kind: 'notice', text: action.notice }]);
   }
+}
+
+/** A new transcript holding `items`, following the output. */
+function emptied(state: ViewState, items: Item[]): ViewState {
+  return {
+    ...state,
+    items,
+    streaming: '',
+    thinking: '',
+    committed: '',
+    scroll: { top: 0, follow: true, newBelow: false },
+  };
 }
 
 type ToolItem = Extract<Item, { kind: 'tool' }>;

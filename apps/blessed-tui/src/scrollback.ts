@@ -47,3 +47,13 @@ function colour(text: string, style: Style, plain: boolean): string {
 export function resumeHint(sessionId: string, command: string): string {
   return `session ${sessionId}\nresume it with: ${command}\n`;
 }
+
+/** `harness-tui --resume <id>`, with `-C <root>` when the work root is not the directory it was started in. */
+export function resumeCommand(id: string, workroot: string, cwd: string | undefined): string {
+  const root = cwd === undefined || cwd === workroot ? '' : ` -C ${shellWord(workroot)}`;
+  return `harness-tui${root} --resume ${id}`;
+}
+
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}

@@ -1,54 +1,37 @@
 /**
- * The session commands in the TUI, on a real session (buildHarness + harnessBackend) against the
- * mock: the lines land in the transcript, and what the model receives is what the command changed.
+ * The session commands in the TUI, on a real session (`createSession`) against the mock: each
+ * goes to the session as a `slash` command, its result's lines land in the transcript, and what
+ * the model receives is what the command changed.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ScriptBuilder, startMockServer } from '@coding-harness/mock-anthropic';
-import { buildHarness, parseHarnessArgs } from '@coding-harness/session';
+import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeTerminal, KEY } from './fake-terminal.test.helper.js';
-import { harnessBackend } from './harness-backend.js';
+import { mockServer, sandbox, undoAll } from './real-session.test.helper.js';
 
-const undo: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const f of undo.splice(0).reverse()) await f();
-});
+afterEach(undoAll);
 
-async function session(script: ScriptBuilder) {
-  const server = await startMockServer({ script: script.build() });
-  undo.push(() => server.close());
-  const root = mkdtempSync(join(tmpdir(), 'tui-session-commands-'));
-  undo.push(() => rmSync(root, { recursive: true, force: true }));
-  const work = join(root, 'work');
-  mkdirSync(work);
-  const parsed = parseHarnessArgs(['-C', work, '--no-skills']);
-  if (!parsed.ok) throw new Error(parsed.message);
-  const env = {
-    ANTHROPIC_BASE_URL: server.url,
-    ANTHROPIC_API_KEY: 'fake',
-    XDG_STATE_HOME: join(root, 'state'),
-    XDG_CONFIG_HOME: join(root, 'config'),
-  };
-  const harness = await buildHarness(parsed.flags, env, { home: join(root, 'home'), cwd: root });
-  const t = await fakeTerminal(harnessBackend(harness), { columns: 120, rows: 40 });
-  undo.push(async () => {
-    await t.press(KEY.ctrlC, KEY.ctrlC);
-    await t.exit;
-  });
-  return { server, harness, t };
+async function open(script: ScriptBuilder) {
+  const server = await mockServer(script);
+  const session = await sandbox(server).open(['--no-skills']);
+  const t = await fakeTerminal(session, { columns: 120, rows: 40 });
+  return { server, session, t };
+}
+
+async function quit(t: Awaited<ReturnType<typeof fakeTerminal>>): Promise<void> {
+  await t.press(KEY.ctrlC, KEY.ctrlC);
+  await t.exit;
 }
 
 describe('harness-tui: the session commands', () => {
-  it('/model <id> switches the model of the next request; the line lands in the transcript', async () => {
-    const { server, t } = await session(new ScriptBuilder().text('first answer').text('second answer'));
+  it('/model <id> switches the model of the next request; the line lands in the transcript, the bar follows', async () => {
+    const { server, t } = await open(new ScriptBuilder().text('first answer').text('second answer'));
     await t.type('hello');
     await t.press(KEY.enter);
     await t.see('first answer');
     await t.type('/model claude-opus-5-5');
     await t.press(KEY.enter);
     await t.see('model: claude-opus-5-5 from the next request (was claude-sonnet-5-5)');
+    await vi.waitFor(() => expect(t.text().split('\n')[39]).toContain('claude-opus-5-5'));
     await t.type('again');
     await t.press(KEY.enter);
     await t.see('second answer');
@@ -56,20 +39,25 @@ describe('harness-tui: the session commands', () => {
       'claude-sonnet-5-5',
       'claude-opus-5-5',
     ]);
+    await quit(t);
   });
 
-  it('/mode plan switches the policy; /status and /permissions answer from the same session', async () => {
-    const { harness, t } = await session(new ScriptBuilder().text('never'));
+  it('/mode plan switches the policy (the bar shows it); /status and /permissions answer from the same session', async () => {
+    const { session, t } = await open(new ScriptBuilder().text('never'));
     await t.type('/mode plan');
     await t.press(KEY.enter);
     await t.see('mode: plan: plan mode');
-    await vi.waitFor(() => expect(harness.policy.mode).toBe('plan'));
+    await t.see('⏸ plan mode');
+    expect(session.status().mode).toBe('plan');
     await t.type('/status');
     await t.press(KEY.enter);
-    await t.see(`session  ${harness.agent.sessionId}`);
+    await t.see(`session  ${session.status().sessionId}`);
     await t.type('/permissions allow Bash(npm test:*)');
     await t.press(KEY.enter);
     await t.see('allow Bash(npm test:*)  (session, /permissions)');
-    expect(harness.grants().allowed.map((g) => g.rule)).toContain('bash(npm test:*)');
+    await t.type('/allowed');
+    await t.press(KEY.enter);
+    await t.see('allow bash(npm test:*)');
+    await quit(t);
   });
 });

@@ -3,16 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { SessionInfo } from '@coding-harness/agent';
-import { buildHarness, parseHarnessArgs } from '@coding-harness/session';
+import { createSession, parseHarnessArgs } from '@coding-harness/session';
+import type { Session } from '@coding-harness/session';
 import { ScriptBuilder, startMockServer } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TuiBackend } from './backend.js';
 import { main } from './cli.js';
+import type { ClientOptions } from './session-client.js';
 import { sessionPickerKey, sessionRows, visibleWindow, type SessionPick } from './session-picker.js';
 import { runSessionPicker } from './widgets/session-picker-screen.js';
-import { FakeBackend } from './fake-backend.js';
+import { FakeSession } from './fake-session.js';
 import { fakeTerminal, KEY } from './fake-terminal.test.helper.js';
-import type { SessionControls } from '@coding-harness/session';
+import { messageEnd, turnStart } from './test-events.test.helper.js';
 
 const undo: (() => unknown)[] = [];
 afterEach(async () => {
@@ -113,7 +114,7 @@ describe('harness-tui --resume without an id', () => {
     };
     const home = join(root, 'home');
     const run = async (pick: (s: readonly SessionInfo[]) => SessionPick) => {
-      let backend: TuiBackend | undefined;
+      let opened: { session: Session; client: ClientOptions } | undefined;
       const offered: SessionInfo[][] = [];
       const code = await main(['-C', work, '--resume'], {
         stdout: new PassThrough(),
@@ -126,12 +127,13 @@ describe('harness-tui --resume without an id', () => {
           offered.push([...sessions]);
           return pick(sessions);
         },
-        run: async (b) => {
-          backend = b;
+        run: async (session, client) => {
+          opened = { session, client };
+          undo.push(() => session.close());
           return 0;
         },
       });
-      return { code, backend, offered };
+      return { code, opened, offered };
     };
     return { env, home, work, root, run };
   }
@@ -140,59 +142,65 @@ describe('harness-tui --resume without an id', () => {
     const box = await setup();
     const parsed = parseHarnessArgs(['-C', box.work]);
     if (!parsed.ok) throw new Error(parsed.message);
-    const first = await buildHarness(parsed.flags, box.env, { home: box.home, cwd: box.root });
-    for await (const event of first.agent.send('remember this')) void event;
-    const id = first.agent.sessionId;
+    const first = await createSession(parsed.flags, box.env, { home: box.home, cwd: box.root });
+    await first.dispatch({ id: 'c1', type: 'send', text: 'remember this' });
+    const id = first.status().sessionId;
+    await first.close();
 
-    const { code, backend, offered } = await box.run((sessions) => ({ type: 'resume', id: sessions[0]!.id }));
+    const { code, opened, offered } = await box.run((sessions) => ({ type: 'resume', id: sessions[0]!.id }));
     expect(code).toBe(0);
     expect(offered[0]?.map((s) => [s.id, s.title])).toEqual([[id, 'remember this']]);
-    expect(backend?.history?.()?.sessionId).toBe(id);
+    expect(opened?.session.info.resumed).toBe(true);
+    expect(opened?.session.status().sessionId).toBe(id);
 
     const fresh = await box.run(() => ({ type: 'new' }));
-    expect(fresh.backend?.history?.()).toBeUndefined();
+    expect(fresh.opened?.session.info.resumed).toBe(false);
     const quit = await box.run(() => ({ type: 'quit' }));
-    expect(quit).toMatchObject({ code: 0, backend: undefined });
+    expect(quit).toMatchObject({ code: 0, opened: undefined });
   });
 
   it('with no saved session it starts a new one and says so, without a picker', async () => {
     const box = await setup();
-    const { backend, offered } = await box.run(() => ({ type: 'quit' }));
+    const { opened, offered } = await box.run(() => ({ type: 'quit' }));
     expect(offered).toEqual([]);
-    expect(backend?.startupNotices).toContain('no saved session in this work root yet; starting a new one');
+    expect(opened?.client.notices).toContain('no saved session in this work root yet; starting a new one');
   });
 });
 
 describe('/resume inside the TUI', () => {
-  /** Just what /resume reads of the session's controls. */
-  const controls = (current: string) =>
-    ({
-      sessions: async () => SESSIONS,
-      status: () => ({ sessionId: current }),
-    }) as unknown as SessionControls;
+  const summaries = SESSIONS.map(({ file: _file, ...summary }) => summary);
+  const older = [turnStart('the older question'), messageEnd('The older answer.')];
 
-  it('lists the sessions over the transcript; Enter on another one reopens the TUI on it (the screen quits)', async () => {
-    const resumed: string[] = [];
-    const backend = new FakeBackend({
-      sessionId: 's-new',
-      controls: controls('s-new'),
-      onResume: (id) => resumed.push(id),
-    });
-    const t = await fakeTerminal(backend);
+  it('lists the sessions over the transcript; Enter on another resumes it in place and draws its conversation', async () => {
+    const session = new FakeSession({ sessionId: 's-new', sessions: summaries, histories: { 's-mid': older } });
+    const t = await fakeTerminal(session);
+    await t.type('hello');
+    await t.press(KEY.enter);
+    await t.see('You said: hello');
     await t.type('/resume');
     await t.press(KEY.enter);
     await t.see('Resume a session');
     await t.see('fix the greeting');
     await t.press(KEY.down);
     await t.press(KEY.enter);
+    await t.see('resumed session s-mid');
+    await t.see('The older answer.');
+    expect(t.text()).not.toContain('You said: hello');
+    expect(session.status().sessionId).toBe('s-mid');
+    expect(session.commands.map((c) => c.type)).toEqual(['send', 'slash', 'resume', 'history']);
+    expect(session.commands[2]).toMatchObject({ type: 'resume', sessionId: 's-mid' });
+    // The screen stays up: the next turn goes to the resumed session.
+    await t.type('more');
+    await t.press(KEY.enter);
+    await t.see('You said: more');
+    await t.press(KEY.ctrlD);
     expect(await t.exit).toBe(0);
-    expect(resumed).toEqual(['s-mid']);
-    expect(backend.sent).toEqual([]);
+    expect(t.written()).toContain('resume it with: harness-tui --resume s-mid');
   });
 
   it('Enter on this session says so; Esc closes the list; n starts a new conversation', async () => {
-    const backend = new FakeBackend({ sessionId: 's-new', controls: controls('s-new'), onResume: () => {} });
-    const t = await fakeTerminal(backend);
+    const session = new FakeSession({ sessionId: 's-new', sessions: summaries });
+    const t = await fakeTerminal(session);
     await t.type('/resume');
     await t.press(KEY.enter);
     await t.see('Resume a session');
@@ -208,46 +216,18 @@ describe('/resume inside the TUI', () => {
     await t.see('Resume a session');
     await t.press('n');
     await t.see('new conversation');
-    expect(backend.clears).toBe(1);
+    expect(session.commandTypes()).toEqual(['slash', 'slash', 'slash', 'clear']);
     await t.press(KEY.ctrlC, KEY.ctrlC);
     expect(await t.exit).toBe(0);
   });
 
-  it('the CLI reopens the screen on the picked session', async () => {
-    const server = await startMockServer({ script: new ScriptBuilder().text('First answer.').build() });
-    undo.push(() => server.close());
-    const root = mkdtempSync(join(tmpdir(), 'harness-tui-reopen-'));
-    undo.push(() => rmSync(root, { recursive: true, force: true }));
-    const work = join(root, 'work');
-    mkdirSync(work);
-    const env = {
-      ANTHROPIC_BASE_URL: server.url,
-      ANTHROPIC_API_KEY: 'fake',
-      XDG_STATE_HOME: join(root, 'state'),
-      XDG_CONFIG_HOME: join(root, 'config'),
-    };
-    const home = join(root, 'home');
-    const parsed = parseHarnessArgs(['-C', work]);
-    if (!parsed.ok) throw new Error(parsed.message);
-    const first = await buildHarness(parsed.flags, env, { home, cwd: root });
-    for await (const event of first.agent.send('the old one')) void event;
-    const old = first.agent.sessionId;
-
-    const screens: (string | undefined)[] = [];
-    const code = await main(['-C', work], {
-      stdout: new PassThrough(),
-      stderr: new PassThrough(),
-      env,
-      cwd: root,
-      home,
-      tty: true,
-      run: async (backend) => {
-        screens.push(backend.history?.()?.sessionId);
-        if (screens.length === 1) backend.resume?.(old);
-        return 0;
-      },
-    });
-    expect(code).toBe(0);
-    expect(screens).toEqual([undefined, old]);
+  it('with no stored session it says so in the transcript, no list', async () => {
+    const t = await fakeTerminal(new FakeSession());
+    await t.type('/resume');
+    await t.press(KEY.enter);
+    await t.see('no saved sessions in this work root yet');
+    expect(t.text()).not.toContain('Resume a session');
+    await t.press(KEY.ctrlC, KEY.ctrlC);
+    expect(await t.exit).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import type { SessionInfo } from '@coding-harness/agent';
+import type { SessionSummary } from '@coding-harness/protocol';
 import { shortTime } from '@coding-harness/session';
 import { sanitize } from './sanitize.js';
 import { textWidth, truncate } from './wrap.js';
@@ -16,7 +16,7 @@ export type SessionPickerResult = { type: 'select'; selected: number } | { type:
  */
 export function sessionPickerKey(
   selected: number,
-  sessions: readonly SessionInfo[],
+  sessions: readonly SessionSummary[],
   name: string | undefined,
   ch: string | undefined,
   page = 10,
@@ -62,7 +62,7 @@ export const PICKER_KEYS = '↑↓ choose · Enter resume · n new session · Es
  * first prompt (or `(no prompt)`), and its id at the end when there is room. Text from the
  * session files is sanitized (a stored prompt is data).
  */
-export function sessionRows(sessions: readonly SessionInfo[], selected: number, width: number): string[] {
+export function sessionRows(sessions: readonly SessionSummary[], selected: number, width: number): string[] {
   return sessions.map((s, i) => {
     const mark = i === selected ? '› ' : '  ';
     const when = `${shortTime(s.updatedAt)}  `;

@@ -1,21 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { MIN_MODEL, MIN_ROOT, statusLine } from './status-line.js';
-import { initialState, type ViewState } from './view-state.js';
+import type { SessionStatus } from '@coding-harness/protocol';
+import { freshView } from './test-events.test.helper.js';
+import type { ViewState } from './view-state.js';
 import { textWidth } from './wrap.js';
 
-function state(
-  over: Partial<ViewState['totals']> = {},
-  activity: ViewState['activity'] = { label: 'idle' },
-): ViewState {
-  const s = initialState({
+function state(over: Partial<SessionStatus> = {}, activity: ViewState['activity'] = { label: 'idle' }): ViewState {
+  const s = freshView({
     model: 'claude-sonnet-5-5',
     workroot: '/home/u/src/projects/coding-harness',
-    skillCount: 3,
+    skills: 3,
+    ...over,
   });
-  return { ...s, activity, totals: { ...s.totals, ...over } };
+  return { ...s, activity };
 }
 
-const BIG = { input: 123_456, output: 45_678, cacheRead: 987_654, cacheWrite: 12_345, costUsd: 12.3456 };
+const BIG: Partial<SessionStatus> = {
+  usage: { input: 123_456, output: 45_678, cacheRead: 987_654, cacheWrite: 12_345 },
+  costUsd: 12.3456,
+};
 const fields = (line: string) => line.trim().split(' │ ');
 
 describe('status bar', () => {
@@ -29,6 +32,11 @@ describe('status bar', () => {
       '$0.0000',
       'idle',
     ]);
+  });
+
+  it('the permission mode shows when it is not the default', () => {
+    expect(fields(statusLine(state({ mode: 'plan' }), 0, 200))).toContain('⏸ plan mode');
+    expect(statusLine(state({ mode: 'default' }), 0, 200)).not.toMatch(/mode|edits/);
   });
 
   it('at 80 columns with large counts, model and root keep a readable minimum and lower-priority fields go first', () => {
@@ -56,7 +64,7 @@ describe('status bar', () => {
   });
 
   it('a short model and root are never padded or cut', () => {
-    const s = { ...state(BIG), model: 'haiku', workroot: '/w' };
+    const s = state({ ...BIG, model: 'haiku', workroot: '/w' });
     expect(fields(statusLine(s, 0, 80)).slice(0, 2)).toEqual(['haiku', '/w']);
   });
 });

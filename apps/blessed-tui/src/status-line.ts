@@ -1,4 +1,4 @@
-import { isPermissionMode } from '@coding-harness/approval';
+import { addUsage } from '@coding-harness/model';
 import { modeIndicator } from '@coding-harness/session';
 import { cacheShare, dollars, tokens } from './format.js';
 import type { Activity, ViewState } from './view-state.js';
@@ -38,20 +38,23 @@ function cutLeft(text: string, width: number): string {
 
 /**
  * The status bar's text at `width` columns: model, work root, skill count, tokens in/out,
- * cache-read share, cost, the permission mode (when not the default) and activity. When the bar is too narrow the model and the work root
+ * cache-read share, cost, the permission mode (when not the default) and activity. All but the
+ * activity are the session's latest `status` (its totals include `/compact`'s request, its skill
+ * count follows `/reload-skills`), plus the requests reported since it during a turn. When the bar is too narrow the model and the work root
  * shrink (the root cut from the left) but never below MIN_MODEL / MIN_ROOT columns; below that,
  * whole fields are dropped in DROP_ORDER. Never wider than `width`.
  */
 export function statusLine(state: ViewState, now: number, width: number, home?: string): string {
-  const t = state.totals;
+  const s = state.status;
+  const t = addUsage(s.usage, state.unsettled.usage);
   const text: Record<Field, string> = {
-    model: sanitize(state.model, { multiline: false }),
-    root: sanitize(shortRoot(state.workroot, home), { multiline: false }),
-    skills: `${state.skillCount} skill${state.skillCount === 1 ? '' : 's'}`,
+    model: sanitize(s.model, { multiline: false }),
+    root: sanitize(shortRoot(s.workroot, home), { multiline: false }),
+    skills: `${s.skills} skill${s.skills === 1 ? '' : 's'}`,
     tokens: `in ${tokens(t.input + t.cacheRead + t.cacheWrite)} out ${tokens(t.output)}`,
     cache: `cache ${cacheShare(t)}`,
-    cost: dollars(t.costUsd),
-    mode: isPermissionMode(state.mode) ? modeIndicator(state.mode) : state.mode,
+    cost: dollars(s.costUsd + state.unsettled.costUsd),
+    mode: modeIndicator(s.mode),
     activity: sanitize(activityLabel(state.activity, now), { multiline: false }),
   };
   const min = (f: Field): number =>

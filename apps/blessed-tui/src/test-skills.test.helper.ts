@@ -1,3 +1,5 @@
+import type { SkillSummary } from '@coding-harness/protocol';
+import { skillSummary } from '@coding-harness/session';
 import type { Skill } from '@coding-harness/skills';
 
 /** A skill for tests, with only what the TUI reads set meaningfully. */
@@ -23,3 +25,6 @@ export const SKILLS: Skill[] = [
   testSkill('release-notes', 'Drafts release notes from git log'),
   testSkill('house-style', 'Applies the house style to edits', false),
 ];
+
+/** The three skills as the session lists them (`Session.skills()`). */
+export const SUMMARIES: SkillSummary[] = SKILLS.map(skillSummary);

@@ -1,16 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AgentEvent } from '@coding-harness/agent';
-import { FakeBackend, type FakeStep } from './fake-backend.js';
+import type { SessionEvent } from '@coding-harness/protocol';
+import { FakeSession, type FakeStep } from './fake-session.js';
 import { fakeTerminal, KEY } from './fake-terminal.test.helper.js';
 import { layoutTranscript } from './layout.js';
 import { reduce } from './reduce.js';
 import { thinkingTarget } from './tool-target.js';
-import { initialState, type ViewState } from './view-state.js';
+import { freshView, messageEnd, started, turnEnd, turnStart } from './test-events.test.helper.js';
+import type { ViewState } from './view-state.js';
 
-const ZERO = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
-const start = () => initialState({ model: 'm', workroot: '/w', skillCount: 0 });
-const run = (events: AgentEvent[], state: ViewState = start()) =>
-  events.reduce((s, event) => reduce(s, { type: 'agent', event, now: 0 }), state);
+const start = () => freshView();
+const run = (events: SessionEvent[], state: ViewState = start()) =>
+  events.reduce((s, event) => reduce(s, { type: 'event', event, now: 0 }), state);
 const texts = (s: ViewState, width = 80) =>
   layoutTranscript(s, width)
     .slice(0, 1000)
@@ -19,10 +19,7 @@ const PLAN = 'First I read the file.\nThen I fix the greeting.\nThen I run the t
 
 describe('thinking in the transcript', () => {
   it('a finished block is one dim line: its first line and how many lines Ctrl-T opens', () => {
-    const s = run([
-      { type: 'thinking_delta', text: PLAN },
-      { type: 'assistant_message', text: 'On it.', stopReason: 'end_turn' },
-    ]);
+    const s = run([{ type: 'thinking_delta', text: PLAN }, messageEnd('On it.')]);
     expect(texts(s)).toEqual(['∴ First I read the file.  (Ctrl-T: 3 lines)', 'On it.']);
     expect(layoutTranscript(s, 80).slice(0, 1)[0]?.style).toBe('thinking');
   });
@@ -33,20 +30,14 @@ describe('thinking in the transcript', () => {
   });
 
   it('a long single line is cut to the width', () => {
-    const s = run([
-      { type: 'thinking_delta', text: 'x'.repeat(200) },
-      { type: 'assistant_message', text: '', stopReason: 'end_turn' },
-    ]);
+    const s = run([{ type: 'thinking_delta', text: 'x'.repeat(200) }, messageEnd('')]);
     const [line] = texts(s, 40);
     expect(line).toMatch(/^∴ x+… {2}\(Ctrl-T: 1 line\)$/);
     expect(line?.length).toBe(40);
   });
 
   it('toggle_thinking expands every line and collapses again', () => {
-    const s = run([
-      { type: 'thinking_delta', text: PLAN },
-      { type: 'assistant_message', text: 'On it.', stopReason: 'end_turn' },
-    ]);
+    const s = run([{ type: 'thinking_delta', text: PLAN }, messageEnd('On it.')]);
     const open = reduce(s, { type: 'toggle_thinking' });
     expect(texts(open)).toEqual([
       '∴ First I read the file.',
@@ -63,8 +54,8 @@ describe('thinking in the transcript', () => {
       { type: 'thinking_delta', text: 'plan A' },
       { type: 'text_delta', text: 'Reading it.' },
       { type: 'thinking_delta', text: 'plan B' },
-      { type: 'assistant_message', text: 'Reading it.', stopReason: 'tool_use' },
-      { type: 'tool_call_started', id: 't1', name: 'read_file', input: {}, summary: 'a.txt', forced: false },
+      messageEnd('Reading it.', 'tool_use'),
+      started('t1', 'read_file', 'read', 'a.txt'),
     ]);
     expect(
       s.items.map((i) => (i.kind === 'thinking' || i.kind === 'assistant' ? `${i.kind}:${i.text}` : i.kind)),
@@ -75,9 +66,9 @@ describe('thinking in the transcript', () => {
     const long = Array.from({ length: 40 }, (_, i) => `step ${i}`).join('\n');
     let s = run([
       { type: 'thinking_delta', text: 'older' },
-      { type: 'assistant_message', text: 'one', stopReason: 'end_turn' },
+      messageEnd('one'),
       { type: 'thinking_delta', text: long },
-      { type: 'assistant_message', text: 'two', stopReason: 'end_turn' },
+      messageEnd('two'),
     ]);
     expect(thinkingTarget(s, 80, 10)).toEqual({ index: 2 });
     s = reduce(s, { type: 'toggle_thinking', index: 2 });
@@ -89,12 +80,12 @@ describe('thinking in the transcript', () => {
 describe('thinking on the screen', () => {
   it('shows the folded line, Ctrl-T opens it, and thinking text cannot restyle the screen', async () => {
     const turn: FakeStep[] = [
-      { type: 'turn_start', turn: 1, text: 'go' },
+      turnStart('go'),
       { type: 'thinking_delta', text: 'Plan {bold}loud{/bold}\nsecond-thought\x1b[2J' },
-      { type: 'assistant_message', text: 'Done.', stopReason: 'end_turn' },
-      { type: 'turn_end', turn: 1, stopReason: 'end_turn', usage: ZERO, costUsd: 0 },
+      messageEnd('Done.'),
+      turnEnd('end_turn'),
     ];
-    const t = await fakeTerminal(new FakeBackend({ turns: [turn] }));
+    const t = await fakeTerminal(new FakeSession({ turns: [turn] }));
     await vi.waitFor(() => expect(t.written()).toContain('idle'));
     const before = t.written().length; // blessed clears the screen itself when it starts
     await t.type('go');

@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentEvent } from '@coding-harness/agent';
-import { FakeBackend } from './fake-backend.js';
+import type { SessionEvent } from '@coding-harness/protocol';
+import { FakeSession } from './fake-session.js';
 import { fakeTerminal, KEY } from './fake-terminal.test.helper.js';
 import { itemLines, layoutTranscript } from './layout.js';
 import { reduce } from './reduce.js';
-import { initialState, type Item } from './view-state.js';
+import { finished, freshView, started, turnEnd, turnStart } from './test-events.test.helper.js';
+import type { Item } from './view-state.js';
 
 type ToolItem = Extract<Item, { kind: 'tool' }>;
-const ZERO = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
 
 function tool(over: Partial<ToolItem>): ToolItem {
   return {
     kind: 'tool',
     id: 't1',
     name: 'bash',
+    callKind: 'exec',
     summary: 'bash: npm test',
     forced: false,
     state: 'done',
@@ -26,8 +27,19 @@ function tool(over: Partial<ToolItem>): ToolItem {
 
 const text = (item: Item, width = 80) => itemLines(item, width).map((l) => l.text);
 const FAILING = `${Array.from({ length: 12 }, (_, i) => `test ${i + 1} ok`).join('\n')}\nError: expected 2, got 3\n    at sum.test.ts:4\n\nExit code 3.`;
-const EDITED =
-  'Edited src/a.ts: replaced 1 occurrence.\n\n--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1,3 +1,3 @@\n keep\n-old line\n+new line\n keep';
+const DIFF = '--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1,3 +1,3 @@\n keep\n-old line\n+new line\n keep';
+const EDITED = `Edited src/a.ts: replaced 1 occurrence.\n\n${DIFF}`;
+/** An edit's result as the tool returns it: its text for the model, and the diff for people. */
+const edit = (over: Partial<ToolItem> = {}) =>
+  tool({
+    name: 'edit_file',
+    callKind: 'write',
+    summary: 'src/a.ts',
+    display: 'edited src/a.ts',
+    content: EDITED,
+    diff: DIFF,
+    ...over,
+  });
 
 describe('a collapsed tool result', () => {
   it('a command shows its last lines under the summary (the error is on screen), with a count of the rest', () => {
@@ -57,10 +69,7 @@ describe('a collapsed tool result', () => {
   });
 
   it('an edit shows its diff, red and green, without the file header lines', () => {
-    const lines = itemLines(
-      tool({ name: 'edit_file', summary: 'src/a.ts', display: 'edited src/a.ts', content: EDITED }),
-      80,
-    );
+    const lines = itemLines(edit(), 80);
     expect(lines.map((l) => [l.style, l.text])).toEqual([
       ['tool', '● edit_file src/a.ts'],
       ['dim', '  ⎿ edited src/a.ts'],
@@ -72,47 +81,38 @@ describe('a collapsed tool result', () => {
     ]);
   });
 
+  it("a write's replayed text (no diff of its own) shows the diff it holds; it is what the call is, not its name", () => {
+    const replayed = edit({ diff: undefined });
+    expect(text(replayed)).toEqual(text(edit()));
+    expect(text(edit({ name: 'my_writer', diff: undefined }))).toContain('    +new line');
+  });
+
   it('a long diff shows its first lines and how many more there are', () => {
-    const big = `Edited x: replaced 1 occurrence.\n\n--- a/x\n+++ b/x\n@@ -1,20 +1,20 @@\n${Array.from({ length: 20 }, (_, i) => `+l${i}`).join('\n')}`;
-    const lines = text(tool({ name: 'edit_file', summary: 'x', display: 'edited x', content: big }));
+    const big = `--- a/x\n+++ b/x\n@@ -1,20 +1,20 @@\n${Array.from({ length: 20 }, (_, i) => `+l${i}`).join('\n')}`;
+    const lines = text(edit({ summary: 'x', display: 'edited x', content: 'Edited x.', diff: big }));
     expect(lines.at(-1)).toBe('    … 13 more lines');
     expect(lines[1]).toBe('  ⎿ edited x  (Ctrl-O expands)');
   });
 
   it('other tools keep their one-line summary', () => {
-    expect(text(tool({ name: 'read_file', summary: 'a.ts', display: 'read 40 lines', content: 'x\ny' }))).toEqual([
-      '● read_file a.ts',
-      '  ⎿ read 40 lines  (Ctrl-O expands)',
-    ]);
+    expect(
+      text(tool({ name: 'read_file', callKind: 'read', summary: 'a.ts', display: 'read 40 lines', content: 'x\ny' })),
+    ).toEqual(['● read_file a.ts', '  ⎿ read 40 lines  (Ctrl-O expands)']);
   });
 });
 
 describe('parallel tool calls', () => {
   it('each result sits right under its own call, whatever order they finish in', () => {
-    const events: AgentEvent[] = [
-      { type: 'turn_start', turn: 1, text: 'go' },
-      { type: 'tool_call_started', id: 'a', name: 'bash', input: {}, summary: 'bash: echo A', forced: false },
-      { type: 'tool_call_started', id: 'b', name: 'bash', input: {}, summary: 'bash: echo B', forced: false },
-      {
-        type: 'tool_call_finished',
-        id: 'b',
-        name: 'bash',
-        isError: false,
-        display: 'exit 0',
-        content: 'B\n\nExit code 0.',
-      },
-      {
-        type: 'tool_call_finished',
-        id: 'a',
-        name: 'bash',
-        isError: false,
-        display: 'exit 0',
-        content: 'A\n\nExit code 0.',
-      },
-      { type: 'turn_end', turn: 1, stopReason: 'end_turn', usage: ZERO, costUsd: 0 },
+    const events: SessionEvent[] = [
+      turnStart('go'),
+      started('a', 'bash', 'exec', 'bash: echo A'),
+      started('b', 'bash', 'exec', 'bash: echo B'),
+      finished('b', 'bash', 'exit 0', 'B\n\nExit code 0.'),
+      finished('a', 'bash', 'exit 0', 'A\n\nExit code 0.'),
+      turnEnd('end_turn'),
     ];
-    let state = initialState({ model: 'm', workroot: '/', skillCount: 0 });
-    for (const event of events) state = reduce(state, { type: 'agent', event, now: 0 });
+    let state = freshView();
+    for (const event of events) state = reduce(state, { type: 'event', event, now: 0 });
     const layout = layoutTranscript(state, 80);
     const lines = layout.slice(0, layout.total).map((l) => l.text);
     const at = (s: string) => lines.indexOf(s);
@@ -123,16 +123,16 @@ describe('parallel tool calls', () => {
 });
 
 describe('on the screen', () => {
-  const turn = (content: string): AgentEvent[] => [
-    { type: 'turn_start', turn: 1, text: 'edit' },
-    { type: 'tool_call_started', id: 'e', name: 'edit_file', input: {}, summary: 'src/a.ts', forced: false },
-    { type: 'tool_call_finished', id: 'e', name: 'edit_file', isError: false, display: 'edited src/a.ts', content },
-    { type: 'turn_end', turn: 1, stopReason: 'end_turn', usage: ZERO, costUsd: 0 },
+  const turn = (content: string): SessionEvent[] => [
+    turnStart('edit'),
+    started('e', 'edit_file', 'write', 'src/a.ts'),
+    finished('e', 'edit_file', 'edited src/a.ts', content, { diff: DIFF }),
+    turnEnd('end_turn'),
   ];
 
   it('the diff of an edit is green and red; under NO_COLOR it has no colour', async () => {
     for (const env of [{}, { NO_COLOR: '1' }] as Record<string, string>[]) {
-      const t = await fakeTerminal(new FakeBackend({ turns: [turn(EDITED)] }), { env });
+      const t = await fakeTerminal(new FakeSession({ turns: [turn(EDITED)] }), { env });
       await t.type('edit');
       await t.press(KEY.enter);
       await t.see('+new line');

@@ -1,6 +1,6 @@
 import type { Item } from './view-state.js';
 
-/** Lines of command output shown under a collapsed `bash` call: the last ones, where errors are. */
+/** Lines of command output shown under a collapsed command (an `exec` call): the last ones, where errors are. */
 export const COMMAND_TAIL_LINES = 5;
 /** Lines of a diff shown under a collapsed edit: the first ones, where the change starts. */
 export const DIFF_HEAD_LINES = 8;
@@ -22,19 +22,18 @@ export interface Preview {
 
 type ToolItem = Extract<Item, { kind: 'tool' }>;
 
-/** The tools whose result holds a diff after a summary line (`Edited x: …\n\n--- a/x …`). */
-const DIFF_TOOLS: ReadonlySet<string> = new Set(['edit_file', 'write_file']);
-
 /**
  * The part of a finished tool result shown while it is collapsed, so what a command printed and
- * what an edit changed are on screen without Ctrl-O: a command's last lines (its trailing
- * `Exit code N.` left out: the summary says it), an edit's diff from its start, and for any other
- * failed call the start of its message (a denial says why). Undefined for other results and for
- * results with nothing to show. `content` is already sanitized.
+ * what an edit changed are on screen without Ctrl-O; keyed on what the call is (its `kind`) and
+ * what it returned (a `diff`), never on a tool's name: a command's last lines (its trailing
+ * `Exit code N.` left out: the summary says it), a write's diff from its start (the `diff` the
+ * result carries, or one in a replayed write's text), and for any other failed call the start of
+ * its message (a denial says why). Undefined for other results and for results with nothing to
+ * show. `content` is already sanitized (and is the diff when the result has one).
  */
 export function collapsedPreview(tool: ToolItem, content: string): Preview | undefined {
-  if (tool.name === 'bash') return commandTail(content);
-  if (DIFF_TOOLS.has(tool.name) && tool.state !== 'error') return diffHead(content);
+  if (tool.callKind === 'exec') return commandTail(content);
+  if ((tool.diff !== undefined || tool.callKind === 'write') && tool.state !== 'error') return diffHead(content);
   if (tool.state === 'error') return errorHead(content, tool.display);
   return undefined;
 }

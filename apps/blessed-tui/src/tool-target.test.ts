@@ -1,33 +1,24 @@
-import type { AgentEvent } from '@coding-harness/agent';
+import type { SessionEvent } from '@coding-harness/protocol';
 import { describe, expect, it } from 'vitest';
-import { FakeBackend } from './fake-backend.js';
+import { FakeSession } from './fake-session.js';
 import { fakeTerminal, KEY } from './fake-terminal.test.helper.js';
 import { layoutTranscript } from './layout.js';
 import { reduce } from './reduce.js';
 import { toolTarget } from './tool-target.js';
-import { initialState, type ViewState } from './view-state.js';
+import { finished, freshView, messageEnd, started } from './test-events.test.helper.js';
+import type { ViewState } from './view-state.js';
 
 const rows = (tag: string, n: number) => Array.from({ length: n }, (_, i) => `${tag}-${i}`).join('\n');
 /** Tool call `id`, then `n` lines of assistant text. */
-function call(id: string, n: number): AgentEvent[] {
+function call(id: string, n: number): SessionEvent[] {
   return [
-    { type: 'tool_call_started', id, name: 'read_file', input: {}, summary: `${id}.txt`, forced: false },
-    {
-      type: 'tool_call_finished',
-      id,
-      name: 'read_file',
-      isError: false,
-      display: '3 lines',
-      content: rows(`${id}-secret`, 3),
-    },
-    { type: 'assistant_message', text: rows(`${id}-text`, n), stopReason: 'end_turn' },
+    started(id, 'read_file', 'read', `${id}.txt`),
+    finished(id, 'read_file', '3 lines', rows(`${id}-secret`, 3)),
+    messageEnd(rows(`${id}-text`, n)),
   ];
 }
-function session(events: AgentEvent[]): ViewState {
-  return events.reduce(
-    (s, event) => reduce(s, { type: 'agent', event, now: 0 }),
-    initialState({ model: 'm', workroot: '/w', skillCount: 0 }),
-  );
+function session(events: SessionEvent[]): ViewState {
+  return events.reduce((s, event) => reduce(s, { type: 'event', event, now: 0 }), freshView());
 }
 const scrollBy = (s: ViewState, by: number, height: number) =>
   reduce(s, { type: 'scroll', by, total: layoutTranscript(s, 80).total, height });
@@ -48,15 +39,8 @@ describe('which tool call Ctrl-O toggles', () => {
 
   it('inside an expanded result with no call on screen: that call, and the view moves to its first line', () => {
     let big = session([
-      { type: 'tool_call_started', id: 'x', name: 'read_file', input: {}, summary: 'x', forced: false },
-      {
-        type: 'tool_call_finished',
-        id: 'x',
-        name: 'read_file',
-        isError: false,
-        display: '100 lines',
-        content: rows('line', 100),
-      },
+      started('x', 'read_file', 'read', 'x'),
+      finished('x', 'read_file', '100 lines', rows('line', 100)),
       ...call('y', 30),
     ]);
     big = reduce(big, { type: 'toggle_tool', id: 'x' });
@@ -73,18 +57,15 @@ describe('which tool call Ctrl-O toggles', () => {
   });
 
   it('no call at all on screen or around it: the latest (as before)', () => {
-    const text = session([
-      ...call('a', 2),
-      { type: 'assistant_message', text: rows('tail', 50), stopReason: 'end_turn' },
-    ]);
+    const text = session([...call('a', 2), messageEnd(rows('tail', 50))]);
     expect(toolTarget(text, 80, 10)).toEqual({});
   });
 });
 
 describe('Ctrl-O on the screen', () => {
   it('PageUp to an older tool call, Ctrl-O expands that one, not the latest', async () => {
-    const backend = new FakeBackend({ turns: [[...call('old', 40), ...call('new', 3)]] });
-    const t = await fakeTerminal(backend);
+    const session = new FakeSession({ turns: [[...call('old', 40), ...call('new', 3)]] });
+    const t = await fakeTerminal(session);
     await t.type('go');
     await t.press(KEY.enter);
     await t.see('new-text-2');

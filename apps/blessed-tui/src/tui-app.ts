@@ -1,6 +1,6 @@
 import type { Widgets } from 'blessed';
-import type { SessionInfo } from '@coding-harness/agent';
-import type { TuiBackend } from './backend.js';
+import type { SessionEvent, SessionSummary, SkillSummary } from '@coding-harness/protocol';
+import type { Session } from '@coding-harness/session';
 import type { ApprovalState } from './approval-state.js';
 import { QuestionQueue } from './question-queue.js';
 import { interpret } from './commands.js';
@@ -13,13 +13,14 @@ import { PasteCollector } from './paste.js';
 import { progressLine, SPINNER_MS } from './progress.js';
 import { pickerKey, type PickerState } from './picker-state.js';
 import { reduce, type Action } from './reduce.js';
-import { resumeHint, scrollbackText } from './scrollback.js';
+import { resumeCommand, resumeHint, scrollbackText } from './scrollback.js';
 import type { SessionPick } from './session-picker.js';
 import { shortRoot } from './status-line.js';
 import { thinkingTarget, toolTarget } from './tool-target.js';
 import type { Theme } from './theme.js';
-import { runTuiCommand } from './tui-commands.js';
+import { newConversation, resumeSession, runSlash } from './tui-commands.js';
 import type { CommandHost } from './tui-commands.js';
+import { SessionClient, type ClientOptions } from './session-client.js';
 import { TuiScreen } from './tui-screen.js';
 import { initialState, type ViewState } from './view-state.js';
 
@@ -33,15 +34,19 @@ export interface Key {
 const QUIT_HINT = 'press Ctrl-C again to quit';
 
 /**
- * The running TUI: owns the view state, routes keys (modal > picker > menu > input), runs turns
- * against the backend and draws at most ~30 frames a second. `quit` resolves `done`.
+ * The running TUI, a client of the session protocol: it sends commands (`dispatch`) and draws the
+ * events it is sent (`subscribe`), keeping no copy of the session's state (the status bar is the
+ * latest `status` event). It routes keys (modal > picker > menu > input), answers approval
+ * questions by request id, and draws at most ~30 frames a second. `quit` resolves `done`.
  */
 export class TuiApp implements CommandHost {
   state: ViewState;
   input: InputState = emptyInput();
-  /** The turn's approval questions; the first one is in the modal. */
-  readonly questions = new QuestionQueue(() => this.frames.request());
+  /** The session's open approval questions; the first one is in the modal. */
+  readonly questions: QuestionQueue;
   picker: PickerState | undefined;
+  /** The skills the open picker lists (the `/skills` result). */
+  pickerSkills: readonly SkillSummary[] = [];
   pickerMessage = '';
   /** Index into the `/` menu, and the input text for which Esc dismissed it. */
   menu = { selected: 0, dismissedFor: undefined as string | undefined };
@@ -57,46 +62,59 @@ export class TuiApp implements CommandHost {
   returns: boolean[] = [];
   readonly done: Promise<number>;
 
-  /** The running turn or cancellable command (Ctrl-C and Esc abort it). */
-  turn: AbortController | undefined;
+  /** The session's side: commands out, results back. */
+  readonly client: SessionClient;
   private armed = false;
-  private historyFailed = false;
   private finish!: (code: number) => void;
   private readonly frames: FrameScheduler;
   private readonly ticker: ReturnType<typeof setInterval>;
   private readonly view: TuiScreen;
+  private readonly unsubscribe: () => void;
 
   constructor(
-    readonly backend: TuiBackend,
+    readonly session: Session,
+    options: ClientOptions,
     screen: Widgets.Screen,
     theme: Theme,
     private readonly opts: { now: () => number; home?: string },
   ) {
+    this.client = new SessionClient(session, options, this);
     this.state = initialState({
-      model: backend.model,
-      workroot: backend.workroot,
-      skillCount: backend.skills.length,
-      startupNotices: backend.startupNotices,
-      mode: backend.mode?.() ?? 'ask',
+      status: session.status(),
+      startupNotices: [...session.info.startupMessages, ...(options.notices ?? [])],
     });
-    this.input = emptyInput((backend.prompts?.load() ?? []).reverse()); // oldest first, as Up walks it
-    const history = backend.history?.();
+    this.input = emptyInput((options.prompts?.load() ?? []).reverse()); // oldest first, as Up walks it
+    const history = options.history;
     if (history)
       this.state = reduce(this.state, {
         type: 'replay',
         events: history.events,
         notice: `resumed session ${history.sessionId}`,
       });
-    else if (backend.sessionId)
-      this.state = reduce(this.state, { type: 'notice', text: `session ${backend.sessionId()}` });
+    else this.state = reduce(this.state, { type: 'notice', text: `session ${this.state.status.sessionId}` });
     this.done = new Promise((resolve) => (this.finish = resolve));
     this.view = new TuiScreen(screen, theme);
     this.frames = new FrameScheduler(() => this.render());
+    this.questions = new QuestionQueue(
+      (requestId, answer) => void this.client.command({ type: 'answer', requestId, answer }),
+      () => this.frames.request(),
+    );
     this.ticker = setInterval(() => this.state.busy && this.frames.request(), SPINNER_MS);
     this.ticker.unref?.();
-    backend.setAsk((request) => this.questions.ask(request));
+    this.unsubscribe = session.subscribe((event) => this.onSessionEvent(event));
     screen.on('resize', () => this.frames.flush());
     this.frames.flush();
+  }
+
+  /** One event from the session: the questions and the view follow it. */
+  private onSessionEvent(event: SessionEvent): void {
+    this.questions.onEvent(event);
+    this.dispatch({ type: 'event', event, now: this.opts.now() });
+  }
+
+  /** The transcript's width. */
+  width(): number {
+    return this.view.width();
   }
 
   /** Applies an action and schedules a frame. */
@@ -110,8 +128,9 @@ export class TuiApp implements CommandHost {
     return this.opts.now();
   }
 
-  /** Opens the `/skills` picker. */
-  openSkillPicker(): void {
+  /** Opens the `/skills` picker on `skills`. */
+  openSkillPicker(skills: readonly SkillSummary[]): void {
+    this.pickerSkills = skills;
     this.picker = { query: '', selected: 0 };
     this.frames.request();
   }
@@ -121,10 +140,12 @@ export class TuiApp implements CommandHost {
     this.frames.flush();
   }
 
-  /** Stops timers; the caller restores the terminal. */
+  /**
+   * Stops listening and drawing; the caller restores the terminal and closes the session (which
+   * stops a running turn and settles its questions). Nothing the session sends afterwards is drawn.
+   */
   stop(): void {
-    this.turn?.abort();
-    this.questions.denyAll('the user quit'); // before the frames stop: it asks for one
+    this.unsubscribe();
     this.frames.stop();
     clearInterval(this.ticker);
   }
@@ -141,9 +162,8 @@ export class TuiApp implements CommandHost {
    */
   farewell(plain: boolean): string {
     const text = scrollbackText(this.state, this.view.width(), plain);
-    const id = this.backend.sessionId?.();
-    const command = this.backend.resumeCommand?.();
-    return text && id && command ? text + resumeHint(id, command) : text;
+    const { sessionId, workroot } = this.state.status;
+    return text ? text + resumeHint(sessionId, resumeCommand(sessionId, workroot, this.client.options.cwd)) : text;
   }
 
   /** The open question's modal state, if any. */
@@ -155,7 +175,7 @@ export class TuiApp implements CommandHost {
   menuItems(): ReturnType<typeof completions> {
     if (this.picker || this.approval || this.view.sessions.open || this.menu.dismissedFor === this.input.text)
       return [];
-    return completions(this.input.text, this.backend.skills);
+    return completions(this.input.text, this.session.skills());
   }
 
   private render(): void {
@@ -172,9 +192,9 @@ export class TuiApp implements CommandHost {
       menu: { items: this.menuItems(), selected: this.menu.selected },
       picker: this.picker,
       pickerMessage: this.pickerMessage,
-      skills: this.backend.skills,
+      skills: this.pickerSkills,
       approval: this.approval,
-      root: shortRoot(this.state.workroot, this.opts.home),
+      root: shortRoot(this.state.status.workroot, this.opts.home),
       now: this.opts.now(),
       home: this.opts.home,
     });
@@ -219,7 +239,7 @@ export class TuiApp implements CommandHost {
       this.search = startSearch(this.input.history);
       return this.frames.request();
     }
-    if (key.name === 'escape' && this.turn && !this.menuItems().length) return this.cancelTurn();
+    if (key.name === 'escape' && this.client.running && !this.menuItems().length) return this.cancelTurn();
     if (key.name === 'pageup' || key.name === 'pagedown') return this.scroll(key.name === 'pageup' ? -1 : 1);
     if (key.full === 'C-o')
       return this.dispatch({
@@ -271,21 +291,25 @@ export class TuiApp implements CommandHost {
     this.frames.request();
   }
 
-  /** Shift-Tab: the session's next permission mode (default → acceptEdits → plan → default), from the next tool call on. */
+  /**
+   * Shift-Tab: the session's next permission mode (default → acceptEdits → plan → default), from
+   * the next tool call on; the status bar follows the session's `status` event.
+   */
   private cycleMode(): void {
-    if (!this.backend.cycleMode) return this.dispatch({ type: 'hint', text: 'this session cannot switch modes' });
-    this.dispatch({ type: 'mode', mode: this.backend.cycleMode() });
+    void this.client
+      .command({ type: 'cycle_mode' })
+      .then((r) => !r.ok && this.dispatch({ type: 'hint', text: r.error }));
   }
 
-  /** Ctrl-C or Esc while a turn runs: abort its signal and deny what it is asking. */
+  /** Ctrl-C or Esc while a turn runs: the session interrupts it (and settles its open questions). */
   private cancelTurn(): void {
-    this.turn?.abort();
-    this.questions.denyAll('the user cancelled the turn');
+    void this.client.command({ type: 'interrupt' });
+    this.questions.clear();
     this.dispatch({ type: 'hint', text: 'cancelling…' });
   }
 
   private ctrlC(): void {
-    if (this.turn) return this.cancelTurn();
+    if (this.client.running) return this.cancelTurn();
     if (this.picker) return this.closePicker();
     if (this.view.sessions.open) return this.onPick(this.view.sessions.key('escape', undefined));
     if (this.armed) return this.quit(0);
@@ -296,7 +320,7 @@ export class TuiApp implements CommandHost {
 
   private pickerKey(ch: string | undefined, key: Key): void {
     if (!this.picker) return;
-    const r = pickerKey(this.picker, this.backend.skills, key.name, ch);
+    const r = pickerKey(this.picker, this.pickerSkills, key.name, ch);
     if (r.type === 'close') return this.closePicker();
     if (r.type === 'stage') {
       this.closePicker();
@@ -309,32 +333,21 @@ export class TuiApp implements CommandHost {
   }
 
   /** `/resume`'s list: the sessions of this work root; its pick is acted on by {@link onPick}. */
-  showSessions(sessions: readonly SessionInfo[]): void {
+  showSessions(sessions: readonly SessionSummary[]): void {
     this.view.sessions.show(sessions);
     this.frames.request();
   }
 
   /**
-   * A pick in `/resume`'s list: another session reopens the TUI on it (the backend's `resume`,
-   * then quit: the transcript so far stays in the scrollback); this one, or a backend that cannot
-   * switch, says so; `n` is a new conversation; Esc just closes the list.
+   * A pick in `/resume`'s list: another session is resumed in place (the transcript becomes that
+   * conversation); this one says so; `n` is a new conversation; Esc just closes the list.
    */
   private onPick(pick: SessionPick | undefined): void {
     this.frames.request();
     if (!pick || pick.type === 'quit') return;
-    if (pick.type === 'new') return this.clearConversation();
-    if (pick.id === this.backend.sessionId?.()) return this.dispatch({ type: 'info', text: 'that is this session' });
-    if (this.turn) return this.dispatch({ type: 'hint', text: 'a turn is running — Ctrl-C to cancel it first' });
-    if (!this.backend.resume)
-      return this.dispatch({ type: 'info', text: `quit, then: harness-tui --resume ${pick.id}` });
-    this.backend.resume(pick.id);
-    this.quit(0);
-  }
-
-  clearConversation(): void {
-    if (this.turn) return this.dispatch({ type: 'hint', text: 'a turn is running — Ctrl-C to cancel it first' });
-    this.backend.clear();
-    this.dispatch({ type: 'clear' });
+    if (pick.type === 'new') return void newConversation(this);
+    if (pick.id === this.state.status.sessionId) return this.dispatch({ type: 'info', text: 'that is this session' });
+    void resumeSession(this, pick.id);
   }
 
   private closePicker(): void {
@@ -345,52 +358,23 @@ export class TuiApp implements CommandHost {
 
   /** Runs what Enter submitted: a built-in, a refusal, or a turn. */
   submit(text: string): void {
-    const skillsEnabled = this.backend.skillsEnabled ?? true;
-    const what = interpret(text, this.backend.skills, { skillsEnabled });
+    const what = interpret(text, (line) => this.session.route(line));
     switch (what.kind) {
       case 'empty':
         return;
       case 'reject':
         return this.dispatch({ type: 'error', text: what.message });
       case 'send':
-        this.remember(text);
-        if (this.turn) {
+        this.client.remember(text);
+        if (this.client.running) {
           this.setInput(setText(this.input, text));
           return this.dispatch({ type: 'hint', text: 'a turn is running — wait, or Ctrl-C to cancel it' });
         }
-        void this.runTurn(what.text);
+        void this.client.send(what.text);
         return;
       case 'command':
-        void runTuiCommand(this, what.name, what.args, skillsEnabled);
+        void runSlash(this, what.name, text.trim());
         return;
-    }
-  }
-
-  /** Saves a sent prompt in the work root's history (shared with `harness`); a failed write is a notice, once. */
-  private remember(text: string): void {
-    const failed = this.backend.prompts?.add(text);
-    if (failed && !this.historyFailed) {
-      this.historyFailed = true;
-      this.dispatch({ type: 'notice', text: failed });
-    }
-  }
-
-  private async runTurn(text: string): Promise<void> {
-    const turn = new AbortController();
-    this.turn = turn;
-    this.dispatch({ type: 'busy', busy: true, now: this.opts.now() });
-    try {
-      for await (const event of this.backend.send(text, turn.signal))
-        this.dispatch({ type: 'agent', event, now: this.opts.now() });
-    } catch (err) {
-      this.dispatch({
-        type: 'error',
-        text: turn.signal.aborted ? 'cancelled' : `error: ${err instanceof Error ? err.message : String(err)}`,
-      });
-    } finally {
-      this.turn = undefined;
-      this.dispatch({ type: 'busy', busy: false, now: this.opts.now() });
-      if (this.state.hint === 'cancelling…') this.dispatch({ type: 'hint', text: '' });
     }
   }
 }

@@ -1,78 +1,94 @@
-import type { SessionInfo } from '@coding-harness/agent';
-import { runSlashCommand } from '@coding-harness/session';
-import type { SlashContext } from '@coding-harness/session';
-import type { TuiBackend } from './backend.js';
-import { helpText, noSkillsText } from './commands.js';
+import type { CommandResult, SessionSummary, SkillSummary, SlashResult } from '@coding-harness/protocol';
+import { formatSlashResult } from '@coding-harness/session';
+import { helpText } from './commands.js';
 import type { CommandName } from './commands.js';
 import type { Action } from './reduce.js';
+import type { SessionClient } from './session-client.js';
 import type { ViewState } from './view-state.js';
 
-/** What a built-in command may do to the running TUI. */
+/** What the session's commands may do to the running TUI. */
 export interface CommandHost {
-  readonly backend: TuiBackend;
   readonly state: ViewState;
   dispatch(action: Action): void;
-  now(): number;
-  /** The running turn or cancellable command, if any (Ctrl-C aborts it). */
-  turn: AbortController | undefined;
-  openSkillPicker(): void;
-  clearConversation(): void;
+  /** The session's side: commands, results, whether a turn or `/compact` runs. */
+  readonly client: SessionClient;
+  openSkillPicker(skills: readonly SkillSummary[]): void;
+  showSessions(sessions: readonly SessionSummary[]): void;
   quit(code: number): void;
-  showSessions(sessions: readonly SessionInfo[]): void;
+  /** The transcript's width, for results laid out to it (`/skills` rows). */
+  width(): number;
 }
 
 const BUSY = 'a turn is running — wait, or Ctrl-C to cancel it';
+/** Commands that change the conversation under a running turn: refused until it ends. */
+const NOT_WHILE_BUSY: ReadonlySet<CommandName> = new Set(['compact', 'clear', 'resume']);
 
 /**
- * Runs a built-in through the session's command table. One that waits on the model (`/compact`)
- * is refused while a turn runs, holds the turn slot (so Ctrl-C cancels it) and shows as busy.
- * Afterwards the status bar follows a `/mode` or `/model` switch.
+ * A built-in command typed by the user: sent to the session as `slash` (its table runs it, as
+ * for `harness`), its result drawn by {@link showResult}. `/compact` waits on the model: it shows
+ * as busy and Esc or Ctrl-C interrupts it. Commands that change the conversation wait for a
+ * running turn to end.
  */
-export async function runTuiCommand(
-  host: CommandHost,
-  name: CommandName,
-  args: string,
-  skillsEnabled: boolean,
-): Promise<void> {
-  if (host.turn && name === 'compact') return host.dispatch({ type: 'hint', text: BUSY });
-  const job = name === 'compact' ? new AbortController() : undefined;
-  if (job) {
-    host.turn = job;
-    host.dispatch({ type: 'busy', busy: true, now: host.now() });
-  }
-  try {
-    await runSlashCommand(name, { ...slashContext(host, skillsEnabled), ...(job ? { signal: job.signal } : {}) }, args);
-  } catch (err) {
-    host.dispatch({ type: 'error', text: `error: ${err instanceof Error ? err.message : String(err)}` });
-  } finally {
-    if (job) {
-      host.turn = undefined;
-      host.dispatch({ type: 'busy', busy: false, now: host.now() });
-    }
-    const mode = host.backend.mode?.();
-    if (mode !== undefined && mode !== host.state.mode) host.dispatch({ type: 'mode', mode });
-    const model = host.backend.currentModel?.();
-    if (model !== undefined && model !== host.state.model) host.dispatch({ type: 'model', model });
+export async function runSlash(host: CommandHost, name: CommandName, text: string): Promise<void> {
+  if (host.client.running && NOT_WHILE_BUSY.has(name)) return host.dispatch({ type: 'hint', text: BUSY });
+  const send = (): Promise<CommandResult> => host.client.command({ type: 'slash', text });
+  const result = name === 'compact' ? await host.client.busyWith(send) : await send();
+  if (!result.ok) return host.dispatch({ type: 'error', text: result.error });
+  if (result.type === 'slash') await showResult(host, result.data);
+}
+
+/**
+ * A command's data on the screen: `/skills` and `/resume` open their pickers (when there is
+ * something to pick), `/help` adds the keys, `/clear` and `/resume <id>` redraw the transcript,
+ * `/exit` quits; every other result is the session's own lines (`formatSlashResult`, shared with
+ * `harness`), in the transcript. The status bar follows from the `status` event the session sends.
+ */
+async function showResult(host: CommandHost, result: SlashResult): Promise<void> {
+  switch (result.kind) {
+    case 'skills':
+      return result.skills.length > 0 ? host.openSkillPicker(result.skills) : showLines(host, result);
+    case 'sessions':
+      return result.sessions.length > 0 ? host.showSessions(result.sessions) : showLines(host, result);
+    case 'help':
+      return host.dispatch({ type: 'info', text: helpText(result) });
+    case 'exit':
+      return host.quit(0);
+    case 'cleared':
+      return host.dispatch({ type: 'clear', notice: `new conversation (session ${result.sessionId})` });
+    case 'resumed':
+      return redraw(host, result.sessionId);
+    default:
+      return showLines(host, result);
   }
 }
 
-/** The TUI's side of the session's slash-command table: text goes to the transcript as info, `/skills` opens the picker. */
-function slashContext(host: CommandHost, skillsEnabled: boolean): SlashContext {
-  const { backend } = host;
-  const skills = backend.skills;
-  return {
-    skills,
-    skillsEnabled,
-    print: (lines) => host.dispatch({ type: 'info', text: lines.join('\n') }),
-    showHelp: (lines) => host.dispatch({ type: 'info', text: helpText(skills, skillsEnabled, lines) }),
-    showSkills: () => {
-      if (skills.length === 0) return host.dispatch({ type: 'info', text: noSkillsText(skillsEnabled) });
-      host.openSkillPicker();
-    },
-    grants: () => ({ allowed: backend.allowed(), denied: backend.denied?.() ?? [] }),
-    clear: () => host.clearConversation(),
-    quit: () => host.quit(0),
-    showSessions: (sessions) => host.showSessions(sessions),
-    ...(backend.controls ? { session: backend.controls } : {}),
-  };
+/** The session's own lines for `result` in the transcript (an error's in the error colour). */
+function showLines(host: CommandHost, result: SlashResult): void {
+  const lines = formatSlashResult(result, { width: host.width() });
+  if (lines.length > 0) host.dispatch({ type: result.kind === 'error' ? 'error' : 'info', text: lines.join('\n') });
+}
+
+/** `/resume`'s pick: the session continues `sessionId` in place, and the transcript becomes that conversation. */
+export async function resumeSession(host: CommandHost, sessionId: string): Promise<void> {
+  if (host.client.running) return host.dispatch({ type: 'hint', text: BUSY });
+  const result = await host.client.command({ type: 'resume', sessionId });
+  if (!result.ok) return host.dispatch({ type: 'error', text: result.error });
+  await redraw(host, sessionId);
+}
+
+/** `n` in `/resume`'s list: a new conversation. */
+export async function newConversation(host: CommandHost): Promise<void> {
+  if (host.client.running) return host.dispatch({ type: 'hint', text: BUSY });
+  const result = await host.client.command({ type: 'clear' });
+  if (!result.ok) return host.dispatch({ type: 'error', text: result.error });
+  if (result.type === 'clear')
+    host.dispatch({ type: 'clear', notice: `new conversation (session ${result.data.sessionId})` });
+}
+
+/** The transcript drawn again from the session's `history` (a session resumed in place). */
+async function redraw(host: CommandHost, sessionId: string): Promise<void> {
+  const history = await host.client.command({ type: 'history' });
+  if (!history.ok) return host.dispatch({ type: 'error', text: history.error });
+  if (history.type === 'history')
+    host.dispatch({ type: 'replay', events: history.data.events, notice: `resumed session ${sessionId}`, fresh: true });
 }

@@ -1,5 +1,5 @@
 import type { Widgets } from 'blessed';
-import type { Skill } from '@coding-harness/skills';
+import type { SkillSummary } from '@coding-harness/protocol';
 import type { ApprovalState } from './approval-state.js';
 import type { Completion } from './completion.js';
 import type { InputState } from './input-state.js';
@@ -25,7 +25,7 @@ export interface Frame {
   menu: { items: readonly Completion[]; selected: number };
   picker: PickerState | undefined;
   pickerMessage: string;
-  skills: readonly Skill[];
+  skills: readonly SkillSummary[];
   approval: ApprovalState | undefined;
   /** The work root as the `/resume` list heads it (`~/proj`). */
   root: string;

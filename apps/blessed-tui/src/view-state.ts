@@ -1,3 +1,7 @@
+import type { CallKind } from '@coding-harness/approval';
+import type { Usage } from '@coding-harness/model';
+import type { SessionStatus } from '@coding-harness/protocol';
+
 /** One entry of the transcript. Items are immutable: a change replaces the item (layout caches by identity). */
 export type Item =
   | { kind: 'user'; text: string }
@@ -8,6 +12,8 @@ export type Item =
       kind: 'tool';
       id: string;
       name: string;
+      /** What the call does (`read`, `write`, `exec`), from the event: what the result's preview keys on. */
+      callKind: CallKind;
       summary: string;
       forced: boolean;
       state: 'running' | 'done' | 'error';
@@ -17,7 +23,7 @@ export type Item =
       content: string;
       /** What a write changed (a unified diff), shown instead of `content`'s snippet, collapsed or expanded. */
       diff?: string;
-      /** What a `context: fork` skill's subagent did under this call (its tool calls), one line each, dim and indented. */
+      /** What a subagent did under this call (its tool calls), one line each, dim and indented. */
       nested?: readonly string[];
       expanded: boolean;
       /** `waiting for approval`, `allowed (once)`, `denied: …`; absent when no question was asked. */
@@ -25,9 +31,9 @@ export type Item =
     }
   | { kind: 'notice'; text: string }
   | { kind: 'error'; text: string }
-  /** Output of a local command (/help, /allowed). */
+  /** Output of a command (/help, /allowed). */
   | { kind: 'info'; text: string }
-  /** The usage line after each turn: dim, or in the error colour when the turn failed (`refusal`, `error`). */
+  /** The usage line after each turn: dim, or in the error colour when the turn failed. */
   | { kind: 'turn'; text: string; failed?: boolean };
 
 /**
@@ -44,65 +50,68 @@ export interface Scroll {
   newBelow: boolean;
 }
 
-/** Totals for the status bar, summed over `usage` events of the session. */
-export interface Totals {
-  input: number;
-  output: number;
-  cacheRead: number;
-  cacheWrite: number;
+/** A subagent's thread: the tool call it runs under and its name (`skill survey`). */
+export interface Thread {
+  parentCallId: string;
+  name: string;
+}
+
+/** Requests reported (`usage` events) since the last `status` event. */
+export interface Unsettled {
+  usage: Usage;
   costUsd: number;
 }
 
 /** Everything the screen shows, derived only from actions (see `reduce`). */
 export interface ViewState {
   items: readonly Item[];
-  /** Assistant text streamed since the last `assistant_message`. */
+  /** Assistant text streamed since the last `message_end`. */
   streaming: string;
-  /** Thinking text streamed since the last `assistant_message`. */
+  /** Thinking text streamed since the last `message_end`. */
   thinking: string;
   /**
    * Text of the current assistant message already moved into the transcript: thinking that
    * arrives after text (thinking between tool calls) commits what came before it, so the two
-   * keep their order; `assistant_message` then adds only the rest of its text.
+   * keep their order; `message_end` then adds only the rest of its text.
    */
   committed: string;
   scroll: Scroll;
-  model: string;
-  workroot: string;
-  skillCount: number;
-  totals: Totals;
+  /** The session's state as its latest `status` event said: model, mode, totals, skill count. */
+  status: SessionStatus;
+  /**
+   * Requests reported since that event, so the bar's tokens and cost move during a long turn; the
+   * next `status` (after every turn and command) replaces the sum with the session's own totals.
+   */
+  unsettled: Unsettled;
+  /** The subagent threads seen, by thread id. */
+  threads: Readonly<Record<string, Thread>>;
   activity: Activity;
-  /** True from submit until the event stream of the turn ends. */
+  /** True from submit until the command's result (a turn, `/compact`). */
   busy: boolean;
   /** A one-line hint under the transcript (`press Ctrl-C again to quit`); empty when none. */
   hint: string;
-  /** The permission mode in force (`ask` is the default), shown in the status bar when not the default. */
-  mode: string;
-  /** While a turn runs: when it started and the output tokens counted before it (the progress line's count). */
-  turn?: { since: number; outputBefore: number };
+  /** While a turn runs: when it started and the output tokens its requests reported so far. */
+  turn?: { since: number; output: number };
+}
+
+/** No requests. */
+export function settled(): Unsettled {
+  return { usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, costUsd: 0 };
 }
 
 /** The state before anything happened; `startupNotices` become notices, once. */
-export function initialState(opts: {
-  model: string;
-  workroot: string;
-  skillCount: number;
-  startupNotices?: readonly string[];
-  mode?: string;
-}): ViewState {
+export function initialState(opts: { status: SessionStatus; startupNotices?: readonly string[] }): ViewState {
   return {
     items: (opts.startupNotices ?? []).map((text) => ({ kind: 'notice', text })),
     streaming: '',
     thinking: '',
     committed: '',
     scroll: { top: 0, follow: true, newBelow: false },
-    model: opts.model,
-    workroot: opts.workroot,
-    skillCount: opts.skillCount,
-    totals: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, costUsd: 0 },
+    status: opts.status,
+    unsettled: settled(),
+    threads: {},
     activity: { label: 'idle' },
     busy: false,
     hint: '',
-    mode: opts.mode ?? 'ask',
   };
 }

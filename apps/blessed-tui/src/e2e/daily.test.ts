@@ -24,7 +24,7 @@ const PASTED = 'first pasted line\nsecond: 2 + 2\nthird line';
 
 describe('harness-tui for daily use (tmux)', () => {
   it.skipIf(!hasTmux)(
-    'a paste is one request, Alt-Enter a new line, Shift-Tab to plan mode refuses the next write without a question, Esc cancels, the transcript and the resume command stay in the scrollback, Up finds the last prompt in the next run, --resume opens a picker, /resume switches sessions',
+    'a paste is one request, Alt-Enter a new line, Shift-Tab to plan mode refuses the next write without a question, Esc cancels, the transcript and the resume command stay in the scrollback, Up finds the last prompt in the next run, --resume opens a picker, /resume switches sessions in place',
     async () => {
       expect(existsSync(BIN), `${BIN} is missing: build first (pnpm build)`).toBe(true);
       const box = sandbox();
@@ -122,7 +122,7 @@ describe('harness-tui for daily use (tmux)', () => {
       await picking.waitFor([`resumed session ${resume?.[1]}`, 'Three lines received.', IDLE]);
 
       // /clear and one turn make a second session; /resume lists both, and picking the older one
-      // closes the screen and opens it again on that session.
+      // continues it in place: the screen stays up and shows that conversation.
       picking.type('/clear');
       picking.press('Enter');
       await picking.waitFor(['new conversation']);
@@ -135,11 +135,14 @@ describe('harness-tui for daily use (tmux)', () => {
       picking.press('Down');
       await picking.waitFor([/› .*first pasted line/]);
       picking.press('Enter');
-      const reopened = await picking.waitFor([`resumed session ${resume?.[1]}`, IDLE]);
+      const reopened = await picking.waitFor([`resumed session ${resume?.[1]}`, 'Three lines received.', IDLE]);
       expect(reopened).not.toContain('a new topic');
+      expect(picking.pane('#{alternate_on}')).toBe('1'); // the same screen, not a new one
       picking.press('C-d');
       await picking.waitFor(['EXITED:0']);
-      expect(picking.history()).toContain('Back again.'); // the left screen's transcript, in the scrollback
+      const left = picking.history();
+      expect(left).toContain('Three lines received.');
+      expect(left).toContain(`resume it with: harness-tui -C ${box.work} --resume ${resume?.[1]}`);
     },
     60_000,
   );

@@ -1,5 +1,5 @@
 import type { Widgets } from 'blessed';
-import type { ApprovalState } from '../approval-state.js';
+import type { ApprovalState, Question } from '../approval-state.js';
 import { diffStyle, type Style } from '../layout.js';
 import { escapeTags, hasControls, sanitize } from '../sanitize.js';
 import type { Theme } from '../theme.js';
@@ -23,10 +23,12 @@ export interface ApprovalParts {
   foot: string[];
 }
 
-function bashCommand(state: ApprovalState): string {
-  const r = state.request;
-  const command = r.target ?? (r.input as { command?: unknown } | undefined)?.command;
-  return typeof command === 'string' ? command : JSON.stringify(command ?? '');
+/**
+ * The command a call runs, when it is one: an `exec` call's permission target (what its rules
+ * match, e.g. the bash command line). Keyed on the question's `kind`, not on a tool's name.
+ */
+function commandOf(r: Question): string | undefined {
+  return r.kind === 'exec' && r.target !== undefined && r.preview === undefined ? r.target : undefined;
 }
 
 /** Each line of `text` after a gutter (`3 │ `), numbered when there are several; a wrapped line continues after `┊`. */
@@ -45,10 +47,10 @@ function gutterLines(text: string, width: number, theme: Theme): string[] {
 }
 
 /**
- * What the modal shows about the call, every line of it: the coloured diff for file writes, the
- * whole bash command verbatim behind a numbered gutter (never `$ ` on each line, which would make
- * a heredoc body look like commands), else the input as JSON. Control characters are shown as
- * escapes (`\x1b`, `\r`), never sent to the terminal.
+ * What the modal shows about the call, every line of it: the tool's preview (a write's diff,
+ * coloured), or a command's whole text verbatim behind a numbered gutter (never `$ ` on each line,
+ * which would make a heredoc body look like commands), else the input as JSON. Control characters
+ * are shown as escapes (`\x1b`, `\r`), never sent to the terminal.
  */
 export function previewLines(state: ApprovalState, width: number, theme: Theme): string[] {
   const r = state.request;
@@ -58,8 +60,8 @@ export function previewLines(state: ApprovalState, width: number, theme: Theme):
       const tag = DIFF_TAGS[diffStyle(line)] ?? '';
       for (const part of hardWrap(line, width)) out.push(theme.wrap(tag, escapeTags(part)));
     }
-  } else if (r.tool === 'bash') {
-    out.push(...gutterLines(bashCommand(state), width, theme));
+  } else if (commandOf(r) !== undefined) {
+    out.push(...gutterLines(commandOf(r) ?? '', width, theme));
   } else if (r.input !== undefined) {
     for (const line of sanitize(JSON.stringify(r.input, null, 2) ?? '').split('\n'))
       for (const part of hardWrap(line, width)) out.push(escapeTags(part));
@@ -72,15 +74,16 @@ export function approvalParts(state: ApprovalState, width: number, theme: Theme)
   const r = state.request;
   const one = (text: string): string => sanitize(text, { multiline: false });
   const head = hardWrap(one(r.summary), width).map((part) => theme.wrap('bold', escapeTags(part)));
-  if (r.tool === 'bash') {
-    const count = bashCommand(state).replace(/\n+$/, '').split('\n').length;
+  const command = commandOf(r);
+  if (command !== undefined) {
+    const count = command.replace(/\n+$/, '').split('\n').length;
     head.push(
       theme.wrap('gray-fg', `the whole command${count > 1 ? `, ${count} lines` : ''}, exactly as it will run:`),
     );
   } else if (r.target) {
     for (const part of hardWrap(one(r.target), width)) head.push(theme.wrap('gray-fg', escapeTags(part)));
   }
-  const raw = [r.summary, r.target ?? '', r.preview ?? '', r.tool === 'bash' ? bashCommand(state) : ''];
+  const raw = [r.summary, r.target ?? '', r.preview ?? ''];
   if (raw.some(hasControls)) {
     for (const part of hardWrap(
       '⚠ this call holds control characters, shown as escapes (\\x1b, \\r, \\u202e): they are really there',
@@ -90,8 +93,8 @@ export function approvalParts(state: ApprovalState, width: number, theme: Theme)
   }
   head.push('');
   const body = previewLines(state, width, theme);
-  const rule = state.alwaysRule
-    ? hardWrap(`[a] stores this rule for the session: ${one(state.alwaysRule)}`, width)
+  const rule = r.alwaysRule
+    ? hardWrap(`[a] stores this rule for the session: ${one(r.alwaysRule)}`, width)
     : hardWrap('[a] stores no rule for this call: it allows this call only', width);
   const foot = [''];
   if (rule.length <= RULE_ROWS) {

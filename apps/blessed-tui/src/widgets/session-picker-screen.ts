@@ -1,4 +1,4 @@
-import type { SessionInfo } from '@coding-harness/agent';
+import type { SessionSummary } from '@coding-harness/protocol';
 import {
   PICKER_KEYS,
   PICKER_TITLE,
@@ -24,7 +24,7 @@ export interface SessionPickerIo extends PreScreenIo {
  * screen and the `/resume` overlay.
  */
 export function sessionPickerContent(
-  sessions: readonly SessionInfo[],
+  sessions: readonly SessionSummary[],
   selected: number,
   width: number,
   height: number,
@@ -46,7 +46,7 @@ export function sessionPickerContent(
  * recent first (when, first prompt, id), before the session is built. Resolves with the pick once
  * the terminal is restored; the TUI then opens its own screen on the chosen session.
  */
-export function runSessionPicker(sessions: readonly SessionInfo[], io: SessionPickerIo): Promise<SessionPick> {
+export function runSessionPicker(sessions: readonly SessionSummary[], io: SessionPickerIo): Promise<SessionPick> {
   return runPreScreen<SessionPick>(
     {
       initial: 0,

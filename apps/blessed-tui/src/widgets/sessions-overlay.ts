@@ -1,5 +1,5 @@
 import type { Widgets } from 'blessed';
-import type { SessionInfo } from '@coding-harness/agent';
+import type { SessionSummary } from '@coding-harness/protocol';
 import { sessionPickerKey, type SessionPick } from '../session-picker.js';
 import type { Theme } from '../theme.js';
 import { sessionPickerContent } from './session-picker-screen.js';
@@ -11,7 +11,7 @@ import { overlayBox } from './overlay-box.js';
  * is open and acts on the pick (Esc, `q` and Ctrl-C only close it here).
  */
 export class SessionsOverlay {
-  private sessions: readonly SessionInfo[] | undefined;
+  private sessions: readonly SessionSummary[] | undefined;
   private selected = 0;
   private readonly box: Widgets.BoxElement;
 
@@ -28,7 +28,7 @@ export class SessionsOverlay {
   }
 
   /** Opens the list (most recent first), the first row selected. */
-  show(sessions: readonly SessionInfo[]): void {
+  show(sessions: readonly SessionSummary[]): void {
     this.sessions = sessions;
     this.selected = 0;
   }

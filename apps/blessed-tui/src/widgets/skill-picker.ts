@@ -1,5 +1,5 @@
 import type { Widgets } from 'blessed';
-import type { Skill } from '@coding-harness/skills';
+import type { SkillSummary } from '@coding-harness/protocol';
 import { filterSkills, type PickerState } from '../picker-state.js';
 import { escapeTags, sanitize } from '../sanitize.js';
 import type { Theme } from '../theme.js';
@@ -8,11 +8,12 @@ import { overlayBox } from './overlay-box.js';
 
 /**
  * The picker's content at `width` x `height` (inside the border): the filter line, the list on
- * the left, the selected skill's source, path and description on the right, and `message` last.
+ * the left, the selected skill's source, its arguments and its description on the right, and
+ * `message` last.
  */
 export function pickerContent(
   state: PickerState,
-  skills: readonly Skill[],
+  skills: readonly SkillSummary[],
   width: number,
   height: number,
   theme: Theme,
@@ -34,12 +35,13 @@ export function pickerContent(
   const skill = shown[selected];
   const right: string[] = [];
   if (skill) {
-    // A skill's name, folder and description come from files a cloned repository ships.
+    // A skill's name, arguments and description come from files a cloned repository ships.
     const one = (text: string): string => sanitize(text, { multiline: false });
     right.push(theme.wrap('bold', escapeTags(truncate(`/${one(skill.name)}`, detailWidth))));
-    right.push(escapeTags(truncate(`source: ${skill.source}`, detailWidth)));
-    for (const part of wrapLine(`path: ${one(skill.dir)}`, detailWidth))
-      right.push(theme.wrap('gray-fg', escapeTags(part)));
+    right.push(escapeTags(truncate(`source: ${one(skill.source)}`, detailWidth)));
+    if (skill.argumentHint)
+      for (const part of wrapLine(`arguments: ${one(skill.argumentHint)}`, detailWidth))
+        right.push(theme.wrap('gray-fg', escapeTags(part)));
     if (!skill.userInvocable) right.push(theme.wrap('magenta-fg', 'only the model can use this skill'));
     right.push('');
     for (const para of sanitize(skill.description).split('\n'))
@@ -77,7 +79,7 @@ export class SkillPicker {
   /** Shows the picker sized to the screen, or hides it when `state` is undefined. */
   render(
     state: PickerState | undefined,
-    skills: readonly Skill[],
+    skills: readonly SkillSummary[],
     message: string,
     screenWidth: number,
     screenHeight: number,
