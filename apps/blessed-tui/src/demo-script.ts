@@ -99,7 +99,12 @@ function demoTurn(text: string): FakeStep[] {
       target: 'npm test',
       alwaysRule: 'bash(npm test:*)',
     },
-    { type: 'sleep', ms: 1500 },
+    // The command's output as it arrives, under the running call.
+    { type: 'tool_update', callId: 't2', text: '> test\n', elapsedMs: 200 },
+    { type: 'sleep', ms: 700 },
+    { type: 'tool_update', callId: 't2', text: '✓ greet (2 ms)\n', elapsedMs: 900 },
+    { type: 'sleep', ms: 800 },
+    { type: 'tool_update', callId: 't2', text: '1 passed\n', elapsedMs: 1700 },
     {
       type: 'tool_call_finished',
       callId: 't2',
@@ -134,7 +139,8 @@ function slowTurn(text: string): FakeStep[] {
 
 /**
  * The `--demo-fake` session: three skills (one model-only), a skill-problem notice, a first turn
- * with an edit and a command to approve, a slow second turn to cancel, then echoes.
+ * with an edit and a command to approve (its output shown as it runs), a slow second turn to
+ * cancel, then echoes.
  */
 export function demoSession(): FakeSession {
   return new FakeSession({

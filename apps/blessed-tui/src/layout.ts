@@ -1,6 +1,7 @@
 import type { Item, ViewState } from './view-state.js';
 import { sanitize } from './sanitize.js';
 import { markdownLines } from './markdown.js';
+import { elapsedText, liveLines } from './live-output.js';
 import { named } from './threads.js';
 import { collapsedPreview, type Preview } from './tool-preview.js';
 import { hardWrap, textWidth, truncate, wrapLine } from './wrap.js';
@@ -52,7 +53,7 @@ function toolLines(t: Extract<Item, { kind: 'tool' }>, width: number): Line[] {
   // A subagent's calls, dim, indented under the call it runs under.
   for (const n of t.nested ?? [])
     lines.push(...prefixed(sanitize(n, { multiline: false }), width, '    ↳ ', '      ', 'dim'));
-  if (t.state === 'running') return lines;
+  if (t.state === 'running') return t.live ? [...lines, ...runningLines(t.live, width)] : lines;
   // A write's own diff (the whole change, a new file's lines) rather than the snippet the model got.
   const content = sanitize(t.diff ?? t.content).replace(/\n+$/, '');
   const preview = t.expanded ? undefined : collapsedPreview(t, content);
@@ -78,6 +79,17 @@ function toolLines(t: Extract<Item, { kind: 'tool' }>, width: number): Line[] {
       lines.push({ text: `    … ${all.length - EXPANDED_MAX_LINES} more lines`, style: 'dim' });
   }
   return lines;
+}
+
+/**
+ * A running call's output so far, as it arrives: when its latest output came (counted from the
+ * call's start) and its last lines, each cut to one row, after the count of earlier ones.
+ */
+function runningLines(live: NonNullable<Extract<Item, { kind: 'tool' }>['live']>, width: number): Line[] {
+  const { lines, hidden } = liveLines(live);
+  const shown = lines.map((l) => sanitize(l, { multiline: false }));
+  const head = prefixed(`running · output at ${elapsedText(live.elapsedMs)}`, width, '  ⎿ ', '    ', 'dim');
+  return [...head, ...previewLines({ lines: shown, hidden, cut: 'tail', diff: false }, width)];
 }
 
 /** A collapsed result's preview, one row per line (cut to the width), with the count of the lines left out. */

@@ -114,6 +114,28 @@ describe('the TUI on a real session', () => {
     await quit(t);
   });
 
+  it("a command's output is on screen, under its call, before the command ends", async () => {
+    // It prints `line-1`, waits for the test to create `release`, then prints `line-2` (the
+    // command's own text holds neither, so what is on screen is its output).
+    const command = 'echo line-$((0+1)); while [ ! -e release ]; do sleep 0.05; done; echo line-$((1+1))';
+    const server = await mockServer(new ScriptBuilder().toolUse('bash', { command }).text('both lines seen'));
+    const box = sandbox(server);
+    const session = await box.open(['--permission-mode', 'bypassPermissions']);
+    const t = await fakeTerminal(session, { rows: 30 });
+    await t.type('run');
+    await t.press(KEY.enter);
+    await t.see('    line-1');
+    // Still running: the release file is not there yet, so the second line cannot have been printed.
+    expect(t.text()).toMatch(/⎿ running · output at \d+\.\ds/);
+    expect(t.text()).not.toContain('line-2');
+    expect(t.app.state.busy).toBe(true);
+    writeFileSync(join(box.work, 'release'), '');
+    await t.see('both lines seen');
+    expect(t.text()).not.toContain('running · output at');
+    expect(t.text()).toContain('    line-2');
+    await quit(t);
+  });
+
   it('the bar shows the cost /compact added (the session counts the summary request)', async () => {
     const server = await mockServer(new ScriptBuilder().text('first').text('second').text('THE SUMMARY'));
     const session = await sandbox(server).open(['--no-skills']);

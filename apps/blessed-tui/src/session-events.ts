@@ -1,6 +1,7 @@
 import { addUsage, messageText, resultText } from '@coding-harness/model';
 import type { EventOf, SessionEvent } from '@coding-harness/protocol';
 import { cacheShare, dollars, inputTokens, tokens } from './format.js';
+import { appendLive } from './live-output.js';
 import { failureText, stopLabel } from './stop-reasons.js';
 import { onThreadEvent } from './threads.js';
 import { addItem, commitStream, findTool, replaceTool, updateTool } from './transcript-items.js';
@@ -48,6 +49,10 @@ export function onEvent(state: ViewState, e: SessionEvent, now: number): ViewSta
     }
     case 'tool_call_started':
       return onToolStarted(state, e, now);
+    case 'tool_update': {
+      const tool = findTool(state, e.callId);
+      return tool ? updateTool(state, e.callId, { live: appendLive(tool.live, e.text, e.elapsedMs) }) : state;
+    }
     case 'approval_requested':
       return {
         ...updateTool(state, e.callId, { approval: 'waiting for approval' }),
@@ -84,7 +89,6 @@ export function onEvent(state: ViewState, e: SessionEvent, now: number): ViewSta
       return addItem(commitStream(state), { kind: 'error', text: e.message });
     case 'turn_end':
       return onTurnEnd(state, e);
-    case 'tool_update':
     case 'thread_end':
     case 'command_result':
     case 'closed':
@@ -112,8 +116,9 @@ function onToolStarted(state: ViewState, e: EventOf<'tool_call_started'>, now: n
 function onToolFinished(state: ViewState, e: EventOf<'tool_call_finished'>, now: number): ViewState {
   const tool = findTool(state, e.callId);
   if (!tool) return state;
+  const { live: _done, ...rest } = tool;
   const finished: ToolItem = {
-    ...tool,
+    ...rest,
     state: e.isError ? 'error' : 'done',
     display: e.display,
     content: resultText(e.content),

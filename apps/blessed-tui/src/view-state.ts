@@ -2,6 +2,16 @@ import type { CallKind } from '@coding-harness/approval';
 import type { Usage } from '@coding-harness/model';
 import type { SessionStatus } from '@coding-harness/protocol';
 
+/** Output of a running call as it arrives (`tool_update`): the latest part of it and how much there was. */
+export interface LiveOutput {
+  /** The end of the output so far (bounded; whole lines from where it was cut). */
+  tail: string;
+  /** Line ends seen in all of the output so far. */
+  newlines: number;
+  /** Time from the call's start to its latest output. */
+  elapsedMs: number;
+}
+
 /** One entry of the transcript. Items are immutable: a change replaces the item (layout caches by identity). */
 export type Item =
   | { kind: 'user'; text: string }
@@ -23,6 +33,8 @@ export type Item =
       content: string;
       /** What a write changed (a unified diff), shown instead of `content`'s snippet, collapsed or expanded. */
       diff?: string;
+      /** While it runs: its output so far, its last lines shown under the call. */
+      live?: LiveOutput;
       /** What a subagent did under this call (its tool calls), one line each, dim and indented. */
       nested?: readonly string[];
       expanded: boolean;
