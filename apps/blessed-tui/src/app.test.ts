@@ -1,7 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApprovalRequest } from '@coding-harness/approval';
 import { FakeSession, type FakeStep } from './fake-session.js';
-import { fakeTerminal, KEY } from './fake-terminal.test.helper.js';
+import { eventually, fakeTerminal, KEY } from './fake-terminal.test.helper.js';
 import { SKILLS } from './test-skills.test.helper.js';
 import { builtinRuleNames } from '@coding-harness/tools';
 import { finished, messageEnd, question, started, turnEnd, turnStart } from './test-events.test.helper.js';
@@ -71,14 +71,14 @@ describe('the screen', () => {
       '/skills to pick a skill',
     ])
       expect(t.text()).toContain(word);
-    await vi.waitFor(() => expect(t.written()).toContain('idle'));
+    await eventually(() => expect(t.written()).toContain('idle'));
     expect(await quit(t)).toBe(0);
   });
 
   it('asks the session once, when the screen is up, to open its API connection (preconnect)', async () => {
     const session = new FakeSession();
     const t = await fakeTerminal(session);
-    await vi.waitFor(() => expect(session.preconnects).toBe(1));
+    await eventually(() => expect(session.preconnects).toBe(1));
     await t.type('hello');
     await t.press(KEY.enter);
     await t.see('You said: hello');
@@ -113,7 +113,7 @@ describe('the screen', () => {
     await t.press(KEY.enter);
     await t.type('three');
     await t.press(KEY.enter);
-    await vi.waitFor(() => expect(session.sent).toEqual(['one\ntwo\nthree']));
+    await eventually(() => expect(session.sent).toEqual(['one\ntwo\nthree']));
     await quit(t);
   });
 
@@ -122,10 +122,10 @@ describe('the screen', () => {
     const t = await fakeTerminal(session);
     await t.press('one\x1b\rtwo'); // a late read: the keys and ESC CR arrive together
     await t.press(KEY.enter);
-    await vi.waitFor(() => expect(session.sent).toEqual(['one\ntwo']));
+    await eventually(() => expect(session.sent).toEqual(['one\ntwo']));
     await t.press('three\rfour\x1b\rfive');
     await t.press(KEY.enter);
-    await vi.waitFor(() => expect(session.sent).toEqual(['one\ntwo', 'three', 'four\nfive']));
+    await eventually(() => expect(session.sent).toEqual(['one\ntwo', 'three', 'four\nfive']));
     await quit(t);
   });
 });
@@ -136,7 +136,7 @@ describe('approval modal', () => {
     expect(t.text()).toContain('│ npm test');
     expect(t.text()).toContain('[a] stores this rule for the session: bash(npm test:*)');
     await t.press('y');
-    await vi.waitFor(() => expect(session.answers).toEqual([{ type: 'once' }]));
+    await eventually(() => expect(session.answers).toEqual([{ type: 'once' }]));
     expect(session.commands.filter((c) => c.type === 'answer')).toMatchObject([
       { type: 'answer', requestId: 'req_t1', answer: { type: 'once' } },
     ]);
@@ -148,9 +148,9 @@ describe('approval modal', () => {
     const { session, t } = await approvalSession(EDIT);
     expect(t.text()).toContain('+new line');
     expect(t.text()).toContain('-old line');
-    await vi.waitFor(() => expect(t.written()).toMatch(/\x1b\[[0-9;]*3[12]m|\x1b\[[0-9;]*38;5;(1|2|9|10)m/));
+    await eventually(() => expect(t.written()).toMatch(/\x1b\[[0-9;]*3[12]m|\x1b\[[0-9;]*38;5;(1|2|9|10)m/));
     await t.press('a');
-    await vi.waitFor(() => expect(session.answers).toEqual([{ type: 'session' }]));
+    await eventually(() => expect(session.answers).toEqual([{ type: 'session' }]));
     await t.see('tool finished');
     await t.type('/allowed');
     await t.press(KEY.enter);
@@ -164,7 +164,7 @@ describe('approval modal', () => {
     await t.see('Message for the model');
     await t.type('use pnpm');
     await t.press(KEY.enter);
-    await vi.waitFor(() => expect(session.answers).toEqual([{ type: 'deny', message: 'use pnpm' }]));
+    await eventually(() => expect(session.answers).toEqual([{ type: 'deny', message: 'use pnpm' }]));
     await t.see('denied: use pnpm');
     await quit(t);
   });
@@ -172,7 +172,7 @@ describe('approval modal', () => {
   it('Esc denies', async () => {
     const { session, t } = await approvalSession(BASH);
     await t.press(KEY.esc);
-    await vi.waitFor(() => expect(session.answers).toEqual([{ type: 'deny' }]));
+    await eventually(() => expect(session.answers).toEqual([{ type: 'deny' }]));
     await quit(t);
   });
 });
@@ -188,13 +188,13 @@ describe('skills picker', () => {
     await t.type('release');
     await t.see('Drafts release notes');
     await t.press(KEY.enter);
-    await vi.waitFor(() => expect(t.app.input.text).toBe('/release-notes '));
+    await eventually(() => expect(t.app.input.text).toBe('/release-notes '));
     await t.see('› /release-notes');
     expect(t.text()).not.toContain('source: project');
     expect(session.sent).toEqual([]);
     await t.type('v2');
     await t.press(KEY.enter);
-    await vi.waitFor(() => expect(session.sent).toEqual(['/release-notes v2']));
+    await eventually(() => expect(session.sent).toEqual(['/release-notes v2']));
     await quit(t);
   });
 
@@ -205,7 +205,7 @@ describe('skills picker', () => {
     await t.press(KEY.enter);
     await t.see('source: project');
     await t.press(KEY.esc);
-    await vi.waitFor(() => expect(t.text()).not.toContain('source: project'));
+    await eventually(() => expect(t.text()).not.toContain('source: project'));
     expect(t.app.input.text).toBe('');
     await quit(t);
   });
@@ -225,9 +225,9 @@ describe('/ completion menu', () => {
     await t.press('\x7f', '\x7f');
     await t.type('de');
     await t.see('/demo-skill');
-    await vi.waitFor(() => expect(t.text()).not.toContain('/release-notes'));
+    await eventually(() => expect(t.text()).not.toContain('/release-notes'));
     await t.press(KEY.tab);
-    await vi.waitFor(() => expect(t.app.input.text).toBe('/demo-skill '));
+    await eventually(() => expect(t.app.input.text).toBe('/demo-skill '));
     expect(session.sent).toEqual([]);
     await quit(t);
   });
@@ -236,7 +236,7 @@ describe('/ completion menu', () => {
     const t = await fakeTerminal(new FakeSession({ skills: SKILLS }));
     await t.type('/');
     await t.press(KEY.down, KEY.tab);
-    await vi.waitFor(() => expect(t.app.input.text).toBe('/skills'));
+    await eventually(() => expect(t.app.input.text).toBe('/skills'));
     await quit(t);
   });
 });
@@ -294,7 +294,7 @@ describe('keys and exit paths', () => {
     await t.press(KEY.ctrlC);
     await t.see('cancelled');
     expect(session.commandTypes()).toContain('interrupt');
-    await vi.waitFor(() => expect(t.app.state.busy).toBe(false));
+    await eventually(() => expect(t.app.state.busy).toBe(false));
     await t.type('again');
     await t.press(KEY.enter);
     await t.see('You said: again');
@@ -323,7 +323,7 @@ describe('keys and exit paths', () => {
     await t.type('x');
     await t.press(KEY.ctrlD);
     await t.type('y');
-    await vi.waitFor(() => expect(t.app.input.text).toBe('xy'));
+    await eventually(() => expect(t.app.input.text).toBe('xy'));
     await t.press(KEY.ctrlC, KEY.ctrlD);
     expect(await t.exit).toBe(0);
   });
@@ -338,7 +338,7 @@ describe('keys and exit paths', () => {
     await t.press(KEY.enter);
     await t.see('row-59');
     await t.press(KEY.pageUp, KEY.pageUp);
-    await vi.waitFor(() => expect(t.text()).not.toContain('row-59'));
+    await eventually(() => expect(t.text()).not.toContain('row-59'));
     await t.type('more');
     await t.press(KEY.enter);
     await t.see('new output below');
@@ -373,7 +373,7 @@ describe('keys and exit paths', () => {
     await t.type('/nope');
     await t.press(KEY.enter);
     await t.see('/nope is not a command');
-    await vi.waitFor(() => expect(t.written()).toContain('command'));
+    await eventually(() => expect(t.written()).toContain('command'));
     expect(t.written()).not.toMatch(/\x1b\[[0-9;]*(3[0-7]|4[0-7]|38;5;\d+|48;5;\d+|9[0-7])m/);
     await quit(t);
   });
@@ -385,7 +385,7 @@ describe('keys and exit paths', () => {
     out.columns = 120;
     out.rows = 30;
     out.emit('resize');
-    await vi.waitFor(() => expect(t.text().split('\n')[29]).toContain('/a/very/long/work/root/that/needs/room'));
+    await eventually(() => expect(t.text().split('\n')[29]).toContain('/a/very/long/work/root/that/needs/room'));
     await quit(t);
   });
 });

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { EarlyInput, type KeyInput } from './early-input.js';
 import { FakeSession } from './fake-session.js';
-import { fakeTerminal, KEY } from './fake-terminal.test.helper.js';
+import { eventually, fakeTerminal, KEY } from './fake-terminal.test.helper.js';
 
 function tty(): PassThrough & KeyInput & { modes: boolean[] } {
   const modes: boolean[] = [];
@@ -54,7 +54,7 @@ describe('keys typed during start-up reach the TUI like later keys', () => {
   it('handed-over keys: the text is sent by its Enter, not turned into a new line', async () => {
     const session = new FakeSession();
     const t = await fakeTerminal(session, { pending: 'hello\r' });
-    await vi.waitFor(() => expect(session.sent).toEqual(['hello']));
+    await eventually(() => expect(session.sent).toEqual(['hello']));
     expect(t.app.input.text).toBe('');
     await t.press(KEY.ctrlD);
     expect(await t.exit).toBe(0);
@@ -63,11 +63,11 @@ describe('keys typed during start-up reach the TUI like later keys', () => {
   it('keys already waiting in the input stream when the TUI starts, then keys typed after', async () => {
     const session = new FakeSession();
     const t = await fakeTerminal(session, { pending: 'fir', typedBefore: 'st\r' });
-    await vi.waitFor(() => expect(session.sent).toEqual(['first']));
+    await eventually(() => expect(session.sent).toEqual(['first']));
     await t.see('› first');
     await t.type('second');
     await t.press(KEY.enter);
-    await vi.waitFor(() => expect(session.sent).toEqual(['first', 'second']));
+    await eventually(() => expect(session.sent).toEqual(['first', 'second']));
     await t.press(KEY.ctrlD);
     expect(await t.exit).toBe(0);
   });

@@ -1,7 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SessionEvent, TurnStopReason } from '@coding-harness/protocol';
 import { FakeSession, type FakeStep } from './fake-session.js';
-import { fakeTerminal, KEY } from './fake-terminal.test.helper.js';
+import { eventually, fakeTerminal, KEY } from './fake-terminal.test.helper.js';
 import { layoutTranscript } from './layout.js';
 import { reduce } from './reduce.js';
 import { statusLine } from './status-line.js';
@@ -122,10 +122,10 @@ describe('failures on the screen', () => {
     await t.press(KEY.enter);
     await t.see(`✗ ${REFUSED}`);
     await t.see('refused');
-    await vi.waitFor(() => expect(t.written()).toMatch(/\x1b\[31m {2}in 0 · out 0 · cache 0% · \$0\.0000 · refused/));
+    await eventually(() => expect(t.written()).toMatch(/\x1b\[31m {2}in 0 · out 0 · cache 0% · \$0\.0000 · refused/));
     await t.type('again');
     await t.press(KEY.enter);
-    await vi.waitFor(() => expect(t.text().split('\n')[23]).toMatch(/retrying \(1\/5\) in \d+s/));
+    await eventually(() => expect(t.text().split('\n')[23]).toMatch(/retrying \(1\/5\) in \d+s/));
     await t.press(KEY.ctrlC);
     await t.see('cancelled');
     await t.press(KEY.ctrlC, KEY.ctrlC);

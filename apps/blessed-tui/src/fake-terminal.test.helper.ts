@@ -6,6 +6,14 @@ import { runTui } from './app.js';
 import type { ClientOptions } from './session-client.js';
 import type { TuiApp } from './tui-app.js';
 
+/**
+ * Waits until `check` passes (it throws until then), polling; the limit is generous because the
+ * tests share a busy 2-core machine (vitest's own default is one second).
+ */
+export function eventually<T>(check: () => T): Promise<T> {
+  return vi.waitFor(check, { timeout: 10_000, interval: 20 });
+}
+
 /** Key sequences as a terminal sends them. */
 export const KEY = {
   enter: '\r',
@@ -67,7 +75,7 @@ export async function fakeTerminal(
     handleProcess: false,
     onStart: (app, screen) => (started = { app, screen }),
   });
-  await vi.waitFor(() => {
+  await eventually(() => {
     if (!started) throw new Error('not started');
   });
   const { app, screen } = started as { app: TuiApp; screen: Widgets.Screen };
@@ -92,7 +100,7 @@ export async function fakeTerminal(
     // blessed writes a drawn frame to the stream on a later setImmediate (Program#_buffer): one
     // tick after the screen buffer shows `word`, `written()` holds the frame's bytes too.
     see: async (word: string) => {
-      await vi.waitFor(() => {
+      await eventually(() => {
         if (!text().includes(word)) throw new Error(`screen lacks ${JSON.stringify(word)}:\n${text()}`);
       });
       await tick();

@@ -1,6 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FakeSession } from './fake-session.js';
-import { fakeTerminal, KEY } from './fake-terminal.test.helper.js';
+import { eventually, fakeTerminal, KEY } from './fake-terminal.test.helper.js';
 import { searchKey, startSearch, type HistorySearch } from './history-search.js';
 
 const HISTORY = ['npm test', 'git status', 'npm run build', 'fix the greeting'];
@@ -54,9 +54,9 @@ describe('Ctrl-R on the screen', () => {
     await t.press(KEY.enter);
     expect(t.app.input.text).toBe('npm test');
     expect(session.sent).toEqual([]);
-    await vi.waitFor(() => expect(t.text()).not.toContain('history search:'));
+    await eventually(() => expect(t.text()).not.toContain('history search:'));
     await t.press(KEY.enter);
-    await vi.waitFor(() => expect(session.sent).toEqual(['npm test']));
+    await eventually(() => expect(session.sent).toEqual(['npm test']));
     await t.press(KEY.ctrlC, KEY.ctrlC);
     await t.exit;
   });

@@ -1,8 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApprovalRequest } from '@coding-harness/approval';
 import { openApproval as openFor } from './approval-state.js';
 import { FakeSession, type FakeStep } from './fake-session.js';
-import { fakeTerminal, KEY } from './fake-terminal.test.helper.js';
+import { eventually, fakeTerminal, KEY } from './fake-terminal.test.helper.js';
 import { Theme } from './theme.js';
 import { approvalContent, approvalParts } from './widgets/approval-modal.js';
 import { builtinRuleNames } from '@coding-harness/tools';
@@ -102,7 +102,7 @@ describe('the approval modal tells the whole truth', () => {
   it('on the screen: all five lines, no raw escape written, model text cannot inject tags, tool lines bright', async () => {
     const session = new FakeSession({ turns: [askTurn(bash(HOSTILE))] });
     const t = await fakeTerminal(session, { columns: 100, rows: 30 });
-    await vi.waitFor(() => expect(t.written()).toContain('idle'));
+    await eventually(() => expect(t.written()).toContain('idle'));
     const before = t.written().length; // blessed clears the screen itself when it starts
     await t.type('go');
     await t.press(KEY.enter);

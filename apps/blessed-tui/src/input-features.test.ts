@@ -1,6 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FakeSession, type FakeStep } from './fake-session.js';
-import { fakeTerminal, KEY } from './fake-terminal.test.helper.js';
+import { eventually, fakeTerminal, KEY } from './fake-terminal.test.helper.js';
 import { question, started, turnEnd, turnStart } from './test-events.test.helper.js';
 
 const PASTE = (text: string) => `\x1b[200~${text}\x1b[201~`;
@@ -36,7 +36,7 @@ describe('a bracketed paste', () => {
     await t.press(PASTE(' plus one line'));
     expect(t.app.input.text).toBe('look: [pasted 4 lines] and [pasted 2 lines #2] plus one line');
     await t.press(KEY.enter);
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(session.sent).toEqual([
         'look: line one: 1, 2!\nline two\nline three\nline four ~ [x] {y} and one more\nsecond plus one line',
       ]),
@@ -53,7 +53,7 @@ describe('a bracketed paste', () => {
     expect(session.sent).toEqual([]);
     await t.press(KEY.enter);
     // One message (trailing blank lines are trimmed as for typed text), sent as a path, not a command.
-    await vi.waitFor(() => expect(session.sent).toEqual(['/etc/hosts\na\\']));
+    await eventually(() => expect(session.sent).toEqual(['/etc/hosts\na\\']));
     await t.press(KEY.ctrlC, KEY.ctrlC);
     await t.exit;
   });
@@ -69,7 +69,7 @@ describe('Esc and the progress line', () => {
     expect(t.text()).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] responding \(\ds · ↓ 9 tokens · esc to cancel\)/);
     await t.press(KEY.esc);
     await t.see('cancelled');
-    await vi.waitFor(() => expect(t.text()).not.toContain('esc to cancel'));
+    await eventually(() => expect(t.text()).not.toContain('esc to cancel'));
     expect(t.text()).toContain('Working on it');
     await t.press(KEY.ctrlC, KEY.ctrlC);
     await t.exit;
@@ -82,7 +82,7 @@ describe('Esc and the progress line', () => {
     await t.press(KEY.enter);
     await t.see('esc to cancel');
     await t.type('/he');
-    await vi.waitFor(() => expect(t.app.menuItems().length).toBeGreaterThan(0));
+    await eventually(() => expect(t.app.menuItems().length).toBeGreaterThan(0));
     await t.press(KEY.esc);
     expect(t.app.menuItems()).toEqual([]);
     expect(t.app.state.busy).toBe(true);
@@ -111,7 +111,7 @@ describe('Esc and the progress line', () => {
     await t.see('Allow bash?');
     expect(t.text()).not.toContain('esc to cancel');
     await t.press(KEY.esc);
-    await vi.waitFor(() => expect(session.answers).toEqual([{ type: 'deny' }]));
+    await eventually(() => expect(session.answers).toEqual([{ type: 'deny' }]));
     await t.press(KEY.ctrlC, KEY.ctrlC);
     await t.exit;
   });
@@ -141,7 +141,7 @@ describe('Shift-Tab', () => {
     await t.see('⏸ plan mode');
     expect(session.state.mode).toBe('plan');
     await t.press(SHIFT_TAB);
-    await vi.waitFor(() => expect(t.text()).not.toContain('plan mode'));
+    await eventually(() => expect(t.text()).not.toContain('plan mode'));
     expect(session.state.mode).toBe('default');
     expect(session.commandTypes()).toEqual(['cycle_mode', 'cycle_mode', 'cycle_mode']);
     await t.press(KEY.ctrlC, KEY.ctrlC);

@@ -1,7 +1,7 @@
 import type { SessionEvent } from '@coding-harness/protocol';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FakeSession, type FakeStep } from './fake-session.js';
-import { fakeTerminal, KEY } from './fake-terminal.test.helper.js';
+import { eventually, fakeTerminal, KEY } from './fake-terminal.test.helper.js';
 import { layoutTranscript } from './layout.js';
 import { appendLive, elapsedText, LIVE_KEEP, liveLines } from './live-output.js';
 import { reduce } from './reduce.js';
@@ -91,7 +91,7 @@ describe('live output on the screen', () => {
     expect(t.app.state.busy).toBe(true);
     await t.press(KEY.esc);
     await t.see('cancelled');
-    await vi.waitFor(() => expect(t.app.state.busy).toBe(false));
+    await eventually(() => expect(t.app.state.busy).toBe(false));
     await t.press(KEY.ctrlC, KEY.ctrlC);
     expect(await t.exit).toBe(0);
   });

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { connect, createServer } from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeTerminal, KEY } from './fake-terminal.test.helper.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { eventually, fakeTerminal, KEY } from './fake-terminal.test.helper.js';
 import { dollars } from './format.js';
 import { mockServer, onUndo, sandbox, undoAll } from './real-session.test.helper.js';
 import { resumeCommand } from './scrollback.js';
@@ -73,7 +73,7 @@ describe('the TUI on a real session', () => {
     const port = (relay.address() as AddressInfo).port;
     const session = await sandbox(server, { ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}` }).open();
     const t = await fakeTerminal(session);
-    await vi.waitFor(() => expect(connections).toBe(1));
+    await eventually(() => expect(connections).toBe(1));
     await t.type('hello');
     await t.press(KEY.enter);
     await t.see('done');
@@ -108,7 +108,7 @@ describe('the TUI on a real session', () => {
     await t.press(KEY.ctrlC);
     await t.see('cancelled');
     expect(t.text()).not.toContain('Allow bash?');
-    await vi.waitFor(() => expect(t.app.state.busy).toBe(false));
+    await eventually(() => expect(t.app.state.busy).toBe(false));
     expect(existsSync(join(box.work, 'made.txt'))).toBe(false);
     expect(server.messageRequests()).toHaveLength(1);
     await quit(t);
@@ -143,18 +143,18 @@ describe('the TUI on a real session', () => {
     for (const text of ['one', 'two']) {
       await t.type(text);
       await t.press(KEY.enter);
-      await vi.waitFor(() => expect(t.app.state.busy).toBe(false));
+      await eventually(() => expect(t.app.state.busy).toBe(false));
     }
     const before = session.status().costUsd;
-    expect(bar(t)).toContain(dollars(before));
+    await eventually(() => expect(bar(t)).toContain(dollars(before)));
     await t.type('/compact');
     await t.press(KEY.enter);
     await t.see('context compacted:');
-    await vi.waitFor(() => expect(t.app.state.busy).toBe(false));
+    await eventually(() => expect(t.app.state.busy).toBe(false));
     const after = session.status();
     expect(after.requests).toBe(3);
     expect(after.costUsd).toBeGreaterThan(before);
-    await vi.waitFor(() => expect(bar(t)).toContain(dollars(after.costUsd)));
+    await eventually(() => expect(bar(t)).toContain(dollars(after.costUsd)));
     expect(t.app.state.status).toEqual(after);
     await quit(t);
   });
@@ -170,7 +170,7 @@ describe('the TUI on a real session', () => {
     await t.type('/reload-skills');
     await t.press(KEY.enter);
     await t.see('added: /later');
-    await vi.waitFor(() => expect(bar(t)).toContain('2 skills'));
+    await eventually(() => expect(bar(t)).toContain('2 skills'));
     // Routing and the / menu follow the session's skills too.
     await t.type('/lat');
     await t.see('/later');
@@ -183,8 +183,8 @@ describe('the TUI on a real session', () => {
     const t = await fakeTerminal(session, { columns: 120 });
     await t.see('⏸ plan mode');
     await t.press('\x1b[Z');
-    await vi.waitFor(() => expect(session.status().mode).toBe('default'));
-    await vi.waitFor(() => expect(bar(t)).not.toContain('plan mode'));
+    await eventually(() => expect(session.status().mode).toBe('default'));
+    await eventually(() => expect(bar(t)).not.toContain('plan mode'));
     await t.press('\x1b[Z');
     await t.see('⏵⏵ accept edits');
     expect(session.status().mode).toBe('acceptEdits');

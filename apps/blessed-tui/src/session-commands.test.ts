@@ -4,8 +4,8 @@
  * the model receives is what the command changed.
  */
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeTerminal, KEY } from './fake-terminal.test.helper.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { eventually, fakeTerminal, KEY } from './fake-terminal.test.helper.js';
 import { mockServer, sandbox, undoAll } from './real-session.test.helper.js';
 
 afterEach(undoAll);
@@ -31,7 +31,7 @@ describe('harness-tui: the session commands', () => {
     await t.type('/model claude-opus-5-5');
     await t.press(KEY.enter);
     await t.see('model: claude-opus-5-5 from the next request (was claude-sonnet-5-5)');
-    await vi.waitFor(() => expect(t.text().split('\n')[39]).toContain('claude-opus-5-5'));
+    await eventually(() => expect(t.text().split('\n')[39]).toContain('claude-opus-5-5'));
     await t.type('again');
     await t.press(KEY.enter);
     await t.see('second answer');

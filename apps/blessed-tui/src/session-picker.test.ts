@@ -6,13 +6,13 @@ import type { SessionInfo } from '@coding-harness/agent';
 import { createSession, parseHarnessArgs } from '@coding-harness/session';
 import type { Session } from '@coding-harness/session';
 import { ScriptBuilder, startMockServer } from '@coding-harness/mock-anthropic';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { main } from './cli.js';
 import type { ClientOptions } from './session-client.js';
 import { sessionPickerKey, sessionRows, visibleWindow, type SessionPick } from './session-picker.js';
 import { runSessionPicker } from './widgets/session-picker-screen.js';
 import { FakeSession } from './fake-session.js';
-import { fakeTerminal, KEY } from './fake-terminal.test.helper.js';
+import { eventually, fakeTerminal, KEY } from './fake-terminal.test.helper.js';
 import { messageEnd, turnStart } from './test-events.test.helper.js';
 
 const undo: (() => unknown)[] = [];
@@ -72,7 +72,7 @@ describe('the --resume picker on a terminal', () => {
     let written = '';
     output.on('data', (d: Buffer) => (written += d.toString()));
     const done = runSessionPicker(SESSIONS, { input, output, terminal: 'xterm-256color', env: {}, root: '~/proj' });
-    await vi.waitFor(() => expect(written).toContain('fix the greeting'));
+    await eventually(() => expect(written).toContain('fix the greeting'));
     for (const k of keys) {
       input.write(k);
       await new Promise((r) => setImmediate(r));
@@ -210,7 +210,7 @@ describe('/resume inside the TUI', () => {
     await t.press(KEY.enter);
     await t.see('Resume a session');
     await t.press(KEY.esc);
-    await vi.waitFor(() => expect(t.text()).not.toContain('Resume a session'));
+    await eventually(() => expect(t.text()).not.toContain('Resume a session'));
     await t.type('/resume');
     await t.press(KEY.enter);
     await t.see('Resume a session');

@@ -1,7 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '@coding-harness/protocol';
 import { FakeSession, type FakeStep } from './fake-session.js';
-import { fakeTerminal, KEY } from './fake-terminal.test.helper.js';
+import { eventually, fakeTerminal, KEY } from './fake-terminal.test.helper.js';
 import { layoutTranscript } from './layout.js';
 import { reduce } from './reduce.js';
 import { thinkingTarget } from './tool-target.js';
@@ -86,7 +86,7 @@ describe('thinking on the screen', () => {
       turnEnd('end_turn'),
     ];
     const t = await fakeTerminal(new FakeSession({ turns: [turn] }));
-    await vi.waitFor(() => expect(t.written()).toContain('idle'));
+    await eventually(() => expect(t.written()).toContain('idle'));
     const before = t.written().length; // blessed clears the screen itself when it starts
     await t.type('go');
     await t.press(KEY.enter);
@@ -96,7 +96,7 @@ describe('thinking on the screen', () => {
     await t.see('second-thought\\x1b[2J');
     expect(t.written().slice(before)).not.toContain('\x1b[2J');
     await t.press('\x14');
-    await vi.waitFor(() => expect(t.text()).not.toContain('second-thought'));
+    await eventually(() => expect(t.text()).not.toContain('second-thought'));
     await t.press(KEY.ctrlC, KEY.ctrlC);
     expect(await t.exit).toBe(0);
   });
