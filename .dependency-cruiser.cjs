@@ -1,6 +1,6 @@
 /**
  * The layering rule, as data. Allowed arrows (importer -> imported):
- *   tools -> skills; agent -> model, tools, approval, skills; session -> agent, tools, approval, skills;
+ *   tools -> skills; agent -> model, tools, approval, skills; session -> agent, model, tools, approval, skills;
  *   apps -> any package. mock-anthropic imports none of them.
  * No app imports another app (the shared wiring is packages/session), and no package under
  * packages/ imports an app, blessed or node:readline.
@@ -13,8 +13,8 @@ const allowedPackages = {
   model: [],
   protocol: ['model', 'approval'],
   tools: ['skills'],
-  agent: ['skills', 'tools', 'approval'],
-  session: ['skills', 'tools', 'approval', 'agent'],
+  agent: ['model', 'skills', 'tools', 'approval'],
+  session: ['model', 'skills', 'tools', 'approval', 'agent'],
 };
 
 /** The apps; each may import packages only, never another app. */

@@ -1,4 +1,5 @@
-import type { AgentEvent, Message } from '@coding-harness/agent';
+import type { AgentEvent } from '@coding-harness/agent';
+import type { Message } from '@coding-harness/model';
 import { describe, expect, it } from 'vitest';
 import { reduce } from './reduce.js';
 import { replayEvents, resultLine } from './replay.js';
@@ -10,14 +11,20 @@ const TRANSCRIPT: Message[] = [
   {
     role: 'assistant',
     content: [
-      { type: 'thinking', thinking: 'hm', signature: 's' },
+      { type: 'thinking', text: 'hm', meta: { anthropic: { signature: 's' } } },
       { type: 'text', text: 'Reading it.' },
-      { type: 'tool_use', id: 'u1', name: 'read_file', input: { path: 'greet.txt' } },
+      { type: 'tool_call', id: 'u1', name: 'read_file', input: { path: 'greet.txt' } },
     ],
   },
-  { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'u1', content: '1\tHello\n2\tworld\n' }] },
-  { role: 'assistant', content: [{ type: 'tool_use', id: 'u2', name: 'bash', input: { command: 'false' } }] },
-  { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'u2', content: 'exit 1', is_error: true }] },
+  {
+    role: 'user',
+    content: [{ type: 'tool_result', callId: 'u1', content: [{ type: 'text', text: '1\tHello\n2\tworld\n' }] }],
+  },
+  { role: 'assistant', content: [{ type: 'tool_call', id: 'u2', name: 'bash', input: { command: 'false' } }] },
+  {
+    role: 'user',
+    content: [{ type: 'tool_result', callId: 'u2', content: [{ type: 'text', text: 'exit 1' }], isError: true }],
+  },
   { role: 'assistant', content: [{ type: 'text', text: 'Done.' }] },
   { role: 'user', content: [{ type: 'text', text: 'thanks' }] },
   { role: 'assistant', content: [{ type: 'text', text: 'You are welcome.' }] },

@@ -1,5 +1,7 @@
 import { SUMMARY_HEADING } from '@coding-harness/agent';
-import type { AgentEvent, Message, ToolResultBlock } from '@coding-harness/agent';
+import type { AgentEvent } from '@coding-harness/agent';
+import type { Message, ToolResultPart } from '@coding-harness/model';
+import { resultText } from '@coding-harness/model';
 
 /** A tool call's one-line summary as the live session shows it (`bash: npm test`); `name` when unknown. */
 export type Summarize = (name: string, input: unknown) => string;
@@ -8,10 +10,10 @@ export type Summarize = (name: string, input: unknown) => string;
 const DISPLAY_MAX = 100;
 
 /**
- * The events a live session would have produced for a stored transcript (Messages API shapes), so
- * that a resumed conversation is drawn by the same reducer as a live one: a user text is a
- * `turn_start`, an assistant's thinking and text their deltas and an `assistant_message`, each `tool_use` a `tool_call_started`
- * and its `tool_result` a `tool_call_finished` (collapsed). The stored result has no one-line
+ * The events a live session would have produced for a stored transcript, so that a resumed
+ * conversation is drawn by the same reducer as a live one: a user text is a `turn_start`, an
+ * assistant's thinking and text their deltas and an `assistant_message`, each tool call a
+ * `tool_call_started` and its result a `tool_call_finished` (collapsed). The stored result has no one-line
  * display, so its first line stands in (with the count of lines). A compaction summary (and the skills it
  * re-attaches) is one notice.
  */
@@ -22,15 +24,15 @@ export function replayEvents(messages: readonly Message[], summarize: Summarize)
   for (const message of messages) {
     if (message.role === 'assistant') {
       // A message that thought streams its thinking and text in order, so thinking between tool calls keeps its place.
-      const thought = message.content.some((b) => b.type === 'thinking' && b.thinking);
+      const thought = message.content.some((b) => b.type === 'thinking' && b.text);
       for (const b of thought ? message.content : []) {
-        if (b.type === 'thinking' && b.thinking) events.push({ type: 'thinking_delta', text: b.thinking });
+        if (b.type === 'thinking' && b.text) events.push({ type: 'thinking_delta', text: b.text });
         if (b.type === 'text' && b.text) events.push({ type: 'text_delta', text: b.text });
       }
       const text = message.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
       if (text || thought) events.push({ type: 'assistant_message', text, stopReason: null });
       for (const b of message.content) {
-        if (b.type !== 'tool_use') continue;
+        if (b.type !== 'tool_call') continue;
         names.set(b.id, b.name);
         events.push({
           type: 'tool_call_started',
@@ -45,7 +47,7 @@ export function replayEvents(messages: readonly Message[], summarize: Summarize)
     }
     let compacted = false;
     for (const b of message.content) {
-      if (b.type === 'tool_result') events.push(finished(b, names.get(b.tool_use_id) ?? 'tool'));
+      if (b.type === 'tool_result') events.push(finished(b, names.get(b.callId) ?? 'tool'));
       if (b.type !== 'text') continue;
       if (b.text.startsWith(SUMMARY_HEADING)) {
         compacted = true;
@@ -58,13 +60,13 @@ export function replayEvents(messages: readonly Message[], summarize: Summarize)
   return events;
 }
 
-function finished(b: ToolResultBlock, name: string): AgentEvent {
-  const content = typeof b.content === 'string' ? b.content : '';
+function finished(b: ToolResultPart, name: string): AgentEvent {
+  const content = resultText(b.content);
   return {
     type: 'tool_call_finished',
-    id: b.tool_use_id,
+    id: b.callId,
     name,
-    isError: b.is_error === true,
+    isError: b.isError === true,
     display: resultLine(content),
     content,
   };

@@ -1,4 +1,5 @@
-import type { Message } from '@coding-harness/agent';
+import type { Message, ToolResultPart } from '@coding-harness/model';
+import { resultText } from '@coding-harness/model';
 import { sanitize } from '@coding-harness/session';
 import type { Colors } from './colors.js';
 import { toolResultLine, toolStartLine } from './render.js';
@@ -18,10 +19,10 @@ export function exitLine(sessionId: string, c: Colors): string {
 }
 
 /** A stored result in one line: a one-line result itself, else its size (the live display is not stored). */
-function storedResult(block: { content: string; is_error?: boolean }): string {
-  const text = block.content.trimEnd();
+function storedResult(block: ToolResultPart): string {
+  const text = resultText(block.content).trimEnd();
   const lines = text === '' ? [] : text.split('\n');
-  if (lines.length <= 1 || block.is_error === true) return sanitize(lines[0] ?? '(empty)', { multiline: false });
+  if (lines.length <= 1 || block.isError === true) return sanitize(lines[0] ?? '(empty)', { multiline: false });
   return `${lines.length} lines`;
 }
 
@@ -61,10 +62,9 @@ export function replayLines(messages: readonly Message[], opts: ReplayOptions): 
             .map((l, i) => `${c.cyan(i === 0 ? '›' : ' ')} ${l}`),
         );
       else if (block.type === 'text' && block.text.trim() !== '') lines.push(sanitize(block.text.trimEnd()));
-      else if (block.type === 'tool_use')
+      else if (block.type === 'tool_call')
         lines.push(toolStartLine(sanitize(opts.summarize(block.name, block.input), { multiline: false }), c));
-      else if (block.type === 'tool_result')
-        lines.push(toolResultLine(storedResult(block), block.is_error === true, c));
+      else if (block.type === 'tool_result') lines.push(toolResultLine(storedResult(block), block.isError === true, c));
     }
   }
   const id = sanitize(opts.sessionId, { multiline: false });

@@ -4,16 +4,10 @@
  * The agent never prints.
  */
 
-/** Token counts of one request, as the API reports them. */
-export interface Usage {
-  input: number;
-  output: number;
-  cacheRead: number;
-  /** All cache writes (5-minute and 1-hour). */
-  cacheWrite: number;
-  /** The part of `cacheWrite` written with the 1-hour TTL, when the API said (priced higher). */
-  cacheWrite1h?: number;
-}
+import type { Usage } from '@coding-harness/model';
+
+/** Token counts of one request, as the provider reports them (the model package's `Usage`). */
+export type { Usage };
 
 export type AgentEvent =
   /** A user turn began; `text` is the user's text verbatim. */

@@ -6,10 +6,9 @@
  * turn's grants end and `turn_end` is emitted. Stop reasons other than tool_use/end_turn are
  * handled as stop-reasons.ts describes.
  */
+import type { Message, Part, ToolCallPart, ToolResultPart } from '@coding-harness/model';
+import { messageText, subtractUsage, toolCalls } from '@coding-harness/model';
 import { maybeCompact } from './compactor.js';
-import type { Usage } from './events.js';
-import type { Message, ToolResultBlock, ToolUseBlock } from './messages.js';
-import { messageText, toolUses } from './messages.js';
 import { matchSkill } from './auto-skill.js';
 import { parseSlashSkills, skillToolUse } from './forced-skill.js';
 import { skillLoaded } from './skill-turn.js';
@@ -26,8 +25,7 @@ import {
 } from './stop-reasons.js';
 import { CANCELLED, cancelled, executeToolUses } from './tool-executor.js';
 import type { ExecuteOptions } from './tool-executor.js';
-import { appendMessage } from './transcript.js';
-import { emptyUsage } from './usage.js';
+import { appendMessage, errorResult } from './transcript.js';
 
 /** How a turn's request loop ended. */
 interface LoopEnd {
@@ -78,7 +76,7 @@ export async function runTurn(
     const flushError = state.writer?.flush();
     if (flushError) emit({ type: 'error', message: `session file: ${flushError}`, fatal: false });
   }
-  const usage = diff(state.totals.usage, before.usage);
+  const usage = subtractUsage(state.totals.usage, before.usage);
   emit({
     type: 'turn_end',
     turn,
@@ -150,7 +148,7 @@ async function requestLoop(config: AgentConfig, state: AgentState, signal: Abort
     }
     if (message.content.length > 0) append(state, message);
     emit({ type: 'assistant_message', text: messageText(message), stopReason: result.stopReason });
-    const uses = toolUses(message);
+    const uses = toolCalls(message);
     if (stop === 'model_context_window_exceeded') {
       emit({ type: 'notice', message: CONTEXT_FULL });
       if (uses.length > 0) append(state, { role: 'user', content: uses.map((u) => notRun(u, NOT_RUN_CONTEXT_FULL)) });
@@ -162,7 +160,7 @@ async function requestLoop(config: AgentConfig, state: AgentState, signal: Abort
       if (stop === 'max_tokens') emit({ type: 'notice', message: maxTokensNotice(message, config.maxTokens) });
       return { stopReason: stop };
     }
-    const truncated = new Set(result.truncatedToolUses);
+    const truncated = new Set(result.truncatedToolCalls);
     if (truncated.size > 0)
       emit({
         type: 'error',
@@ -175,8 +173,8 @@ async function requestLoop(config: AgentConfig, state: AgentState, signal: Abort
   return { stopReason: 'max_turns' };
 }
 
-function notRun(use: ToolUseBlock, content: string): ToolResultBlock {
-  return { type: 'tool_result', tool_use_id: use.id, content, is_error: true };
+function notRun(use: ToolCallPart, content: string): ToolResultPart {
+  return errorResult(use.id, content);
 }
 
 /**
@@ -213,7 +211,7 @@ async function forcedSkillCall(
 async function runTools(
   config: AgentConfig,
   state: AgentState,
-  uses: ToolUseBlock[],
+  uses: ToolCallPart[],
   signal: AbortSignal,
   emit: Emit,
   opts: ExecuteOptions,
@@ -245,39 +243,23 @@ async function runTools(
   append(state, { role: 'user', content: results });
 }
 
-/** After an abort mid-stream: keep the blocks that finished; their tool_uses are cancelled. */
-function keepCompleted(state: AgentState, completed: Message['content'], emit: Emit): void {
+/** After an abort mid-stream: keep the parts that finished; their tool calls are cancelled. */
+function keepCompleted(state: AgentState, completed: Part[], emit: Emit): void {
   if (completed.length === 0) return;
   append(state, { role: 'assistant', content: completed });
-  const uses = completed.filter((b): b is ToolUseBlock => b.type === 'tool_use');
+  const uses = completed.filter((b): b is ToolCallPart => b.type === 'tool_call');
   if (uses.length > 0) append(state, { role: 'user', content: uses.map((u) => cancelled(u, { emit })) });
 }
 
-/** Gives error results to a trailing assistant message's tool_uses (after an internal failure). */
+/** Gives error results to a trailing assistant message's tool calls (after an internal failure). */
 function closeDangling(state: AgentState, content: string): void {
   const last = state.messages.at(-1);
   if (!last || last.role !== 'assistant') return;
-  const results: ToolResultBlock[] = toolUses(last).map((u) => ({
-    type: 'tool_result',
-    tool_use_id: u.id,
-    content: content || CANCELLED,
-    is_error: true,
-  }));
+  const results = toolCalls(last).map((u) => errorResult(u.id, content || CANCELLED));
   if (results.length > 0) append(state, { role: 'user', content: results });
 }
 
 function append(state: AgentState, message: Message): void {
   appendMessage(state.messages, message);
   state.persist({ type: 'message', message });
-}
-
-function diff(after: Usage, before: Usage): Usage {
-  const d = emptyUsage();
-  d.input = after.input - before.input;
-  d.output = after.output - before.output;
-  d.cacheRead = after.cacheRead - before.cacheRead;
-  d.cacheWrite = after.cacheWrite - before.cacheWrite;
-  const write1h = (after.cacheWrite1h ?? 0) - (before.cacheWrite1h ?? 0);
-  if (write1h > 0) d.cacheWrite1h = write1h;
-  return d;
 }

@@ -51,7 +51,6 @@ export {
   MISSING_KEY_MESSAGE,
 } from './config.js';
 export type { Credentials, HarnessEnv } from './config.js';
-export { httpFetch } from '@coding-harness/agent';
 export { nonInteractiveAsk } from './non-interactive.js';
 export { noSkillsMessage, formatSkillRows, formatGrants, NO_SKILLS_MESSAGE, SKILLS_OFF_MESSAGE } from './listings.js';
 export { sanitize, isTerminalSafe } from './sanitize.js';

@@ -4,8 +4,9 @@
  * and the closing `result` object. `json` and `stream-json` print from the same record, so the
  * two formats cannot disagree.
  */
-import { emptyUsage } from '@coding-harness/agent';
-import type { AgentEvent, Message, Usage } from '@coding-harness/agent';
+import type { AgentEvent } from '@coding-harness/agent';
+import type { Message, Usage } from '@coding-harness/model';
+import { emptyUsage } from '@coding-harness/model';
 import type {
   ClaudeAssistantMessage,
   ClaudeModelUsage,
@@ -48,9 +49,9 @@ function subtypeOf(outcome: TurnOutcome): ResultSubtype {
   return outcome.stopReason === 'max_turns' ? 'error_max_turns' : 'error_during_execution';
 }
 
-/** The tool_use ids of a message the agent made itself (a forced skill call), when it is one. */
+/** The tool call ids of a message the agent made itself (a forced skill call), when it is one. */
 function toolUseIds(message: Message): string[] | undefined {
-  const ids = message.content.map((block) => (block.type === 'tool_use' ? block.id : undefined));
+  const ids = message.content.map((block) => (block.type === 'tool_call' ? block.id : undefined));
   return ids.length > 0 && ids.every((id) => id !== undefined) ? (ids as string[]) : undefined;
 }
 

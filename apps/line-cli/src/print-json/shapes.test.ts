@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { emptyUsage } from '@coding-harness/model';
 import { addModelUsage, claudeUsage, exactUsd, messageLine, randomUuid } from './shapes.js';
 
 describe("Claude Code's print-mode shapes", () => {
@@ -33,17 +34,14 @@ describe("Claude Code's print-mode shapes", () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('a transcript message becomes an assistant or user line, without cache markers', () => {
+  it('a transcript message becomes an assistant or user line, its parts in the Messages API shapes', () => {
     const meta = {
       sessionId: 's1',
       model: 'm',
       stopReason: 'end_turn',
       usage: { input: 1, output: 2, cacheRead: 0, cacheWrite: 0 },
     };
-    const assistant = messageLine(
-      { role: 'assistant', content: [{ type: 'text', text: 'hi', cache_control: { type: 'ephemeral' } } as never] },
-      meta,
-    );
+    const assistant = messageLine({ role: 'assistant', content: [{ type: 'text', text: 'hi' }] }, meta);
     expect(assistant).toMatchObject({
       type: 'assistant',
       session_id: 's1',
@@ -56,9 +54,8 @@ describe("Claude Code's print-mode shapes", () => {
         stop_reason: 'end_turn',
       },
     });
-    expect(JSON.stringify(assistant)).not.toContain('cache_control');
     const user = messageLine(
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: 'ok' }] },
+      { role: 'user', content: [{ type: 'tool_result', callId: 't', content: [{ type: 'text', text: 'ok' }] }] },
       meta,
     );
     expect(user).toMatchObject({
@@ -66,5 +63,45 @@ describe("Claude Code's print-mode shapes", () => {
       message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't' }] },
     });
     expect(messageLine({ role: 'system', content: [] }, meta)).toBeUndefined();
+  });
+
+  it('prints each part as Claude Code does, byte for byte: thinking with its signature, tool calls, results', () => {
+    const meta = { sessionId: 's1', model: 'm', stopReason: 'tool_use', usage: emptyUsage() };
+    const assistant = messageLine(
+      {
+        role: 'assistant',
+        content: [
+          { type: 'thinking', text: 'hm', meta: { anthropic: { signature: 'sig' } } },
+          { type: 'thinking', text: '', redacted: true, meta: { anthropic: { data: 'blob' } } },
+          { type: 'tool_call', id: 'toolu_1', name: 'glob', input: { pattern: '*' } },
+          { type: 'provider', provider: 'other', kind: 'x', block: { type: 'x' } },
+        ],
+      },
+      meta,
+    );
+    expect(JSON.stringify(assistant?.message.content)).toBe(
+      '[{"type":"thinking","thinking":"hm","signature":"sig"},{"type":"redacted_thinking","data":"blob"},{"type":"tool_use","id":"toolu_1","name":"glob","input":{"pattern":"*"}}]',
+    );
+    const user = messageLine(
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', callId: 'toolu_1', content: [{ type: 'text', text: 'a.txt' }] },
+          { type: 'tool_result', callId: 'toolu_2', content: [{ type: 'text', text: 'no' }], isError: true },
+          {
+            type: 'tool_result',
+            callId: 'toolu_3',
+            content: [
+              { type: 'text', text: 'see' },
+              { type: 'image', mediaType: 'image/png', data: 'iVBO' },
+            ],
+          },
+        ],
+      },
+      meta,
+    );
+    expect(JSON.stringify(user?.message.content)).toBe(
+      '[{"type":"tool_result","tool_use_id":"toolu_1","content":"a.txt"},{"type":"tool_result","tool_use_id":"toolu_2","content":"no","is_error":true},{"type":"tool_result","tool_use_id":"toolu_3","content":[{"type":"text","text":"see"},{"type":"image","source":{"type":"base64","media_type":"image/png","data":"iVBO"}}]}]',
+    );
   });
 });

@@ -5,8 +5,9 @@
  * Field names and meanings follow https://code.claude.com/docs/en/agent-sdk/typescript (message
  * types) and https://code.claude.com/docs/en/headless (output formats). Pure builders: no I/O.
  */
-import type { Message, Usage } from '@coding-harness/agent';
 import type { PermissionMode } from '@coding-harness/approval';
+import type { Message, Usage } from '@coding-harness/model';
+import { claudeBlocks } from './claude-content.js';
 
 /** The Messages API's usage object, as Claude Code reports it. */
 export interface ClaudeUsage {
@@ -157,13 +158,9 @@ export function randomUuid(): string {
   return `${hex(8)}-${hex(4)}-4${hex(3)}-${variant}${hex(3)}-${hex(12)}`;
 }
 
-/** A transcript block as printed: the request-time `cache_control` marker never belongs to it. */
+/** A transcript message's content as Claude Code prints it. */
 function plainBlocks(message: Message): unknown[] {
-  return message.content.map((block) => {
-    if (!('cache_control' in block)) return block;
-    const { cache_control: _marker, ...rest } = block as { cache_control?: unknown };
-    return rest;
-  });
+  return message.content.flatMap(claudeBlocks);
 }
 
 /** A transcript message as a `stream-json` line: assistant messages carry their request's usage. */

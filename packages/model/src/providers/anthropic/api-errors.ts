@@ -5,7 +5,7 @@
  * in model-client.ts, the clock is a parameter. Server text is untrusted: it is shortened and
  * stripped of control characters before it reaches a terminal.
  */
-import type { ModelError, ModelErrorKind } from './model-types.js';
+import type { ModelError, ModelErrorKind } from '../../index.js';
 
 export interface ErrorContext {
   /** The HTTP status; undefined for an `error` event in the middle of a 200 stream. */

@@ -1,65 +1,79 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ModelError, ModelEvent } from '../../index.js';
 import { lightHttpFetch } from './http-fetch.js';
-import { createAnthropicClient } from './model-client.js';
-import type { AnthropicClientOptions, ModelError } from './model-client.js';
-import { isRetryable } from './retry.js';
-import { REQUEST, apiError, closeWireServers, replyEvents, sse, wireServer } from './testing/wire-server.test.util.js';
+import { createAnthropicProvider } from './provider.js';
+import type { AnthropicProviderOptions } from './transport.js';
+import {
+  REQUEST,
+  WIRE_REQUEST,
+  apiError,
+  closeWireServers,
+  replyEvents,
+  sse,
+  wireServer,
+} from './testing/wire-server.test.util.js';
 import type { WireHandler } from './testing/wire-server.test.util.js';
 
 afterEach(closeWireServers);
 
-async function collect(opts: AnthropicClientOptions, request = REQUEST): Promise<unknown[]> {
-  const client = createAnthropicClient(opts);
-  const seen: unknown[] = [];
-  for await (const e of client.stream(request, new AbortController().signal)) seen.push(e);
+async function collect(opts: AnthropicProviderOptions, request = REQUEST): Promise<ModelEvent[]> {
+  const provider = createAnthropicProvider(opts);
+  const seen: ModelEvent[] = [];
+  for await (const e of provider.stream(request, new AbortController().signal)) seen.push(e);
   return seen;
 }
 
-const typeOf = (e: unknown): unknown =>
-  typeof e === 'object' && e !== null ? (e as { type?: unknown }).type : undefined;
+const typeOf = (e: ModelEvent): string => e.type;
 
 /** The error event that ends a failed stream (the last event yielded). */
-async function failure(handler: WireHandler, opts: Partial<AnthropicClientOptions> = {}): Promise<ModelError> {
+async function failure(handler: WireHandler, opts: Partial<AnthropicProviderOptions> = {}): Promise<ModelError> {
   const { url } = await wireServer(handler);
   const events = await collect({ apiKey: 'k', baseURL: url, ...opts });
-  expect(events.map(typeOf).at(-1)).toBe('error');
-  expect(events.map(typeOf).filter((t) => t === 'error')).toHaveLength(1);
-  return (events.at(-1) as { error: ModelError }).error;
+  const last = events.at(-1);
+  expect(events.map(typeOf).filter((t) => t === 'error' || t === 'done')).toEqual(['error']);
+  if (last?.type !== 'error') throw new Error('the stream did not end with an error');
+  return last.error;
 }
+
+/** What the loop retries by default (its retry plan; the provider only classifies). */
+const RETRIED = ['rate_limit', 'overloaded', 'server', 'connection'];
+const isRetryable = (e: ModelError): boolean => e.retryable ?? RETRIED.includes(e.kind);
 
 describe.each([
   ['the SDK’s own fetch (the library default)', undefined],
   ['lightHttpFetch (the bins)', lightHttpFetch],
-] as const)('createAnthropicClient over %s', (_name, fetch) => {
+] as const)('createAnthropicProvider over %s', (_name, fetch) => {
   it('streams a reply, reads its body to the end, and reuses connections (keep-alive)', async () => {
     const { url, requests } = await wireServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.end(replyEvents());
     });
     const opts = { apiKey: 'k', baseURL: url, ...(fetch ? { fetch } : {}) };
-    const client = createAnthropicClient(opts);
+    const provider = createAnthropicProvider(opts);
     for (let i = 0; i < 4; i++) {
-      const seen: unknown[] = [];
-      for await (const e of client.stream(REQUEST, new AbortController().signal)) seen.push(typeOf(e));
+      const seen: ModelEvent[] = [];
+      for await (const e of provider.stream(REQUEST, new AbortController().signal)) seen.push(e);
       expect(seen).toEqual([
-        'message_start',
-        'content_block_start',
-        'content_block_delta',
-        'content_block_stop',
-        'message_delta',
-        'message_stop',
+        { type: 'text_delta', text: 'hi' },
+        {
+          type: 'done',
+          message: { role: 'assistant', content: [{ type: 'text', text: 'hi' }] },
+          stopReason: 'end_turn',
+          usage: { input: 3, output: 2, cacheRead: 0, cacheWrite: 0 },
+          truncatedToolCalls: [],
+        },
       ]);
     }
     expect(requests.map((r) => r.path)).toEqual(Array(4).fill('/v1/messages'));
-    expect(JSON.parse(requests[0]!.body)).toEqual({ ...REQUEST, stream: true });
+    expect(JSON.parse(requests[0]!.body)).toEqual({ ...WIRE_REQUEST, stream: true });
     // undici hands the next request to a second connection while the first is being released,
     // then alternates between the two; node:http's pool keeps one.
     expect(new Set(requests.map((r) => r.port)).size).toBeLessThanOrEqual(2);
   });
 
-  it('a mid-stream error event becomes an error the agent retries', async () => {
+  it('a mid-stream error event becomes an error the loop retries', async () => {
     const error = await failure(
       (_req, res) => {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -94,6 +108,7 @@ describe('error messages a person can act on (each through the real SDK)', () =>
     const port = await closedPort();
     const events = await collect({ apiKey: 'k', baseURL: `http://127.0.0.1:${port}` });
     const error = (events[0] as { error: ModelError }).error;
+    expect(events).toHaveLength(1);
     expect(error.kind).toBe('connection');
     expect(error.message).toContain(`http://127.0.0.1:${port}`);
     expect(error.message).toContain('refused');
@@ -116,11 +131,11 @@ describe('error messages a person can act on (each through the real SDK)', () =>
         );
       } else apiError(res, 404, 'not_found_error', 'model: claude-nope');
     });
-    const client = createAnthropicClient({ apiKey: 'k', baseURL: url });
+    const provider = createAnthropicProvider({ apiKey: 'k', baseURL: url });
     const messages: string[] = [];
     for (let i = 0; i < 2; i++) {
-      for await (const e of client.stream({ ...REQUEST, model: 'claude-nope' }, new AbortController().signal))
-        messages.push((e as { error: ModelError }).error.message);
+      for await (const e of provider.stream({ ...REQUEST, model: 'claude-nope' }, new AbortController().signal))
+        if (e.type === 'error') messages.push(e.error.message);
     }
     expect(messages[0]).toContain('model "claude-nope" was not found');
     expect(messages[0]).toContain('--model');

@@ -6,6 +6,7 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ModelRequest } from '../../../index.js';
 
 export interface WireRequest {
   method: string;
@@ -96,11 +97,20 @@ export function apiError(
   );
 }
 
-/** A minimal request for a client under test. */
-export const REQUEST = {
+/** A minimal neutral request for a provider under test. */
+export const REQUEST: ModelRequest = {
+  model: 'claude-sonnet-5-5',
+  maxTokens: 10,
+  system: [],
+  tools: [],
+  messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+};
+
+/** `REQUEST` as the Messages API gets it (a sent body parses to this). */
+export const WIRE_REQUEST = {
   model: 'claude-sonnet-5-5',
   max_tokens: 10,
   system: [],
   tools: [],
-  messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }],
+  messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
 };

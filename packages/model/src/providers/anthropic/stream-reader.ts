@@ -1,43 +1,38 @@
 /**
- * Reads one streamed reply into an assistant message. Deltas are forwarded as events while
- * they arrive; the message is only returned once `message_stop` was seen, so a cut stream never
- * leaves partial content in the transcript (the caller retries or keeps `completed`).
+ * Reads one streamed reply of the Messages API into neutral events: text and thinking deltas as
+ * they arrive, then the notices (each reason once: what was skipped or repaired) and one terminal
+ * `done` with the whole assistant message, or `error`. The message only exists once
+ * `message_stop` was seen, so a cut stream never leaves partial content in the transcript (the
+ * loop retries or keeps the `completed` parts of an aborted reply).
  *
- * Every value is checked (stream-events.ts), never trusted: whatever sequence a provider yields,
- * valid, shuffled, truncated, with unknown event or block types or events after `message_stop`,
- * `readStream` resolves with a result, never rejects (property-tested). What it skipped is said
- * in `notices` (each reason once), for the loop to show.
+ * Every value is checked (stream-events.ts), never trusted: whatever sequence the transport
+ * yields, valid, shuffled, truncated, with unknown event or block types or events after
+ * `message_stop`, `readStream` ends with exactly one `done` or `error` and never throws
+ * (property-tested). The blocks of server tools the API must get back (see stream-events.ts)
+ * become opaque `provider` parts; any other unknown block type is left out with a notice.
  */
-import type { AgentEvent, Usage } from './events.js';
-import type { ContentBlock, Message } from './messages.js';
-import type { ModelError, ModelStreamEvent, StopDetails } from './model-types.js';
+import type { ModelError, ModelEvent, ModelStopReason, Part, StopDetails } from '../../index.js';
+import { emptyUsage, MODEL_STOP_REASONS } from '../../index.js';
+import { mergeApiUsage } from './api-usage.js';
 import { narrowEvent } from './stream-events.js';
 import type { Narrowed } from './stream-events.js';
-import { emptyUsage, mergeApiUsage } from './usage.js';
+import { printableText } from './api-errors.js';
+import { fromWireBlock } from './wire.js';
+import type { StartBlock, StreamEvent, WireBlock } from './wire-types.js';
 
-export type ReadResult =
-  | {
-      ok: true;
-      message: Message;
-      stopReason: string | null;
-      /** From `message_delta.delta.stop_details` (a refusal's category and explanation). */
-      stopDetails?: StopDetails;
-      usage: Usage;
-      /** tool_use ids whose input was cut by `max_tokens` (their input in `message` is `{}`). */
-      truncatedToolUses: string[];
-      /** What was skipped or repaired while reading (unknown block types, stray events); each once. */
-      notices: string[];
-    }
-  /** `completed`: the blocks that finished before the failure (used when the user aborted). */
-  | { ok: false; error: ModelError; completed: ContentBlock[]; usage: Usage; notices: string[] };
+/** A text or thinking delta, handed out as it arrives. */
+type Delta = Extract<ModelEvent, { type: 'text_delta' | 'thinking_delta' }>;
 
 interface Pending {
-  block: ContentBlock;
+  block: WireBlock;
   json: string;
   done: boolean;
 }
 
-type Event<T extends ModelStreamEvent['type']> = Extract<ModelStreamEvent, { type: T }>;
+type Event<T extends StreamEvent['type']> = Extract<StreamEvent, { type: T }>;
+
+/** The end of a read: the message (or the failure) and what the loop needs beside it. */
+type Terminal = Extract<ModelEvent, { type: 'done' | 'error' }>;
 
 /** The state of one reply being read. */
 class Reply {
@@ -45,16 +40,16 @@ class Reply {
   /** Indexes whose start was skipped (unknown type): their deltas and stop are dropped quietly. */
   readonly skipped = new Set<number>();
   readonly notices = new Set<string>();
+  /** Deltas read but not yet handed out. */
+  readonly deltas: Delta[] = [];
   usage = emptyUsage();
   stopReason: string | null = null;
   stopDetails: StopDetails | undefined;
   stopped = false;
   failure: ModelError | undefined;
 
-  constructor(private readonly emit: (event: AgentEvent) => void) {}
-
   /** Takes one narrowed event; an `error` sets `failure`, after which the reader stops. */
-  take(e: ModelStreamEvent): void {
+  take(e: StreamEvent): void {
     if (this.stopped) {
       // A complete reply stays complete: a late failure (the connection dropped after
       // message_stop) loses nothing, and late content cannot be trusted into it.
@@ -106,7 +101,7 @@ class Reply {
     const block = e.content_block;
     if (
       block.type === 'tool_use' &&
-      [...this.blocks.values()].some((p) => p.block.type === 'tool_use' && p.block.id === block.id)
+      [...this.blocks.values()].some((p) => p.block.type === 'tool_use' && (p.block as { id?: string }).id === block.id)
     ) {
       this.skipped.add(e.index);
       this.notices.add(`a second tool_use with id ${block.id} was left out of the reply`);
@@ -126,15 +121,15 @@ class Reply {
       return;
     }
     const d = e.delta;
-    const b = p.block;
+    const b = p.block as { type: string; text: string; thinking: string; signature: string };
     if (d.type === 'text_delta' && b.type === 'text') {
       b.text += d.text;
-      this.emit({ type: 'text_delta', text: d.text });
+      this.deltas.push({ type: 'text_delta', text: d.text });
     } else if (d.type === 'thinking_delta' && b.type === 'thinking') {
       b.thinking += d.thinking;
-      this.emit({ type: 'thinking_delta', text: d.thinking });
+      this.deltas.push({ type: 'thinking_delta', text: d.thinking });
     } else if (d.type === 'signature_delta' && b.type === 'thinking') b.signature += d.signature;
-    else if (d.type === 'input_json_delta' && b.type === 'tool_use') p.json += d.partial_json;
+    else if (d.type === 'input_json_delta' && TAKES_INPUT.has(b.type)) p.json += d.partial_json;
     else this.notices.add(`a ${d.type} for a ${b.type} block was ignored`);
   }
 
@@ -143,60 +138,75 @@ class Reply {
   }
 
   /** The blocks that finished (for an aborted reply): whole blocks only, tool input parsed. */
-  completed(): ContentBlock[] {
-    return this.ordered().flatMap((p): ContentBlock[] => {
+  completed(): Part[] {
+    return this.ordered().flatMap((p): Part[] => {
       if (!p.done || !sendable(p.block)) return [];
-      if (p.block.type !== 'tool_use') return [p.block];
-      const parsed = parseInput(p.json, p.block.input);
-      return parsed.ok ? [{ ...p.block, input: parsed.value }] : [];
+      if (!TAKES_INPUT.has(p.block.type)) return [fromWireBlock(p.block)];
+      const parsed = parseInput(p.json, (p.block as { input?: unknown }).input);
+      return parsed.ok ? [fromWireBlock({ ...p.block, input: parsed.value })] : [];
     });
   }
 
-  finish(): ReadResult {
+  finish(): Terminal {
     const pending = this.ordered();
     const truncated: string[] = [];
-    const content: ContentBlock[] = [];
+    const content: Part[] = [];
     pending.forEach((p, i) => {
       const b = p.block;
       if (!sendable(b)) {
         this.notices.add('a thinking block without its signature was left out of the reply');
         return;
       }
-      if (b.type !== 'tool_use') {
-        content.push(b);
+      if (!TAKES_INPUT.has(b.type)) {
+        content.push(fromWireBlock(b));
         return;
       }
-      const parsed = parseInput(p.json, b.input);
+      const parsed = parseInput(p.json, (b as { input?: unknown }).input);
       const cut = !p.done || !parsed.ok || (this.stopReason === 'max_tokens' && i === pending.length - 1);
-      if (cut) truncated.push(b.id);
-      content.push({ ...b, input: cut || !parsed.ok ? {} : parsed.value });
+      if (cut && b.type === 'tool_use') truncated.push((b as { id: string }).id);
+      content.push(fromWireBlock({ ...b, input: cut || !parsed.ok ? {} : parsed.value }));
     });
-    const result: ReadResult = {
-      ok: true,
+    const done: Terminal = {
+      type: 'done',
       message: { role: 'assistant', content },
-      stopReason: this.stopReason,
+      stopReason: this.stopReasonOf(),
       usage: this.usage,
-      truncatedToolUses: truncated,
-      notices: [...this.notices],
+      truncatedToolCalls: truncated,
     };
-    if (this.stopDetails) result.stopDetails = this.stopDetails;
-    return result;
+    if (this.stopDetails) done.stopDetails = this.stopDetails;
+    return done;
   }
 
-  fail(error: ModelError): ReadResult {
-    return { ok: false, error, completed: this.completed(), usage: this.usage, notices: [...this.notices] };
+  /** The stop reason as the neutral union; one this reader does not know is read as `end_turn`, with a notice. */
+  private stopReasonOf(): ModelStopReason | null {
+    const r = this.stopReason;
+    if (r === null || (MODEL_STOP_REASONS as readonly string[]).includes(r)) return r as ModelStopReason | null;
+    this.notices.add(`the unknown stop reason "${printableText(r, 60)}" was read as end_turn`);
+    return 'end_turn';
+  }
+
+  fail(error: ModelError): Terminal {
+    return { type: 'error', error, completed: this.completed(), usage: this.usage };
   }
 }
 
+/** Block types whose input arrives as `input_json_delta`s: the tool calls, the harness's and the server's. */
+const TAKES_INPUT: ReadonlySet<string> = new Set(['tool_use', 'server_tool_use', 'mcp_tool_use']);
+
 /**
- * Consumes `stream` to its end (a complete reply's stream is still read to its natural end, so
- * the connection can be reused) and returns the reply or the failure; never throws.
+ * Reads `stream` to its end (a complete reply's stream is still read to its natural end, so the
+ * connection can be reused), yielding deltas as they arrive, then the notices and one `done` or
+ * `error`; never throws.
  */
-export async function readStream(
-  stream: AsyncIterable<unknown>,
-  emit: (event: AgentEvent) => void,
-): Promise<ReadResult> {
-  const reply = new Reply(emit);
+export async function* readStream(stream: AsyncIterable<unknown>): AsyncGenerator<ModelEvent> {
+  const reply = new Reply();
+  const terminal = yield* read(reply, stream);
+  yield* reply.deltas.splice(0);
+  for (const message of reply.notices) yield { type: 'notice', message };
+  yield terminal;
+}
+
+async function* read(reply: Reply, stream: AsyncIterable<unknown>): AsyncGenerator<Delta, Terminal> {
   let events: AsyncIterator<unknown>;
   try {
     events = stream[Symbol.asyncIterator]();
@@ -218,6 +228,7 @@ export async function readStream(
       continue;
     }
     reply.take(narrowed.event);
+    yield* reply.deltas.splice(0);
     if (reply.failure) {
       await closeQuietly(events);
       return reply.fail(reply.failure);
@@ -228,7 +239,7 @@ export async function readStream(
 }
 
 /** A copy of a started block to accumulate deltas into. */
-function fresh(b: Event<'content_block_start'>['content_block']): ContentBlock {
+function fresh(b: StartBlock): WireBlock {
   switch (b.type) {
     case 'text':
       return { type: 'text', text: b.text };
@@ -238,12 +249,14 @@ function fresh(b: Event<'content_block_start'>['content_block']): ContentBlock {
       return { type: 'redacted_thinking', data: b.data };
     case 'tool_use':
       return { type: 'tool_use', id: b.id, name: b.name, input: b.input ?? {} };
+    case 'opaque':
+      return { ...b.block };
   }
 }
 
 /** A thinking block goes back to the API only with its signature (the API rejects it without). */
-function sendable(block: ContentBlock): boolean {
-  return block.type !== 'thinking' || block.signature !== '';
+function sendable(block: WireBlock): boolean {
+  return block.type !== 'thinking' || (block as { signature: string }).signature !== '';
 }
 
 async function closeQuietly(events: AsyncIterator<unknown>): Promise<void> {

@@ -1,22 +1,25 @@
 /**
- * Checks one streamed value, whatever a provider or server sent, and says what it is: a
- * `ModelStreamEvent` the reader understands, or something to skip with the reason why. Total: it
- * never throws, for any input (property-tested). New event, block and delta types are expected
- * (the API may add variants to enum-like output values within a version) and come back as skips.
+ * Checks one streamed value, whatever the server sent, and says what it is: a `StreamEvent` the
+ * reader understands, or something to skip with the reason why. Total: it never throws, for any
+ * input (property-tested). New event, block and delta types are expected (the API may add
+ * variants to enum-like output values within a version) and come back as skips, except the
+ * blocks of the API's server tools (`SERVER_BLOCKS`): those must go back to the API with the
+ * reply (a paused turn continues from them), so they are kept whole, as opaque blocks.
  */
-import type { ApiUsage, ModelError, ModelErrorKind, ModelStreamEvent, StopDetails } from './model-types.js';
+import type { ModelError, ModelErrorKind, StopDetails } from '../../index.js';
 import { errorFromApiBody, printableText } from './api-errors.js';
+import type { ApiUsage, StartBlock, StreamEvent, WireOpaque } from './wire-types.js';
 
 /**
  * `skip: null`: nothing to report (a ping). `leftOut`: the index of a block whose start was
  * skipped; `block`: the index a skipped delta names (so a left-out block's deltas stay quiet).
  */
 export type Narrowed =
-  | { ok: true; event: ModelStreamEvent }
+  | { ok: true; event: StreamEvent }
   | { ok: false; skip: string | null; leftOut?: number; block?: number };
 
-type Block = Extract<ModelStreamEvent, { type: 'content_block_start' }>['content_block'];
-type Delta = Extract<ModelStreamEvent, { type: 'content_block_delta' }>['delta'];
+type Block = StartBlock;
+type Delta = Extract<StreamEvent, { type: 'content_block_delta' }>['delta'];
 
 type Obj = Record<string, unknown>;
 
@@ -33,7 +36,7 @@ const skip = (why: string, block?: number): Narrowed => ({
   ...(block !== undefined ? { block } : {}),
 });
 const leftOut = (why: string, i: number): Narrowed => ({ ok: false, skip: why, leftOut: i });
-const event = (e: ModelStreamEvent): Narrowed => ({ ok: true, event: e });
+const event = (e: StreamEvent): Narrowed => ({ ok: true, event: e });
 
 function index(v: unknown): number | undefined {
   return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : undefined;
@@ -81,6 +84,22 @@ const BLOCKS: Record<string, (b: Obj) => Block | string> = {
     return { type: 'tool_use', id, name, input: isObject(b.input) ? b.input : {} };
   },
 };
+
+/**
+ * Server tools' blocks (the API runs the tool; the reply holds its call and result) that the API
+ * accepts back in an assistant message: kept as they came, input from `input_json_delta`s for the
+ * `*_tool_use` ones. Only a request that enables server tools gets them; the harness sends none.
+ */
+export const SERVER_BLOCKS: ReadonlySet<string> = new Set([
+  'server_tool_use',
+  'web_search_tool_result',
+  'web_fetch_tool_result',
+  'code_execution_tool_result',
+  'bash_code_execution_tool_result',
+  'text_editor_code_execution_tool_result',
+  'mcp_tool_use',
+  'mcp_tool_result',
+]);
 
 /** Delta checks by type: the delta, or undefined when its payload is not a string. */
 const DELTAS: Record<string, (d: Obj) => Delta | undefined> = {
@@ -138,6 +157,12 @@ const EVENTS: Record<string, (e: Obj) => Narrowed> = {
     const type = isObject(b) ? str(b.type) : undefined;
     if (!isObject(b) || type === undefined)
       return leftOut(`a content block without a type was left out of the reply`, i);
+    if (SERVER_BLOCKS.has(type))
+      return event({
+        type: 'content_block_start',
+        index: i,
+        content_block: { type: 'opaque', block: b as WireOpaque },
+      });
     const check = Object.hasOwn(BLOCKS, type) ? BLOCKS[type] : undefined;
     if (!check) return leftOut(`a content block of unknown type "${printable(type)}" was left out of the reply`, i);
     const block = check(b);

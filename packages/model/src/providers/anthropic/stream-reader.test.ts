@@ -1,15 +1,51 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AgentEvent } from './events.js';
-import type { ModelStreamEvent } from './model-client.js';
-import { estimateCostUsd } from './prices.js';
+import type { Message, ModelError, ModelEvent, Part, StopDetails, Usage } from '../../index.js';
+import { estimateCostUsd } from '../../index.js';
+import { describeModel } from './catalogue.js';
 import { readStream } from './stream-reader.js';
+import type { StreamEvent } from './wire-types.js';
 
 async function* events(list: readonly unknown[]): AsyncIterable<unknown> {
   for (const e of list) yield e;
 }
 
-const start: ModelStreamEvent = {
+type Delta = Extract<ModelEvent, { type: 'text_delta' | 'thinking_delta' }>;
+
+/** A whole read, as one value: the terminal event's fields, and the notices said before it. */
+type Read =
+  | {
+      ok: true;
+      message: Message;
+      stopReason: string | null;
+      stopDetails?: StopDetails;
+      usage: Usage;
+      truncatedToolCalls: string[];
+      notices: string[];
+    }
+  | { ok: false; error: ModelError; completed: Part[]; usage: Usage; notices: string[] };
+
+/** Reads `stream` to its end: deltas to `onDelta`; checks that exactly one terminal event comes last. */
+async function read(stream: AsyncIterable<unknown>, onDelta: (d: Delta) => void = () => undefined): Promise<Read> {
+  const notices: string[] = [];
+  const all: ModelEvent[] = [];
+  for await (const e of readStream(stream)) {
+    all.push(e);
+    if (e.type === 'text_delta' || e.type === 'thinking_delta') onDelta(e);
+    else if (e.type === 'notice') notices.push(e.message);
+  }
+  const terminal = all.at(-1);
+  expect(all.filter((e) => e.type === 'done' || e.type === 'error')).toHaveLength(1);
+  if (terminal?.type === 'done') {
+    const { type: _t, ...rest } = terminal;
+    return { ok: true, ...rest, notices };
+  }
+  if (terminal?.type !== 'error') throw new Error('the stream did not end with done or error');
+  const { type: _t, ...rest } = terminal;
+  return { ok: false, ...rest, notices };
+}
+
+const start: StreamEvent = {
   type: 'message_start',
   message: {
     usage: { input_tokens: 10, output_tokens: 1, cache_read_input_tokens: 5, cache_creation_input_tokens: 2 },
@@ -18,8 +54,8 @@ const start: ModelStreamEvent = {
 
 describe('readStream (an injected client, without the SDK)', () => {
   it('assembles thinking with its signature, text and tool input from deltas, and reports usage', async () => {
-    const seen: AgentEvent[] = [];
-    const result = await readStream(
+    const seen: Delta[] = [];
+    const result = await read(
       events([
         start,
         { type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '' } },
@@ -46,14 +82,14 @@ describe('readStream (an injected client, without the SDK)', () => {
       ok: true,
       stopReason: 'tool_use',
       usage: { input: 10, output: 30, cacheRead: 5, cacheWrite: 2 },
-      truncatedToolUses: [],
+      truncatedToolCalls: [],
       notices: [],
       message: {
         role: 'assistant',
         content: [
-          { type: 'thinking', thinking: 'let me see', signature: 'sig' },
+          { type: 'thinking', text: 'let me see', meta: { anthropic: { signature: 'sig' } } },
           { type: 'text', text: 'Reading.' },
-          { type: 'tool_use', id: 'toolu_1', name: 'read_file', input: { path: 'a.txt' } },
+          { type: 'tool_call', id: 'toolu_1', name: 'read_file', input: { path: 'a.txt' } },
         ],
       },
     });
@@ -64,7 +100,7 @@ describe('readStream (an injected client, without the SDK)', () => {
   });
 
   it('marks a tool_use whose input JSON was cut by max_tokens, with an empty input', async () => {
-    const result = await readStream(
+    const result = await read(
       events([
         start,
         {
@@ -80,11 +116,10 @@ describe('readStream (an injected client, without the SDK)', () => {
         { type: 'message_delta', delta: { stop_reason: 'max_tokens' }, usage: { output_tokens: 8192 } },
         { type: 'message_stop' },
       ]),
-      () => undefined,
     );
-    expect(result).toMatchObject({ ok: true, stopReason: 'max_tokens', truncatedToolUses: ['toolu_2'] });
+    expect(result).toMatchObject({ ok: true, stopReason: 'max_tokens', truncatedToolCalls: ['toolu_2'] });
     expect(result.ok && result.message.content[0]).toEqual({
-      type: 'tool_use',
+      type: 'tool_call',
       id: 'toolu_2',
       name: 'write_file',
       input: {},
@@ -92,7 +127,7 @@ describe('readStream (an injected client, without the SDK)', () => {
   });
 
   it('a stream that ends without message_stop is a connection failure keeping only finished blocks', async () => {
-    const result = await readStream(
+    const result = await read(
       events([
         start,
         { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
@@ -101,7 +136,6 @@ describe('readStream (an injected client, without the SDK)', () => {
         { type: 'content_block_start', index: 1, content_block: { type: 'text', text: '' } },
         { type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: 'half' } },
       ]),
-      () => undefined,
     );
     expect(result).toMatchObject({
       ok: false,
@@ -111,15 +145,14 @@ describe('readStream (an injected client, without the SDK)', () => {
   });
 
   it('passes an error event through as the failure', async () => {
-    const result = await readStream(
+    const result = await read(
       events([{ type: 'error', error: { kind: 'client', status: 400, message: 'bad request' } }]),
-      () => undefined,
     );
     expect(result).toMatchObject({ ok: false, error: { kind: 'client', status: 400 } });
   });
 
   it('reads a refusal’s stop_details', async () => {
-    const result = await readStream(
+    const result = await read(
       events([
         start,
         { type: 'content_block_start', index: 0, content_block: { type: 'text', text: 'I can help with part of' } },
@@ -134,7 +167,6 @@ describe('readStream (an injected client, without the SDK)', () => {
         },
         { type: 'message_stop' },
       ]),
-      () => undefined,
     );
     expect(result).toMatchObject({
       ok: true,
@@ -144,7 +176,7 @@ describe('readStream (an injected client, without the SDK)', () => {
   });
 
   it('leaves an unknown block type out of the reply with one notice, and ignores unknown events and its deltas', async () => {
-    const result = await readStream(
+    const result = await read(
       events([
         start,
         { type: 'content_block_start', index: 0, content_block: { type: 'hologram', payload: {} } },
@@ -158,7 +190,6 @@ describe('readStream (an injected client, without the SDK)', () => {
         { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: {} },
         { type: 'message_stop' },
       ]),
-      () => undefined,
     );
     expect(result.ok && result.message.content).toEqual([{ type: 'text', text: 'kept' }]);
     expect(result.notices).toEqual([
@@ -167,8 +198,77 @@ describe('readStream (an injected client, without the SDK)', () => {
     ]);
   });
 
+  it('keeps a server tool call and its result as provider parts to send back, the call input from its deltas', async () => {
+    const search = {
+      type: 'web_search_tool_result',
+      tool_use_id: 'srvtoolu_1',
+      content: [{ type: 'web_search_result', url: 'https://x.test' }],
+    };
+    const result = await read(
+      events([
+        start,
+        {
+          type: 'content_block_start',
+          index: 0,
+          content_block: { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: {} },
+        },
+        { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '{"query":"x"}' } },
+        { type: 'content_block_stop', index: 0 },
+        { type: 'content_block_start', index: 1, content_block: search },
+        { type: 'content_block_stop', index: 1 },
+        { type: 'message_delta', delta: { stop_reason: 'pause_turn' }, usage: {} },
+        { type: 'message_stop' },
+      ]),
+    );
+    expect(result).toMatchObject({ ok: true, stopReason: 'pause_turn', notices: [] });
+    expect(result.ok && result.message.content).toEqual([
+      {
+        type: 'provider',
+        provider: 'anthropic',
+        kind: 'server_tool_use',
+        block: { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: { query: 'x' } },
+      },
+      { type: 'provider', provider: 'anthropic', kind: 'web_search_tool_result', block: search },
+    ]);
+  });
+
+  it('a redacted thinking block keeps its data in meta; an unknown stop reason is read as end_turn with a notice', async () => {
+    const result = await read(
+      events([
+        start,
+        { type: 'content_block_start', index: 0, content_block: { type: 'redacted_thinking', data: 'opaque' } },
+        { type: 'content_block_stop', index: 0 },
+        { type: 'message_delta', delta: { stop_reason: 'nap_time' }, usage: {} },
+        { type: 'message_stop' },
+      ]),
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      stopReason: 'end_turn',
+      notices: ['the unknown stop reason "nap_time" was read as end_turn'],
+      message: { content: [{ type: 'thinking', text: '', redacted: true, meta: { anthropic: { data: 'opaque' } } }] },
+    });
+  });
+
+  it('hands out deltas as they arrive, then the notices, then the terminal event', async () => {
+    const order: string[] = [];
+    for await (const e of readStream(
+      events([
+        start,
+        { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+        { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'a' } },
+        { type: 'telemetry' },
+        { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'b' } },
+        { type: 'content_block_stop', index: 0 },
+        { type: 'message_stop' },
+      ]),
+    ))
+      order.push(e.type === 'text_delta' ? e.text : e.type);
+    expect(order).toEqual(['a', 'b', 'notice', 'done']);
+  });
+
   it('ignores deltas for blocks that never started and events after message_stop; a late failure loses nothing', async () => {
-    const result = await readStream(
+    const result = await read(
       (async function* () {
         yield start;
         yield { type: 'content_block_delta', index: 7, delta: { type: 'text_delta', text: 'ghost' } };
@@ -178,7 +278,6 @@ describe('readStream (an injected client, without the SDK)', () => {
         yield { type: 'content_block_start', index: 1, content_block: { type: 'text', text: 'late' } };
         throw new Error('socket hang up');
       })(),
-      () => undefined,
     );
     expect(result).toMatchObject({ ok: true, message: { content: [{ type: 'text', text: 'done' }] } });
     expect(result.notices).toContain('deltas for a block that never started were ignored');
@@ -186,25 +285,23 @@ describe('readStream (an injected client, without the SDK)', () => {
   });
 
   it('a stream that throws is a connection failure; a thinking block without a signature is not sent back', async () => {
-    const thrown = await readStream(
+    const thrown = await read(
       (async function* () {
         yield start;
         throw new Error('ECONNRESET');
       })(),
-      () => undefined,
     );
     expect(thrown).toMatchObject({
       ok: false,
       error: { kind: 'connection', message: 'the stream failed: ECONNRESET' },
     });
-    const unsigned = await readStream(
+    const unsigned = await read(
       events([
         start,
         { type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: 'hm' } },
         { type: 'content_block_stop', index: 0 },
         { type: 'message_stop' },
       ]),
-      () => undefined,
     );
     expect(unsigned).toMatchObject({
       ok: true,
@@ -214,9 +311,8 @@ describe('readStream (an injected client, without the SDK)', () => {
   });
 
   it('an API-shaped error event (a server’s own data) is classified by its type', async () => {
-    const result = await readStream(
+    const result = await read(
       events([start, { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }]),
-      () => undefined,
     );
     expect(result).toMatchObject({ ok: false, error: { kind: 'overloaded', type: 'overloaded_error' } });
   });
@@ -309,18 +405,21 @@ describe('readStream never throws (property)', () => {
             yield e;
           }
         })();
-        const deltas: AgentEvent[] = [];
-        const result = await readStream(stream, (e) => deltas.push(e));
+        const deltas: Delta[] = [];
+        const result = await read(stream, (e) => deltas.push(e));
         expect(Array.isArray(result.notices)).toBe(true);
         if (result.ok) {
           for (const b of result.message.content)
-            expect(['text', 'thinking', 'redacted_thinking', 'tool_use']).toContain(b.type);
-          const ids = result.message.content.flatMap((b) => (b.type === 'tool_use' ? [b.id] : []));
+            expect(['text', 'thinking', 'tool_call', 'provider']).toContain(b.type);
+          const ids = result.message.content.flatMap((b) => (b.type === 'tool_call' ? [b.id] : []));
           expect(new Set(ids).size).toBe(ids.length);
           for (const b of result.message.content)
-            if (b.type === 'tool_use')
-              expect(typeof b.input === 'object' && b.input !== null && !Array.isArray(b.input)).toBe(true);
-          for (const b of result.message.content) if (b.type === 'thinking') expect(b.signature).not.toBe('');
+            if (b.type === 'tool_call' || (b.type === 'provider' && b.kind === 'server_tool_use')) {
+              const input = b.type === 'tool_call' ? b.input : b.block.input;
+              expect(typeof input === 'object' && input !== null && !Array.isArray(input)).toBe(true);
+            }
+          for (const b of result.message.content)
+            if (b.type === 'thinking' && !b.redacted) expect(b.meta?.anthropic?.signature).not.toBe('');
         } else expect(typeof result.error.message).toBe('string');
         for (const d of deltas)
           expect(typeof d === 'object' && (d.type === 'text_delta' || d.type === 'thinking_delta')).toBe(true);
@@ -330,7 +429,7 @@ describe('readStream never throws (property)', () => {
   });
 
   it('a valid reply with its events shuffled still gives a result, never an exception', async () => {
-    const valid: ModelStreamEvent[] = [
+    const valid: StreamEvent[] = [
       start,
       { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
       { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'a' } },
@@ -343,7 +442,7 @@ describe('readStream never throws (property)', () => {
     ];
     await fc.assert(
       fc.asyncProperty(fc.shuffledSubarray(valid), async (list) => {
-        const result = await readStream(events(list), () => undefined);
+        const result = await read(events(list));
         expect(result.ok).toBe(list.some((e) => e.type === 'message_stop'));
       }),
       { numRuns: 300 },
@@ -353,7 +452,7 @@ describe('readStream never throws (property)', () => {
 
 describe('cache writes by TTL', () => {
   it('keeps usage.cache_creation so 1h writes are priced as 1h writes', async () => {
-    const result = await readStream(
+    const result = await read(
       events([
         {
           type: 'message_start',
@@ -368,10 +467,9 @@ describe('cache writes by TTL', () => {
         { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 0 } },
         { type: 'message_stop' },
       ]),
-      () => {},
     );
     expect(result.usage).toEqual({ input: 0, output: 0, cacheRead: 0, cacheWrite: 1_000_000, cacheWrite1h: 600_000 });
     // Sonnet 5.5: 0.4 MTok x $2.50 (5m) + 0.6 MTok x $4 (1h)
-    expect(estimateCostUsd('claude-sonnet-5-5', result.usage)).toBeCloseTo(1 + 2.4, 10);
+    expect(estimateCostUsd(describeModel('claude-sonnet-5-5'), result.usage)).toBeCloseTo(1 + 2.4, 10);
   });
 });

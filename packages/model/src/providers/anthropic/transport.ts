@@ -1,21 +1,18 @@
 /**
- * The narrow seam between the loop and the Messages API; tests and other providers can implement
- * `ModelClient` directly. The SDK (through sdk.ts, the one file importing it) is loaded on the
- * first request, not at import: a front end draws its first screen (or answers a slash command)
- * without paying for it. Transport is the SDK's own unless the caller passes a `fetch` (the bins
- * pass `lightHttpFetch`, http-fetch.ts).
+ * The HTTP side of the Anthropic provider: request bodies in, the API's streamed events (or one
+ * `error` event carrying a ModelError) out. The SDK (through sdk.ts, the one file importing it) is
+ * loaded on the first request, not at import: a front end draws its first screen (or answers a
+ * slash command) without paying for it. Transport is the SDK's own unless the caller passes a
+ * `fetch` (the bins pass `lightHttpFetch`, http-fetch.ts).
  */
+import type { ModelError } from '../../index.js';
 import type * as Sdk from './sdk.js';
 import type { BaseAnthropic, Stream } from './sdk.js';
 import { connectionError, errorFromApiBody } from './api-errors.js';
 import type { ErrorContext } from './api-errors.js';
-import { streamRequestBody } from './request-json.js';
-import type { ModelClient, ModelError } from './model-types.js';
 import { isObject } from './stream-events.js';
 
-export type * from './model-types.js';
-
-export interface AnthropicClientOptions {
+export interface AnthropicProviderOptions {
   apiKey?: string;
   authToken?: string;
   /**
@@ -42,16 +39,28 @@ const MODELS_TIMEOUT_MS = 5000;
 /** How many model ids a 404's message lists at most. */
 const MODELS_SHOWN = 20;
 
+/** What the provider asks of the transport. */
+export interface Transport {
+  /**
+   * Posts a prebuilt streaming body and yields the API's events as parsed, then nothing; a
+   * failure is one `{type:"error", error: ModelError}` event, never a rejection. Every stream is
+   * read to its natural end.
+   */
+  stream(body: Buffer, model: string, signal: AbortSignal): AsyncIterable<unknown>;
+  /** `POST /v1/messages/count_tokens` with a prebuilt body; rejects on failure. */
+  countTokens(body: Buffer, signal: AbortSignal): Promise<number>;
+}
+
 /**
- * A ModelClient over the official SDK. The SDK's own retries are off (`maxRetries: 0`): the
- * agent retries itself so that each retry is an event. Pass `apiKey` or `authToken`: the key
- * variables are then not read; with neither, the SDK falls back to its default credential chain.
- * The SDK's logging is off (the agent never prints). Requests go through the SDK's `post` with a
- * body built by `streamRequestBody`: the same bytes and headers `messages.create` sends, without
- * re-serialising the unchanged transcript on every request. Failures arrive as one `error` event
- * carrying a ModelError (api-errors.ts), never as a rejection; every stream is read to its end.
+ * A transport over the official SDK. The SDK's own retries are off (`maxRetries: 0`): the loop
+ * retries itself so that each retry is an event. Pass `apiKey` or `authToken`: the key variables
+ * are then not read; with neither, the SDK falls back to its default credential chain. The SDK's
+ * logging is off (nothing here prints). Requests go through the SDK's `post` with a body built by
+ * `streamRequestBody`: the same bytes and headers `messages.create` sends, without
+ * re-serialising the unchanged transcript on every request. Failures are ModelErrors with an
+ * actionable message (api-errors.ts).
  */
-export function createAnthropicClient(opts: AnthropicClientOptions): ModelClient {
+export function createTransport(opts: AnthropicProviderOptions): Transport {
   const useToken = opts.authToken !== undefined && opts.apiKey === undefined;
   const baseURL = opts.baseURL ?? DEFAULT_API_URL;
   const context: ErrorContext = {
@@ -76,9 +85,8 @@ export function createAnthropicClient(opts: AnthropicClientOptions): ModelClient
   let models: Promise<string> | undefined;
   const modelList = (): Promise<string> => (models ??= listModels(sdk));
   return {
-    async *stream(request, signal) {
-      const body = streamRequestBody(request);
-      const ctx: ErrorContext = { ...context, model: request.model, bodyBytes: body.length };
+    async *stream(body, model, signal) {
+      const ctx: ErrorContext = { ...context, model, bodyBytes: body.length };
       try {
         const stream = await (await sdk()).post<Stream<unknown>>('/v1/messages', {
           body,
@@ -95,8 +103,7 @@ export function createAnthropicClient(opts: AnthropicClientOptions): ModelClient
         yield { type: 'error', error };
       }
     },
-    async countTokens(request, signal) {
-      const body = Buffer.from(JSON.stringify(request));
+    async countTokens(body, signal) {
       const result = await (await sdk()).post<unknown>('/v1/messages/count_tokens', {
         body,
         headers: JSON_BODY,

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { estimateCostUsd, priceFor } from './prices.js';
+import type { ModelPrice, Usage } from '../../index.js';
+import { estimateCostUsd as cost } from '../../index.js';
+import { describeModel } from './catalogue.js';
 
-describe('estimateCostUsd', () => {
+/** The neutral estimate over this catalogue's prices. */
+const estimateCostUsd = (id: string, usage: Usage): number => cost(describeModel(id), usage);
+const priceFor = (id: string): ModelPrice => describeModel(id).price;
+
+describe('the catalogue prices, through estimateCostUsd', () => {
   it('prices a scripted Sonnet 5.5 request to the cent: $2 in, $10 out, $0.10 read, $2.50 5m write, $4 1h write', () => {
     const usage = { input: 200_000, output: 50_000, cacheRead: 1_000_000, cacheWrite: 300_000, cacheWrite1h: 100_000 };
     // 0.2*2 + 0.05*10 + 1*0.10 + 0.2*2.50 + 0.1*4 = 0.40 + 0.50 + 0.10 + 0.50 + 0.40

@@ -13,7 +13,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 const here = new URL('.', import.meta.url).pathname;
 const tls = join(here, 'test-support', 'tls');
-const dist = join(here, '..', 'dist');
+const dist = join(here, '..', '..', '..', 'dist', 'providers', 'anthropic');
 
 /** Preconnects, waits for a line on stdin, then makes two requests and prints what they got. */
 const CHILD = `

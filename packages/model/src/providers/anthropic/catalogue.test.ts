@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkModelSettings, EFFORTS, knownModels, modelInfo, parseThinkingFlag } from './catalogue.js';
+import type { ModelSettings } from '../../index.js';
+import { checkModelSettings as check, EFFORTS } from '../../index.js';
+import { aliasModel, catalogueModels, describeModel } from './catalogue.js';
+
+const modelInfo = describeModel;
+const knownModels = catalogueModels;
+/** The neutral check over this catalogue's descriptor of `id`. */
+const checkModelSettings = (id: string, settings: ModelSettings): string[] => check(describeModel(id), settings);
 
 describe('the model catalogue', () => {
   it('knows the default model and every row states its source and date', () => {
@@ -74,7 +81,7 @@ describe('checkModelSettings', () => {
   it('rejects thinking off above high effort where the model caps it', () => {
     expect(checkModelSettings('claude-haiku-5-5', { thinking: { mode: 'off' }, effort: 'high' })).toEqual([]);
     expect(checkModelSettings('claude-haiku-5-5', { thinking: { mode: 'off' }, effort: 'max' })[0]).toContain(
-      'up to effort high',
+      'only at effort low, medium, high',
     );
   });
 
@@ -85,13 +92,12 @@ describe('checkModelSettings', () => {
   });
 });
 
-describe('parseThinkingFlag', () => {
-  it('reads the modes and budgets, and explains anything else', () => {
-    expect(parseThinkingFlag('adaptive')).toEqual({ mode: 'adaptive' });
-    expect(parseThinkingFlag(' between_tools ')).toEqual({ mode: 'between_tools' });
-    expect(parseThinkingFlag('off')).toEqual({ mode: 'off' });
-    expect(parseThinkingFlag('4000')).toEqual({ mode: 'budget', budgetTokens: 4000 });
-    expect(parseThinkingFlag('0')).toHaveProperty('error', expect.stringContaining('"off"'));
-    expect(parseThinkingFlag('lots')).toHaveProperty('error', expect.stringContaining('adaptive, between_tools, off'));
+describe('aliases', () => {
+  it("Claude Code's sonnet, opus and haiku name the newest model of each family; other words none", () => {
+    expect(aliasModel('sonnet')).toBe('claude-sonnet-5-5');
+    expect(aliasModel(' Opus ')).toBe('claude-opus-5-5');
+    expect(aliasModel('haiku')).toBe('claude-haiku-5-5');
+    expect(aliasModel('fable')).toBeUndefined();
+    expect(aliasModel('inherit')).toBeUndefined();
   });
 });
