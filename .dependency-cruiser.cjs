@@ -1,13 +1,13 @@
 /**
  * The layering rule, as data. Allowed arrows (importer -> imported):
- *   tools -> skills; agent -> model, tools, approval, skills; session -> agent, model, tools, approval, skills;
+ *   skills -> model; tools -> skills; agent -> model, tools, approval, skills; session -> agent, model, tools, approval, skills;
  *   apps -> any package. mock-anthropic imports none of them.
  * No app imports another app (the shared wiring is packages/session), and no package under
  * packages/ imports an app, blessed or node:readline.
  */
 const pkg = (name) => `^packages/${name}/`;
 const allowedPackages = {
-  skills: [],
+  skills: ['model'],
   approval: [],
   'mock-anthropic': [],
   model: [],
