@@ -136,7 +136,7 @@ const recordSchemas = {
   settings: z.looseObject({
     type: z.literal('settings'),
     model: z.string().check(z.minLength(1)),
-    // Checked against the catalogue when applied: an effort the model does not take is a notice then.
+    // Checked against the model's descriptor when applied: an effort the model does not take is a notice then.
     effort: z.optional(z.string()),
   }),
   current: z.looseObject({

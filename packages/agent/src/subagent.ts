@@ -1,6 +1,6 @@
 /**
  * A subagent: a separate conversation inside a turn, for a `context: fork` skill. It shares the
- * session's client, jail, read tracker, approval policy and question, and has its own
+ * session's provider, jail, read tracker, approval policy and question, and has its own
  * transcript, its own (narrower) tool list and no skills. Its requests are counted in the
  * session's usage and cost; its tool calls and questions reach the front end as events.
  */
