@@ -1,20 +1,30 @@
 /**
  * The layering rule, as data. Allowed arrows (importer -> imported):
- *   tools -> skills; agent -> model, tools, approval, skills; session -> agent, tools, approval, skills;
- *   apps -> any package. mock-anthropic imports none of them.
+ *   skills -> model; tools -> skills; agent -> model, tools, approval, skills;
+ *   protocol -> model, approval (types); session -> agent, model, tools, approval, skills;
+ *   apps -> any package.
+ *   model and mock-anthropic import none of them.
+ * Inside model: the providers (src/providers/<name>/) import the neutral core, never each other;
+ * the core never imports a provider; and the loop (packages/agent) imports the core only, never a
+ * provider (so `@coding-harness/model/anthropic` is out of its reach).
  * No app imports another app (the shared wiring is packages/session), and no package under
  * packages/ imports an app, blessed or node:readline.
+ * Tests, test utilities and benchmarks are not shipped and may use what they test against.
+ * Workspace imports resolve to the sources (the `@coding-harness/source` condition), so an import
+ * by package name is checked like a relative one.
  */
 const pkg = (name) => `^packages/${name}/`;
+const notShipped = '\\.test\\.ts$|\\.test\\.util\\.ts$|/testing/|/bench/';
+const PROVIDERS = '^packages/model/src/providers/';
 const allowedPackages = {
-  skills: [],
+  skills: ['model'],
   approval: [],
   'mock-anthropic': [],
   model: [],
   protocol: ['model', 'approval'],
   tools: ['skills'],
-  agent: ['skills', 'tools', 'approval', 'model', 'protocol'],
-  session: ['skills', 'tools', 'approval', 'agent', 'model', 'protocol'],
+  agent: ['model', 'protocol', 'skills', 'tools', 'approval'],
+  session: ['model', 'protocol', 'skills', 'tools', 'approval', 'agent'],
 };
 
 /** The apps; each may import packages only, never another app. */
@@ -32,16 +42,42 @@ const packageRules = Object.entries(allowedPackages).map(([from, allowed]) => ({
   name: `layer-${from}`,
   comment: `packages/${from} may import only: ${allowed.join(', ') || 'no workspace package'}`,
   severity: 'error',
-  from: { path: pkg(from), pathNot: '\\.test\\.ts$' },
+  from: { path: pkg(from), pathNot: notShipped },
   to: {
     path: '^(packages|apps)/|node_modules/@coding-harness/',
     pathNot: [`^packages/${from}/`, ...allowed.map((a) => `^packages/${a}/|@coding-harness/${a}/`)],
   },
 }));
 
+/** The seams inside and under the model package. */
+const modelRules = [
+  {
+    name: 'loop-imports-no-provider',
+    comment: 'packages/agent speaks the neutral model layer only: providers are wired in by packages/session',
+    severity: 'error',
+    from: { path: pkg('agent'), pathNot: notShipped },
+    to: { path: PROVIDERS },
+  },
+  {
+    name: 'model-core-imports-no-provider',
+    comment: "the model package's neutral core never imports a provider (each is its own subpath)",
+    severity: 'error',
+    from: { path: '^packages/model/src/', pathNot: `${PROVIDERS}|${notShipped}` },
+    to: { path: PROVIDERS },
+  },
+  {
+    name: 'provider-imports-no-other-provider',
+    comment: 'a provider imports the neutral core and its own files, never another provider',
+    severity: 'error',
+    from: { path: `${PROVIDERS}([^/]+)/`, pathNot: notShipped },
+    to: { path: PROVIDERS, pathNot: `${PROVIDERS}$1/` },
+  },
+];
+
 module.exports = {
   forbidden: [
     ...packageRules,
+    ...modelRules,
     ...appRules,
     {
       name: 'no-ui-in-packages',
@@ -90,7 +126,7 @@ module.exports = {
     combinedDependencies: true,
     enhancedResolveOptions: {
       exportsFields: ['exports'],
-      conditionNames: ['@coding-harness/source', 'import', 'types', 'node', 'default'],
+      conditionNames: ['@coding-harness/source', 'import', 'node', 'default'],
       extensions: ['.ts', '.js', '.mjs', '.json'],
     },
     tsConfig: { fileName: require('node:path').join(__dirname, 'tsconfig.base.json') },

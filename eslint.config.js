@@ -1,6 +1,7 @@
 // One linter for the whole workspace. Besides style, it carries one of the two layering
-// checks: no package under packages/ may import an app, blessed or node:readline, and no app
-// imports another app (what front ends share lives in packages/session).
+// checks: no package under packages/ may import an app, blessed or node:readline, no app
+// imports another app (what front ends share lives in packages/session), the loop imports no
+// model provider, and the model package imports no workspace package (its neutral core no provider).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -26,6 +27,36 @@ const forbiddenInPackages = {
     { group: ['**/apps/**'], message: 'packages/ never import an app.' },
   ],
 };
+
+/** The loop (packages/agent) speaks the neutral model layer: no provider, by subpath or by path. */
+const noProvider = {
+  group: ['@coding-harness/model/*', '!@coding-harness/model/package.json'],
+  message:
+    'packages/agent imports @coding-harness/model only, never a provider (@coding-harness/model/<provider>): the session wires providers in.',
+};
+const noProviderPath = {
+  regex: '(^|/)model/src/providers/',
+  message: 'packages/agent never imports a provider: the session wires providers in.',
+};
+
+/** packages/model imports no workspace package (it is the bottom layer beside the mock). */
+const noWorkspace = {
+  group: ['@coding-harness/*', '!@coding-harness/model', '!@coding-harness/model/*'],
+  message: 'packages/model imports no workspace package: the loop and the wiring import it, not the reverse.',
+};
+const noWorkspacePath = {
+  regex: '(^|/)(agent|session|tools|approval|skills|mock-anthropic)/src/',
+  message: 'packages/model imports no workspace package: the loop and the wiring import it, not the reverse.',
+};
+
+/** The model package's neutral core imports no provider (each provider is a subpath of its own). */
+const noProviderInCore = {
+  regex: '(^|/)providers/',
+  message: "the model package's neutral core never imports a provider: providers import the core.",
+};
+
+/** Test files, test utilities and benchmarks: not shipped, may use what they are tested against. */
+const NOT_SHIPPED = ['**/*.test.ts', '**/*.test.*.ts', '**/testing/**', '**/bench/**'];
 
 const APPS = ['line-cli', 'blessed-tui', 'evals'];
 
@@ -113,6 +144,39 @@ export default tseslint.config(
   {
     files: ['packages/**/*.ts', 'packages/**/*.js', 'packages/**/*.mjs'],
     rules: { 'no-restricted-imports': ['error', forbiddenInPackages] },
+  },
+  {
+    files: ['packages/agent/**/*.ts'],
+    ignores: NOT_SHIPPED,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { ...forbiddenInPackages, patterns: [...forbiddenInPackages.patterns, noProvider, noProviderPath] },
+      ],
+    },
+  },
+  {
+    files: ['packages/model/**/*.ts'],
+    ignores: NOT_SHIPPED,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { ...forbiddenInPackages, patterns: [...forbiddenInPackages.patterns, noWorkspace, noWorkspacePath] },
+      ],
+    },
+  },
+  {
+    files: ['packages/model/src/*.ts'],
+    ignores: NOT_SHIPPED,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...forbiddenInPackages,
+          patterns: [...forbiddenInPackages.patterns, noWorkspace, noWorkspacePath, noProviderInCore],
+        },
+      ],
+    },
   },
   ...APPS.map((app) => ({
     files: [`apps/${app}/**/*.ts`, `apps/${app}/**/*.js`, `apps/${app}/**/*.mjs`],

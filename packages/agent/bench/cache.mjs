@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { createPolicy } from '@coding-harness/approval';
 import { ScriptBuilder, startMockServer } from '@coding-harness/mock-anthropic';
 import { createToolRegistry } from '@coding-harness/tools';
-import { createAgent, createAnthropicClient } from '../dist/index.js';
+import { createProviderRegistry } from '@coding-harness/model';
+import { createAnthropicProvider } from '@coding-harness/model/anthropic';
+import { createAgent } from '../dist/index.js';
 
 const TURNS = 10;
 const root = await mkdtemp(join(tmpdir(), 'agent-cache-bench-'));
@@ -28,7 +30,7 @@ const server = await startMockServer({ script: builder.build() });
 const usages = [];
 try {
   const agent = await createAgent({
-    client: createAnthropicClient({ apiKey: 'bench', baseURL: server.url }),
+    providers: createProviderRegistry([createAnthropicProvider({ apiKey: 'bench', baseURL: server.url })]),
     model: 'claude-sonnet-5-5',
     registry: createToolRegistry({ skills: [] }),
     policy: createPolicy(),

@@ -15,7 +15,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPolicy } from '@coding-harness/approval';
 import { createToolRegistry } from '@coding-harness/tools';
-import { createAgent, createAnthropicClient, lightHttpFetch } from '../dist/index.js';
+import { createProviderRegistry } from '@coding-harness/model';
+import { createAnthropicProvider, lightHttpFetch } from '@coding-harness/model/anthropic';
+import { createAgent } from '../dist/index.js';
 import { startMockProcess } from './lib/mock-process.mjs';
 
 const CALLS = 200;
@@ -31,11 +33,13 @@ async function once() {
   try {
     const agent = await createAgent({
       // FETCH=light: the bins' transport (lightHttpFetch); default: the SDK's own fetch.
-      client: createAnthropicClient({
-        apiKey: 'bench',
-        baseURL: server.url,
-        ...(process.env.FETCH === 'light' ? { fetch: lightHttpFetch } : {}),
-      }),
+      providers: createProviderRegistry([
+        createAnthropicProvider({
+          apiKey: 'bench',
+          baseURL: server.url,
+          ...(process.env.FETCH === 'light' ? { fetch: lightHttpFetch } : {}),
+        }),
+      ]),
       model: 'claude-sonnet-5-5',
       registry: createToolRegistry({ skills: [] }),
       policy: createPolicy({ mode: 'default' }),

@@ -3,26 +3,29 @@
  * and what a turn or a skills update passes in. The implementation is in agent.ts.
  */
 import type { Answer } from '@coding-harness/approval';
+import type { Effort, Message, ProviderRegistry, ThinkingSetting, Usage } from '@coding-harness/model';
 import type { Skill } from '@coding-harness/skills';
 import type { ToolRegistry } from '@coding-harness/tools';
-import type { AgentEvent, Usage } from './events.js';
+import type { AgentEvent } from './events.js';
 import type { CurrentSettings } from './model-switch.js';
-import type { Message } from './messages.js';
-import type { ModelClient } from './model-types.js';
 import type { AgentPolicy } from './policy.js';
 import type { RetryOptions } from './retry.js';
 import type { SessionStore } from './session-store.js';
-import type { Effort, ThinkingSetting } from './catalogue.js';
 
 export interface AgentOptions {
-  client: ModelClient;
+  /**
+   * The model providers (`createProviderRegistry` of `@coding-harness/model`): `model`, and every
+   * model a `setModel` or a skill's `model:` names, resolves through it.
+   */
+  providers: ProviderRegistry;
+  /** A model id the registry resolves (`provider/model` names the provider). */
   model: string;
   registry: ToolRegistry;
   policy: AgentPolicy;
   skills?: readonly Skill[];
   /**
    * The skills listing in the system prompt: `budgetChars` (default 1% of the model's context
-   * window in the catalogue, at 4 characters a token; Claude Code's `SLASH_COMMAND_TOOL_CHAR_BUDGET`
+   * window in its descriptor, at 4 characters a token; Claude Code's `SLASH_COMMAND_TOOL_CHAR_BUDGET`
    * when the caller passes it) and `usage`, per-skill invocation counts that decide who keeps a
    * description when not all fit. Read once: the listing is part of the cached prefix.
    */
@@ -35,15 +38,15 @@ export interface AgentOptions {
    * role). AGENTS.md / CLAUDE.md and the skills listing still follow it. Must not be empty.
    */
   systemPrompt?: string;
-  /** Default: the model's window from the catalogue (200,000 for an unknown id). */
+  /** Default: the model's window from its descriptor (200,000 for an unknown Anthropic id). */
   contextWindow?: number;
   /** Model requests per user turn; default 50. */
   maxTurns?: number;
-  /** `max_tokens` of every request; default: the catalogue's `defaultMaxTokens` for the model. */
+  /** Max tokens of every request; default: the descriptor's `defaultMaxTokens` for the model. */
   maxTokens?: number;
   /** Default: adaptive where the model accepts it, else no `thinking` parameter. */
   thinking?: ThinkingSetting;
-  /** Sent as `output_config.effort`; default: none (the model's own default). */
+  /** The effort every request asks for; default: none (the model's own default). */
   effort?: Effort;
   clock?: () => Date;
   /** Auto-load a strongly matching skill before a turn's first request; default true. */
@@ -125,7 +128,7 @@ export interface Agent {
    * next turn `registry` runs the tool calls (its skill tool knows the new skills), `/name` and
    * auto-matching use `skills`, and `protectedDirs` join the folders no tool may write. `note`
    * (when not empty) is told to the model right after the next user message: a mid-conversation
-   * system message where the model accepts one (the catalogue says), else a note in the user turn.
+   * system message where the model accepts one (its descriptor says), else a note in the user turn.
    * `sinceStart` is what a conversation begun later by `clear()` is told (its prompt lists the
    * skills of the start). Call it between turns.
    */

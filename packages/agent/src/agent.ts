@@ -3,8 +3,9 @@
  * session when asked, and runs turns. Events of a turn come from `send()` as an async iterable;
  * the agent never prints.
  */
+import type { Effort, Message } from '@coding-harness/model';
+import { emptyUsage } from '@coding-harness/model';
 import { createReadTracker, createToolContext } from '@coding-harness/tools';
-import { markSystem, markTools } from './cache.js';
 import { createApprovals } from './approvals.js';
 import { createChannel } from './channel.js';
 import { randomHex } from './random-id.js';
@@ -13,7 +14,6 @@ import { compact } from './compactor.js';
 import { runTurn } from './loop.js';
 import { skillCommandAuthorizer } from './skill-commands.js';
 import { applySettings, currentSettings } from './model-switch.js';
-import type { Message } from './messages.js';
 import { composeSystemPrompt, listingBudgetFor, systemPromptText } from './prompt.js';
 import { retryPlan } from './retry.js';
 import { newSessionId } from './session-store.js';
@@ -21,9 +21,8 @@ import type { SessionPrefix, SessionRecord } from './session-store.js';
 import { planResume } from './session-resume.js';
 import type { AgentConfig, AgentState } from './state.js';
 import { modelSettings } from './catalogue-settings.js';
-import type { Effort } from './catalogue.js';
+import { toolSpecs } from './tool-specs.js';
 import { missingResults } from './transcript.js';
-import { emptyUsage } from './usage.js';
 import type { Agent, AgentOptions } from './agent-types.js';
 
 export type { Agent, AgentOptions, SendTurnOptions, SkillsUpdate } from './agent-types.js';
@@ -48,25 +47,26 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
   ];
   const policy = options.policy;
   const readFilter = policy.readFilter ? (abs: string): boolean => policy.readFilter?.(abs) ?? true : undefined;
-  const model = modelSettings(options);
+  const { provider, descriptor } = options.providers.resolve(options.model);
+  const model = modelSettings(descriptor, options);
   const prompt = await composeSystemPrompt({
     workroot: options.workroot,
     date: clock(),
     instructionDirs,
     skills,
     listing: {
-      budgetChars: options.skillListing?.budgetChars ?? listingBudgetFor(model.info.contextWindow),
+      budgetChars: options.skillListing?.budgetChars ?? listingBudgetFor(descriptor.contextWindow),
       ...(options.skillListing?.usage !== undefined ? { usage: options.skillListing.usage } : {}),
     },
     ...(options.systemPrompt !== undefined ? { systemPrompt: options.systemPrompt } : {}),
   });
   const notices = [...prompt.notices];
-  if (!model.info.known)
+  if (!descriptor.known)
     notices.push(
-      `model ${options.model} is not in the catalogue; using conservative defaults (${model.info.contextWindow} token window, ${model.maxTokens} max tokens, adaptive thinking)`,
+      `model ${options.model} is not in the catalogue; using conservative defaults (${descriptor.contextWindow} token window, ${model.maxTokens} max tokens, ${model.thinking ? `${model.thinking.mode} thinking` : 'no thinking setting'})`,
     );
   // What a new session sends; a resumed one sends its stored prefix instead (session-resume.ts).
-  const fresh: SessionPrefix = { system: prompt.blocks, tools: options.registry.definitions() };
+  const fresh: SessionPrefix = { system: prompt.blocks, tools: toolSpecs(options.registry.definitions()) };
   const plan =
     options.resumeId === undefined
       ? undefined
@@ -75,15 +75,18 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
           id: options.resumeId,
           fresh,
           model: options.model,
-          midConversationSystem: model.info.midConversationSystem,
+          midConversationSystem: descriptor.capabilities.midConversationSystem,
+          providers: options.providers,
           keep: options.resumeKeeps ?? { model: true, effort: true },
         });
   let prefix = plan?.ok ? plan.prefix : fresh;
   const config: AgentConfig = {
-    client: options.client,
+    providers: options.providers,
+    provider,
     model: options.model,
-    system: markSystem(prefix.system),
-    tools: markTools(prefix.tools),
+    descriptor,
+    system: prefix.system,
+    tools: prefix.tools,
     registry: options.registry,
     policy: options.policy,
     approvals: createApprovals(),
@@ -106,14 +109,13 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
         }),
       }),
     maxTurns: options.maxTurns ?? 50,
-    modelInfo: model.info,
     maxTokens: model.maxTokens,
     ...(model.thinking !== undefined ? { thinking: model.thinking } : {}),
     ...(options.effort !== undefined ? { effort: options.effort } : {}),
     retry: retryPlan(options.retry),
     autoSkills: options.autoSkills ?? true,
     compactionThreshold: options.compactionThreshold ?? 0.8,
-    contextWindow: options.contextWindow ?? model.info.contextWindow,
+    contextWindow: options.contextWindow ?? descriptor.contextWindow,
   };
   const store = options.sessionStore;
   let sessionId = newSessionId(clock());
@@ -291,8 +293,8 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
       if (prefix !== fresh) {
         // A new conversation has no thinking to keep valid: it starts from the current prompt and tools.
         prefix = fresh;
-        config.system = markSystem(fresh.system);
-        config.tools = markTools(fresh.tools);
+        config.system = fresh.system;
+        config.tools = fresh.tools;
       }
       sessionId = newSessionId(clock());
       readTracker.clear();
@@ -307,7 +309,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     },
   };
   function contextNote(text: string): Message {
-    return config.modelInfo.midConversationSystem
+    return config.descriptor.capabilities.midConversationSystem
       ? { role: 'system', content: [{ type: 'text', text }] }
       : { role: 'user', content: [{ type: 'text', text: `<harness-note>\n${text}\n</harness-note>` }] };
   }

@@ -67,7 +67,7 @@ describe('compaction with a large and a small skill', () => {
     const third = await turn(agent, 'what next?');
     expect(ofType(third, 'compaction')[0]!.reattachedSkills).toEqual(['small-skill', 'huge-skill']);
     const after = body(server, server.messageRequests().length - 1).messages;
-    const texts = after[0]!.content.map((b) => (b.type === 'text' ? b.text : ''));
+    const texts = after[0]!.content.map((b) => (b.type === 'text' ? String(b.text) : ''));
     expect(texts[1]).toContain('The skill "small-skill" was invoked earlier');
     expect(texts[1]).toContain('Small step only.');
     expect(texts[2]).toContain('The skill "huge-skill" was invoked earlier');

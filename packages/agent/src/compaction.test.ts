@@ -14,7 +14,7 @@ import {
   turn,
   writeSkill,
 } from './testing/kit.test.util.js';
-import { totalInput } from './usage.js';
+import { totalInput } from '@coding-harness/model';
 
 afterEach(cleanup);
 

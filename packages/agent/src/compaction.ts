@@ -7,8 +7,8 @@
  * over as text in the summary message, and no assistant message is kept: a thinking block
  * behind a changed prefix is a 400 on the current models.
  */
-import type { ContentBlock, Message, TextBlock } from './messages.js';
-import { messageText } from './messages.js';
+import type { Message, Part, TextPart } from '@coding-harness/model';
+import { messageText, resultText } from '@coding-harness/model';
 import type { ReattachedSkill } from './compaction-skills.js';
 
 /** The instruction sent as the last user message of the summarisation request. */
@@ -41,7 +41,7 @@ export function splitForCompaction(messages: readonly Message[]): { head: Messag
 /** The messages of the summarisation request: the head plus the instruction as the final user text. */
 export function summaryRequestMessages(head: readonly Message[]): Message[] {
   const out = [...head];
-  const instruction: TextBlock = { type: 'text', text: SUMMARY_INSTRUCTION };
+  const instruction: TextPart = { type: 'text', text: SUMMARY_INSTRUCTION };
   const last = out.at(-1);
   if (last && last.role === 'user') out[out.length - 1] = { role: 'user', content: [...last.content, instruction] };
   else out.push({ role: 'user', content: [instruction] });
@@ -65,7 +65,7 @@ export function compactedMessages(
   skills: readonly ReattachedSkill[],
   tail: readonly Message[],
 ): Message[] {
-  const blocks: ContentBlock[] = [{ type: 'text', text: `${SUMMARY_HEADING}\n\n${summary.trim()}` }];
+  const blocks: Part[] = [{ type: 'text', text: `${SUMMARY_HEADING}\n\n${summary.trim()}` }];
   for (const s of skills) {
     const how = s.args === '' ? '' : ` with arguments: ${s.args}`;
     const text = s.omitted
@@ -83,15 +83,16 @@ export function compactedMessages(
 }
 
 /** An assistant's tool calls with their results (from the next user message) as one text block. */
-function pendingCalls(assistant: Message, tail: readonly Message[]): TextBlock[] {
+function pendingCalls(assistant: Message, tail: readonly Message[]): TextPart[] {
   const results = new Map(
-    tail.flatMap((m) => m.content.flatMap((b) => (b.type === 'tool_result' ? [[b.tool_use_id, b] as const] : []))),
+    tail.flatMap((m) => m.content.flatMap((b) => (b.type === 'tool_result' ? [[b.callId, b] as const] : []))),
   );
   const said = messageText(assistant).trim();
   const parts = assistant.content.flatMap((b) => {
-    if (b.type !== 'tool_use') return [];
+    if (b.type !== 'tool_call') return [];
     const r = results.get(b.id);
-    const outcome = r === undefined ? '(no result)' : `${r.is_error ? 'error result' : 'result'}:\n${r.content}`;
+    const outcome =
+      r === undefined ? '(no result)' : `${r.isError ? 'error result' : 'result'}:\n${resultText(r.content)}`;
     return [`### ${b.name} ${JSON.stringify(b.input)}\n${outcome}`];
   });
   if (parts.length === 0) return said === '' ? [] : [{ type: 'text', text: said }];

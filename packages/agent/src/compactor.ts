@@ -13,7 +13,7 @@ import {
 } from './compaction.js';
 import type { ReattachedSkill } from './compaction.js';
 import { fitReattached } from './compaction-skills.js';
-import type { Message } from './messages.js';
+import type { Message } from '@coding-harness/model';
 import { buildRequest, sendWithRetry } from './request.js';
 import type { AgentConfig, AgentState, Emit } from './state.js';
 
@@ -104,10 +104,10 @@ async function countAfter(
   tokensBefore: number,
   before: AgentState['messages'],
 ): Promise<number> {
-  if (config.client.countTokens) {
-    // Effort changes no input token; count_tokens takes only what shapes the prompt.
-    const { max_tokens: _m, output_config: _e, ...request } = buildRequest(config, state.messages);
-    const counted = await config.client.countTokens(request, signal).catch(() => undefined);
+  if (config.provider.countTokens) {
+    // Effort changes no input token; counting takes only what shapes the prompt.
+    const { maxTokens: _m, effort: _e, ...request } = buildRequest(config, state.messages);
+    const counted = await config.provider.countTokens(request, signal).catch(() => undefined);
     if (counted !== undefined) return counted;
   }
   const fixed = JSON.stringify(config.system).length + JSON.stringify(config.tools).length;

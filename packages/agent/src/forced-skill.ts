@@ -4,7 +4,7 @@
  * exactly as if the model had called it.
  */
 import type { Skill } from '@coding-harness/skills';
-import type { ToolUseBlock } from './messages.js';
+import type { ToolCallPart } from '@coding-harness/model';
 import { randomBase64Url } from './random-id.js';
 
 /**
@@ -43,7 +43,7 @@ export function toolUseId(): string {
   return `toolu_${randomBase64Url(16)}`;
 }
 
-/** The `skill` tool_use block the agent appends for a forced or auto-matched skill. */
-export function skillToolUse(name: string, args: string): ToolUseBlock {
-  return { type: 'tool_use', id: toolUseId(), name: 'skill', input: args === '' ? { name } : { name, args } };
+/** The `skill` tool call the agent appends for a forced or auto-matched skill. */
+export function skillToolUse(name: string, args: string): ToolCallPart {
+  return { type: 'tool_call', id: toolUseId(), name: 'skill', input: args === '' ? { name } : { name, args } };
 }

@@ -1,6 +1,6 @@
-import { resultText } from '@coding-harness/model';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { resultText } from '@coding-harness/model';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
 import { body, cleanup, ofType, setup, transcriptProblems, turn, turnEnd, replies } from './testing/kit.test.util.js';
@@ -56,11 +56,11 @@ describe('a turn', () => {
     await writeFile(join(workroot, 'a.txt'), 'AAA\n');
     await writeFile(join(workroot, 'b.txt'), 'BBB\n');
     const events = await turn(agent, 'read both');
-    const uses = agent.messages()[1]!.content.flatMap((b) => (b.type === 'tool_use' ? [b.id] : []));
+    const uses = agent.messages()[1]!.content.flatMap((b) => (b.type === 'tool_call' ? [b.id] : []));
     const results = agent.messages()[2]!.content.flatMap((b) => (b.type === 'tool_result' ? [b] : []));
-    expect(results.map((r) => r.tool_use_id)).toEqual(uses);
-    expect(results[0]!.content).toContain('AAA');
-    expect(results[2]!.content).toContain('BBB');
+    expect(results.map((r) => r.callId)).toEqual(uses);
+    expect(resultText(results[0]!.content)).toContain('AAA');
+    expect(resultText(results[2]!.content)).toContain('BBB');
     expect(ofType(events, 'tool_call_finished')).toHaveLength(3);
   });
 

@@ -6,12 +6,10 @@
  * turn's grants end and `turn_end` is emitted. Stop reasons other than tool_use/end_turn are
  * handled as stop-reasons.ts describes.
  */
+import type { Message, Part, ToolCallPart, ToolResultPart } from '@coding-harness/model';
+import { messageText, subtractUsage, toolCalls } from '@coding-harness/model';
 import { maybeCompact } from './compactor.js';
 import type { TurnOutcome, TurnStopReason } from '@coding-harness/protocol';
-import type { Usage } from './events.js';
-import type { Message, ToolResultBlock, ToolUseBlock } from './messages.js';
-import { toolUses } from './messages.js';
-import { neutralMessage } from './neutral.js';
 import { matchSkill } from './auto-skill.js';
 import { parseSlashSkills, skillToolUse } from './forced-skill.js';
 import { skillLoaded } from './skill-turn.js';
@@ -21,7 +19,6 @@ import type { StopDetails } from './stop-reasons.js';
 import {
   CONTEXT_FULL,
   maxTokensNotice,
-  modelStop,
   NOT_RUN_CONTEXT_FULL,
   REFUSAL_REMOVED,
   refusalMessage,
@@ -29,8 +26,7 @@ import {
 } from './stop-reasons.js';
 import { CANCELLED, cancelled, executeToolUses } from './tool-executor.js';
 import type { ExecuteOptions } from './tool-executor.js';
-import { appendMessage } from './transcript.js';
-import { emptyUsage } from './usage.js';
+import { appendMessage, errorResult } from './transcript.js';
 
 /** How a turn's request loop ended. */
 interface LoopEnd {
@@ -106,7 +102,7 @@ export async function runTurn(
     const flushError = state.writer?.flush();
     if (flushError) emit({ type: 'error', message: `session file: ${flushError}`, fatal: false });
   }
-  const usage = diff(state.totals.usage, before.usage);
+  const usage = subtractUsage(state.totals.usage, before.usage);
   emit({
     type: 'turn_end',
     turnId,
@@ -171,17 +167,17 @@ async function requestLoop(config: AgentConfig, state: AgentState, signal: Abort
       return { stopReason: 'error' };
     }
     const message = result.message;
-    const stop = modelStop(result.stopReason) ?? 'end_turn';
+    const stop = result.stopReason ?? 'end_turn';
     if (stop === 'refusal') {
       const stopDetails = stopDetailsOf(result);
       // Shown, never kept: the refused reply does not enter the transcript.
-      emit({ type: 'message_end', message: neutralMessage(message), stopReason: stop });
+      emit({ type: 'message_end', message: message, stopReason: stop });
       emit({ type: 'error', message: refusalMessage(stopDetails), fatal: false });
       return { stopReason: stop, ...(stopDetails ? { stopDetails } : {}) };
     }
     if (message.content.length > 0) append(state, message);
-    emit({ type: 'message_end', message: neutralMessage(message), stopReason: modelStop(result.stopReason) });
-    const uses = toolUses(message);
+    emit({ type: 'message_end', message, stopReason: result.stopReason });
+    const uses = toolCalls(message);
     if (stop === 'model_context_window_exceeded') {
       emit({ type: 'notice', message: CONTEXT_FULL });
       if (uses.length > 0) append(state, { role: 'user', content: uses.map((u) => notRun(u, NOT_RUN_CONTEXT_FULL)) });
@@ -193,7 +189,7 @@ async function requestLoop(config: AgentConfig, state: AgentState, signal: Abort
       if (stop === 'max_tokens') emit({ type: 'notice', message: maxTokensNotice(message, config.maxTokens) });
       return { stopReason: stop };
     }
-    const truncated = new Set(result.truncatedToolUses);
+    const truncated = new Set(result.truncatedToolCalls);
     if (truncated.size > 0)
       emit({
         type: 'error',
@@ -206,8 +202,8 @@ async function requestLoop(config: AgentConfig, state: AgentState, signal: Abort
   return { stopReason: 'max_turns' };
 }
 
-function notRun(use: ToolUseBlock, content: string): ToolResultBlock {
-  return { type: 'tool_result', tool_use_id: use.id, content, is_error: true };
+function notRun(use: ToolCallPart, content: string): ToolResultPart {
+  return errorResult(use.id, content);
 }
 
 /**
@@ -237,7 +233,7 @@ async function forcedSkillCall(
     const use = skillToolUse(call.name, call.args);
     const message: Message = { role: 'assistant', content: [use] };
     append(state, message);
-    emit({ type: 'message_end', message: neutralMessage(message), stopReason: 'tool_use' });
+    emit({ type: 'message_end', message: message, stopReason: 'tool_use' });
     await runTools(config, state, [use], signal, emit, { forced: true }, call.forcedSkill);
   }
   return signal.aborted ? 'aborted' : 'done';
@@ -246,7 +242,7 @@ async function forcedSkillCall(
 async function runTools(
   config: AgentConfig,
   state: AgentState,
-  uses: ToolUseBlock[],
+  uses: ToolCallPart[],
   signal: AbortSignal,
   emit: Emit,
   opts: ExecuteOptions,
@@ -277,47 +273,31 @@ async function runTools(
   );
   const message: Message = { role: 'user', content: results };
   append(state, message);
-  emit({ type: 'message_end', message: neutralMessage(message), stopReason: null });
+  emit({ type: 'message_end', message: message, stopReason: null });
 }
 
-/** After an abort mid-stream: keep the blocks that finished; their tool_uses are cancelled. */
-function keepCompleted(state: AgentState, completed: Message['content'], emit: Emit): void {
+/** After an abort mid-stream: keep the parts that finished; their tool calls are cancelled. */
+function keepCompleted(state: AgentState, completed: Part[], emit: Emit): void {
   if (completed.length === 0) return;
   const kept: Message = { role: 'assistant', content: completed };
   append(state, kept);
-  emit({ type: 'message_end', message: neutralMessage(kept), stopReason: null });
-  const uses = completed.filter((b): b is ToolUseBlock => b.type === 'tool_use');
+  emit({ type: 'message_end', message: kept, stopReason: null });
+  const uses = completed.filter((b): b is ToolCallPart => b.type === 'tool_call');
   if (uses.length === 0) return;
   const results: Message = { role: 'user', content: uses.map((u) => cancelled(u, { emit })) };
   append(state, results);
-  emit({ type: 'message_end', message: neutralMessage(results), stopReason: null });
+  emit({ type: 'message_end', message: results, stopReason: null });
 }
 
-/** Gives error results to a trailing assistant message's tool_uses (after an internal failure). */
+/** Gives error results to a trailing assistant message's tool calls (after an internal failure). */
 function closeDangling(state: AgentState, content: string): void {
   const last = state.messages.at(-1);
   if (!last || last.role !== 'assistant') return;
-  const results: ToolResultBlock[] = toolUses(last).map((u) => ({
-    type: 'tool_result',
-    tool_use_id: u.id,
-    content: content || CANCELLED,
-    is_error: true,
-  }));
+  const results = toolCalls(last).map((u) => errorResult(u.id, content || CANCELLED));
   if (results.length > 0) append(state, { role: 'user', content: results });
 }
 
 function append(state: AgentState, message: Message): void {
   appendMessage(state.messages, message);
   state.persist({ type: 'message', message });
-}
-
-function diff(after: Usage, before: Usage): Usage {
-  const d = emptyUsage();
-  d.input = after.input - before.input;
-  d.output = after.output - before.output;
-  d.cacheRead = after.cacheRead - before.cacheRead;
-  d.cacheWrite = after.cacheWrite - before.cacheWrite;
-  const write1h = (after.cacheWrite1h ?? 0) - (before.cacheWrite1h ?? 0);
-  if (write1h > 0) d.cacheWrite1h = write1h;
-  return d;
 }

@@ -2,14 +2,13 @@
  * Changing the model or the effort of a running session between turns (`/model`, `/effort`):
  * the next request is built with the new settings, and nothing already sent changes. `system`
  * and `tools` keep their bytes (a thinking block sent back is checked against them), the
- * transcript stays as it is (the API drops thinking blocks the new model cannot read), and what
- * the caller fixed at construction (a thinking mode, `maxTokens`, a context window) stays fixed;
- * the rest comes from the new model's catalogue row. A setting the new model would answer with a
- * 400 is refused before any request, with the catalogue's reason.
+ * transcript stays as it is (a provider drops thinking the new model cannot read), and what the
+ * caller fixed at construction (a thinking mode, `maxTokens`, a context window) stays fixed; the
+ * rest comes from the new model's descriptor. A setting the new model would refuse is refused
+ * before any request, with the descriptor's reason.
  */
-import type { Effort, ThinkingSetting } from './catalogue.js';
-import { checkModelSettings } from './catalogue.js';
-import { modelSettings } from './catalogue-settings.js';
+import type { Effort, ThinkingSetting } from '@coding-harness/model';
+import { resolveSettings } from './catalogue-settings.js';
 import type { AgentConfig } from './state.js';
 
 /** The settings the agent's creator chose; undefined fields follow the model. */
@@ -41,8 +40,8 @@ export function currentSettings(config: AgentConfig): CurrentSettings {
 
 /**
  * Applies `model` and `effort` (undefined: the model's own default effort) to `config` if the
- * catalogue accepts them with the fixed settings. Returns the problems (each naming the model and
- * what it accepts) and changes nothing when there are any.
+ * model's descriptor accepts them with the fixed settings. Returns the problems (each naming the
+ * model and what it accepts) and changes nothing when there are any.
  */
 export function applySettings(
   config: AgentConfig,
@@ -50,21 +49,21 @@ export function applySettings(
   model: string,
   effort: Effort | undefined,
 ): string[] {
-  const wanted = {
+  const { provider, descriptor } = config.providers.resolve(model);
+  const resolved = resolveSettings(descriptor, {
     ...(fixed.thinking !== undefined ? { thinking: fixed.thinking } : {}),
     ...(fixed.maxTokens !== undefined ? { maxTokens: fixed.maxTokens } : {}),
     ...(effort !== undefined ? { effort } : {}),
-  };
-  const problems = checkModelSettings(model, wanted);
-  if (problems.length > 0) return problems;
-  const resolved = modelSettings({ model, ...wanted });
+  });
+  if ('problems' in resolved) return resolved.problems;
   config.model = model;
-  config.modelInfo = resolved.info;
+  config.provider = provider;
+  config.descriptor = descriptor;
   config.maxTokens = resolved.maxTokens;
   if (resolved.thinking !== undefined) config.thinking = resolved.thinking;
   else delete config.thinking;
   if (effort !== undefined) config.effort = effort;
   else delete config.effort;
-  config.contextWindow = fixed.contextWindow ?? resolved.info.contextWindow;
+  config.contextWindow = fixed.contextWindow ?? descriptor.contextWindow;
   return [];
 }

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { formatListing, readRegularFile, refusalText } from '@coding-harness/skills';
 import type { ListingOptions, Skill } from '@coding-harness/skills';
-import type { SystemBlock } from './messages.js';
+import type { SystemText } from '@coding-harness/model';
 
 /** The paragraph placed before the skill listing (wording fixed by the spec). */
 export const SKILLS_INTRO =
@@ -46,16 +46,14 @@ export interface PromptInputs {
 }
 
 export interface ComposedPrompt {
-  blocks: SystemBlock[];
+  blocks: SystemText[];
   /** Instruction files that exist but could not be read. */
   notices: string[];
 }
 
 /** Reads the instruction files and composes the system blocks (no cache_control: see cache.ts). */
 export async function composeSystemPrompt(inputs: PromptInputs): Promise<ComposedPrompt> {
-  const blocks: SystemBlock[] = [
-    { type: 'text', text: inputs.systemPrompt ?? defaultPrompt(inputs.workroot, inputs.date) },
-  ];
+  const blocks: SystemText[] = [{ text: inputs.systemPrompt ?? defaultPrompt(inputs.workroot, inputs.date) }];
   const notices: string[] = [];
   const seen = new Set<string>();
   for (const dir of inputs.instructionDirs) {
@@ -65,11 +63,11 @@ export async function composeSystemPrompt(inputs: PromptInputs): Promise<Compose
       seen.add(path);
       const read = readOptional(path);
       if (read.ok && read.text !== undefined && read.text.trim() !== '')
-        blocks.push({ type: 'text', text: `# ${name} (${path})\n\n${read.text.trim()}` });
+        blocks.push({ text: `# ${name} (${path})\n\n${read.text.trim()}` });
       else if (!read.ok) notices.push(`could not read ${path}: ${read.error}`);
     }
   }
-  if (inputs.skills.length > 0) blocks.push({ type: 'text', text: skillsSection(inputs.skills, inputs.listing) });
+  if (inputs.skills.length > 0) blocks.push({ text: skillsSection(inputs.skills, inputs.listing) });
   return { blocks, notices };
 }
 
@@ -101,7 +99,7 @@ const INSTRUCTIONS_HEAD = /^# (?:AGENTS|CLAUDE)\.md \((.+)\)\n\n/;
  * instruction file's block starts with its `# NAME (path)` heading, the skills block with
  * `SKILLS_INTRO`), so a stored prompt can be compared part by part with a fresh one.
  */
-export function promptParts(blocks: readonly SystemBlock[]): PromptPart[] {
+export function promptParts(blocks: readonly SystemText[]): PromptPart[] {
   return blocks.map((b, i): PromptPart => {
     if (i === 0) {
       const date = DATE_LINE.exec(b.text)?.[1];
@@ -120,7 +118,7 @@ export function withoutDate(text: string): string {
 }
 
 /** The system prompt as one string (the blocks joined by blank lines), for display. */
-export function systemPromptText(blocks: readonly SystemBlock[]): string {
+export function systemPromptText(blocks: readonly SystemText[]): string {
   return blocks.map((b) => b.text).join('\n\n');
 }
 

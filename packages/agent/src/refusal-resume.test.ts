@@ -6,9 +6,8 @@ import { createToolRegistry } from '@coding-harness/tools';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentOptions } from './agent.js';
 import { createAgent } from './agent.js';
-import { createAnthropicClient } from './model-client.js';
 import { createSessionStore } from './session-store.js';
-import { body, cleanup, mockServer, tempDir, turn, turnEnd } from './testing/kit.test.util.js';
+import { anthropicAt, body, cleanup, mockServer, tempDir, turn, turnEnd } from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 
@@ -27,7 +26,7 @@ describe('a refusal right after a resume', () => {
     const workroot = await tempDir('agent-root-');
     const store = createSessionStore({ dir: await tempDir('agent-sessions-') });
     const base: AgentOptions = {
-      client: createAnthropicClient({ apiKey: 'test', baseURL: server.url }),
+      providers: anthropicAt(server.url),
       model: 'claude-sonnet-5-5',
       registry: createToolRegistry({ skills: [] }),
       policy: createPolicy({ mode: 'default' }),

@@ -1,55 +1,56 @@
 /**
- * One model request with retries: builds the request (fixed system and tools, breakpoints on
- * copies of the transcript), streams it, and re-sends after retryable failures, discarding any
- * partial reply so content is never duplicated. Each retry is an event; usage is accounted here.
+ * One model request with retries: builds the neutral request (the session's fixed system and
+ * tools, cache hints), streams it through the provider, and re-sends after retryable failures,
+ * discarding any partial reply so content is never duplicated. Each retry is an event; usage is
+ * accounted here.
  */
-import { endPosition, markMessages } from './cache.js';
-import type { BlockPosition } from './cache.js';
-import type { Message } from './messages.js';
-import type { ThinkingSetting } from './catalogue.js';
-import type { ModelRequest, RequestThinking } from './model-types.js';
-import { estimateCostUsd } from './prices.js';
+import type {
+  Message,
+  ModelError,
+  ModelEvent,
+  ModelRequest,
+  ModelStopReason,
+  Part,
+  StopDetails,
+  Usage,
+} from '@coding-harness/model';
+import { addUsage, emptyUsage, estimateCostUsd, totalInput } from '@coding-harness/model';
+import { cacheHints, endPosition } from './cache.js';
+import type { PartPosition } from '@coding-harness/model';
 import { isRetryable, retryDelayMs } from './retry.js';
 import type { AgentConfig, AgentState, Emit } from './state.js';
-import type { ReadResult } from './stream-reader.js';
-import { readStream } from './stream-reader.js';
-import { addUsage, totalInput } from './usage.js';
 
-/** The request for `messages`: the session's fixed system and tools, breakpoints added to copies. */
+/** The request for `messages`: the session's fixed system and tools, with cache hints. */
 export function buildRequest(
   config: AgentConfig,
   messages: readonly Message[],
-  previousEnd?: BlockPosition,
+  previousEnd?: PartPosition,
 ): ModelRequest {
   const request: ModelRequest = {
-    model: config.model,
-    max_tokens: config.maxTokens,
+    model: config.descriptor.id,
+    maxTokens: config.maxTokens,
     system: config.system,
     tools: config.tools,
-    messages: markMessages(messages, previousEnd),
+    messages,
+    cache: cacheHints(messages, previousEnd),
   };
-  if (config.thinking !== undefined) request.thinking = thinkingParam(config.thinking);
-  if (config.effort !== undefined) request.output_config = { effort: config.effort };
+  if (config.thinking !== undefined) request.thinking = config.thinking;
+  if (config.effort !== undefined) request.effort = config.effort;
   return request;
 }
 
-/**
- * The `thinking` parameter for a (validated) setting. Adaptive asks for summarized display:
- * on the 5.x models the text between tool calls arrives in thinking blocks, which are empty
- * under the default `omitted` display, so a front end would go quiet between tool calls.
- */
-export function thinkingParam(setting: ThinkingSetting): RequestThinking {
-  switch (setting.mode) {
-    case 'adaptive':
-      return { type: 'adaptive', display: 'summarized' };
-    case 'between_tools':
-      return { type: 'between_tools' };
-    case 'off':
-      return { type: 'disabled' };
-    case 'budget':
-      return { type: 'enabled', budget_tokens: setting.budgetTokens };
-  }
-}
+/** How one request ended: the reply, or the failure (with the parts that finished before it). */
+export type ReadResult =
+  | {
+      ok: true;
+      message: Message;
+      stopReason: ModelStopReason | null;
+      stopDetails?: StopDetails;
+      usage: Usage;
+      /** Tool calls whose input was cut by `max_tokens` (their input in `message` is `{}`). */
+      truncatedToolCalls: string[];
+    }
+  | { ok: false; error: ModelError; completed: Part[]; usage: Usage };
 
 export interface SendOptions {
   /** Forward text/thinking deltas as events (false for the summarisation request). */
@@ -58,7 +59,7 @@ export interface SendOptions {
 
 /**
  * Sends `messages` (retrying as configured) and accounts the usage of the reply in `state`.
- * Returns the final read result: ok, or the last failure (aborted, not retryable, or out of attempts).
+ * Returns the final result: ok, or the last failure (aborted, not retryable, or out of attempts).
  */
 export async function sendWithRetry(
   config: AgentConfig,
@@ -72,13 +73,13 @@ export async function sendWithRetry(
   const plan = config.retry;
   for (let attempt = 1; ; attempt++) {
     let streamed = false;
-    const result = await readStream(config.client.stream(request, signal), (event) => {
+    const { result, notices } = await read(config.provider.stream(request, signal), (event) => {
       streamed = true;
       if (opts.streamDeltas) emit(event);
     });
-    // What the reader skipped (an unknown block or event type...) is said once per reason, outside
-    // the delta callback so it never counts as streamed text.
-    for (const message of result.notices) emit({ type: 'notice', message });
+    // What the provider skipped (an unknown block or event type...) is said once per reason,
+    // after the deltas, so it never counts as streamed text.
+    for (const message of notices) emit({ type: 'notice', message });
     if (result.ok) {
       account(config, state, result.usage, emit);
       state.previousEnd = endPosition(messages);
@@ -101,8 +102,62 @@ export async function sendWithRetry(
   }
 }
 
-function account(config: AgentConfig, state: AgentState, usage: ReadResult['usage'], emit: Emit): void {
-  const costUsd = estimateCostUsd(config.model, usage);
+type Delta = Extract<ModelEvent, { type: 'text_delta' | 'thinking_delta' }>;
+
+/**
+ * Reads a provider's stream to its end: deltas to `onDelta`, notices collected, and the terminal
+ * event as a result. A provider is trusted to end with one `done` or `error` and never throw; one
+ * that breaks that contract gives a `connection` failure here, never an exception in the loop.
+ */
+async function read(
+  stream: AsyncIterable<ModelEvent>,
+  onDelta: (event: Delta) => void,
+): Promise<{ result: ReadResult; notices: string[] }> {
+  const notices: string[] = [];
+  let result: ReadResult | undefined;
+  try {
+    for await (const event of stream) {
+      if (result) continue;
+      switch (event.type) {
+        case 'text_delta':
+        case 'thinking_delta':
+          onDelta(event);
+          break;
+        case 'notice':
+          notices.push(event.message);
+          break;
+        case 'done': {
+          const { type: _t, ...done } = event;
+          result = { ok: true, ...done };
+          break;
+        }
+        case 'error': {
+          const { type: _t, ...failed } = event;
+          result = { ok: false, ...failed };
+          break;
+        }
+      }
+    }
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    result ??= {
+      ok: false,
+      error: { kind: 'connection', message: `the provider failed: ${why}` },
+      completed: [],
+      usage: emptyUsage(),
+    };
+  }
+  result ??= {
+    ok: false,
+    error: { kind: 'connection', message: 'the provider ended the reply without a result' },
+    completed: [],
+    usage: emptyUsage(),
+  };
+  return { result, notices };
+}
+
+function account(config: AgentConfig, state: AgentState, usage: Usage, emit: Emit): void {
+  const costUsd = estimateCostUsd(config.descriptor, usage);
   state.totals = {
     usage: addUsage(state.totals.usage, usage),
     costUsd: state.totals.costUsd + costUsd,

@@ -6,7 +6,7 @@
  * four times longer: with the defaults 4 + 8 + 16 + 32 s, about a minute in all, since an outage
  * outlasts the 15 s a rate limit's backoff spends. Other errors (auth, billing, 4xx) are final.
  */
-import type { ModelError, ModelErrorKind } from './model-types.js';
+import type { ModelError, ModelErrorKind } from '@coding-harness/model';
 
 export interface RetryOptions {
   /** Total attempts including the first; default 5. */

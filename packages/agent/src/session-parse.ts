@@ -4,8 +4,7 @@
  * that would not be valid are each skipped or cut with a notice naming the file and the line.
  */
 import { basename } from 'node:path';
-import type { Effort } from './catalogue.js';
-import type { Message } from './messages.js';
+import type { Effort, Message } from '@coding-harness/model';
 import type { SessionHeader, SessionPrefix } from './session-records.js';
 import { checkHeader, checkRecord, isSessionId } from './session-records.js';
 import { appendMessage, validPrefixLength } from './transcript.js';

@@ -1,27 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import type { RequestTool } from './model-types.js';
+import type { SystemText, ToolSpec } from '@coding-harness/model';
 import { defaultPrompt, skillsSection } from './prompt.js';
 import type { SessionPrefix } from './session-records.js';
 import { prefixChanges, skillNames } from './session-prefix-diff.js';
 
-const tool = (name: string, extra: Record<string, unknown> = {}): RequestTool => ({
+const tool = (name: string, extra: Record<string, unknown> = {}): ToolSpec => ({
   name,
   description: `${name} tool`,
-  input_schema: { type: 'object', properties: {}, ...extra },
+  inputSchema: { type: 'object', properties: {}, ...extra },
 });
-const skillTool = (names: string[]): RequestTool =>
+const skillTool = (names: string[]): ToolSpec =>
   tool('skill', { properties: { name: { type: 'string', enum: names } } });
-const instructions = (path: string, text: string): { type: 'text'; text: string } => ({
-  type: 'text',
-  text: `# AGENTS.md (${path})\n\n${text}`,
-});
+const instructions = (path: string, text: string): SystemText => ({ text: `# AGENTS.md (${path})\n\n${text}` });
 const day1 = new Date('2026-12-01T10:00:00Z');
 
 function prefix(
   opts: { date?: Date; files?: [string, string][]; skills?: string[]; tools?: string[] } = {},
 ): SessionPrefix {
-  const system = [
-    { type: 'text' as const, text: defaultPrompt('/w', opts.date ?? day1) },
+  const system: SystemText[] = [
+    { text: defaultPrompt('/w', opts.date ?? day1) },
     ...(opts.files ?? []).map(([p, t]) => instructions(p, t)),
   ];
   const tools = (opts.tools ?? ['read_file', 'bash']).map((n) => tool(n));
@@ -29,7 +26,7 @@ function prefix(
     const skills = opts.skills.map((name) => ({ name, description: `${name} work` })) as unknown as Parameters<
       typeof skillsSection
     >[0];
-    system.push({ type: 'text', text: skillsSection(skills) });
+    system.push({ text: skillsSection(skills) });
     tools.push(skillTool(opts.skills));
   }
   return { system, tools };

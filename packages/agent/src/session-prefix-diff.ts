@@ -5,7 +5,7 @@
  * prefix byte for byte, so each change is told to the model in words instead (one paragraph per
  * change); an empty list means nothing changed.
  */
-import type { RequestTool } from './model-types.js';
+import type { ToolSpec } from '@coding-harness/model';
 import type { PromptPart } from './prompt.js';
 import { promptParts, withoutDate } from './prompt.js';
 import type { SessionPrefix } from './session-records.js';
@@ -96,7 +96,7 @@ function skillChanges(stored: SessionPrefix, fresh: SessionPrefix, before: Promp
   return [`${head}${how} The current list replaces the one in the system prompt:\n\n${b}`];
 }
 
-function toolChanges(stored: readonly RequestTool[], fresh: readonly RequestTool[]): string[] {
+function toolChanges(stored: readonly ToolSpec[], fresh: readonly ToolSpec[]): string[] {
   // The skill tool comes and goes with the skills; `skillChanges` speaks for it.
   const had = new Map(stored.filter((t) => t.name !== 'skill').map((t) => [t.name, t]));
   const has = new Map(fresh.filter((t) => t.name !== 'skill').map((t) => [t.name, t]));
@@ -120,8 +120,8 @@ function toolChanges(stored: readonly RequestTool[], fresh: readonly RequestTool
 }
 
 /** The model-invocable skill names in a skill tool's `name` enum (none when there is no skill tool). */
-export function skillNames(tools: readonly RequestTool[]): string[] {
-  const schema = tools.find((t) => t.name === 'skill')?.input_schema as
+export function skillNames(tools: readonly ToolSpec[]): string[] {
+  const schema = tools.find((t) => t.name === 'skill')?.inputSchema as
     | { properties?: { name?: { enum?: unknown } } }
     | undefined;
   const names = schema?.properties?.name?.enum;

@@ -3,12 +3,12 @@
  * A session file is input like any other (a crash, a full disk, an older or newer harness, a
  * hand edit can leave anything in it): every line is checked before it is used, and one that
  * does not fit is skipped by the loader, never trusted. The schemas only check; the loader keeps
- * the parsed JSON itself, so what is sent back to the API keeps its exact bytes and key order.
+ * the parsed JSON itself (upgraded to neutral parts where an older harness wrote API blocks), and
+ * a provider's serialisation of it is deterministic, so what is sent back keeps its exact bytes.
  */
+import type { Effort, Message, SystemText, ToolSpec } from '@coding-harness/model';
 import * as z from 'zod/mini';
-import type { Effort } from './catalogue.js';
-import type { Message, SystemBlock } from './messages.js';
-import type { RequestTool } from './model-types.js';
+import { upgradeRecord } from './session-upgrade.js';
 
 /** The first line of every session file. */
 export interface SessionHeader {
@@ -20,13 +20,14 @@ export interface SessionHeader {
 }
 
 /**
- * The exact `system` blocks and `tools` the session's first request sent, without cache_control.
- * A resumed session sends these again unchanged: the API checks that thinking blocks sent back
- * were produced under the same prefix (docs/2026-12-01-append-only-prefix.md).
+ * The exact system texts and tools the session's first request sent (neutral; a provider turns
+ * them into the same bytes every time). A resumed session sends these again unchanged: a provider
+ * may check that thinking sent back was produced under the same prefix
+ * (docs/2026-12-01-append-only-prefix.md).
  */
 export interface SessionPrefix {
-  system: SystemBlock[];
-  tools: RequestTool[];
+  system: SystemText[];
+  tools: ToolSpec[];
 }
 
 /** One line after the header. */
@@ -59,41 +60,60 @@ export function isSessionId(id: string): boolean {
   return typeof id === 'string' && SESSION_ID.test(id);
 }
 
-const text = z.looseObject({ type: z.literal('text'), text: z.string() });
-/** One schema per block type the harness sends back; a block of any other type makes the message unusable. */
-const blockSchemas = {
+const meta = z.optional(z.record(z.string(), z.record(z.string(), z.unknown())));
+const text = z.looseObject({ type: z.literal('text'), text: z.string(), meta });
+const image = z.looseObject({ type: z.literal('image'), mediaType: z.string(), data: z.string() });
+const document = z.looseObject({
+  type: z.literal('document'),
+  mediaType: z.enum(['application/pdf', 'text/plain']),
+  data: z.string(),
+  title: z.optional(z.string()),
+});
+const resultPart = z.discriminatedUnion('type', [text, image, document]);
+/**
+ * One schema per part type the harness sends back; a part of any other type makes the message
+ * unusable. Parts of files written before the model layer are upgraded before the check
+ * (session-upgrade.ts).
+ */
+const part = z.discriminatedUnion('type', [
   text,
-  thinking: z.looseObject({ type: z.literal('thinking'), thinking: z.string(), signature: z.string() }),
-  redacted_thinking: z.looseObject({ type: z.literal('redacted_thinking'), data: z.string() }),
-  tool_use: z.looseObject({
-    type: z.literal('tool_use'),
+  image,
+  document,
+  z.looseObject({ type: z.literal('thinking'), text: z.string(), redacted: z.optional(z.boolean()), meta }),
+  z.looseObject({
+    type: z.literal('tool_call'),
     id: z.string().check(z.minLength(1)),
     name: z.string().check(z.minLength(1)),
     input: z.record(z.string(), z.unknown()),
+    meta,
   }),
-  tool_result: z.looseObject({
+  z.looseObject({
     type: z.literal('tool_result'),
-    tool_use_id: z.string().check(z.minLength(1)),
-    content: z.union([z.string(), z.array(z.looseObject({ type: z.string() }))]),
-    is_error: z.optional(z.boolean()),
+    callId: z.string().check(z.minLength(1)),
+    content: z.array(resultPart),
+    isError: z.optional(z.boolean()),
   }),
-} as const;
-const block = z.discriminatedUnion('type', [
-  blockSchemas.text,
-  blockSchemas.thinking,
-  blockSchemas.redacted_thinking,
-  blockSchemas.tool_use,
-  blockSchemas.tool_result,
+  z.looseObject({
+    type: z.literal('provider'),
+    provider: z.string().check(z.minLength(1)),
+    kind: z.string(),
+    block: z.looseObject({ type: z.string() }),
+    text: z.optional(z.string()),
+  }),
 ]);
 
 const message = z.union([
-  z.looseObject({ role: z.enum(['user', 'assistant']), content: z.array(block).check(z.minLength(1)) }),
-  // Mid-conversation system messages hold text only (the API's SystemMessageParam).
+  z.looseObject({ role: z.enum(['user', 'assistant']), content: z.array(part).check(z.minLength(1)) }),
+  // Mid-conversation system messages hold text only.
   z.looseObject({ role: z.literal('system'), content: z.array(text).check(z.minLength(1)) }),
 ]);
 
-const systemBlock = z.looseObject({ type: z.literal('text'), text: z.string() });
-const tool = z.looseObject({ name: z.string().check(z.minLength(1)), input_schema: z.looseObject({}) });
+const systemText = z.looseObject({ text: z.string() });
+const tool = z.looseObject({
+  name: z.string().check(z.minLength(1)),
+  description: z.string(),
+  inputSchema: z.looseObject({}),
+});
 
 const headerSchema = z.looseObject({
   type: z.literal('session'),
@@ -110,18 +130,18 @@ const recordSchemas = {
   truncate: z.looseObject({ type: z.literal('truncate'), keep: z.number().check(z.int(), z.nonnegative()) }),
   prefix: z.looseObject({
     type: z.literal('prefix'),
-    system: z.array(systemBlock).check(z.minLength(1)),
+    system: z.array(systemText).check(z.minLength(1)),
     tools: z.array(tool),
   }),
   settings: z.looseObject({
     type: z.literal('settings'),
     model: z.string().check(z.minLength(1)),
-    // Checked against the catalogue when applied: an effort the model does not take is a notice then.
+    // Checked against the model's descriptor when applied: an effort the model does not take is a notice then.
     effort: z.optional(z.string()),
   }),
   current: z.looseObject({
     type: z.literal('current'),
-    system: z.array(systemBlock).check(z.minLength(1)),
+    system: z.array(systemText).check(z.minLength(1)),
     tools: z.array(tool),
   }),
 } as const;
@@ -136,12 +156,14 @@ export function checkHeader(value: unknown): { ok: true; header: SessionHeader }
 }
 
 /**
- * Checks one parsed record line: `unknown` for a type this harness does not know (a newer
- * harness may write more kinds), `invalid` with the first problem when a known record does not fit.
+ * Checks one parsed record line, after upgrading what an older harness wrote (session-upgrade.ts):
+ * `unknown` for a type this harness does not know (a newer harness may write more kinds),
+ * `invalid` with the first problem when a known record does not fit.
  */
 export function checkRecord(
-  value: unknown,
+  parsed: unknown,
 ): { ok: true; record: SessionRecord } | { ok: false; unknown: boolean; why: string } {
+  const value = upgradeRecord(parsed);
   const type =
     typeof value === 'object' && value !== null && !Array.isArray(value)
       ? (value as { type?: unknown }).type

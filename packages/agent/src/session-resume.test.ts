@@ -9,12 +9,11 @@ import { createToolRegistry } from '@coding-harness/tools';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Agent, AgentOptions } from './agent.js';
 import { createAgent } from './agent.js';
-import type { Message } from './messages.js';
-import { createAnthropicClient } from './model-client.js';
 import { createSessionStore } from './session-store.js';
 import type { SessionStore } from './session-store.js';
 import { CHANGES_INTRO } from './session-resume.js';
 import {
+  anthropicAt,
   body,
   cleanup,
   loadSkills,
@@ -27,6 +26,7 @@ import {
   writeSkill,
   replies,
 } from './testing/kit.test.util.js';
+import type { WireMessage } from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 
@@ -70,7 +70,7 @@ async function agentIn(
 ): Promise<{ agent: Agent; skills: Skill[] }> {
   const skills = await loadSkills(w.skillsRoot, w.home, w.workroot);
   const agent = await createAgent({
-    client: createAnthropicClient({ apiKey: 'test', baseURL: w.server.url }),
+    providers: anthropicAt(w.server.url),
     model: 'claude-sonnet-5-5',
     registry: createToolRegistry({ skills }),
     policy: createPolicy({ mode: 'bypassPermissions' }),
@@ -86,8 +86,9 @@ async function agentIn(
 /** The exact bytes of a request's system and tools, with the breakpoints as sent. */
 const prefixBytes = (server: MockServer, i: number): string =>
   JSON.stringify([body(server, i).system, body(server, i).tools]);
-const textOf = (m: Message | undefined): string =>
-  m ? m.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n') : '';
+/** The text of a message as the mock received it. */
+const textOf = (m: WireMessage | undefined): string =>
+  m ? m.content.flatMap((b) => (b.type === 'text' ? [String(b.text)] : [])).join('\n') : '';
 const errors = (events: Awaited<ReturnType<typeof turn>>): string[] => ofType(events, 'error').map((e) => e.message);
 
 describe('resuming a session keeps its prefix append-only', () => {
@@ -121,9 +122,22 @@ describe('resuming a session keeps its prefix append-only', () => {
     const resumedBody = body(w.server, 2).messages;
     const strip = (v: unknown): unknown =>
       JSON.parse(JSON.stringify(v).replaceAll(',"cache_control":{"type":"ephemeral"}', ''));
-    expect(strip(resumedBody.slice(0, 4))).toEqual(
-      strip(body(w.server, 1).messages.concat(first.agent.messages().slice(-1))),
-    );
+    expect(strip(resumedBody.slice(0, 3))).toEqual(strip(body(w.server, 1).messages));
+    // The reply stored in the file goes back as the API sent it: its thinking and signature intact.
+    const reply = first.agent.messages().at(-1)!;
+    const thought = reply.content[0]!;
+    expect(thought.type === 'thinking' && thought.meta?.anthropic?.signature).toBeTruthy();
+    expect(strip(resumedBody[3])).toEqual({
+      role: 'assistant',
+      content: [
+        {
+          type: 'thinking',
+          thinking: thought.type === 'thinking' ? thought.text : '',
+          signature: thought.type === 'thinking' ? thought.meta?.anthropic?.signature : '',
+        },
+        { type: 'text', text: 'first done' },
+      ],
+    });
     const note = resumedBody[5];
     expect(note?.role).toBe('system');
     const said = textOf(note);
@@ -154,7 +168,7 @@ describe('resuming a session keeps its prefix append-only', () => {
       expect(errors(await turn(agent, text))).toEqual([]);
     };
     await resume(DAY2, 'second task');
-    const sent = (i: number): Message[] => body(w.server, i).messages;
+    const sent = (i: number): WireMessage[] => body(w.server, i).messages;
     expect(textOf(sent(1).at(-1))).toContain('Rule two.');
     await resume(DAY2, 'third task');
     expect(sent(2).at(-1)?.role).toBe('user');

@@ -6,9 +6,7 @@
  * the next user message: a mid-conversation `system` message where the model accepts one, else a
  * note in the user turn. See docs/2026-12-01-append-only-prefix.md.
  */
-import type { Effort } from './catalogue.js';
-import { modelInfo } from './catalogue.js';
-import type { Message } from './messages.js';
+import type { Effort, Message, ProviderRegistry } from '@coding-harness/model';
 import { prefixChanges } from './session-prefix-diff.js';
 import type { LoadedSession } from './session-parse.js';
 import type { SessionPrefix } from './session-records.js';
@@ -24,8 +22,10 @@ export interface ResumeInputs {
   /** The prefix a new session would send now. */
   fresh: SessionPrefix;
   model: string;
-  /** From the model's catalogue row: it accepts `role:"system"` messages after a user turn. */
+  /** From the model's descriptor: it accepts `role:"system"` messages after a user turn. */
   midConversationSystem: boolean;
+  /** Describes a model the session last switched to. */
+  providers: ProviderRegistry;
   /**
    * Continue with the model / the effort the session last switched to (its `settings` record)
    * rather than `model` / the caller's effort; false where the user named one for this run
@@ -74,7 +74,9 @@ export async function planResume(inputs: ResumeInputs): Promise<ResumePlan> {
     );
   }
   const midConversationSystem =
-    model === inputs.model ? inputs.midConversationSystem : modelInfo(model).midConversationSystem;
+    model === inputs.model
+      ? inputs.midConversationSystem
+      : inputs.providers.resolve(model).descriptor.capabilities.midConversationSystem;
   const extra = settings ? { settings } : {};
   if (!session.prefix) {
     notices.push(

@@ -11,9 +11,8 @@ import { createToolRegistry } from '@coding-harness/tools';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Agent, AgentOptions } from './agent.js';
 import { createAgent } from './agent.js';
-import { createAnthropicClient } from './model-client.js';
 import { createSessionStore } from './session-store.js';
-import { body, cleanup, mockServer, ofType, tempDir, turn } from './testing/kit.test.util.js';
+import { anthropicAt, body, cleanup, mockServer, ofType, tempDir, turn } from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 
@@ -32,7 +31,7 @@ async function world(replies: number): Promise<World> {
 
 function agentIn(w: World, opts: Partial<AgentOptions> = {}): Promise<Agent> {
   return createAgent({
-    client: createAnthropicClient({ apiKey: 'test', baseURL: w.server.url }),
+    providers: anthropicAt(w.server.url),
     model: 'claude-sonnet-5-5',
     registry: createToolRegistry({ rgPath: null }),
     policy: createPolicy({ mode: 'bypassPermissions' }),

@@ -2,7 +2,7 @@ import { utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Message } from './messages.js';
+import type { Message } from '@coding-harness/model';
 import { createSessionStore } from './session-store.js';
 import { cleanup, tempDir } from './testing/kit.test.util.js';
 

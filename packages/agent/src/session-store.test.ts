@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readlinkSync } from 'node:fs';
 import { appendFile, chmod, mkdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Message } from './messages.js';
+import type { Message } from '@coding-harness/model';
 import { createSessionStore, defaultSessionDir } from './session-store.js';
 import { cleanup, tempDir } from './testing/kit.test.util.js';
 
@@ -209,7 +209,7 @@ describe('damaged session files', () => {
     const store = createSessionStore({ dir });
     const use: Message = {
       role: 'assistant',
-      content: [{ type: 'tool_use', id: 't1', name: 'glob', input: { pattern: '*' } }],
+      content: [{ type: 'tool_call', id: 't1', name: 'glob', input: { pattern: '*' } }],
     };
     const rec = (r: object): string => JSON.stringify(r);
     await writeFile(
@@ -249,10 +249,7 @@ describe('damaged session files', () => {
   it('gives back the latest current record, unless a truncate cut the message it followed', async () => {
     const dir = await tempDir();
     const store = createSessionStore({ dir });
-    const state = (text: string): { system: { type: 'text'; text: string }[]; tools: [] } => ({
-      system: [{ type: 'text', text }],
-      tools: [],
-    });
+    const state = (text: string): { system: { text: string }[]; tools: [] } => ({ system: [{ text }], tools: [] });
     const rec = (r: object): string => JSON.stringify(r);
     const lines = [
       header('cur'),
@@ -274,8 +271,8 @@ describe('damaged session files', () => {
     const dir = await tempDir();
     const store = createSessionStore({ dir });
     const prefix = {
-      system: [{ type: 'text' as const, text: 'sys' }],
-      tools: [{ name: 'glob', description: 'd', input_schema: { type: 'object' as const, properties: {} } }],
+      system: [{ text: 'sys' }],
+      tools: [{ name: 'glob', description: 'd', inputSchema: { type: 'object' as const, properties: {} } }],
     };
     const created = store.create({ workroot: '/w', model: 'm', createdAt: '2026-12-01T00:00:00.000Z', prefix });
     if (!created.ok) throw new Error(created.error);

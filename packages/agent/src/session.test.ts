@@ -9,10 +9,10 @@ import { createToolRegistry } from '@coding-harness/tools';
 import { build } from 'esbuild';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAgent, INTERRUPTED } from './agent.js';
-import { messageText } from './messages.js';
-import { createAnthropicClient } from './model-client.js';
+import { messageText } from '@coding-harness/model';
 import { createSessionStore } from './session-store.js';
 import {
+  anthropicAt,
   body,
   cleanup,
   mockServer,
@@ -41,7 +41,7 @@ describe('sessions', () => {
     expect(info?.id).toBe(agent.sessionId);
     expect(info?.title).toBe('first');
     const resumed = await createAgent({
-      client: createAnthropicClient({ apiKey: 'test', baseURL: server.url }),
+      providers: anthropicAt(server.url),
       model: 'claude-sonnet-5-5',
       registry: createToolRegistry({ skills: [] }),
       policy: createPolicy(),
@@ -54,10 +54,12 @@ describe('sessions', () => {
     expect(resumed.sessionId).toBe(agent.sessionId);
     expect(resumed.messages()).toEqual(agent.messages());
     await turn(resumed, 'second');
-    const sent = JSON.parse(
-      JSON.stringify(body(server, 2).messages).replaceAll(',"cache_control":{"type":"ephemeral"}', ''),
-    ) as unknown[];
-    expect(sent.slice(0, 4)).toEqual(agent.messages());
+    const plain = (i: number): unknown[] =>
+      JSON.parse(JSON.stringify(body(server, i).messages).replaceAll(',"cache_control":{"type":"ephemeral"}', ''));
+    // The resumed request repeats the first session's requests: its messages, then the stored reply.
+    const sent = plain(2);
+    expect(sent.slice(0, 3)).toEqual(plain(1));
+    expect(sent[3]).toEqual({ role: 'assistant', content: [{ type: 'text', text: 'first answer' }] });
     expect(sent).toHaveLength(5);
     expect(messageText(resumed.messages().at(-1)!)).toBe('second answer');
     const reloaded = await store.load(agent.sessionId);
@@ -149,10 +151,10 @@ describe('sessions', () => {
       if (!loaded.ok) return;
       const roles = loaded.messages.map((m) => m.role);
       expect(roles).toEqual(['user', 'assistant', 'user', 'assistant']);
-      expect(loaded.messages[3]!.content[0]).toMatchObject({ type: 'tool_use', name: 'bash' });
+      expect(loaded.messages[3]!.content[0]).toMatchObject({ type: 'tool_call', name: 'bash' });
 
       const agent = await createAgent({
-        client: createAnthropicClient({ apiKey: 'test', baseURL: server.url }),
+        providers: anthropicAt(server.url),
         model: 'claude-sonnet-5-5',
         registry: createToolRegistry({ skills: [] }),
         policy: createPolicy({ mode: 'bypassPermissions' }),
@@ -164,8 +166,8 @@ describe('sessions', () => {
       expect(agent.messages()).toHaveLength(5);
       expect(agent.messages()[4]!.content[0]).toMatchObject({
         type: 'tool_result',
-        content: INTERRUPTED,
-        is_error: true,
+        content: [{ type: 'text', text: INTERRUPTED }],
+        isError: true,
       });
       const events = await turn(agent, 'please continue');
       expect(turnEnd(events).stopReason).toBe('end_turn');

@@ -48,7 +48,7 @@ export async function skillLoaded(load: SkillLoad): Promise<ToolResult | undefin
   if (skill.allowedTools.length > 0) grantSkillTools(config, skill, load.userForced, emit);
   if ((skill.disallowedTools ?? []).length > 0) denySkillTools(config, skill, emit);
   const target = fork ? { ...config } : config;
-  const switched = skillModelSwitch(turnSettings(target), skill);
+  const switched = skillModelSwitch(turnSettings(target), skill, config.providers);
   for (const message of switched.notices) emit({ type: 'notice', message });
   if (switched.settings) applySettings(target, switched.settings);
   return fork ? runFork({ ...load, config: target }, skill) : undefined;
@@ -135,7 +135,8 @@ function denySkillTools(config: AgentConfig, skill: Skill, emit: Emit): void {
 function turnSettings(config: AgentConfig): TurnModelSettings {
   return {
     model: config.model,
-    modelInfo: config.modelInfo,
+    provider: config.provider,
+    descriptor: config.descriptor,
     maxTokens: config.maxTokens,
     ...(config.thinking !== undefined ? { thinking: config.thinking } : {}),
     ...(config.effort !== undefined ? { effort: config.effort } : {}),
@@ -145,7 +146,8 @@ function turnSettings(config: AgentConfig): TurnModelSettings {
 
 function applySettings(config: AgentConfig, s: TurnModelSettings): void {
   config.model = s.model;
-  config.modelInfo = s.modelInfo;
+  config.provider = s.provider;
+  config.descriptor = s.descriptor;
   config.maxTokens = s.maxTokens;
   config.contextWindow = s.contextWindow;
   if (s.thinking !== undefined) config.thinking = s.thinking;

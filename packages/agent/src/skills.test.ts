@@ -1,10 +1,10 @@
-import { resultText } from '@coding-harness/model';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { formatListing } from '@coding-harness/skills';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Message } from './messages.js';
+import type { Message } from '@coding-harness/model';
+import { resultText } from '@coding-harness/model';
 import { SKILLS_INTRO } from './prompt.js';
 import {
   body,
@@ -118,7 +118,7 @@ describe('forced skills: /slug args', () => {
       name: 'skill',
       input: { name: 'release-notes', args: 'v1.2.0' },
     });
-    expect((sent[1]!.content[0] as { id: string }).id).toMatch(/^toolu_/);
+    expect(String(sent[1]!.content[0]!.id)).toMatch(/^toolu_/);
     const result = sent[2]!.content[0] as { type: string; content: string };
     expect(result.type).toBe('tool_result');
     expect(result.content).toContain('Group the changes of v1.2.0 by type.');
@@ -139,22 +139,17 @@ describe('forced skills: /slug args', () => {
     });
     await turn(forced.agent, '/release-notes v1.2.0');
     const pair = (messages: readonly Message[]): unknown => {
-      const i = messages.findIndex((m) => m.role === 'assistant' && m.content.some((b) => b.type === 'tool_use'));
-      const use = messages[i]!.content.find((b) => b.type === 'tool_use') as {
-        id: string;
-        name: string;
-        input: unknown;
-      };
-      const result = messages[i + 1]!.content[0] as { tool_use_id: string };
-      expect(result.tool_use_id).toBe(use.id);
+      const i = messages.findIndex((m) => m.role === 'assistant' && m.content.some((b) => b.type === 'tool_call'));
+      const use = messages[i]!.content.find((b) => b.type === 'tool_call');
+      const result = messages[i + 1]!.content[0];
+      if (use?.type !== 'tool_call' || result?.type !== 'tool_result') throw new Error('no skill call and result');
+      expect(result.callId).toBe(use.id);
       return [
         { ...use, id: 'ID' },
         {
           ...result,
-          tool_use_id: 'ID',
-          content: (result as unknown as { content: string }).content
-            .replaceAll(model.home, 'HOME')
-            .replaceAll(forced.home, 'HOME'),
+          callId: 'ID',
+          content: resultText(result.content).replaceAll(model.home, 'HOME').replaceAll(forced.home, 'HOME'),
         },
       ];
     };

@@ -2,24 +2,38 @@
  * The agent's fixed configuration and mutable conversation state, shared by the loop's files.
  * Internal: not exported from the package.
  */
+import type {
+  Effort,
+  Message,
+  ModelDescriptor,
+  ModelProvider,
+  PartPosition,
+  ProviderRegistry,
+  SystemText,
+  ThinkingSetting,
+  ToolSpec,
+  Usage,
+} from '@coding-harness/model';
 import type { Skill } from '@coding-harness/skills';
 import type { ToolContext, ToolRegistry } from '@coding-harness/tools';
-import type { BlockPosition } from './cache.js';
-import type { Effort, ModelInfo, ThinkingSetting } from './catalogue.js';
-import type { AgentEvent, Usage } from './events.js';
-import type { Message, SystemBlock } from './messages.js';
-import type { ModelClient, RequestTool } from './model-types.js';
+import type { AgentEvent } from './events.js';
 import type { Approvals } from './approvals.js';
 import type { AgentPolicy } from './policy.js';
 import type { RetryPlan } from './retry.js';
 import type { SessionRecord, SessionWriter } from './session-store.js';
 
 export interface AgentConfig {
-  client: ModelClient;
+  /** Which provider serves which model id (`setModel` and a skill's `model:` resolve through it). */
+  providers: ProviderRegistry;
+  /** The provider serving `model`. */
+  provider: ModelProvider;
+  /** The model id as the caller named it (events and the session file say this). */
   model: string;
-  /** Marked once at construction: the same bytes in every request. */
-  system: SystemBlock[];
-  tools: RequestTool[];
+  /** `model`'s descriptor (conservative defaults when unknown); requests name `descriptor.id`. */
+  descriptor: ModelDescriptor;
+  /** The same objects in every request, so a provider can reuse their serialised bytes. */
+  system: readonly SystemText[];
+  tools: readonly ToolSpec[];
   registry: ToolRegistry;
   policy: AgentPolicy;
   /** Open approval questions, answered by request id. */
@@ -27,8 +41,6 @@ export interface AgentConfig {
   skills: readonly Skill[];
   makeContext: (signal: AbortSignal, forcedSkill?: string) => ToolContext;
   maxTurns: number;
-  /** The catalogue's row for `model` (conservative defaults when unknown). */
-  modelInfo: ModelInfo;
   maxTokens: number;
   /** Absent: no `thinking` parameter (the model's own default). */
   thinking?: ThinkingSetting;
@@ -46,7 +58,7 @@ export interface AgentState {
   invokedSkills: Map<string, string>;
   /** Input tokens (uncached + cache read + cache write) of the last request. */
   lastInputTokens: number;
-  previousEnd?: BlockPosition;
+  previousEnd?: PartPosition;
   turn: number;
   /**
    * Messages queued for the next turn (a mid-conversation system message or a note, queued at

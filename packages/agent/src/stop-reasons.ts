@@ -7,12 +7,10 @@
  * - `model_context_window_exceeded` / `max_tokens`: the reply is truncated, and the user is told
  *   why and what to change.
  */
-import { MODEL_STOP_REASONS } from '@coding-harness/model';
-import type { ModelStopReason } from '@coding-harness/model';
-import type { Message } from './messages.js';
-import { messageText, toolUses } from './messages.js';
+import type { Message } from '@coding-harness/model';
+import { messageText, toolCalls } from '@coding-harness/model';
 
-/** `stop_details` of a refusal, as the stream reader reports it. */
+/** A refusal's category and explanation (what `turn_end` carries). */
 export interface StopDetails {
   category: string | null;
   explanation: string | null;
@@ -49,16 +47,9 @@ export const NOT_RUN_CONTEXT_FULL =
 
 /** The notice for a reply cut at `max_tokens`: says when thinking used the whole budget. */
 export function maxTokensNotice(message: Message, maxTokens: number): string {
-  const produced = messageText(message).trim() !== '' || toolUses(message).length > 0;
+  const produced = messageText(message).trim() !== '' || toolCalls(message).length > 0;
   if (produced) return `the reply was cut at the max_tokens limit (${maxTokens})`;
-  const thought = message.content.some((b) => b.type === 'thinking' || b.type === 'redacted_thinking');
+  const thought = message.content.some((b) => b.type === 'thinking');
   const why = thought ? 'thinking used the whole max_tokens budget' : 'the reply reached max_tokens';
   return `${why} (${maxTokens}) before any answer: raise --max-tokens, or lower --effort`;
-}
-
-/** A stop reason from the wire as the neutral vocabulary; one this harness does not know yet is null (read as `end_turn`). */
-export function modelStop(reason: string | null): ModelStopReason | null {
-  return reason !== null && (MODEL_STOP_REASONS as readonly string[]).includes(reason)
-    ? (reason as ModelStopReason)
-    : null;
 }

@@ -4,7 +4,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from './events.js';
 import { restrictRegistry, subagentKind, subagentTools } from './subagent.js';
 import { cleanup, ofType, setup, transcriptProblems, turnEnd, writeSkill } from './testing/kit.test.util.js';
-import { resolveSkillModel } from './turn-model.js';
+import { anthropicAt } from './testing/kit.test.util.js';
+import { resolveSkillModel as resolve } from './turn-model.js';
+
+const resolveSkillModel = (text: string): string | undefined => resolve(text, anthropicAt('http://127.0.0.1:1'));
 
 afterEach(cleanup);
 

@@ -1,20 +1,18 @@
 /**
  * A subagent: a separate conversation inside a turn, for a `context: fork` skill. It shares the
- * session's client, jail, read tracker, approval policy and question, and has its own
+ * session's provider, jail, read tracker, approval policy and question, and has its own
  * transcript, its own (narrower) tool list and no skills. Its requests are counted in the
  * session's usage and cost; its tool calls and questions reach the front end as events.
  */
+import type { Message, SystemText } from '@coding-harness/model';
+import { addUsage, emptyUsage, messageText } from '@coding-harness/model';
 import type { Skill } from '@coding-harness/skills';
 import type { Tool, ToolDefinition, ToolRegistry } from '@coding-harness/tools';
-import { markSystem, markTools } from './cache.js';
 import type { AgentEvent, TurnStopReason } from './events.js';
 import { randomHex } from './random-id.js';
-import type { Message, SystemBlock } from './messages.js';
-import { messageText } from './messages.js';
 import { SKILLS_INTRO } from './prompt.js';
 import type { AgentConfig, AgentState, Emit } from './state.js';
-import { emptyUsage } from './usage.js';
-import { addUsage } from './usage.js';
+import { toolSpecs } from './tool-specs.js';
 
 /** The two kinds of subagent: read-only exploration, or every tool of the session. */
 export type SubagentKind = 'explorer' | 'general';
@@ -80,19 +78,16 @@ export function restrictRegistry(registry: ToolRegistry, tools: readonly Tool[])
 }
 
 /** The subagent's system prompt: the session's blocks without the skills listing, then its role. */
-export function subagentSystem(system: readonly SystemBlock[], skill: Skill, kind: SubagentKind): SystemBlock[] {
-  const kept = system
-    .filter((b) => !b.text.startsWith(SKILLS_INTRO))
-    .map((b) => ({ type: 'text' as const, text: b.text }));
+export function subagentSystem(system: readonly SystemText[], skill: Skill, kind: SubagentKind): SystemText[] {
+  const kept = system.filter((b) => !b.text.startsWith(SKILLS_INTRO)).map((b) => ({ text: b.text }));
   const role =
     kind === 'explorer'
       ? 'You have read-only tools: investigate, do not change anything.'
       : 'You have the tools listed; changes and commands go through the same approval as the main agent.';
   kept.push({
-    type: 'text',
     text: `You are a subagent running the skill "${skill.name}" for the main agent. The first user message is your task (the skill's instructions). ${role} No one reads your messages but the main agent, and only your final message: end with a complete, self-contained answer.`,
   });
-  return markSystem(kept);
+  return kept;
 }
 
 /** How a subagent's conversation ended: its final text, and why it stopped. */
@@ -136,7 +131,7 @@ export async function runSubagent(input: {
   const sub: AgentConfig = {
     ...config,
     system: subagentSystem(config.system, skill, kind),
-    tools: markTools(registry.definitions()),
+    tools: toolSpecs(registry.definitions()),
     registry,
     skills: [],
     autoSkills: false,

@@ -5,7 +5,8 @@ import { createPolicy } from '@coding-harness/approval';
 import { createToolContext, createToolRegistry } from '@coding-harness/tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from './events.js';
-import type { ToolUseBlock } from './messages.js';
+import type { ToolCallPart } from '@coding-harness/model';
+import { resultText } from '@coding-harness/model';
 import { executeToolUses } from './tool-executor.js';
 import { createApprovals } from './approvals.js';
 import type { ExecutorDeps } from './tool-executor.js';
@@ -35,7 +36,7 @@ function deps(
     context: createToolContext({ root, secrets: extra.secrets ?? [SECRET], env: {} }),
   };
 }
-const use = (id: string, name: string, input: unknown): ToolUseBlock => ({ type: 'tool_use', id, name, input });
+const use = (id: string, name: string, input: unknown): ToolCallPart => ({ type: 'tool_call', id, name, input });
 
 beforeEach(() => {
   root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'executor-')));
@@ -49,7 +50,7 @@ describe('executeToolUses', () => {
     const counter = path.join(root, 'count.txt');
     const call = use('toolu_dup', 'bash', { command: `echo x >> ${counter}` });
     const results = await executeToolUses([call, call, use('toolu_other', 'bash', { command: 'true' })], deps());
-    expect(results.map((r) => r.tool_use_id)).toEqual(['toolu_dup', 'toolu_other']);
+    expect(results.map((r) => r.callId)).toEqual(['toolu_dup', 'toolu_other']);
     expect(fs.readFileSync(counter, 'utf8')).toBe('x\n');
     const notices = events.filter((e) => e.type === 'notice');
     expect(notices).toHaveLength(1);
@@ -68,8 +69,8 @@ describe('executeToolUses', () => {
     );
     const all = JSON.stringify([results, events]);
     expect(all).not.toContain(SECRET);
-    expect(results[0]?.content).toContain('TOKEN=[redacted secret]');
-    expect(results[2]?.content).toContain('[redacted secret]');
+    expect(resultText(results[0]!.content)).toContain('TOKEN=[redacted secret]');
+    expect(resultText(results[2]!.content)).toContain('[redacted secret]');
   });
 
   it("a write's finished event carries what it changed as a diff (secrets redacted); the model's tool_result does not", async () => {
@@ -92,7 +93,7 @@ describe('executeToolUses', () => {
     d.context = createToolContext({ root, env: { ANTHROPIC_API_KEY: SECRET } });
     fs.writeFileSync(path.join(root, 'leak.txt'), `key: ${SECRET}\n`);
     const results = await executeToolUses([use('t1', 'read_file', { path: 'leak.txt' })], d);
-    expect(results[0]?.content).toBe('     1\tkey: [redacted ANTHROPIC_API_KEY]');
+    expect(results[0]?.content).toEqual([{ type: 'text', text: '     1\tkey: [redacted ANTHROPIC_API_KEY]' }]);
   });
 
   it('refuses a protected path in bypass mode without asking, and in ask mode before the question', async () => {
@@ -102,8 +103,8 @@ describe('executeToolUses', () => {
         [use(`w-${mode}`, 'write_file', { path: '.git/config', content: '[core]\n\tfsmonitor = ./x\n' })],
         deps(mode),
       );
-      expect(results[0]).toMatchObject({ is_error: true });
-      expect(String(results[0]?.content)).toContain('git metadata');
+      expect(results[0]).toMatchObject({ isError: true });
+      expect(resultText(results[0]!.content)).toContain('git metadata');
       expect(asked).toEqual([]);
       expect(fs.existsSync(path.join(root, '.git'))).toBe(false);
     }

@@ -1,5 +1,5 @@
 /**
- * Runs the tool_use blocks of one assistant message: validate, refuse what a tool knows it will
+ * Runs the tool calls of one assistant message: validate, refuse what a tool knows it will
  * refuse (the jail, protected paths, FIFOs, an unread or changed file, an edit that cannot apply)
  * without asking, authorize (asking through the front end when the policy says so), run. Consecutive read-kind calls run concurrently, every other call alone
  * and in order. Every tool_use id gets exactly one tool_result, in call order, whatever happens
@@ -11,11 +11,12 @@ import { alwaysRuleFor, denialForNonInteractive } from '@coding-harness/approval
 import type { Answer, AskFn, Authorization } from '@coding-harness/approval';
 import { createStreamRedactor, redactSecrets } from '@coding-harness/tools';
 import type { ToolContext, ToolRegistry, ToolResult } from '@coding-harness/tools';
+import type { ToolCallPart, ToolResultPart } from '@coding-harness/model';
+import { textResult } from '@coding-harness/model';
 import type { Approvals } from './approvals.js';
 import type { AgentEvent } from './events.js';
-import { textResult } from '@coding-harness/model';
-import type { ToolResultBlock, ToolUseBlock } from './messages.js';
 import type { AgentPolicy } from './policy.js';
+import { errorResult } from './transcript.js';
 
 /** The result text of a call that was not run (or was stopped) because the user aborted. */
 export const CANCELLED = 'cancelled by the user';
@@ -58,9 +59,9 @@ export interface ExecuteOptions {
  * tool_result per tool_use id, so a model reply that repeats an id gets its first call run and
  * answered and the repeats reported as a notice, never run twice.
  */
-export function uniqueUses(uses: readonly ToolUseBlock[], emit: (event: AgentEvent) => void): ToolUseBlock[] {
+export function uniqueUses(uses: readonly ToolCallPart[], emit: (event: AgentEvent) => void): ToolCallPart[] {
   const seen = new Set<string>();
-  const out: ToolUseBlock[] = [];
+  const out: ToolCallPart[] = [];
   for (const use of uses) {
     if (seen.has(use.id)) {
       emit({
@@ -77,36 +78,36 @@ export function uniqueUses(uses: readonly ToolUseBlock[], emit: (event: AgentEve
 
 /** Runs the calls and returns their results in call order, one per distinct tool_use id. */
 export async function executeToolUses(
-  allUses: readonly ToolUseBlock[],
+  allUses: readonly ToolCallPart[],
   deps: ExecutorDeps,
   opts: ExecuteOptions = {},
-): Promise<ToolResultBlock[]> {
+): Promise<ToolResultPart[]> {
   const uses = uniqueUses(allUses, deps.emit);
-  const results: ToolResultBlock[] = [];
+  const results: ToolResultPart[] = [];
   const askLock = serialize();
   let i = 0;
   while (i < uses.length) {
-    const batch: ToolUseBlock[] = [];
-    while (i < uses.length && isRead(deps, uses[i] as ToolUseBlock, opts)) batch.push(uses[i++] as ToolUseBlock);
-    if (batch.length === 0) batch.push(uses[i++] as ToolUseBlock);
+    const batch: ToolCallPart[] = [];
+    while (i < uses.length && isRead(deps, uses[i] as ToolCallPart, opts)) batch.push(uses[i++] as ToolCallPart);
+    if (batch.length === 0) batch.push(uses[i++] as ToolCallPart);
     results.push(...(await Promise.all(batch.map((use) => runOne(use, deps, opts, askLock)))));
   }
   return results;
 }
 
-function isRead(deps: ExecutorDeps, use: ToolUseBlock, opts: ExecuteOptions): boolean {
+function isRead(deps: ExecutorDeps, use: ToolCallPart, opts: ExecuteOptions): boolean {
   return !opts.truncated?.has(use.id) && deps.registry.get(use.name)?.kind === 'read';
 }
 
 async function runOne(
-  use: ToolUseBlock,
+  use: ToolCallPart,
   deps: ExecutorDeps,
   opts: ExecuteOptions,
   askLock: Lock,
-): Promise<ToolResultBlock> {
+): Promise<ToolResultPart> {
   const { emit, context } = deps;
   const forced = opts.forced ?? false;
-  const finish = (raw: ToolResult): ToolResultBlock => {
+  const finish = (raw: ToolResult): ToolResultPart => {
     const result = redacted(raw, context);
     emit({
       type: 'tool_call_finished',
@@ -117,7 +118,7 @@ async function runOne(
       content: textResult(result.content),
       ...(result.diff === undefined ? {} : { diff: result.diff }),
     });
-    return toBlock(use.id, result);
+    return toPart(use.id, result);
   };
   // A call that never validated is reported as `exec`: nothing of it runs, and nothing claims it only reads.
   const unknownStart = (): void =>
@@ -273,7 +274,7 @@ function redacted(result: ToolResult, ctx: Pick<ToolContext, 'secrets' | 'secret
 }
 
 /** A "cancelled by the user" result for a call that never started. */
-export function cancelled(use: ToolUseBlock, deps: Pick<ExecutorDeps, 'emit'>): ToolResultBlock {
+export function cancelled(use: ToolCallPart, deps: Pick<ExecutorDeps, 'emit'>): ToolResultPart {
   deps.emit({
     type: 'tool_call_finished',
     callId: use.id,
@@ -282,13 +283,14 @@ export function cancelled(use: ToolUseBlock, deps: Pick<ExecutorDeps, 'emit'>): 
     display: CANCELLED,
     content: textResult(CANCELLED),
   });
-  return { type: 'tool_result', tool_use_id: use.id, content: CANCELLED, is_error: true };
+  return errorResult(use.id, CANCELLED);
 }
 
-function toBlock(id: string, result: ToolResult): ToolResultBlock {
+/** A tool's result as a result part: tools return text today, so one text part. */
+function toPart(id: string, result: ToolResult): ToolResultPart {
   return result.isError
-    ? { type: 'tool_result', tool_use_id: id, content: result.content, is_error: true }
-    : { type: 'tool_result', tool_use_id: id, content: result.content };
+    ? errorResult(id, result.content)
+    : { type: 'tool_result', callId: id, content: textResult(result.content) };
 }
 
 type Lock = <T>(fn: () => Promise<T>) => Promise<T>;

@@ -1,15 +1,15 @@
 /**
  * Transcript invariants, shared by the loop and the session loader: consecutive messages of one
- * role are merged (tool_results first), and an assistant tool_use always has its tool_result.
+ * role are merged (tool results first), and an assistant's tool call always has its result.
  */
-import type { ContentBlock, Message, ToolResultBlock } from './messages.js';
-import { toolUses } from './messages.js';
+import type { Message, Part, ToolResultPart } from '@coding-harness/model';
+import { textResult, toolCalls } from '@coding-harness/model';
 
 /** Appends `message`, merging it into the last one when both have the same role. */
 export function appendMessage(messages: Message[], message: Message): void {
   const last = messages.at(-1);
   if (last && last.role === message.role) {
-    const merged: ContentBlock[] = [...last.content, ...message.content];
+    const merged: Part[] = [...last.content, ...message.content];
     const results = merged.filter((b) => b.type === 'tool_result');
     messages[messages.length - 1] = {
       role: last.role,
@@ -19,18 +19,23 @@ export function appendMessage(messages: Message[], message: Message): void {
 }
 
 /**
- * The tool_result blocks needed to close a trailing assistant message whose tool_uses have no
+ * The tool results needed to close a trailing assistant message whose tool calls have no
  * results (a process killed mid-turn); empty when the transcript is already valid.
  */
-export function missingResults(messages: readonly Message[], content: string): ToolResultBlock[] {
+export function missingResults(messages: readonly Message[], content: string): ToolResultPart[] {
   const last = messages.at(-1);
   if (!last || last.role !== 'assistant') return [];
-  return toolUses(last).map((u) => ({ type: 'tool_result', tool_use_id: u.id, content, is_error: true }));
+  return toolCalls(last).map((u) => errorResult(u.id, content));
+}
+
+/** An error result for call `callId` with `text` as its content. */
+export function errorResult(callId: string, text: string): ToolResultPart {
+  return { type: 'tool_result', callId, content: textResult(text), isError: true };
 }
 
 /**
- * How many leading messages form a transcript the API accepts: it starts with a user message,
- * every tool_result answers a tool_use of the assistant message just before, and every tool_use
+ * How many leading messages form a transcript a provider accepts: it starts with a user message,
+ * every tool result answers a tool call of the assistant message just before, and every tool call
  * of an assistant message is answered by the next user message (a trailing assistant message may
  * still wait for its results: see `missingResults`). A damaged session file is cut to this
  * length rather than repaired, because a cut keeps every earlier message byte for byte (the
@@ -43,10 +48,10 @@ export function validPrefixLength(messages: readonly Message[]): number {
     const m = messages[i]!;
     if (m.role === 'assistant') {
       if (!seenUser || pending) return i;
-      const ids = toolUses(m).map((u) => u.id);
+      const ids = toolCalls(m).map((u) => u.id);
       pending = ids.length > 0 ? new Set(ids) : undefined;
     } else if (m.role === 'user') {
-      const answered = m.content.flatMap((b) => (b.type === 'tool_result' ? [b.tool_use_id] : []));
+      const answered = m.content.flatMap((b) => (b.type === 'tool_result' ? [b.callId] : []));
       if (
         answered.some((id) => !pending?.has(id)) ||
         (pending && answered.length !== pending.size) ||

@@ -1,16 +1,17 @@
 /**
  * A loaded skill's `model` and `effort`: the settings the rest of its turn's requests use. The
- * session's own settings are never touched (the next turn goes back to them). A model id the
- * catalogue does not know, or an effort the model does not accept, changes nothing and says why.
+ * session's own settings are never touched (the next turn goes back to them). A model id no
+ * provider knows, or an effort the model does not accept, changes nothing and says why.
  */
+import type { Effort, ModelDescriptor, ModelProvider, ProviderRegistry, ThinkingSetting } from '@coding-harness/model';
+import { checkModelSettings, defaultThinking } from '@coding-harness/model';
 import type { Skill } from '@coding-harness/skills';
-import type { Effort, ModelInfo, ThinkingSetting } from './catalogue.js';
-import { checkModelSettings, defaultThinking, knownModels, modelInfo } from './catalogue.js';
 
 /** The per-request settings a skill may change for its turn. */
 export interface TurnModelSettings {
   model: string;
-  modelInfo: ModelInfo;
+  provider: ModelProvider;
+  descriptor: ModelDescriptor;
   maxTokens: number;
   thinking?: ThinkingSetting;
   effort?: Effort;
@@ -23,42 +24,46 @@ export interface TurnModelSwitch {
   notices: string[];
 }
 
-/** Claude Code's model aliases: the newest model of the family in the catalogue (its table lists newest first). */
-const ALIASES = ['sonnet', 'opus', 'haiku'] as const;
-
 /**
- * The model id a skill's `model` names: an alias (`sonnet`, `opus`, `haiku`) resolves to the
- * catalogue's newest model of that family; `inherit` (or nothing) is undefined, keeping the turn's.
+ * The model id a skill's `model` names: an alias a provider knows (Claude Code's `sonnet`,
+ * `opus`, `haiku`: the newest model of that family) resolves to its id; `inherit` (or nothing)
+ * is undefined, keeping the turn's.
  */
-export function resolveSkillModel(text: string | undefined): string | undefined {
+export function resolveSkillModel(text: string | undefined, providers: ProviderRegistry): string | undefined {
   const t = text?.trim() ?? '';
   if (t === '' || t === 'inherit') return undefined;
-  const alias = ALIASES.find((a) => a === t.toLowerCase());
-  if (alias === undefined) return t;
-  return knownModels().find((id) => id.startsWith(`claude-${alias}-`)) ?? t;
+  return providers.alias(t) ?? t;
 }
 
 /** The turn's settings after loading `skill`, from `current` (the turn's settings so far). */
-export function skillModelSwitch(current: TurnModelSettings, skill: Skill): TurnModelSwitch {
+export function skillModelSwitch(
+  current: TurnModelSettings,
+  skill: Skill,
+  providers: ProviderRegistry,
+): TurnModelSwitch {
   const origin = `skill ${skill.name}`;
   const notices: string[] = [];
-  const wanted = resolveSkillModel(skill.model);
+  const wanted = resolveSkillModel(skill.model, providers);
   let model = current.model;
+  let target = { provider: current.provider, descriptor: current.descriptor };
   if (wanted !== undefined && wanted !== current.model) {
-    if (modelInfo(wanted).known) model = wanted;
-    else
+    const resolved = providers.resolve(wanted);
+    if (resolved.descriptor.known) {
+      model = wanted;
+      target = resolved;
+    } else
       notices.push(
         `${origin}: model "${skill.model}" is not in the model catalogue; this turn stays on ${current.model}`,
       );
   }
-  const info = model === current.model ? current.modelInfo : modelInfo(model);
+  const info = target.descriptor;
   let effort = current.effort;
   if (skill.effort !== undefined) {
     const keeps = `this turn keeps ${current.effort ?? "the model's default effort"}`;
     // On the same model the session's thinking stays, so the effort must suit it (between_tools stops at high).
     const clash =
       model === current.model && current.thinking !== undefined
-        ? checkModelSettings(model, {
+        ? checkModelSettings(info, {
             thinking: current.thinking,
             effort: skill.effort,
             maxTokens: current.maxTokens,
@@ -74,7 +79,7 @@ export function skillModelSwitch(current: TurnModelSettings, skill: Skill): Turn
   // The session's effort may be one the new model does not take: then the model's own default.
   if (effort !== undefined && !info.efforts.includes(effort)) effort = undefined;
   if (model === current.model && effort === current.effort) return { notices };
-  const settings = fitSettings(current, model, info, effort);
+  const settings = fitSettings(current, model, target, effort);
   const what = [
     ...(model !== current.model ? [`model ${model}`] : []),
     ...(settings.effort !== current.effort ? [`effort ${settings.effort ?? 'default'}`] : []),
@@ -84,23 +89,25 @@ export function skillModelSwitch(current: TurnModelSettings, skill: Skill): Turn
   return { settings, notices };
 }
 
-/** `max_tokens` and thinking the new model accepts: the turn's own where they fit, else the model's defaults. */
+/** Max tokens and thinking the new model accepts: the turn's own where they fit, else the model's defaults. */
 function fitSettings(
   current: TurnModelSettings,
   model: string,
-  info: ModelInfo,
+  target: { provider: ModelProvider; descriptor: ModelDescriptor },
   effort: Effort | undefined,
 ): TurnModelSettings {
+  const info = target.descriptor;
   const maxTokens = current.maxTokens <= info.maxOutput ? current.maxTokens : info.defaultMaxTokens;
   const keep = current.thinking;
   const fits =
     keep !== undefined &&
-    checkModelSettings(model, { thinking: keep, maxTokens, ...(effort !== undefined ? { effort } : {}) }).length === 0;
+    checkModelSettings(info, { thinking: keep, maxTokens, ...(effort !== undefined ? { effort } : {}) }).length === 0;
   const fallback = defaultThinking(info);
   const thinking = fits ? keep : fallback.mode === 'off' ? undefined : fallback;
   return {
     model,
-    modelInfo: info,
+    provider: target.provider,
+    descriptor: info,
     maxTokens,
     ...(thinking !== undefined ? { thinking } : {}),
     ...(effort !== undefined ? { effort } : {}),

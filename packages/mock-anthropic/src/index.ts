@@ -8,7 +8,7 @@ export { estimateTokens } from './tokens.js';
 export { DEFAULT_FALLBACK_TEXT } from './script-engine.js';
 export { CACHE_RULES } from './cache-model.js';
 export { MOCK_MODELS } from './models.js';
-export { MODEL_TABLE, modelSpec } from './model-table.js';
+export { EFFORTS, MODEL_TABLE, modelSpec } from './model-table.js';
 export type { Effort, ModelSpec, ThinkingType } from './model-table.js';
 export { PREFILL_MESSAGE } from './validate/messages.js';
 export { BOUND_MESSAGE, INVALID_SIGNATURE_MESSAGE, MOCK_ACCOUNT } from './thinking-binding.js';

@@ -43,7 +43,9 @@ export interface ModelSpec {
   source: string;
 }
 
-const ALL_EFFORTS: readonly Effort[] = ['low', 'medium', 'high', 'xhigh', 'max'];
+/** Every `output_config.effort` value, lowest first (the API's enum). */
+export const EFFORTS: readonly Effort[] = ['low', 'medium', 'high', 'xhigh', 'max'];
+const ALL_EFFORTS = EFFORTS;
 const M = 1_000_000;
 
 const current5x = {

@@ -52,8 +52,11 @@ export interface ModelDescriptor {
   efforts: readonly Effort[];
   /** The provider's own default when no effort is sent. */
   defaultEffort?: Effort;
-  /** Efforts at which `off` thinking is still accepted (absent: every effort). */
-  offMaxEffort?: Effort;
+  /**
+   * The highest effort a thinking mode is accepted at, per mode (absent: every effort the model
+   * takes). The model's default effort counts when none is sent.
+   */
+  effortCap?: Partial<Record<ThinkingMode, Effort>>;
   capabilities: ModelCapabilities;
   /** The smallest prefix the provider caches. */
   minCacheableTokens: number;

@@ -29,6 +29,9 @@ export type {
   ThinkingMode,
   ThinkingSetting,
 } from './descriptor.js';
+export { checkModelSettings, defaultThinking, MIN_BUDGET_TOKENS, parseEffort, parseThinkingFlag } from './settings.js';
+export type { ModelSettings } from './settings.js';
+export { estimateCostUsd, tierFor } from './cost.js';
 export type { ModelError, ModelErrorKind } from './errors.js';
 export { MODEL_STOP_REASONS } from './stream.js';
 export type { ModelEvent, ModelStopReason, StopDetails } from './stream.js';

@@ -58,3 +58,14 @@ describe('the provider registry', () => {
     expect(() => createProviderRegistry([a, fake('a', [])])).toThrow(/registered twice/);
   });
 });
+
+describe('aliases', () => {
+  it('the first provider that knows a short name says which model it means; none is undefined', () => {
+    const a = { ...fake('a', ['a-1']), alias: (n: string) => (n === 'small' ? 'a-1' : undefined) };
+    const b = { ...fake('b', ['b-1']), alias: (n: string) => (n === 'small' || n === 'big' ? 'b-1' : undefined) };
+    const registry = createProviderRegistry([a, b, fake('c', [])]);
+    expect(registry.alias('small')).toBe('a-1');
+    expect(registry.alias('big')).toBe('b-1');
+    expect(registry.alias('huge')).toBeUndefined();
+  });
+});

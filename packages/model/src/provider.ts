@@ -16,6 +16,11 @@ export interface ModelProvider {
   /** The descriptor of `id`: the catalogue's row, or conservative defaults with `known: false`. Never throws. */
   describe(id: string): ModelDescriptor;
   /**
+   * Optional: the model id a short name stands for here (Claude Code's `sonnet`, `opus`, `haiku`
+   * in a skill's `model:`), or undefined when the name is not one of this provider's aliases.
+   */
+  alias?(name: string): string | undefined;
+  /**
    * Streams one request. Never throws: every failure is an `error` event, and the stream always
    * ends with one `done` or `error`. Aborting `signal` ends it with an `aborted` error.
    */
@@ -38,6 +43,8 @@ export interface ProviderRegistry {
   resolve(id: string): { provider: ModelProvider; descriptor: ModelDescriptor; model: string };
   /** Every model id any provider serves by name, providers in registration order. */
   models(): string[];
+  /** The model id an alias stands for, from the first provider that knows it; undefined when none does. */
+  alias(name: string): string | undefined;
 }
 
 /** A registry over `providers`; the first is the default for ids nobody claims. Throws on none or a repeated id (a programmer error). */
@@ -59,5 +66,12 @@ export function createProviderRegistry(providers: readonly ModelProvider[]): Pro
       return { provider, descriptor: provider.describe(model), model };
     },
     models: () => providers.flatMap((p) => p.models()),
+    alias(name) {
+      for (const p of providers) {
+        const id = p.alias?.(name);
+        if (id !== undefined) return id;
+      }
+      return undefined;
+    },
   };
 }

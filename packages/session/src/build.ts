@@ -1,16 +1,9 @@
 import { dirname, resolve } from 'node:path';
-import {
-  createAgent,
-  createAnthropicClient,
-  createSessionStore,
-  DEFAULT_API_URL,
-  defaultSessionDir,
-  fetchForEnv,
-  lightHttpFetch,
-  preconnect,
-  closeWarmSockets,
-} from '@coding-harness/agent';
+import { createAgent, createSessionStore, defaultSessionDir } from '@coding-harness/agent';
 import type { Agent } from '@coding-harness/agent';
+import { createProviderRegistry } from '@coding-harness/model';
+import type { ProviderRegistry } from '@coding-harness/model';
+import { createAnthropicProvider, fetchForEnv } from '@coding-harness/model/anthropic';
 import { checkPolicyOptions, createPolicy, namesDeniedByRule } from '@coding-harness/approval';
 import type { Grant, Policy } from '@coding-harness/approval';
 import { discover } from '@coding-harness/skills';
@@ -51,7 +44,7 @@ export interface HarnessTuning {
 export interface HarnessIo {
   home: string;
   cwd: string;
-  /** Replaces the agent's default node:http fetch (tests, the evals' mock server). */
+  /** Replaces the Anthropic provider's default node:http fetch (tests, the evals' mock server). */
   fetch?: typeof fetch;
   tuning?: HarnessTuning;
   /**
@@ -75,6 +68,8 @@ export interface Harness {
   /** False with `--no-skills`. */
   skillsEnabled: boolean;
   model: string;
+  /** The model providers of the session (today the Anthropic provider): `/model` lists and describes through it. */
+  providers: ProviderRegistry;
   workroot: string;
   /** The repository the trust decision is about (git top-level, else the work root). */
   repository: string;
@@ -95,8 +90,8 @@ export interface Harness {
    */
   reloadSkills(): Promise<SkillsReload>;
   /**
-   * Opens the connection to the API now, for the first request to take (`preconnect` of the agent
-   * package), when the session uses the light fetch; otherwise does nothing. For a front end that
+   * Opens the connection to the API now, for the first request to take (the provider's
+   * `preconnect`), when the session uses the light fetch; otherwise does nothing. For a front end that
    * waits for the first prompt: called once the prompt is on screen, the TCP and TLS handshakes
    * and Node's CA store (~20-30 ms of CPU) happen while the user types, not after Enter. `-p`
    * does not call it (its request follows at once, so there is nothing to overlap).
@@ -184,7 +179,13 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const credentials = resolveCredentials(env);
   if (credentials instanceof UsageError) throw credentials;
   const model = resolveModel(flags.model, env);
-  const settings = modelSettingsFor(flags, model);
+  // The light node:http fetch keeps undici (~20 ms, ~30 MB) out of a run, unless a proxy variable
+  // is set: then the SDK's own fetch, which is where proxy support lives. Nothing is loaded or
+  // connected here: the provider loads the SDK on its first request.
+  const fetchImpl = io.fetch ?? fetchForEnv(env);
+  const anthropic = createAnthropicProvider({ ...credentials, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+  const providers = createProviderRegistry([anthropic]);
+  const settings = modelSettingsFor(flags, providers.resolve(model).descriptor);
   if (settings instanceof UsageError) throw settings;
   // Before discovery: a bad rule must fail before the trust question is put.
   const ruleProblem = badRuleFlag(flags);
@@ -226,10 +227,6 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const denied = deniedOf(trust.skills);
   const skills = denied.size === 0 ? trust.skills : trust.skills.filter((s) => !denied.has(s.name));
   if (denied.size > 0) registry = createToolRegistry({ skills, ...rg });
-  // The light node:http fetch keeps undici (~20 ms, ~30 MB) out of a run, unless a proxy variable
-  // is set: then the SDK's own fetch, which is where proxy support lives.
-  const fetchImpl = io.fetch ?? fetchForEnv(env);
-  const client = createAnthropicClient({ ...credentials, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
   const sessionDir = defaultSessionDir(env as NodeJS.ProcessEnv, io.home);
   // A malformed session file skipped by --continue is said on stderr (naming the file), not silently.
   const sessionStore = createSessionStore({ dir: sessionDir, onNotice: (notice) => startupMessages.push(notice) });
@@ -278,7 +275,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     // The tools the agent runs calls with, and the reloader replaces: the start-up registry, or one for the skills now.
     const tools = start.skills === initialPass ? registry : createToolRegistry({ skills: current.skills, ...rg });
     const created = await createAgent({
-      client,
+      providers,
       model,
       registry: tools,
       policy,
@@ -328,6 +325,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
         policy,
         store: sessionStore,
         workroot,
+        providers,
         skillCount: () => skillReloader.skills().length,
       }),
       reloadSkills: () => skillReloader.reload(),
@@ -372,6 +370,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     skillsEnabled: flags.skills,
     // The agent's: a resumed session may continue with the model it last switched to.
     model: createdAgent.model,
+    providers,
     workroot,
     repository,
     trusted: trust.trusted,
@@ -382,9 +381,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       return live.controls;
     },
     reloadSkills: () => live.reloader.reload(),
-    preconnect: () => {
-      if (fetchImpl === lightHttpFetch) preconnect(credentials.baseURL ?? DEFAULT_API_URL);
-    },
+    preconnect: () => anthropic.preconnect?.(),
     async resume(id) {
       if (closed) return 'the session is closed';
       if (live.agent.sessionId === id) return undefined;
@@ -407,7 +404,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       if (closed) return;
       closed = true;
       await live.created.close();
-      closeWarmSockets();
+      await anthropic.close?.();
     },
   };
 }

@@ -5,8 +5,9 @@
  * nothing prints, nothing throws for a user's mistake.
  */
 import type { Agent, SessionInfo, SessionStore } from '@coding-harness/agent';
+import type { ProviderRegistry } from '@coding-harness/model';
+import { parseEffort } from '@coding-harness/model';
 import type { ModelRow, SessionStatus } from '@coding-harness/protocol';
-import { knownModels, modelInfo, parseEffort } from '@coding-harness/agent';
 import type { Grant, PermissionMode, Policy } from '@coding-harness/approval';
 import { closest } from '@coding-harness/tools';
 import { MODE_CYCLE, parseModeArg } from './mode.js';
@@ -20,7 +21,7 @@ export const PERMISSIONS_ORIGIN = '/permissions';
 /** The controls of one running session (see the module comment). */
 export interface SessionControls {
   status(): SessionStatus;
-  /** The catalogue's models, the current one marked. */
+  /** The providers' models, the current one marked. */
   models(): ModelRow[];
   /** Switches the model of the next request; an error text (naming what is accepted) or undefined. */
   setModel(id: string): string | undefined;
@@ -51,11 +52,14 @@ export interface ControlDeps {
   policy: Policy;
   store: SessionStore;
   workroot: string;
+  /** Where model ids are described (`/model`'s list, its checks, `/effort`'s choices). */
+  providers: ProviderRegistry;
 }
 
 /** The controls over one wired session. */
 export function createSessionControls(deps: ControlDeps): SessionControls {
-  const { agent, policy } = deps;
+  const { agent, policy, providers } = deps;
+  const describe = (id: string) => providers.resolve(id).descriptor;
   const startedInBypass = policy.mode === 'bypassPermissions';
   return {
     status: () => {
@@ -65,7 +69,7 @@ export function createSessionControls(deps: ControlDeps): SessionControls {
         sessionId: agent.sessionId,
         model: settings.model,
         ...(settings.effort !== undefined ? { effort: settings.effort } : {}),
-        efforts: modelInfo(agent.model).efforts,
+        efforts: describe(agent.model).efforts,
         ...(settings.thinking !== undefined ? { thinking: settings.thinking } : {}),
         maxTokens: settings.maxTokens,
         mode: policy.mode,
@@ -79,13 +83,13 @@ export function createSessionControls(deps: ControlDeps): SessionControls {
       };
     },
     models: () =>
-      knownModels().map((id) => {
-        const info = modelInfo(id);
+      providers.models().map((id) => {
+        const info = describe(id);
         return { id, current: agent.model === id, contextWindow: info.contextWindow, efforts: info.efforts };
       }),
     setModel: (id) => {
-      if (!modelInfo(id).known) {
-        const near = closest(id, knownModels());
+      if (!describe(id).known) {
+        const near = closest(id, providers.models());
         return `unknown model ${id}${near ? ` (did you mean ${near}?)` : ''}; /model lists the models`;
       }
       const problems = agent.setModel(id);
@@ -95,7 +99,7 @@ export function createSessionControls(deps: ControlDeps): SessionControls {
       const word = level.trim();
       const effort = word === 'default' ? undefined : parseEffort(word);
       if (word !== 'default' && effort === undefined)
-        return `unknown effort "${word}"; ${effortChoices(agent.model, modelInfo(agent.model).efforts)}`;
+        return `unknown effort "${word}"; ${effortChoices(agent.model, describe(agent.model).efforts)}`;
       const problems = agent.setEffort(effort);
       return problems.length > 0 ? problems.join('; ') : undefined;
     },

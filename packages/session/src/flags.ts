@@ -2,9 +2,12 @@
  * Every flag of `harness` and `harness-tui`, once, as data. The node:util parseArgs options, the
  * `--help` lines of both front ends, the README flags table and each flag's own value check are
  * all generated from this table, so a flag cannot be parsed without being documented (or the
- * other way round). Imports nothing: the cheap `./args` entry loads this file.
+ * other way round). Imports only vocabularies (approval's permission modes, the model package's
+ * efforts): the cheap `./args` entry loads this file.
  */
 import { PERMISSION_MODE_WORDS, parsePermissionMode } from '@coding-harness/approval';
+import { EFFORTS } from '@coding-harness/model';
+import type { Effort } from '@coding-harness/model';
 
 /** Where a flag is listed in `--help` and the README, in this order. */
 export const FLAG_GROUPS = ['session', 'print', 'model', 'skills', 'permissions', 'resume', 'info'] as const;
@@ -48,9 +51,9 @@ export function positiveInt(flag: string, why = ''): (value: string) => string |
   };
 }
 
-/** The `--effort` values (the API's `output_config.effort` enum). */
-export const EFFORTS = ['low', 'medium', 'high', 'xhigh', 'max'] as const;
-export type EffortFlag = (typeof EFFORTS)[number];
+/** The `--effort` values: the model package's effort vocabulary (its one copy). */
+export { EFFORTS };
+export type EffortFlag = Effort;
 
 /** The `--output-format` values: Claude Code's three, and the harness's own event stream. */
 export const OUTPUT_FORMATS = ['text', 'json', 'stream-json', 'events'] as const;

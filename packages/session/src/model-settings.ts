@@ -1,5 +1,5 @@
-import { checkModelSettings, parseThinkingFlag } from '@coding-harness/agent';
-import type { Effort, ThinkingSetting } from '@coding-harness/agent';
+import { checkModelSettings, parseThinkingFlag } from '@coding-harness/model';
+import type { Effort, ModelDescriptor, ThinkingSetting } from '@coding-harness/model';
 import type { HarnessFlags } from './args.js';
 import { UsageError } from './config.js';
 
@@ -11,13 +11,13 @@ export interface ModelSettings {
 }
 
 /**
- * The flags' model settings, checked against what `model` accepts (the agent's catalogue) before
- * any request: a setting the API would answer with a 400 on every request is a usage error here,
+ * The flags' model settings, checked against what the model accepts (its descriptor) before any
+ * request: a setting the API would answer with a 400 on every request is a usage error here,
  * naming the model and what it accepts. Returns the settings, or a UsageError (exit 2).
  */
 export function modelSettingsFor(
   flags: Pick<HarnessFlags, 'thinking' | 'effort' | 'maxTokens'>,
-  model: string,
+  model: ModelDescriptor,
 ): ModelSettings | UsageError {
   const settings: ModelSettings = {};
   if (flags.thinking !== undefined) {

@@ -5,7 +5,6 @@
  * command's `command_result`. Turn and compaction events go to the session's subscribers as they
  * happen; a `status` event follows every change of state.
  */
-import { neutralMessage } from '@coding-harness/agent';
 import type { AgentEvent } from '@coding-harness/agent';
 import type {
   Command,
@@ -176,7 +175,7 @@ export function commandHandlers(harness: Harness, emit: (event: SessionEvent) =>
     },
     history: () => ({
       sessionId: harness.agent.sessionId,
-      events: historyEvents(harness.agent.messages().map(neutralMessage), {
+      events: historyEvents(harness.agent.messages(), {
         summarize: (name, input) => {
           const prepared = harness.registry.prepare(name, input, { root: harness.workroot });
           return prepared.ok ? prepared.summary : name;

@@ -4,6 +4,7 @@
  * here is fatal: a value of the wrong shape is ignored and the returned note says so. What the
  * harness does with each field is in `CLAUDE_CODE_FIELDS` (lint and the README use it).
  */
+import { EFFORTS } from '@coding-harness/model';
 import { parseAllowedTools } from './allowed-tools.js';
 import { coerceText, describe } from './fields.js';
 import type { Skill, SkillEffort } from './types.js';
@@ -14,8 +15,8 @@ export type ClaudeCodeFields = Pick<
   'whenToUse' | 'arguments' | 'disallowedTools' | 'model' | 'effort' | 'context' | 'agent' | 'paths' | 'shell'
 >;
 
-/** The `effort` levels, lowest first. */
-export const SKILL_EFFORTS: readonly SkillEffort[] = Object.freeze(['low', 'medium', 'high', 'xhigh', 'max']);
+/** The `effort` levels, lowest first: the model package's effort vocabulary (Claude Code's words too). */
+export const SKILL_EFFORTS: readonly SkillEffort[] = EFFORTS;
 
 /**
  * Every frontmatter key Claude Code gives a meaning (beyond the specification's), with what the

@@ -1,3 +1,5 @@
+import type { Effort } from '@coding-harness/model';
+
 /** Where a skill root sits in the precedence order (lowest first: personal < project < explicit). */
 export type SkillSource = 'personal' | 'project' | 'explicit';
 
@@ -88,8 +90,8 @@ export interface Skill {
   extra: Record<string, unknown>;
 }
 
-/** The `effort` levels Claude Code accepts in skill frontmatter, lowest first. */
-export type SkillEffort = 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+/** The `effort` levels Claude Code accepts in skill frontmatter: the model package's efforts. */
+export type SkillEffort = Effort;
 
 /** A message about one file: `path` names it, `message` says what is wrong and how to fix it. */
 export interface SkillIssue {

@@ -3,14 +3,14 @@
  * injected into the bin bundles only (esbuild `inject`, and `define` for
  * `globalThis.ReadableStream`), so that neither the SDK's `new Headers()` nor anything else loads
  * Node's undici or web streams at start-up (tens of ms and MB). Headers and Response are the
- * agent's own light classes (its light fetch returns them in the library too). The library
+ * Anthropic provider's own light classes (its light fetch returns them in the library too). The library
  * build keeps the real globals. sdk-globals.test.ts checks that the bundled SDK reads no other
  * web global, so an SDK upgrade that starts to fails there.
  */
-// The module itself, not the agent's index: this file is injected into every module of the
-// bundle, so importing the index would run the whole agent (the SDK, the tools, node:http) at
+// The module itself, not the provider's index: this file is injected into every module of the
+// bundle, so importing an index would run the provider's transport (node:http and more) at
 // start-up even for `--version`; light-response.js imports nothing.
-import { LightHeaders, LightResponse } from '../../../packages/agent/dist/light-response.js';
+import { LightHeaders, LightResponse } from '../../../packages/model/dist/providers/anthropic/light-response.js';
 
 const webReadableStream = () => Reflect.get(globalThis, 'ReadableStream');
 

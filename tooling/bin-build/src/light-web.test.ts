@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { FormData, LazyReadableStream, Response } from './light-web.mjs';
 
 describe('light web stand-ins (bundled bins only)', () => {
-  it("Response is the agent's light class; FormData matches nothing", async () => {
+  it("Response is the provider's light class; FormData matches nothing", async () => {
     expect(await new Response('{"a":1}', { status: 201 }).json()).toEqual({ a: 1 });
     expect({} instanceof FormData).toBe(false);
   });
@@ -30,8 +30,11 @@ describe('light web stand-ins (bundled bins only)', () => {
     expect((await made.getReader().read()).value).toBe('y');
   });
 
-  it("is cheap to inject: the agent's light-response module it imports imports nothing", () => {
-    const source = readFileSync(new URL('../../../packages/agent/dist/light-response.js', import.meta.url), 'utf8');
+  it("is cheap to inject: the provider's light-response module it imports imports nothing", () => {
+    const source = readFileSync(
+      new URL('../../../packages/model/dist/providers/anthropic/light-response.js', import.meta.url),
+      'utf8',
+    );
     expect(source).not.toMatch(/^\s*(import|export \* from|export \{[^}]*\} from)\b/m);
     expect(source).not.toMatch(/\brequire\(|\bimport\(/);
   });

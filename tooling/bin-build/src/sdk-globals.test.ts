@@ -1,7 +1,7 @@
 /**
  * The bins replace the web globals the Anthropic SDK reads (light-web.mjs) so that undici and web
  * streams never load at start-up. That holds only while the SDK reads no other one: this bundles
- * the agent (which loads the SDK) as the bins do, takes every SDK file in the bundle, and lists
+ * the Anthropic provider (which loads the SDK) as the bins do, takes every SDK file in the bundle, and lists
  * the web globals its code names. An SDK upgrade that reads a new one fails here, naming it.
  */
 import { readFileSync } from 'node:fs';
@@ -28,7 +28,7 @@ const WEB_GLOBALS = [
 
 /**
  * What the bundled SDK 1.14.0 names, and why each is safe in the bins: the ones light-web.mjs
- * replaces; `fetch`, read only when the SDK is given no fetch (the bins pass the agent's light
+ * replaces; `fetch`, read only when the SDK is given no fetch (the bins pass the provider's light
  * fetch unless a proxy variable is set, and then undici is wanted); and two that load nothing.
  */
 const EXPECTED: Record<string, string> = {
@@ -38,7 +38,7 @@ const EXPECTED: Record<string, string> = {
   ReadableStream: 'globalThis.ReadableStream replaced by LazyReadableStream',
   fetch: 'only when no fetch is passed',
   Blob: 'cheap: Node loads Blob at start-up anyway (the SDK tests `body instanceof Blob`)',
-  File: 'only in the upload helper internal/to-file, which the agent never calls',
+  File: 'only in the upload helper internal/to-file, which the provider never calls',
 };
 
 /** Comments and string literals out, so that only code is searched. */
@@ -47,9 +47,9 @@ const codeOnly = (text: string): string =>
 
 describe('the web globals the bundled SDK reads', () => {
   it('are exactly the ones the bins replace (or fetch, which the bins pass)', async () => {
-    const agentEntry = createRequire(import.meta.url).resolve('@coding-harness/agent');
+    const providerEntry = createRequire(import.meta.url).resolve('@coding-harness/model/anthropic');
     const result = await build({
-      entryPoints: [agentEntry],
+      entryPoints: [providerEntry],
       bundle: true,
       platform: 'node',
       format: 'cjs',

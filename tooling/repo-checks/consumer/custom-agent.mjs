@@ -5,8 +5,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createAgent, createAnthropicClient } from '@coding-harness/agent';
+import { createAgent } from '@coding-harness/agent';
 import { createPolicy } from '@coding-harness/approval';
+import { createProviderRegistry } from '@coding-harness/model';
+import { createAnthropicProvider } from '@coding-harness/model/anthropic';
 import { MOCK_MODELS, ScriptBuilder, startMockServer } from '@coding-harness/mock-anthropic';
 import { createToolRegistry } from '@coding-harness/tools';
 import * as z from 'zod';
@@ -32,7 +34,7 @@ const server = await startMockServer({
 try {
   const registry = createToolRegistry({ tools: [shout], omit: ['bash'] });
   const agent = await createAgent({
-    client: createAnthropicClient({ apiKey: 'sk-test', baseURL: server.url }),
+    providers: createProviderRegistry([createAnthropicProvider({ apiKey: 'sk-test', baseURL: server.url })]),
     model: MOCK_MODELS[0].id,
     registry,
     policy: createPolicy({ mode: 'default', tools: registry.ruleNames(), allow: ['Shout'] }),

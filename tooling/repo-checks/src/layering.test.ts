@@ -26,7 +26,7 @@ async function cruise(fixture: string): Promise<{ code: number; output: string }
 }
 
 describe('dependency-cruiser layering rules', () => {
-  it('pass on a tree that only imports downwards (apps -> session -> agent -> skills)', async () => {
+  it('pass on a tree that only imports downwards (apps -> session -> agent -> model core, skills; session -> a provider)', async () => {
     const result = await cruise('good');
     expect(result.output).toContain('no dependency violations');
     expect(result.code).toBe(0);
@@ -39,6 +39,23 @@ describe('dependency-cruiser layering rules', () => {
     expect(result.output).toContain('layer-skills');
     expect(result.output).toMatch(/blessed/);
     expect(result.output).toMatch(/readline/);
+  });
+
+  it('fail on the loop importing a provider, the model core importing one, a provider importing the loop or another provider', async () => {
+    const result = await cruise('bad');
+    expect(result.code).not.toBe(0);
+    expect(result.output).toMatch(
+      /loop-imports-no-provider: packages\/agent\/src\/provider\.ts → packages\/model\/src\/providers\/anthropic\/index\.ts/,
+    );
+    expect(result.output).toMatch(
+      /model-core-imports-no-provider: packages\/model\/src\/index\.ts → packages\/model\/src\/providers\/anthropic\/index\.ts/,
+    );
+    expect(result.output).toMatch(
+      /layer-model: packages\/model\/src\/providers\/anthropic\/index\.ts → packages\/agent\/src\/provider\.ts/,
+    );
+    expect(result.output).toMatch(
+      /provider-imports-no-other-provider: packages\/model\/src\/providers\/scripted\/index\.ts → packages\/model\/src\/providers\/anthropic\/index\.ts/,
+    );
   });
 
   it('fail on an app importing another app (blessed-tui -> line-cli) and on a package importing an app', async () => {
@@ -95,6 +112,49 @@ describe('ESLint no-restricted-imports layering rule', () => {
         "import { main } from '@coding-harness/blessed-tui';\nexport const m = main;\n",
       ),
     ).toHaveLength(1);
+  });
+
+  it('rejects a provider in the loop, by subpath or by path; allows the neutral model package and, in tests, a provider', async () => {
+    const code = [
+      "import { createAnthropicProvider } from '@coding-harness/model/anthropic';",
+      "import { createScriptedProvider } from '@coding-harness/model/scripted';",
+      "import { readStream } from '../../model/src/providers/anthropic/stream-reader.js';",
+      "import { createProviderRegistry } from '@coding-harness/model';",
+      'export const all = [createAnthropicProvider, createScriptedProvider, readStream, createProviderRegistry];',
+      '',
+    ].join('\n');
+    const messages = await lint('packages/agent/src/bad-import.ts', code);
+    expect(messages).toHaveLength(3);
+    for (const m of messages) expect(m.message).toContain('never');
+    expect(await lint('packages/agent/src/uses-provider.test.ts', code)).toHaveLength(0);
+    expect(
+      await lint(
+        'packages/session/src/ok-provider.ts',
+        "import { createAnthropicProvider } from '@coding-harness/model/anthropic';\nexport const p = createAnthropicProvider;\n",
+      ),
+    ).toHaveLength(0);
+  });
+
+  it('rejects a workspace package in the model package, and a provider in its neutral core', async () => {
+    const workspace = [
+      "import { createAgent } from '@coding-harness/agent';",
+      "import { value } from '../../../../agent/src/index.js';",
+      "import { EFFORTS } from '../../index.js';",
+      'export const all = [createAgent, value, EFFORTS];',
+      '',
+    ].join('\n');
+    const inProvider = await lint('packages/model/src/providers/anthropic/bad-import.ts', workspace);
+    expect(inProvider).toHaveLength(2);
+    for (const m of inProvider) expect(m.message).toContain('imports no workspace package');
+    const core = "import { x } from './providers/anthropic/index.js';\nexport const y = x;\n";
+    const inCore = await lint('packages/model/src/bad-import.ts', core);
+    expect(inCore.map((m) => m.message)).toEqual([expect.stringContaining('never imports a provider')]);
+    expect(
+      await lint(
+        'packages/model/src/providers/scripted/ok-import.ts',
+        "import { EFFORTS } from '../../index.js';\nexport const e = EFFORTS;\n",
+      ),
+    ).toHaveLength(0);
   });
 
   it('allows an app to import the session package', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { emptyUsage } from '@coding-harness/model';
 import { addModelUsage, claudeUsage, exactUsd, messageLine, randomUuid } from './shapes.js';
 
 describe("Claude Code's print-mode shapes", () => {
@@ -33,24 +34,14 @@ describe("Claude Code's print-mode shapes", () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it("a neutral message becomes an assistant or user line in the Messages API's block shapes", () => {
+  it('a transcript message becomes an assistant or user line, its parts in the Messages API shapes', () => {
     const meta = {
       sessionId: 's1',
       model: 'm',
       stopReason: 'end_turn',
       usage: { input: 1, output: 2, cacheRead: 0, cacheWrite: 0 },
     };
-    const assistant = messageLine(
-      {
-        role: 'assistant',
-        content: [
-          { type: 'thinking', text: 'hmm', meta: { anthropic: { signature: 'sig' } } },
-          { type: 'text', text: 'hi' },
-          { type: 'tool_call', id: 't', name: 'bash', input: { command: 'ls' } },
-        ],
-      },
-      meta,
-    );
+    const assistant = messageLine({ role: 'assistant', content: [{ type: 'text', text: 'hi' }] }, meta);
     expect(assistant).toMatchObject({
       type: 'assistant',
       session_id: 's1',
@@ -68,19 +59,53 @@ describe("Claude Code's print-mode shapes", () => {
       },
     });
     const user = messageLine(
+      { role: 'user', content: [{ type: 'tool_result', callId: 't', content: [{ type: 'text', text: 'ok' }] }] },
+      meta,
+    );
+    expect(user).toMatchObject({
+      type: 'user',
+      message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't' }] },
+    });
+    expect(messageLine({ role: 'system', content: [] }, meta)).toBeUndefined();
+  });
+
+  it('prints each part as Claude Code does, byte for byte: thinking with its signature, tool calls, results', () => {
+    const meta = { sessionId: 's1', model: 'm', stopReason: 'tool_use', usage: emptyUsage() };
+    const assistant = messageLine(
       {
-        role: 'user',
+        role: 'assistant',
         content: [
-          { type: 'tool_result', callId: 't', content: [{ type: 'text', text: 'ok' }] },
-          { type: 'tool_result', callId: 'u', content: [{ type: 'text', text: 'no' }], isError: true },
+          { type: 'thinking', text: 'hm', meta: { anthropic: { signature: 'sig' } } },
+          { type: 'thinking', text: '', redacted: true, meta: { anthropic: { data: 'blob' } } },
+          { type: 'tool_call', id: 'toolu_1', name: 'glob', input: { pattern: '*' } },
+          { type: 'provider', provider: 'other', kind: 'x', block: { type: 'x' } },
         ],
       },
       meta,
     );
-    expect(user?.message.content).toEqual([
-      { type: 'tool_result', tool_use_id: 't', content: 'ok' },
-      { type: 'tool_result', tool_use_id: 'u', content: 'no', is_error: true },
-    ]);
-    expect(messageLine({ role: 'system', content: [] }, meta)).toBeUndefined();
+    expect(JSON.stringify(assistant?.message.content)).toBe(
+      '[{"type":"thinking","thinking":"hm","signature":"sig"},{"type":"redacted_thinking","data":"blob"},{"type":"tool_use","id":"toolu_1","name":"glob","input":{"pattern":"*"}}]',
+    );
+    const user = messageLine(
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', callId: 'toolu_1', content: [{ type: 'text', text: 'a.txt' }] },
+          { type: 'tool_result', callId: 'toolu_2', content: [{ type: 'text', text: 'no' }], isError: true },
+          {
+            type: 'tool_result',
+            callId: 'toolu_3',
+            content: [
+              { type: 'text', text: 'see' },
+              { type: 'image', mediaType: 'image/png', data: 'iVBO' },
+            ],
+          },
+        ],
+      },
+      meta,
+    );
+    expect(JSON.stringify(user?.message.content)).toBe(
+      '[{"type":"tool_result","tool_use_id":"toolu_1","content":"a.txt"},{"type":"tool_result","tool_use_id":"toolu_2","content":"no","is_error":true},{"type":"tool_result","tool_use_id":"toolu_3","content":[{"type":"text","text":"see"},{"type":"image","source":{"type":"base64","media_type":"image/png","data":"iVBO"}}]}]',
+    );
   });
 });

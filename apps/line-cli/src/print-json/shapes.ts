@@ -5,8 +5,9 @@
  * Field names and meanings follow https://code.claude.com/docs/en/agent-sdk/typescript (message
  * types) and https://code.claude.com/docs/en/headless (output formats). Pure builders: no I/O.
  */
-import type { Message, Part, ProviderMeta, Usage } from '@coding-harness/model';
 import type { PermissionMode } from '@coding-harness/approval';
+import type { Message, Usage } from '@coding-harness/model';
+import { claudeBlocks } from './claude-content.js';
 
 /** The Messages API's usage object, as Claude Code reports it. */
 export interface ClaudeUsage {
@@ -157,47 +158,9 @@ export function randomUuid(): string {
   return `${hex(8)}-${hex(4)}-4${hex(3)}-${variant}${hex(3)}-${hex(12)}`;
 }
 
-/** The Anthropic data a part carries in its meta, if any. */
-function anthropicMeta(part: { meta?: ProviderMeta }): Readonly<Record<string, unknown>> {
-  return part.meta?.anthropic ?? {};
-}
-
-/**
- * One part in the Messages API's block shape, as Claude Code prints transcript blocks: text,
- * thinking (with its signature), redacted thinking, tool_use, tool_result (text content as one
- * string, as the harness sends it), images; a provider part as the block it holds.
- */
-function claudeBlock(part: Part): unknown {
-  switch (part.type) {
-    case 'text':
-      return { type: 'text', text: part.text };
-    case 'thinking': {
-      const meta = anthropicMeta(part);
-      return part.redacted
-        ? { type: 'redacted_thinking', data: meta.data }
-        : { type: 'thinking', thinking: part.text, signature: meta.signature ?? '' };
-    }
-    case 'tool_call':
-      return { type: 'tool_use', id: part.id, name: part.name, input: part.input };
-    case 'tool_result': {
-      const text = part.content.every((p) => p.type === 'text');
-      const content = text
-        ? part.content.map((p) => (p.type === 'text' ? p.text : '')).join('')
-        : part.content.map(claudeBlock);
-      return { type: 'tool_result', tool_use_id: part.callId, content, ...(part.isError ? { is_error: true } : {}) };
-    }
-    case 'image':
-      return { type: 'image', source: { type: 'base64', media_type: part.mediaType, data: part.data } };
-    case 'document':
-      return { type: 'document', source: { type: 'base64', media_type: part.mediaType, data: part.data } };
-    case 'provider':
-      return part.block;
-  }
-}
-
-/** A message's parts as printed blocks. */
+/** A transcript message's content as Claude Code prints it. */
 function plainBlocks(message: Message): unknown[] {
-  return message.content.map(claudeBlock);
+  return message.content.flatMap(claudeBlocks);
 }
 
 /** A transcript message as a `stream-json` line: assistant messages carry their request's usage. */

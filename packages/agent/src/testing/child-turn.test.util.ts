@@ -3,14 +3,15 @@
  * parent's mock server, events printed one per line. Arguments: url workroot sessionsDir text.
  */
 import { createPolicy } from '@coding-harness/approval';
+import { createProviderRegistry } from '@coding-harness/model';
+import { createAnthropicProvider } from '@coding-harness/model/anthropic';
 import { createToolRegistry } from '@coding-harness/tools';
 import { createAgent } from '../agent.js';
-import { createAnthropicClient } from '../model-client.js';
 import { createSessionStore } from '../session-store.js';
 
 const [url, workroot, sessions, text] = process.argv.slice(2) as [string, string, string, string];
 const agent = await createAgent({
-  client: createAnthropicClient({ apiKey: 'test', baseURL: url }),
+  providers: createProviderRegistry([createAnthropicProvider({ apiKey: 'test', baseURL: url })]),
   model: 'claude-sonnet-5-5',
   registry: createToolRegistry({ skills: [] }),
   policy: createPolicy({ mode: 'bypassPermissions' }),

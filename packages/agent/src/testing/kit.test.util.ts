@@ -1,11 +1,14 @@
 /**
- * Test kit (not part of the package): a real mock server, the real SDK client, real temp dirs,
- * real skills, registry and policy, and helpers to read a turn's events.
+ * Test kit (not part of the package): a real mock server, the real Anthropic provider over the
+ * real SDK, real temp dirs, real skills, registry and policy, and helpers to read a turn's events.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Answer } from '@coding-harness/approval';
+import type { Message, ProviderRegistry } from '@coding-harness/model';
+import { createProviderRegistry, messageText } from '@coding-harness/model';
+import { createAnthropicProvider } from '@coding-harness/model/anthropic';
 import { createPolicy } from '@coding-harness/approval';
 import type { PolicyOptions } from '@coding-harness/approval';
 import type { MockServer } from '@coding-harness/mock-anthropic';
@@ -18,9 +21,6 @@ import type { RegistryOptions } from '@coding-harness/tools';
 import type { Agent, AgentOptions } from '../agent.js';
 import { createAgent } from '../agent.js';
 import type { AgentEvent } from '../events.js';
-import type { Message } from '../messages.js';
-import { messageText } from '@coding-harness/model';
-import { createAnthropicClient } from '../model-client.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 
@@ -56,6 +56,11 @@ export async function loadSkills(skillsRoot: string, home: string, workroot: str
   const result = await discover({ home, workroot, explicit: [skillsRoot], trustProject: false });
   if (result.problems.length > 0) throw new Error(`skill problems: ${JSON.stringify(result.problems)}`);
   return result.skills;
+}
+
+/** The providers of a test agent: the Anthropic provider against the server at `url`. */
+export function anthropicAt(url: string): ProviderRegistry {
+  return createProviderRegistry([createAnthropicProvider({ apiKey: 'test', baseURL: url })]);
 }
 
 /** A mock server, closed by `cleanup`. */
@@ -142,7 +147,7 @@ export async function setup(
   }
   const registry = createToolRegistry({ skills, ...opts.registry });
   const agent = await createAgent({
-    client: createAnthropicClient({ apiKey: 'test', baseURL: server.url }),
+    providers: anthropicAt(server.url),
     model: 'claude-sonnet-5-5',
     registry,
     policy: createPolicy({ mode: 'default', ...opts.policy, tools: registry.ruleNames() }),
@@ -179,8 +184,8 @@ export function turnEnd(events: readonly AgentEvent[]): Extract<AgentEvent, { ty
 }
 
 /**
- * Problems with a transcript as the Messages API would see them: roles must alternate starting
- * with user, no empty content, every tool_use answered by a tool_result in the next message.
+ * Problems with a transcript as a provider would see them: roles must alternate starting with
+ * user, no empty content, every tool call answered by a tool result in the next message.
  */
 export function transcriptProblems(messages: readonly Message[]): string[] {
   const problems: string[] = [];
@@ -188,23 +193,39 @@ export function transcriptProblems(messages: readonly Message[]): string[] {
     if (m.role !== (i % 2 === 0 ? 'user' : 'assistant')) problems.push(`message ${i} has role ${m.role}`);
     if (m.content.length === 0) problems.push(`message ${i} is empty`);
     if (m.role === 'assistant') {
-      const ids = m.content.flatMap((b) => (b.type === 'tool_use' ? [b.id] : []));
+      const ids = m.content.flatMap((b) => (b.type === 'tool_call' ? [b.id] : []));
       const next = messages[i + 1];
-      const answered = new Set(next?.content.flatMap((b) => (b.type === 'tool_result' ? [b.tool_use_id] : [])) ?? []);
-      for (const id of ids) if (!answered.has(id)) problems.push(`tool_use ${id} in message ${i} has no tool_result`);
+      const answered = new Set(next?.content.flatMap((b) => (b.type === 'tool_result' ? [b.callId] : [])) ?? []);
+      for (const id of ids) if (!answered.has(id)) problems.push(`tool call ${id} in message ${i} has no result`);
     }
   });
   return problems;
+}
+
+/** A block of a request as the mock received it (Messages API JSON). */
+export type WireBlock = { type: string; [k: string]: unknown };
+
+/** A message of a request as the mock received it. */
+export interface WireMessage {
+  role: string;
+  content: WireBlock[];
 }
 
 /** The JSON body of a recorded request. */
 export function body(
   server: MockServer,
   index: number,
-): { system: unknown; tools: unknown; messages: Message[]; [k: string]: unknown } {
+): { system: unknown; tools: unknown; messages: WireMessage[]; [k: string]: unknown } {
   const req = server.messageRequests()[index];
   if (!req) throw new Error(`no request ${index}`);
-  return req.body as { system: unknown; tools: unknown; messages: Message[] };
+  return req.body as { system: unknown; tools: unknown; messages: WireMessage[] };
+}
+
+/** The text of a tool result part, or of a tool_result block as the mock received it. */
+export function resultBody(result: { content: unknown }): string {
+  const c = result.content;
+  if (typeof c === 'string') return c;
+  return Array.isArray(c) ? c.map((p: { text?: unknown }) => (typeof p.text === 'string' ? p.text : '')).join('') : '';
 }
 
 /** A retry sleep that records each delay and, optionally, re-arms a fault on the server. */

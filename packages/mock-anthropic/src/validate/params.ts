@@ -1,5 +1,6 @@
 import type { ApiErrorResponse } from '../errors.js';
 import { invalid } from '../errors.js';
+import { EFFORTS } from '../model-table.js';
 import type { Effort, ModelSpec } from '../model-table.js';
 import { isRecord } from '../tokens.js';
 import type { RequestHeaders } from './headers.js';
@@ -34,7 +35,6 @@ const KNOWN_FIELDS = new Set([
 const BETA_FIELDS: Record<string, string> = { context_management: BETAS.contextManagement };
 const SAMPLING = ['temperature', 'top_p', 'top_k'] as const;
 const SAMPLING_DEFAULTS: Record<string, number | undefined> = { temperature: 1, top_p: 1, top_k: undefined };
-const EFFORTS: readonly Effort[] = ['low', 'medium', 'high', 'xhigh', 'max'];
 
 /**
  * Checks the request's top-level parameters against the model: unknown fields, beta-only

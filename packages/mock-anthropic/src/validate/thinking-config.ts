@@ -1,5 +1,6 @@
 import type { ApiErrorResponse } from '../errors.js';
 import { invalid } from '../errors.js';
+import { EFFORTS } from '../model-table.js';
 import type { Effort, ModelSpec, ThinkingType } from '../model-table.js';
 import { isRecord } from '../tokens.js';
 import type { RequestHeaders } from './headers.js';
@@ -17,7 +18,6 @@ export interface ThinkingPlan {
 }
 
 const TYPES: readonly ThinkingType[] = ['enabled', 'disabled', 'adaptive', 'between_tools'];
-const EFFORT_ORDER: readonly Effort[] = ['low', 'medium', 'high', 'xhigh', 'max'];
 const ADAPTIVE_HINT = 'Use "thinking.type.adaptive" and "output_config.effort" to control thinking behavior.';
 
 /** Per model, the 400 for a thinking type it rejects (the Sonnet 5.5 one points to between_tools). */
@@ -65,7 +65,7 @@ export function checkThinking(
         : ['type'];
   const extra = Object.keys(thinking).find((k) => !allowed.includes(k));
   if (extra) return fail(`thinking.${type}.${extra}: Extra inputs are not permitted`);
-  const rank = (e: Effort | undefined) => EFFORT_ORDER.indexOf(e ?? 'high');
+  const rank = (e: Effort | undefined) => EFFORTS.indexOf(e ?? 'high');
 
   if (type === 'enabled') {
     const budget = thinking.budget_tokens;

@@ -1,0 +1,16 @@
+/** The Messages API's usage objects folded into the neutral `Usage`. */
+import type { Usage } from '../../index.js';
+import type { ApiUsage } from './wire-types.js';
+
+/** Folds an API usage object (message_start or message_delta) into `into`; absent counters keep their value. */
+export function mergeApiUsage(into: Usage, api: ApiUsage): Usage {
+  const merged: Usage = {
+    input: api.input_tokens ?? into.input,
+    output: api.output_tokens ?? into.output,
+    cacheRead: api.cache_read_input_tokens ?? into.cacheRead,
+    cacheWrite: api.cache_creation_input_tokens ?? into.cacheWrite,
+  };
+  const write1h = api.cache_creation?.ephemeral_1h_input_tokens ?? into.cacheWrite1h;
+  if (typeof write1h === 'number' && write1h > 0) merged.cacheWrite1h = write1h;
+  return merged;
+}
