@@ -50,11 +50,7 @@ describe("Claude Code's print-mode shapes", () => {
         type: 'message',
         role: 'assistant',
         model: 'm',
-        content: [
-          { type: 'thinking', thinking: 'hmm', signature: 'sig' },
-          { type: 'text', text: 'hi' },
-          { type: 'tool_use', id: 't', name: 'bash', input: { command: 'ls' } },
-        ],
+        content: [{ type: 'text', text: 'hi' }],
         stop_reason: 'end_turn',
       },
     });
