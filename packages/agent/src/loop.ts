@@ -7,7 +7,7 @@
  * handled as stop-reasons.ts describes.
  */
 import type { Message, Part, ToolCallPart, ToolResultPart } from '@coding-harness/model';
-import { messageText, subtractUsage, toolCalls } from '@coding-harness/model';
+import { subtractUsage, toolCalls } from '@coding-harness/model';
 import { maybeCompact } from './compactor.js';
 import type { TurnOutcome, TurnStopReason } from '@coding-harness/protocol';
 import { matchSkill } from './auto-skill.js';

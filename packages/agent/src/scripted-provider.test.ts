@@ -59,7 +59,9 @@ describe('a turn through the scripted provider', () => {
 
     expect(turnEnd(events).stopReason).toBe('end_turn');
     expect(ofType(events, 'text_delta').map((e) => e.text)).toEqual(['Reading.', 'It says alpha.']);
-    expect(ofType(events, 'tool_call_finished')).toMatchObject([{ callId: 'call_1', name: 'read_file', isError: false }]);
+    expect(ofType(events, 'tool_call_finished')).toMatchObject([
+      { callId: 'call_1', name: 'read_file', isError: false },
+    ]);
     expect(ofType(events, 'usage').map((e) => e.usage)).toEqual([
       { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
       { input: 40, output: 5, cacheRead: 0, cacheWrite: 0 },
