@@ -11,7 +11,7 @@ import type { ScriptEngine } from './script-engine.js';
 import { lastUserTexts } from './script-engine.js';
 import { formatSse, streamEvents } from './sse.js';
 import { PrefixChain, signBlock } from './thinking-binding.js';
-import { canonicalJson, isRecord } from './tokens.js';
+import { isRecord } from './tokens.js';
 import type { RecordedRequest, ScriptTurn } from './types.js';
 import type { ValidationOptions, ValidRequest } from './validate/index.js';
 import { validateRequest } from './validate/index.js';
@@ -60,8 +60,6 @@ export async function handleMessages(ctx: HandlerContext, body: unknown, res: Se
 
   const reply = buildReply(request.max_tokens === 0 ? { content: [] } : turn, replyContext(ctx, v));
   if (v.reportTransformations && v.transformations.length > 0) reply.input_transformations = v.transformations;
-  if (reply.stop_reason === 'pause_turn')
-    (ctx.validation.pausedReplies as Set<string>).add(canonicalJson(reply.content));
   if (!request.stream) {
     ctx.finish();
     return sendJson(res, 200, reply);

@@ -64,7 +64,6 @@ export async function startMockServer(opts: MockServerOptions): Promise<MockServ
     lenient: opts.lenient ?? false,
     oldAccount: opts.oldAccount ?? false,
     account: opts.account ?? MOCK_ACCOUNT,
-    pausedReplies: new Set<string>(),
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

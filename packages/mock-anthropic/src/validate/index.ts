@@ -24,8 +24,6 @@ export interface ValidationOptions {
   /** An account created before 2026-08-31: the prefix check runs only with `block_binding`. */
   oldAccount: boolean;
   account: string;
-  /** Canonical JSON of the content of every reply sent with `pause_turn` (sending one back continues it). */
-  pausedReplies: ReadonlySet<string>;
 }
 
 /** A request that passed, with what answering it needs. */
@@ -84,7 +82,7 @@ export function validateRequest(
   if (error) return { ok: false, error };
   const thinking = checkThinking(request, spec, effectiveEffort(request, spec), headers.value);
   if (!thinking.ok) return thinking;
-  const messagesError = checkMessages(request.messages, spec, headers.value, opts.pausedReplies) ?? cacheError;
+  const messagesError = checkMessages(request.messages, spec, headers.value) ?? cacheError;
   if (messagesError) return { ok: false, error: messagesError };
   if (inputTokens > spec.contextWindow)
     return { ok: false, error: invalid(`prompt is too long: ${inputTokens} tokens > ${spec.contextWindow} maximum`) };
