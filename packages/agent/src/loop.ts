@@ -16,14 +16,8 @@ import { skillLoaded } from './skill-turn.js';
 import { sendWithRetry } from './request.js';
 import type { AgentConfig, AgentState, Emit } from './state.js';
 import type { StopDetails } from './stop-reasons.js';
-import {
-  CONTEXT_FULL,
-  maxTokensNotice,
-  NOT_RUN_CONTEXT_FULL,
-  REFUSAL_REMOVED,
-  refusalMessage,
-  stopDetailsOf,
-} from './stop-reasons.js';
+import { endWithoutTools } from './reply-end.js';
+import { CONTEXT_FULL, NOT_RUN_CONTEXT_FULL, REFUSAL_REMOVED, refusalMessage, stopDetailsOf } from './stop-reasons.js';
 import { CANCELLED, cancelled, executeToolUses } from './tool-executor.js';
 import type { ExecuteOptions } from './tool-executor.js';
 import { appendMessage, errorResult } from './transcript.js';
@@ -184,10 +178,9 @@ async function requestLoop(config: AgentConfig, state: AgentState, signal: Abort
       return { stopReason: stop };
     }
     if (uses.length === 0) {
-      // pause_turn: the API paused a long turn; sending the reply back as it is lets it continue.
-      if (stop === 'pause_turn' && message.content.length > 0) continue;
-      if (stop === 'max_tokens') emit({ type: 'notice', message: maxTokensNotice(message, config.maxTokens) });
-      return { stopReason: stop };
+      const end = endWithoutTools(config, message, stop, emit);
+      if (end.continue) continue;
+      return { stopReason: end.stopReason, ...(end.stopDetails ? { stopDetails: end.stopDetails } : {}) };
     }
     const truncated = new Set(result.truncatedToolCalls);
     if (truncated.size > 0)

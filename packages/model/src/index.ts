@@ -16,7 +16,7 @@ export type {
   ToolCallPart,
   ToolResultPart,
 } from './messages.js';
-export { messageText, resultText, textResult, toolCalls } from './messages.js';
+export { endsInServerTool, messageText, resultText, textResult, toolCalls } from './messages.js';
 export type { Usage } from './usage.js';
 export { addUsage, emptyUsage, subtractUsage, totalInput } from './usage.js';
 export { EFFORTS, THINKING_MODES } from './descriptor.js';

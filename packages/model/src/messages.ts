@@ -81,6 +81,11 @@ export interface ProviderPart {
   block: Readonly<Record<string, unknown>>;
   /** Text worth showing for it, if any (a compaction summary, a search's query). */
   text?: string;
+  /**
+   * A step of the provider's own tool loop (a server tool's call or its result). A turn the
+   * provider paused (`pause_turn`) continues only when its reply ends in such a step.
+   */
+  serverTool?: boolean;
 }
 
 export type Part = TextPart | ImagePart | DocumentPart | ThinkingPart | ToolCallPart | ToolResultPart | ProviderPart;
@@ -98,6 +103,12 @@ export interface Message {
 /** The tool calls of a message, in order. */
 export function toolCalls(message: Message): ToolCallPart[] {
   return message.content.filter((p): p is ToolCallPart => p.type === 'tool_call');
+}
+
+/** True when the message ends in a step of the provider's own tool loop (a paused turn can go on from there). */
+export function endsInServerTool(message: Message): boolean {
+  const last = message.content.at(-1);
+  return last?.type === 'provider' && last.serverTool === true;
 }
 
 /** The concatenated text parts of a message. */

@@ -97,6 +97,7 @@ export const SERVER_BLOCKS: ReadonlySet<string> = new Set([
   'code_execution_tool_result',
   'bash_code_execution_tool_result',
   'text_editor_code_execution_tool_result',
+  'tool_search_tool_result',
   'mcp_tool_use',
   'mcp_tool_result',
 ]);

@@ -9,7 +9,8 @@
  * What this API cannot take is left out of a request: a thinking part without this provider's
  * signature (another provider's reasoning), and `provider` parts of other providers.
  */
-import type { Message, Part, ResultPart, SystemText, ThinkingSetting, ToolSpec } from '../../index.js';
+import type { Message, Part, ProviderPart, ResultPart, SystemText, ThinkingSetting, ToolSpec } from '../../index.js';
+import { SERVER_BLOCKS } from './stream-events.js';
 import type {
   CacheControl,
   RequestBlock,
@@ -164,7 +165,10 @@ export function fromWireBlock(block: WireBlock): Part {
       const b = block as Extract<WireBlock, { type: 'tool_use'; id: string }>;
       return { type: 'tool_call', id: b.id, name: b.name, input: b.input };
     }
-    default:
-      return { type: 'provider', provider: ANTHROPIC, kind: block.type, block: block as WireOpaque };
+    default: {
+      const part: ProviderPart = { type: 'provider', provider: ANTHROPIC, kind: block.type, block: block as WireOpaque };
+      if (SERVER_BLOCKS.has(block.type)) part.serverTool = true;
+      return part;
+    }
   }
 }
