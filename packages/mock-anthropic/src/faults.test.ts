@@ -47,6 +47,22 @@ describe('fault injection surfaces as the SDK error classes', () => {
     expect(server!.remainingTurns()).toBe(0);
   });
 
+  it('rate_limit without retry-after (a gateway stripped it) names the exhausted limits and their reset', async () => {
+    const client = await startWithFault({
+      kind: 'rate_limit',
+      retryAfterSeconds: null,
+      exhausted: ['input-tokens', 'output-tokens'],
+      resetSeconds: 30,
+    });
+    const e = (await caught(client.messages.create(params))) as RateLimitError;
+    expect(e.status).toBe(429);
+    expect(e.headers?.get('retry-after')).toBeNull();
+    expect(e.headers?.get('anthropic-ratelimit-output-tokens-remaining')).toBe('0');
+    const reset = Date.parse(e.headers?.get('anthropic-ratelimit-input-tokens-reset') ?? '');
+    expect(reset - Date.now()).toBeGreaterThan(25_000);
+    expect(e.error).not.toHaveProperty('error.details');
+  });
+
   it('rate_limit: the SDK retries once (maxRetries: 1) and gets the real reply', async () => {
     const client = await startWithFault({ kind: 'rate_limit', retryAfterSeconds: 0.01 }, 1);
     const message = await client.messages.create(params);

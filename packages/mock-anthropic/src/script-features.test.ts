@@ -237,7 +237,7 @@ describe('errors', () => {
       expect(await refusal(client.messages.create(ask('hi')))).toMatchObject({ status, type });
     }
     const { server } = await serve([
-      { content: [], fault: { kind: 'http_error', status: 429 } },
+      { content: [], fault: { kind: 'http_error', status: 429, errorCode: 'enforced_spend_limit_reached' } },
       { content: [], fault: { kind: 'http_error', status: 529, retryAfterSeconds: 2, shouldRetry: true } },
     ]);
     const send = () =>
@@ -248,6 +248,9 @@ describe('errors', () => {
       });
     const capped = await send();
     expect([capped.status, capped.headers.get('retry-after')]).toEqual([429, null]);
+    expect(await capped.json()).toMatchObject({
+      error: { type: 'rate_limit_error', details: { error_code: 'enforced_spend_limit_reached' } },
+    });
     server.setScript([
       { content: [], fault: { kind: 'http_error', status: 529, retryAfterSeconds: 2, shouldRetry: true } },
     ]);

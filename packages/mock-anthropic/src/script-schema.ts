@@ -22,7 +22,12 @@ const status = z.union(
 );
 
 const fault = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('rate_limit'), retryAfterSeconds: z.number().nonnegative().optional() }),
+  z.strictObject({
+    kind: z.literal('rate_limit'),
+    retryAfterSeconds: z.number().nonnegative().nullable().optional(),
+    exhausted: z.array(z.enum(['requests', 'tokens', 'input-tokens', 'output-tokens'])).optional(),
+    resetSeconds: z.number().nonnegative().optional(),
+  }),
   z.strictObject({ kind: z.literal('api_error') }),
   z.strictObject({ kind: z.literal('overloaded') }),
   z.strictObject({ kind: z.literal('cut_stream'), afterEvents: z.number().int().nonnegative() }),
@@ -38,6 +43,7 @@ const fault = z.discriminatedUnion('kind', [
     retryAfterSeconds: z.number().nonnegative().optional(),
     shouldRetry: z.boolean().optional(),
     message: z.string().optional(),
+    errorCode: z.string().min(1).optional(),
   }),
 ]);
 

@@ -16,8 +16,21 @@ export type ScriptBlock =
 export type FaultStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429 | 500 | 504 | 529;
 
 /** A failure injected into one turn, in the real API's shapes. */
+/** A rate-limit bucket the API names in `anthropic-ratelimit-<bucket>-remaining` / `-reset`. */
+export type RateLimitBucket = 'requests' | 'tokens' | 'input-tokens' | 'output-tokens';
+
 export type Fault =
-  | { kind: 'rate_limit'; retryAfterSeconds?: number }
+  /**
+   * An ordinary 429. `retryAfterSeconds` (default 1; `null` sends none, as a gateway that strips
+   * it); `exhausted`: buckets sent with `-remaining: 0` and a `-reset` `resetSeconds` (default 60)
+   * from now, RFC 3339.
+   */
+  | {
+      kind: 'rate_limit';
+      retryAfterSeconds?: number | null;
+      exhausted?: RateLimitBucket[];
+      resetSeconds?: number;
+    }
   | { kind: 'api_error' }
   | { kind: 'overloaded' }
   /** Destroy the socket after this many SSE events of a streamed reply (non-streamed: before the body). */
@@ -27,10 +40,18 @@ export type Fault =
   /** Streamed: this many SSE events, then `event: error` (default `overloaded_error`) and the end of the stream. Not streamed: a 529. */
   | { kind: 'stream_error'; afterEvents: number; errorType?: 'overloaded_error' | 'api_error' }
   /**
-   * Any documented HTTP error. `retryAfterSeconds` adds `retry-after` (omit it for a spend-cap
-   * 429); `shouldRetry` adds `x-should-retry: true|false`.
+   * Any documented HTTP error. `retryAfterSeconds` adds `retry-after`; `shouldRetry` adds
+   * `x-should-retry: true|false`; `errorCode` is sent as `error.details.error_code` (a 429 with
+   * `enforced_spend_limit_reached` is the tier's monthly spend cap, sent without retry-after).
    */
-  | { kind: 'http_error'; status: FaultStatus; retryAfterSeconds?: number; shouldRetry?: boolean; message?: string };
+  | {
+      kind: 'http_error';
+      status: FaultStatus;
+      retryAfterSeconds?: number;
+      shouldRetry?: boolean;
+      message?: string;
+      errorCode?: string;
+    };
 
 /** Stop reasons a turn may end with (SDK 1.14.0 `StopReason`). */
 export type StopReason =

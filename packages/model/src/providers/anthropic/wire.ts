@@ -166,7 +166,12 @@ export function fromWireBlock(block: WireBlock): Part {
       return { type: 'tool_call', id: b.id, name: b.name, input: b.input };
     }
     default: {
-      const part: ProviderPart = { type: 'provider', provider: ANTHROPIC, kind: block.type, block: block as WireOpaque };
+      const part: ProviderPart = {
+        type: 'provider',
+        provider: ANTHROPIC,
+        kind: block.type,
+        block: block as WireOpaque,
+      };
       if (SERVER_BLOCKS.has(block.type)) part.serverTool = true;
       return part;
     }
