@@ -120,6 +120,38 @@ describe('fault injection surfaces as the SDK error classes', () => {
     expect((await client.messages.create(params)).content).toEqual(reply);
   });
 
+  it('stall_stream: the stream goes silent after N events until the client gives up; the turn answers the next request', async () => {
+    const client = await startWithFault({ kind: 'stall_stream', afterEvents: 3 });
+    const stop = new AbortController();
+    const stream = await client.messages.create({ ...params, stream: true }, { signal: stop.signal });
+    const seen: string[] = [];
+    const reading = (async () => {
+      for await (const event of stream) seen.push(event.type);
+    })().catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(seen).toEqual(['message_start', 'content_block_start']);
+    stop.abort();
+    // The SDK ends an aborted stream's iteration (quietly or with an error); nothing more arrived.
+    await reading;
+    expect(seen).toEqual(['message_start', 'content_block_start']);
+    expect(server!.remainingTurns()).toBe(1);
+    expect((await client.messages.stream(params).finalMessage()).content).toMatchObject(reply);
+  });
+
+  it('stall_stream with forMs and pingEveryMs: pings during the pause, then the whole reply; the turn is used up', async () => {
+    const client = await startWithFault({ kind: 'stall_stream', afterEvents: 2, forMs: 300, pingEveryMs: 50 });
+    const res = await fetch(`${server!.url}/v1/messages`, {
+      method: 'POST',
+      headers: { 'x-api-key': 'k', 'anthropic-version': '2026-10-21' },
+      body: JSON.stringify({ ...params, stream: true }),
+    });
+    const text = await res.text();
+    expect((text.match(/^event: ping$/gm) ?? []).length).toBeGreaterThanOrEqual(3);
+    expect(text).toContain('event: message_stop');
+    expect(server!.remainingTurns()).toBe(0);
+    void client;
+  });
+
   it('delay: answers normally after waiting, and the turn is used up', async () => {
     const client = await startWithFault({ kind: 'delay', ms: 300 });
     const answered = client.messages.create(params);

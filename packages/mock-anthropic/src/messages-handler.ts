@@ -10,6 +10,7 @@ import { buildReply } from './reply.js';
 import type { ScriptEngine } from './script-engine.js';
 import { lastUserTexts } from './script-engine.js';
 import { formatSse, streamEvents } from './sse.js';
+import { stall } from './stall.js';
 import { PrefixChain, signBlock } from './thinking-binding.js';
 import { isRecord } from './tokens.js';
 import type { RecordedRequest, ScriptTurn } from './types.js';
@@ -57,6 +58,7 @@ export async function handleMessages(ctx: HandlerContext, body: unknown, res: Se
     res.destroy();
     return;
   }
+  if (fault?.kind === 'stall_stream' && !request.stream && !(await stall(fault, res, ctx.signal))) return;
 
   const reply = buildReply(request.max_tokens === 0 ? { content: [] } : turn, replyContext(ctx, v));
   if (v.reportTransformations && v.transformations.length > 0) reply.input_transformations = v.transformations;
@@ -72,7 +74,12 @@ export async function handleMessages(ctx: HandlerContext, body: unknown, res: Se
     'request-id': randomId('req_'),
   });
   res.flushHeaders();
-  for (const event of events.slice(0, cutAfter)) res.write(formatSse(event));
+  const stallAt = fault?.kind === 'stall_stream' && request.stream ? Math.min(fault.afterEvents, cutAfter) : cutAfter;
+  for (const event of events.slice(0, stallAt)) res.write(formatSse(event));
+  if (fault?.kind === 'stall_stream' && stallAt < cutAfter) {
+    if (!(await stall(fault, res, ctx.signal))) return ctx.finish();
+    for (const event of events.slice(stallAt, cutAfter)) res.write(formatSse(event));
+  }
   ctx.finish();
   if (fault?.kind === 'stream_error') {
     const type = fault.errorType ?? 'overloaded_error';

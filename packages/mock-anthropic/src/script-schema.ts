@@ -33,6 +33,12 @@ const fault = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('cut_stream'), afterEvents: z.number().int().nonnegative() }),
   z.strictObject({ kind: z.literal('delay'), ms: z.number().nonnegative() }),
   z.strictObject({
+    kind: z.literal('stall_stream'),
+    afterEvents: z.number().int().nonnegative(),
+    forMs: z.number().nonnegative().optional(),
+    pingEveryMs: z.number().positive().optional(),
+  }),
+  z.strictObject({
     kind: z.literal('stream_error'),
     afterEvents: z.number().int().nonnegative(),
     errorType: z.enum(['overloaded_error', 'api_error']).optional(),

@@ -37,6 +37,13 @@ export type Fault =
   | { kind: 'cut_stream'; afterEvents: number }
   /** Wait this long before the first byte, then answer normally. */
   | { kind: 'delay'; ms: number }
+  /**
+   * Streamed: send this many SSE events, then go silent (or send only `ping` events every
+   * `pingEveryMs`) for `forMs`, then the rest of the reply; without `forMs` the stream stays
+   * silent until the client gives up (the turn then answers the next request, as after a cut).
+   * Not streamed: the same wait before the body.
+   */
+  | { kind: 'stall_stream'; afterEvents: number; forMs?: number; pingEveryMs?: number }
   /** Streamed: this many SSE events, then `event: error` (default `overloaded_error`) and the end of the stream. Not streamed: a 529. */
   | { kind: 'stream_error'; afterEvents: number; errorType?: 'overloaded_error' | 'api_error' }
   /**

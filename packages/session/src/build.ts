@@ -19,6 +19,7 @@ import { modelSettingsFor } from './model-settings.js';
 import { applyProjectTrust } from './project-trust.js';
 import type { AskTrustFn } from './project-trust.js';
 import { listingBudgetFromEnv } from './listing-budget.js';
+import { streamIdleFromEnv } from './env-settings.js';
 import { skillRuleNotes } from './skill-rule-notes.js';
 import { sayNotesOnLoad } from './skill-load-notes.js';
 import { countSkillUses, readSkillUsage, skillUsageFile } from './skill-usage.js';
@@ -183,7 +184,12 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   // is set: then the SDK's own fetch, which is where proxy support lives. Nothing is loaded or
   // connected here: the provider loads the SDK on its first request.
   const fetchImpl = io.fetch ?? fetchForEnv(env);
-  const anthropic = createAnthropicProvider({ ...credentials, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+  const idle = streamIdleFromEnv(env);
+  const anthropic = createAnthropicProvider({
+    ...credentials,
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+    ...(idle.ms !== undefined ? { streamIdleTimeoutMs: idle.ms } : {}),
+  });
   const providers = createProviderRegistry([anthropic]);
   const settings = modelSettingsFor(flags, providers.resolve(model).descriptor);
   if (settings instanceof UsageError) throw settings;
@@ -193,6 +199,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
 
   const discovery = await discoverFor(flags, workroot, io.home, io.cwd);
   const startupMessages = discoverySummary(discovery);
+  if (idle.notice !== undefined) startupMessages.push(idle.notice);
   const repository = repositoryKey(workroot);
   const trust = await applyProjectTrust({
     skills: discovery.skills,
