@@ -117,7 +117,7 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
 
   let session: Session;
   try {
-    session = await createSession(wanted, io.env, { askTrust, home: io.home, cwd: io.cwd });
+    session = await createSession(wanted, io.env, { askTrust, home: io.home, cwd: io.cwd, interactive: true });
   } catch (err) {
     rl.close();
     if (tty) out.write(PASTE_OFF);

@@ -3,7 +3,7 @@
  * and what a turn or a skills update passes in. The implementation is in agent.ts.
  */
 import type { Answer } from '@coding-harness/approval';
-import type { Effort, Message, ProviderRegistry, ThinkingSetting, Usage } from '@coding-harness/model';
+import type { CacheTtl, Effort, Message, ProviderRegistry, ThinkingSetting, Usage } from '@coding-harness/model';
 import type { Skill } from '@coding-harness/skills';
 import type { ToolRegistry } from '@coding-harness/tools';
 import type { AgentEvent } from './events.js';
@@ -53,6 +53,12 @@ export interface AgentOptions {
   autoSkills?: boolean;
   /** Fraction of the context window that triggers compaction; default 0.8. */
   compactionThreshold?: number;
+  /**
+   * How long the system prompt's and tools' cache entries live: `1h` for a session a person
+   * drives (the REPL, the TUI, an editor), whose pauses often outlast 5 minutes and would
+   * otherwise re-write the whole prefix at full price; default the provider's short TTL (5m).
+   */
+  cacheTtl?: CacheTtl;
   sessionStore?: SessionStore;
   /** Resumes this session: its stored system prompt and tools are sent unchanged; what changed since is told to the model. */
   resumeId?: string;

@@ -116,6 +116,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     autoSkills: options.autoSkills ?? true,
     compactionThreshold: options.compactionThreshold ?? 0.8,
     contextWindow: options.contextWindow ?? descriptor.contextWindow,
+    ...(options.cacheTtl !== undefined ? { cacheTtl: options.cacheTtl } : {}),
   };
   const store = options.sessionStore;
   let sessionId = newSessionId(clock());

@@ -32,7 +32,7 @@ export function buildRequest(
     system: config.system,
     tools: config.tools,
     messages,
-    cache: cacheHints(messages, previousEnd),
+    cache: cacheHints(messages, previousEnd, config.cacheTtl),
   };
   if (config.thinking !== undefined) request.thinking = config.thinking;
   if (config.effort !== undefined) request.effort = config.effort;

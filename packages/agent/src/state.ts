@@ -3,6 +3,7 @@
  * Internal: not exported from the package.
  */
 import type {
+  CacheTtl,
   Effort,
   Message,
   ModelDescriptor,
@@ -49,6 +50,8 @@ export interface AgentConfig {
   autoSkills: boolean;
   compactionThreshold: number;
   contextWindow: number;
+  /** The TTL of the system prompt's and tools' cache breakpoints (absent: the provider's short default). */
+  cacheTtl?: CacheTtl;
 }
 
 export interface AgentState {

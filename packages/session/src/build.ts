@@ -19,7 +19,7 @@ import { modelSettingsFor } from './model-settings.js';
 import { applyProjectTrust } from './project-trust.js';
 import type { AskTrustFn } from './project-trust.js';
 import { listingBudgetFromEnv } from './listing-budget.js';
-import { streamIdleFromEnv } from './env-settings.js';
+import { cacheTtlFromEnv, streamIdleFromEnv } from './env-settings.js';
 import { skillRuleNotes } from './skill-rule-notes.js';
 import { sayNotesOnLoad } from './skill-load-notes.js';
 import { countSkillUses, readSkillUsage, skillUsageFile } from './skill-usage.js';
@@ -48,6 +48,12 @@ export interface HarnessIo {
   /** Replaces the Anthropic provider's default node:http fetch (tests, the evals' mock server). */
   fetch?: typeof fetch;
   tuning?: HarnessTuning;
+  /**
+   * A person drives this session (the REPL, the TUI, an editor), so pauses between requests often
+   * outlast 5 minutes: the system prompt's and tools' cache entries get the 1-hour TTL
+   * (`HARNESS_CACHE_TTL` overrides). Absent (`-p`, the evals): 5 minutes.
+   */
+  interactive?: boolean;
   /**
    * Asked once when the repository has no trust decision and a project skill has `allowed-tools`
    * (the REPL and the TUI); without it (`-p`) those grants are absent and a start-up message names `--trust`.
@@ -200,6 +206,9 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const discovery = await discoverFor(flags, workroot, io.home, io.cwd);
   const startupMessages = discoverySummary(discovery);
   if (idle.notice !== undefined) startupMessages.push(idle.notice);
+  const ttl = cacheTtlFromEnv(env);
+  if (ttl.notice !== undefined) startupMessages.push(ttl.notice);
+  const cacheTtl = ttl.ttl ?? (io.interactive ? '1h' : '5m');
   const repository = repositoryKey(workroot);
   const trust = await applyProjectTrust({
     skills: discovery.skills,
@@ -305,6 +314,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       ...(tuning.contextWindow !== undefined ? { contextWindow: tuning.contextWindow } : {}),
       ...(tuning.compactionThreshold !== undefined ? { compactionThreshold: tuning.compactionThreshold } : {}),
       ...(tuning.clock ? { clock: tuning.clock } : {}),
+      cacheTtl,
       skillListing: {
         ...(listingBudget.budget !== undefined ? { budgetChars: listingBudget.budget } : {}),
         usage: usage.counts,
