@@ -18,7 +18,10 @@ import { totalInput } from '@coding-harness/model';
 
 afterEach(cleanup);
 
-describe('compaction', () => {
+/** A model the provider does not compact for (no `serverCompaction`): the harness writes the summary. */
+const CLIENT_SUMMARY = 'claude-fable-5-2';
+
+describe('compaction written by the harness (a model without server compaction)', () => {
   it('summarises older turns in one request, keeps system and tools, re-attaches invoked skills, reports tokens', async () => {
     const workroot = await tempDir('agent-root-');
     const line = `${'x'.repeat(90)}\n`;
@@ -42,7 +45,7 @@ describe('compaction', () => {
           'Write release notes from the git changelog.',
           'Group the changes of $ARGUMENTS by type.',
         ),
-      agent: { contextWindow: 12_000, sessionStore: store },
+      agent: { model: CLIENT_SUMMARY, contextWindow: 12_000, sessionStore: store },
     });
     const first = await turn(agent, '/release-notes v1');
     expect(ofType(first, 'compaction')).toEqual([]);
@@ -92,7 +95,10 @@ describe('compaction', () => {
       .text('SUMMARY: read big.txt.', { match: 'about to be compacted' })
       .text('Found it.')
       .build();
-    const { agent, server } = await setup(script, { workroot, agent: { contextWindow: 12_000 } });
+    const { agent, server } = await setup(script, {
+      workroot,
+      agent: { model: CLIENT_SUMMARY, contextWindow: 12_000 },
+    });
     const events = await turn(agent, 'look');
     expect(ofType(events, 'compaction')).toHaveLength(1);
     const last = body(server, 3).messages;
@@ -106,7 +112,7 @@ describe('compaction', () => {
   });
 });
 
-describe('compaction under the preserved-thinking prefix check (strict mock, claude-sonnet-5-5)', () => {
+describe('a harness-written compaction under the preserved-thinking prefix check (strict mock, claude-fable-5-2)', () => {
   it('compacts in the middle of a tool loop with thinking blocks, then makes three more requests, none rejected', async () => {
     const workroot = await tempDir('agent-root-');
     await writeFile(join(workroot, 'big.txt'), `${'z'.repeat(90)}\n`.repeat(400));
@@ -132,7 +138,10 @@ describe('compaction under the preserved-thinking prefix check (strict mock, cla
       .turn({ content: [think('That is everything.'), { type: 'text', text: 'Both files read.' }] })
       .turn({ content: [think('Answer the follow-up.'), { type: 'text', text: 'Nothing else to do.' }] })
       .build();
-    const { agent, server } = await setup(script, { workroot, agent: { contextWindow: 12_000 } });
+    const { agent, server } = await setup(script, {
+      workroot,
+      agent: { model: CLIENT_SUMMARY, contextWindow: 12_000 },
+    });
     const first = await turn(agent, 'look at the files');
     expect(ofType(first, 'compaction')).toHaveLength(1);
     expect(ofType(first, 'error')).toEqual([]);

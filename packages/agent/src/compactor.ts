@@ -1,6 +1,6 @@
 /**
  * Runs compaction when the last request's input passed `compactionThreshold × contextWindow`:
- * one summarisation request, the invoked skills re-read through the skill tool, the transcript
+ * by the provider where the model supports it (server-compaction.ts), else one summarisation request, the invoked skills re-read through the skill tool, the transcript
  * replaced (in memory and in the session file), and a `compaction` event. A failed summary
  * leaves the transcript as it was and says so.
  */
@@ -15,6 +15,8 @@ import type { ReattachedSkill } from './compaction.js';
 import { fitReattached } from './compaction-skills.js';
 import type { Message } from '@coding-harness/model';
 import { buildRequest, sendWithRetry } from './request.js';
+import { tokensNow } from './context-tokens.js';
+import { serverCompact } from './server-compaction.js';
 import type { AgentConfig, AgentState, Emit } from './state.js';
 
 /** True when the last request's input exceeded the threshold. */
@@ -46,9 +48,19 @@ export async function compact(
   emit: Emit,
   focus?: string,
 ): Promise<boolean> {
+  if (config.descriptor.capabilities.serverCompaction) {
+    const reattachSkills = () => reattach(config, state, signal);
+    const done = await serverCompact(config, state, signal, emit, {
+      reattach: reattachSkills,
+      ...(focus !== undefined ? { focus } : {}),
+    });
+    if (done !== 'unavailable') return done;
+  }
   const { head, tail } = splitForCompaction(state.messages);
   if (head.length === 0) return false;
-  const tokensBefore = state.lastInputTokens;
+  // A resumed session has made no request yet: its last count is 0, so count now.
+  const tokensBefore =
+    state.lastInputTokens > 0 ? state.lastInputTokens : await tokensNow(config, state.messages, signal);
   const request = withFocus(summaryRequestMessages(head), focus);
   const reply = await sendWithRetry(config, state, request, signal, emit, { streamDeltas: false });
   if (!reply.ok) {

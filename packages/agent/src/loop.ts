@@ -48,6 +48,7 @@ export function turnOutcome(stopReason: TurnStopReason): TurnOutcome {
     case 'stop_sequence':
     case 'pause_turn':
     case 'model_context_window_exceeded':
+    case 'compaction':
       return 'completed';
   }
 }

@@ -55,6 +55,8 @@ export type ReadResult =
 export interface SendOptions {
   /** Forward text/thinking deltas as events (false for the summarisation request). */
   streamDeltas: boolean;
+  /** Present: a compaction request (the provider writes the summary; see server-compaction.ts). */
+  compaction?: ModelRequest['compaction'];
 }
 
 /**
@@ -70,6 +72,7 @@ export async function sendWithRetry(
   opts: SendOptions,
 ): Promise<ReadResult> {
   const request = buildRequest(config, messages, state.previousEnd);
+  if (opts.compaction !== undefined) request.compaction = opts.compaction;
   const plan = config.retry;
   for (let attempt = 1; ; attempt++) {
     let streamed = false;

@@ -49,3 +49,8 @@ export function apiError(
 export function invalid(message: string): ApiErrorResponse {
   return apiError('invalid_request_error', message);
 }
+
+/** A 400 `invalid_request_error` that names its cause in `error.details.error_code`. */
+export function invalidWithCode(message: string, errorCode: string): ApiErrorResponse {
+  return apiError('invalid_request_error', message, {}, 400, errorCode);
+}

@@ -5,7 +5,8 @@ import type { ApiErrorResponse } from './errors.js';
 import { faultError } from './faults.js';
 import { sendError, sendJson } from './http-io.js';
 import { randomId } from './ids.js';
-import type { ReplyBlock } from './reply.js';
+import type { ReplyBlock, ReplyMessage } from './reply.js';
+import { compactionReply } from './compaction-reply.js';
 import { buildReply } from './reply.js';
 import type { ScriptEngine } from './script-engine.js';
 import { lastUserTexts } from './script-engine.js';
@@ -38,6 +39,11 @@ export async function handleMessages(ctx: HandlerContext, body: unknown, res: Se
   const { request } = v;
   if (v.transformations.length > 0) ctx.record.thinkingTransformations = v.transformations;
 
+  if (isRecord(request.compaction)) {
+    // A compaction request: the mock writes the summary; no scripted turn is used.
+    const input = ctx.cache.account(request.model, v.blocks, v.spec.minCacheableTokens);
+    return answer(ctx, res, compactionReply(v, input, ctx.validation.account), request.stream === true);
+  }
   const decision = ctx.engine.next(lastUserTexts(request.messages));
   const turn: ScriptTurn =
     decision.kind === 'turn'
@@ -117,6 +123,22 @@ function replyContext(ctx: HandlerContext, v: ValidRequest): Parameters<typeof b
       return signBlock(request.model, ctx.validation.account, chain.at(messages.length, earlier), visible);
     },
   };
+}
+
+/** Sends a whole reply as JSON or as its stream of events. */
+function answer(ctx: HandlerContext, res: ServerResponse, reply: ReplyMessage, stream: boolean): void {
+  if (!stream) {
+    ctx.finish();
+    return sendJson(res, 200, reply);
+  }
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    'request-id': randomId('req_'),
+  });
+  for (const event of streamEvents(reply)) res.write(formatSse(event));
+  ctx.finish();
+  res.end();
 }
 
 /** `POST /v1/messages/count_tokens`: the same checks (but max_tokens) and the same estimate as a real request. */

@@ -23,6 +23,8 @@ export interface InputUsage {
 export interface Usage extends InputUsage {
   output_tokens: number;
   output_tokens_details?: { thinking_tokens: number };
+  /** Per-sampling usage; a compaction request reports its summary call here (not in the top-level counters). */
+  iterations?: ({ type: 'compaction' | 'message'; output_tokens: number } & InputUsage)[];
 }
 
 /** A complete non-streaming Messages API response. */

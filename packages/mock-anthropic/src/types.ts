@@ -60,8 +60,9 @@ export type Fault =
       errorCode?: string;
     };
 
-/** Stop reasons a turn may end with (SDK 1.14.0 `StopReason`). */
+/** Stop reasons a reply may end with (SDK 1.14.0 `StopReason`; `compaction` only for a compaction request, never scripted). */
 export type StopReason =
+  | 'compaction'
   | 'end_turn'
   | 'tool_use'
   | 'max_tokens'

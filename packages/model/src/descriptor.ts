@@ -35,6 +35,16 @@ export interface ModelCapabilities {
   midConversationSystem: boolean;
   /** The provider checks earlier thinking against the conversation prefix (a changed prefix is an error). */
   preservedThinking: boolean;
+  /**
+   * The provider writes a compaction summary itself (`ModelRequest.compaction`) and continues from
+   * it, keeping the thinking of turns kept after it valid; without it the loop writes its own summary.
+   */
+  serverCompaction: boolean;
+  /**
+   * Tools can be offered after the first request by a `role: "system"` message carrying their
+   * definitions (`ToolAdditionPart`), without changing the request's tool list (its cached prefix).
+   */
+  midConversationTools: boolean;
 }
 
 export interface ModelDescriptor {

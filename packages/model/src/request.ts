@@ -60,6 +60,13 @@ export interface ModelRequest {
   effort?: Effort;
   cache?: CacheHints;
   /**
+   * Present: a compaction request. The provider summarizes `messages` itself instead of replying
+   * (only where the descriptor says `serverCompaction`): the reply's one part is a `provider` part
+   * of kind `compaction` holding the summary (its `text`), stop reason `compaction`. `instructions`
+   * replace the provider's own summarization prompt.
+   */
+  compaction?: { instructions?: string };
+  /**
    * Settings only one provider understands, keyed by provider id (`{ anthropic: { betas: [...] } }`);
    * other providers ignore them.
    */

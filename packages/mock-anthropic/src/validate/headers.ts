@@ -10,6 +10,7 @@ export const BETAS = {
   thinkingBinding: 'thinking-binding-controls-2026-08-01',
   displayUpdates: 'thinking-display-updates-2026-08-18',
   contextManagement: 'context-management-2025-06-27',
+  compaction: 'compact-2026-09-04',
 } as const;
 
 /** What the headers of one request settle. */

@@ -7,7 +7,8 @@ import { lenientSpec, modelSpec } from '../model-table.js';
 import type { MessagesRequest } from '../request-schema.js';
 import { countTokensRequestSchema, messagesRequestSchema, parseRequest } from '../request-schema.js';
 import type { ThinkingTransformation } from '../thinking-binding.js';
-import { checkThinkingBlocks } from '../thinking-binding.js';
+import { checkThinkingBlocks, verifyBlock } from '../thinking-binding.js';
+import { checkCompactionBlocks, checkCompactionParam } from '../compaction.js';
 import type { RequestHeaders } from './headers.js';
 import { BETAS, checkHeaders } from './headers.js';
 import { checkMessages } from './messages.js';
@@ -82,6 +83,10 @@ export function validateRequest(
   if (error) return { ok: false, error };
   const thinking = checkThinking(request, spec, effectiveEffort(request, spec), headers.value);
   if (!thinking.ok) return thinking;
+  const compactionError =
+    checkCompactionParam(request, spec) ??
+    checkCompactionBlocks(request.messages, headers.value.betas.has(BETAS.compaction), verifyBlock);
+  if (compactionError) return { ok: false, error: compactionError };
   const messagesError = checkMessages(request.messages, spec, headers.value) ?? cacheError;
   if (messagesError) return { ok: false, error: messagesError };
   if (inputTokens > spec.contextWindow)

@@ -1,6 +1,7 @@
 import type { ApiErrorResponse } from '../errors.js';
 import { invalid } from '../errors.js';
 import type { ModelSpec } from '../model-table.js';
+import { isCompaction } from '../compaction.js';
 import { isRecord } from '../tokens.js';
 import type { RequestHeaders } from './headers.js';
 
@@ -8,7 +9,16 @@ import type { RequestHeaders } from './headers.js';
 export const PREFILL_MESSAGE =
   'This model does not support assistant message prefill. The conversation must end with a user message.';
 
-const USER_BLOCKS = new Set(['text', 'image', 'document', 'tool_result', 'search_result', 'container_upload']);
+const USER_BLOCKS = new Set([
+  'text',
+  'image',
+  'document',
+  'tool_result',
+  'search_result',
+  'container_upload',
+  // Only as the first block of the first message (checked with the block: compaction.ts).
+  'compaction',
+]);
 const ASSISTANT_BLOCKS = new Set([
   'text',
   'thinking',
@@ -100,7 +110,9 @@ export function checkMessages(
       previousRole = role;
       continue;
     }
-    if (turns.length === 0 && role !== 'user') return invalid('messages: first message must use the "user" role');
+    const startsWithSummary = i === 0 && Array.isArray(message.content) && isCompaction(message.content[0]);
+    if (turns.length === 0 && role !== 'user' && !startsWithSummary)
+      return invalid('messages: first message must use the "user" role');
     previousRole = role;
     const blocks = Array.isArray(message.content)
       ? message.content.map((b, j) => [i, j, b as Record<string, unknown>] as Turn['blocks'][number])

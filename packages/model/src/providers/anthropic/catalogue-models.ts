@@ -30,7 +30,14 @@ function standard(input: number, output: number): ModelPrice {
 const M1 = 1_000_000;
 const K128 = 128_000;
 
-/** Current and recent models, keyed by their API id (no date suffix). */
+/**
+ * Current and recent models, keyed by their API id (no date suffix). `serverCompaction`: the
+ * models of on-demand compaction (beta `compact-2026-09-04`; platform docs, build-with-claude/compaction-on-demand,
+ * its supported-models list: Fable 5.1 and 5, Mythos, Opus 5.5, 5, 4.8, 4.7, 4.6, Sonnet 5.5, 5,
+ * 4.6, Haiku 5.5; Fable 5.2 is not listed yet, so it keeps the client summary). `midConversationTools`:
+ * the models of mid-conversation system messages, on which tool changes are in beta
+ * (platform docs, build-with-claude/mid-conversation-system-messages: "in beta on the same models").
+ */
 export const MODELS: Readonly<Record<string, Row>> = {
   'claude-sonnet-5-5': {
     contextWindow: M1,
@@ -41,7 +48,7 @@ export const MODELS: Readonly<Record<string, Row>> = {
     defaultEffort: 'high',
     // between_tools is a 400 at xhigh and max.
     effortCap: { between_tools: 'high' },
-    capabilities: { midConversationSystem: true, preservedThinking: true },
+    capabilities: { midConversationSystem: true, preservedThinking: true, serverCompaction: true, midConversationTools: true },
     minCacheableTokens: 512,
     price: { input: 2, output: 10, cacheWrite5m: 2.5, cacheWrite1h: 4, cacheRead: 0.1 },
     source: `${DOCS}/models/sonnet-5-5/whats-new-sonnet-5-5; ${DOCS}/models/sonnet-5-5/migration-guide (cache read $0.10 from 2026-10-07; max_tokens 128,000 from its prompting guide)`,
@@ -53,7 +60,7 @@ export const MODELS: Readonly<Record<string, Row>> = {
     thinking: ['adaptive'],
     efforts: ALL_EFFORTS,
     defaultEffort: 'medium',
-    capabilities: { midConversationSystem: true, preservedThinking: true },
+    capabilities: { midConversationSystem: true, preservedThinking: true, serverCompaction: true, midConversationTools: true },
     minCacheableTokens: 512,
     price: { input: 4, output: 20, cacheWrite5m: 5, cacheWrite1h: 8, cacheRead: 0.2 },
     source: `${DOCS}/models/opus-5-5/overview (adaptive always on; minimum cacheable prompt as Opus 5, unconfirmed)`,
@@ -66,7 +73,7 @@ export const MODELS: Readonly<Record<string, Row>> = {
     efforts: ALL_EFFORTS,
     defaultEffort: 'medium',
     effortCap: OFF_UP_TO_HIGH,
-    capabilities: { midConversationSystem: true, preservedThinking: true },
+    capabilities: { midConversationSystem: true, preservedThinking: true, serverCompaction: true, midConversationTools: true },
     minCacheableTokens: 1024,
     price: {
       input: 0.1,
@@ -85,7 +92,7 @@ export const MODELS: Readonly<Record<string, Row>> = {
     thinking: ['adaptive'],
     efforts: ALL_EFFORTS,
     defaultEffort: 'high',
-    capabilities: { midConversationSystem: true, preservedThinking: true },
+    capabilities: { midConversationSystem: true, preservedThinking: true, serverCompaction: false, midConversationTools: true },
     minCacheableTokens: 512,
     price: { input: 8, output: 40, cacheWrite5m: 10, cacheWrite1h: 16, cacheRead: 0.2 },
     source: `${DOCS}/about-claude/pricing (Fable 5.2 row, released 2026-11-09; cache read 0.025x input as Fable 5.1)`,
@@ -97,7 +104,7 @@ export const MODELS: Readonly<Record<string, Row>> = {
     thinking: ['adaptive'],
     efforts: ALL_EFFORTS,
     defaultEffort: 'high',
-    capabilities: { midConversationSystem: true, preservedThinking: true },
+    capabilities: { midConversationSystem: true, preservedThinking: true, serverCompaction: true, midConversationTools: true },
     minCacheableTokens: 512,
     price: { input: 10, output: 50, cacheWrite5m: 12.5, cacheWrite1h: 20, cacheRead: 0.25 },
     source: `${DOCS}/about-claude/pricing; ${DOCS}/models/fable-5-1/overview (adaptive always on)`,
@@ -109,7 +116,7 @@ export const MODELS: Readonly<Record<string, Row>> = {
     thinking: ['adaptive'],
     efforts: ALL_EFFORTS,
     defaultEffort: 'high',
-    capabilities: { midConversationSystem: true, preservedThinking: false },
+    capabilities: { midConversationSystem: true, preservedThinking: false, serverCompaction: true, midConversationTools: true },
     minCacheableTokens: 512,
     price: standard(10, 50),
     source: `${DOCS}/models/fable-5/overview (legacy; disabled thinking rejected)`,
@@ -122,7 +129,7 @@ export const MODELS: Readonly<Record<string, Row>> = {
     efforts: ALL_EFFORTS,
     defaultEffort: 'high',
     effortCap: OFF_UP_TO_HIGH,
-    capabilities: { midConversationSystem: false, preservedThinking: false },
+    capabilities: { midConversationSystem: false, preservedThinking: false, serverCompaction: true, midConversationTools: false },
     minCacheableTokens: 1024,
     price: { input: 2, output: 10, cacheWrite5m: 2.5, cacheWrite1h: 4, cacheRead: 0.2 },
     source: `${DOCS}/models/sonnet-5-5/whats-new-sonnet-5-5 (Sonnet 5 column: adaptive or disabled, 1,024-token cache minimum, no mid-conversation system)`,
@@ -135,7 +142,7 @@ export const MODELS: Readonly<Record<string, Row>> = {
     efforts: ALL_EFFORTS,
     defaultEffort: 'high',
     effortCap: OFF_UP_TO_HIGH,
-    capabilities: { midConversationSystem: true, preservedThinking: false },
+    capabilities: { midConversationSystem: true, preservedThinking: false, serverCompaction: true, midConversationTools: true },
     minCacheableTokens: 512,
     price: standard(5, 25),
     source: `${DOCS}/models/opus-5/overview (disabled thinking assumed accepted, unconfirmed)`,
@@ -147,7 +154,7 @@ export const MODELS: Readonly<Record<string, Row>> = {
     thinking: ['adaptive', 'off'],
     efforts: ALL_EFFORTS,
     defaultEffort: 'high',
-    capabilities: { midConversationSystem: true, preservedThinking: false },
+    capabilities: { midConversationSystem: true, preservedThinking: false, serverCompaction: true, midConversationTools: true },
     minCacheableTokens: 1024,
     price: standard(5, 25),
     source: `${DOCS}/models/opus-4-8/overview; whats-new-claude-4-8 (mid-conversation system messages); thinking-troubleshooting (budgets rejected)`,
@@ -159,7 +166,7 @@ export const MODELS: Readonly<Record<string, Row>> = {
     thinking: ['adaptive', 'off'],
     efforts: ALL_EFFORTS,
     defaultEffort: 'high',
-    capabilities: { midConversationSystem: false, preservedThinking: false },
+    capabilities: { midConversationSystem: false, preservedThinking: false, serverCompaction: true, midConversationTools: false },
     minCacheableTokens: 2048,
     price: standard(5, 25),
     source: `${DOCS}/build-with-claude/thinking-troubleshooting (4.7 rejects budgets); ${DOCS}/build-with-claude/effort`,
@@ -171,7 +178,7 @@ export const MODELS: Readonly<Record<string, Row>> = {
     thinking: ['adaptive', 'off', 'budget'],
     efforts: NO_XHIGH,
     defaultEffort: 'high',
-    capabilities: { midConversationSystem: false, preservedThinking: false },
+    capabilities: { midConversationSystem: false, preservedThinking: false, serverCompaction: true, midConversationTools: false },
     minCacheableTokens: 4096,
     price: standard(5, 25),
     source: `${DOCS}/models/opus-4-6/overview; whats-new-claude-4-6 (budgets deprecated, still accepted; max effort new)`,
@@ -183,7 +190,7 @@ export const MODELS: Readonly<Record<string, Row>> = {
     thinking: ['adaptive', 'off', 'budget'],
     efforts: NO_XHIGH,
     defaultEffort: 'high',
-    capabilities: { midConversationSystem: false, preservedThinking: false },
+    capabilities: { midConversationSystem: false, preservedThinking: false, serverCompaction: true, midConversationTools: false },
     minCacheableTokens: 2048,
     price: standard(3, 15),
     source: `${DOCS}/build-with-claude/thinking-troubleshooting (budgets deprecated on 4.6); ${DOCS}/build-with-claude/effort`,
@@ -194,7 +201,7 @@ export const MODELS: Readonly<Record<string, Row>> = {
     defaultMaxTokens: 32_000,
     thinking: ['off', 'budget'],
     efforts: [],
-    capabilities: { midConversationSystem: false, preservedThinking: false },
+    capabilities: { midConversationSystem: false, preservedThinking: false, serverCompaction: false, midConversationTools: false },
     minCacheableTokens: 4096,
     price: standard(1, 5),
     source: `${DOCS}/build-with-claude/thinking-troubleshooting (extended thinking is its only mode)`,
@@ -205,7 +212,7 @@ export const MODELS: Readonly<Record<string, Row>> = {
     defaultMaxTokens: 32_000,
     thinking: ['off', 'budget'],
     efforts: [],
-    capabilities: { midConversationSystem: false, preservedThinking: false },
+    capabilities: { midConversationSystem: false, preservedThinking: false, serverCompaction: false, midConversationTools: false },
     minCacheableTokens: 1024,
     price: standard(3, 15),
     source: `${DOCS}/build-with-claude/thinking-troubleshooting (extended thinking only; rejects effort)`,
@@ -217,7 +224,7 @@ export const MODELS: Readonly<Record<string, Row>> = {
     thinking: ['off', 'budget'],
     efforts: ['low', 'medium', 'high'],
     defaultEffort: 'high',
-    capabilities: { midConversationSystem: false, preservedThinking: false },
+    capabilities: { midConversationSystem: false, preservedThinking: false, serverCompaction: false, midConversationTools: false },
     minCacheableTokens: 4096,
     price: standard(5, 25),
     source: `${DOCS}/build-with-claude/effort (Opus 4.5: low/medium/high, no max)`,

@@ -55,7 +55,7 @@ function unknownModel(id: string): ModelDescriptor {
     defaultMaxTokens: 32_000,
     thinking: ['adaptive'],
     efforts: EFFORTS,
-    capabilities: { midConversationSystem: false, preservedThinking: true },
+    capabilities: { midConversationSystem: false, preservedThinking: true, serverCompaction: false, midConversationTools: false },
     minCacheableTokens: 1024,
     price: MODELS[family]!.price,
     source: `not in the catalogue: conservative defaults, prices of ${family}`,

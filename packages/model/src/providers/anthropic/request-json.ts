@@ -12,7 +12,7 @@
  * (property-tested): the same conversion, the same key order.
  */
 import type { CacheHints, Message, ModelRequest, SystemText, ToolSpec } from '../../index.js';
-import { cacheControl, thinkingParam, toWireMessage, toWireSystem, toWireTools } from './wire.js';
+import { BETAS, cacheControl, thinkingParam, toWireMessage, toWireSystem, toWireTools } from './wire.js';
 import type { CacheControl, WireRequest } from './wire-types.js';
 
 /** The request as the API's JSON object (no `stream`). `maxTokens` absent: no `max_tokens` (count_tokens). */
@@ -27,7 +27,24 @@ export function wireRequest(request: ModelRequest | Omit<ModelRequest, 'maxToken
   };
   if (request.thinking !== undefined) wire.thinking = thinkingParam(request.thinking);
   if (request.effort !== undefined) wire.output_config = { effort: request.effort };
+  if ('compaction' in request && request.compaction !== undefined) wire.compaction = compactionParam(request.compaction);
   return wire;
+}
+
+/** The `compaction` parameter of a compaction request (a blank `instructions` is left out). */
+function compactionParam(c: NonNullable<ModelRequest['compaction']>): NonNullable<WireRequest['compaction']> {
+  return c.instructions !== undefined && c.instructions.trim() !== ''
+    ? { type: 'summarize', instructions: c.instructions }
+    : { type: 'summarize' };
+}
+
+/** Beta header values a request needs, from what it carries (a compaction request, a compaction block). */
+export function requestBetas(request: Pick<ModelRequest, 'messages'> & { compaction?: unknown }): string[] {
+  const betas: string[] = [];
+  const first = request.messages[0]?.content[0];
+  if (request.compaction !== undefined || (first?.type === 'provider' && first.kind === 'compaction'))
+    betas.push(BETAS.compaction);
+  return betas;
 }
 
 interface Breakpoints {
@@ -110,6 +127,7 @@ export function streamRequestBody(request: ModelRequest): Buffer {
   let tail = ']';
   if (request.thinking !== undefined) tail += `,"thinking":${JSON.stringify(thinkingParam(request.thinking))}`;
   if (request.effort !== undefined) tail += `,"output_config":${JSON.stringify({ effort: request.effort })}`;
+  if (request.compaction !== undefined) tail += `,"compaction":${JSON.stringify(compactionParam(request.compaction))}`;
   parts.push(Buffer.from(`${tail},"stream":true}`));
   return Buffer.concat(parts);
 }

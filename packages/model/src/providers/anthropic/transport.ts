@@ -40,6 +40,11 @@ export const DEFAULT_API_URL = 'https://api.anthropic.com';
 /** The header `messages.create` sends with its JSON body; a prebuilt body needs it. */
 const JSON_BODY = { 'content-type': 'application/json' };
 
+/** The headers of a prebuilt body, with the beta values the request needs (none: no header). */
+function headersFor(betas: readonly string[]): Record<string, string> {
+  return betas.length === 0 ? JSON_BODY : { ...JSON_BODY, 'anthropic-beta': betas.join(',') };
+}
+
 /** How long the one `GET /v1/models` after a 404 may take before the error is shown without it. */
 const MODELS_TIMEOUT_MS = 5000;
 /** How many model ids a 404's message lists at most. */
@@ -52,9 +57,9 @@ export interface Transport {
    * failure is one `{type:"error", error: ModelError}` event, never a rejection. Every stream is
    * read to its natural end.
    */
-  stream(body: Buffer, model: string, signal: AbortSignal): AsyncIterable<unknown>;
+  stream(body: Buffer, model: string, signal: AbortSignal, betas?: readonly string[]): AsyncIterable<unknown>;
   /** `POST /v1/messages/count_tokens` with a prebuilt body; rejects on failure. */
-  countTokens(body: Buffer, signal: AbortSignal): Promise<number>;
+  countTokens(body: Buffer, signal: AbortSignal, betas?: readonly string[]): Promise<number>;
 }
 
 /**
@@ -92,13 +97,13 @@ export function createTransport(opts: AnthropicProviderOptions): Transport {
   let models: Promise<string> | undefined;
   const modelList = (): Promise<string> => (models ??= listModels(sdk));
   return {
-    async *stream(body, model, signal) {
+    async *stream(body, model, signal, betas = []) {
       const ctx: ErrorContext = { ...context, model, bodyBytes: body.length };
       const watch = idleMs > 0 ? new IdleWatch(idleMs) : undefined;
       try {
         const stream = await (await sdk()).post<Stream<unknown>>('/v1/messages', {
           body,
-          headers: JSON_BODY,
+          headers: headersFor(betas),
           stream: true,
           signal: watch ? AbortSignal.any([signal, watch.signal]) : signal,
           // Not a fetch option: read (and left alone) by the watched fetch, which the SDK passes it to.
@@ -117,10 +122,10 @@ export function createTransport(opts: AnthropicProviderOptions): Transport {
         watch?.stop();
       }
     },
-    async countTokens(body, signal) {
+    async countTokens(body, signal, betas = []) {
       const result = await (await sdk()).post<unknown>('/v1/messages/count_tokens', {
         body,
-        headers: JSON_BODY,
+        headers: headersFor(betas),
         signal,
       });
       const tokens = isObject(result) ? result.input_tokens : undefined;

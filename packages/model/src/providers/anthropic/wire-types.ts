@@ -111,6 +111,8 @@ export interface WireRequest {
   thinking?: WireThinkingParam;
   /** How much effort the model spends (thinking, text and tool calls); absent = the model's default. */
   output_config?: { effort: Effort };
+  /** A compaction request (beta `compact-2026-09-04`): summarize the messages instead of replying. */
+  compaction?: { type: 'summarize'; instructions?: string };
 }
 
 /** Usage as it appears in `message_start` (input side) and `message_delta` (output side). */
@@ -121,6 +123,11 @@ export interface ApiUsage {
   cache_creation_input_tokens?: number | null;
   /** The split of cache writes by TTL, when the API reports it (1h writes cost more). */
   cache_creation?: { ephemeral_5m_input_tokens?: number; ephemeral_1h_input_tokens?: number } | null;
+  /**
+   * The usage of a compaction iteration (`usage.iterations[]` entries of type `compaction`),
+   * summed: billed, but not in the top-level counters.
+   */
+  compaction?: { input: number; output: number; cacheRead: number; cacheWrite: number; cacheWrite1h: number };
 }
 
 /** A block as a `content_block_start` opens it (after the reader's checks). */

@@ -29,6 +29,12 @@ import type {
 /** The provider id: the key of this provider's `meta`, `provider` parts and `providerOptions`. */
 export const ANTHROPIC = 'anthropic';
 
+/** The beta headers this provider sends, each only with what needs it. */
+export const BETAS = {
+  /** On-demand compaction: the `compaction` parameter and every request carrying its block. */
+  compaction: 'compact-2026-09-04',
+} as const;
+
 /** A part as blocks of this API (none when it cannot be sent here). */
 function toBlocks(part: Part): RequestBlock[] {
   switch (part.type) {
@@ -173,6 +179,8 @@ export function fromWireBlock(block: WireBlock): Part {
         block: block as WireOpaque,
       };
       if (SERVER_BLOCKS.has(block.type)) part.serverTool = true;
+      const summary = (block as { content?: unknown }).content;
+      if (block.type === 'compaction' && typeof summary === 'string') part.text = summary;
       return part;
     }
   }
