@@ -21,6 +21,7 @@ import { CONTEXT_FULL, NOT_RUN_CONTEXT_FULL, REFUSAL_REMOVED, refusalMessage, st
 import { CANCELLED, cancelled, executeToolUses } from './tool-executor.js';
 import type { ExecuteOptions } from './tool-executor.js';
 import { appendMessage, errorResult } from './transcript.js';
+import { takeTrailingContext } from './trailing-context.js';
 
 /** How a turn's request loop ended. */
 interface LoopEnd {
@@ -112,13 +113,15 @@ export async function runTurn(
 
 /** Appends the user text, then the context queued for this turn, in order. */
 function startTurn(state: AgentState, text: string): TurnMark {
+  // A system message left last by a failed request would precede this user message: a 400.
+  const unanswered = takeTrailingContext(state);
   const last = state.messages.at(-1);
   const mergedInto = last?.role === 'user' ? last : undefined;
   append(state, { role: 'user', content: [{ type: 'text', text }] });
   const mark: TurnMark = {
     messages: state.messages,
     index: state.messages.length - 1,
-    context: state.pendingContext.splice(0),
+    context: [...unanswered, ...state.pendingContext.splice(0)],
     ...(mergedInto ? { mergedInto } : {}),
   };
   for (const m of mark.context) append(state, m);
