@@ -139,6 +139,22 @@ export interface Agent {
    * skills of the start). Call it between turns.
    */
   updateSkills(update: SkillsUpdate): void;
+  /**
+   * Offers tools that did not exist at the session's start (an MCP server that came up late, a
+   * skills reload), between turns, without changing a byte of the tool list sent so far: from the
+   * next turn `registry` runs the calls, and where the model's descriptor says
+   * `midConversationTools` the definitions of `names` reach it in a `role: "system"` message after
+   * the next user message. Returns what could not be done ([] when every tool was offered): a
+   * name the registry lacks, a model that takes no tools after the start, a turn running.
+   */
+  addTools(update: ToolsUpdate): string[];
+}
+
+/** What `Agent.addTools` takes. */
+export interface ToolsUpdate {
+  /** The registry that runs calls from the next turn on (holding the tools of `names`). */
+  registry: ToolRegistry;
+  names: readonly string[];
 }
 
 /** What `Agent.updateSkills` takes. */

@@ -23,9 +23,10 @@ import type { AgentConfig, AgentState } from './state.js';
 import { modelSettings } from './catalogue-settings.js';
 import { toolSpecs } from './tool-specs.js';
 import { missingResults } from './transcript.js';
-import type { Agent, AgentOptions } from './agent-types.js';
+import type { Agent, AgentOptions, ToolsUpdate } from './agent-types.js';
+import { toolAdditionMessage } from './tool-additions.js';
 
-export type { Agent, AgentOptions, SendTurnOptions, SkillsUpdate } from './agent-types.js';
+export type { Agent, AgentOptions, SendTurnOptions, SkillsUpdate, ToolsUpdate } from './agent-types.js';
 
 /** The interrupted-tool text written when a resumed session ends with an unanswered tool_use. */
 export const INTERRUPTED = 'interrupted: the session ended before this tool call finished';
@@ -76,6 +77,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
           fresh,
           model: options.model,
           midConversationSystem: descriptor.capabilities.midConversationSystem,
+          midConversationTools: descriptor.capabilities.midConversationTools,
           providers: options.providers,
           keep: options.resumeKeeps ?? { model: true, effort: true },
         });
@@ -301,6 +303,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
       readTracker.clear();
       if (skillsSinceStart !== '') state.pendingContext.push(contextNote(skillsSinceStart));
     },
+    addTools,
     updateSkills(update) {
       config.skills = update.skills;
       config.registry = update.registry;
@@ -309,6 +312,13 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
       if (update.note !== '') state.pendingContext.push(contextNote(update.note));
     },
   };
+  function addTools(update: ToolsUpdate): string[] {
+    if (busy) return ['a turn is running: add tools after it ends'];
+    const planned = toolAdditionMessage(config, update.registry, update.names);
+    config.registry = update.registry;
+    if (planned.message) state.pendingContext.push(planned.message);
+    return planned.problems;
+  }
   function contextNote(text: string): Message {
     return config.descriptor.capabilities.midConversationSystem
       ? { role: 'system', content: [{ type: 'text', text }] }

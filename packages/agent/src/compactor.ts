@@ -17,6 +17,7 @@ import type { Message } from '@coding-harness/model';
 import { buildRequest, sendWithRetry } from './request.js';
 import { tokensNow } from './context-tokens.js';
 import { serverCompact } from './server-compaction.js';
+import { restatedToolChanges } from './tool-additions.js';
 import type { AgentConfig, AgentState, Emit } from './state.js';
 
 /** True when the last request's input exceeded the threshold. */
@@ -75,7 +76,8 @@ export async function compact(
   }
   const skills = await reattach(config, state, signal);
   const before = state.messages;
-  const after = compactedMessages(summary, skills, tail);
+  const restated = restatedToolChanges(head, config.tools);
+  const after = [...compactedMessages(summary, skills, tail), ...(restated ? [restated] : [])];
   state.messages = after;
   state.previousEnd = undefined;
   state.persist({ type: 'compaction', messages: after });

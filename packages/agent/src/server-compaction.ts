@@ -16,6 +16,7 @@ import { tokensNow } from './context-tokens.js';
 import { sendWithRetry } from './request.js';
 import type { AgentConfig, AgentState, Emit } from './state.js';
 import { startsWithSummary } from './transcript.js';
+import { restatedToolChanges } from './tool-additions.js';
 
 /** The older turns to summarize and the turns kept after the summary; undefined when nothing can be summarized. */
 export function splitForServerCompaction(
@@ -103,7 +104,13 @@ export async function serverCompact(
   // The block goes first, as the first part of the kept reply (the docs allow either form; one
   // message keeps the session file's records, which merge same-role neighbours, byte-stable).
   const [kept, ...rest] = withSkills(split.tail, skills);
-  const after: Message[] = [{ role: 'assistant', content: [block, ...kept!.content] }, ...rest];
+  // Tool changes inside the summarized range stop applying: stated again after the kept turns.
+  const restated = restatedToolChanges(split.head, config.tools);
+  const after: Message[] = [
+    { role: 'assistant', content: [block, ...kept!.content] },
+    ...rest,
+    ...(restated ? [restated] : []),
+  ];
   state.messages = after;
   state.previousEnd = undefined;
   state.persist({ type: 'compaction', messages: after });

@@ -13,7 +13,9 @@ export type {
   ResultPart,
   TextPart,
   ThinkingPart,
+  ToolAdditionPart,
   ToolCallPart,
+  ToolRemovalPart,
   ToolResultPart,
 } from './messages.js';
 export { endsInServerTool, messageText, resultText, textResult, toolCalls } from './messages.js';

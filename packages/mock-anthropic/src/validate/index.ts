@@ -12,6 +12,7 @@ import { checkCompactionBlocks, checkCompactionParam } from '../compaction.js';
 import type { RequestHeaders } from './headers.js';
 import { BETAS, checkHeaders } from './headers.js';
 import { checkMessages } from './messages.js';
+import { checkToolChanges } from './tool-changes.js';
 import { checkParams, effectiveEffort } from './params.js';
 import type { ThinkingPlan } from './thinking-config.js';
 import { checkThinking } from './thinking-config.js';
@@ -87,7 +88,10 @@ export function validateRequest(
     checkCompactionParam(request, spec) ??
     checkCompactionBlocks(request.messages, headers.value.betas.has(BETAS.compaction), verifyBlock);
   if (compactionError) return { ok: false, error: compactionError };
-  const messagesError = checkMessages(request.messages, spec, headers.value) ?? cacheError;
+  const messagesError =
+    checkMessages(request.messages, spec, headers.value) ??
+    checkToolChanges(request, spec, headers.value) ??
+    cacheError;
   if (messagesError) return { ok: false, error: messagesError };
   if (inputTokens > spec.contextWindow)
     return { ok: false, error: invalid(`prompt is too long: ${inputTokens} tokens > ${spec.contextWindow} maximum`) };

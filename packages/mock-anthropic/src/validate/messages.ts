@@ -19,6 +19,8 @@ const USER_BLOCKS = new Set([
   // Only as the first block of the first message (checked with the block: compaction.ts).
   'compaction',
 ]);
+/** What a mid-conversation system message holds (tool changes are checked in tool-changes.ts). */
+const SYSTEM_BLOCKS = new Set(['text', 'tool_addition', 'tool_removal']);
 const ASSISTANT_BLOCKS = new Set([
   'text',
   'thinking',
@@ -144,7 +146,7 @@ function checkContent(
     const at = `messages.${i}.content.${j}`;
     if (!isRecord(block)) return invalid(`${at}: Input should be a valid dictionary`);
     const type = String(block.type);
-    if (role === 'system' ? type !== 'text' : !allowed.has(type))
+    if (role === 'system' ? !SYSTEM_BLOCKS.has(type) : !allowed.has(type))
       return invalid(`${at}: Input tag '${type}' found using 'type' does not match any of the expected tags`);
     if (type === 'text') {
       if (typeof block.text !== 'string') return invalid(`${at}.text: Field required`);

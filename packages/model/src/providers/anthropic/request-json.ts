@@ -38,12 +38,16 @@ function compactionParam(c: NonNullable<ModelRequest['compaction']>): NonNullabl
     : { type: 'summarize' };
 }
 
-/** Beta header values a request needs, from what it carries (a compaction request, a compaction block). */
+/** Beta header values a request needs, from what it carries (a compaction request or block, tool changes). */
 export function requestBetas(request: Pick<ModelRequest, 'messages'> & { compaction?: unknown }): string[] {
   const betas: string[] = [];
   const first = request.messages[0]?.content[0];
   if (request.compaction !== undefined || (first?.type === 'provider' && first.kind === 'compaction'))
     betas.push(BETAS.compaction);
+  const changesTools = request.messages.some(
+    (m) => m.role === 'system' && m.content.some((p) => p.type === 'tool_addition' || p.type === 'tool_removal'),
+  );
+  if (changesTools) betas.push(BETAS.toolChanges);
   return betas;
 }
 

@@ -58,6 +58,18 @@ export interface WireToolResult {
 /** A block only this API understands (a server tool's call or result), sent back as it came. */
 export type WireOpaque = Readonly<Record<string, unknown>> & { type: string };
 
+/** A tool offered from this point on, by definition (beta `inline-tools-2026-09-15`), in a `role: "system"` message. */
+export interface WireToolAddition {
+  type: 'tool_addition';
+  tool: { type: 'tool_definition'; definition: WireTool };
+}
+
+/** A tool withdrawn from this point on, by reference, in a `role: "system"` message. */
+export interface WireToolRemoval {
+  type: 'tool_removal';
+  tool: { type: 'tool_reference'; name: string };
+}
+
 export type WireBlock =
   | WireText
   | WireThinking
@@ -66,6 +78,8 @@ export type WireBlock =
   | WireImage
   | WireDocument
   | WireToolResult
+  | WireToolAddition
+  | WireToolRemoval
   | WireOpaque;
 
 /** A request block may carry a cache breakpoint. */

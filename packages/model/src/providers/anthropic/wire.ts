@@ -33,6 +33,11 @@ export const ANTHROPIC = 'anthropic';
 export const BETAS = {
   /** On-demand compaction: the `compaction` parameter and every request carrying its block. */
   compaction: 'compact-2026-09-04',
+  /**
+   * Tool additions by definition in a `role: "system"` message (and removals by reference): on the
+   * Claude API this header covers both (mid-conversation-system-messages, "Define tools in a message").
+   */
+  toolChanges: 'inline-tools-2026-09-15',
 } as const;
 
 /** A part as blocks of this API (none when it cannot be sent here). */
@@ -56,6 +61,10 @@ function toBlocks(part: Part): RequestBlock[] {
       return [toolResult(part.callId, part.content, part.isError)];
     case 'provider':
       return part.provider === ANTHROPIC && typeof part.block.type === 'string' ? [part.block as RequestBlock] : [];
+    case 'tool_addition':
+      return [{ type: 'tool_addition', tool: { type: 'tool_definition', definition: toWireTools([part.tool])[0]! } }];
+    case 'tool_removal':
+      return [{ type: 'tool_removal', tool: { type: 'tool_reference', name: part.name } }];
   }
 }
 
