@@ -59,6 +59,12 @@ export interface AgentOptions {
    * otherwise re-write the whole prefix at full price; default the provider's short TTL (5m).
    */
   cacheTtl?: CacheTtl;
+  /**
+   * When the API refuses a request and recommends another model (`stop_details.recommended_model`),
+   * retry the request once on that model, for the rest of the turn; default false: a notice names
+   * the model and `/model`.
+   */
+  refusalRetry?: boolean;
   sessionStore?: SessionStore;
   /** Resumes this session: its stored system prompt and tools are sent unchanged; what changed since is told to the model. */
   resumeId?: string;

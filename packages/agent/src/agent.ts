@@ -119,6 +119,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     compactionThreshold: options.compactionThreshold ?? 0.8,
     contextWindow: options.contextWindow ?? descriptor.contextWindow,
     ...(options.cacheTtl !== undefined ? { cacheTtl: options.cacheTtl } : {}),
+    ...(options.refusalRetry ? { refusalRetry: true } : {}),
   };
   const store = options.sessionStore;
   let sessionId = newSessionId(clock());

@@ -17,6 +17,7 @@ import { sendWithRetry } from './request.js';
 import type { AgentConfig, AgentState, Emit } from './state.js';
 import type { StopDetails } from './stop-reasons.js';
 import { endWithoutTools } from './reply-end.js';
+import { retryOnRecommended } from './refusal-fallback.js';
 import { CONTEXT_FULL, NOT_RUN_CONTEXT_FULL, REFUSAL_REMOVED, refusalMessage, stopDetailsOf } from './stop-reasons.js';
 import { CANCELLED, cancelled, executeToolUses } from './tool-executor.js';
 import type { ExecuteOptions } from './tool-executor.js';
@@ -170,6 +171,7 @@ async function requestLoop(config: AgentConfig, state: AgentState, signal: Abort
       const stopDetails = stopDetailsOf(result);
       // Shown, never kept: the refused reply does not enter the transcript.
       emit({ type: 'message_end', message: message, stopReason: stop });
+      if (retryOnRecommended(config, stopDetails, emit)) continue;
       emit({ type: 'error', message: refusalMessage(stopDetails), fatal: false });
       return { stopReason: stop, ...(stopDetails ? { stopDetails } : {}) };
     }

@@ -52,6 +52,8 @@ export interface AgentConfig {
   contextWindow: number;
   /** The TTL of the system prompt's and tools' cache breakpoints (absent: the provider's short default). */
   cacheTtl?: CacheTtl;
+  /** On a refusal that names a recommended model, retry once on it (else only say so). */
+  refusalRetry?: boolean;
 }
 
 export interface AgentState {

@@ -14,10 +14,11 @@
 import type { Message } from '@coding-harness/model';
 import { messageText, toolCalls } from '@coding-harness/model';
 
-/** A refusal's category and explanation (what `turn_end` carries). */
+/** A refusal's category and explanation, and the model the API recommends for a retry (what `turn_end` carries). */
 export interface StopDetails {
   category: string | null;
   explanation: string | null;
+  recommendedModel?: string;
 }
 
 /** The stop details of a read result, when the reader reported well-formed ones. */
@@ -27,7 +28,11 @@ export function stopDetailsOf(result: object): StopDetails | undefined {
   if (d === null || typeof d !== 'object') return undefined;
   const category = 'category' in d && typeof d.category === 'string' ? d.category : null;
   const explanation = 'explanation' in d && typeof d.explanation === 'string' ? d.explanation : null;
-  return { category, explanation };
+  const recommended =
+    'recommendedModel' in d && typeof d.recommendedModel === 'string' ? d.recommendedModel : undefined;
+  return recommended !== undefined
+    ? { category, explanation, recommendedModel: recommended }
+    : { category, explanation };
 }
 
 /** The error text of a refusal: names the category and carries the API's explanation. */

@@ -105,7 +105,12 @@ export function buildReply(turn: ScriptTurn, ctx: ReplyContext): ReplyMessage {
     stop_sequence: null,
     stop_details:
       stopReason === 'refusal'
-        ? { type: 'refusal', category: turn.refusal?.category ?? null, explanation: turn.refusal?.explanation ?? null }
+        ? {
+            type: 'refusal',
+            category: turn.refusal?.category ?? null,
+            explanation: turn.refusal?.explanation ?? null,
+            ...(turn.refusal?.recommended_model ? { recommended_model: turn.refusal.recommended_model } : {}),
+          }
         : null,
     usage,
   };

@@ -72,6 +72,7 @@ const turn = z.strictObject({
     .strictObject({
       category: z.enum(['cyber', 'bio', 'frontier_llm', 'reasoning_extraction', 'general_harms']).nullable(),
       explanation: z.string().nullable(),
+      recommended_model: z.string().min(1).nullable().optional(),
     })
     .optional(),
   match: z.string().optional(),

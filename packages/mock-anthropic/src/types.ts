@@ -75,6 +75,8 @@ export type StopReason =
 export interface RefusalDetails {
   category: 'cyber' | 'bio' | 'frontier_llm' | 'reasoning_extraction' | 'general_harms' | null;
   explanation: string | null;
+  /** The model the API suggests retrying the refused request on (`stop_details.recommended_model`, SDK beta types). */
+  recommended_model?: string | null;
 }
 
 /** Usage counters a turn may override (e.g. to fill the context window). */

@@ -315,6 +315,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       ...(tuning.compactionThreshold !== undefined ? { compactionThreshold: tuning.compactionThreshold } : {}),
       ...(tuning.clock ? { clock: tuning.clock } : {}),
       cacheTtl,
+      ...(flags.refusalRetry ? { refusalRetry: true } : {}),
       skillListing: {
         ...(listingBudget.budget !== undefined ? { budgetChars: listingBudget.budget } : {}),
         usage: usage.counts,

@@ -91,7 +91,11 @@ function compactionIterations(v: unknown): ApiUsage['compaction'] {
 
 function stopDetails(v: unknown): StopDetails | null {
   if (!isObject(v)) return null;
-  return { category: str(v.category) ?? null, explanation: str(v.explanation) ?? null };
+  const details: StopDetails = { category: str(v.category) ?? null, explanation: str(v.explanation) ?? null };
+  // A model id the API suggests for a retry (refusals-and-fallback); kept only when it looks like one.
+  const recommended = str(v.recommended_model);
+  if (recommended !== undefined && /^[\w.:@/-]{1,100}$/.test(recommended)) details.recommendedModel = recommended;
+  return details;
 }
 
 /** Block checks by type: the block, or why it is skipped. */
