@@ -254,6 +254,10 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
         `session ${sessionId} resumes with ${config.model}${config.effort ? ` (effort ${config.effort})` : ''}, as last set in it (--model / --effort choose others)`,
       );
   }
+  // Resumed with another model than the file last records (`--model` on resume): recorded, so the
+  // next resume names the model this run used, not the one the session started with.
+  if (plan?.ok && state.writer && config.model !== (plan.session.settings?.model ?? plan.session.info.model))
+    state.persist(settingsRecord());
   const agent: Agent = {
     get sessionId() {
       return sessionId;

@@ -67,6 +67,7 @@ export async function handleMessages(ctx: HandlerContext, body: unknown, res: Se
   if (fault?.kind === 'stall_stream' && !request.stream && !(await stall(fault, res, ctx.signal))) return;
 
   const reply = buildReply(request.max_tokens === 0 ? { content: [] } : turn, replyContext(ctx, v));
+  Object.assign(reply.usage, servedAs(request, ctx.validation.inferenceGeo));
   if (v.reportTransformations && v.transformations.length > 0) reply.input_transformations = v.transformations;
   if (!request.stream) {
     ctx.finish();
@@ -122,6 +123,15 @@ function replyContext(ctx: HandlerContext, v: ValidRequest): Parameters<typeof b
       chain ??= new PrefixChain(request, messages);
       return signBlock(request.model, ctx.validation.account, chain.at(messages.length, earlier), visible);
     },
+  };
+}
+
+/** Where and how the request ran, as usage reports it: its own `inference_geo` and `speed`, else the workspace default geo. */
+function servedAs(request: Record<string, unknown>, workspaceGeo: string | undefined): Record<string, string> {
+  const geo = typeof request.inference_geo === 'string' ? request.inference_geo : workspaceGeo;
+  return {
+    ...(geo !== undefined ? { inference_geo: geo } : {}),
+    ...(typeof request.speed === 'string' ? { speed: request.speed } : {}),
   };
 }
 

@@ -23,6 +23,9 @@ export interface InputUsage {
 export interface Usage extends InputUsage {
   output_tokens: number;
   output_tokens_details?: { thinking_tokens: number };
+  /** Where inference ran and at what speed (when the request or the workspace named them). */
+  inference_geo?: string;
+  speed?: string;
   /** Per-sampling usage; a compaction request reports its summary call here (not in the top-level counters). */
   iterations?: ({ type: 'compaction' | 'message'; output_tokens: number } & InputUsage)[];
 }

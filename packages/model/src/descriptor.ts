@@ -26,8 +26,16 @@ export interface PriceTier {
   cacheRead: number;
 }
 
-/** A model's prices: its base tier, and the tier for a whole request whose prompt exceeds `threshold` tokens. */
-export type ModelPrice = PriceTier & { above?: PriceTier & { threshold: number } };
+/**
+ * A model's prices: its base tier, the tier for a whole request whose prompt exceeds `threshold`
+ * tokens, the tier of fast mode where the model has one, and a multiplier on every price by where
+ * inference runs (`{ us: 1.1 }`).
+ */
+export type ModelPrice = PriceTier & {
+  above?: PriceTier & { threshold: number };
+  fast?: PriceTier;
+  geo?: Readonly<Record<string, number>>;
+};
 
 /** What a model can do beyond plain chat with tools; each flag is something the loop may rely on. */
 export interface ModelCapabilities {

@@ -16,7 +16,12 @@ function fake(id: string, ids: string[]): ModelProvider {
       defaultMaxTokens: 100,
       thinking: ['off'],
       efforts: [],
-      capabilities: { midConversationSystem: false, preservedThinking: false, serverCompaction: false, midConversationTools: false },
+      capabilities: {
+        midConversationSystem: false,
+        preservedThinking: false,
+        serverCompaction: false,
+        midConversationTools: false,
+      },
       minCacheableTokens: 0,
       price: { input: 0, output: 0, cacheRead: 0, cacheWrite5m: 0, cacheWrite1h: 0 },
       source: 'test',

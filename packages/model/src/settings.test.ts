@@ -14,7 +14,12 @@ function model(over: Partial<ModelDescriptor> = {}): ModelDescriptor {
     thinking: ['adaptive', 'off', 'budget'],
     efforts: EFFORTS,
     defaultEffort: 'high',
-    capabilities: { midConversationSystem: false, preservedThinking: false, serverCompaction: false, midConversationTools: false },
+    capabilities: {
+      midConversationSystem: false,
+      preservedThinking: false,
+      serverCompaction: false,
+      midConversationTools: false,
+    },
     minCacheableTokens: 1024,
     price: { input: 1, output: 5, cacheWrite5m: 1.25, cacheWrite1h: 2, cacheRead: 0.1 },
     source: 'a test',

@@ -26,6 +26,8 @@ export interface ValidationOptions {
   /** An account created before 2026-08-31: the prefix check runs only with `block_binding`. */
   oldAccount: boolean;
   account: string;
+  /** The workspace's default inference geography, reported in usage. */
+  inferenceGeo?: string;
 }
 
 /** A request that passed, with what answering it needs. */

@@ -4,7 +4,7 @@
  * USD per million tokens at list price. Rows state what the API accepts, so request building and
  * the front ends' flag checks read one source (as descriptors: catalogue.ts).
  */
-import type { Effort, ModelDescriptor, ModelPrice } from '../../index.js';
+import type { Effort, ModelDescriptor, ModelPrice, PriceTier } from '../../index.js';
 import { EFFORTS } from '../../index.js';
 
 const ALL_EFFORTS: readonly Effort[] = EFFORTS;
@@ -48,7 +48,12 @@ export const MODELS: Readonly<Record<string, Row>> = {
     defaultEffort: 'high',
     // between_tools is a 400 at xhigh and max.
     effortCap: { between_tools: 'high' },
-    capabilities: { midConversationSystem: true, preservedThinking: true, serverCompaction: true, midConversationTools: true },
+    capabilities: {
+      midConversationSystem: true,
+      preservedThinking: true,
+      serverCompaction: true,
+      midConversationTools: true,
+    },
     minCacheableTokens: 512,
     price: { input: 2, output: 10, cacheWrite5m: 2.5, cacheWrite1h: 4, cacheRead: 0.1 },
     source: `${DOCS}/models/sonnet-5-5/whats-new-sonnet-5-5; ${DOCS}/models/sonnet-5-5/migration-guide (cache read $0.10 from 2026-10-07; max_tokens 128,000 from its prompting guide)`,
@@ -60,7 +65,12 @@ export const MODELS: Readonly<Record<string, Row>> = {
     thinking: ['adaptive'],
     efforts: ALL_EFFORTS,
     defaultEffort: 'medium',
-    capabilities: { midConversationSystem: true, preservedThinking: true, serverCompaction: true, midConversationTools: true },
+    capabilities: {
+      midConversationSystem: true,
+      preservedThinking: true,
+      serverCompaction: true,
+      midConversationTools: true,
+    },
     minCacheableTokens: 512,
     price: { input: 4, output: 20, cacheWrite5m: 5, cacheWrite1h: 8, cacheRead: 0.2 },
     source: `${DOCS}/models/opus-5-5/overview (adaptive always on; minimum cacheable prompt as Opus 5, unconfirmed)`,
@@ -73,7 +83,12 @@ export const MODELS: Readonly<Record<string, Row>> = {
     efforts: ALL_EFFORTS,
     defaultEffort: 'medium',
     effortCap: OFF_UP_TO_HIGH,
-    capabilities: { midConversationSystem: true, preservedThinking: true, serverCompaction: true, midConversationTools: true },
+    capabilities: {
+      midConversationSystem: true,
+      preservedThinking: true,
+      serverCompaction: true,
+      midConversationTools: true,
+    },
     minCacheableTokens: 1024,
     price: {
       input: 0.1,
@@ -92,7 +107,12 @@ export const MODELS: Readonly<Record<string, Row>> = {
     thinking: ['adaptive'],
     efforts: ALL_EFFORTS,
     defaultEffort: 'high',
-    capabilities: { midConversationSystem: true, preservedThinking: true, serverCompaction: false, midConversationTools: true },
+    capabilities: {
+      midConversationSystem: true,
+      preservedThinking: true,
+      serverCompaction: false,
+      midConversationTools: true,
+    },
     minCacheableTokens: 512,
     price: { input: 8, output: 40, cacheWrite5m: 10, cacheWrite1h: 16, cacheRead: 0.2 },
     source: `${DOCS}/about-claude/pricing (Fable 5.2 row, released 2026-11-09; cache read 0.025x input as Fable 5.1)`,
@@ -104,7 +124,12 @@ export const MODELS: Readonly<Record<string, Row>> = {
     thinking: ['adaptive'],
     efforts: ALL_EFFORTS,
     defaultEffort: 'high',
-    capabilities: { midConversationSystem: true, preservedThinking: true, serverCompaction: true, midConversationTools: true },
+    capabilities: {
+      midConversationSystem: true,
+      preservedThinking: true,
+      serverCompaction: true,
+      midConversationTools: true,
+    },
     minCacheableTokens: 512,
     price: { input: 10, output: 50, cacheWrite5m: 12.5, cacheWrite1h: 20, cacheRead: 0.25 },
     source: `${DOCS}/about-claude/pricing; ${DOCS}/models/fable-5-1/overview (adaptive always on)`,
@@ -116,7 +141,12 @@ export const MODELS: Readonly<Record<string, Row>> = {
     thinking: ['adaptive'],
     efforts: ALL_EFFORTS,
     defaultEffort: 'high',
-    capabilities: { midConversationSystem: true, preservedThinking: false, serverCompaction: true, midConversationTools: true },
+    capabilities: {
+      midConversationSystem: true,
+      preservedThinking: false,
+      serverCompaction: true,
+      midConversationTools: true,
+    },
     minCacheableTokens: 512,
     price: standard(10, 50),
     source: `${DOCS}/models/fable-5/overview (legacy; disabled thinking rejected)`,
@@ -129,7 +159,12 @@ export const MODELS: Readonly<Record<string, Row>> = {
     efforts: ALL_EFFORTS,
     defaultEffort: 'high',
     effortCap: OFF_UP_TO_HIGH,
-    capabilities: { midConversationSystem: false, preservedThinking: false, serverCompaction: true, midConversationTools: false },
+    capabilities: {
+      midConversationSystem: false,
+      preservedThinking: false,
+      serverCompaction: true,
+      midConversationTools: false,
+    },
     minCacheableTokens: 1024,
     price: { input: 2, output: 10, cacheWrite5m: 2.5, cacheWrite1h: 4, cacheRead: 0.2 },
     source: `${DOCS}/models/sonnet-5-5/whats-new-sonnet-5-5 (Sonnet 5 column: adaptive or disabled, 1,024-token cache minimum, no mid-conversation system)`,
@@ -142,7 +177,12 @@ export const MODELS: Readonly<Record<string, Row>> = {
     efforts: ALL_EFFORTS,
     defaultEffort: 'high',
     effortCap: OFF_UP_TO_HIGH,
-    capabilities: { midConversationSystem: true, preservedThinking: false, serverCompaction: true, midConversationTools: true },
+    capabilities: {
+      midConversationSystem: true,
+      preservedThinking: false,
+      serverCompaction: true,
+      midConversationTools: true,
+    },
     minCacheableTokens: 512,
     price: standard(5, 25),
     source: `${DOCS}/models/opus-5/overview (disabled thinking assumed accepted, unconfirmed)`,
@@ -154,7 +194,12 @@ export const MODELS: Readonly<Record<string, Row>> = {
     thinking: ['adaptive', 'off'],
     efforts: ALL_EFFORTS,
     defaultEffort: 'high',
-    capabilities: { midConversationSystem: true, preservedThinking: false, serverCompaction: true, midConversationTools: true },
+    capabilities: {
+      midConversationSystem: true,
+      preservedThinking: false,
+      serverCompaction: true,
+      midConversationTools: true,
+    },
     minCacheableTokens: 1024,
     price: standard(5, 25),
     source: `${DOCS}/models/opus-4-8/overview; whats-new-claude-4-8 (mid-conversation system messages); thinking-troubleshooting (budgets rejected)`,
@@ -166,7 +211,12 @@ export const MODELS: Readonly<Record<string, Row>> = {
     thinking: ['adaptive', 'off'],
     efforts: ALL_EFFORTS,
     defaultEffort: 'high',
-    capabilities: { midConversationSystem: false, preservedThinking: false, serverCompaction: true, midConversationTools: false },
+    capabilities: {
+      midConversationSystem: false,
+      preservedThinking: false,
+      serverCompaction: true,
+      midConversationTools: false,
+    },
     minCacheableTokens: 2048,
     price: standard(5, 25),
     source: `${DOCS}/build-with-claude/thinking-troubleshooting (4.7 rejects budgets); ${DOCS}/build-with-claude/effort`,
@@ -178,7 +228,12 @@ export const MODELS: Readonly<Record<string, Row>> = {
     thinking: ['adaptive', 'off', 'budget'],
     efforts: NO_XHIGH,
     defaultEffort: 'high',
-    capabilities: { midConversationSystem: false, preservedThinking: false, serverCompaction: true, midConversationTools: false },
+    capabilities: {
+      midConversationSystem: false,
+      preservedThinking: false,
+      serverCompaction: true,
+      midConversationTools: false,
+    },
     minCacheableTokens: 4096,
     price: standard(5, 25),
     source: `${DOCS}/models/opus-4-6/overview; whats-new-claude-4-6 (budgets deprecated, still accepted; max effort new)`,
@@ -190,7 +245,12 @@ export const MODELS: Readonly<Record<string, Row>> = {
     thinking: ['adaptive', 'off', 'budget'],
     efforts: NO_XHIGH,
     defaultEffort: 'high',
-    capabilities: { midConversationSystem: false, preservedThinking: false, serverCompaction: true, midConversationTools: false },
+    capabilities: {
+      midConversationSystem: false,
+      preservedThinking: false,
+      serverCompaction: true,
+      midConversationTools: false,
+    },
     minCacheableTokens: 2048,
     price: standard(3, 15),
     source: `${DOCS}/build-with-claude/thinking-troubleshooting (budgets deprecated on 4.6); ${DOCS}/build-with-claude/effort`,
@@ -201,7 +261,12 @@ export const MODELS: Readonly<Record<string, Row>> = {
     defaultMaxTokens: 32_000,
     thinking: ['off', 'budget'],
     efforts: [],
-    capabilities: { midConversationSystem: false, preservedThinking: false, serverCompaction: false, midConversationTools: false },
+    capabilities: {
+      midConversationSystem: false,
+      preservedThinking: false,
+      serverCompaction: false,
+      midConversationTools: false,
+    },
     minCacheableTokens: 4096,
     price: standard(1, 5),
     source: `${DOCS}/build-with-claude/thinking-troubleshooting (extended thinking is its only mode)`,
@@ -212,7 +277,12 @@ export const MODELS: Readonly<Record<string, Row>> = {
     defaultMaxTokens: 32_000,
     thinking: ['off', 'budget'],
     efforts: [],
-    capabilities: { midConversationSystem: false, preservedThinking: false, serverCompaction: false, midConversationTools: false },
+    capabilities: {
+      midConversationSystem: false,
+      preservedThinking: false,
+      serverCompaction: false,
+      midConversationTools: false,
+    },
     minCacheableTokens: 1024,
     price: standard(3, 15),
     source: `${DOCS}/build-with-claude/thinking-troubleshooting (extended thinking only; rejects effort)`,
@@ -224,7 +294,12 @@ export const MODELS: Readonly<Record<string, Row>> = {
     thinking: ['off', 'budget'],
     efforts: ['low', 'medium', 'high'],
     defaultEffort: 'high',
-    capabilities: { midConversationSystem: false, preservedThinking: false, serverCompaction: false, midConversationTools: false },
+    capabilities: {
+      midConversationSystem: false,
+      preservedThinking: false,
+      serverCompaction: false,
+      midConversationTools: false,
+    },
     minCacheableTokens: 4096,
     price: standard(5, 25),
     source: `${DOCS}/build-with-claude/effort (Opus 4.5: low/medium/high, no max)`,
@@ -245,3 +320,27 @@ export const FAMILY_PRICE: readonly [word: string, id: string][] = [
   ['haiku', 'claude-haiku-5-5'],
   ['sonnet', 'claude-sonnet-5-5'],
 ];
+
+/**
+ * Where inference ran, as a multiplier on every price (`usage.inference_geo`): US-only inference
+ * costs 1.1x, on Opus 4.6 and every later model (platform docs, build-with-claude/data-residency;
+ * docs.aws.amazon.com claude-platform data-residency: "A 1.1x pricing multiplier applies").
+ */
+export const GEO_MULTIPLIERS: Readonly<Record<string, number>> = { us: 1.1 };
+
+/** The models that predate `inference_geo` (a request naming it is a 400): no multiplier. */
+export const NO_INFERENCE_GEO: ReadonlySet<string> = new Set([
+  'claude-haiku-4-5',
+  'claude-sonnet-4-5',
+  'claude-opus-4-5',
+]);
+
+/**
+ * Fast mode's prices (`usage.speed: "fast"`), where known: Opus 5 $10 / $50 (platform docs, models/opus-5/overview),
+ * Opus 5.5 $8 / $40 (third-party, unconfirmed). Cache prices keep their usual multipliers of the
+ * fast input price (assumed). Another model's fast requests are priced at its list price.
+ */
+export const FAST_PRICE: Readonly<Record<string, PriceTier>> = {
+  'claude-opus-5': standard(10, 50),
+  'claude-opus-5-5': standard(8, 40),
+};

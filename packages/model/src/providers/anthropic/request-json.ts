@@ -27,7 +27,8 @@ export function wireRequest(request: ModelRequest | Omit<ModelRequest, 'maxToken
   };
   if (request.thinking !== undefined) wire.thinking = thinkingParam(request.thinking);
   if (request.effort !== undefined) wire.output_config = { effort: request.effort };
-  if ('compaction' in request && request.compaction !== undefined) wire.compaction = compactionParam(request.compaction);
+  if ('compaction' in request && request.compaction !== undefined)
+    wire.compaction = compactionParam(request.compaction);
   return wire;
 }
 

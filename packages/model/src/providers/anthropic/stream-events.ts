@@ -55,6 +55,10 @@ function usage(v: unknown): ApiUsage {
   }
   const compaction = compactionIterations(v.iterations);
   if (compaction) out.compaction = compaction;
+  for (const key of ['inference_geo', 'speed', 'service_tier'] as const) {
+    const said = v[key];
+    if (typeof said === 'string' && /^[\w-]{1,40}$/.test(said)) out[key] = said;
+  }
   const ttl = v.cache_creation;
   if (isObject(ttl)) {
     const split: NonNullable<ApiUsage['cache_creation']> = {};

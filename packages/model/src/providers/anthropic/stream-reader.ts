@@ -199,7 +199,9 @@ class Reply {
     if (!c) return this.usage;
     const extra: Usage = { input: c.input, output: c.output, cacheRead: c.cacheRead, cacheWrite: c.cacheWrite };
     if (c.cacheWrite1h > 0) extra.cacheWrite1h = c.cacheWrite1h;
-    return addUsage(this.usage, extra);
+    const sum = addUsage(this.usage, extra);
+    if (this.usage.servedAs) sum.servedAs = this.usage.servedAs;
+    return sum;
   }
 }
 

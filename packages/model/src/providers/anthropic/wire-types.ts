@@ -142,6 +142,10 @@ export interface ApiUsage {
    * summed: billed, but not in the top-level counters.
    */
   compaction?: { input: number; output: number; cacheRead: number; cacheWrite: number; cacheWrite1h: number };
+  /** Where and how the request was served (they change the price). */
+  inference_geo?: string;
+  speed?: string;
+  service_tier?: string;
 }
 
 /** A block as a `content_block_start` opens it (after the reader's checks). */

@@ -44,7 +44,12 @@ const BASE: Omit<ModelDescriptor, 'provider' | 'id' | 'known'> = {
   defaultMaxTokens: 8_000,
   thinking: ['off'],
   efforts: [],
-  capabilities: { midConversationSystem: false, preservedThinking: false, serverCompaction: false, midConversationTools: false },
+  capabilities: {
+    midConversationSystem: false,
+    preservedThinking: false,
+    serverCompaction: false,
+    midConversationTools: false,
+  },
   minCacheableTokens: 0,
   price: { input: 0, output: 0, cacheWrite5m: 0, cacheWrite1h: 0, cacheRead: 0 },
   source: 'scripted: no real model',
