@@ -6,7 +6,7 @@
  * transcript can be stored as JSONL, sent over a protocol and printed without conversion.
  */
 
-import type { ToolSpec } from './request.js';
+import type { ToolSpec } from './tool-spec.js';
 
 /** Data a provider attaches to a part so it can send the part back exactly (keyed by provider id). */
 export type ProviderMeta = Readonly<Record<string, Readonly<Record<string, unknown>>>>;

@@ -5,25 +5,13 @@
  */
 import type { Effort, ThinkingSetting } from './descriptor.js';
 import type { Message } from './messages.js';
+import type { ToolSpec } from './tool-spec.js';
+
+export type { ToolSpec } from './tool-spec.js';
 
 /** One block of the system prompt. */
 export interface SystemText {
   text: string;
-}
-
-/**
- * A tool as the model is told of it. `inputSchema` is JSON Schema, sent byte for byte as given
- * (an outside tool's schema keeps its exact bytes).
- */
-export interface ToolSpec {
-  name: string;
-  description: string;
-  inputSchema: { type: 'object'; [k: string]: unknown };
-  /**
-   * Not sent in full: the model finds it through the provider's tool search (where supported).
-   * Absent or false: sent in full.
-   */
-  deferred?: boolean;
 }
 
 /** A part of a message: `message` index in `messages`, `part` index in its content. */
