@@ -68,6 +68,7 @@ export async function handleMessages(ctx: HandlerContext, body: unknown, res: Se
 
   const reply = buildReply(request.max_tokens === 0 ? { content: [] } : turn, replyContext(ctx, v));
   Object.assign(reply.usage, servedAs(request, ctx.validation.inferenceGeo));
+  if (v.appliedEdits) reply.context_management = { applied_edits: v.appliedEdits };
   if (v.reportTransformations && v.transformations.length > 0) reply.input_transformations = v.transformations;
   if (!request.stream) {
     ctx.finish();

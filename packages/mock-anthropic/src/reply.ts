@@ -43,6 +43,8 @@ export interface ReplyMessage {
   usage: Usage;
   /** Present when the thinking-binding beta is on and blocks were dropped or let through. */
   input_transformations?: unknown[];
+  /** With `context_management`: the edits applied before the model saw the prompt. */
+  context_management?: { applied_edits: unknown[] };
 }
 
 /** What building one reply needs from the request. */

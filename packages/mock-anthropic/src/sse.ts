@@ -48,6 +48,7 @@ export function streamEvents(reply: ReplyMessage, unknownEvent?: string): SseEve
   push('message_delta', {
     delta: { stop_reason: reply.stop_reason, stop_sequence: null, stop_details: reply.stop_details },
     usage: reply.usage,
+    ...(reply.context_management ? { context_management: reply.context_management } : {}),
   });
   push('message_stop', {});
   return events;

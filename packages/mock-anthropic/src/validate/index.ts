@@ -13,6 +13,8 @@ import type { RequestHeaders } from './headers.js';
 import { BETAS, checkHeaders } from './headers.js';
 import { checkMessages } from './messages.js';
 import { checkToolChanges } from './tool-changes.js';
+import type { AppliedEdit } from '../context-editing.js';
+import { applyEdits, readEdits } from '../context-editing.js';
 import { checkParams, effectiveEffort } from './params.js';
 import type { ThinkingPlan } from './thinking-config.js';
 import { checkThinking } from './thinking-config.js';
@@ -40,6 +42,8 @@ export interface ValidRequest {
   transformations: ThinkingTransformation[];
   /** Report `input_transformations` in the response (the binding beta is on). */
   reportTransformations: boolean;
+  /** With `context_management`: what its edits cleared (reported in the response). */
+  appliedEdits?: AppliedEdit[];
 }
 
 type Result = { ok: true; value: ValidRequest } | { ok: false; error: ApiErrorResponse };
@@ -95,8 +99,14 @@ export function validateRequest(
     checkToolChanges(request, spec, headers.value) ??
     cacheError;
   if (messagesError) return { ok: false, error: messagesError };
-  if (inputTokens > spec.contextWindow)
-    return { ok: false, error: invalid(`prompt is too long: ${inputTokens} tokens > ${spec.contextWindow} maximum`) };
+  // Context editing happens before the prompt reaches the model: what it sees is what counts.
+  const edits = readEdits(request);
+  if ('error' in edits) return { ok: false, error: edits.error };
+  const edited = applyEdits(request, edits.edits, inputTokens);
+  const seen = edited.applied.length > 0 ? flattenRequest(edited.body) : blocks;
+  const seenTokens = totalTokens(seen);
+  if (seenTokens > spec.contextWindow)
+    return { ok: false, error: invalid(`prompt is too long: ${seenTokens} tokens > ${spec.contextWindow} maximum`) };
   const binding = countOnly
     ? { ok: true as const, transformations: [] }
     : checkThinkingBlocks(request, request.messages, {
@@ -112,10 +122,11 @@ export function validateRequest(
       request,
       spec,
       plan: thinking.plan,
-      blocks,
-      inputTokens,
+      blocks: seen,
+      inputTokens: seenTokens,
       transformations: binding.transformations,
       reportTransformations: reportsTransformations(headers.value),
+      ...(edits.edits.length > 0 ? { appliedEdits: edited.applied } : {}),
     },
   };
 }
