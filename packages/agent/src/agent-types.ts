@@ -5,7 +5,7 @@
 import type { Answer } from '@coding-harness/approval';
 import type { Effort, Message, ProviderRegistry, ThinkingSetting, Usage } from '@coding-harness/model';
 import type { Skill } from '@coding-harness/skills';
-import type { ToolRegistry } from '@coding-harness/tools';
+import type { TextFileIo, ToolRegistry } from '@coding-harness/tools';
 import type { AgentEvent } from './events.js';
 import type { CurrentSettings } from './model-switch.js';
 import type { AgentPolicy } from './policy.js';
@@ -72,6 +72,8 @@ export interface AgentOptions {
   protectedDirs?: readonly string[];
   /** Secret values (an API key given by flag) redacted from tool output, on top of the credential variables in the environment. */
   secrets?: readonly string[];
+  /** Text-file I/O for the file tools through someone else (an editor's buffers); see `ToolContext.files`. Absent: the disk. */
+  files?: TextFileIo;
 }
 
 export interface Agent {

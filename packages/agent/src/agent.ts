@@ -102,6 +102,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
         ...(readFilter ? { readFilter } : {}),
         ...(forcedSkill !== undefined ? { forcedSkill } : {}),
         sessionId,
+        ...(options.files !== undefined ? { files: options.files } : {}),
         authorizeCommand: skillCommandAuthorizer({
           policy: config.policy,
           registry: config.registry,

@@ -9,7 +9,7 @@ import type { Grant, Policy } from '@coding-harness/approval';
 import { discover } from '@coding-harness/skills';
 import type { DiscoverResult, Skill } from '@coding-harness/skills';
 import { builtinRuleNames, createToolRegistry } from '@coding-harness/tools';
-import type { ToolRegistry } from '@coding-harness/tools';
+import type { TextFileIo, ToolRegistry } from '@coding-harness/tools';
 import type { HarnessFlags } from './args.js';
 import { createSessionControls } from './controls.js';
 import type { SessionControls } from './controls.js';
@@ -52,6 +52,11 @@ export interface HarnessIo {
    * (the REPL and the TUI); without it (`-p`) those grants are absent and a start-up message names `--trust`.
    */
   askTrust?: AskTrustFn;
+  /**
+   * Text-file I/O for read_file, write_file and edit_file through the front end (an editor's
+   * buffers over ACP), behind the same jail, protected paths and approval; absent: the disk.
+   */
+  files?: TextFileIo;
 }
 
 /** A wired session: everything a front end needs to run turns and answer slash commands. */
@@ -290,6 +295,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       protectedDirs: [dirname(sessionDir), ...current.discovery.skills.map((s) => s.dir)],
       // The credentials as the wiring read them from `env` (which need not be process.env): redacted from tool output.
       secrets,
+      ...(io.files !== undefined ? { files: io.files } : {}),
       sessionStore,
       ...(start.resumeId !== undefined ? { resumeId: start.resumeId } : {}),
       // A resume continues with the session's last /model and /effort, unless this run names its own.

@@ -25,6 +25,8 @@ export interface ToolContextOptions {
   sessionId?: string;
   /** Judges skill dynamic context commands (see `ToolContext.authorizeCommand`); absent, none runs. */
   authorizeCommand?: ToolContext['authorizeCommand'];
+  /** Text-file I/O through someone else (see `ToolContext.files`); absent, the disk. */
+  files?: ToolContext['files'];
 }
 
 /** Dirs as given and as resolved, kept per array: the agent passes the same arrays to every batch. */
@@ -141,5 +143,6 @@ export function createToolContext(opts: ToolContextOptions): ToolContext {
   if (opts.readFilter !== undefined) ctx.readFilter = opts.readFilter;
   if (opts.sessionId !== undefined) ctx.sessionId = opts.sessionId;
   if (opts.authorizeCommand !== undefined) ctx.authorizeCommand = opts.authorizeCommand;
+  if (opts.files !== undefined) ctx.files = opts.files;
   return ctx;
 }

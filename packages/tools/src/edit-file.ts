@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import * as z from 'zod/mini';
 import { RESULT_DIFF_MAX_LINES, unifiedDiff } from './diff.js';
 import { existingOf, filePermission, recordWritten, staleReason, writeRefusal, writeTarget } from './file-guard.js';
+import { readsThroughSeam, seamText, seamWrite } from './file-io.js';
 import { abortedResult, errorResult, messageOf, okResult } from './result.js';
 import { readRegularTextSync } from './safe-open.js';
 import { openForWrite, readWhole, writeWhole } from './safe-write.js';
@@ -99,6 +100,8 @@ export const editFileTool: Tool<Input> = {
   refuse(input, ctx) {
     const refusal = writeRefusal(ctx, input.path, true);
     if (refusal !== undefined) return refusal;
+    // Text read through the seam (an editor's buffer) may differ from the disk's: `run` decides then.
+    if (readsThroughSeam(ctx)) return undefined;
     // The file was read and is unchanged: an edit that cannot apply is refused now, not after a question.
     const target = writeTarget(ctx, input.path);
     const before = target.ok ? readRegularTextSync(target.abs, PREVIEW_MAX_BYTES) : undefined;
@@ -109,7 +112,7 @@ export const editFileTool: Tool<Input> = {
   async preview(input, ctx) {
     const target = writeTarget(ctx, input.path);
     if (!target.ok) return undefined;
-    const before = readRegularTextSync(target.abs, PREVIEW_MAX_BYTES);
+    const before = (await seamText(ctx, target.abs)) ?? readRegularTextSync(target.abs, PREVIEW_MAX_BYTES);
     if (before === undefined) return undefined;
     const edit = applyEdit(before, target.shown, input);
     return edit.ok ? unifiedDiff(before, edit.after, { fromLabel: target.shown }) : undefined;
@@ -125,11 +128,15 @@ export const editFileTool: Tool<Input> = {
     try {
       const stale = staleReason(ctx.readTracker, abs, shown, existingOf(opened.st));
       if (stale !== undefined) return errorResult(stale);
-      const before = readWhole(opened.fd, opened.st.size).toString('utf8');
+      const before = (await seamText(ctx, abs)) ?? readWhole(opened.fd, opened.st.size).toString('utf8');
       const edit = applyEdit(before, shown, input);
       if (!edit.ok) return errorResult(edit.error);
-      writeWhole(opened.fd, Buffer.from(edit.after, 'utf8'));
-      recordWritten(ctx.readTracker, abs, opened.fd);
+      const seam = await seamWrite(ctx, abs, edit.after);
+      if (seam.via === 'seam' && !seam.ok) return errorResult(`Cannot edit ${shown}: ${seam.error}`);
+      if (seam.via === 'none') {
+        writeWhole(opened.fd, Buffer.from(edit.after, 'utf8'));
+        recordWritten(ctx.readTracker, abs, opened.fd);
+      }
       const snippet = unifiedDiff(before, edit.after, { context: 3, maxLines: 60 });
       const what = edit.count === 1 ? '1 occurrence' : `${edit.count} occurrences`;
       const diff = unifiedDiff(before, edit.after, { fromLabel: shown, maxLines: RESULT_DIFF_MAX_LINES });

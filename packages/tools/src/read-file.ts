@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import * as z from 'zod/mini';
 import { filePermission } from './file-guard.js';
+import { readsThroughSeam, seamText } from './file-io.js';
 import { displayPath, resolveInJail } from './jail.js';
 import { abortedResult, errorResult, messageOf, okResult, plural } from './result.js';
 import { openRegularSync } from './safe-open.js';
@@ -130,6 +131,20 @@ function readSliceSync(fd: number, size: number, offset: number, limit: number):
   return lines.end();
 }
 
+/** Whether the opened file's first 8 KiB hold a NUL (read at offset 0, the descriptor's position unchanged). */
+function headIsBinary(fd: number): boolean {
+  const head = Buffer.allocUnsafe(SNIFF_BYTES);
+  const n = fs.readSync(fd, head, 0, SNIFF_BYTES, 0);
+  return isBinary(head.subarray(0, n));
+}
+
+/** A whole text (from the seam) numbered and capped like a file. */
+function sliceOfText(text: string, offset: number, limit: number): Slice {
+  const lines = lineCollector(offset, limit);
+  lines.push(text);
+  return lines.end();
+}
+
 const readChunk = (fd: number, buf: Buffer): Promise<number> =>
   new Promise((resolve, reject) => fs.read(fd, buf, 0, buf.length, null, (err, n) => (err ? reject(err) : resolve(n))));
 
@@ -182,13 +197,18 @@ export const readFileTool: Tool<Input> = {
     const { fd, st } = opened;
     try {
       ctx.readTracker.record(jail.abs, st.mtimeMs, st.size);
-      if (st.size === 0) return okResult(`${shown} is empty (0 bytes).`, `read ${shown} (empty)`);
       const offset = input.offset ?? 1;
       const limit = input.limit ?? READ_LINE_CAP;
+      // Through the seam (an editor's buffer) when it has the text: a file that is binary on disk is not asked for.
+      const seam = readsThroughSeam(ctx) && !headIsBinary(fd) ? await seamText(ctx, jail.abs) : undefined;
+      if (seam === '' || (seam === undefined && st.size === 0))
+        return okResult(`${shown} is empty (0 bytes).`, `read ${shown} (empty)`);
       const slice =
-        st.size <= SYNC_READ_BYTES
-          ? readSliceSync(fd, st.size, offset, limit)
-          : await readSlice(fd, offset, limit, ctx.signal);
+        seam !== undefined
+          ? sliceOfText(seam, offset, limit)
+          : st.size <= SYNC_READ_BYTES
+            ? readSliceSync(fd, st.size, offset, limit)
+            : await readSlice(fd, offset, limit, ctx.signal);
       if (slice === 'binary')
         return errorResult(`${shown} looks like a binary file (it contains NUL bytes); read_file only returns text.`);
       if (slice.lines.length === 0) {

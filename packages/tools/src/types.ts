@@ -1,5 +1,6 @@
 import type { Skill } from '@coding-harness/skills';
 import type { $ZodType } from 'zod/v4/core';
+import type { TextFileIo } from './file-io.js';
 
 /** How a tool touches the world; the approval policy keys its defaults on this. */
 export type ToolKind = 'read' | 'write' | 'exec';
@@ -97,6 +98,12 @@ export interface ToolContext {
    * holding one fails to load.
    */
   authorizeCommand?: (command: string, skill: Skill) => Promise<CommandVerdict>;
+  /**
+   * Text-file I/O through someone else (an editor's buffers, see `file-io.ts`): read_file,
+   * write_file and edit_file move a text file's content through it after every check on the real
+   * file system has passed. Absent: the disk.
+   */
+  files?: TextFileIo;
 }
 
 /**
