@@ -5,9 +5,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createToolContext } from './context.js';
 import { editFileTool } from './edit-file.js';
-import type { TextFileIo } from './file-io.js';
 import { readFileTool } from './read-file.js';
-import type { ToolContext } from './types.js';
+import type { TextFileIo, ToolContext } from './types.js';
 import { writeFileTool } from './write-file.js';
 
 let tmp: string;

@@ -12,17 +12,6 @@
 import fs from 'node:fs';
 import type { ToolContext } from './types.js';
 
-/** Text-file I/O by someone else; each method is used only when present. */
-export interface TextFileIo {
-  /**
-   * The current text of `absPath` (an absolute path that passed the jail), or undefined when the
-   * provider has none for it: the tool then reads the disk. Rejecting counts as undefined.
-   */
-  readText?(absPath: string): Promise<string | undefined>;
-  /** Replaces the whole text of `absPath`; a rejection is the write's error (nothing else is tried). */
-  writeText?(absPath: string, text: string): Promise<void>;
-}
-
 /** True when the context reads text through the seam (a check on disk text alone may then be wrong). */
 export function readsThroughSeam(ctx: Pick<ToolContext, 'files'>): boolean {
   return ctx.files?.readText !== undefined;

@@ -8,7 +8,6 @@ export { ruleEntryOf } from './rule-table.js';
 export type { RegistryOptions } from './registry.js';
 export { createToolContext } from './context.js';
 export type { ToolContextOptions } from './context.js';
-export type { TextFileIo } from './file-io.js';
 export { readFileTool, READ_LINE_CAP, READ_BYTE_CAP, READ_LINE_CHARS } from './read-file.js';
 export { writeFileTool } from './write-file.js';
 export { editFileTool, applyEdit } from './edit-file.js';

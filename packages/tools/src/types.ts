@@ -1,6 +1,5 @@
 import type { Skill } from '@coding-harness/skills';
 import type { $ZodType } from 'zod/v4/core';
-import type { TextFileIo } from './file-io.js';
 
 /** How a tool touches the world; the approval policy keys its defaults on this. */
 export type ToolKind = 'read' | 'write' | 'exec';
@@ -51,6 +50,20 @@ export interface ReadTracker {
   record(absPath: string, mtimeMs: number, size: number): void;
   get(absPath: string): { mtimeMs: number; size: number } | undefined;
   clear(): void;
+}
+
+/**
+ * Text-file I/O by someone else (an editor's buffers), each method used only when present: see
+ * `file-io.ts` for how read_file, write_file and edit_file use it and what stays on disk.
+ */
+export interface TextFileIo {
+  /**
+   * The current text of `absPath` (an absolute path that passed the jail), or undefined when the
+   * provider has none for it: the tool then reads the disk. Rejecting counts as undefined.
+   */
+  readText?(absPath: string): Promise<string | undefined>;
+  /** Replaces the whole text of `absPath`; a rejection is the write's error (nothing else is tried). */
+  writeText?(absPath: string, text: string): Promise<void>;
 }
 
 /** Per-call context. Everything a tool needs from outside arrives here. */
