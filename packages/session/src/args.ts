@@ -23,6 +23,8 @@ export type HarnessCommand =
 export interface HarnessFlags {
   /** `-C DIR` as given (relative to the caller's cwd); undefined means the cwd. */
   directory?: string;
+  /** `--acp`: serve the Agent Client Protocol on stdin/stdout (the editor names each session's work root). */
+  acp: boolean;
   /** `-p`: run one prompt and exit. */
   print: boolean;
   /** The prompt given after `-p` (or as positionals with it); undefined means read stdin. */
@@ -194,6 +196,7 @@ export function parseHarnessArgs(argv: readonly string[]): ParseResult {
     ok: true,
     flags: {
       ...(directory !== undefined ? { directory } : {}),
+      acp: on('acp'),
       print: on('print'),
       ...(prompt !== undefined ? { prompt } : {}),
       ...(model !== undefined ? { model } : {}),

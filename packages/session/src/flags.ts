@@ -66,6 +66,10 @@ export const CONFLICTS: readonly (readonly [string, string])[] = [
   ['trust', 'untrusted'],
   ['continue', 'resume'],
   ['skills', 'no-skills'],
+  ['acp', 'print'],
+  ['acp', 'continue'],
+  ['acp', 'resume'],
+  ['acp', 'directory'],
 ];
 
 /** The table, in `--help` order. */
@@ -79,6 +83,14 @@ export const FLAGS: readonly FlagSpec[] = [
     interactive: true,
     description: 'work root (default: current directory); must exist',
     doc: 'work root (default: cwd); must exist',
+  },
+  {
+    name: 'acp',
+    type: 'boolean',
+    group: 'session',
+    interactive: false,
+    description: "be an editor's agent: the Agent Client Protocol on stdin/stdout (Zed, Neovim)",
+    doc: "serve the Agent Client Protocol (JSON-RPC on stdin/stdout) for an editor (Zed, JetBrains, Neovim's CodeCompanion); each editor session gets the work root it names and the other flags given here; diagnostics on stderr",
   },
   {
     name: 'print',
