@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createToolContext } from './context.js';
 import { editFileTool } from './edit-file.js';
+import { SEAM_READ_MAX_BYTES } from './file-io.js';
 import { readFileTool } from './read-file.js';
 import type { TextFileIo, ToolContext } from './types.js';
 import { writeFileTool } from './write-file.js';
@@ -63,6 +64,15 @@ describe('read_file through the seam', () => {
     expect((await readFileTool.run({ path: 'a.txt' }, context(editor().files))).content).toBe('     1\ton disk');
     const failing: TextFileIo = { readText: () => Promise.reject(new Error('no such buffer')) };
     expect((await readFileTool.run({ path: 'a.txt' }, context(failing))).content).toBe('     1\ton disk');
+  });
+
+  it('reads a file larger than SEAM_READ_MAX_BYTES from disk, under the usual caps', async () => {
+    write('big.log', `${'x'.repeat(1023)}\n`.repeat(SEAM_READ_MAX_BYTES / 1024 + 1));
+    const ed = editor();
+    ed.buffers.set(path.join(root, 'big.log'), 'editor text');
+    const r = await readFileTool.run({ path: 'big.log', limit: 1 }, context(ed.files));
+    expect(r.content).toMatch(/^\s+1\tx{1023}\n/);
+    expect(ed.asked).toEqual([]);
   });
 
   it('never asks for a path the jail refuses, a binary file, a directory or a FIFO-like non-file', async () => {

@@ -12,6 +12,12 @@
 import fs from 'node:fs';
 import type { ToolContext } from './types.js';
 
+/**
+ * read_file asks the seam only for files up to this size on disk: a larger one (a log, a dump) is
+ * read from disk in chunks under read_file's caps instead of being sent whole over the seam.
+ */
+export const SEAM_READ_MAX_BYTES = 8 * 1024 * 1024;
+
 /** True when the context reads text through the seam (a check on disk text alone may then be wrong). */
 export function readsThroughSeam(ctx: Pick<ToolContext, 'files'>): boolean {
   return ctx.files?.readText !== undefined;

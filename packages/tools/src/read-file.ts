@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import * as z from 'zod/mini';
 import { filePermission } from './file-guard.js';
-import { readsThroughSeam, seamText } from './file-io.js';
+import { readsThroughSeam, SEAM_READ_MAX_BYTES, seamText } from './file-io.js';
 import { displayPath, resolveInJail } from './jail.js';
 import { abortedResult, errorResult, messageOf, okResult, plural } from './result.js';
 import { openRegularSync } from './safe-open.js';
@@ -199,8 +199,11 @@ export const readFileTool: Tool<Input> = {
       ctx.readTracker.record(jail.abs, st.mtimeMs, st.size);
       const offset = input.offset ?? 1;
       const limit = input.limit ?? READ_LINE_CAP;
-      // Through the seam (an editor's buffer) when it has the text: a file that is binary on disk is not asked for.
-      const seam = readsThroughSeam(ctx) && !headIsBinary(fd) ? await seamText(ctx, jail.abs) : undefined;
+      // Through the seam (an editor's buffer) when it has the text: a file binary or very large on disk is not asked for.
+      const seam =
+        readsThroughSeam(ctx) && st.size <= SEAM_READ_MAX_BYTES && !headIsBinary(fd)
+          ? await seamText(ctx, jail.abs)
+          : undefined;
       if (seam === '' || (seam === undefined && st.size === 0))
         return okResult(`${shown} is empty (0 bytes).`, `read ${shown} (empty)`);
       const slice =
