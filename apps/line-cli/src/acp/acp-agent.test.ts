@@ -61,10 +61,10 @@ interface Editor {
 function startEditor(
   box: Sandbox,
   server: MockServer,
-  opts: { choices?: Choice[]; files?: Record<string, string>; args?: string[] } = {},
+  opts: { choices?: Choice[]; files?: Record<string, string>; args?: string[]; noCredentials?: boolean } = {},
 ): Editor {
   const child = spawn(process.execPath, [BIN, '--acp', '--no-auto-skills', ...(opts.args ?? [])], {
-    env: childEnv(box, server),
+    env: childEnv(box, opts.noCredentials ? undefined : server),
     cwd: box.home,
     stdio: 'pipe',
   });
@@ -370,6 +370,22 @@ describe('harness --acp with the SDK client as the editor', () => {
     );
     await expect(prompt('try again')).rejects.toThrow(/the mock refuses this/);
     expect(textOf(editor, sessionId, 'agent_message_chunk')).toContain('error: ');
+  }, 60_000);
+
+  it('refuses a session it cannot open with the reason: no credentials, a relative cwd', async () => {
+    const box = makeSandbox();
+    const server = await mock(new ScriptBuilder().text('never').build());
+    const bare = startEditor(box, server, { noCredentials: true });
+    await initialize(bare);
+    await expect(bare.conn.agent.request('session/new', { cwd: box.work, mcpServers: [] })).rejects.toThrow(
+      /ANTHROPIC_API_KEY/,
+    );
+    const editor = startEditor(box, server);
+    await initialize(editor);
+    await expect(editor.conn.agent.request('session/new', { cwd: 'work', mcpServers: [] })).rejects.toThrow(
+      /cwd must be an absolute path/,
+    );
+    expect(server.messageRequests()).toHaveLength(0);
   }, 60_000);
 
   it('SIGTERM closes every session: a running command is killed, exit 143', async () => {
