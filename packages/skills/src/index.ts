@@ -3,6 +3,14 @@ export { discover } from './discover.js';
 export { readSkillFile } from './read-skill-file.js';
 export { readRegularFile, refusalText } from './read-regular.js';
 export type { RegularRead } from './read-regular.js';
+export {
+  appendRegularFile,
+  checkWriteTarget,
+  fileKind,
+  openRegularForAppend,
+  replaceRegularFile,
+} from './write-regular.js';
+export type { AppendHandle, AppendOptions, WriteOptions, WriteTarget } from './write-regular.js';
 export { loadBody } from './load-body.js';
 export {
   formatListing,
