@@ -57,7 +57,8 @@ describe('skill usage counts', () => {
     const blocker = path.join(tmp, 'file');
     fs.writeFileSync(blocker, '');
     const file = path.join(blocker, 'skill-usage.json');
-    expect(recordSkillUse(file, 'x')).toMatch(new RegExp(`^skill usage not recorded: ${file}: E`));
+    expect(recordSkillUse(file, 'x')).toMatch(new RegExp(`^skill usage not recorded: ${file} .*\\(ENOTDIR\\)`));
+    expect(fs.readdirSync(tmp)).toEqual(['file']);
   });
 });
 
