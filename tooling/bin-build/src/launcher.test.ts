@@ -80,7 +80,7 @@ afterAll(() => {
 describe('the bin launcher and its code cache', () => {
   it('writes the cache once into $XDG_CACHE_HOME/coding-harness, never beside the bundle, and reuses it', () => {
     const before = files(binDir);
-    expect(before).toEqual(['demo-bundle.cjs', 'demo.cjs']);
+    expect(before).toEqual(['demo-bundle.cjs', 'demo-bundle.inputs.json', 'demo.cjs']);
     const xdg = folder('xdg-a');
     expect(run({ XDG_CACHE_HOME: xdg })).toBe('ok function true\n');
     const written = files(xdg);
@@ -115,7 +115,7 @@ describe('the bin launcher and its code cache', () => {
     try {
       const xdg = folder('xdg-c');
       expect(run({ XDG_CACHE_HOME: xdg })).toBe('ok function true\n');
-      expect(files(binDir)).toEqual(['demo-bundle.cjs', 'demo.cjs']);
+      expect(files(binDir)).toEqual(['demo-bundle.cjs', 'demo-bundle.inputs.json', 'demo.cjs']);
       expect(files(xdg)).toHaveLength(1);
     } finally {
       chmodSync(binDir, 0o755);
