@@ -29,7 +29,7 @@ function run(args: string[], extra: Record<string, string> = {}, bin = BIN) {
     cwd: home,
     encoding: 'utf8',
     input: '',
-    timeout: 15_000,
+    timeout: 60_000,
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }

@@ -65,6 +65,8 @@ export class FakeSession implements Session {
   readonly commands: Command[] = [];
   /** How often `preconnect` was called. */
   preconnects = 0;
+  /** Turns that have ended and sent their last events (`turn_end`, `status`): nothing more comes from them. */
+  turnsEnded = 0;
   /** The rules `/allowed` lists (an "always" answer adds one). */
   readonly grants: Grant[] = [];
   state: SessionStatus;
@@ -275,6 +277,7 @@ export class FakeSession implements Session {
     } finally {
       this.current = undefined;
       this.emit({ type: 'status', status: this.state });
+      this.turnsEnded += 1;
     }
     if (!end) return { ok: true, type: 'send', data: { turnId, stopReason: 'end_turn', outcome: 'completed' } };
     return { ok: true, type: 'send', data: { turnId, stopReason: end.stopReason, outcome: end.outcome } };

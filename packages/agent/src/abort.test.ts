@@ -38,7 +38,7 @@ function running(pid: number): boolean {
 }
 
 /** Waits (bounded) for the process to stop running: a killed process takes a moment to go under load. */
-async function stopsRunning(pid: number, withinMs = 5_000): Promise<boolean> {
+async function stopsRunning(pid: number, withinMs = 30_000): Promise<boolean> {
   const end = Date.now() + withinMs;
   while (running(pid) && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
   return !running(pid);

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readlinkSync } from 'node:fs';
 import { appendFile, chmod, mkdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '@coding-harness/model';
 import { createSessionStore, defaultSessionDir } from './session-store.js';
 import { cleanup, tempDir } from './testing/kit.test.util.js';
@@ -72,8 +72,8 @@ describe('the session store', () => {
       created.writer.close();
       expect(created.writer.append({ type: 'message', message: user('late') })).toBe('session file is closed');
       expect((await readFile(file, 'utf8')).split('\n')).toHaveLength(3);
-      for (let i = 0; i < 100 && openOnFile() > 0; i++) await new Promise((r) => setTimeout(r, 10));
-      expect(openOnFile()).toBe(0);
+      // The descriptor is closed once the background fsync is done: waited for, up to 30 s.
+      await vi.waitFor(() => expect(openOnFile()).toBe(0), { timeout: 30_000, interval: 10 });
     },
   );
 

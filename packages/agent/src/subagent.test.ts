@@ -57,7 +57,7 @@ describe('a fork skill aborted while its subagent runs', () => {
     };
     const script = new ScriptBuilder()
       .toolUse('skill', { name: 'slow' })
-      .turn({ content: [{ type: 'text', text: 'never seen' }], fault: { kind: 'delay', ms: 5_000 } })
+      .turn({ content: [{ type: 'text', text: 'never seen' }], fault: { kind: 'delay', ms: 120_000 } })
       .build();
     const { agent, server } = await setup(script, { skills });
     const controller = new AbortController();

@@ -43,7 +43,7 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 describe('skill tool', () => {
-  it('refuses a SKILL.md swapped for a FIFO since discovery, without blocking', { timeout: 5_000 }, async () => {
+  it('refuses a SKILL.md swapped for a FIFO since discovery, without blocking', async () => {
     const s = makeSkill('swapped', 'Body\n');
     fs.rmSync(s.file);
     execFileSync('mkfifo', [s.file]);

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { ScriptBuilder, startMockServer } from '@coding-harness/mock-anthropic';
 import type { MockServer } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hasTmux, TmuxSession } from './tmux.test.helper.js';
+import { E2E_TIMEOUT_MS, hasTmux, TmuxSession } from './tmux.test.helper.js';
 
 const BIN = fileURLToPath(new URL('../../dist/bin/harness-tui.cjs', import.meta.url));
 
@@ -194,6 +194,6 @@ describe('harness-tui in a real terminal (tmux)', () => {
       expect(tmux.pane('#{cursor_flag}')).toBe('1');
       expect(after).not.toMatch(STATUS);
     },
-    60_000,
+    E2E_TIMEOUT_MS,
   );
 });
