@@ -122,9 +122,11 @@ export function replaceRegularFile(
     fd = undefined;
     // Checked again right before the rename: something swapped in meanwhile is not replaced.
     const again = checkWriteTarget(target.file);
-    if (!again.ok) {
+    if (!again.ok || again.file !== target.file) {
       fs.rmSync(tmp, { force: true });
-      return again.error;
+      return again.ok
+        ? `${file} changed while it was being written (it is now a link): nothing was replaced`
+        : again.error;
     }
     fs.renameSync(tmp, target.file);
     return undefined;
