@@ -19,7 +19,7 @@ export const sourceConditions = {
  * machine (CI on two cores shared with other work, turbo running every package's suite at once):
  * a limit only decides how long a broken test takes to fail, never whether a correct one passes,
  * so they are generous, and no test asserts a duration (benchmarks measure those). The setup file
- * fails a test file that changes /dev/null or the harness's folders in the real home.
+ * fails a test file after which /dev/null is no longer the null device.
  */
 export const testDefaults = {
   testTimeout: 60_000,
