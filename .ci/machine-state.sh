@@ -22,19 +22,24 @@ null_device() {
 #                                 pnpm's metadata cache, content-addressed store and state: the
 #                                 install step (`pnpm install --frozen-lockfile`)
 #   .config/turborepo             turbo's own settings (telemetry notice), written by `turbo run`
+#   .cache/biome                  Biome's cache folder, made by `biome format` in `pnpm check`
 #   .claude (but not .claude/skills and .claude/commands)
 #                                 Claude Code's state, when one is running on the same machine (a
 #                                 developer's box); the harness only ever reads ~/.claude/skills
 #                                 and ~/.claude/commands, which stay checked
+# The folders above those (.cache, .config, .local, .local/share, .local/state) are listed only by
+# their contents: on a fresh home the tools create them, and that is all they do there.
 home_listing() {
   find "$HOME" \
     \( -path "$HOME/.npm" \
     -o -path "$HOME/.cache/pnpm" -o -path "$HOME/.local/share/pnpm" -o -path "$HOME/.local/state/pnpm" \
-    -o -path "$HOME/.config/turborepo" \
+    -o -path "$HOME/.config/turborepo" -o -path "$HOME/.cache/biome" \
     -o \( -path "$HOME/.claude/*" ! -path "$HOME/.claude/skills" ! -path "$HOME/.claude/skills/*" \
     ! -path "$HOME/.claude/commands" ! -path "$HOME/.claude/commands/*" \) \) -prune \
     -o -type d -printf 'd %P\n' \
-    -o -printf '%y %s %T@ %P\n' 2>/dev/null | LC_ALL=C sort
+    -o -printf '%y %s %T@ %P\n' 2>/dev/null |
+    { grep -v -x -e 'd .cache' -e 'd .config' -e 'd .local' -e 'd .local/share' -e 'd .local/state' || true; } |
+    LC_ALL=C sort
 }
 
 # Records the state before the run, in $MACHINE_STATE (a temp folder outside $HOME).

@@ -3,6 +3,7 @@
 // workspace, summed from each package's vitest JSON report: "tests: N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,7 +19,19 @@ function readdir(dir) {
 for (const ws of workspaces) rmSync(path.join(ws, REPORT), { force: true });
 
 const turbo = path.join(root, 'node_modules/.bin/turbo');
-const args = ['run', 'test', '--output-logs=full', ...process.argv.slice(2)];
+// As many packages' suites at once as there are cores (at least two): each suite spawns bins,
+// shells, servers and tmux sessions of its own, and turbo's default of ten at once left every
+// one of them waiting its turn on a two-core machine (the waits are limits, but a run under load
+// then took most of its time in contention). An explicit --concurrency given to this script wins.
+const concurrency = `--concurrency=${Math.max(2, availableParallelism())}`;
+const given = process.argv.slice(2);
+const args = [
+  'run',
+  'test',
+  '--output-logs=full',
+  ...(given.some((a) => a.startsWith('--concurrency')) ? [] : [concurrency]),
+  ...given,
+];
 const result = spawnSync(turbo, args, { cwd: root, stdio: 'inherit' });
 
 let passed = 0;

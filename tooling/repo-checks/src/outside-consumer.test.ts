@@ -64,7 +64,7 @@ async function exec(
   env: NodeJS.ProcessEnv = sandboxEnv,
 ): Promise<{ code: number; out: string; err: string }> {
   try {
-    const { stdout, stderr } = await run(file, args, { cwd, env, timeout: 240_000, maxBuffer: 32 * 1024 * 1024 });
+    const { stdout, stderr } = await run(file, args, { cwd, env, timeout: 600_000, maxBuffer: 32 * 1024 * 1024 });
     return { code: 0, out: stdout, err: stderr };
   } catch (error) {
     const e = error as { code?: number | string; stdout?: string; stderr?: string; message: string };
@@ -120,7 +120,9 @@ function optionalPeersOf(modules: string): Set<string> {
   return peers;
 }
 
-describe('the packages as an outside developer installs them', () => {
+// Packing, an npm install and a strict type check of every package: minutes on a busy machine
+// (the limits only decide how long a broken step takes to fail).
+describe('the packages as an outside developer installs them', { timeout: 600_000 }, () => {
   let temp = '';
   let project = '';
   let snapshot = '';
@@ -163,7 +165,7 @@ describe('the packages as an outside developer installs them', () => {
       ],
       project,
     );
-  }, 300_000);
+  }, 900_000);
 
   // Removing the installed project and the snapshot (thousands of files) took 12 s on a busy
   // 2-core machine; removing 20,000 files elsewhere took over a minute there (a limit only).

@@ -34,7 +34,7 @@ export async function packWorkspaces(
       const { stdout } = await run(pnpm.file, [...pnpm.args, 'pack', '--pack-destination', dest, '--json'], {
         cwd: path.join(root, ws.dir),
         env,
-        timeout: 120_000,
+        timeout: 600_000,
         maxBuffer: 16 * 1024 * 1024,
       });
       const { filename } = JSON.parse(stdout) as { filename: string };
