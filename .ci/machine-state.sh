@@ -1,6 +1,10 @@
 # Sourced by .ci/run: CI leaves the machine as it found it. Two things are checked, before the run
 # and after it (also when it failed): /dev/null is still the null device, and nothing was written
 # under the real $HOME (tests give every harness, npm and bin they run a temp home of their own).
+# The home check needs a home nobody else writes to meanwhile. On a machine shared with other
+# work (another checkout's tests, a harness run by hand), give the run one of its own, keeping
+# npm's cache and settings where they are:
+#   HOME=$(mktemp -d) npm_config_cache=~/.npm npm_config_userconfig=~/.npmrc bash .ci/run
 
 # /dev/null as the run found it: a character device, its device number (major:minor) and mode.
 # `[ -c ]` first: if it is an ordinary file, everything that writes `>/dev/null` fills that file.
