@@ -14,6 +14,7 @@ import {
 import type { ReattachedSkill } from './compaction.js';
 import { fitReattached } from './compaction-skills.js';
 import type { Message } from '@coding-harness/model';
+import { resultText } from '@coding-harness/model';
 import { buildRequest, sendWithRetry } from './request.js';
 import type { AgentConfig, AgentState, Emit } from './state.js';
 
@@ -91,8 +92,8 @@ async function reattach(config: AgentConfig, state: AgentState, signal: AbortSig
     const ctx = config.makeContext(signal, name);
     const prepared = config.registry.prepare('skill', args === '' ? { name } : { name, args }, { root: ctx.root });
     if (!prepared.ok) continue;
-    const result = await prepared.tool.run(prepared.input, ctx).catch(() => undefined);
-    if (result && !result.isError) out.push({ name, args, content: result.content });
+    const result = await prepared.tool.execute(prepared.input, ctx).catch(() => undefined);
+    if (result && !result.isError) out.push({ name, args, content: resultText(result.content) });
   }
   return fitReattached(out);
 }

@@ -1,5 +1,6 @@
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import type { Tool } from '@coding-harness/tools';
+import { defineTool } from '@coding-harness/tools';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { body, cleanup, ofType, setup, turn, writeSkill } from './testing/kit.test.util.js';
@@ -8,7 +9,7 @@ afterEach(cleanup);
 
 /** A library user's tool: the harness knows it only through what it declares. */
 const calls: string[] = [];
-const deployTool: Tool<{ target: string }> = {
+const deployTool: Tool<{ target: string }> = defineTool({
   name: 'deploy',
   description: 'Deploys the project to a target.',
   kind: 'exec',
@@ -18,11 +19,11 @@ const deployTool: Tool<{ target: string }> = {
   schema: z.object({ target: z.string() }),
   summarize: (input) => `deploy ${input.target}`,
   permission: (input) => ({ target: input.target }),
-  run: async (input) => {
+  execute: async (input) => {
     calls.push(input.target);
-    return { content: `deployed to ${input.target}`, display: 'deployed', isError: false };
+    return { content: [{ type: 'text', text: `deployed to ${input.target}` }], display: 'deployed', isError: false };
   },
-};
+});
 
 const names = (tools: unknown): string[] => (tools as { name: string }[]).map((t) => t.name);
 

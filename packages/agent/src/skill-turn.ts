@@ -6,6 +6,7 @@
  * the policy drops turn grants and denies at `endTurn`.
  */
 import type { Skill } from '@coding-harness/skills';
+import { resultText, textResult } from '@coding-harness/model';
 import type { ToolResult } from '@coding-harness/tools';
 import type { AgentConfig, AgentState, Emit } from './state.js';
 import type { RunLoop, SubagentEnd } from './subagent.js';
@@ -73,7 +74,7 @@ async function runFork(load: SkillLoad, skill: Skill): Promise<ToolResult> {
     skill,
     kind,
     tools,
-    task: load.result.content,
+    task: resultText(load.result.content),
     signal: load.signal,
     emit: load.emit,
     runLoop: load.runLoop,
@@ -88,15 +89,18 @@ async function runFork(load: SkillLoad, skill: Skill): Promise<ToolResult> {
   const counts = `${end.requests} request${end.requests === 1 ? '' : 's'}, ${end.toolCalls} tool call${end.toolCalls === 1 ? '' : 's'}`;
   if (end.stopReason === 'end_turn' && end.text !== '')
     return {
-      content: `The skill "${skill.name}" ran in a subagent; its final answer:\n\n${end.text}`,
+      content: textResult(`The skill "${skill.name}" ran in a subagent; its final answer:\n\n${end.text}`),
       display: `skill ${skill.name}: subagent answered (${counts})`,
       isError: false,
     };
   const partial = end.text !== '' ? ` Its last message:\n\n${end.text}` : '';
   return {
-    content: `The skill "${skill.name}" ran in a subagent that stopped without a final answer (${end.failure ?? end.stopReason}, ${counts}).${partial}`,
+    content: textResult(
+      `The skill "${skill.name}" ran in a subagent that stopped without a final answer (${end.failure ?? end.stopReason}, ${counts}).${partial}`,
+    ),
     display: `skill ${skill.name}: subagent stopped (${end.stopReason})`,
     isError: true,
+    errorCode: 'failed',
   };
 }
 

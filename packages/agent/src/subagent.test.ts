@@ -1,3 +1,4 @@
+import { resultText } from '@coding-harness/model';
 import { createToolRegistry } from '@coding-harness/tools';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -35,7 +36,8 @@ describe('which subagent a fork skill gets', () => {
     expect(view.definitions().map((d) => d.name)).toEqual(['read_file', 'glob', 'grep']);
     const call = view.prepare('bash', { command: 'ls' }, { root: '/' });
     expect(call.ok).toBe(false);
-    if (!call.ok) expect(call.result.content).toBe('Unknown tool "bash". Available tools: read_file, glob, grep.');
+    if (!call.ok)
+      expect(resultText(call.result.content)).toBe('Unknown tool "bash". Available tools: read_file, glob, grep.');
     expect(view.ruleNames()).toBe(registry.ruleNames());
   });
 });

@@ -5,7 +5,7 @@
  * session's usage and cost; its tool calls and questions reach the front end as events.
  */
 import type { Message, SystemText } from '@coding-harness/model';
-import { addUsage, emptyUsage, messageText } from '@coding-harness/model';
+import { addUsage, emptyUsage, messageText, textResult } from '@coding-harness/model';
 import type { Skill } from '@coding-harness/skills';
 import type { Tool, ToolDefinition, ToolRegistry } from '@coding-harness/tools';
 import type { AgentEvent, TurnStopReason } from './events.js';
@@ -69,9 +69,10 @@ export function restrictRegistry(registry: ToolRegistry, tools: readonly Tool[])
         : {
             ok: false,
             result: {
-              content: `Unknown tool "${name}". Available tools: ${[...allowed].join(', ') || '(none)'}.`,
+              content: textResult(`Unknown tool "${name}". Available tools: ${[...allowed].join(', ') || '(none)'}.`),
               display: `unknown tool ${name}`,
               isError: true,
+              errorCode: 'invalid_input',
             },
           },
   };

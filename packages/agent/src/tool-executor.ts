@@ -10,8 +10,8 @@
 import { alwaysRuleFor, denialForNonInteractive } from '@coding-harness/approval';
 import type { Answer, AskFn, Authorization } from '@coding-harness/approval';
 import { createStreamRedactor, redactSecrets } from '@coding-harness/tools';
-import type { ToolContext, ToolRegistry, ToolResult } from '@coding-harness/tools';
-import type { ToolCallPart, ToolResultPart } from '@coding-harness/model';
+import type { ToolContext, ToolErrorCode, ToolRegistry, ToolResult } from '@coding-harness/tools';
+import type { ResultPart, ToolCallPart, ToolResultPart } from '@coding-harness/model';
 import { textResult } from '@coding-harness/model';
 import type { Approvals } from './approvals.js';
 import type { AgentEvent } from './events.js';
@@ -115,7 +115,7 @@ async function runOne(
       name: use.name,
       isError: result.isError,
       display: result.display,
-      content: textResult(result.content),
+      content: result.content,
       ...(result.diff === undefined ? {} : { diff: result.diff }),
     });
     return toPart(use.id, result);
@@ -133,7 +133,7 @@ async function runOne(
     });
   if (opts.truncated?.has(use.id)) {
     unknownStart();
-    return finish({ content: TRUNCATED, display: 'input cut by max_tokens', isError: true });
+    return finish(failure(TRUNCATED, 'input cut by max_tokens', 'invalid_input'));
   }
   if (context.signal.aborted) return cancelled(use, deps);
   const prepared = deps.registry.prepare(use.name, use.input, { root: context.root });
@@ -145,11 +145,7 @@ async function runOne(
   emit({ type: 'tool_call_started', callId: use.id, name: use.name, kind: tool.kind, input, summary, forced });
   const refusal = refuseEarly(tool, input, context);
   if (refusal !== undefined)
-    return finish({
-      content: refusal,
-      display: `refused: ${refusal.split('\n')[0] ?? ''}`.slice(0, 200),
-      isError: true,
-    });
+    return finish(failure(refusal, `refused: ${refusal.split('\n')[0] ?? ''}`.slice(0, 200), 'failed'));
   let asked = false;
   // The question is the event; the answer arrives by its request id (Agent.answer).
   const ask: AskFn = (request) =>
@@ -198,20 +194,15 @@ async function runOne(
       message: `the approval question failed: ${err instanceof Error ? err.message : String(err)}`,
     }),
   );
-  if (context.signal.aborted) return finish({ content: CANCELLED, display: CANCELLED, isError: true });
+  if (context.signal.aborted) return finish(failure(CANCELLED, CANCELLED, 'cancelled'));
   // A denial nobody answered (a deny rule, plan mode) says why on the tool line; the user's own "no" does not need to.
-  if (!auth.allowed)
-    return finish({ content: auth.message, display: asked ? 'denied' : deniedDisplay(auth.message), isError: true });
+  if (!auth.allowed) return finish(failure(auth.message, asked ? 'denied' : deniedDisplay(auth.message), 'denied'));
   let result: ToolResult;
   const live = liveOutput(use.id, context, emit);
   try {
-    result = await tool.run(input, { ...context, onOutput: live.push });
+    result = await tool.execute(input, { ...context, callId: use.id }, { onUpdate: live.push });
   } catch (err) {
-    result = {
-      content: `${use.name} failed: ${err instanceof Error ? err.message : String(err)}`,
-      display: 'failed',
-      isError: true,
-    };
+    result = failure(`${use.name} failed: ${err instanceof Error ? err.message : String(err)}`, 'failed', 'failed');
   }
   // A skill tool call with `query` (a search) loads nothing.
   const loaded = tool.name === 'skill' && !result.isError && typeof (input as { name?: unknown }).name === 'string';
@@ -219,7 +210,12 @@ async function runOne(
     result = (await deps.onSkillLoaded(input as { name: string; args?: string }, result, use.id)) ?? result;
   live.end();
   if (context.signal.aborted)
-    result = { content: `${CANCELLED}\n${result.content}`, display: CANCELLED, isError: true };
+    result = {
+      content: [{ type: 'text', text: CANCELLED }, ...result.content],
+      display: CANCELLED,
+      isError: true,
+      errorCode: 'cancelled',
+    };
   return finish(result);
 }
 
@@ -261,13 +257,23 @@ function refuseEarly(
   }
 }
 
-/** The result with every secret value replaced (content, display and diff). */
-function redacted(result: ToolResult, ctx: Pick<ToolContext, 'secrets' | 'secretLabels'>): ToolResult {
+/** A failure the executor reports itself (never ran, refused, denied, cancelled). */
+function failure(text: string, display: string, errorCode: ToolErrorCode): ToolResult {
+  return { content: textResult(text), display, isError: true, errorCode };
+}
+
+/**
+ * The result with every secret value replaced (its text parts, display and diff). Images and
+ * documents are passed as they are: a secret inside base64 data is not searched for.
+ */
+export function redacted(result: ToolResult, ctx: Pick<ToolContext, 'secrets' | 'secretLabels'>): ToolResult {
   const { secrets, secretLabels } = ctx;
   if (secrets === undefined || secrets.length === 0) return result;
+  const redactPart = (part: ResultPart): ResultPart =>
+    part.type === 'text' ? { ...part, text: redactSecrets(part.text, secrets, secretLabels) } : part;
   return {
     ...result,
-    content: redactSecrets(result.content, secrets, secretLabels),
+    content: result.content.map(redactPart),
     display: redactSecrets(result.display, secrets, secretLabels),
     ...(result.diff === undefined ? {} : { diff: redactSecrets(result.diff, secrets, secretLabels) }),
   };
@@ -286,11 +292,11 @@ export function cancelled(use: ToolCallPart, deps: Pick<ExecutorDeps, 'emit'>): 
   return errorResult(use.id, CANCELLED);
 }
 
-/** A tool's result as a result part: tools return text today, so one text part. */
+/** A tool's result as a result part, its content parts as the tool gave them. */
 function toPart(id: string, result: ToolResult): ToolResultPart {
   return result.isError
-    ? errorResult(id, result.content)
-    : { type: 'tool_result', callId: id, content: textResult(result.content) };
+    ? { type: 'tool_result', callId: id, content: result.content, isError: true }
+    : { type: 'tool_result', callId: id, content: result.content };
 }
 
 type Lock = <T>(fn: () => Promise<T>) => Promise<T>;

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
+import { resultText } from '@coding-harness/model';
+import { defineTool } from './define-tool.js';
 import { BUILTIN_TOOL_NAMES, builtinRuleNames, createToolRegistry } from './registry.js';
 import type { Tool } from './types.js';
 
@@ -28,17 +30,17 @@ describe('tool registry', () => {
     const reg = createToolRegistry({ rgPath: null });
     const unknown = reg.prepare('rm_rf', {}, { root });
     expect(unknown.ok).toBe(false);
-    if (!unknown.ok) expect(unknown.result.content).toContain('read_file, glob');
+    if (!unknown.ok) expect(resultText(unknown.result.content)).toContain('read_file, glob');
     const bad = reg.prepare('read_file', { path: 42 }, { root });
     expect(bad.ok).toBe(false);
     if (!bad.ok) {
       expect(bad.result.isError).toBe(true);
-      expect(bad.result.content).toContain('path');
+      expect(resultText(bad.result.content)).toContain('path');
     }
     const notObject = reg.prepare('bash', 'ls', { root });
     expect(notObject.ok).toBe(false);
     const badEnum = reg.prepare('grep', { pattern: 'x', output: 'lines' }, { root });
-    expect(!badEnum.ok && badEnum.result.content).toContain('output');
+    expect(!badEnum.ok && resultText(badEnum.result.content)).toContain('output');
   });
 
   it('prepares a valid call with a summary and a permission target', () => {
@@ -58,7 +60,7 @@ describe('tool registry', () => {
 
 /** A tool a library user might write: one file declaring everything about itself. */
 function weatherTool(name = 'weather'): Tool<{ city: string }> {
-  return {
+  return defineTool({
     name,
     description: 'The weather in a city.',
     kind: 'read',
@@ -67,8 +69,12 @@ function weatherTool(name = 'weather'): Tool<{ city: string }> {
     schema: z.object({ city: z.string() }),
     summarize: (input) => `weather ${input.city}`,
     permission: (input) => ({ target: input.city }),
-    run: async (input) => ({ content: `sunny in ${input.city}`, display: 'sunny', isError: false }),
-  };
+    execute: async (input) => ({
+      content: [{ type: 'text', text: `sunny in ${input.city}` }],
+      display: 'sunny',
+      isError: false,
+    }),
+  });
 }
 
 describe('an open registry', () => {

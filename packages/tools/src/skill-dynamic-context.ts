@@ -6,6 +6,7 @@
  * session's approval rules first (asking nobody) and a command that is not allowed fails the
  * load, naming the rule that would allow it.
  */
+import { resultText } from '@coding-harness/model';
 import type { Skill } from '@coding-harness/skills';
 import { BASH_DEFAULT_TIMEOUT_MS, runBash } from './bash.js';
 import { redactSecrets } from './secrets.js';
@@ -116,7 +117,7 @@ export async function runDynamicContext(
     const run = await runBash(c.command, ctx.root, BASH_DEFAULT_TIMEOUT_MS, ctx.signal, DYNAMIC_CONTEXT_OUTPUT_CAP, {
       ...(ctx.secrets ? { secrets: ctx.secrets } : {}),
     });
-    const output = redactSecrets(outputOf(run.content), ctx.secrets, ctx.secretLabels);
+    const output = redactSecrets(outputOf(resultText(run.content)), ctx.secrets, ctx.secretLabels);
     const noMatch = run.display === 'exit 1' && NO_MATCH_PROGRAMS.some((p) => p.test(c.command));
     if (run.isError && !noMatch)
       return {

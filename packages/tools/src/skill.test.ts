@@ -9,6 +9,7 @@ import { createToolRegistry } from './registry.js';
 import { createSkillTool, SKILL_NAME_ENUM_BUDGET } from './skill.js';
 import { capSkillBody, MAX_SKILL_BODY_BYTES } from './skill-body-cap.js';
 import { expandSkillArguments, splitArguments } from './skill-arguments.js';
+import { runTool } from './testing/run-tool.test.util.js';
 
 let tmp: string;
 const makeSkill = (name: string, body: string, extra: Partial<Skill> = {}): Skill => {
@@ -47,7 +48,7 @@ describe('skill tool', () => {
     const s = makeSkill('swapped', 'Body\n');
     fs.rmSync(s.file);
     execFileSync('mkfifo', [s.file]);
-    const r = await createSkillTool([s]).run({ name: 'swapped' }, createToolContext({ root: tmp, skills: [s] }));
+    const r = await runTool(createSkillTool([s]), { name: 'swapped' }, createToolContext({ root: tmp, skills: [s] }));
     expect(r.isError).toBe(true);
     expect(r.content).toContain('FIFO');
   });
@@ -57,28 +58,29 @@ describe('skill tool', () => {
     for (const f of ['ref/a.md', 'scripts/run.sh']) put(s.dir, f);
     const tool = createSkillTool([s]);
     const ctx = createToolContext({ root: tmp, skills: [s] });
-    const first = await tool.run({ name: 'review' }, ctx);
+    const first = await runTool(tool, { name: 'review' }, ctx);
     expect(first.content).toBe(
       `Skill: review\nDirectory: ${s.dir}\nRelative paths below resolve against that directory.\n\nReview the diff.\n\nFiles in this skill:\n- ref/a.md\n- scripts/run.sh`,
     );
     fs.writeFileSync(s.file, '---\nname: review\ndescription: x\n---\nEdited body.\n');
-    const second = await tool.run({ name: 'review' }, ctx);
+    const second = await runTool(tool, { name: 'review' }, ctx);
     expect(second.content).toContain('\n\nEdited body.');
-    expect((await tool.run({ name: 'review' }, ctx)).content).toBe(second.content);
+    expect((await runTool(tool, { name: 'review' }, ctx)).content).toBe(second.content);
   });
 
   it('lists the first 50 resources and counts the rest', async () => {
     const resources = Array.from({ length: 60 }, (_, i) => `f${String(i).padStart(2, '0')}.md`);
     const s = makeSkill('big', 'Body');
     for (const f of resources) put(s.dir, f);
-    const r = await createSkillTool([s]).run({ name: 'big' }, createToolContext({ root: tmp, skills: [s] }));
+    const r = await runTool(createSkillTool([s]), { name: 'big' }, createToolContext({ root: tmp, skills: [s] }));
     expect(r.content).toContain('- f49.md\n… and 10 more');
     expect(r.content).not.toContain('f50.md');
   });
 
   it('expands arguments in the body', async () => {
     const s = makeSkill('fix', 'Fix issue $0 in $ARGUMENTS[1]; all: $ARGUMENTS; dir ${SKILL_DIR}\n');
-    const r = await createSkillTool([s]).run(
+    const r = await runTool(
+      createSkillTool([s]),
       { name: 'fix', args: '42 "src/a b.ts"' },
       createToolContext({ root: tmp }),
     );
@@ -88,17 +90,17 @@ describe('skill tool', () => {
   it('refuses a manual-only skill unless the user turn forced it', async () => {
     const s = makeSkill('deploy', 'Deploy now.', { disableModelInvocation: true });
     const tool = createSkillTool([makeSkill('other', 'x'), s]);
-    const refused = await tool.run({ name: 'deploy' }, createToolContext({ root: tmp }));
+    const refused = await runTool(tool, { name: 'deploy' }, createToolContext({ root: tmp }));
     expect(refused.isError).toBe(true);
     expect(refused.content).toContain('manual-only');
     expect(refused.content).toContain('/deploy');
-    const forced = await tool.run({ name: 'deploy' }, createToolContext({ root: tmp, forcedSkill: 'deploy' }));
+    const forced = await runTool(tool, { name: 'deploy' }, createToolContext({ root: tmp, forcedSkill: 'deploy' }));
     expect(forced.isError).toBe(false);
   });
 
   it('lists real names and suggests the closest for an unknown name', async () => {
     const tool = createSkillTool([makeSkill('review', 'x'), makeSkill('release', 'y')]);
-    const r = await tool.run({ name: 'reviwe' }, createToolContext({ root: tmp }));
+    const r = await runTool(tool, { name: 'reviwe' }, createToolContext({ root: tmp }));
     expect(r.isError).toBe(true);
     expect(r.content).toContain('review, release');
     expect(r.content).toContain('Did you mean "review"?');
@@ -107,7 +109,7 @@ describe('skill tool', () => {
   it('reports a vanished SKILL.md as an error naming it', async () => {
     const s = makeSkill('gone', 'x');
     fs.rmSync(s.file);
-    const r = await createSkillTool([s]).run({ name: 'gone' }, createToolContext({ root: tmp }));
+    const r = await runTool(createSkillTool([s]), { name: 'gone' }, createToolContext({ root: tmp }));
     expect(r.isError).toBe(true);
     expect(r.content).toContain(s.file);
   });
@@ -164,7 +166,7 @@ describe('skill tool at scale', () => {
   });
 
   it('answers an unknown name with the closest names, not every name', async () => {
-    const r = await createSkillTool(many(10_000)).run({ name: 'skill-0424' }, createToolContext({ root: tmp }));
+    const r = await runTool(createSkillTool(many(10_000)), { name: 'skill-0424' }, createToolContext({ root: tmp }));
     expect(r.isError).toBe(true);
     expect(r.content).toContain('10000 skills are available');
     expect(r.content).toMatch(/Closest names: "skill-0\d{4}", "skill-0\d{4}", "skill-0\d{4}"/);
@@ -176,18 +178,18 @@ describe('skill tool at scale', () => {
     const skills = many(10_000);
     const tool = createSkillTool(skills);
     const ctx = createToolContext({ root: tmp });
-    const pdf = await tool.run({ query: 'pdf FORMS' }, ctx);
+    const pdf = await runTool(tool, { query: 'pdf FORMS' }, ctx);
     expect(pdf).toMatchObject({ isError: false });
     expect(pdf.content).toBe(
       '1 skill matches "pdf FORMS". Load one with the skill tool\'s name:\n- skill-04242: Fills PDF forms from a CSV of answers.',
     );
-    const byName = await tool.run({ query: 'skill-0000' }, ctx);
+    const byName = await runTool(tool, { query: 'skill-0000' }, ctx);
     expect(byName.content).toMatch(/^10 skills match "skill-0000"\./);
     expect(byName.content.split('\n')[1]).toBe('- skill-00000: Generic helper number 0.');
-    const broad = await tool.run({ query: 'generic' }, ctx);
+    const broad = await runTool(tool, { query: 'generic' }, ctx);
     expect(broad.content).toMatch(/^9999 skills match "generic" \(the best 20 shown; add words to narrow it\)/);
     expect(broad.content.split('\n')).toHaveLength(21);
-    const none = await tool.run({ query: 'kubernetes' }, ctx);
+    const none = await runTool(tool, { query: 'kubernetes' }, ctx);
     expect(none).toMatchObject({ isError: false });
     expect(none.content).toContain('No skill matches "kubernetes"');
   });
@@ -196,9 +198,9 @@ describe('skill tool at scale', () => {
     const skills = [...many(200), { ...many(1)[0]!, name: 'secret-deploy', disableModelInvocation: true }];
     const tool = createSkillTool(skills);
     const ctx = createToolContext({ root: tmp });
-    expect((await tool.run({ query: 'secret' }, ctx)).content).toContain('No skill matches');
-    expect(await tool.run({}, ctx)).toMatchObject({ isError: true });
-    expect(await tool.run({ name: 'skill-00001', query: 'x' }, ctx)).toMatchObject({ isError: true });
+    expect((await runTool(tool, { query: 'secret' }, ctx)).content).toContain('No skill matches');
+    expect(await runTool(tool, {}, ctx)).toMatchObject({ isError: true });
+    expect(await runTool(tool, { name: 'skill-00001', query: 'x' }, ctx)).toMatchObject({ isError: true });
   });
 
   it('loads any of 10,000 skills by name, through the registry as a model call would', async () => {
@@ -208,7 +210,7 @@ describe('skill tool at scale', () => {
     expect(prepared.ok).toBe(true);
     if (!prepared.ok) return;
     expect(prepared.permission).toEqual({ target: 'wanted-one' });
-    const r = await prepared.tool.run(prepared.input, createToolContext({ root: tmp, skills: [s] }));
+    const r = await runTool(prepared.tool, prepared.input, createToolContext({ root: tmp, skills: [s] }));
     expect(r.content).toContain('\n\nThe wanted body.');
   });
 });
@@ -218,7 +220,7 @@ describe('skill body limit', () => {
     const line = `${'x'.repeat(99)}\n`;
     const body = line.repeat(3_000);
     const s = makeSkill('huge', body);
-    const r = await createSkillTool([s]).run({ name: 'huge' }, createToolContext({ root: tmp, skills: [s] }));
+    const r = await runTool(createSkillTool([s]), { name: 'huge' }, createToolContext({ root: tmp, skills: [s] }));
     expect(r.isError).toBe(false);
     const kept = Math.floor(MAX_SKILL_BODY_BYTES / 100);
     // Frontmatter is 4 lines (---, name, description, ---): the rest starts at line 4 + kept + 1.

@@ -9,6 +9,7 @@ import { abortedResult, errorResult, okResult } from './result.js';
 import { kindOf } from './safe-open.js';
 import { expandSkillText } from './skill-arguments.js';
 import { runDynamicContext } from './skill-dynamic-context.js';
+import { defineTool } from './define-tool.js';
 import type { Tool, ToolRuleEntry } from './types.js';
 import { raceAbort } from './race-abort.js';
 
@@ -111,7 +112,7 @@ export function createSkillTool(skills: readonly Skill[], options: SkillToolOpti
     const near = closestNames(wanted, names).map((n) => `"${n}"`);
     return `Unknown skill ${JSON.stringify(wanted)} (${names.length} skills are available). Closest names: ${near.join(', ')}. To find a skill by what it does, call the skill tool with query.`;
   };
-  return {
+  return defineTool({
     description:
       'Load a skill: its instructions (read fresh) and the list of files it ships with, which read_file, glob and grep can read. ' +
       'Use it when a listed skill fits the task; calling it again returns the instructions again.',
@@ -122,7 +123,7 @@ export function createSkillTool(skills: readonly Skill[], options: SkillToolOpti
         ? `skill query ${JSON.stringify(input.query ?? '')}`
         : `skill ${input.name}${input.args ? ` ${input.args}` : ''}`,
     permission: (input) => (input.name === undefined ? {} : { target: input.name }),
-    async run(input, ctx) {
+    async execute(input, ctx) {
       const query = input.query?.trim() ?? '';
       if (input.name === undefined && query === '')
         return errorResult('Give name (the skill to load) or query (words to search the skills for).');
@@ -159,7 +160,7 @@ export function createSkillTool(skills: readonly Skill[], options: SkillToolOpti
       const content = `Skill: ${skill.name}\nDirectory: ${skill.dir}\nRelative paths below resolve against that directory.\n\n${text}${cut}${resourceSection(skill)}`;
       return okResult(content, `loaded skill ${skill.name}`);
     },
-  };
+  });
 }
 
 /**
