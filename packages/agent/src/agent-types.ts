@@ -7,6 +7,7 @@ import type { Effort, Message, ProviderRegistry, ThinkingSetting, Usage } from '
 import type { Skill } from '@coding-harness/skills';
 import type { TextFileIo, ToolRegistry } from '@coding-harness/tools';
 import type { AgentEvent } from './events.js';
+import type { Hooks } from './hooks.js';
 import type { CurrentSettings } from './model-switch.js';
 import type { AgentPolicy } from './policy.js';
 import type { RetryOptions } from './retry.js';
@@ -22,6 +23,11 @@ export interface AgentOptions {
   model: string;
   registry: ToolRegistry;
   policy: AgentPolicy;
+  /**
+   * Plugins on the loop's hooks (hooks.ts), in order: before a turn, before and after each tool
+   * call, before and after a compaction, after a turn. A block from one stops the rest.
+   */
+  hooks?: readonly Hooks[];
   skills?: readonly Skill[];
   /**
    * The skills listing in the system prompt: `budgetChars` (default 1% of the model's context

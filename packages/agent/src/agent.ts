@@ -11,6 +11,8 @@ import { createChannel } from './channel.js';
 import { randomHex } from './random-id.js';
 import type { AgentEvent } from './events.js';
 import { compact } from './compactor.js';
+import { contextNote as noteFor } from './context-note.js';
+import { createHookRunner } from './hook-runner.js';
 import { runTurn } from './loop.js';
 import { skillCommandAuthorizer } from './skill-commands.js';
 import { applySettings, currentSettings } from './model-switch.js';
@@ -18,6 +20,7 @@ import { composeSystemPrompt, listingBudgetFor, systemPromptText } from './promp
 import { retryPlan } from './retry.js';
 import { newSessionId } from './session-store.js';
 import type { SessionPrefix, SessionRecord } from './session-store.js';
+import type { PluginRecord } from './hooks.js';
 import { planResume } from './session-resume.js';
 import type { AgentConfig, AgentState } from './state.js';
 import { modelSettings } from './catalogue-settings.js';
@@ -117,6 +120,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     autoSkills: options.autoSkills ?? true,
     compactionThreshold: options.compactionThreshold ?? 0.8,
     contextWindow: options.contextWindow ?? descriptor.contextWindow,
+    hooks: createHookRunner(options.hooks),
   };
   const store = options.sessionStore;
   let sessionId = newSessionId(clock());
@@ -128,7 +132,9 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     const loaded = plan.session;
     notices.push(...plan.notices);
     sessionId = loaded.info.id;
+    state.sessionId = sessionId;
     state.messages = loaded.messages;
+    state.records.push(...loaded.records);
     for (const s of loaded.skills) state.invokedSkills.set(s.name, s.args);
     const reopened = store?.reopen(sessionId);
     if (reopened?.ok) state.writer = reopened.writer;
@@ -142,7 +148,9 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
 
   function freshState(): AgentState & { persistAndAppend: (m: Message) => void } {
     const s: AgentState & { persistAndAppend: (m: Message) => void } = {
+      sessionId,
       messages: [],
+      records: [],
       totals: { usage: emptyUsage(), costUsd: 0, requests: 0 },
       invokedSkills: new Map(),
       lastInputTokens: 0,
@@ -158,7 +166,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
   }
 
   let persistWarned = false;
-  function persist(s: AgentState, record: SessionRecord): void {
+  function persist(s: AgentState, record: SessionRecord | PluginRecord): void {
     if (!store) return;
     if (!s.writer) {
       const created = store.create({
@@ -176,7 +184,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     const error = s.writer.append(record);
     if (error) warn(error);
     // Once the resume note is in the file, later resumes compare with what it told the model.
-    else if (record.type === 'message' && plan?.ok && record.message === plan.context)
+    else if (plan?.ok && 'message' in record && record.message === plan.context)
       s.writer.append({ type: 'current', ...fresh });
   }
   const pendingWarnings: string[] = [];
@@ -298,6 +306,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
         config.tools = fresh.tools;
       }
       sessionId = newSessionId(clock());
+      state.sessionId = sessionId;
       readTracker.clear();
       if (skillsSinceStart !== '') state.pendingContext.push(contextNote(skillsSinceStart));
     },
@@ -309,10 +318,6 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
       if (update.note !== '') state.pendingContext.push(contextNote(update.note));
     },
   };
-  function contextNote(text: string): Message {
-    return config.descriptor.capabilities.midConversationSystem
-      ? { role: 'system', content: [{ type: 'text', text }] }
-      : { role: 'user', content: [{ type: 'text', text: `<harness-note>\n${text}\n</harness-note>` }] };
-  }
+  const contextNote = (text: string): Message => noteFor(config.descriptor, text);
   return agent;
 }

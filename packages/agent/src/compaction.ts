@@ -64,6 +64,7 @@ export function compactedMessages(
   summary: string,
   skills: readonly ReattachedSkill[],
   tail: readonly Message[],
+  reattached: readonly string[] = [],
 ): Message[] {
   const blocks: Part[] = [{ type: 'text', text: `${SUMMARY_HEADING}\n\n${summary.trim()}` }];
   for (const s of skills) {
@@ -73,6 +74,7 @@ export function compactedMessages(
       : `The skill "${s.name}" was invoked earlier in this session${how}. Its instructions still apply:\n\n${s.content}`;
     blocks.push({ type: 'text', text });
   }
+  for (const text of reattached) blocks.push({ type: 'text', text });
   const after: Message[] = [];
   for (const m of tail) {
     if (m.role === 'system') after.push(m);

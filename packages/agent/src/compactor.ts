@@ -16,6 +16,8 @@ import { fitReattached } from './compaction-skills.js';
 import type { Message } from '@coding-harness/model';
 import { resultText } from '@coding-harness/model';
 import { buildRequest, sendWithRetry } from './request.js';
+import { compactContext } from './hook-context.js';
+import type { CompactContext } from './hooks.js';
 import type { AgentConfig, AgentState, Emit } from './state.js';
 
 /** True when the last request's input exceeded the threshold. */
@@ -31,7 +33,7 @@ export async function maybeCompact(
   emit: Emit,
 ): Promise<void> {
   if (!needsCompaction(config, state)) return;
-  await compact(config, state, signal, emit);
+  await compact(config, state, signal, emit, undefined, 'threshold');
 }
 
 /**
@@ -45,10 +47,20 @@ export async function compact(
   state: AgentState,
   signal: AbortSignal,
   emit: Emit,
-  focus?: string,
+  asked?: string,
+  reason: CompactContext['reason'] = 'manual',
 ): Promise<boolean> {
   const { head, tail } = splitForCompaction(state.messages);
   if (head.length === 0) return false;
+  let focus = asked;
+  if (!config.hooks.empty) {
+    const gate = await config.hooks.beforeCompact(compactContext(state, signal, emit, reason, asked));
+    if ('block' in gate) {
+      emit({ type: 'notice', message: `compaction skipped: ${gate.block}` });
+      return false;
+    }
+    focus = gate.focus;
+  }
   const tokensBefore = state.lastInputTokens;
   const request = withFocus(summaryRequestMessages(head), focus);
   const reply = await sendWithRetry(config, state, request, signal, emit, { streamDeltas: false });
@@ -63,14 +75,27 @@ export async function compact(
     return false;
   }
   const skills = await reattach(config, state, signal);
+  const extra = config.hooks.empty
+    ? []
+    : await config.hooks.afterCompact(compactContext(state, signal, emit, reason, focus));
   const before = state.messages;
-  const after = compactedMessages(summary, skills, tail);
+  const after = compactedMessages(
+    summary,
+    skills,
+    tail,
+    extra.map((r) => r.text),
+  );
   state.messages = after;
   state.previousEnd = undefined;
   state.persist({ type: 'compaction', messages: after });
   const tokensAfter = await countAfter(config, state, signal, tokensBefore, before);
   state.lastInputTokens = tokensAfter;
-  emit({ type: 'compaction', tokensBefore, tokensAfter, reattachedSkills: skills.map((s) => s.name) });
+  emit({
+    type: 'compaction',
+    tokensBefore,
+    tokensAfter,
+    reattachedSkills: [...skills.map((s) => s.name), ...extra.map((r) => r.label)],
+  });
   return true;
 }
 

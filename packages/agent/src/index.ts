@@ -5,6 +5,25 @@ export { createAgent, INTERRUPTED } from './agent.js';
 export type { Agent, AgentOptions, SendTurnOptions, SkillsUpdate } from './agent.js';
 export type { CurrentSettings } from './model-switch.js';
 export type { AgentPolicy } from './policy.js';
+export type {
+  BeforeCompact,
+  BeforeToolCall,
+  BeforeTurn,
+  CompactContext,
+  ForcedCall,
+  HookContext,
+  Hooks,
+  HookToolCall,
+  PluginRecord,
+  Reattached,
+  SettingsChange,
+  ThreadEnd,
+  ThreadSpec,
+  TurnContext,
+  TurnEnd,
+  TurnSettings,
+} from './hooks.js';
+export { MAX_CONTINUATIONS } from './hooks.js';
 export { createSessionStore, defaultSessionDir, parseSession } from './session-store.js';
 export type {
   LoadedSession,

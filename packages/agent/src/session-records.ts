@@ -8,6 +8,7 @@
  */
 import type { Effort, Message, SystemText, ToolSpec } from '@coding-harness/model';
 import * as z from 'zod/mini';
+import type { PluginRecord } from './hooks.js';
 import { upgradeRecord } from './session-upgrade.js';
 
 /** The first line of every session file. */
@@ -146,7 +147,7 @@ const recordSchemas = {
   }),
 } as const;
 
-/** The record kinds the loader knows, for the "unknown record" notice. */
+/** The record types the agent writes itself: a plugin record never has one of these. */
 export const RECORD_TYPES: readonly string[] = Object.keys(recordSchemas);
 
 /** Checks a parsed header line; the value itself is returned untouched. */
@@ -157,12 +158,16 @@ export function checkHeader(value: unknown): { ok: true; header: SessionHeader }
 
 /**
  * Checks one parsed record line, after upgrading what an older harness wrote (session-upgrade.ts):
- * `unknown` for a type this harness does not know (a newer harness may write more kinds),
- * `invalid` with the first problem when a known record does not fit.
+ * `plugin` for an object whose `type` the agent does not write itself (a plugin's record, kept
+ * as it is for the plugins; a newer harness's kinds land here too), `unknown` for a line with no
+ * string `type`, `invalid` with the first problem when one of the agent's records does not fit.
  */
 export function checkRecord(
   parsed: unknown,
-): { ok: true; record: SessionRecord } | { ok: false; unknown: boolean; why: string } {
+):
+  | { ok: true; record: SessionRecord }
+  | { ok: 'plugin'; record: PluginRecord }
+  | { ok: false; unknown: boolean; why: string } {
   const value = upgradeRecord(parsed);
   const type =
     typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -173,14 +178,9 @@ export function checkRecord(
       ? recordSchemas[type as keyof typeof recordSchemas]
       : undefined;
   if (!schema)
-    return {
-      ok: false,
-      unknown: true,
-      why:
-        typeof type === 'string'
-          ? `unknown record type ${JSON.stringify(type.slice(0, 40))}`
-          : 'not a record (no "type")',
-    };
+    return typeof type === 'string' && type !== ''
+      ? { ok: 'plugin', record: value as PluginRecord }
+      : { ok: false, unknown: true, why: 'not a record (no "type")' };
   const result = schema.safeParse(value);
   return result.success
     ? { ok: true, record: value as SessionRecord }

@@ -236,7 +236,7 @@ function firstTitle(text: string, headerEnd: number): string {
       continue;
     }
     const checked = checkRecord(value);
-    if (!checked.ok || checked.record.type !== 'message') continue;
+    if (checked.ok !== true || checked.record.type !== 'message') continue;
     const title = titleOf([checked.record.message]);
     if (title !== '') return title;
   }

@@ -9,10 +9,12 @@ import type { Skill } from '@coding-harness/skills';
 import { resultText, textResult } from '@coding-harness/model';
 import type { ToolResult } from '@coding-harness/tools';
 import type { AgentConfig, AgentState, Emit } from './state.js';
-import type { RunLoop, SubagentEnd } from './subagent.js';
-import { runSubagent, subagentKind, subagentTools } from './subagent.js';
+import type { ThreadEnd } from './hooks.js';
+import { subagentKind, subagentSystem, subagentTools } from './subagent.js';
+import type { RunLoop } from './thread.js';
+import { runThread } from './thread.js';
 import type { TurnModelSettings } from './turn-model.js';
-import { skillModelSwitch } from './turn-model.js';
+import { turnSettingsSwitch } from './turn-model.js';
 
 /** Everything `skillLoaded` needs about the call that loaded the skill. */
 export interface SkillLoad {
@@ -49,7 +51,15 @@ export async function skillLoaded(load: SkillLoad): Promise<ToolResult | undefin
   if (skill.allowedTools.length > 0) grantSkillTools(config, skill, load.userForced, emit);
   if ((skill.disallowedTools ?? []).length > 0) denySkillTools(config, skill, emit);
   const target = fork ? { ...config } : config;
-  const switched = skillModelSwitch(turnSettings(target), skill, config.providers);
+  const switched = turnSettingsSwitch(
+    turnSettings(target),
+    {
+      ...(skill.model !== undefined ? { model: skill.model } : {}),
+      ...(skill.effort !== undefined ? { effort: skill.effort } : {}),
+      origin: `skill ${skill.name}`,
+    },
+    config.providers,
+  );
   for (const message of switched.notices) emit({ type: 'notice', message });
   if (switched.settings) applySettings(target, switched.settings);
   return fork ? runFork({ ...load, config: target }, skill) : undefined;
@@ -68,17 +78,19 @@ async function runFork(load: SkillLoad, skill: Skill): Promise<ToolResult> {
     type: 'notice',
     message: `skill ${skill.name}: running in a ${kind === 'explorer' ? 'read-only explorer' : 'general'} subagent with ${tools.map((t) => t.name).join(', ') || 'no tools'}`,
   });
-  const end: SubagentEnd & { failure?: string } = await runSubagent({
+  const end: ThreadEnd & { failure?: string } = await runThread({
     config: load.config,
     parent: load.state,
-    skill,
-    kind,
-    tools,
-    task: resultText(load.result.content),
+    spec: {
+      name: `skill ${skill.name}`,
+      parentCallId: load.callId,
+      system: subagentSystem(load.config.system, skill, kind),
+      tools,
+      task: resultText(load.result.content),
+    },
     signal: load.signal,
     emit: load.emit,
     runLoop: load.runLoop,
-    parentCallId: load.callId,
   }).catch((err: unknown) => ({
     stopReason: 'error' as const,
     failure: `internal error: ${err instanceof Error ? err.message : String(err)}`,

@@ -3,10 +3,11 @@ import { createToolRegistry } from '@coding-harness/tools';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from './events.js';
-import { restrictRegistry, subagentKind, subagentTools } from './subagent.js';
+import { subagentKind, subagentTools } from './subagent.js';
+import { restrictRegistry } from './thread.js';
 import { cleanup, ofType, setup, transcriptProblems, turnEnd, writeSkill } from './testing/kit.test.util.js';
 import { anthropicAt } from './testing/kit.test.util.js';
-import { resolveSkillModel as resolve } from './turn-model.js';
+import { resolveModelChoice as resolve } from './turn-model.js';
 
 const resolveSkillModel = (text: string): string | undefined => resolve(text, anthropicAt('http://127.0.0.1:1'));
 

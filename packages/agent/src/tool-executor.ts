@@ -10,11 +10,14 @@
 import { alwaysRuleFor, denialForNonInteractive } from '@coding-harness/approval';
 import type { Answer, AskFn, Authorization } from '@coding-harness/approval';
 import { createStreamRedactor, redactSecrets } from '@coding-harness/tools';
-import type { ToolContext, ToolErrorCode, ToolRegistry, ToolResult } from '@coding-harness/tools';
+import type { Tool, ToolContext, ToolErrorCode, ToolRegistry, ToolResult } from '@coding-harness/tools';
+import { prepareCall } from '@coding-harness/tools';
 import type { ResultPart, ToolCallPart, ToolResultPart } from '@coding-harness/model';
 import { textResult } from '@coding-harness/model';
 import type { Approvals } from './approvals.js';
 import type { AgentEvent } from './events.js';
+import type { HookToolCall, TurnContext } from './hooks.js';
+import type { HookRunner } from './hook-runner.js';
 import type { AgentPolicy } from './policy.js';
 import { errorResult } from './transcript.js';
 
@@ -36,6 +39,8 @@ export interface ExecutorDeps {
   emit: (event: AgentEvent) => void;
   /** A tool context for this batch (root, skill dirs, read tracker, the turn's signal, forced skill). */
   context: ToolContext;
+  /** The plugins' hooks around each call, and the context they are given. */
+  hooks?: { runner: HookRunner; context: TurnContext };
   /**
    * Called after a skill tool call loaded a skill, with its validated input and result; a result
    * it returns is sent instead (a `context: fork` skill's subagent answer).
@@ -52,6 +57,8 @@ export interface ExecuteOptions {
   forced?: boolean;
   /** tool_use ids whose input was cut by max_tokens. */
   truncated?: ReadonlySet<string>;
+  /** The tool object of a forced call (it runs even when the registry lacks it). */
+  tool?: Tool<unknown>;
 }
 
 /**
@@ -136,13 +143,17 @@ async function runOne(
     return finish(failure(TRUNCATED, 'input cut by max_tokens', 'invalid_input'));
   }
   if (context.signal.aborted) return cancelled(use, deps);
-  const prepared = deps.registry.prepare(use.name, use.input, { root: context.root });
-  if (!prepared.ok) {
+  const first = opts.tool
+    ? prepareCall(opts.tool, use.input, { root: context.root })
+    : deps.registry.prepare(use.name, use.input, { root: context.root });
+  if (!first.ok) {
     unknownStart();
-    return finish(prepared.result);
+    return finish(first.result);
   }
-  const { tool, input, summary, permission } = prepared;
+  const gate = await beforeCall(first, use, forced, deps);
+  const { tool, input, summary, permission } = gate.prepared;
   emit({ type: 'tool_call_started', callId: use.id, name: use.name, kind: tool.kind, input, summary, forced });
+  if (gate.stop) return finish(gate.stop);
   const refusal = refuseEarly(tool, input, context);
   if (refusal !== undefined)
     return finish(failure(refusal, `refused: ${refusal.split('\n')[0] ?? ''}`.slice(0, 200), 'failed'));
@@ -204,6 +215,10 @@ async function runOne(
   } catch (err) {
     result = failure(`${use.name} failed: ${err instanceof Error ? err.message : String(err)}`, 'failed', 'failed');
   }
+  if (!context.signal.aborted && deps.hooks && !deps.hooks.runner.empty) {
+    const call: HookToolCall = { id: use.id, name: use.name, input, tool, forced };
+    result = await deps.hooks.runner.afterToolCall(call, redacted(result, context), deps.hooks.context);
+  }
   // A skill tool call with `query` (a search) loads nothing.
   const loaded = tool.name === 'skill' && !result.isError && typeof (input as { name?: unknown }).name === 'string';
   if (loaded && !context.signal.aborted && deps.onSkillLoaded)
@@ -217,6 +232,39 @@ async function runOne(
       errorCode: 'cancelled',
     };
   return finish(result);
+}
+
+type Prepared = Extract<ReturnType<typeof prepareCall>, { ok: true }>;
+
+/**
+ * The plugins' `beforeToolCall` hooks on a validated call: the call as it will run (a rewritten
+ * input validated again, its summary and permission target computed again), or the result that
+ * ends it (blocked: `denied`; a rewrite that does not validate: `invalid_input`).
+ */
+async function beforeCall(
+  prepared: Prepared,
+  use: ToolCallPart,
+  forced: boolean,
+  deps: ExecutorDeps,
+): Promise<{ prepared: Prepared; stop?: ToolResult }> {
+  if (!deps.hooks || deps.hooks.runner.empty) return { prepared };
+  let latest = prepared;
+  const call: HookToolCall = { id: use.id, name: use.name, input: prepared.input, tool: prepared.tool, forced };
+  const gate = await deps.hooks.runner.beforeToolCall(call, deps.hooks.context, (raw) => {
+    const again = prepareCall(prepared.tool, raw, { root: deps.context.root });
+    if (!again.ok)
+      return { ok: false, message: again.result.content.map((p) => (p.type === 'text' ? p.text : '')).join('') };
+    latest = again;
+    return { ok: true, input: again.input };
+  });
+  if ('block' in gate)
+    return {
+      prepared: latest,
+      stop: failure(gate.block, deniedDisplay(gate.block).replace(/^denied/, 'blocked'), 'denied'),
+    };
+  if ('invalid' in gate)
+    return { prepared: latest, stop: failure(gate.invalid, 'invalid input from a hook', 'invalid_input') };
+  return { prepared: latest };
 }
 
 /**
