@@ -11,10 +11,8 @@ import { createChannel } from './channel.js';
 import { randomHex } from './random-id.js';
 import type { AgentEvent } from './events.js';
 import { compact } from './compactor.js';
-import { contextNote as noteFor } from './context-note.js';
 import { createHookRunner } from './hook-runner.js';
 import { runTurn } from './loop.js';
-import { skillCommandAuthorizer } from './skill-commands.js';
 import { applySettings, currentSettings } from './model-switch.js';
 import { composeSystemPrompt, listingBudgetFor, systemPromptText } from './prompt.js';
 import { retryPlan } from './retry.js';
@@ -81,6 +79,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
           midConversationSystem: descriptor.capabilities.midConversationSystem,
           providers: options.providers,
           keep: options.resumeKeeps ?? { model: true, effort: true },
+          ...(options.skillTool !== undefined ? { skillTool: options.skillTool } : {}),
         });
   let prefix = plan?.ok ? plan.prefix : fresh;
   const config: AgentConfig = {
@@ -94,7 +93,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     policy: options.policy,
     approvals: createApprovals(),
     skills,
-    makeContext: (signal, forcedSkill) =>
+    makeContext: (signal) =>
       createToolContext({
         root: options.workroot,
         skills: config.skills,
@@ -103,21 +102,13 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
         protectedDirs,
         secrets: options.secrets ?? [],
         ...(readFilter ? { readFilter } : {}),
-        ...(forcedSkill !== undefined ? { forcedSkill } : {}),
-        sessionId,
         ...(options.files !== undefined ? { files: options.files } : {}),
-        authorizeCommand: skillCommandAuthorizer({
-          policy: config.policy,
-          registry: config.registry,
-          ...(forcedSkill !== undefined ? { forcedSkill } : {}),
-        }),
       }),
     maxTurns: options.maxTurns ?? 50,
     maxTokens: model.maxTokens,
     ...(model.thinking !== undefined ? { thinking: model.thinking } : {}),
     ...(options.effort !== undefined ? { effort: options.effort } : {}),
     retry: retryPlan(options.retry),
-    autoSkills: options.autoSkills ?? true,
     compactionThreshold: options.compactionThreshold ?? 0.8,
     contextWindow: options.contextWindow ?? descriptor.contextWindow,
     hooks: createHookRunner(options.hooks),
@@ -135,7 +126,6 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     state.sessionId = sessionId;
     state.messages = loaded.messages;
     state.records.push(...loaded.records);
-    for (const s of loaded.skills) state.invokedSkills.set(s.name, s.args);
     const reopened = store?.reopen(sessionId);
     if (reopened?.ok) state.writer = reopened.writer;
     else if (reopened) notices.push(`session ${sessionId} is read-only: ${reopened.error}`);
@@ -152,7 +142,6 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
       messages: [],
       records: [],
       totals: { usage: emptyUsage(), costUsd: 0, requests: 0 },
-      invokedSkills: new Map(),
       lastInputTokens: 0,
       pendingContext: [],
       turn: 0,
@@ -198,8 +187,6 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
   /** The running job's own abort (a turn or a compaction), and its end: `close()` stops and awaits it. */
   let stopAll: AbortController | undefined;
   let running: Promise<unknown> = Promise.resolve();
-  /** What `updateSkills` last said relative to the session's start, for a conversation `clear()` begins. */
-  let skillsSinceStart = '';
   /** Runs `body` as the one exclusive job of the agent (a turn or a compaction), its events as an iterable. */
   async function* exclusive(
     outer: AbortSignal | undefined,
@@ -308,16 +295,11 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
       sessionId = newSessionId(clock());
       state.sessionId = sessionId;
       readTracker.clear();
-      if (skillsSinceStart !== '') state.pendingContext.push(contextNote(skillsSinceStart));
     },
     updateSkills(update) {
       config.skills = update.skills;
-      config.registry = update.registry;
       for (const dir of update.protectedDirs ?? []) if (!protectedDirs.includes(dir)) protectedDirs.push(dir);
-      skillsSinceStart = update.sinceStart;
-      if (update.note !== '') state.pendingContext.push(contextNote(update.note));
     },
   };
-  const contextNote = (text: string): Message => noteFor(config.descriptor, text);
   return agent;
 }

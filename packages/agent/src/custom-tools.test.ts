@@ -3,7 +3,7 @@ import type { Tool } from '@coding-harness/tools';
 import { defineTool } from '@coding-harness/tools';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { body, cleanup, ofType, setup, turn, writeSkill } from './testing/kit.test.util.js';
+import { body, cleanup, ofType, setup, turn } from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 
@@ -52,32 +52,6 @@ describe('a tool the harness does not ship, through the agent', () => {
       ['deploy', false],
       ['deploy', false],
     ]);
-  });
-
-  it("a skill's allowed-tools naming the added tool grants it when the user forces the skill", async () => {
-    calls.length = 0;
-    const script = new ScriptBuilder().toolUse('deploy', { target: 'prod' }).text('shipped').build();
-    const { agent, ask } = await setup(script, {
-      registry: { rgPath: null, tools: [deployTool] },
-      skills: (root) => writeSkill(root, 'ship', 'Ship the release.', 'Deploy to prod.', ['allowed-tools: Deploy']),
-    });
-    const events = await turn(agent, '/ship');
-    expect(ask.questions).toEqual([]);
-    expect(calls).toEqual(['prod']);
-    expect(ofType(events, 'notice').filter((n) => n.message.startsWith('skill ship:'))).toEqual([]);
-  });
-
-  it("a skill's allowed-tools naming a tool the registry lacks is a notice naming the rule and the known tools", async () => {
-    const script = new ScriptBuilder().text('ok').build();
-    const { agent } = await setup(script, {
-      registry: { rgPath: null },
-      skills: (root) =>
-        writeSkill(root, 'ship', 'Ship the release.', 'Deploy to prod.', ['allowed-tools: Deploy Read']),
-    });
-    const notices = ofType(await turn(agent, '/ship'), 'notice').map((n) => n.message);
-    const unknown = notices.filter((m) => m.startsWith('skill ship:') && m.includes('unknown tool "Deploy"'));
-    expect(unknown).toHaveLength(1);
-    expect(unknown[0]).toContain('read_file (Read)');
   });
 });
 

@@ -109,6 +109,8 @@ export interface TurnContext extends HookContext {
 /** A call the agent makes itself before the turn's first request; its tool object runs it even when the tool list lacks it. */
 export interface ForcedCall {
   tool: Tool<unknown>;
+  /** The call's id (default: a fresh `toolu_` id); a plugin that must know its calls apart chooses it. */
+  id?: string;
   /** Raw input, validated by the tool like a model's. */
   input: unknown;
 }

@@ -1,7 +1,8 @@
 /**
- * One user turn: record the text (and any context queued at resume), make a forced or
- * auto-matched skill call if any, then request, run tools and repeat until the model stops, the
- * request budget is spent, a request fails for good or the user aborts. Whatever happens, the
+ * One user turn: the plugins' `beforeTurn` hooks (which may block it), record the text (then any
+ * context queued at resume and the hooks' context), make the hooks' forced calls if any, then
+ * request, run tools and repeat until the model stops, the request budget is spent, a request
+ * fails for good or the user aborts; then the `afterTurn` hooks (which may send it on). Whatever happens, the
  * transcript stays valid (every tool_use has its tool_result, no partial assistant message), the
  * turn's grants end and `turn_end` is emitted. Stop reasons other than tool_use/end_turn are
  * handled as stop-reasons.ts describes.
@@ -14,9 +15,7 @@ import { turnContext } from './hook-context.js';
 import type { ForcedCall, TurnContext } from './hooks.js';
 import { MAX_CONTINUATIONS } from './hooks.js';
 import type { TurnOutcome, TurnStopReason } from '@coding-harness/protocol';
-import { matchSkill } from './auto-skill.js';
-import { parseSlashSkills, skillToolUse, toolUseId } from './forced-skill.js';
-import { skillLoaded } from './skill-turn.js';
+import { toolUseId } from './random-id.js';
 import { sendWithRetry } from './request.js';
 import type { AgentConfig, AgentState, Emit } from './state.js';
 import type { StopDetails } from './stop-reasons.js';
@@ -100,9 +99,8 @@ export async function runTurn(
         text,
         start.context.map((t) => contextNote(config.descriptor, t)),
       );
-      const forced = await forcedSkillCall(config, state, text, signal, emit);
-      const hookCalls = forced === 'aborted' ? 'aborted' : await forcedCalls(config, state, start.calls, signal, emit);
-      if (hookCalls === 'aborted') end = { stopReason: 'aborted' };
+      const forced = await forcedCalls(config, state, start.calls, signal, emit);
+      if (forced === 'aborted') end = { stopReason: 'aborted' };
       else end = await requestLoop(config, state, signal, emit);
       end = await afterTurn(config, state, end, ctx, signal, emit);
       if (end.stopReason === 'refusal') dropRefusedTurn(state, mark, emit);
@@ -258,39 +256,6 @@ function notRun(use: ToolCallPart, content: string): ToolResultPart {
   return errorResult(use.id, content);
 }
 
-/**
- * `/slug args` (or stacked `/a /b args`: each skill in order, each with the same arguments) or an
- * auto-matched skill: the agent's own `skill` calls before the first request.
- */
-async function forcedSkillCall(
-  config: AgentConfig,
-  state: AgentState,
-  text: string,
-  signal: AbortSignal,
-  emit: Emit,
-): Promise<'none' | 'done' | 'aborted'> {
-  const slash = parseSlashSkills(text, config.skills);
-  let calls: { name: string; args: string; forcedSkill?: string }[] = [];
-  if (slash) calls = slash.skills.map((s) => ({ name: s.name, args: slash.args, forcedSkill: s.name }));
-  else if (config.autoSkills) {
-    const match = matchSkill(text, config.skills);
-    if (match) {
-      emit({ type: 'notice', message: `auto-loaded skill "${match.skill.name}" (matched: ${match.words.join(', ')})` });
-      calls = [{ name: match.skill.name, args: '' }];
-    }
-  }
-  if (calls.length === 0 || !config.registry.get('skill')) return 'none';
-  for (const call of calls) {
-    if (signal.aborted) break;
-    const use = skillToolUse(call.name, call.args);
-    const message: Message = { role: 'assistant', content: [use] };
-    append(state, message);
-    emit({ type: 'message_end', message: message, stopReason: 'tool_use' });
-    await runTools(config, state, [use], signal, emit, { forced: true }, call.forcedSkill);
-  }
-  return signal.aborted ? 'aborted' : 'done';
-}
-
 /** The hooks' forced calls, each in its own assistant message, before the first request. */
 async function forcedCalls(
   config: AgentConfig,
@@ -301,7 +266,12 @@ async function forcedCalls(
 ): Promise<'done' | 'aborted'> {
   for (const call of calls) {
     if (signal.aborted) break;
-    const use: ToolCallPart = { type: 'tool_call', id: toolUseId(), name: call.tool.name, input: call.input };
+    const use: ToolCallPart = {
+      type: 'tool_call',
+      id: call.id ?? toolUseId(),
+      name: call.tool.name,
+      input: call.input,
+    };
     const message: Message = { role: 'assistant', content: [use] };
     append(state, message);
     emit({ type: 'message_end', message, stopReason: 'tool_use' });
@@ -317,7 +287,6 @@ async function runTools(
   signal: AbortSignal,
   emit: Emit,
   opts: ExecuteOptions,
-  forcedSkill?: string,
 ): Promise<void> {
   const results = await executeToolUses(
     uses,
@@ -326,20 +295,8 @@ async function runTools(
       policy: config.policy,
       approvals: config.approvals,
       emit,
-      context: config.makeContext(signal, forcedSkill),
+      context: config.makeContext(signal),
       hooks: { runner: config.hooks, context: turnContext(config, state, signal, emit, requestLoop) },
-      onSkillLoaded: (input, result, callId) =>
-        skillLoaded({
-          config,
-          state,
-          input,
-          result,
-          callId,
-          userForced: forcedSkill === input.name,
-          signal,
-          emit,
-          runLoop: requestLoop,
-        }),
     },
     opts,
   );

@@ -29,7 +29,6 @@ export type LoadedSession =
       messages: Message[];
       notices: string[];
       info: SessionInfo;
-      skills: { name: string; args: string }[];
       /** The plugins' records (any type the agent does not write itself), in file order. */
       records: PluginRecord[];
       /** The exact system and tools the session sent; absent in files written before prefixes were stored. */
@@ -110,7 +109,6 @@ export function parseSession(text: string, file: string, mtime: Date): LoadedSes
   let prefix: SessionPrefix | undefined;
   /** The latest `current` record and the transcript length when it was written (a later cut below that undoes it). */
   let current: { state: SessionPrefix; at: number } | undefined;
-  const skills: { name: string; args: string }[] = [];
   const records: PluginRecord[] = [];
   let settings: { model: string; effort?: Effort } | undefined;
   for (let i = 1; i < lines.length; i++) {
@@ -145,8 +143,7 @@ export function parseSession(text: string, file: string, mtime: Date): LoadedSes
     } else if (r.type === 'truncate') {
       messages = messages.slice(0, r.keep);
       if (current && r.keep < current.at) current = undefined;
-    } else if (r.type === 'skill') skills.push({ name: r.name, args: r.args });
-    else if (r.type === 'settings')
+    } else if (r.type === 'settings')
       settings = r.effort === undefined ? { model: r.model } : { model: r.model, effort: r.effort };
     else if (r.type === 'current') current = { state: { system: r.system, tools: r.tools }, at: messages.length };
     else if (prefix) notices.push(`skipped ${where}: a second prefix record (the first one is what the session sent)`);
@@ -166,7 +163,6 @@ export function parseSession(text: string, file: string, mtime: Date): LoadedSes
     messages,
     notices,
     info,
-    skills,
     records,
     ...(prefix ? { prefix } : {}),
     ...(current ? { current: current.state } : {}),

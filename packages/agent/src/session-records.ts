@@ -36,8 +36,6 @@ export type SessionRecord =
   | { type: 'message'; message: Message }
   /** The transcript was compacted: these messages replace everything before. */
   | { type: 'compaction'; messages: Message[] }
-  /** A skill was loaded (remembered for re-attachment after compaction). */
-  | { type: 'skill'; name: string; args: string }
   /** The transcript keeps only its first `keep` messages (e.g. the refused exchange is dropped). */
   | { type: 'truncate'; keep: number }
   /** The prefix sent with every request of this session; written right after the header. */
@@ -127,7 +125,6 @@ const headerSchema = z.looseObject({
 const recordSchemas = {
   message: z.looseObject({ type: z.literal('message'), message }),
   compaction: z.looseObject({ type: z.literal('compaction'), messages: z.array(message) }),
-  skill: z.looseObject({ type: z.literal('skill'), name: z.string().check(z.minLength(1)), args: z.string() }),
   truncate: z.looseObject({ type: z.literal('truncate'), keep: z.number().check(z.int(), z.nonnegative()) }),
   prefix: z.looseObject({
     type: z.literal('prefix'),
@@ -147,8 +144,8 @@ const recordSchemas = {
   }),
 } as const;
 
-/** The record types the agent writes itself: a plugin record never has one of these. */
-export const RECORD_TYPES: readonly string[] = Object.keys(recordSchemas);
+/** The record types the agent writes itself (the header's too): a plugin record never has one of these. */
+export const RECORD_TYPES: readonly string[] = [...Object.keys(recordSchemas), 'session'];
 
 /** Checks a parsed header line; the value itself is returned untouched. */
 export function checkHeader(value: unknown): { ok: true; header: SessionHeader } | { ok: false; why: string } {
@@ -177,6 +174,7 @@ export function checkRecord(
     typeof type === 'string' && Object.hasOwn(recordSchemas, type)
       ? recordSchemas[type as keyof typeof recordSchemas]
       : undefined;
+  if (type === 'session') return { ok: false, unknown: false, why: 'a second header line' };
   if (!schema)
     return typeof type === 'string' && type !== ''
       ? { ok: 'plugin', record: value as PluginRecord }

@@ -41,14 +41,14 @@ export interface AgentConfig {
   /** Open approval questions, answered by request id. */
   approvals: Approvals;
   skills: readonly Skill[];
-  makeContext: (signal: AbortSignal, forcedSkill?: string) => ToolContext;
+  /** The tool context of one batch of calls (the jail, skill folders, read tracker, secrets, the turn's signal). */
+  makeContext: (signal: AbortSignal) => ToolContext;
   maxTurns: number;
   maxTokens: number;
   /** Absent: no `thinking` parameter (the model's own default). */
   thinking?: ThinkingSetting;
   effort?: Effort;
   retry: RetryPlan;
-  autoSkills: boolean;
   compactionThreshold: number;
   contextWindow: number;
   /** The plugins' hooks, in order. */
@@ -64,8 +64,6 @@ export interface AgentState {
   sessionId: string;
   messages: Message[];
   totals: { usage: Usage; costUsd: number; requests: number };
-  /** Skills loaded in this session, latest arguments per name, in first-load order. */
-  invokedSkills: Map<string, string>;
   /** Input tokens (uncached + cache read + cache write) of the last request. */
   lastInputTokens: number;
   previousEnd?: PartPosition;

@@ -81,7 +81,6 @@ export async function runThread(input: {
     sessionId: parent.sessionId,
     messages: [{ role: 'user', content: [{ type: 'text', text: spec.task }] }],
     totals: { usage: emptyUsage(), costUsd: 0, requests: 0 },
-    invokedSkills: new Map(),
     lastInputTokens: 0,
     pendingContext: [],
     turn: 1,

@@ -37,23 +37,14 @@ export interface ExecutorDeps {
   /** Where questions wait for their answer (`approval_requested` names the request id). */
   approvals: Approvals;
   emit: (event: AgentEvent) => void;
-  /** A tool context for this batch (root, skill dirs, read tracker, the turn's signal, forced skill). */
+  /** A tool context for this batch (root, skill dirs, read tracker, the turn's signal). */
   context: ToolContext;
   /** The plugins' hooks around each call, and the context they are given. */
   hooks?: { runner: HookRunner; context: TurnContext };
-  /**
-   * Called after a skill tool call loaded a skill, with its validated input and result; a result
-   * it returns is sent instead (a `context: fork` skill's subagent answer).
-   */
-  onSkillLoaded?: (
-    input: { name: string; args?: string },
-    result: ToolResult,
-    callId: string,
-  ) => Promise<ToolResult | undefined>;
 }
 
 export interface ExecuteOptions {
-  /** Calls the agent made itself (`/slug`, auto-match). */
+  /** Calls the agent made itself (a `beforeTurn` hook's forced calls: `/slug`, an auto-matched skill). */
   forced?: boolean;
   /** tool_use ids whose input was cut by max_tokens. */
   truncated?: ReadonlySet<string>;
@@ -219,10 +210,6 @@ async function runOne(
     const call: HookToolCall = { id: use.id, name: use.name, input, tool, forced };
     result = await deps.hooks.runner.afterToolCall(call, redacted(result, context), deps.hooks.context);
   }
-  // A skill tool call with `query` (a search) loads nothing.
-  const loaded = tool.name === 'skill' && !result.isError && typeof (input as { name?: unknown }).name === 'string';
-  if (loaded && !context.signal.aborted && deps.onSkillLoaded)
-    result = (await deps.onSkillLoaded(input as { name: string; args?: string }, result, use.id)) ?? result;
   live.end();
   if (context.signal.aborted)
     result = {

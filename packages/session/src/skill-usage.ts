@@ -1,14 +1,12 @@
 /**
  * How often this user invoked each skill, kept under the XDG state dir so the skills listing can
  * give its descriptions to the skills people use when not all fit. Read once at start (the
- * listing is part of the cached prefix), written after each successful load. Every failure is a
- * notice naming the file, never a crash: the listing then ranks by name.
+ * listing is part of the cached prefix), written by the skills plugin after each successful load.
+ * Every failure is a notice naming the file, never a crash: the listing then ranks by name.
  */
 import fs from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Agent } from '@coding-harness/agent';
 import type { HarnessEnv } from './config.js';
-import { afterSkillLoads } from './skill-loads.js';
 
 /** `$XDG_STATE_HOME/coding-harness/skill-usage.json`, else `~/.local/state/coding-harness/skill-usage.json`. */
 export function skillUsageFile(env: HarnessEnv, home: string): string {
@@ -90,18 +88,4 @@ export function recordSkillUse(file: string, name: string): string | undefined {
     }
     return `skill usage not recorded: ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`;
   }
-}
-
-/**
- * The agent with every successful skill load counted in `file`. The rest of the agent is the
- * same object (reached through the prototype). A write failure is one notice event per session.
- */
-export function countSkillUses(agent: Agent, file: string): Agent {
-  let warned = false;
-  return afterSkillLoads(agent, (name) => {
-    const error = recordSkillUse(file, name);
-    if (error === undefined || warned) return [];
-    warned = true;
-    return [{ type: 'notice', message: error }];
-  });
 }

@@ -40,14 +40,6 @@ export { walkFiles, SKIPPED_DIRS } from './walk.js';
 export type { WalkOptions, WalkResult } from './walk.js';
 export { bashTool, runBash, BASH_DEFAULT_TIMEOUT_MS, BASH_MAX_TIMEOUT_MS, BASH_OUTPUT_CAP } from './bash.js';
 export type { BashRunOptions } from './bash.js';
-export { createSkillTool, SKILL_RESOURCE_LIST_CAP, SKILL_RULES } from './skill.js';
-export { expandSkillArguments, expandSkillText, splitArguments } from './skill-arguments.js';
-export type { ExpandedSkillText, SkillTextValues } from './skill-arguments.js';
-export {
-  findDynamicCommands,
-  runDynamicContext,
-  allowFlagFor,
-  DYNAMIC_CONTEXT_OUTPUT_CAP,
-} from './skill-dynamic-context.js';
-export type { DynamicCommand, DynamicContextResult } from './skill-dynamic-context.js';
+export { okResult, errorResult, abortedResult } from './result.js';
+export { kindOf } from './safe-open.js';
 export { levenshtein, closest } from './levenshtein.js';

@@ -5,15 +5,11 @@ import { createGrepTool } from './grep.js';
 import { readFileTool } from './read-file.js';
 import { errorResult, messageOf } from './result.js';
 import { ruleTableOf } from './rule-table.js';
-import type { Skill } from '@coding-harness/skills';
-import { createSkillTool, SKILL_RULES } from './skill.js';
 import type { PreparedCall, Tool, ToolContext, ToolDefinition, ToolRegistry, ToolRuleEntry } from './types.js';
 import { writeFileTool } from './write-file.js';
 
 /** What a session's tool set depends on. */
 export interface RegistryOptions {
-  /** Discovered skills; the skill tool exists only when there is at least one. */
-  skills?: readonly Skill[];
   /** grep's engine: a path to rg, null never to use rg, undefined to look on PATH once. */
   rgPath?: string | null;
   /**
@@ -41,7 +37,6 @@ export const BUILTIN_TOOL_NAMES: readonly string[] = Object.freeze([
   'edit_file',
   'write_file',
   'bash',
-  'skill',
 ]);
 
 const definitionCache = new WeakMap<Tool<unknown>, ToolDefinition>();
@@ -91,8 +86,7 @@ function builtinTools(options: RegistryOptions): Tool<unknown>[] {
     throw new TypeError(
       `createToolRegistry: omit names no built-in tool: ${unknown.join(', ')} (built-in: ${BUILTIN_TOOL_NAMES.join(', ')})`,
     );
-  const skills = options.skills ?? [];
-  const make: Record<string, () => Tool<unknown> | undefined> = {
+  const make: Record<string, () => Tool<unknown>> = {
     read_file: () => readFileTool as Tool<unknown>,
     glob: () => globTool as Tool<unknown>,
     grep: () =>
@@ -100,7 +94,6 @@ function builtinTools(options: RegistryOptions): Tool<unknown>[] {
     edit_file: () => editFileTool as Tool<unknown>,
     write_file: () => writeFileTool as Tool<unknown>,
     bash: () => bashTool as Tool<unknown>,
-    skill: () => (skills.length > 0 ? (createSkillTool(skills) as Tool<unknown>) : undefined),
   };
   return BUILTIN_TOOL_NAMES.filter((name) => !omit.has(name)).flatMap((name) => make[name]?.() ?? []);
 }
@@ -114,8 +107,7 @@ function builtinTools(options: RegistryOptions): Tool<unknown>[] {
 export function createToolRegistry(options: RegistryOptions = {}): ToolRegistry {
   const list = [...builtinTools(options), ...((options.tools ?? []) as Tool<unknown>[])];
   const tools = Object.freeze(list);
-  const withSkill = !(options.omit ?? []).includes('skill') ? [SKILL_RULES] : [];
-  const table = ruleTableOf(tools, [...(options.ruleEntries ?? []), ...withSkill]);
+  const table = ruleTableOf(tools, options.ruleEntries ?? []);
   const byName = new Map(tools.map((t) => [t.name, t]));
   let definitions: ToolDefinition[] | undefined;
   return {
@@ -143,7 +135,7 @@ export function createToolRegistry(options: RegistryOptions = {}): ToolRegistry 
 }
 
 /**
- * The rule table of the built-in tools, plus `extra` entries (a session's skill tool): for
+ * The rule table of the built-in tools, plus `extra` entries (the session's skill tool): for
  * validating rules before a registry exists (command-line flags). A session's own table is
  * `registry.ruleNames()`.
  */

@@ -1,5 +1,4 @@
 import type { ResultPart } from '@coding-harness/model';
-import type { Skill } from '@coding-harness/skills';
 
 /** How a tool touches the world; the approval policy keys its defaults on this. */
 export type ToolKind = 'read' | 'write' | 'exec';
@@ -103,11 +102,6 @@ export interface ToolContext {
    */
   callId?: string;
   /**
-   * The slug of the skill the current user turn forced with `/slug`, if any: a manual-only skill
-   * is accepted by the skill tool only then.
-   */
-  forcedSkill?: string;
-  /**
    * Extra absolute folders write_file and edit_file always refuse (the harness's config and
    * state dirs, skill dirs), on top of `.git`, the skills folders and `extraReadRoots`.
    * Absolute, normalised and symlinks resolved, as `createToolContext` builds them.
@@ -122,14 +116,6 @@ export interface ToolContext {
   secrets?: readonly string[];
   /** For redaction messages: the credential variable each secret value came from (value -> name). */
   secretLabels?: ReadonlyMap<string, string>;
-  /** The session's id: `${CLAUDE_SESSION_ID}` in a skill body. Absent: the placeholder stays as written. */
-  sessionId?: string;
-  /**
-   * Judges a command a skill body's dynamic context (`` !`cmd` ``) would run, asking nobody: the
-   * session's rules, grants and mode decide. Absent: no skill command runs, and a skill body
-   * holding one fails to load.
-   */
-  authorizeCommand?: (command: string, skill: Skill) => Promise<CommandVerdict>;
   /**
    * Text-file I/O through someone else (an editor's buffers, see `file-io.ts`): read_file,
    * write_file and edit_file move a text file's content through it after every check on the real
@@ -137,12 +123,6 @@ export interface ToolContext {
    */
   files?: TextFileIo;
 }
-
-/**
- * The verdict on a skill's dynamic context command: allowed, or not with the reason; `denied`
- * is true when a deny rule (or the mode) refused it, false when it would have needed asking.
- */
-export type CommandVerdict = { allowed: true } | { allowed: false; denied: boolean; message: string };
 
 /** What `execute` gets besides the input and the context. */
 export interface ExecuteOptions {

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Skill } from '@coding-harness/skills';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createToolContext } from './context.js';
-import { createToolRegistry } from './registry.js';
+import { createToolContext, createToolRegistry } from '@coding-harness/tools';
 import { createSkillTool, SKILL_NAME_ENUM_BUDGET } from './skill.js';
+import type { SkillToolRuntime } from './skill.js';
 import { capSkillBody, MAX_SKILL_BODY_BYTES } from './skill-body-cap.js';
 import { expandSkillArguments, splitArguments } from './skill-arguments.js';
 import { runTool } from './testing/run-tool.test.util.js';
@@ -87,14 +87,26 @@ describe('skill tool', () => {
     expect(r.content).toContain(`Fix issue 42 in src/a b.ts; all: 42 "src/a b.ts"; dir ${s.dir}`);
   });
 
-  it('refuses a manual-only skill unless the user turn forced it', async () => {
+  it('refuses a manual-only skill unless the user forced this call', async () => {
     const s = makeSkill('deploy', 'Deploy now.', { disableModelInvocation: true });
     const tool = createSkillTool([makeSkill('other', 'x'), s]);
     const refused = await runTool(tool, { name: 'deploy' }, createToolContext({ root: tmp }));
     expect(refused.isError).toBe(true);
     expect(refused.content).toContain('manual-only');
     expect(refused.content).toContain('/deploy');
-    const forced = await runTool(tool, { name: 'deploy' }, createToolContext({ root: tmp, forcedSkill: 'deploy' }));
+    const forcedRuntime: SkillToolRuntime = {
+      skills: () => [makeSkill('other', 'x'), s],
+      forced: (callId) => callId === 'call-forced',
+      sessionId: () => undefined,
+    };
+    const forced = await runTool(
+      createSkillTool(forcedRuntime),
+      { name: 'deploy' },
+      {
+        ...createToolContext({ root: tmp }),
+        callId: 'call-forced',
+      },
+    );
     expect(forced.isError).toBe(false);
   });
 
@@ -114,16 +126,13 @@ describe('skill tool', () => {
     expect(r.content).toContain(s.file);
   });
 
-  it('is in the registry only when skills exist, with an enum of model-invocable names', () => {
+  it('is no built-in tool; in a tool set it declares an enum of the model-invocable names', () => {
     expect(
       createToolRegistry({ rgPath: null })
         .definitions()
         .map((d) => d.name),
     ).toEqual(['read_file', 'glob', 'grep', 'edit_file', 'write_file', 'bash']);
-    const reg = createToolRegistry({
-      rgPath: null,
-      skills: [makeSkill('a-skill', 'x'), makeSkill('manual', 'y', { disableModelInvocation: true })],
-    });
+    const reg = withSkillTool([makeSkill('a-skill', 'x'), makeSkill('manual', 'y', { disableModelInvocation: true })]);
     const def = reg.definitions().find((d) => d.name === 'skill');
     expect(def?.input_schema).toMatchObject({ properties: { name: { type: 'string', enum: ['a-skill'] } } });
     expect(reg.get('skill')?.kind).toBe('read');
@@ -149,15 +158,11 @@ const many = (n: number): Skill[] =>
 
 describe('skill tool at scale', () => {
   it('sends the name enum only while it fits its budget; beyond, name is a string and query appears', () => {
-    const small = createToolRegistry({ rgPath: null, skills: many(50) })
-      .definitions()
-      .at(-1)!;
+    const small = withSkillTool(many(50)).definitions().at(-1)!;
     expect(small.input_schema).toMatchObject({ required: ['name'], properties: { name: { enum: expect.any(Array) } } });
     expect(Object.keys(small.input_schema.properties as object)).toEqual(['name', 'args']);
     expect(JSON.stringify(many(50).map((s) => s.name)).length).toBeLessThanOrEqual(SKILL_NAME_ENUM_BUDGET);
-    const large = createToolRegistry({ rgPath: null, skills: many(10_000) })
-      .definitions()
-      .at(-1)!;
+    const large = withSkillTool(many(10_000)).definitions().at(-1)!;
     const props = large.input_schema.properties as Record<string, Record<string, unknown>>;
     expect(Object.keys(props)).toEqual(['name', 'query', 'args']);
     expect(props.name).not.toHaveProperty('enum');
@@ -205,7 +210,7 @@ describe('skill tool at scale', () => {
 
   it('loads any of 10,000 skills by name, through the registry as a model call would', async () => {
     const s = makeSkill('wanted-one', 'The wanted body.\n');
-    const reg = createToolRegistry({ rgPath: null, skills: [...many(10_000), s] });
+    const reg = withSkillTool([...many(10_000), s]);
     const prepared = reg.prepare('skill', { name: 'wanted-one' }, { root: tmp });
     expect(prepared.ok).toBe(true);
     if (!prepared.ok) return;
@@ -255,3 +260,8 @@ describe('expandSkillArguments', () => {
     expect(splitArguments(`a 'b c' "d \\"e\\"" f\\ g ''`)).toEqual(['a', 'b c', 'd "e"', 'f g', '']);
   });
 });
+
+/** A tool set of the built-in tools and the skill tool over `skills`, as the session builds it. */
+function withSkillTool(skills: readonly Skill[]) {
+  return createToolRegistry({ rgPath: null, tools: [createSkillTool(skills)] });
+}

@@ -1,13 +1,13 @@
 /**
- * A subagent: a separate conversation inside a turn, for a `context: fork` skill. It shares the
- * session's provider, jail, read tracker, approval policy and question, and has its own
- * transcript, its own (narrower) tool list and no skills. Its requests are counted in the
- * session's usage and cost; its tool calls and questions reach the front end as events.
+ * The subagent of a `context: fork` skill, as the skills plugin asks the loop for one (a thread
+ * of the turn, `TurnContext.runThread`): which kind the skill's `agent` names, which of the
+ * session's tools it gets (never the skill tool: no nested skills), and its system prompt (the
+ * session's without the skills listing, then its role).
  */
+import { SKILLS_INTRO } from '@coding-harness/agent';
 import type { SystemText } from '@coding-harness/model';
 import type { Skill } from '@coding-harness/skills';
 import type { Tool, ToolRegistry } from '@coding-harness/tools';
-import { SKILLS_INTRO } from './prompt.js';
 
 /** The two kinds of subagent: read-only exploration, or every tool of the session. */
 export type SubagentKind = 'explorer' | 'general';
@@ -37,7 +37,12 @@ export function subagentKind(agent: string | undefined): { kind: SubagentKind; u
  * and none that the skill's `disallowed-tools` names as a whole tool (`Bash`, `Edit`). Rules with
  * a specifier (`Bash(rm:*)`) keep the tool; the policy denies those calls for the turn.
  */
-export function subagentTools(registry: ToolRegistry, kind: SubagentKind, disallowed: readonly string[]): Tool[] {
+export function subagentTools(
+  registry: Pick<ToolRegistry, 'tools' | 'ruleNames'>,
+  kind: SubagentKind,
+  disallowed: readonly string[],
+  skillTool?: Tool<unknown>,
+): Tool[] {
   const names = new Map<string, string>();
   for (const entry of registry.ruleNames())
     for (const n of [entry.name, ...entry.ruleNames]) names.set(n.toLowerCase(), entry.name);
@@ -45,7 +50,7 @@ export function subagentTools(registry: ToolRegistry, kind: SubagentKind, disall
     disallowed.filter((r) => !r.includes('(')).flatMap((r) => names.get(r.trim().toLowerCase()) ?? []),
   );
   return registry.tools.filter(
-    (t) => t.name !== 'skill' && !removed.has(t.name) && (kind === 'general' || t.kind === 'read'),
+    (t) => t !== skillTool && !removed.has(t.name) && (kind === 'general' || t.kind === 'read'),
   );
 }
 
