@@ -11,7 +11,8 @@ import type {
   SessionSummary,
   TurnOutcome,
 } from '@coding-harness/protocol';
-import { routeSlash, runSlashCommand, skillSummary } from '@coding-harness/session';
+import { routeSlash, runSlashCommand, SKILL_TOOL_NAME, skillSummary } from '@coding-harness/session';
+import { BUILTIN_TOOL_NAMES } from '@coding-harness/tools';
 import type { Session, SessionInfo, SlashRoute } from '@coding-harness/session';
 import type { Skill } from '@coding-harness/skills';
 import { fakeControls, fakeSlashDeps } from './fake-controls.js';
@@ -103,7 +104,7 @@ export class FakeSession implements Session {
       skillsEnabled: options.skillsEnabled ?? true,
       startupMessages: options.startupMessages ?? [],
       resumed: options.resumed ?? false,
-      tools: ['read_file', 'glob', 'grep', 'edit_file', 'write_file', 'bash', 'skill'],
+      tools: [...BUILTIN_TOOL_NAMES, SKILL_TOOL_NAME],
     };
   }
 

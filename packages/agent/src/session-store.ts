@@ -1,7 +1,7 @@
 /**
  * Sessions as JSONL files, one per session, `<id>.jsonl` in one directory (0700; files 0600):
  * a header line, the prefix record (the exact system and tools sent), then one line per
- * completed message (plus `compaction`, `skill` and `truncate` records). Each line is written to
+ * completed message (plus `compaction` and `truncate` records, and plugins' own). Each line is written to
  * the file as its message completes, so a killed process loses at most the message in flight; at
  * turn end an fsync is started in the background (see session-writer.ts).
  *
@@ -245,7 +245,7 @@ function firstTitle(text: string, headerEnd: number): string {
       continue;
     }
     const checked = checkRecord(value);
-    if (!checked.ok || checked.record.type !== 'message') continue;
+    if (checked.ok !== true || checked.record.type !== 'message') continue;
     const title = titleOf([checked.record.message]);
     if (title !== '') return title;
   }

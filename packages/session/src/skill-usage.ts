@@ -1,14 +1,12 @@
 /**
  * How often this user invoked each skill, kept under the XDG state dir so the skills listing can
  * give its descriptions to the skills people use when not all fit. Read once at start (the
- * listing is part of the cached prefix), written after each successful load. Every failure is a
- * notice naming the file, never a crash: the listing then ranks by name.
+ * listing is part of the cached prefix), written by the skills plugin after each successful load.
+ * Every failure is a notice naming the file, never a crash: the listing then ranks by name.
  */
 import { join } from 'node:path';
-import type { Agent } from '@coding-harness/agent';
 import { readRegularFile, refusalText, replaceRegularFile } from '@coding-harness/skills';
 import type { HarnessEnv } from './config.js';
-import { afterSkillLoads } from './skill-loads.js';
 
 /** `$XDG_STATE_HOME/coding-harness/skill-usage.json`, else `~/.local/state/coding-harness/skill-usage.json`. */
 export function skillUsageFile(env: HarnessEnv, home: string): string {
@@ -86,18 +84,4 @@ export function recordSkillUse(file: string, name: string): string | undefined {
     dirMode: 0o700,
   });
   return error === undefined ? undefined : `skill usage not recorded: ${error}`;
-}
-
-/**
- * The agent with every successful skill load counted in `file`. The rest of the agent is the
- * same object (reached through the prototype). A write failure is one notice event per session.
- */
-export function countSkillUses(agent: Agent, file: string): Agent {
-  let warned = false;
-  return afterSkillLoads(agent, (name) => {
-    const error = recordSkillUse(file, name);
-    if (error === undefined || warned) return [];
-    warned = true;
-    return [{ type: 'notice', message: error }];
-  });
 }

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { safeParse } from 'zod/mini';
+import { resultText } from '@coding-harness/model';
 import { bashTool, runBash } from './bash.js';
 import { createToolContext } from './context.js';
 import type { ToolContext } from './types.js';
+import { runTool } from './testing/run-tool.test.util.js';
 
 let root: string;
 let ctx: ToolContext;
@@ -34,20 +35,20 @@ function alive(pid: number): boolean {
 describe('bash', () => {
   it('runs in the root with the environment and interleaves stdout and stderr', async () => {
     process.env.TOOLS_TEST_VAR = 'passed-through';
-    const r = await bashTool.run({ command: 'pwd; echo out; echo err >&2; echo "$TOOLS_TEST_VAR"' }, ctx);
+    const r = await runTool(bashTool, { command: 'pwd; echo out; echo err >&2; echo "$TOOLS_TEST_VAR"' }, ctx);
     expect(r.isError).toBe(false);
     expect(r.content).toBe(`${root}\nout\nerr\npassed-through\n\nExit code 0.`);
     expect(r.display).toBe('exit 0');
   });
 
   it('reports a non-zero exit code as an error result', async () => {
-    const r = await bashTool.run({ command: 'echo nope; exit 3' }, ctx);
+    const r = await runTool(bashTool, { command: 'echo nope; exit 3' }, ctx);
     expect(r).toMatchObject({ isError: true, display: 'exit 3' });
     expect(r.content).toContain('Exit code 3.');
   });
 
   it('reports the signal that killed the command', async () => {
-    const r = await bashTool.run({ command: 'kill -USR1 $$' }, ctx);
+    const r = await runTool(bashTool, { command: 'kill -USR1 $$' }, ctx);
     expect(r.display).toBe('signal SIGUSR1');
   });
 
@@ -55,7 +56,7 @@ describe('bash', () => {
     const pidFile = path.join(root, 'child.pid');
     // 2 s: time for bash to start and write the pid file even on a busy machine (the kill at the
     // timeout is what is tested; the command itself would run for 30 s).
-    const r = await bashTool.run({ command: `sleep 30 & echo $! > ${pidFile}; wait`, timeout: 2_000 }, ctx);
+    const r = await runTool(bashTool, { command: `sleep 30 & echo $! > ${pidFile}; wait`, timeout: 2_000 }, ctx);
     expect(r.isError).toBe(true);
     expect(r.content).toContain('timed out after 2000 ms');
     expect(await gone(Number(fs.readFileSync(pidFile, 'utf8')))).toBe(true);
@@ -64,7 +65,11 @@ describe('bash', () => {
   it('kills the whole process group on abort', async () => {
     const ac = new AbortController();
     const pidFile = path.join(root, 'child.pid');
-    const running = bashTool.run({ command: `sleep 30 & echo $! > ${pidFile}; wait` }, { ...ctx, signal: ac.signal });
+    const running = runTool(
+      bashTool,
+      { command: `sleep 30 & echo $! > ${pidFile}; wait` },
+      { ...ctx, signal: ac.signal },
+    );
     while (!fs.existsSync(pidFile) || fs.readFileSync(pidFile, 'utf8').trim() === '')
       await new Promise((r) => setTimeout(r, 20));
     ac.abort();
@@ -74,12 +79,13 @@ describe('bash', () => {
   });
 
   it('caps output keeping head and tail, saying how many bytes were cut', async () => {
-    const r = await runBash(
-      'for i in $(seq 1 2000); do echo "line $i"; done',
-      root,
-      10_000,
-      new AbortController().signal,
-      1000,
+    const r = await runTool(
+      {
+        execute: () =>
+          runBash('for i in $(seq 1 2000); do echo "line $i"; done', root, 10_000, new AbortController().signal, 1000),
+      } as never,
+      {},
+      ctx,
     );
     expect(r.content.startsWith('line 1\n')).toBe(true);
     expect(r.content).toContain('line 2000\n\nExit code 0.');
@@ -89,13 +95,12 @@ describe('bash', () => {
   });
 
   it('rejects timeouts above the maximum through its schema', () => {
-    // Tool.schema is a core zod type (no methods): the standalone safeParse takes any zod v4 schema.
-    expect(safeParse(bashTool.schema, { command: 'true', timeout: 600_001 }).success).toBe(false);
+    expect(bashTool.validate({ command: 'true', timeout: 600_001 }).ok).toBe(false);
   });
 
   it('kills what the command left running in the background when it ends (sleep 100 &)', async () => {
     const pidFile = path.join(root, 'bg.pid');
-    const r = await bashTool.run({ command: `sleep 100 & echo $! > ${pidFile}; echo started` }, ctx);
+    const r = await runTool(bashTool, { command: `sleep 100 & echo $! > ${pidFile}; echo started` }, ctx);
     expect(r.content).toContain('started');
     expect(await gone(Number(fs.readFileSync(pidFile, 'utf8')))).toBe(true);
   });
@@ -104,7 +109,8 @@ describe('bash', () => {
   it('answers an abort even when the command ignores SIGTERM (SIGKILL after the grace)', async () => {
     const ac = new AbortController();
     const mark = path.join(root, 'trapping');
-    const running = bashTool.run(
+    const running = runTool(
+      bashTool,
       { command: `trap '' TERM; touch ${mark}; while true; do sleep 0.1; done` },
       { ...ctx, signal: ac.signal },
     );
@@ -121,10 +127,11 @@ describe('bash', () => {
       DEPLOY_TOKEN: 'deploy-secret-5678',
       KEEP: 'kept-value',
     };
-    const r = await runBash('printenv', root, 10_000, new AbortController().signal, 30_000, {
+    const run = await runBash('printenv', root, 10_000, new AbortController().signal, 30_000, {
       env,
       secrets: ['deploy-secret-5678'],
     });
+    const r = { ...run, content: resultText(run.content) };
     expect(r.isError).toBe(false);
     expect(r.content).toContain('KEEP=kept-value');
     expect(r.content).not.toContain('ANTHROPIC_API_KEY');

@@ -2,6 +2,7 @@ import { StringDecoder } from 'node:string_decoder';
 import * as z from 'zod/mini';
 import { errorResult, okResult } from './result.js';
 import { childEnv } from './secrets.js';
+import { defineTool } from './define-tool.js';
 import type { Tool, ToolResult } from './types.js';
 import { loadSpawn } from './spawn.js';
 
@@ -181,11 +182,14 @@ export async function runBash(
           errorResult(
             `${body}\n\nCommand timed out after ${timeoutMs} ms; its process group was killed.`,
             `timed out after ${timeoutMs} ms`,
+            'timeout',
           ),
         );
       }
       if (reason === 'abort')
-        return finish(errorResult(`${body}\n\nCommand was cancelled; its process group was killed.`, 'cancelled'));
+        return finish(
+          errorResult(`${body}\n\nCommand was cancelled; its process group was killed.`, 'cancelled', 'cancelled'),
+        );
       if (sig !== null) return finish(errorResult(`${body}\n\nKilled by signal ${sig}.`, `signal ${sig}`));
       if (code === 0) return finish(okResult(`${body}\n\nExit code 0.`, 'exit 0'));
       return finish(errorResult(`${body}\n\nExit code ${code}.`, `exit ${code}`));
@@ -194,7 +198,7 @@ export async function runBash(
 }
 
 /** bash: not jailed (documented); the command starts in the work root with the parent's environment less the credentials. */
-export const bashTool: Tool<Input> = {
+export const bashTool: Tool<Input> = defineTool({
   name: 'bash',
   description:
     'Run a shell command with /bin/bash -c, starting in the work root. stdout and stderr are interleaved and capped ' +
@@ -208,9 +212,9 @@ export const bashTool: Tool<Input> = {
   schema,
   summarize: (input) => `bash: ${input.command.split('\n')[0] ?? ''}`,
   permission: (input) => ({ target: input.command }),
-  run: (input, ctx) =>
+  execute: (input, ctx, opts = {}) =>
     runBash(input.command, ctx.root, input.timeout ?? BASH_DEFAULT_TIMEOUT_MS, ctx.signal, BASH_OUTPUT_CAP, {
       ...(ctx.secrets ? { secrets: ctx.secrets } : {}),
-      ...(ctx.onOutput ? { onOutput: ctx.onOutput } : {}),
+      ...(opts.onUpdate ? { onOutput: opts.onUpdate } : {}),
     }),
-};
+});

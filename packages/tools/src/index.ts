@@ -3,7 +3,9 @@ export { resolveInJail, displayPath, isWithin, realRoot } from './jail.js';
 export type { JailResult } from './jail.js';
 export { createReadTracker } from './read-tracker.js';
 export { raceAbort } from './race-abort.js';
-export { createToolRegistry, toolDefinition, builtinRuleNames, BUILTIN_TOOL_NAMES } from './registry.js';
+export { createToolRegistry, toolDefinition, builtinRuleNames, prepareCall, BUILTIN_TOOL_NAMES } from './registry.js';
+export { defineTool, jsonSchemaOf, zodValidator } from './define-tool.js';
+export type { ZodToolSpec } from './define-tool.js';
 export { ruleEntryOf } from './rule-table.js';
 export type { RegistryOptions } from './registry.js';
 export { createToolContext } from './context.js';
@@ -38,14 +40,6 @@ export { walkFiles, SKIPPED_DIRS } from './walk.js';
 export type { WalkOptions, WalkResult } from './walk.js';
 export { bashTool, runBash, BASH_DEFAULT_TIMEOUT_MS, BASH_MAX_TIMEOUT_MS, BASH_OUTPUT_CAP } from './bash.js';
 export type { BashRunOptions } from './bash.js';
-export { createSkillTool, SKILL_RESOURCE_LIST_CAP, SKILL_RULES } from './skill.js';
-export { expandSkillArguments, expandSkillText, splitArguments } from './skill-arguments.js';
-export type { ExpandedSkillText, SkillTextValues } from './skill-arguments.js';
-export {
-  findDynamicCommands,
-  runDynamicContext,
-  allowFlagFor,
-  DYNAMIC_CONTEXT_OUTPUT_CAP,
-} from './skill-dynamic-context.js';
-export type { DynamicCommand, DynamicContextResult } from './skill-dynamic-context.js';
+export { okResult, errorResult, abortedResult } from './result.js';
+export { kindOf } from './safe-open.js';
 export { levenshtein, closest } from './levenshtein.js';

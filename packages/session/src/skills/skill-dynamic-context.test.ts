@@ -4,11 +4,12 @@ import path from 'node:path';
 import type { Skill } from '@coding-harness/skills';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createToolContext } from './context.js';
+import { createToolContext } from '@coding-harness/tools';
 import { createSkillTool } from './skill.js';
 import { expandSkillText } from './skill-arguments.js';
 import { allowFlagFor, findDynamicCommands } from './skill-dynamic-context.js';
-import type { CommandVerdict } from './types.js';
+import type { CommandVerdict } from './skill-dynamic-context.js';
+import { runTool } from './testing/run-tool.test.util.js';
 
 let tmp: string;
 beforeEach(() => {
@@ -51,14 +52,14 @@ function allowing(allowed: string[], denied: string[] = []) {
 }
 
 async function load(skill: Skill, auth: ReturnType<typeof allowing>, args?: string, secrets: string[] = []) {
-  const ctx = createToolContext({
-    root: tmp,
-    skills: [skill],
-    authorizeCommand: auth.authorizeCommand,
-    secrets,
-    env: {},
+  const ctx = createToolContext({ root: tmp, skills: [skill], secrets, env: {} });
+  const tool = createSkillTool({
+    skills: () => [skill],
+    forced: () => false,
+    sessionId: () => undefined,
+    authorize: (command) => auth.authorizeCommand(command),
   });
-  return createSkillTool([skill]).run({ name: skill.name, ...(args !== undefined ? { args } : {}) }, ctx);
+  return runTool(tool, { name: skill.name, ...(args !== undefined ? { args } : {}) }, ctx);
 }
 
 describe('finding dynamic context (Claude Code syntax)', () => {
@@ -151,7 +152,11 @@ describe('running dynamic context through the skill tool', () => {
 
   it('refuses every command when the session gives no authorizer', async () => {
     const skill = makeSkill('none', '!`echo hi`\n');
-    const r = await createSkillTool([skill]).run({ name: 'none' }, createToolContext({ root: tmp, skills: [skill] }));
+    const r = await runTool(
+      createSkillTool([skill]),
+      { name: 'none' },
+      createToolContext({ root: tmp, skills: [skill] }),
+    );
     expect(r.content).toContain(
       'Shell command permission check failed for pattern "!`echo hi`": this session runs no skill commands',
     );
@@ -165,8 +170,9 @@ describe('running dynamic context through the skill tool', () => {
 
   it('passes the session id and work root to the body', async () => {
     const skill = makeSkill('ids', 'Session ${CLAUDE_SESSION_ID} in ${CLAUDE_PROJECT_DIR}\n');
-    const ctx = createToolContext({ root: tmp, skills: [skill], sessionId: '2026-12-01-x' });
-    const r = await createSkillTool([skill]).run({ name: 'ids' }, ctx);
+    const ctx = createToolContext({ root: tmp, skills: [skill] });
+    const tool = createSkillTool({ skills: () => [skill], forced: () => false, sessionId: () => '2026-12-01-x' });
+    const r = await runTool(tool, { name: 'ids' }, ctx);
     expect(r.content).toContain(`Session 2026-12-01-x in ${tmp}`);
   });
 });

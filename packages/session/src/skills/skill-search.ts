@@ -1,6 +1,6 @@
 import { entryText } from '@coding-harness/skills';
 import type { Skill } from '@coding-harness/skills';
-import { levenshtein } from './levenshtein.js';
+import { levenshtein } from '@coding-harness/tools';
 
 /** Matches returned by one `query` before the rest are only counted. */
 export const SKILL_SEARCH_LIMIT = 20;

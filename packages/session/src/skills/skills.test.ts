@@ -5,7 +5,7 @@ import { formatListing } from '@coding-harness/skills';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Message } from '@coding-harness/model';
 import { resultText } from '@coding-harness/model';
-import { SKILLS_INTRO } from './prompt.js';
+import { SKILLS_INTRO } from '@coding-harness/agent';
 import {
   body,
   cleanup,

@@ -1,13 +1,10 @@
-import { createToolRegistry } from '@coding-harness/tools';
+import type { AgentEvent } from '@coding-harness/agent';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
+import { createToolRegistry } from '@coding-harness/tools';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AgentEvent } from './events.js';
-import { restrictRegistry, subagentKind, subagentTools } from './subagent.js';
+import { createSkillsPlugin } from './plugin.js';
+import { subagentKind, subagentTools } from './subagent.js';
 import { cleanup, ofType, setup, transcriptProblems, turnEnd, writeSkill } from './testing/kit.test.util.js';
-import { anthropicAt } from './testing/kit.test.util.js';
-import { resolveSkillModel as resolve } from './turn-model.js';
-
-const resolveSkillModel = (text: string): string | undefined => resolve(text, anthropicAt('http://127.0.0.1:1'));
 
 afterEach(cleanup);
 
@@ -21,32 +18,12 @@ describe('which subagent a fork skill gets', () => {
   });
 
   it('tools: never skill; the explorer only read-kind ones; disallowed-tools removes whole tools by either name', () => {
-    const registry = createToolRegistry({ skills: [] });
+    const { tool } = createSkillsPlugin({ skills: [] });
+    const registry = createToolRegistry({ tools: [tool] });
     const names = (kind: 'explorer' | 'general', denied: string[]) =>
-      subagentTools(registry, kind, denied).map((t) => t.name);
+      subagentTools(registry, kind, denied, tool).map((t) => t.name);
     expect(names('explorer', [])).toEqual(['read_file', 'glob', 'grep']);
     expect(names('general', ['Bash', 'write_file', 'Bash(rm:*)'])).toEqual(['read_file', 'glob', 'grep', 'edit_file']);
-  });
-
-  it('a restricted registry refuses a tool outside its list as unknown, naming the ones it has', () => {
-    const registry = createToolRegistry({ skills: [] });
-    const view = restrictRegistry(registry, subagentTools(registry, 'explorer', []));
-    expect(view.get('bash')).toBeUndefined();
-    expect(view.definitions().map((d) => d.name)).toEqual(['read_file', 'glob', 'grep']);
-    const call = view.prepare('bash', { command: 'ls' }, { root: '/' });
-    expect(call.ok).toBe(false);
-    if (!call.ok) expect(call.result.content).toBe('Unknown tool "bash". Available tools: read_file, glob, grep.');
-    expect(view.ruleNames()).toBe(registry.ruleNames());
-  });
-});
-
-describe('skill model aliases', () => {
-  it('sonnet, opus and haiku name the newest model of the family in the catalogue; inherit keeps the turn', () => {
-    expect(resolveSkillModel('haiku')).toBe('claude-haiku-5-5');
-    expect(resolveSkillModel('Sonnet')).toBe('claude-sonnet-5-5');
-    expect(resolveSkillModel('opus')).toBe('claude-opus-5-5');
-    expect(resolveSkillModel('inherit')).toBeUndefined();
-    expect(resolveSkillModel('claude-haiku-4-5')).toBe('claude-haiku-4-5');
   });
 });
 

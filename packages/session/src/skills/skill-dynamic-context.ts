@@ -6,11 +6,17 @@
  * session's approval rules first (asking nobody) and a command that is not allowed fails the
  * load, naming the rule that would allow it.
  */
+import { resultText } from '@coding-harness/model';
 import type { Skill } from '@coding-harness/skills';
-import { BASH_DEFAULT_TIMEOUT_MS, runBash } from './bash.js';
-import { redactSecrets } from './secrets.js';
+import { BASH_DEFAULT_TIMEOUT_MS, redactSecrets, runBash } from '@coding-harness/tools';
+import type { ToolContext } from '@coding-harness/tools';
 import type { ExpandedSkillText } from './skill-arguments.js';
-import type { CommandVerdict, ToolContext } from './types.js';
+
+/**
+ * The verdict on a skill's dynamic context command: allowed, or not with the reason; `denied`
+ * is true when a deny rule (or the mode) refused it, false when it would have needed asking.
+ */
+export type CommandVerdict = { allowed: true } | { allowed: false; denied: boolean; message: string };
 
 /** Claude Code's block form: ```` ```! ````, the commands, a closing fence. */
 const BLOCK = /```!\s*\n?([\s\S]*?)\n?```/g;
@@ -92,15 +98,16 @@ export type DynamicContextResult = { ok: true; text: string } | { ok: false; err
 
 /**
  * Runs every placeholder of `expanded` one after another, in the work root, and inlines each
- * output (capped, secrets redacted). A command the session's rules do not allow, or one that
- * fails (non-zero exit; exit 1 of find, grep, git diff and diff means "no match" and is kept),
- * fails the whole load with Claude Code's message. Without `ctx.authorizeCommand` nothing runs
- * and a body with placeholders fails to load.
+ * output (capped, secrets redacted). A command `authorize` does not allow, or one that fails
+ * (non-zero exit; exit 1 of find, grep, git diff and diff means "no match" and is kept), fails
+ * the whole load with Claude Code's message. Without `authorize` nothing runs and a body with
+ * placeholders fails to load.
  */
 export async function runDynamicContext(
   expanded: ExpandedSkillText,
   skill: Skill,
   ctx: ToolContext,
+  authorize?: (command: string) => Promise<CommandVerdict>,
 ): Promise<DynamicContextResult> {
   const commands = findDynamicCommands(expanded.text, expanded.inserted);
   if (commands.length === 0) return { ok: true, text: expanded.text };
@@ -109,14 +116,14 @@ export async function runDynamicContext(
   let out = '';
   let last = 0;
   for (const c of commands) {
-    const verdict: CommandVerdict = ctx.authorizeCommand
-      ? await ctx.authorizeCommand(c.command, skill)
+    const verdict: CommandVerdict = authorize
+      ? await authorize(c.command)
       : { allowed: false, denied: true, message: 'this session runs no skill commands' };
     if (!verdict.allowed) return { ok: false, error: refusal(c, verdict) };
     const run = await runBash(c.command, ctx.root, BASH_DEFAULT_TIMEOUT_MS, ctx.signal, DYNAMIC_CONTEXT_OUTPUT_CAP, {
       ...(ctx.secrets ? { secrets: ctx.secrets } : {}),
     });
-    const output = redactSecrets(outputOf(run.content), ctx.secrets, ctx.secretLabels);
+    const output = redactSecrets(outputOf(resultText(run.content)), ctx.secrets, ctx.secretLabels);
     const noMatch = run.display === 'exit 1' && NO_MATCH_PROGRAMS.some((p) => p.test(c.command));
     if (run.isError && !noMatch)
       return {

@@ -4,11 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Skill } from '@coding-harness/skills';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createToolContext } from './context.js';
-import { createToolRegistry } from './registry.js';
+import { createToolContext, createToolRegistry } from '@coding-harness/tools';
 import { createSkillTool, SKILL_NAME_ENUM_BUDGET } from './skill.js';
+import type { SkillToolRuntime } from './skill.js';
 import { capSkillBody, MAX_SKILL_BODY_BYTES } from './skill-body-cap.js';
 import { expandSkillArguments, splitArguments } from './skill-arguments.js';
+import { runTool } from './testing/run-tool.test.util.js';
 
 let tmp: string;
 const makeSkill = (name: string, body: string, extra: Partial<Skill> = {}): Skill => {
@@ -47,7 +48,7 @@ describe('skill tool', () => {
     const s = makeSkill('swapped', 'Body\n');
     fs.rmSync(s.file);
     execFileSync('mkfifo', [s.file]);
-    const r = await createSkillTool([s]).run({ name: 'swapped' }, createToolContext({ root: tmp, skills: [s] }));
+    const r = await runTool(createSkillTool([s]), { name: 'swapped' }, createToolContext({ root: tmp, skills: [s] }));
     expect(r.isError).toBe(true);
     expect(r.content).toContain('FIFO');
   });
@@ -57,48 +58,61 @@ describe('skill tool', () => {
     for (const f of ['ref/a.md', 'scripts/run.sh']) put(s.dir, f);
     const tool = createSkillTool([s]);
     const ctx = createToolContext({ root: tmp, skills: [s] });
-    const first = await tool.run({ name: 'review' }, ctx);
+    const first = await runTool(tool, { name: 'review' }, ctx);
     expect(first.content).toBe(
       `Skill: review\nDirectory: ${s.dir}\nRelative paths below resolve against that directory.\n\nReview the diff.\n\nFiles in this skill:\n- ref/a.md\n- scripts/run.sh`,
     );
     fs.writeFileSync(s.file, '---\nname: review\ndescription: x\n---\nEdited body.\n');
-    const second = await tool.run({ name: 'review' }, ctx);
+    const second = await runTool(tool, { name: 'review' }, ctx);
     expect(second.content).toContain('\n\nEdited body.');
-    expect((await tool.run({ name: 'review' }, ctx)).content).toBe(second.content);
+    expect((await runTool(tool, { name: 'review' }, ctx)).content).toBe(second.content);
   });
 
   it('lists the first 50 resources and counts the rest', async () => {
     const resources = Array.from({ length: 60 }, (_, i) => `f${String(i).padStart(2, '0')}.md`);
     const s = makeSkill('big', 'Body');
     for (const f of resources) put(s.dir, f);
-    const r = await createSkillTool([s]).run({ name: 'big' }, createToolContext({ root: tmp, skills: [s] }));
+    const r = await runTool(createSkillTool([s]), { name: 'big' }, createToolContext({ root: tmp, skills: [s] }));
     expect(r.content).toContain('- f49.md\n… and 10 more');
     expect(r.content).not.toContain('f50.md');
   });
 
   it('expands arguments in the body', async () => {
     const s = makeSkill('fix', 'Fix issue $0 in $ARGUMENTS[1]; all: $ARGUMENTS; dir ${SKILL_DIR}\n');
-    const r = await createSkillTool([s]).run(
+    const r = await runTool(
+      createSkillTool([s]),
       { name: 'fix', args: '42 "src/a b.ts"' },
       createToolContext({ root: tmp }),
     );
     expect(r.content).toContain(`Fix issue 42 in src/a b.ts; all: 42 "src/a b.ts"; dir ${s.dir}`);
   });
 
-  it('refuses a manual-only skill unless the user turn forced it', async () => {
+  it('refuses a manual-only skill unless the user forced this call', async () => {
     const s = makeSkill('deploy', 'Deploy now.', { disableModelInvocation: true });
     const tool = createSkillTool([makeSkill('other', 'x'), s]);
-    const refused = await tool.run({ name: 'deploy' }, createToolContext({ root: tmp }));
+    const refused = await runTool(tool, { name: 'deploy' }, createToolContext({ root: tmp }));
     expect(refused.isError).toBe(true);
     expect(refused.content).toContain('manual-only');
     expect(refused.content).toContain('/deploy');
-    const forced = await tool.run({ name: 'deploy' }, createToolContext({ root: tmp, forcedSkill: 'deploy' }));
+    const forcedRuntime: SkillToolRuntime = {
+      skills: () => [makeSkill('other', 'x'), s],
+      forced: (callId) => callId === 'call-forced',
+      sessionId: () => undefined,
+    };
+    const forced = await runTool(
+      createSkillTool(forcedRuntime),
+      { name: 'deploy' },
+      {
+        ...createToolContext({ root: tmp }),
+        callId: 'call-forced',
+      },
+    );
     expect(forced.isError).toBe(false);
   });
 
   it('lists real names and suggests the closest for an unknown name', async () => {
     const tool = createSkillTool([makeSkill('review', 'x'), makeSkill('release', 'y')]);
-    const r = await tool.run({ name: 'reviwe' }, createToolContext({ root: tmp }));
+    const r = await runTool(tool, { name: 'reviwe' }, createToolContext({ root: tmp }));
     expect(r.isError).toBe(true);
     expect(r.content).toContain('review, release');
     expect(r.content).toContain('Did you mean "review"?');
@@ -107,21 +121,18 @@ describe('skill tool', () => {
   it('reports a vanished SKILL.md as an error naming it', async () => {
     const s = makeSkill('gone', 'x');
     fs.rmSync(s.file);
-    const r = await createSkillTool([s]).run({ name: 'gone' }, createToolContext({ root: tmp }));
+    const r = await runTool(createSkillTool([s]), { name: 'gone' }, createToolContext({ root: tmp }));
     expect(r.isError).toBe(true);
     expect(r.content).toContain(s.file);
   });
 
-  it('is in the registry only when skills exist, with an enum of model-invocable names', () => {
+  it('is no built-in tool; in a tool set it declares an enum of the model-invocable names', () => {
     expect(
       createToolRegistry({ rgPath: null })
         .definitions()
         .map((d) => d.name),
     ).toEqual(['read_file', 'glob', 'grep', 'edit_file', 'write_file', 'bash']);
-    const reg = createToolRegistry({
-      rgPath: null,
-      skills: [makeSkill('a-skill', 'x'), makeSkill('manual', 'y', { disableModelInvocation: true })],
-    });
+    const reg = withSkillTool([makeSkill('a-skill', 'x'), makeSkill('manual', 'y', { disableModelInvocation: true })]);
     const def = reg.definitions().find((d) => d.name === 'skill');
     expect(def?.input_schema).toMatchObject({ properties: { name: { type: 'string', enum: ['a-skill'] } } });
     expect(reg.get('skill')?.kind).toBe('read');
@@ -147,15 +158,11 @@ const many = (n: number): Skill[] =>
 
 describe('skill tool at scale', () => {
   it('sends the name enum only while it fits its budget; beyond, name is a string and query appears', () => {
-    const small = createToolRegistry({ rgPath: null, skills: many(50) })
-      .definitions()
-      .at(-1)!;
+    const small = withSkillTool(many(50)).definitions().at(-1)!;
     expect(small.input_schema).toMatchObject({ required: ['name'], properties: { name: { enum: expect.any(Array) } } });
     expect(Object.keys(small.input_schema.properties as object)).toEqual(['name', 'args']);
     expect(JSON.stringify(many(50).map((s) => s.name)).length).toBeLessThanOrEqual(SKILL_NAME_ENUM_BUDGET);
-    const large = createToolRegistry({ rgPath: null, skills: many(10_000) })
-      .definitions()
-      .at(-1)!;
+    const large = withSkillTool(many(10_000)).definitions().at(-1)!;
     const props = large.input_schema.properties as Record<string, Record<string, unknown>>;
     expect(Object.keys(props)).toEqual(['name', 'query', 'args']);
     expect(props.name).not.toHaveProperty('enum');
@@ -164,7 +171,7 @@ describe('skill tool at scale', () => {
   });
 
   it('answers an unknown name with the closest names, not every name', async () => {
-    const r = await createSkillTool(many(10_000)).run({ name: 'skill-0424' }, createToolContext({ root: tmp }));
+    const r = await runTool(createSkillTool(many(10_000)), { name: 'skill-0424' }, createToolContext({ root: tmp }));
     expect(r.isError).toBe(true);
     expect(r.content).toContain('10000 skills are available');
     expect(r.content).toMatch(/Closest names: "skill-0\d{4}", "skill-0\d{4}", "skill-0\d{4}"/);
@@ -176,18 +183,18 @@ describe('skill tool at scale', () => {
     const skills = many(10_000);
     const tool = createSkillTool(skills);
     const ctx = createToolContext({ root: tmp });
-    const pdf = await tool.run({ query: 'pdf FORMS' }, ctx);
+    const pdf = await runTool(tool, { query: 'pdf FORMS' }, ctx);
     expect(pdf).toMatchObject({ isError: false });
     expect(pdf.content).toBe(
       '1 skill matches "pdf FORMS". Load one with the skill tool\'s name:\n- skill-04242: Fills PDF forms from a CSV of answers.',
     );
-    const byName = await tool.run({ query: 'skill-0000' }, ctx);
+    const byName = await runTool(tool, { query: 'skill-0000' }, ctx);
     expect(byName.content).toMatch(/^10 skills match "skill-0000"\./);
     expect(byName.content.split('\n')[1]).toBe('- skill-00000: Generic helper number 0.');
-    const broad = await tool.run({ query: 'generic' }, ctx);
+    const broad = await runTool(tool, { query: 'generic' }, ctx);
     expect(broad.content).toMatch(/^9999 skills match "generic" \(the best 20 shown; add words to narrow it\)/);
     expect(broad.content.split('\n')).toHaveLength(21);
-    const none = await tool.run({ query: 'kubernetes' }, ctx);
+    const none = await runTool(tool, { query: 'kubernetes' }, ctx);
     expect(none).toMatchObject({ isError: false });
     expect(none.content).toContain('No skill matches "kubernetes"');
   });
@@ -196,19 +203,19 @@ describe('skill tool at scale', () => {
     const skills = [...many(200), { ...many(1)[0]!, name: 'secret-deploy', disableModelInvocation: true }];
     const tool = createSkillTool(skills);
     const ctx = createToolContext({ root: tmp });
-    expect((await tool.run({ query: 'secret' }, ctx)).content).toContain('No skill matches');
-    expect(await tool.run({}, ctx)).toMatchObject({ isError: true });
-    expect(await tool.run({ name: 'skill-00001', query: 'x' }, ctx)).toMatchObject({ isError: true });
+    expect((await runTool(tool, { query: 'secret' }, ctx)).content).toContain('No skill matches');
+    expect(await runTool(tool, {}, ctx)).toMatchObject({ isError: true });
+    expect(await runTool(tool, { name: 'skill-00001', query: 'x' }, ctx)).toMatchObject({ isError: true });
   });
 
   it('loads any of 10,000 skills by name, through the registry as a model call would', async () => {
     const s = makeSkill('wanted-one', 'The wanted body.\n');
-    const reg = createToolRegistry({ rgPath: null, skills: [...many(10_000), s] });
+    const reg = withSkillTool([...many(10_000), s]);
     const prepared = reg.prepare('skill', { name: 'wanted-one' }, { root: tmp });
     expect(prepared.ok).toBe(true);
     if (!prepared.ok) return;
     expect(prepared.permission).toEqual({ target: 'wanted-one' });
-    const r = await prepared.tool.run(prepared.input, createToolContext({ root: tmp, skills: [s] }));
+    const r = await runTool(prepared.tool, prepared.input, createToolContext({ root: tmp, skills: [s] }));
     expect(r.content).toContain('\n\nThe wanted body.');
   });
 });
@@ -218,7 +225,7 @@ describe('skill body limit', () => {
     const line = `${'x'.repeat(99)}\n`;
     const body = line.repeat(3_000);
     const s = makeSkill('huge', body);
-    const r = await createSkillTool([s]).run({ name: 'huge' }, createToolContext({ root: tmp, skills: [s] }));
+    const r = await runTool(createSkillTool([s]), { name: 'huge' }, createToolContext({ root: tmp, skills: [s] }));
     expect(r.isError).toBe(false);
     const kept = Math.floor(MAX_SKILL_BODY_BYTES / 100);
     // Frontmatter is 4 lines (---, name, description, ---): the rest starts at line 4 + kept + 1.
@@ -253,3 +260,8 @@ describe('expandSkillArguments', () => {
     expect(splitArguments(`a 'b c' "d \\"e\\"" f\\ g ''`)).toEqual(['a', 'b c', 'd "e"', 'f g', '']);
   });
 });
+
+/** A tool set of the built-in tools and the skill tool over `skills`, as the session builds it. */
+function withSkillTool(skills: readonly Skill[]) {
+  return createToolRegistry({ rgPath: null, tools: [createSkillTool(skills)] });
+}

@@ -8,19 +8,24 @@
  * skill's own `disallowed-tools`: a skill that says `disallowed-tools: Bash(rm:*)` cannot run
  * `` !`rm …` `` while it loads, before its turn-scoped deny rules are in place.
  */
+import type { AgentPolicy } from '@coding-harness/agent';
+import { createPolicy, parseRule } from '@coding-harness/approval';
 import type { Answer, ApprovalRequest } from '@coding-harness/approval';
 import type { Skill } from '@coding-harness/skills';
-import type { CommandVerdict, ToolRegistry } from '@coding-harness/tools';
-import type { AgentPolicy } from './policy.js';
+import type { ToolRegistry } from '@coding-harness/tools';
+import type { CommandVerdict } from './skill-dynamic-context.js';
 
-/** What the judge needs: the policy, the registry (bash's rule entry) and this turn's forced skill. */
+/**
+ * What the judge needs: the turn's policy, the tool set (bash's rule entry), and whether the user
+ * forced the skill being loaded (`/name`, this very call).
+ */
 export interface SkillCommandDeps {
   policy: AgentPolicy;
-  registry: ToolRegistry;
-  forcedSkill?: string;
+  registry: Pick<ToolRegistry, 'ruleNames'>;
+  forced?: boolean;
 }
 
-/** The `ToolContext.authorizeCommand` for one batch of tool calls. */
+/** The judge of one skill load's `` !`cmd` `` commands. */
 export function skillCommandAuthorizer(
   deps: SkillCommandDeps,
 ): (command: string, skill: Skill) => Promise<CommandVerdict> {
@@ -35,7 +40,7 @@ export function skillCommandAuthorizer(
       summary: `bash: ${command.split('\n')[0] ?? ''} (dynamic context of skill ${skill.name})`,
       ruleTool: bash,
     };
-    const ownDeny = await ownRulesDeny(skill, deps.registry, request);
+    const ownDeny = ownRulesDeny(skill, deps.registry, request);
     if (ownDeny !== undefined)
       return {
         allowed: false,
@@ -54,30 +59,27 @@ export function skillCommandAuthorizer(
       );
     if (auth.allowed) return { allowed: true };
     if (!asked) return { allowed: false, denied: true, message: auth.message };
-    if (deps.forcedSkill === skill.name && (await ownRulesAllow(skill, deps.registry, request)))
-      return { allowed: true };
+    if (deps.forced === true && ownRulesAllow(skill, deps.registry, request)) return { allowed: true };
     return { allowed: false, denied: false, message: 'no rule allows it' };
   };
 }
 
 /** Whether the skill's own `allowed-tools` (the entries that parse) allow the request. */
-async function ownRulesAllow(skill: Skill, registry: ToolRegistry, request: ApprovalRequest): Promise<boolean> {
+function ownRulesAllow(skill: Skill, registry: SkillCommandDeps['registry'], request: ApprovalRequest): boolean {
   if (skill.allowedTools.length === 0) return false;
-  const { createPolicy, parseRule } = await import('@coding-harness/approval');
   const tools = registry.ruleNames();
   const allow = skill.allowedTools.filter((rule) => parseRule(rule, tools).ok);
   return createPolicy({ tools, allow }).decide(request).type === 'allow';
 }
 
 /** The first of the skill's own `disallowed-tools` entries (those that parse) that denies the request, if any. */
-async function ownRulesDeny(
+function ownRulesDeny(
   skill: Skill,
-  registry: ToolRegistry,
+  registry: SkillCommandDeps['registry'],
   request: ApprovalRequest,
-): Promise<string | undefined> {
+): string | undefined {
   const denied = skill.disallowedTools ?? [];
   if (denied.length === 0) return undefined;
-  const { createPolicy, parseRule } = await import('@coding-harness/approval');
   const tools = registry.ruleNames();
   for (const rule of denied) {
     if (!parseRule(rule, tools).ok) continue;

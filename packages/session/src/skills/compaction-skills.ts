@@ -1,11 +1,16 @@
 /**
- * The budget for skills re-attached after a compaction: the newest invoked skills first, each cut
- * to about 5k tokens and all together to about 25k, each cut one ending in a pointer to the whole
- * text, and the ones past the budget named without their text. A long session that loaded many
- * skills must not fill the compacted context with them again.
+ * What the skills plugin puts back after a compaction (its `afterCompact`): the loaded skills'
+ * stored text, the newest invoked skills first, each cut to about 5k tokens and all together to
+ * about 25k, each cut one ending in a pointer to the whole text, and the ones past the budget
+ * named without their text. A long session that loaded many skills must not fill the compacted
+ * context with them again. Nothing is loaded again: a skill's `` !`cmd` `` ran once, when the
+ * skill loaded, under that turn's rules.
  */
+import type { PluginRecord, Reattached } from '@coding-harness/agent';
+import type { Message } from '@coding-harness/model';
+import { contentFromTranscript, latestLoads } from './skill-records.js';
 
-/** A re-attached skill: its name, arguments and the skill tool's fresh output. */
+/** A re-attached skill: its name, arguments and the text its load gave the model. */
 export interface ReattachedSkill {
   name: string;
   args: string;
@@ -61,5 +66,37 @@ export function fitReattached(
     const content = `${cutAt(s.content, Math.max(0, room - pointer.length - 2)).trimEnd()}\n\n${pointer}`;
     left -= content.length;
     return { name: s.name, args: s.args, content, cut: true };
+  });
+}
+
+/** The text put back for one skill after the summary. */
+export function reattachText(s: ReattachedSkill): string {
+  const how = s.args === '' ? '' : ` with arguments: ${s.args}`;
+  return s.omitted
+    ? `The skill "${s.name}" was invoked earlier in this session${how}. Its instructions are left out to keep the compacted context small; if it still applies, call the skill tool with {"name": ${JSON.stringify(s.name)}} again.`
+    : `The skill "${s.name}" was invoked earlier in this session${how}. Its instructions still apply:\n\n${s.content}`;
+}
+
+/**
+ * The skills to put back after a compaction, from the conversation's records (the text each load
+ * gave the model; for an older record, its result in `messages`), fitted to the budget. A skill
+ * whose text is nowhere is named, as one past the budget is.
+ */
+export function reattachedSkills(
+  records: readonly PluginRecord[],
+  messages: readonly Message[],
+  toolName: string,
+): Reattached[] {
+  const loads = latestLoads(records).map((r) => {
+    const content = r.content ?? contentFromTranscript(messages, toolName, r.name);
+    return content === undefined
+      ? { name: r.name, args: r.args, content: '', missing: true }
+      : { name: r.name, args: r.args, content, missing: false };
+  });
+  const fitted = fitReattached(loads.filter((l) => !l.missing));
+  const byName = new Map(fitted.map((f) => [f.name, f]));
+  return loads.map((l) => {
+    const s = byName.get(l.name) ?? { name: l.name, args: l.args, content: '', omitted: true };
+    return { label: l.name, text: reattachText(s) };
   });
 }

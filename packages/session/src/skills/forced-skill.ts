@@ -1,11 +1,9 @@
 /**
- * `/slug args`: the user forcing a skill. The agent then makes the `skill` tool call itself,
- * through the same registry, policy and tool code as a model-made call, so the transcript reads
- * exactly as if the model had called it.
+ * `/slug args`: the user forcing a skill. The skills plugin then has the agent make the skill tool
+ * call itself (a `beforeTurn` forced call), through the same hooks, policy and tool code as a
+ * model-made call, so the transcript reads exactly as if the model had called it.
  */
 import type { Skill } from '@coding-harness/skills';
-import type { ToolCallPart } from '@coding-harness/model';
-import { randomBase64Url } from './random-id.js';
 
 /**
  * The skill a `/name args` text forces, with its argument string; undefined for anything else.
@@ -36,14 +34,4 @@ export function parseSlashSkills(
     rest = found.args;
   }
   return chosen.length > 0 ? { skills: chosen, args: rest } : undefined;
-}
-
-/** A fresh tool_use id in the API's style. */
-export function toolUseId(): string {
-  return `toolu_${randomBase64Url(16)}`;
-}
-
-/** The `skill` tool call the agent appends for a forced or auto-matched skill. */
-export function skillToolUse(name: string, args: string): ToolCallPart {
-  return { type: 'tool_call', id: toolUseId(), name: 'skill', input: args === '' ? { name } : { name, args } };
 }

@@ -19,7 +19,7 @@ const skill = (allowedTools: string[] = [], disallowedTools?: string[]): Skill =
 });
 
 function setup(opts: { allow?: string[]; deny?: string[]; mode?: 'default' | 'bypassPermissions' | 'plan' } = {}) {
-  const registry = createToolRegistry({ skills: [] });
+  const registry = createToolRegistry();
   const policy = createPolicy({
     tools: registry.ruleNames(),
     allow: opts.allow ?? [],
@@ -52,12 +52,12 @@ describe('skill dynamic context commands are judged by the session policy, askin
     const deps = setup();
     const s = skill(['Bash(git status:*)']);
     expect(await skillCommandAuthorizer(deps)('git status', s)).toMatchObject({ allowed: false });
-    expect(await skillCommandAuthorizer({ ...deps, forcedSkill: 'status' })('git status', s)).toEqual({
+    expect(await skillCommandAuthorizer({ ...deps, forced: true })('git status', s)).toEqual({
       allowed: true,
     });
     expect(deps.policy.list()).toEqual([]);
     const denied = setup({ deny: ['Bash(git:*)'] });
-    expect(await skillCommandAuthorizer({ ...denied, forcedSkill: 'status' })('git status', s)).toMatchObject({
+    expect(await skillCommandAuthorizer({ ...denied, forced: true })('git status', s)).toMatchObject({
       allowed: false,
       denied: true,
     });
@@ -66,10 +66,7 @@ describe('skill dynamic context commands are judged by the session policy, askin
   it("refuses a command the skill's own disallowed-tools deny, even when a session rule or its allowed-tools allow it", async () => {
     const s = skill(['Bash(rm:*)'], ['Bash(rm:*)', 'Bash(((']);
     const allowed = setup({ allow: ['Bash(rm:*)'], mode: 'bypassPermissions' });
-    for (const judge of [
-      skillCommandAuthorizer(allowed),
-      skillCommandAuthorizer({ ...allowed, forcedSkill: 'status' }),
-    ]) {
+    for (const judge of [skillCommandAuthorizer(allowed), skillCommandAuthorizer({ ...allowed, forced: true })]) {
       const verdict = await judge('rm -rf build', s);
       expect(verdict).toEqual({
         allowed: false,
