@@ -31,6 +31,19 @@ describe('the REPL question', () => {
     expect(q.question).toContain('Allow write_file a.txt?');
   });
 
+  it('says what the stored rule covers before the answer (the event's alwaysCovers)', () => {
+    const line = (alwaysCovers?: string) =>
+      approvalPrompt(
+        { tool: 'bash', target: 'make all', summary: 'bash: make all', ...(alwaysCovers ? { alwaysCovers } : {}) },
+        'bash(make all)',
+        pc.createColors(false),
+      ).lines.at(-1);
+    expect(line('exactly this command, as written, and nothing else')).toBe(
+      '  [a]lways stores this rule for the session: bash(make all) (exactly this command, as written, and nothing else)',
+    );
+    expect(line()).toBe('  [a]lways stores this rule for the session: bash(make all)');
+  });
+
   it('input that ends at a question denies it and ends the turn (no further requests)', async () => {
     const box = makeSandbox();
     const server = await mock(

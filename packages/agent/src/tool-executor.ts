@@ -7,7 +7,7 @@
  * a tool's failure. Every result and preview has the context's secrets redacted before it is
  * emitted or returned.
  */
-import { alwaysRuleFor, denialForNonInteractive } from '@coding-harness/approval';
+import { alwaysRuleFor, alwaysRuleScope, denialForNonInteractive } from '@coding-harness/approval';
 import type { Answer, AskFn, Authorization } from '@coding-harness/approval';
 import { createStreamRedactor, redactSecrets } from '@coding-harness/tools';
 import type { ToolContext, ToolRegistry, ToolResult } from '@coding-harness/tools';
@@ -170,6 +170,7 @@ async function runOne(
         ...(permission.target !== undefined ? { target: permission.target } : {}),
         ...(preview !== undefined ? { preview } : {}),
         alwaysRule: alwaysRuleFor(request),
+        ...(alwaysRuleScope(request) === '' ? {} : { alwaysCovers: alwaysRuleScope(request) }),
         allowHint: denialForNonInteractive(request),
       });
       const answer = await deps.approvals.wait(requestId, context.signal, DENIED_BY_ABORT);
