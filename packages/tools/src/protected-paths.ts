@@ -1,22 +1,64 @@
 import path from 'node:path';
+import { hooksPathDirs } from './git-dirs.js';
 import { displayPath, isWithin } from './jail.js';
 import type { ToolContext } from './types.js';
 
 /**
- * Folder names below the work root that write_file and edit_file never touch, in any permission
- * mode, at any depth and whether or not they exist yet. Each is something a later session (or
- * git) trusts and runs: `.git` holds hooks and config (`core.fsmonitor` runs on the next
- * `git status`), a skills folder holds instructions the next session loads as the user's own.
+ * Names below the work root that write_file and edit_file never touch, in any permission mode, at
+ * any depth and whether or not they exist yet (compared case-insensitively: `segments` are lower
+ * case), and that the sandbox binds read-only for bash. Each is something that runs or instructs
+ * later, outside this call: git's metadata (`core.fsmonitor` in `.git/config` runs on the next
+ * `git status`), Claude Code's project folder (skills, commands, agents, settings with hooks), the
+ * agents' instruction files, git hook folders, package-manager configuration (`.npmrc` can set
+ * the shell scripts run with), MCP server lists, editor tasks and direnv files. `folder` entries
+ * cover everything below them; the folder named by git's `core.hooksPath` is added per work root
+ * (`hooksPathDirs`).
  */
-export const PROTECTED_NAMES: readonly { segments: readonly string[]; rule: string }[] = [
-  { segments: ['.git'], rule: 'git metadata (.git, a folder or a file, at any depth): its config and hooks run code' },
+export const PROTECTED_NAMES: readonly { segments: readonly string[]; folder: boolean; rule: string }[] = [
+  {
+    segments: ['.git'],
+    folder: true,
+    rule: 'git metadata (.git, a folder or a file, at any depth): its config and hooks run code',
+  },
   {
     segments: ['.agents', 'skills'],
+    folder: true,
     rule: 'a skills folder (.agents/skills, at any depth): the next session trusts what it holds',
   },
   {
-    segments: ['.claude', 'skills'],
-    rule: 'a skills folder (.claude/skills, at any depth): the next session trusts what it holds',
+    segments: ['.claude'],
+    folder: true,
+    rule: "Claude Code's project folder (.claude, at any depth): its skills, commands, agents and settings (with hooks) are trusted by the next session",
+  },
+  {
+    segments: ['.husky'],
+    folder: true,
+    rule: 'a git hooks folder (.husky, at any depth): git runs its scripts',
+  },
+  ...['agents.md', 'claude.md', 'claude.local.md'].map((name) => ({
+    segments: [name],
+    folder: false,
+    rule: 'an agent instruction file (AGENTS.md, CLAUDE.md, CLAUDE.local.md, at any depth): the next session follows it',
+  })),
+  ...['.npmrc', '.yarnrc', '.yarnrc.yml'].map((name) => ({
+    segments: [name],
+    folder: false,
+    rule: 'package-manager configuration (.npmrc, .yarnrc, .yarnrc.yml, at any depth): it chooses the shell and node options scripts run with',
+  })),
+  {
+    segments: ['.mcp.json'],
+    folder: false,
+    rule: 'an MCP server list (.mcp.json, at any depth): it names programs to start',
+  },
+  {
+    segments: ['.vscode', 'tasks.json'],
+    folder: false,
+    rule: 'editor tasks (.vscode/tasks.json, at any depth): they can run when the folder is opened',
+  },
+  {
+    segments: ['.envrc'],
+    folder: false,
+    rule: 'a direnv file (.envrc, at any depth): it runs when a shell enters the folder',
   },
 ];
 
@@ -30,17 +72,22 @@ export const CASE_INSENSITIVE_FS = process.platform === 'darwin' || process.plat
 
 const fold = (s: string): string => (CASE_INSENSITIVE_FS ? s.toLowerCase() : s);
 
-function matchesSegments(parts: readonly string[], segments: readonly string[]): boolean {
+/** Whether `segments` occur in `parts`; a file entry only as the last parts (a folder named `.npmrc` holds nothing special). */
+function matchesSegments(parts: readonly string[], segments: readonly string[], folder: boolean): boolean {
+  if (!folder) {
+    const tail = parts.slice(-segments.length);
+    return tail.length === segments.length && segments.every((s, j) => (tail[j] ?? '').toLowerCase() === s);
+  }
   for (let i = 0; i + segments.length <= parts.length; i++) {
     if (segments.every((s, j) => (parts[i + j] ?? '').toLowerCase() === s)) return true;
   }
   return false;
 }
 
-/** The protected rule a root-relative path falls under, by name. */
-function namedRule(rel: string): string | undefined {
+/** The protected entry a root-relative path falls under, by name. */
+function namedRule(rel: string): { rule: string; folder: boolean } | undefined {
   const parts = rel.split(/[\\/]+/).filter((p) => p !== '' && p !== '.');
-  return PROTECTED_NAMES.find((n) => matchesSegments(parts, n.segments))?.rule;
+  return PROTECTED_NAMES.find((n) => matchesSegments(parts, n.segments, n.folder));
 }
 
 /**
@@ -60,18 +107,20 @@ export function protectedReason(
 ): string | undefined {
   const root = ctx.root;
   const shown = displayPath(root, abs);
-  const refuse = (rule: string): string =>
-    `Refused: ${shown} is inside ${rule}. write_file and edit_file never change it, in any permission mode; if it really must change, ask the user to do it.`;
+  const refuse = (rule: string, inside = true): string =>
+    `Refused: ${shown} is ${inside ? 'inside ' : ''}${rule}. write_file and edit_file never change it, in any permission mode; if it really must change, ask the user to do it.`;
   if (isWithin(abs, root)) {
     const byName = namedRule(path.relative(root, abs));
-    if (byName !== undefined) return refuse(byName);
+    if (byName !== undefined) return refuse(byName.rule, byName.folder);
   }
   if (given !== undefined) {
     const byName = namedRule(path.relative(root, path.resolve(root, given)));
-    if (byName !== undefined) return refuse(byName);
+    if (byName !== undefined) return refuse(byName.rule, byName.folder);
   }
   const rule = protectedDirRule(protectedDirIndex(ctx), fold(abs));
   if (rule !== undefined) return refuse(rule);
+  const hooks = hooksPathDirs(root).find((dir) => abs === dir || isWithin(abs, dir));
+  if (hooks !== undefined) return refuse(`the git hooks folder ${displayPath(root, hooks)} (core.hooksPath): git runs its scripts`);
   return undefined;
 }
 
