@@ -45,7 +45,18 @@ function markersRun(command: string): string[] {
   return fs.readdirSync(marks);
 }
 
-const plain = fc.constantFrom(' a', ' m1', ' "m2 x"', " 'm3'", '\necho b', '; ok', ' && echo c', ' | ok', ' || ok m4', ' 2>&1');
+const plain = fc.constantFrom(
+  ' a',
+  ' m1',
+  ' "m2 x"',
+  " 'm3'",
+  '\necho b',
+  '; ok',
+  ' && echo c',
+  ' | ok',
+  ' || ok m4',
+  ' 2>&1',
+);
 const tricky = fc.constantFrom(
   ' #',
   ' # m1 \\',
@@ -74,7 +85,13 @@ const tricky = fc.constantFrom(
   '\fm4',
 );
 const command = fc
-  .tuple(fc.constantFrom('echo', 'ok'), fc.array(fc.oneof({ weight: 3, arbitrary: plain }, { weight: 2, arbitrary: tricky }), { minLength: 1, maxLength: 10 }))
+  .tuple(
+    fc.constantFrom('echo', 'ok'),
+    fc.array(fc.oneof({ weight: 3, arbitrary: plain }, { weight: 2, arbitrary: tricky }), {
+      minLength: 1,
+      maxLength: 10,
+    }),
+  )
   .map(([head, pieces]) => head + pieces.join(''));
 
 describe('approval and bash agree on what an allowed command runs (differential, real bash)', () => {

@@ -27,6 +27,8 @@ export interface ToolContextOptions {
   authorizeCommand?: ToolContext['authorizeCommand'];
   /** Text-file I/O through someone else (see `ToolContext.files`); absent, the disk. */
   files?: ToolContext['files'];
+  /** The session's sandbox (`createSandbox`); absent: commands run unconfined. */
+  sandbox?: ToolContext['sandbox'];
 }
 
 /** Dirs as given and as resolved, kept per array: the agent passes the same arrays to every batch. */
@@ -144,5 +146,6 @@ export function createToolContext(opts: ToolContextOptions): ToolContext {
   if (opts.sessionId !== undefined) ctx.sessionId = opts.sessionId;
   if (opts.authorizeCommand !== undefined) ctx.authorizeCommand = opts.authorizeCommand;
   if (opts.files !== undefined) ctx.files = opts.files;
+  if (opts.sandbox !== undefined) ctx.sandbox = opts.sandbox;
   return ctx;
 }

@@ -29,6 +29,7 @@ export {
   MIN_SECRET_LENGTH,
   childEnv,
   createStreamRedactor,
+  absolutePath,
   redactSecrets,
   secretLabelsFromEnv,
   secretsFromEnv,
@@ -49,3 +50,14 @@ export {
 } from './skill-dynamic-context.js';
 export type { DynamicCommand, DynamicContextResult } from './skill-dynamic-context.js';
 export { levenshtein, closest } from './levenshtein.js';
+export { createSandbox } from './sandbox/sandbox.js';
+export { describeSandbox } from './sandbox/describe.js';
+export type { Sandbox, SandboxState, SandboxPlan, SandboxOutcome, SandboxDeps } from './sandbox/sandbox.js';
+export { sandboxOptions, DEFAULT_ENV_ALLOW, DEFAULT_HIDDEN_IN_HOME } from './sandbox/options.js';
+export type { SandboxOptions, SandboxOptionsInput } from './sandbox/options.js';
+export { detectSandbox } from './sandbox/detect.js';
+export type { Detection } from './sandbox/detect.js';
+export { domainAllowed, badDomainEntries } from './sandbox/domains.js';
+export { sandboxEnv, envAllowed } from './sandbox/env.js';
+export { gitLayout, hooksPathDirs } from './git-dirs.js';
+export type { GitLayout } from './git-dirs.js';

@@ -120,7 +120,8 @@ export function protectedReason(
   const rule = protectedDirRule(protectedDirIndex(ctx), fold(abs));
   if (rule !== undefined) return refuse(rule);
   const hooks = hooksPathDirs(root).find((dir) => abs === dir || isWithin(abs, dir));
-  if (hooks !== undefined) return refuse(`the git hooks folder ${displayPath(root, hooks)} (core.hooksPath): git runs its scripts`);
+  if (hooks !== undefined)
+    return refuse(`the git hooks folder ${displayPath(root, hooks)} (core.hooksPath): git runs its scripts`);
   return undefined;
 }
 

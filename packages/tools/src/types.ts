@@ -1,5 +1,6 @@
 import type { Skill } from '@coding-harness/skills';
 import type { $ZodType } from 'zod/v4/core';
+import type { Sandbox } from './sandbox/sandbox.js';
 
 /** How a tool touches the world; the approval policy keys its defaults on this. */
 export type ToolKind = 'read' | 'write' | 'exec';
@@ -117,6 +118,8 @@ export interface ToolContext {
    * file system has passed. Absent: the disk.
    */
   files?: TextFileIo;
+  /** The session's OS sandbox: bash (and skill commands) run inside it while it is active. Absent: no sandbox. */
+  sandbox?: Sandbox;
 }
 
 /**
@@ -131,6 +134,10 @@ export interface PermissionTarget {
   target?: string;
   /** File tools: whether the resolved path lies inside the work root. */
   insideRoot?: boolean;
+  /** bash: the command will run inside the active sandbox (the policy may allow it without asking). */
+  sandboxed?: boolean;
+  /** bash: the call asks to run outside the active sandbox (the policy always asks). */
+  escapesSandbox?: boolean;
 }
 
 /**
@@ -161,7 +168,7 @@ export interface Tool<I = unknown> {
   /** A one-line summary of a call for people, e.g. `read_file src/app.ts`, `bash: npm test`. */
   summarize(input: I): string;
   /** What the approval policy matches rules against. */
-  permission(input: I, ctx: Pick<ToolContext, 'root'>): PermissionTarget;
+  permission(input: I, ctx: Pick<ToolContext, 'root' | 'sandbox'>): PermissionTarget;
   /**
    * A refusal known before any approval question (outside the jail, a protected path, a FIFO, a
    * file not read or changed since, an edit that cannot apply): the executor returns it as the
@@ -199,5 +206,5 @@ export interface ToolRegistry {
    */
   ruleNames(): readonly ToolRuleEntry[];
   /** Looks up the tool and validates `rawInput` against its schema; never throws. */
-  prepare(name: string, rawInput: unknown, ctx: Pick<ToolContext, 'root'>): PreparedCall;
+  prepare(name: string, rawInput: unknown, ctx: Pick<ToolContext, 'root' | 'sandbox'>): PreparedCall;
 }

@@ -85,7 +85,11 @@ export const WRAPPERS: Readonly<Record<string, Wrapper>> = {
       long: 'null arg-file= delimiter= eof=? replace=? max-lines=? max-args= open-tty max-procs= interactive process-slot-var= no-run-if-empty max-chars= show-limits verbose exit help version',
     },
   },
-  taskset: { grammar: { short: 'acp', long: 'all-tasks cpu-list pid help version' }, operands: 1, noCommand: ['-p', '--pid'] },
+  taskset: {
+    grammar: { short: 'acp', long: 'all-tasks cpu-list pid help version' },
+    operands: 1,
+    noCommand: ['-p', '--pid'],
+  },
   chrt: {
     grammar: {
       short: 'abdefiomprRT:P:D:v',

@@ -164,7 +164,9 @@ function checkRedirect(redirect: ShNode): void {
         (nodeType(only) === 'Lit' || (nodeType(only) === 'SglQuoted' && only['Dollar'] !== true)) &&
         PLAIN_DELIMITER.test(text(only, 'Value') ?? '');
       if (!plainName)
-        refuse('its here-document delimiter is not a plain name (quotes or escapes inside it are read differently by bash and the parser)');
+        refuse(
+          'its here-document delimiter is not a plain name (quotes or escapes inside it are read differently by bash and the parser)',
+        );
       const quoted = nodeType(only as ShNode) !== 'Lit';
       const body = list(child(redirect, 'Hdoc'), 'Parts');
       if (!quoted && body.some((part) => nodeType(part) !== 'Lit'))

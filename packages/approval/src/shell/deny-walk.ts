@@ -93,7 +93,8 @@ function shell(name: string, words: Array<string | undefined>, depth: number, vi
   if (reading.unclear !== undefined) view.unknown.push(`${name}: ${reading.unclear}`);
   const runsString = reading.options.some((o) => o.name === '-c');
   if (!runsString) {
-    const help = reading.options.length > 0 && reading.options.every((o) => o.name === '--version' || o.name === '--help');
+    const help =
+      reading.options.length > 0 && reading.options.every((o) => o.name === '--version' || o.name === '--help');
     if (help && reading.operands.length === 0) return;
     return void view.unknown.push(`${name} runs a script file or its standard input`);
   }

@@ -10,7 +10,8 @@
  */
 
 /** Characters that are not plain text to one of the two readers: C0/C1 controls but tab and line feed, DEL, Unicode blanks and line separators. */
-const UNCLEAR_CHAR = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/;
+const UNCLEAR_CHAR =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/;
 /** A `#` that may start a comment: at the start or after a blank or an operator character. */
 const COMMENT_START = /(^|[\s;&|()<>])#/;
 
