@@ -87,7 +87,8 @@ const ALWAYS: Readonly<Record<RuleTool['specifier'], (tool: string, target: stri
  * touches, a name tool (skill) the name.
  */
 export function alwaysRule(request: ApprovalRequest, tool: RuleTool | undefined): Rule | undefined {
-  if (tool === undefined) return undefined;
+  // A call outside the sandbox is asked about each time: no rule could say "outside" and stay narrow.
+  if (tool === undefined || request.escapesSandbox === true) return undefined;
   return ALWAYS[tool.specifier](tool.name, targetOf(request, tool));
 }
 
