@@ -99,6 +99,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
         readTracker,
         protectedDirs,
         secrets: options.secrets ?? [],
+        ...(options.sandbox ? { sandbox: options.sandbox } : {}),
         ...(readFilter ? { readFilter } : {}),
         ...(forcedSkill !== undefined ? { forcedSkill } : {}),
         sessionId,

@@ -38,7 +38,7 @@ describe('skill dynamic context commands are judged by the session policy, askin
 
   it('refuses, as "would need asking", a command no rule covers', async () => {
     const judge = skillCommandAuthorizer(setup());
-    expect(await judge('git status', skill())).toEqual({ allowed: false, denied: false, message: 'no rule allows it' });
+    expect(await judge('git fetch', skill())).toEqual({ allowed: false, denied: false, message: 'no rule allows it' });
   });
 
   it('refuses with the deny rule when one matches, even in bypass mode', async () => {
@@ -50,9 +50,9 @@ describe('skill dynamic context commands are judged by the session policy, askin
 
   it("applies the skill's allowed-tools only when the user forced it with /name, granting the session nothing; deny rules win", async () => {
     const deps = setup();
-    const s = skill(['Bash(git status:*)']);
-    expect(await skillCommandAuthorizer(deps)('git status', s)).toMatchObject({ allowed: false });
-    expect(await skillCommandAuthorizer({ ...deps, forcedSkill: 'status' })('git status', s)).toEqual({
+    const s = skill(['Bash(git fetch:*)']);
+    expect(await skillCommandAuthorizer(deps)('git fetch', s)).toMatchObject({ allowed: false });
+    expect(await skillCommandAuthorizer({ ...deps, forcedSkill: 'status' })('git fetch', s)).toEqual({
       allowed: true,
     });
     expect(deps.policy.list()).toEqual([]);

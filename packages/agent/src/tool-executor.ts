@@ -136,7 +136,7 @@ async function runOne(
     return finish({ content: TRUNCATED, display: 'input cut by max_tokens', isError: true });
   }
   if (context.signal.aborted) return cancelled(use, deps);
-  const prepared = deps.registry.prepare(use.name, use.input, { root: context.root });
+  const prepared = deps.registry.prepare(use.name, use.input, context);
   if (!prepared.ok) {
     unknownStart();
     return finish(prepared.result);
