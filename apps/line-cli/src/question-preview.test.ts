@@ -31,7 +31,7 @@ describe('the REPL question', () => {
     expect(q.question).toContain('Allow write_file a.txt?');
   });
 
-  it('says what the stored rule covers before the answer (the event's alwaysCovers)', () => {
+  it('says what the stored rule covers before the answer (the event’s alwaysCovers)', () => {
     const line = (alwaysCovers?: string) =>
       approvalPrompt(
         { tool: 'bash', target: 'make all', summary: 'bash: make all', ...(alwaysCovers ? { alwaysCovers } : {}) },

@@ -27,6 +27,8 @@ import type { Rediscovery, SkillsReload } from './reload.js';
 import { routeSlash, shadowedSkillNotes } from './slash.js';
 import type { SlashRoute } from './slash.js';
 import { repositoryKey, trustFile } from './trust.js';
+import { sessionSandbox, splitDomainRules } from './sandbox-config.js';
+import type { Sandbox } from '@coding-harness/tools';
 
 /**
  * Agent settings that are not flags: the evals make compaction reachable in a short task and fix
@@ -82,6 +84,8 @@ export interface Harness {
   trusted: boolean;
   /** Lines for stderr before the first prompt: one discovery summary (`2 skills skipped; run harness skills for details`), agent notices. */
   startupMessages: string[];
+  /** The session's OS sandbox (on, off with `--no-sandbox`, or unavailable here), for `/sandbox`. */
+  sandbox: Sandbox;
   /** `routeSlash` bound to this session's skills and `--no-skills`. */
   route(text: string): SlashRoute;
   /** Standing grants and deny rules of the policy, as `/allowed` shows them (a SlashContext's `grants`). */
@@ -160,8 +164,8 @@ export function discoveryMessages(discovery: DiscoverResult): string[] {
 /** A UsageError naming the flag and the first rule the policy would refuse, or undefined. */
 function badRuleFlag(flags: HarnessFlags): UsageError | undefined {
   const sets: [string, readonly string[]][] = [
-    ['--allowed-tools', flags.allowedTools],
-    ['--disallowed-tools', flags.disallowedTools],
+    ['--allowed-tools', splitDomainRules(flags.allowedTools).rules],
+    ['--disallowed-tools', splitDomainRules(flags.disallowedTools).rules],
   ];
   for (const [flag, rules] of sets) {
     const problems = checkPolicyOptions({ allow: [...rules], tools: builtinRuleNames() });
@@ -210,13 +214,19 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const tuning = io.tuning ?? {};
   const rg = tuning.rgPath !== undefined ? { rgPath: tuning.rgPath } : {};
   let registry = createToolRegistry({ skills: trust.skills, ...rg });
+  const skillDirs = discovery.skills.map((s) => s.dir);
+  const sandboxed = sessionSandbox(flags, env, { home: io.home, workroot, skillDirs });
+  if (sandboxed instanceof UsageError) throw sandboxed;
+  const { sandbox } = sandboxed;
+  startupMessages.push(...sandboxed.messages);
   const policy = createPolicy({
     tools: registry.ruleNames(),
     mode: flags.permissionMode,
-    allow: flags.allowedTools,
-    deny: flags.disallowedTools,
+    allow: splitDomainRules(flags.allowedTools).rules,
+    deny: splitDomainRules(flags.disallowedTools).rules,
     origin: { allow: '--allowed-tools', deny: '--disallowed-tools' },
     root: workroot,
+    autoAllowSandboxed: sandbox.options.autoAllowBashIfSandboxed,
   });
   // A skill a deny rule denies (`Skill(deploy)`) is never offered: not listed, not in the skill tool's enum, no /name.
   const skillEntry = registry.ruleNames().find((t) => t.name === 'skill');
@@ -297,6 +307,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       secrets,
       ...(io.files !== undefined ? { files: io.files } : {}),
       sessionStore,
+      sandbox,
       ...(start.resumeId !== undefined ? { resumeId: start.resumeId } : {}),
       // A resume continues with the session's last /model and /effort, unless this run names its own.
       resumeKeeps: start.keeps,
@@ -332,6 +343,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
         store: sessionStore,
         workroot,
         providers,
+        sandbox,
         skillCount: () => skillReloader.skills().length,
       }),
       reloadSkills: () => skillReloader.reload(),
@@ -380,6 +392,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     workroot,
     repository,
     trusted: trust.trusted,
+    sandbox,
     startupMessages,
     route: (text) => routeSlash(text, live.reloader.skills(), { skillsEnabled: flags.skills }),
     grants: () => ({ allowed: policy.list(), denied: policy.listDenied() }),

@@ -27,6 +27,8 @@ export { formatHelp, formatSlashResult } from './slash-format.js';
 export type { FormatOptions } from './slash-format.js';
 export { historyEvents, resultLine } from './history-events.js';
 export { buildHarness, discoverFor, discoveryMessages, discoverySummary } from './build.js';
+export { sessionSandbox, splitDomainRules } from './sandbox-config.js';
+export type { SandboxWiring } from './sandbox-config.js';
 export type { Harness, HarnessIo, HarnessTuning } from './build.js';
 export { routeSlash, shadowedSkillNotes } from './slash.js';
 export type { SlashRoute, RouteOptions } from './slash.js';

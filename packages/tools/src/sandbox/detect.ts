@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_PATH } from '../secrets.js';
 
 export type Detection = { ok: true; bwrap: string } | { ok: false; why: string };
 
@@ -36,7 +37,7 @@ export function detectSandbox(
       return { ok: false, why: `${configured} (sandbox.bwrapPath) is not an executable file` };
     bwrap = configured;
   } else {
-    for (const dir of (env['PATH'] ?? '').split(':')) {
+    for (const dir of (env['PATH'] ?? DEFAULT_PATH).split(':')) {
       if (!dir.startsWith('/')) continue;
       const file = path.join(dir, 'bwrap');
       if (executable(file)) {
