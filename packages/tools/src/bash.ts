@@ -24,8 +24,7 @@ const schema = z.object({
     description: `Timeout in milliseconds. Default ${BASH_DEFAULT_TIMEOUT_MS}, at most ${BASH_MAX_TIMEOUT_MS}.`,
   }),
   dangerouslyDisableSandbox: z.optional(z.boolean()).register(z.globalRegistry, {
-    description:
-      'Set to true to run this command outside the sandbox, only after it failed because the sandbox blocked it. The user is always asked first.',
+    description: 'True runs it outside the sandbox: only after the sandbox blocked it. The user is asked first.',
   }),
 });
 type Input = z.infer<typeof schema>;
@@ -229,7 +228,7 @@ export const bashTool: Tool<Input> = {
     'Run a shell command with /bin/bash -c, starting in the work root. stdout and stderr are interleaved and capped ' +
     `(head and tail kept). Timeout in milliseconds, default ${BASH_DEFAULT_TIMEOUT_MS}, max ${BASH_MAX_TIMEOUT_MS}; on timeout the whole ` +
     'process group is killed, and when the command ends anything it left running in the background (`cmd &`) is killed too: start a server and use it within one command. ' +
-    "The harness's API credentials are not in the environment. Where the session has a sandbox, commands run inside it: writable are the work root and /tmp only, protected files (.git config and hooks, .claude, AGENTS.md, .npmrc) are read-only, there is no network beyond allowed domains, and the environment is reduced; a result says when the sandbox blocked something. " +
+    "The harness's API credentials are not in the environment. Commands may run in a sandbox (writes only in the work root and /tmp, no network unless allowed); a result says when it blocked something. " +
     'Prefer read_file, glob, grep and edit_file over cat, find, grep and sed.',
   kind: 'exec',
   ruleNames: ['Bash'],
