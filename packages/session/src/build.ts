@@ -202,7 +202,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
 
   const discovery = await discoverFor(flags, workroot, io.home, io.cwd);
   const startupMessages = discoverySummary(discovery);
-  const repository = repositoryKey(workroot);
+  const repository = repositoryKey(workroot, io.home);
   const trust = await applyProjectTrust({
     skills: discovery.skills,
     repo: repository,

@@ -62,12 +62,13 @@ function readRule(
  * The nested skill roots below `workroot` (not the work root's own, which `skillRoots` lists),
  * in walk order: `.claude/skills` then `.agents/skills` of each folder, with `nested` naming the
  * folder relative to the work root. Only inside a git repository, never when the work root is
- * home, and never into home when it lies below the work root. `.gitignore` files from the git top-level down are honoured.
+ * home, never into home when it lies below the work root, and never into a nested git repository
+ * (a folder with its own `.git`). `.gitignore` files from the git top-level down are honoured.
  */
 export function nestedRoots(options: NestedOptions): RootSpec[] {
   const workroot = path.resolve(options.workroot);
-  const top = findGitTop(workroot);
   const home = path.resolve(options.home);
+  const top = findGitTop(workroot, home);
   if (top === undefined || workroot === home) return [];
   const maxDepth = options.maxDepth ?? NESTED_MAX_DEPTH;
   const maxDirs = options.maxDirs ?? NESTED_MAX_DIRS;
@@ -99,6 +100,9 @@ export function nestedRoots(options: NestedOptions): RootSpec[] {
       } catch {
         continue;
       }
+      // A nested repository (a submodule, a vendored clone) is its own trust decision: trusting this
+      // repository says nothing about its skills, so the walk neither collects nor enters it.
+      if (depth > 0 && entries.some((d) => d.name === '.git')) continue;
       if (depth > 0) {
         for (const [hidden, sub] of [
           ['.claude', 'skills'],
