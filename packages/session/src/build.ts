@@ -8,7 +8,7 @@ import { checkPolicyOptions, createPolicy, namesDeniedByRule } from '@coding-har
 import type { Grant, Policy } from '@coding-harness/approval';
 import { discover } from '@coding-harness/skills';
 import type { DiscoverResult, Skill } from '@coding-harness/skills';
-import { builtinRuleNames, createToolRegistry } from '@coding-harness/tools';
+import { builtinRuleNames, createToolRegistry, loadIgnoreMatcher } from '@coding-harness/tools';
 import type { TextFileIo, ToolRegistry } from '@coding-harness/tools';
 import type { HarnessFlags } from './args.js';
 import { createSessionControls } from './controls.js';
@@ -133,6 +133,8 @@ export async function discoverFor(
     workroot,
     explicit: flags.skillDirs.map((d) => resolve(cwd, d)),
     trustProject: !flags.untrusted,
+    // Linear-time .gitignore matching for the nested walk (re2js, loaded only when a .gitignore is found).
+    loadIgnoreMatcher,
   });
   const more = [...skillRuleNotes(found, builtinRuleNames()), ...shadowedSkillNotes(found.skills)];
   return more.length === 0 ? found : { ...found, notes: [...found.notes, ...more] };

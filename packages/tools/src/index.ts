@@ -22,6 +22,7 @@ export { toRustRegex, translatePattern, compilePattern } from './grep-regex.js';
 export { loadRe2 } from './re2.js';
 export { GREP_LINE_MAX_BYTES, GREP_BLOCK_BYTES } from './grep-scan.js';
 export { GITIGNORE_MAX_BYTES, GITIGNORE_LINE_MAX } from './gitignore.js';
+export { loadIgnoreMatcher } from './ignore-matcher.js';
 export { PROTECTED_NAMES, CASE_INSENSITIVE_FS, protectedReason } from './protected-paths.js';
 export {
   CREDENTIAL_ENV_NAMES,
