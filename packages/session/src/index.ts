@@ -60,7 +60,7 @@ export {
 } from './config.js';
 export type { Credentials, HarnessEnv } from './config.js';
 export { noSkillsMessage, formatSkillRows, formatGrants, NO_SKILLS_MESSAGE, SKILLS_OFF_MESSAGE } from './listings.js';
-export { sanitize, isTerminalSafe } from './sanitize.js';
+export { sanitize, sanitizeStyled, isTerminalSafe } from './sanitize.js';
 export type { SanitizeOptions } from './sanitize.js';
 export { createPromptHistory, historyFile, HISTORY_LIMIT } from './history.js';
 export type { PromptHistory, PromptHistoryOptions } from './history.js';
