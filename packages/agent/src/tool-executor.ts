@@ -17,6 +17,7 @@ import type { Approvals } from './approvals.js';
 import type { AgentEvent } from './events.js';
 import type { AgentPolicy } from './policy.js';
 import { errorResult } from './transcript.js';
+import { MAX_TOOL_INPUT_DEPTH, tooDeepMessage } from './reply-limits.js';
 
 /** The result text of a call that was not run (or was stopped) because the user aborted. */
 export const CANCELLED = 'cancelled by the user';
@@ -52,6 +53,8 @@ export interface ExecuteOptions {
   forced?: boolean;
   /** tool_use ids whose input was cut by max_tokens. */
   truncated?: ReadonlySet<string>;
+  /** Tool call ids whose input nested too deeply (replaced by `{}`): answered, never run. */
+  tooDeep?: ReadonlySet<string>;
 }
 
 /**
@@ -96,7 +99,7 @@ export async function executeToolUses(
 }
 
 function isRead(deps: ExecutorDeps, use: ToolCallPart, opts: ExecuteOptions): boolean {
-  return !opts.truncated?.has(use.id) && deps.registry.get(use.name)?.kind === 'read';
+  return !opts.truncated?.has(use.id) && !opts.tooDeep?.has(use.id) && deps.registry.get(use.name)?.kind === 'read';
 }
 
 async function runOne(
@@ -134,6 +137,10 @@ async function runOne(
   if (opts.truncated?.has(use.id)) {
     unknownStart();
     return finish({ content: TRUNCATED, display: 'input cut by max_tokens', isError: true });
+  }
+  if (opts.tooDeep?.has(use.id)) {
+    emit({ type: 'tool_call_started', id: use.id, name: use.name, input: use.input, summary: use.name, forced });
+    return finish({ content: tooDeepMessage(MAX_TOOL_INPUT_DEPTH), display: 'input nested too deeply', isError: true });
   }
   if (context.signal.aborted) return cancelled(use, deps);
   const prepared = deps.registry.prepare(use.name, use.input, context);
