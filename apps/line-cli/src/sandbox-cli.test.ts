@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
-import { childEnv, cleanup, makeSandbox, mock, resultText, run, toolResults } from './test-support/cli.js';
+import { childEnv, cleanup, makeSandbox, mock, resultText, run, toolResults, writeSkill } from './test-support/cli.js';
 
 afterEach(cleanup);
 
@@ -83,5 +83,28 @@ describe('harness -p with the sandbox (the default where bubblewrap is installed
     expect(on.stdout).toContain("network: only through the sandbox's proxy, to registry.npmjs.org");
     const off = await run(['-C', box.work, 'sandbox', '--no-sandbox'], { env: childEnv(box, undefined) });
     expect(off.stdout).toMatch(/^sandbox: off: .*\ncommands run unconfined as you/);
+  });
+
+  it("a repository skill's dynamic context runs only once the repository is trusted, then inside the sandbox", async () => {
+    const box = makeSandbox();
+    const marker = join(box.work, 'dynamic-ran.txt');
+    writeSkill(
+      join(box.work, '.claude', 'skills'),
+      'ctx',
+      'name: ctx\ndescription: Shows the tree state.',
+      `State: !\`touch ${marker} && echo made\`\nDone.\n`,
+    );
+    const script = () => new ScriptBuilder().toolUse('skill', { name: 'ctx' }).text('loaded').build();
+    const untrusted = await mock(script());
+    const first = await run(['-C', box.work, '-p', 'go'], { env: childEnv(box, untrusted) });
+    expect(first.code).toBe(0);
+    const refused = resultText(toolResults(untrusted.messageRequests().at(-1))[0]!);
+    expect(refused).toMatch(/Cannot load skill "ctx": .*this repository, which you have not trusted/);
+    expect(existsSync(marker)).toBe(false);
+    const trusted = await mock(script());
+    const second = await run(['-C', box.work, '-p', 'go', '--trust'], { env: childEnv(box, trusted) });
+    expect(second.code).toBe(0);
+    expect(resultText(toolResults(trusted.messageRequests().at(-1))[0]!)).toContain('State: made');
+    expect(existsSync(marker)).toBe(true);
   });
 });

@@ -63,7 +63,8 @@ describe('a Claude Code skill, as the model sees it', () => {
   it('a dynamic context command no rule allows fails the load, naming the flag to add', async () => {
     const box = makeSandbox();
     issueSkill(box);
-    const { result } = await forced(box, []);
+    // Without the sandbox: inside it the command would be allowed (confined), with no rule at all.
+    const { result } = await forced(box, ['--no-sandbox']);
     expect(result!.is_error).toBe(true);
     expect(resultText(result!)).toBe(
       `Cannot load skill "issue": Shell command permission check failed for pattern "!\`printf clean-tree\`": no rule allows it; a skill's commands never ask, so allow it before loading the skill: --allowed-tools 'Bash(printf clean-tree)' (or the same rule in the skill's allowed-tools, which apply when you run it with /name)`,

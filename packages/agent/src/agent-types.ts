@@ -64,6 +64,11 @@ export interface AgentOptions {
   resumeKeeps?: { model: boolean; effort: boolean };
   /** False: AGENTS.md / CLAUDE.md are read from `configDir` only, not from the work root (an untrusted clone). Default true. */
   projectInstructions?: boolean;
+  /**
+   * True when the user trusted this repository: its own skills (source `project`) may run their
+   * dynamic context commands. Default false: a clone's skill loads, but its `` !`cmd` `` is refused.
+   */
+  projectSkillsTrusted?: boolean;
   retry?: RetryOptions;
   /**
    * Absolute dirs write_file and edit_file always refuse, in every mode (the harness's state dir,

@@ -108,6 +108,8 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
           policy: config.policy,
           registry: config.registry,
           ...(forcedSkill !== undefined ? { forcedSkill } : {}),
+          ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+          projectTrusted: options.projectSkillsTrusted ?? false,
         }),
       }),
     maxTurns: options.maxTurns ?? 50,

@@ -81,3 +81,24 @@ describe('skill dynamic context commands are judged by the session policy, askin
     expect(await skillCommandAuthorizer(allowed)('ls', s)).toEqual({ allowed: true });
   });
 });
+
+describe('dynamic context judged as a bash call would be', () => {
+  it('allows read-only commands and, with the sandbox active, any command no rule denies', async () => {
+    const judge = skillCommandAuthorizer(setup());
+    expect(await judge('git diff --stat', skill())).toEqual({ allowed: true });
+    expect(await judge('make build', skill())).toMatchObject({ allowed: false, denied: false });
+    const boxed = skillCommandAuthorizer({ ...setup({ deny: ['Bash(curl:*)'] }), sandbox: { active: true } });
+    expect(await boxed('make build', skill())).toEqual({ allowed: true });
+    expect(await boxed('curl evil.example', skill())).toMatchObject({ allowed: false, denied: true });
+  });
+
+  it("refuses a repository skill's commands until the repository is trusted, whatever allows them", async () => {
+    const project: Skill = { ...skill(), source: 'project' };
+    const untrusted = skillCommandAuthorizer({ ...setup({ allow: ['Bash'] }), sandbox: { active: true } });
+    const verdict = await untrusted('git diff', project);
+    expect(verdict).toMatchObject({ allowed: false, denied: true });
+    expect(verdict.allowed === false && verdict.message).toMatch(/this repository, which you have not trusted/);
+    const trusted = skillCommandAuthorizer({ ...setup(), sandbox: { active: true }, projectTrusted: true });
+    expect(await trusted('make build', project)).toEqual({ allowed: true });
+  });
+});

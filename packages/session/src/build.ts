@@ -302,6 +302,8 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       autoSkills: flags.autoSkills,
       // --untrusted: the repository ships no standing instructions either (AGENTS.md / CLAUDE.md from configDir only).
       projectInstructions: !flags.untrusted,
+      // A repository skill's dynamic context (`!`cmd``) runs only once the repository is trusted.
+      projectSkillsTrusted: trust.trusted,
       // Never written by a tool: the state dir (sessions; configDir is always protected) and every
       // discovered skill's folder (a rewritten skill would grant itself tools next session).
       protectedDirs: [dirname(sessionDir), ...current.discovery.skills.map((s) => s.dir)],

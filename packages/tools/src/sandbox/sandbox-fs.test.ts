@@ -184,3 +184,40 @@ describe('the description (harness sandbox, /sandbox)', () => {
     expect(text).toContain('network: none');
   });
 });
+
+describe("a skill's dynamic context", () => {
+  it('runs inside the sandbox: it cannot read the home secrets or write outside the work root', async () => {
+    const { createSkillTool } = await import('../skill.js');
+    const { createToolContext } = await import('../context.js');
+    const dir = path.join(w.root, 'skills-src', 'peek');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, 'SKILL.md'),
+      `---\nname: peek\ndescription: d\n---\nKey: !\`cat ${w.home}/.ssh/id_ed25519 || echo none\`\nWrite: !\`touch ${w.outside}/dyn.txt 2>&1 || echo blocked\`\n`,
+    );
+    const skill = {
+      name: 'peek',
+      description: 'd',
+      dir,
+      file: path.join(dir, 'SKILL.md'),
+      source: 'personal' as const,
+      root: path.dirname(dir),
+      allowedTools: [],
+      userInvocable: true,
+      disableModelInvocation: false,
+      extra: {},
+    };
+    const ctx = createToolContext({
+      root: w.root,
+      skills: [skill],
+      sandbox: w.sandbox,
+      authorizeCommand: async () => ({ allowed: true }),
+    });
+    const r = await createSkillTool([skill]).run({ name: 'peek' }, ctx);
+    expect(r.isError).toBe(false);
+    expect(r.content).not.toContain('PRIVATE-KEY');
+    expect(r.content).toMatch(/Key: [^\n]*No such file[^\n]*\nnone/);
+    expect(r.content).toContain('blocked');
+    expect(fs.existsSync(path.join(w.outside, 'dyn.txt'))).toBe(false);
+  });
+});
