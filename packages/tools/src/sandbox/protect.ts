@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gitLayout } from '../git-dirs.js';
 import { isWithin } from '../jail.js';
-import { PROTECTED_NAMES } from '../protected-paths.js';
+import { PROTECTED_NAMES } from '../protected-names.js';
 
 /** The read-only binds of one command and the paths to watch for creation. */
 export interface Protection {
