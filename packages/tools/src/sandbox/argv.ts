@@ -19,6 +19,8 @@ export const PROXY_PORT_INSIDE = 3128;
 export interface ArgvInput {
   /** Writable folders (the work root first), absolute. */
   writable: readonly string[];
+  /** Folders bound onto themselves (writable) before the read-only binds, so they cannot be renamed away. */
+  pinned?: readonly string[];
   /** Paths bound read-only inside them (existing). */
   readOnly: readonly string[];
   /** Paths to hide (existing or not: missing ones are skipped). */
@@ -91,6 +93,7 @@ export function bwrapArgs(input: ArgvInput): string[] {
   }
   args.push('--bind', input.privateTmp, '/tmp');
   for (const dir of input.writable) if (kindOf(dir) === 'dir') args.push('--bind', dir, dir);
+  for (const dir of input.pinned ?? []) if (kindOf(dir) === 'dir') args.push('--bind', dir, dir);
   for (const p of input.readOnly) if (kindOf(p) !== 'missing') args.push('--ro-bind', p, p);
   for (const p of withTargets(input.hidden)) {
     const kind = kindOf(p);

@@ -21,6 +21,12 @@ export interface Protection {
   watch: Watched[];
   /** Git dir and common dir outside every writable folder: bound writable so git works in a worktree. */
   gitWritable: string[];
+  /**
+   * Folders between a writable folder and a read-only path (`.git` for `.git/config`, `.agents`
+   * for `.agents/skills`), bound onto themselves so they are mount points: a folder holding a
+   * read-only bind could otherwise be renamed away (`mv .git .git-old`) and rebuilt without it.
+   */
+  pinned: string[];
 }
 
 /** A path that must not come into existence: `parent/<name in any case>/...rest`. */
@@ -100,7 +106,17 @@ export function protectionFor(root: string, writable: readonly string[], denyWri
     }
   }
   for (const p of denyWrite) if (exists(p)) readOnly.push(p);
-  return { readOnly: [...new Set(readOnly)], watch, gitWritable };
+  const unique = [...new Set(readOnly)];
+  const pinned = new Set<string>();
+  for (const p of unique) {
+    for (let dir = path.dirname(p); ; dir = path.dirname(dir)) {
+      if (writable.includes(dir) || gitWritable.includes(dir) || path.dirname(dir) === dir) break;
+      if (!inWritable(dir) && !gitWritable.some((g) => isWithin(dir, g))) break;
+      pinned.add(dir);
+    }
+  }
+  const depth = (p: string): number => p.split(path.sep).length;
+  return { readOnly: unique, watch, gitWritable, pinned: [...pinned].sort((a, b) => depth(a) - depth(b)) };
 }
 
 function isDir(p: string): boolean {

@@ -73,6 +73,17 @@ describe('writes', () => {
     expect(r.content).toContain('still-here');
   });
 
+  it('not by renaming the folder that holds them away and rebuilding it', async () => {
+    const config = fs.readFileSync(path.join(w.root, '.git', 'config'), 'utf8');
+    const r = await w.bash(
+      'mv .git .git-old || echo kept-git; mkdir -p .agents/skills && mv .agents .agents-old || echo kept-agents; mv .claude .claude-old || echo kept-claude',
+    );
+    expect(r.content).toContain('kept-git');
+    expect(r.content).toContain('kept-claude');
+    expect(fs.readFileSync(path.join(w.root, '.git', 'config'), 'utf8')).toBe(config);
+    expect(fs.existsSync(path.join(w.root, '.git-old'))).toBe(false);
+  });
+
   it('through git apply and patch as well', async () => {
     const diff = [
       '--- a/.npmrc',

@@ -123,6 +123,7 @@ export function createSandbox(options: SandboxOptions, deps: SandboxDeps = {}): 
       const net = networked() ? await startedProxy(p.dir) : undefined;
       const args = bwrapArgs({
         writable: [...writable, ...protection.gitWritable],
+        pinned: protection.pinned,
         readOnly: protection.readOnly,
         hidden: options.denyRead,
         privateTmp: p.tmp,
