@@ -97,3 +97,15 @@ describe('read-only commands run without a question, in or out of the sandbox', 
     expect(guarded.decide(bash('git diff')).type).toBe('ask');
   });
 });
+
+describe('-p and a call that asks to leave the sandbox', () => {
+  it('says only a person or a run without the sandbox can allow it, and suggests no rule that would not', async () => {
+    const { authorizeNonInteractive } = await import('./policy.js');
+    const outcome = authorizeNonInteractive(createPolicy({ tools: TOOLS }), escaping('npm install'));
+    expect(outcome.allowed).toBe(false);
+    if (outcome.allowed) return;
+    expect(outcome.message).toMatch(/asked to run outside the sandbox, which only a person can allow/);
+    expect(outcome.message).toContain('--no-sandbox');
+    expect(outcome.message).not.toContain('--allowed-tools');
+  });
+});
