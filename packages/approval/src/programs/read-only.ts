@@ -27,8 +27,8 @@ const GIT: Readonly<Record<string, 'any' | 'list'>> = {
   remote: 'list',
 };
 
-/** Options of those git subcommands that read outside the repository or write. */
-const GIT_OUTSIDE = /^--(no-index|output|ext-diff|open-files-in-pager)/;
+/** Options of those git subcommands that write, or read a file the model names (whose content could then be printed). */
+const GIT_OUTSIDE = /^(--(no-index|output|ext-diff|open-files-in-pager|contents|orderfile|ignore-revs-file|stdin|textconv)|-O)/;
 
 function pathSafe(word: string): boolean {
   return !word.startsWith('/') && !word.startsWith('~') && !/(^|[/=])\.\.(\/|$)/.test(word) && !word.includes('=/');
