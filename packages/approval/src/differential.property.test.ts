@@ -114,7 +114,7 @@ describe('approval and bash agree on what an allowed command runs (differential,
     );
     // The generator must exercise the allow path, not only produce commands that ask.
     expect(allowed).toBeGreaterThan(50);
-  });
+  }, 120_000);
 
   it.each([
     'echo a # m1 \\\nm1',
