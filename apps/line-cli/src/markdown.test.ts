@@ -68,7 +68,11 @@ describe('markdown in the REPL', () => {
     const text = 'safe &#x202E;txt.exe &#27;[2J **bold** &#8238;\n';
     const out = [
       { type: 'text_delta', text } as AgentEvent,
-      { type: 'assistant_message', text, stopReason: 'end_turn' } as AgentEvent,
+      {
+        type: 'message_end',
+        message: { role: 'assistant', content: [{ type: 'text', text }] },
+        stopReason: 'end_turn',
+      } as AgentEvent,
     ]
       .flatMap((e) => r(e).map((c) => c.text))
       .join('');

@@ -46,7 +46,7 @@ describe('a tool input nested too deeply', () => {
     });
     const events = await turn(agent, 'go');
     const finished = ofType(events, 'tool_call_finished');
-    expect(finished.map((e) => [e.id, e.display])).toEqual([
+    expect(finished.map((e) => [e.callId, e.display])).toEqual([
       ['deep', 'input nested too deeply'],
       ['flat', expect.not.stringMatching(/nested/)],
     ]);

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { resultText } from '@coding-harness/model';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { createSandbox, sandboxOptions } from '@coding-harness/tools';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -22,13 +23,14 @@ describe('bash calls with the sandbox on (real bwrap)', () => {
     const events = await turn(agent, 'go');
     await sandbox.close();
     expect(ask.questions).toHaveLength(1);
-    expect(ask.questions[0]).toMatchObject({ tool: 'bash', escapesSandbox: true });
+    // Asked, and "always" would store nothing: no rule could say "outside the sandbox" and stay narrow.
+    expect(ask.questions[0]).toMatchObject({ tool: 'bash', alwaysRule: '' });
     expect(ask.questions[0]?.summary).toContain('(asks to run outside the sandbox)');
     expect(existsSync(join(workroot, 'made.txt'))).toBe(true);
     expect(existsSync(join(outside, 'inside-try.txt'))).toBe(false);
     expect(existsSync(join(outside, 'outside.txt'))).toBe(true);
     const first = ofType(events, 'tool_call_finished')[0];
     // /tmp inside the sandbox is its own: the host's temp folders are not even there.
-    expect(first?.content).toMatch(/cannot touch/);
+    expect(resultText(first?.content ?? [])).toMatch(/cannot touch/);
   });
 });

@@ -139,7 +139,7 @@ async function runOne(
     return finish({ content: TRUNCATED, display: 'input cut by max_tokens', isError: true });
   }
   if (opts.tooDeep?.has(use.id)) {
-    emit({ type: 'tool_call_started', id: use.id, name: use.name, input: use.input, summary: use.name, forced });
+    unknownStart();
     return finish({ content: tooDeepMessage(MAX_TOOL_INPUT_DEPTH), display: 'input nested too deeply', isError: true });
   }
   if (context.signal.aborted) return cancelled(use, deps);

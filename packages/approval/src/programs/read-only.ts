@@ -28,7 +28,8 @@ const GIT: Readonly<Record<string, 'any' | 'list'>> = {
 };
 
 /** Options of those git subcommands that write, or read a file the model names (whose content could then be printed). */
-const GIT_OUTSIDE = /^(--(no-index|output|ext-diff|open-files-in-pager|contents|orderfile|ignore-revs-file|stdin|textconv)|-O)/;
+const GIT_OUTSIDE =
+  /^(--(no-index|output|ext-diff|open-files-in-pager|contents|orderfile|ignore-revs-file|stdin|textconv)|-O)/;
 
 function pathSafe(word: string): boolean {
   return !word.startsWith('/') && !word.startsWith('~') && !/(^|[/=])\.\.(\/|$)/.test(word) && !word.includes('=/');
