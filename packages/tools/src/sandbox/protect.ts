@@ -105,8 +105,18 @@ export function protectionFor(root: string, writable: readonly string[], denyWri
       else watch.push(watched(path.dirname(hooks), path.basename(hooks)));
     }
   }
-  for (const p of denyWrite) if (exists(p)) readOnly.push(p);
-  const unique = [...new Set(readOnly)];
+  // Only what lies inside a writable folder needs a bind (the rest is read-only already), and not
+  // below something already bound read-only: 10,000 personal skill folders add nothing.
+  for (const p of denyWrite) if (inWritable(p) && exists(p)) readOnly.push(p);
+  const bound = new Set(readOnly);
+  const coveredAbove = (p: string): boolean => {
+    for (let dir = path.dirname(p); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+      if (bound.has(dir)) return true;
+      if (writable.includes(dir)) return false;
+    }
+    return false;
+  };
+  const unique = [...bound].filter((p) => !coveredAbove(p));
   const pinned = new Set<string>();
   for (const p of unique) {
     for (let dir = path.dirname(p); ; dir = path.dirname(dir)) {

@@ -232,3 +232,20 @@ describe("a skill's dynamic context", () => {
     expect(fs.existsSync(path.join(w.outside, 'dyn.txt'))).toBe(false);
   });
 });
+
+describe('read-only binds stay few', () => {
+  it('binds only what lies inside a writable folder and is not covered by a bind above it', async () => {
+    const { protectionFor } = await import('./protect.js');
+    const skills = Array.from({ length: 200 }, (_, i) => path.join(w.home, 'skills', `s${i}`));
+    for (const dir of skills.slice(0, 3)) fs.mkdirSync(dir, { recursive: true });
+    const inRoot = path.join(w.root, '.claude', 'skills', 'mine');
+    fs.mkdirSync(inRoot, { recursive: true });
+    const own = path.join(w.root, 'tools', 'skill');
+    fs.mkdirSync(own, { recursive: true });
+    const p = protectionFor(w.root, [w.root], [...skills, inRoot, own]);
+    expect(p.readOnly).toContain(own);
+    expect(p.readOnly).toContain(path.join(w.root, '.claude'));
+    expect(p.readOnly).not.toContain(inRoot);
+    expect(p.readOnly.some((r) => r.startsWith(w.home))).toBe(false);
+  });
+});
