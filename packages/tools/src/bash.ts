@@ -102,6 +102,8 @@ export interface BashRunOptions {
   onOutput?: (text: string) => void;
   /** Runs the command inside this sandbox when it is active (the environment is then its allowlist). */
   sandbox?: Sandbox;
+  /** False: no notes on what the sandbox blocked (a skill's dynamic context, where the model cannot ask to leave it). */
+  sandboxHints?: boolean;
 }
 
 /**
@@ -197,7 +199,9 @@ export async function runBash(
           ),
         );
       const hints =
-        sandbox && outcome ? blockedHints(text, code !== 0 || sig !== null, sandbox.options, outcome.notes) : [];
+        sandbox && outcome && opts.sandboxHints !== false
+          ? blockedHints(text, code !== 0 || sig !== null, sandbox.options, outcome.notes)
+          : [];
       const body = (text === '' ? '(no output)' : text.replace(/\n$/, '')) + hints.map((h) => `\n${h}`).join('');
       if (reason === 'timeout') {
         return finish(

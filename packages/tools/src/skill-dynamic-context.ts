@@ -128,7 +128,7 @@ export async function runDynamicContext(
   for (const c of commands) {
     const run = await runBash(c.command, ctx.root, BASH_DEFAULT_TIMEOUT_MS, ctx.signal, DYNAMIC_CONTEXT_OUTPUT_CAP, {
       ...(ctx.secrets ? { secrets: ctx.secrets } : {}),
-      ...(ctx.sandbox ? { sandbox: ctx.sandbox } : {}),
+      ...(ctx.sandbox ? { sandbox: ctx.sandbox, sandboxHints: false } : {}),
     });
     const output = redactSecrets(outputOf(run.content), ctx.secrets, ctx.secretLabels);
     const noMatch = run.display === 'exit 1' && NO_MATCH_PROGRAMS.some((p) => p.test(c.command));
