@@ -95,7 +95,7 @@ describe('harness -p', () => {
     const server = await mock(
       new ScriptBuilder().toolUse('bash', { command: 'npm test' }).text('I could not run the tests.').build(),
     );
-    const res = await run(['-C', box.work, '-p', 'run the tests'], { env: childEnv(box, server) });
+    const res = await run(['-C', box.work, '-p', 'run the tests', '--no-sandbox'], { env: childEnv(box, server) });
     expect(res.code).toBe(0);
     expect(res.stderr).toContain('--allowed-tools');
     expect(res.stderr).toContain('npm test');

@@ -95,7 +95,7 @@ describe('abort', () => {
   });
 
   it('answers a pending approval question with a cancellation', async () => {
-    const script = new ScriptBuilder().toolUse('bash', { command: 'echo hi' }).text('after').build();
+    const script = new ScriptBuilder().toolUse('bash', { command: 'printf hi' }).text('after').build();
     const { agent } = await setup(script);
     // Nobody answers: the question is open when the turn is aborted.
     const events = await turnAbortedWhen(agent, 'run', (e) => e.type === 'approval_requested');

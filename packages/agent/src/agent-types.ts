@@ -5,7 +5,7 @@
 import type { Answer } from '@coding-harness/approval';
 import type { Effort, Message, ProviderRegistry, ThinkingSetting, Usage } from '@coding-harness/model';
 import type { Skill } from '@coding-harness/skills';
-import type { TextFileIo, ToolRegistry } from '@coding-harness/tools';
+import type { Sandbox, TextFileIo, ToolRegistry } from '@coding-harness/tools';
 import type { AgentEvent } from './events.js';
 import type { Hooks } from './hooks.js';
 import type { CurrentSettings } from './model-switch.js';
@@ -84,6 +84,11 @@ export interface AgentOptions {
   secrets?: readonly string[];
   /** Text-file I/O for the file tools through someone else (an editor's buffers); see `ToolContext.files`. Absent: the disk. */
   files?: TextFileIo;
+  /**
+   * The session's OS sandbox (`createSandbox` of the tools package): bash and skill commands run
+   * inside it while it is active, and the policy may allow them without a question.
+   */
+  sandbox?: Sandbox;
 }
 
 export interface Agent {

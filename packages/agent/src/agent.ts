@@ -101,6 +101,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
         readTracker,
         protectedDirs,
         secrets: options.secrets ?? [],
+        ...(options.sandbox ? { sandbox: options.sandbox } : {}),
         ...(readFilter ? { readFilter } : {}),
         ...(options.files !== undefined ? { files: options.files } : {}),
       }),

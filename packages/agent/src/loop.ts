@@ -7,6 +7,7 @@
  * turn's grants end and `turn_end` is emitted. Stop reasons other than tool_use/end_turn are
  * handled as stop-reasons.ts describes.
  */
+import { MAX_TOOL_INPUT_DEPTH } from './reply-limits.js';
 import type { Message, Part, ToolCallPart, ToolResultPart } from '@coding-harness/model';
 import { subtractUsage, toolCalls } from '@coding-harness/model';
 import { maybeCompact } from './compactor.js';
@@ -246,7 +247,14 @@ async function requestLoop(config: AgentConfig, state: AgentState, signal: Abort
         message: `the reply hit max_tokens in the middle of a tool call (${[...truncated].join(', ')}); the call was not run and the model was told`,
         fatal: false,
       });
-    await runTools(config, state, uses, signal, emit, { truncated });
+    const tooDeep = new Set(result.tooDeepToolCalls);
+    if (tooDeep.size > 0)
+      emit({
+        type: 'error',
+        message: `a tool call's input nested more than ${MAX_TOOL_INPUT_DEPTH} levels deep (${[...tooDeep].join(', ')}); it was not run and the model was told`,
+        fatal: false,
+      });
+    await runTools(config, state, uses, signal, emit, { truncated, tooDeep });
     if (signal.aborted) return { stopReason: 'aborted' };
   }
   return { stopReason: 'max_turns' };

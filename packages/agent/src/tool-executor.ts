@@ -7,7 +7,7 @@
  * a tool's failure. Every result and preview has the context's secrets redacted before it is
  * emitted or returned.
  */
-import { alwaysRuleFor, denialForNonInteractive } from '@coding-harness/approval';
+import { alwaysRuleFor, alwaysRuleScope, denialForNonInteractive } from '@coding-harness/approval';
 import type { Answer, AskFn, Authorization } from '@coding-harness/approval';
 import { createStreamRedactor, redactSecrets } from '@coding-harness/tools';
 import type { Tool, ToolContext, ToolErrorCode, ToolRegistry, ToolResult } from '@coding-harness/tools';
@@ -20,6 +20,7 @@ import type { HookToolCall, TurnContext } from './hooks.js';
 import type { HookRunner } from './hook-runner.js';
 import type { AgentPolicy } from './policy.js';
 import { errorResult } from './transcript.js';
+import { MAX_TOOL_INPUT_DEPTH, tooDeepMessage } from './reply-limits.js';
 
 /** The result text of a call that was not run (or was stopped) because the user aborted. */
 export const CANCELLED = 'cancelled by the user';
@@ -50,6 +51,8 @@ export interface ExecuteOptions {
   truncated?: ReadonlySet<string>;
   /** The tool object of a forced call (it runs even when the registry lacks it). */
   tool?: Tool<unknown>;
+  /** Tool call ids whose input nested too deeply (replaced by `{}`): answered, never run. */
+  tooDeep?: ReadonlySet<string>;
 }
 
 /**
@@ -94,7 +97,7 @@ export async function executeToolUses(
 }
 
 function isRead(deps: ExecutorDeps, use: ToolCallPart, opts: ExecuteOptions): boolean {
-  return !opts.truncated?.has(use.id) && deps.registry.get(use.name)?.kind === 'read';
+  return !opts.truncated?.has(use.id) && !opts.tooDeep?.has(use.id) && deps.registry.get(use.name)?.kind === 'read';
 }
 
 async function runOne(
@@ -133,10 +136,14 @@ async function runOne(
     unknownStart();
     return finish(failure(TRUNCATED, 'input cut by max_tokens', 'invalid_input'));
   }
+  if (opts.tooDeep?.has(use.id)) {
+    unknownStart();
+    return finish(failure(tooDeepMessage(MAX_TOOL_INPUT_DEPTH), 'input nested too deeply', 'invalid_input'));
+  }
   if (context.signal.aborted) return cancelled(use, deps);
   const first = opts.tool
-    ? prepareCall(opts.tool, use.input, { root: context.root })
-    : deps.registry.prepare(use.name, use.input, { root: context.root });
+    ? prepareCall(opts.tool, use.input, context)
+    : deps.registry.prepare(use.name, use.input, context);
   if (!first.ok) {
     unknownStart();
     return finish(first.result);
@@ -168,6 +175,7 @@ async function runOne(
         ...(permission.target !== undefined ? { target: permission.target } : {}),
         ...(preview !== undefined ? { preview } : {}),
         alwaysRule: alwaysRuleFor(request),
+        ...(alwaysRuleScope(request) === '' ? {} : { alwaysCovers: alwaysRuleScope(request) }),
         allowHint: denialForNonInteractive(request),
       });
       const answer = await deps.approvals.wait(requestId, context.signal, DENIED_BY_ABORT);
@@ -238,7 +246,7 @@ async function beforeCall(
   let latest = prepared;
   const call: HookToolCall = { id: use.id, name: use.name, input: prepared.input, tool: prepared.tool, forced };
   const gate = await deps.hooks.runner.beforeToolCall(call, deps.hooks.context, (raw) => {
-    const again = prepareCall(prepared.tool, raw, { root: deps.context.root });
+    const again = prepareCall(prepared.tool, raw, deps.context);
     if (!again.ok)
       return { ok: false, message: again.result.content.map((p) => (p.type === 'text' ? p.text : '')).join('') };
     latest = again;

@@ -9,7 +9,7 @@ import type { Grant, Policy } from '@coding-harness/approval';
 import { discover } from '@coding-harness/skills';
 import type { DiscoverResult, Skill } from '@coding-harness/skills';
 import type { Hooks } from '@coding-harness/agent';
-import { builtinRuleNames, createToolRegistry, ruleEntryOf } from '@coding-harness/tools';
+import { builtinRuleNames, createToolRegistry, loadIgnoreMatcher, ruleEntryOf } from '@coding-harness/tools';
 import type { TextFileIo, Tool, ToolRegistry, ToolRuleEntry } from '@coding-harness/tools';
 import type { HarnessFlags } from './args.js';
 import { createSessionControls } from './controls.js';
@@ -30,6 +30,8 @@ import type { Rediscovery, SkillsReload } from './reload.js';
 import { routeSlash, shadowedSkillNotes } from './slash.js';
 import type { SlashRoute } from './slash.js';
 import { repositoryKey, trustFile } from './trust.js';
+import { sessionSandbox, splitDomainRules } from './sandbox-config.js';
+import type { Sandbox } from '@coding-harness/tools';
 
 /**
  * Agent settings that are not flags: the evals make compaction reachable in a short task and fix
@@ -94,6 +96,8 @@ export interface Harness {
   trusted: boolean;
   /** Lines for stderr before the first prompt: one discovery summary (`2 skills skipped; run harness skills for details`), agent notices. */
   startupMessages: string[];
+  /** The session's OS sandbox (on, off with `--no-sandbox`, or unavailable here), for `/sandbox`. */
+  sandbox: Sandbox;
   /** `routeSlash` bound to this session's skills and `--no-skills`. */
   route(text: string): SlashRoute;
   /** Standing grants and deny rules of the policy, as `/allowed` shows them (a SlashContext's `grants`). */
@@ -141,6 +145,8 @@ export async function discoverFor(
     workroot,
     explicit: flags.skillDirs.map((d) => resolve(cwd, d)),
     trustProject: !flags.untrusted,
+    // Linear-time .gitignore matching for the nested walk (re2js, loaded only when a .gitignore is found).
+    loadIgnoreMatcher,
   });
   const more = [...skillRuleNotes(found, builtinRuleNames([SKILL_RULES])), ...shadowedSkillNotes(found.skills)];
   return more.length === 0 ? found : { ...found, notes: [...found.notes, ...more] };
@@ -172,8 +178,8 @@ export function discoveryMessages(discovery: DiscoverResult): string[] {
 /** A UsageError naming the flag and the first rule the policy would refuse, or undefined. */
 function badRuleFlag(flags: HarnessFlags, table: readonly ToolRuleEntry[]): UsageError | undefined {
   const sets: [string, readonly string[]][] = [
-    ['--allowed-tools', flags.allowedTools],
-    ['--disallowed-tools', flags.disallowedTools],
+    ['--allowed-tools', splitDomainRules(flags.allowedTools).rules],
+    ['--disallowed-tools', splitDomainRules(flags.disallowedTools).rules],
   ];
   for (const [flag, rules] of sets) {
     const problems = checkPolicyOptions({ allow: [...rules], tools: table });
@@ -213,7 +219,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
 
   const discovery = await discoverFor(flags, workroot, io.home, io.cwd);
   const startupMessages = discoverySummary(discovery);
-  const repository = repositoryKey(workroot);
+  const repository = repositoryKey(workroot, io.home);
   const trust = await applyProjectTrust({
     skills: discovery.skills,
     repo: repository,
@@ -224,13 +230,19 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   startupMessages.push(...trust.messages);
   const tuning = io.tuning ?? {};
   const rg = tuning.rgPath !== undefined ? { rgPath: tuning.rgPath } : {};
+  const skillDirs = discovery.skills.map((s) => s.dir);
+  const sandboxed = sessionSandbox(flags, env, { home: io.home, workroot, skillDirs });
+  if (sandboxed instanceof UsageError) throw sandboxed;
+  const { sandbox } = sandboxed;
+  startupMessages.push(...sandboxed.messages);
   const policy = createPolicy({
     tools: table,
     mode: flags.permissionMode,
-    allow: flags.allowedTools,
-    deny: flags.disallowedTools,
+    allow: splitDomainRules(flags.allowedTools).rules,
+    deny: splitDomainRules(flags.disallowedTools).rules,
     origin: { allow: '--allowed-tools', deny: '--disallowed-tools' },
     root: workroot,
+    autoAllowSandboxed: sandbox.options.autoAllowBashIfSandboxed,
   });
   // A skill a deny rule denies (`Skill(deploy)`) is never offered: not listed, not in the skill tool's enum, no /name.
   // No names list at all when no deny rule names the skill tool (the usual case).
@@ -262,7 +274,15 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   // The skills runtime, one for the whole session (a reload swaps its skills), and the tool set,
   // built once: the built-in tools, the skill tool when the session starts with skills, the caller's.
   const skillsPlugin: SkillsPlugin | undefined = flags.skills
-    ? createSkillsPlugin({ skills, discovery, autoSkills: flags.autoSkills, usageFile })
+    ? createSkillsPlugin({
+        skills,
+        discovery,
+        autoSkills: flags.autoSkills,
+        usageFile,
+        sandbox,
+        // A repository skill's dynamic context (`!`cmd``) runs only once the repository is trusted.
+        projectTrusted: () => trust.trusted,
+      })
     : undefined;
   const skillTool = skillsPlugin !== undefined && skills.length > 0 ? [skillsPlugin.tool] : [];
   const registry = createToolRegistry({ ...rg, tools: [...skillTool, ...extraTools], ruleEntries: [SKILL_RULES] });
@@ -316,6 +336,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       secrets,
       ...(io.files !== undefined ? { files: io.files } : {}),
       sessionStore,
+      sandbox,
       ...(start.resumeId !== undefined ? { resumeId: start.resumeId } : {}),
       // A resume continues with the session's last /model and /effort, unless this run names its own.
       resumeKeeps: start.keeps,
@@ -345,6 +366,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
         store: sessionStore,
         workroot,
         providers,
+        sandbox,
         skillCount: () => skillReloader.skills().length,
       }),
       reloadSkills: () => skillReloader.reload(),
@@ -391,6 +413,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     workroot,
     repository,
     trusted: trust.trusted,
+    sandbox,
     startupMessages,
     route: (text) => routeSlash(text, live.reloader.skills(), { skillsEnabled: flags.skills }),
     grants: () => ({ allowed: policy.list(), denied: policy.listDenied() }),

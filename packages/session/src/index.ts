@@ -33,6 +33,8 @@ export { createSkillTool, SKILL_RULES, SKILL_TOOL_NAME, SKILL_NAME_ENUM_BUDGET }
 export type { SkillToolRuntime, SkillToolOptions } from './skills/skill.js';
 export { matchSkill, skillWords, MIN_HITS } from './skills/auto-skill.js';
 export { parseSlashSkill, parseSlashSkills } from './skills/forced-skill.js';
+export { sessionSandbox, splitDomainRules } from './sandbox-config.js';
+export type { SandboxWiring } from './sandbox-config.js';
 export type { Harness, HarnessIo, HarnessTuning } from './build.js';
 export { routeSlash, shadowedSkillNotes } from './slash.js';
 export type { SlashRoute, RouteOptions } from './slash.js';
@@ -64,7 +66,7 @@ export {
 } from './config.js';
 export type { Credentials, HarnessEnv } from './config.js';
 export { noSkillsMessage, formatSkillRows, formatGrants, NO_SKILLS_MESSAGE, SKILLS_OFF_MESSAGE } from './listings.js';
-export { sanitize, isTerminalSafe } from './sanitize.js';
+export { sanitize, sanitizeStyled, isTerminalSafe } from './sanitize.js';
 export type { SanitizeOptions } from './sanitize.js';
 export { createPromptHistory, historyFile, HISTORY_LIMIT } from './history.js';
 export type { PromptHistory, PromptHistoryOptions } from './history.js';

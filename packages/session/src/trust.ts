@@ -29,9 +29,13 @@ export function trustFile(env: HarnessEnv, home: string): string {
   return join(configDir(env, home), 'trust.json');
 }
 
-/** The key a decision is stored under: the git top-level of `workroot`, else `workroot`, symlinks resolved. */
-export function repositoryKey(workroot: string): string {
-  const dir = findGitTop(workroot) ?? workroot;
+/**
+ * The key a decision is stored under: the repository of `workroot` (`findGitTop`: the nearest
+ * `.git` the user owns, never above `home`), else `workroot`, symlinks resolved. A repository
+ * nested in a trusted one (a submodule, a vendored clone) has its own key: its own decision.
+ */
+export function repositoryKey(workroot: string, home?: string): string {
+  const dir = findGitTop(workroot, home) ?? workroot;
   try {
     return realpathSync(dir);
   } catch {

@@ -30,7 +30,7 @@ export { splitToolList, parseAllowedTools, ruleSyntaxError } from './allowed-too
 export type { AllowedTools, UnparsableRule } from './allowed-tools.js';
 export { parseSkillFile, parseSkillBytes, suggestSlug, SLUG, MAX_SKILL_BYTES } from './validate.js';
 export type { ParsedSkillFile, SkillFields } from './validate.js';
-export { skillRoots, findGitTop } from './roots.js';
+export { skillRoots, findGitTop, isOwnRepository } from './roots.js';
 export type { RootSpec } from './roots.js';
 export { listResources, MAX_RESOURCES, MAX_RESOURCE_DEPTH } from './resources.js';
 export type { ResourceList } from './resources.js';

@@ -140,3 +140,21 @@ describe('bash', () => {
     expect(r.content).not.toContain('deploy-secret-5678');
   });
 });
+
+describe('PATH for commands', () => {
+  it("holds absolute entries only: a repository's node_modules/.bin or . cannot choose which git runs", async () => {
+    for (const dir of ['node_modules/.bin', '.']) {
+      fs.mkdirSync(path.join(root, dir), { recursive: true });
+      fs.writeFileSync(path.join(root, dir, 'git'), '#!/bin/sh\necho HIJACKED\n', { mode: 0o755 });
+    }
+    const env = { PATH: `node_modules/.bin::.:${process.env.PATH ?? ''}` };
+    const r = await runBash('echo "$PATH"; git --version', root, 10_000, new AbortController().signal, 30_000, {
+      env,
+    });
+    const text = resultText(r.content);
+    expect(text).not.toContain('HIJACKED');
+    expect(text).toMatch(/^git version /m);
+    const seen = text.split('\n')[0] ?? '';
+    expect(seen.split(':').every((entry) => entry.startsWith('/'))).toBe(true);
+  });
+});

@@ -22,6 +22,8 @@ export interface ToolContextOptions {
   env?: NodeJS.ProcessEnv;
   /** Text-file I/O through someone else (see `ToolContext.files`); absent, the disk. */
   files?: ToolContext['files'];
+  /** The session's sandbox (`createSandbox`); absent: commands run unconfined. */
+  sandbox?: ToolContext['sandbox'];
 }
 
 /** Dirs as given and as resolved, kept per array: the agent passes the same arrays to every batch. */
@@ -136,5 +138,6 @@ export function createToolContext(opts: ToolContextOptions): ToolContext {
   };
   if (opts.readFilter !== undefined) ctx.readFilter = opts.readFilter;
   if (opts.files !== undefined) ctx.files = opts.files;
+  if (opts.sandbox !== undefined) ctx.sandbox = opts.sandbox;
   return ctx;
 }

@@ -24,6 +24,7 @@ export { toRustRegex, translatePattern, compilePattern } from './grep-regex.js';
 export { loadRe2 } from './re2.js';
 export { GREP_LINE_MAX_BYTES, GREP_BLOCK_BYTES } from './grep-scan.js';
 export { GITIGNORE_MAX_BYTES, GITIGNORE_LINE_MAX } from './gitignore.js';
+export { loadIgnoreMatcher } from './ignore-matcher.js';
 export { PROTECTED_NAMES, CASE_INSENSITIVE_FS, protectedReason } from './protected-paths.js';
 export {
   CREDENTIAL_ENV_NAMES,
@@ -31,6 +32,7 @@ export {
   MIN_SECRET_LENGTH,
   childEnv,
   createStreamRedactor,
+  absolutePath,
   redactSecrets,
   secretLabelsFromEnv,
   secretsFromEnv,
@@ -43,3 +45,14 @@ export type { BashRunOptions } from './bash.js';
 export { okResult, errorResult, abortedResult } from './result.js';
 export { kindOf } from './safe-open.js';
 export { levenshtein, closest } from './levenshtein.js';
+export { createSandbox } from './sandbox/sandbox.js';
+export { describeSandbox } from './sandbox/describe.js';
+export type { Sandbox, SandboxState, SandboxPlan, SandboxOutcome, SandboxDeps } from './sandbox/sandbox.js';
+export { sandboxOptions, DEFAULT_ENV_ALLOW, DEFAULT_HIDDEN_IN_HOME } from './sandbox/options.js';
+export type { SandboxOptions, SandboxOptionsInput } from './sandbox/options.js';
+export { detectSandbox } from './sandbox/detect.js';
+export type { Detection } from './sandbox/detect.js';
+export { domainAllowed, badDomainEntries } from './sandbox/domains.js';
+export { sandboxEnv, envAllowed } from './sandbox/env.js';
+export { gitLayout, hooksPathDirs } from './git-dirs.js';
+export type { GitLayout } from './git-dirs.js';

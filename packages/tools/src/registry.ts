@@ -58,7 +58,11 @@ export function toolDefinition(tool: Tool<unknown>): ToolDefinition {
  * Validates `rawInput` with `tool` and computes the call's summary and permission target; a
  * failure (or a throw of the tool's own code) is an `invalid_input` error result. Never throws.
  */
-export function prepareCall(tool: Tool<unknown>, rawInput: unknown, ctx: Pick<ToolContext, 'root'>): PreparedCall {
+export function prepareCall(
+  tool: Tool<unknown>,
+  rawInput: unknown,
+  ctx: Pick<ToolContext, 'root' | 'sandbox'>,
+): PreparedCall {
   const invalid = (why: string): PreparedCall => ({
     ok: false,
     result: errorResult(`Invalid input for ${tool.name}: ${why}.`, undefined, 'invalid_input'),

@@ -1,4 +1,5 @@
 import type { ResultPart } from '@coding-harness/model';
+import type { Sandbox } from './sandbox/sandbox.js';
 
 /** How a tool touches the world; the approval policy keys its defaults on this. */
 export type ToolKind = 'read' | 'write' | 'exec';
@@ -122,6 +123,8 @@ export interface ToolContext {
    * file system has passed. Absent: the disk.
    */
   files?: TextFileIo;
+  /** The session's OS sandbox: bash (and skill commands) run inside it while it is active. Absent: no sandbox. */
+  sandbox?: Sandbox;
 }
 
 /** What `execute` gets besides the input and the context. */
@@ -140,6 +143,10 @@ export interface PermissionTarget {
   target?: string;
   /** File tools: whether the resolved path lies inside the work root. */
   insideRoot?: boolean;
+  /** bash: the command will run inside the active sandbox (the policy may allow it without asking). */
+  sandboxed?: boolean;
+  /** bash: the call asks to run outside the active sandbox (the policy always asks). */
+  escapesSandbox?: boolean;
 }
 
 /** A JSON Schema for an object, as the model is told of a tool's input. */
@@ -184,7 +191,7 @@ export interface Tool<I = unknown> {
   /** A one-line summary of a call for people, e.g. `read_file src/app.ts`, `bash: npm test`. */
   summarize(input: I): string;
   /** What the approval policy matches rules against. */
-  permission(input: I, ctx: Pick<ToolContext, 'root'>): PermissionTarget;
+  permission(input: I, ctx: Pick<ToolContext, 'root' | 'sandbox'>): PermissionTarget;
   /**
    * A refusal known before any approval question (outside the jail, a protected path, a FIFO, a
    * file not read or changed since, an edit that cannot apply): the executor returns it as the
@@ -226,5 +233,5 @@ export interface ToolRegistry {
    */
   ruleNames(): readonly ToolRuleEntry[];
   /** Looks up the tool and validates `rawInput` with it; never throws. */
-  prepare(name: string, rawInput: unknown, ctx: Pick<ToolContext, 'root'>): PreparedCall;
+  prepare(name: string, rawInput: unknown, ctx: Pick<ToolContext, 'root' | 'sandbox'>): PreparedCall;
 }

@@ -107,6 +107,8 @@ describe('harness-tui in a real terminal (tmux)', () => {
           box.work,
           '--allowed-tools',
           'Bash(sleep:*)',
+          // The hostile command's question is part of the journey: without the sandbox, which would run it confined.
+          '--no-sandbox',
         ],
         100,
         30,

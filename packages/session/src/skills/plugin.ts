@@ -34,6 +34,10 @@ export interface SkillsPluginOptions {
   usageFile?: string;
   /** The skill tool's enum budget (`SKILL_NAME_ENUM_BUDGET` by default). */
   enumBudgetChars?: number;
+  /** The session's sandbox: while it is active, dynamic context commands are judged as sandboxed (and run inside it). */
+  sandbox?: { readonly active: boolean };
+  /** Whether the repository's own skills may run dynamic context commands (the user trusted it). Default false. */
+  projectTrusted?: () => boolean;
 }
 
 /** What a re-discovery hands the plugin. */
@@ -96,6 +100,8 @@ export function createSkillsPlugin(options: SkillsPluginOptions): SkillsPlugin {
         policy: turn.ctx.policy,
         registry: turn.ctx.tools,
         forced: forced(callId),
+        ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+        projectTrusted: options.projectTrusted?.() ?? false,
       });
       return judge(command, skill);
     },

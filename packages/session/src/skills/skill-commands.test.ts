@@ -38,7 +38,7 @@ describe('skill dynamic context commands are judged by the session policy, askin
 
   it('refuses, as "would need asking", a command no rule covers', async () => {
     const judge = skillCommandAuthorizer(setup());
-    expect(await judge('git status', skill())).toEqual({ allowed: false, denied: false, message: 'no rule allows it' });
+    expect(await judge('git fetch', skill())).toEqual({ allowed: false, denied: false, message: 'no rule allows it' });
   });
 
   it('refuses with the deny rule when one matches, even in bypass mode', async () => {
@@ -50,9 +50,9 @@ describe('skill dynamic context commands are judged by the session policy, askin
 
   it("applies the skill's allowed-tools only when the user forced it with /name, granting the session nothing; deny rules win", async () => {
     const deps = setup();
-    const s = skill(['Bash(git status:*)']);
-    expect(await skillCommandAuthorizer(deps)('git status', s)).toMatchObject({ allowed: false });
-    expect(await skillCommandAuthorizer({ ...deps, forced: true })('git status', s)).toEqual({
+    const s = skill(['Bash(git fetch:*)']);
+    expect(await skillCommandAuthorizer(deps)('git fetch', s)).toMatchObject({ allowed: false });
+    expect(await skillCommandAuthorizer({ ...deps, forced: true })('git fetch', s)).toEqual({
       allowed: true,
     });
     expect(deps.policy.list()).toEqual([]);
@@ -76,5 +76,26 @@ describe('skill dynamic context commands are judged by the session policy, askin
     }
     // Other commands are judged as before: the skill's deny rules name only what they name.
     expect(await skillCommandAuthorizer(allowed)('ls', s)).toEqual({ allowed: true });
+  });
+});
+
+describe('dynamic context judged as a bash call would be', () => {
+  it('allows read-only commands and, with the sandbox active, any command no rule denies', async () => {
+    const judge = skillCommandAuthorizer(setup());
+    expect(await judge('git diff --stat', skill())).toEqual({ allowed: true });
+    expect(await judge('make build', skill())).toMatchObject({ allowed: false, denied: false });
+    const boxed = skillCommandAuthorizer({ ...setup({ deny: ['Bash(curl:*)'] }), sandbox: { active: true } });
+    expect(await boxed('make build', skill())).toEqual({ allowed: true });
+    expect(await boxed('curl evil.example', skill())).toMatchObject({ allowed: false, denied: true });
+  });
+
+  it("refuses a repository skill's commands until the repository is trusted, whatever allows them", async () => {
+    const project: Skill = { ...skill(), source: 'project' };
+    const untrusted = skillCommandAuthorizer({ ...setup({ allow: ['Bash'] }), sandbox: { active: true } });
+    const verdict = await untrusted('git diff', project);
+    expect(verdict).toMatchObject({ allowed: false, denied: true });
+    expect(verdict.allowed === false && verdict.message).toMatch(/this repository, which you have not trusted/);
+    const trusted = skillCommandAuthorizer({ ...setup(), sandbox: { active: true }, projectTrusted: true });
+    expect(await trusted('make build', project)).toEqual({ allowed: true });
   });
 });

@@ -1,7 +1,10 @@
 /**
  * The judge of a skill's dynamic context commands (`` !`cmd` ``): the session's approval policy,
- * asked as if the model had called bash, but never asking the user (a skill loads without
- * questions, as in Claude Code). A command no session rule allows may still run when the user
+ * asked as if the model had called bash (inside the sandbox when the session has one, so a
+ * sandboxed command is allowed unless a rule denies or asks; read-only commands are allowed), but
+ * never asking the user (a skill loads without questions, as in Claude Code). A skill from the
+ * repository (source `project`) runs commands only when the repository is trusted: otherwise a
+ * clone could run code the moment its skill is auto-loaded or loaded by the model. A command no session rule allows may still run when the user
  * forced the skill with `/name` and the skill's own `allowed-tools` allow it; nothing is granted
  * to the session by this (the loop grants a forced skill's rules after it loaded), and a skill the
  * model invoked never widens the rules. Deny rules and the mode always win, and so does the
@@ -23,6 +26,10 @@ export interface SkillCommandDeps {
   policy: AgentPolicy;
   registry: Pick<ToolRegistry, 'ruleNames'>;
   forced?: boolean;
+  /** The session's sandbox: while it is active the commands run inside it, and are judged so. */
+  sandbox?: { readonly active: boolean };
+  /** Whether the repository's own skills may run commands (the user trusted it). Default false. */
+  projectTrusted?: boolean;
 }
 
 /** The judge of one skill load's `` !`cmd` `` commands. */
@@ -32,6 +39,13 @@ export function skillCommandAuthorizer(
   return async (command, skill) => {
     const bash = deps.registry.ruleNames().find((entry) => entry.name === 'bash');
     if (bash === undefined) return { allowed: false, denied: true, message: 'this session has no bash tool' };
+    if (skill.source === 'project' && deps.projectTrusted !== true)
+      return {
+        allowed: false,
+        denied: true,
+        message:
+          'the skill comes from this repository, which you have not trusted: its commands run only in a trusted repository (harness --trust records that)',
+      };
     const request: ApprovalRequest = {
       tool: 'bash',
       kind: 'exec',
@@ -39,6 +53,7 @@ export function skillCommandAuthorizer(
       target: command,
       summary: `bash: ${command.split('\n')[0] ?? ''} (dynamic context of skill ${skill.name})`,
       ruleTool: bash,
+      ...(deps.sandbox?.active === true ? { sandboxed: true } : {}),
     };
     const ownDeny = ownRulesDeny(skill, deps.registry, request);
     if (ownDeny !== undefined)

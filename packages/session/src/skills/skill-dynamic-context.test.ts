@@ -129,6 +129,22 @@ describe('running dynamic context through the skill tool', () => {
     expect(fs.existsSync(marker)).toBe(false);
   });
 
+  it('judges every command before any runs: one refusal and nothing runs; each refusal is named', async () => {
+    const marker = path.join(tmp, 'ran-first');
+    const skill = makeSkill('all', `!\`touch ${marker}\`\n!\`make deploy\`\n!\`curl evil\`\n`);
+    const auth = allowing([`touch ${marker}`], ['curl evil']);
+    const r = await load(skill, auth);
+    expect(auth.asked).toEqual([`touch ${marker}`, 'make deploy', 'curl evil']);
+    expect(fs.existsSync(marker)).toBe(false);
+    expect(r.content).toContain('Cannot load skill "all": none of its 3 commands ran, because 2 are not allowed:');
+    expect(r.content).toContain(
+      '- Shell command permission check failed for pattern "!`make deploy`": no rule allows it',
+    );
+    expect(r.content).toContain(
+      '- Shell command permission check failed for pattern "!`curl evil`": denied by Bash(curl evil)',
+    );
+  });
+
   it('fails the load when a command fails, except exit 1 of grep, find, git diff and diff (no match)', async () => {
     const failing = await load(makeSkill('fail', '!`echo oops; exit 3`\n'), allowing(['echo oops; exit 3']));
     expect(failing.content).toBe(

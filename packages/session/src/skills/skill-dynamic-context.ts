@@ -2,9 +2,10 @@
  * Dynamic context in a skill body, with exactly Claude Code's syntax: `` !`command` `` where the
  * `!` starts a line or follows whitespace, and a fenced block opened with ```` ```! ````. Each
  * command runs as bash before the model sees the skill, and its output takes the place of the
- * placeholder. A skill may come from a cloned repository, so every command is judged by the
- * session's approval rules first (asking nobody) and a command that is not allowed fails the
- * load, naming the rule that would allow it.
+ * placeholder. A skill may come from a cloned repository, so every command is judged first, as a
+ * bash call would be (the session's rules, read-only commands, the sandbox; asking nobody), all
+ * of them before any runs: if one is refused nothing runs and the load names each refusal. They
+ * run inside the session's sandbox when it has one.
  */
 import { resultText } from '@coding-harness/model';
 import type { Skill } from '@coding-harness/skills';
@@ -97,11 +98,12 @@ function outputOf(content: string): string {
 export type DynamicContextResult = { ok: true; text: string } | { ok: false; error: string };
 
 /**
- * Runs every placeholder of `expanded` one after another, in the work root, and inlines each
- * output (capped, secrets redacted). A command `authorize` does not allow, or one that fails
- * (non-zero exit; exit 1 of find, grep, git diff and diff means "no match" and is kept), fails
- * the whole load with Claude Code's message. Without `authorize` nothing runs and a body with
- * placeholders fails to load.
+ * Judges every placeholder of `expanded`, then (only if all are allowed) runs them one after
+ * another in the work root, inside the session's sandbox when it has one, and inlines each output
+ * (capped, secrets redacted). A command that is not allowed fails the whole load before anything
+ * ran, with Claude Code's message for each refused one; a command that fails (non-zero exit; exit
+ * 1 of find, grep, git diff and diff means "no match" and is kept) stops the load. Without
+ * `authorize` nothing runs and a body with placeholders fails to load.
  */
 export async function runDynamicContext(
   expanded: ExpandedSkillText,
@@ -113,15 +115,27 @@ export async function runDynamicContext(
   if (commands.length === 0) return { ok: true, text: expanded.text };
   if (skill.shell === 'powershell')
     return { ok: false, error: 'the skill asks for `shell: powershell`; dynamic context runs only as bash here' };
-  let out = '';
-  let last = 0;
+  const refusals: string[] = [];
   for (const c of commands) {
     const verdict: CommandVerdict = authorize
       ? await authorize(c.command)
       : { allowed: false, denied: true, message: 'this session runs no skill commands' };
-    if (!verdict.allowed) return { ok: false, error: refusal(c, verdict) };
+    if (!verdict.allowed) refusals.push(refusal(c, verdict));
+  }
+  if (refusals.length > 0)
+    return {
+      ok: false,
+      error:
+        refusals.length === 1 || commands.length === 1
+          ? (refusals[0] as string)
+          : `none of its ${commands.length} commands ran, because ${refusals.length} ${refusals.length === 1 ? 'is' : 'are'} not allowed:\n${refusals.map((r) => `- ${r}`).join('\n')}`,
+    };
+  let out = '';
+  let last = 0;
+  for (const c of commands) {
     const run = await runBash(c.command, ctx.root, BASH_DEFAULT_TIMEOUT_MS, ctx.signal, DYNAMIC_CONTEXT_OUTPUT_CAP, {
       ...(ctx.secrets ? { secrets: ctx.secrets } : {}),
+      ...(ctx.sandbox ? { sandbox: ctx.sandbox, sandboxHints: false } : {}),
     });
     const output = redactSecrets(outputOf(resultText(run.content)), ctx.secrets, ctx.secretLabels);
     const noMatch = run.display === 'exit 1' && NO_MATCH_PROGRAMS.some((p) => p.test(c.command));

@@ -17,11 +17,11 @@ describe("a skill's disallowed-tools", () => {
 
   it('bash ran before the skill loaded; after it, the same turn refuses bash (even in bypass mode) naming the skill; the next turn runs bash again', async () => {
     const script = new ScriptBuilder()
-      .toolUse('bash', { command: 'echo before' })
+      .toolUse('bash', { command: 'printf before' })
       .toolUse('skill', { name: 'audit' })
-      .toolUse('bash', { command: 'echo after' })
+      .toolUse('bash', { command: 'printf after' })
       .text('done')
-      .toolUse('bash', { command: 'echo next turn' })
+      .toolUse('bash', { command: 'printf next turn' })
       .text('done again')
       .build();
     const { agent, server } = await setup(script, { skills: audit, policy: { mode: 'bypassPermissions' } });
@@ -233,7 +233,7 @@ describe('context: fork', () => {
   it('the general agent gets every tool but skill; disallowed-tools removes whole tools; its bash asks through the same question', async () => {
     const script = new ScriptBuilder()
       .toolUse('skill', { name: 'survey' })
-      .toolUse('bash', { command: 'echo hi' })
+      .toolUse('bash', { command: 'printf hi' })
       .text('ran it')
       .text('ok')
       .build();

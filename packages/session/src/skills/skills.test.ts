@@ -29,7 +29,7 @@ const withSkills = async (root: string): Promise<void> => {
   );
   await writeSkill(root, 'deploy', 'Deploy the service to production.', 'Run the deploy script.', [
     'disable-model-invocation: true',
-    'allowed-tools: Bash(echo:*)',
+    'allowed-tools: Bash(printf:*)',
   ]);
 };
 
@@ -159,9 +159,9 @@ describe('forced skills: /slug args', () => {
 
   it('forces a manual-only skill, and its allowed-tools are granted for that turn only', async () => {
     const script = new ScriptBuilder()
-      .toolUse('bash', { command: 'echo deployed' })
+      .toolUse('bash', { command: 'printf deployed' })
       .text('deployed')
-      .toolUse('bash', { command: 'echo again' })
+      .toolUse('bash', { command: 'printf again' })
       .text('done')
       .build();
     const { agent, ask } = await setup(script, { skills: withSkills });
