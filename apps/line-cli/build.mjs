@@ -18,14 +18,22 @@ const version = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8')).ver
 const { metafile } = await buildBin({
   entry: join(here, 'src/bin/harness.ts'),
   outDir,
+  // Besides the bundle's inputs, these decide it (its stamp, checked by the test suites).
+  sources: [fileURLToPath(import.meta.url), join(here, 'package.json')],
   name: 'harness',
   // The version comes from package.json at build time (src/version.ts reads it otherwise).
   define: { __HARNESS_VERSION__: JSON.stringify(version) },
   // A code cache per mode, so each covers the code its runs compile (the REPL is the default).
-  cacheModes: { print: ['-p', '--print'], skills: ['skills'], info: ['-h', '--help', '-v', '--version'] },
-  // The REPL's markdown renderer loads on first use (about 130 ms to require): kept out of the
-  // bundle so a run that prints no model text in the REPL never reads or compiles it.
-  external: ['marked', 'marked-terminal'],
+  cacheModes: {
+    print: ['-p', '--print'],
+    acp: ['--acp'],
+    skills: ['skills'],
+    info: ['-h', '--help', '-v', '--version'],
+  },
+  // The REPL's markdown renderer loads on first use (about 130 ms to require), and the ACP SDK
+  // (with zod's full build) only for --acp: both kept out of the bundle so a run that does not
+  // use them never reads or compiles them.
+  external: ['marked', 'marked-terminal', '@agentclientprotocol/sdk'],
 });
 // ...and bundled beside it, run through its own code cache on that first use (src/markdown.ts
 // requires ./harness-markdown.cjs when it is there, else the packages).
@@ -35,11 +43,18 @@ const markdown = await buildVendorBundle({
   modules: ['marked', 'marked-terminal'],
   resolveDir: here,
 });
+// ...and the ACP SDK the same way, for --acp only (src/acp/sdk.ts requires ./harness-acp.cjs).
+const acpSdk = await buildVendorBundle({
+  outDir,
+  name: 'harness-acp',
+  modules: ['@agentclientprotocol/sdk'],
+  resolveDir: here,
+});
 // Earlier builds split rarely used libraries into a second bundle: remove what is left of it.
 for (const f of ['harness-lazy.cjs', 'harness-lazy.cjs.map']) rmSync(join(outDir, f), { force: true });
 // The bundle inlines third-party code: its licences ship beside it.
 writeThirdPartyNotices({
-  metafiles: [metafile, markdown.metafile],
+  metafiles: [metafile, markdown.metafile, acpSdk.metafile],
   outFile: join(outDir, 'THIRD_PARTY_NOTICES.md'),
-  covers: ['harness-bundle.cjs', 'harness-markdown-bundle.cjs'],
+  covers: ['harness-bundle.cjs', 'harness-markdown-bundle.cjs', 'harness-acp-bundle.cjs'],
 });

@@ -13,6 +13,8 @@ export interface CliIo {
   stderr: OutStream;
   /** Calls `handler` on SIGINT until the returned function is called. */
   onInterrupt(handler: () => void): () => void;
+  /** Calls `handler` on SIGTERM until the returned function is called (`--acp` closes its sessions). */
+  onTerminate?(handler: () => void): () => void;
 }
 
 /** Resolves once everything written to `stream` so far has been handed to the OS. */

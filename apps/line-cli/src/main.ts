@@ -4,7 +4,7 @@ import { VERSION } from './version.js';
 import { parseHarnessArgs, helpText } from '@coding-harness/session/args';
 
 /**
- * `harness` as a function: parses argv, runs the subcommand, the `-p` run or the REPL, and
+ * `harness` as a function: parses argv, runs the subcommand, the `-p` run, the ACP agent or the REPL, and
  * returns the exit code (0 done, 1 model/API failure, 2 usage, 130 interrupted). It never calls
  * process.exit, so piped output is never cut; only what a mode needs is loaded.
  */
@@ -32,6 +32,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       strict: flags.command.strict,
       fix: flags.command.fix,
     });
+  if (flags.command?.name === 'sandbox') return (await import('./sandbox-command.js')).runSandboxInfo(flags, io);
+  if (flags.acp) return (await import('./acp/run-acp.js')).runAcp(flags, io);
   if (flags.print) return (await import('./print-mode.js')).runPrint(flags, io);
   return (await import('./repl.js')).runRepl(flags, io);
 }

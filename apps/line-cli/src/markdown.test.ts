@@ -56,4 +56,28 @@ describe('markdown in the REPL', () => {
     expect(text).toContain('number');
     expect(text.endsWith('\n')).toBe(true);
   });
+
+  it('sanitizes after rendering too: a bidi override or ESC decoded from an entity never reaches the terminal, colours do', () => {
+    const render = loadMarkdown(80);
+    const r = createEventRenderer({
+      colors: pc.createColors(false),
+      text: 'stream',
+      toolLines: true,
+      ...(render ? { markdown: { render } } : {}),
+    });
+    const text = 'safe &#x202E;txt.exe &#27;[2J **bold** &#8238;\n';
+    const out = [
+      { type: 'text_delta', text } as AgentEvent,
+      {
+        type: 'message_end',
+        message: { role: 'assistant', content: [{ type: 'text', text }] },
+        stopReason: 'end_turn',
+      } as AgentEvent,
+    ]
+      .flatMap((e) => r(e).map((c) => c.text))
+      .join('');
+    expect(out).not.toMatch(/[\u202e\u202a-\u202d\u2066-\u2069]/);
+    expect(out).not.toMatch(/\x1b(?!\[[0-9;]*m)/);
+    expect(out).toContain('\\u202e');
+  });
 });

@@ -2,7 +2,7 @@ import type { Usage } from '@coding-harness/agent';
 import { messageText, resultText } from '@coding-harness/model';
 import type { SessionEvent } from '@coding-harness/protocol';
 import type { Colors } from './colors.js';
-import { sanitize } from '@coding-harness/session';
+import { sanitize, sanitizeStyled } from '@coding-harness/session';
 import { createLiveOutput } from './live-output.js';
 import { diffOutputLines, outputLines } from './render-output.js';
 import type { OutputMode } from './render-output.js';
@@ -130,7 +130,8 @@ export function createEventRenderer(options: RenderOptions): EventRenderer {
     const text = held.slice(0, upTo);
     held = held.slice(upTo);
     if (text.trim() === '') return [];
-    const shown = render ? render(sanitize(text)) : sanitize(text.endsWith('\n') ? text : `${text}\n`);
+    // Sanitized before rendering and again after it: the renderer decodes entities (`&#x202E;`).
+    const shown = render ? sanitizeStyled(render(sanitize(text))) : sanitize(text.endsWith('\n') ? text : `${text}\n`);
     // A block finished mid-stream keeps the blank line that ended it.
     return [{ stream: 'out', text: upTo === Infinity ? shown : `${shown}\n` }];
   };

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Usage } from './events.js';
-import { createToolRegistry } from '@coding-harness/tools';
+import type { Hooks } from './hooks.js';
 import { cleanup, ofType, setup, tempDir, turn } from './testing/kit.test.util.js';
 import { totalInput } from '@coding-harness/model';
 
@@ -50,9 +50,13 @@ describe('prompt caching', () => {
 
   it('a mid-conversation system message gets no breakpoint: the newest mark goes on the user message before it', async () => {
     const script = new ScriptBuilder().text('first').text('second').build();
-    const { agent, server } = await setup(script, { workroot: await longPromptRoot() });
+    // A plugin's context for the second turn: a system message after its user text.
+    const note: Hooks = {
+      name: 'note',
+      beforeTurn: ({ text }) => (text === 'two' ? { context: ['The skills changed.'] } : undefined),
+    };
+    const { agent, server } = await setup(script, { workroot: await longPromptRoot(), agent: { hooks: [note] } });
     await turn(agent, 'one');
-    agent.updateSkills({ skills: [], registry: createToolRegistry({}), note: 'The skills changed.', sinceStart: '' });
     await turn(agent, 'two');
     const sent = (
       server.messageRequests()[1]!.body as { messages: { role: string; content: { cache_control?: unknown }[] }[] }

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createAgent } from './agent.js';
 import type { AgentEvent } from './events.js';
 import { createSessionStore } from './session-store.js';
-import { anthropicAt, body, cleanup, ofType, setup, tempDir, turn, writeSkill } from './testing/kit.test.util.js';
+import type { Hooks } from './hooks.js';
+import { anthropicAt, body, cleanup, ofType, setup, tempDir, turn } from './testing/kit.test.util.js';
 import { createPolicy } from '@coding-harness/approval';
 import { createToolRegistry } from '@coding-harness/tools';
 
@@ -32,12 +33,16 @@ describe('compaction by the API (claude-sonnet-5-5: on-demand compaction)', () =
       .turn({ content: [think('Follow-up.'), { type: 'text', text: 'Nothing else.' }] })
       .build();
     const store = createSessionStore({ dir: await tempDir('agent-sessions-') });
+    const tidy: Hooks = {
+      name: 'tidy',
+      afterCompact: () => ({ reattach: [{ label: 'tidy', text: 'Keep every file tidy.' }] }),
+    };
     const { agent, server } = await setup(script, {
       workroot,
-      skills: (root) => writeSkill(root, 'tidy', 'Tidy the files.', 'Keep every file tidy.'),
-      agent: { contextWindow: 12_000, sessionStore: store },
+      // What a plugin re-attaches (the skills plugin: an invoked skill's body) rides in the kept turns.
+      agent: { contextWindow: 12_000, sessionStore: store, hooks: [tidy] },
     });
-    const first = await turn(agent, '/tidy look at the files');
+    const first = await turn(agent, 'look at the files');
     const [compaction] = ofType(first, 'compaction');
     expect(compaction).toBeDefined();
     expect(compaction!.tokensBefore).toBeGreaterThan(0.8 * 12_000);

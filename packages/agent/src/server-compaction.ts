@@ -5,13 +5,13 @@
  * request made (everything before the last assistant reply), the simplest shape the Messages API
  * keeps the kept turns' thinking valid for; the signed block goes first in the kept reply: they directly follow the summarized messages, and the
  * session's system prompt and tools never change (platform docs, build-with-claude/compaction,
- * "Continue from the summary"). Skills invoked so far are re-read into the newest user message,
- * which has not been sent yet, so nothing sent is edited. When the provider returns no summary,
+ * "Continue from the summary"). What the `afterCompact` hooks re-attach (the skills invoked so
+ * far) goes into the newest user message, which has not been sent yet, so nothing sent is edited. When the provider returns no summary,
  * the caller falls back to the harness's own (compaction.ts).
  */
 import type { Message, Part, ProviderPart } from '@coding-harness/model';
 import { SUMMARY_INSTRUCTION } from './compaction.js';
-import type { ReattachedSkill } from './compaction-skills.js';
+import type { Reattached } from './hooks.js';
 import { tokensNow } from './context-tokens.js';
 import { sendWithRetry } from './request.js';
 import type { AgentConfig, AgentState, Emit } from './state.js';
@@ -32,18 +32,10 @@ export function splitForServerCompaction(
   return { head, tail: messages.slice(cut) };
 }
 
-/** The re-read skills as text parts appended to the newest user message of the kept turns (never sent yet). */
-function withSkills(tail: readonly Message[], skills: readonly ReattachedSkill[]): Message[] {
-  if (skills.length === 0) return [...tail];
-  const texts: Part[] = skills.map((s) => {
-    const how = s.args === '' ? '' : ` with arguments: ${s.args}`;
-    return {
-      type: 'text',
-      text: s.omitted
-        ? `The skill "${s.name}" was invoked earlier in this session${how}. Its instructions are left out to keep the compacted context small; if it still applies, call the skill tool with {"name": ${JSON.stringify(s.name)}} again.`
-        : `The skill "${s.name}" was invoked earlier in this session${how}, before the conversation was compacted. Its instructions still apply:\n\n${s.content}`,
-    };
-  });
+/** The hooks' re-attached texts appended to the newest user message of the kept turns (never sent yet). */
+function withReattached(tail: readonly Message[], extra: readonly Reattached[]): Message[] {
+  if (extra.length === 0) return [...tail];
+  const texts: Part[] = extra.map((r) => ({ type: 'text', text: r.text }));
   const out = [...tail];
   for (let i = out.length - 1; i > 0; i--) {
     const m = out[i]!;
@@ -56,8 +48,8 @@ function withSkills(tail: readonly Message[], skills: readonly ReattachedSkill[]
 
 export interface ServerCompactOptions {
   focus?: string;
-  /** Re-reads the skills invoked so far (compactor.ts). */
-  reattach: () => Promise<ReattachedSkill[]>;
+  /** The `afterCompact` hooks' texts (a plugin re-attaches what it stored; compactor.ts). */
+  reattach: () => Promise<readonly Reattached[]>;
 }
 
 /**
@@ -100,10 +92,10 @@ export async function serverCompact(
     });
     return 'unavailable';
   }
-  const skills = await opts.reattach();
+  const extra = await opts.reattach();
   // The block goes first, as the first part of the kept reply (the docs allow either form; one
   // message keeps the session file's records, which merge same-role neighbours, byte-stable).
-  const [kept, ...rest] = withSkills(split.tail, skills);
+  const [kept, ...rest] = withReattached(split.tail, extra);
   // Tool changes inside the summarized range stop applying: stated again after the kept turns.
   const restated = restatedToolChanges(split.head, config.tools);
   const after: Message[] = [
@@ -116,6 +108,6 @@ export async function serverCompact(
   state.persist({ type: 'compaction', messages: after });
   const tokensAfter = await tokensNow(config, after, signal);
   state.lastInputTokens = tokensAfter;
-  emit({ type: 'compaction', tokensBefore, tokensAfter, reattachedSkills: skills.map((s) => s.name) });
+  emit({ type: 'compaction', tokensBefore, tokensAfter, reattachedSkills: extra.map((r) => r.label) });
   return true;
 }

@@ -11,19 +11,25 @@ import { promptParts, withoutDate } from './prompt.js';
 import type { SessionPrefix } from './session-records.js';
 
 /**
- * The paragraphs telling the model what changed; [] when the prefixes are the same. With
+ * The paragraphs telling the model what changed; [] when the prefixes are the same. `skillTool`
+ * names the tool that loads the listed skills (its enum of names comes and goes with them). With
  * `toolsOffered` the tools that came or changed are offered with the message (`changedTools`),
  * and the words say so instead of that they cannot be called.
  */
-export function prefixChanges(stored: SessionPrefix, fresh: SessionPrefix, toolsOffered = false): string[] {
+export function prefixChanges(
+  stored: SessionPrefix,
+  fresh: SessionPrefix,
+  skillTool?: string,
+  toolsOffered = false,
+): string[] {
   const before = promptParts(stored.system);
   const now = promptParts(fresh.system);
   return [
     ...harnessChanges(before, now),
     ...instructionChanges(before, now),
     ...otherChanges(before, now),
-    ...skillChanges(stored, fresh, before, now, toolsOffered),
-    ...toolChanges(stored.tools, fresh.tools, toolsOffered),
+    ...skillChanges(stored, fresh, before, now, skillTool, toolsOffered),
+    ...toolChanges(stored.tools, fresh.tools, skillTool, toolsOffered),
   ];
 }
 
@@ -94,13 +100,14 @@ function skillChanges(
   fresh: SessionPrefix,
   before: PromptPart[],
   now: PromptPart[],
+  skillTool: string | undefined,
   toolsOffered: boolean,
 ): string[] {
   const a = before.find((p) => p.kind === 'skills')?.text;
   const b = now.find((p) => p.kind === 'skills')?.text;
   if (a === b) return [];
-  const had = skillNames(stored.tools);
-  const has = skillNames(fresh.tools);
+  const had = skillNames(stored.tools, skillTool);
+  const has = skillNames(fresh.tools, skillTool);
   const added = has.filter((n) => !had.includes(n));
   const removed = had.filter((n) => !has.includes(n));
   const what = [
@@ -111,7 +118,7 @@ function skillChanges(
     .join('; ');
   const head = `The skills available have changed since this session started${what !== '' ? ` (${what})` : ' (descriptions changed)'}.`;
   if (b === undefined) return [`${head} No skills are available now; do not call the skill tool.`];
-  const noTool = !stored.tools.some((t) => t.name === 'skill');
+  const noTool = skillTool === undefined || !stored.tools.some((t) => t.name === skillTool);
   const how = toolsOffered
     ? ' Load any of them with the skill tool by its name; its current definition is offered with this message.'
     : noTool
@@ -120,10 +127,15 @@ function skillChanges(
   return [`${head}${how} The current list replaces the one in the system prompt:\n\n${b}`];
 }
 
-function toolChanges(stored: readonly ToolSpec[], fresh: readonly ToolSpec[], toolsOffered: boolean): string[] {
+function toolChanges(
+  stored: readonly ToolSpec[],
+  fresh: readonly ToolSpec[],
+  skillTool: string | undefined,
+  toolsOffered: boolean,
+): string[] {
   // The skill tool comes and goes with the skills; `skillChanges` speaks for it.
-  const had = new Map(stored.filter((t) => t.name !== 'skill').map((t) => [t.name, t]));
-  const has = new Map(fresh.filter((t) => t.name !== 'skill').map((t) => [t.name, t]));
+  const had = new Map(stored.filter((t) => t.name !== skillTool).map((t) => [t.name, t]));
+  const has = new Map(fresh.filter((t) => t.name !== skillTool).map((t) => [t.name, t]));
   const added = [...has.keys()].filter((n) => !had.has(n));
   const removed = [...had.keys()].filter((n) => !has.has(n));
   const changed = [...has.keys()].filter(
@@ -147,9 +159,9 @@ function toolChanges(stored: readonly ToolSpec[], fresh: readonly ToolSpec[], to
   return out;
 }
 
-/** The model-invocable skill names in a skill tool's `name` enum (none when there is no skill tool). */
-export function skillNames(tools: readonly ToolSpec[]): string[] {
-  const schema = tools.find((t) => t.name === 'skill')?.inputSchema as
+/** The model-invocable skill names in the skill tool's `name` enum (none when there is no skill tool). */
+export function skillNames(tools: readonly ToolSpec[], skillTool: string | undefined): string[] {
+  const schema = tools.find((t) => skillTool !== undefined && t.name === skillTool)?.inputSchema as
     | { properties?: { name?: { enum?: unknown } } }
     | undefined;
   const names = schema?.properties?.name?.enum;

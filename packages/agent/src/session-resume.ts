@@ -22,6 +22,8 @@ export interface ResumeInputs {
   id: string;
   /** The prefix a new session would send now. */
   fresh: SessionPrefix;
+  /** The tool that loads the listed skills (its enum names them), when there is one. */
+  skillTool?: string;
   model: string;
   /** From the model's descriptor: it accepts `role:"system"` messages after a user turn. */
   midConversationSystem: boolean;
@@ -93,7 +95,7 @@ export async function planResume(inputs: ResumeInputs): Promise<ResumePlan> {
     return { ok: true, session, prefix: inputs.fresh, prefixStored: false, notices, ...extra };
   }
   const told = session.current ?? session.prefix;
-  const changes = prefixChanges(told, inputs.fresh, toolsOffered);
+  const changes = prefixChanges(told, inputs.fresh, inputs.skillTool, toolsOffered);
   if (changes.length === 0) return { ok: true, session, prefix: session.prefix, prefixStored: true, notices, ...extra };
   const text = [CHANGES_INTRO, ...changes].join('\n\n');
   // Where the model takes tools mid-conversation, the tools that came or changed since are offered

@@ -1,6 +1,6 @@
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import type { Tool } from '@coding-harness/tools';
-import { createToolRegistry } from '@coding-harness/tools';
+import { createToolRegistry, defineTool } from '@coding-harness/tools';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { body, cleanup, ofType, setup, turn } from './testing/kit.test.util.js';
@@ -9,7 +9,7 @@ import { restatedToolChanges } from './tool-additions.js';
 afterEach(cleanup);
 
 /** A tool that comes up after the session started (an MCP server that connected late, say). */
-const lookup: Tool<{ key: string }> = {
+const lookup: Tool<{ key: string }> = defineTool({
   name: 'lookup',
   description: 'Looks a key up in the late service.',
   kind: 'read',
@@ -19,8 +19,12 @@ const lookup: Tool<{ key: string }> = {
   schema: z.object({ key: z.string() }),
   summarize: (input) => `lookup ${input.key}`,
   permission: (input) => ({ target: input.key }),
-  run: async (input) => ({ content: `value of ${input.key}`, display: 'found', isError: false }),
-};
+  execute: async (input) => ({
+    content: [{ type: 'text', text: `value of ${input.key}` }],
+    display: 'found',
+    isError: false,
+  }),
+});
 
 describe('addTools: tools offered after the first request', () => {
   it('reach the model in a system message, without a byte of the tool list changing, and their calls run', async () => {

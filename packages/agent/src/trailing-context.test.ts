@@ -1,6 +1,6 @@
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
-import { createToolRegistry } from '@coding-harness/tools';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Hooks } from './hooks.js';
 import { createSessionStore } from './session-store.js';
 import { body, cleanup, setup, tempDir, turn, turnEnd } from './testing/kit.test.util.js';
 
@@ -14,8 +14,17 @@ describe('a system note whose turn failed', () => {
       .text('second turn answered')
       .build();
     const store = createSessionStore({ dir: await tempDir('agent-sessions-') });
-    const { agent, server } = await setup(script, { agent: { sessionStore: store } });
-    agent.updateSkills({ skills: [], registry: createToolRegistry({}), note: 'The skills changed.', sinceStart: '' });
+    // A plugin's context for the first turn only: a system message after its user text.
+    let told = false;
+    const note: Hooks = {
+      name: 'note',
+      beforeTurn: () => {
+        if (told) return undefined;
+        told = true;
+        return { context: ['The skills changed.'] };
+      },
+    };
+    const { agent, server } = await setup(script, { agent: { sessionStore: store, hooks: [note] } });
     expect(turnEnd(await turn(agent, 'one')).stopReason).toBe('error');
     expect(body(server, 0).messages.map((m) => m.role)).toEqual(['user', 'system']);
     expect(turnEnd(await turn(agent, 'two')).stopReason).toBe('end_turn');

@@ -38,6 +38,8 @@ export type SlashResult =
   /** `/resume <id>`: the session now continues `sessionId`. */
   | { kind: 'resumed'; sessionId: string }
   | { kind: 'cleared'; sessionId: string }
+  /** `/sandbox`: whether commands run in the OS sandbox, and what it lets them write, read and reach, one line each. */
+  | { kind: 'sandbox'; state: 'on' | 'off' | 'unavailable'; lines: string[] }
   | { kind: 'exit' }
   | { kind: 'error'; command: string; message: string };
 

@@ -88,6 +88,20 @@ describe('parseHarnessArgs', () => {
     expect(error(['--trust', '--untrusted'])).toContain('--trust and --untrusted');
   });
 
+  it('reads --acp with the session flags every editor session gets; the editor names the work root and the session', () => {
+    expect(flags(['--acp', '--model', 'claude-opus-5-5', '--permission-mode', 'acceptEdits'])).toMatchObject({
+      acp: true,
+      print: false,
+      model: 'claude-opus-5-5',
+      permissionMode: 'acceptEdits',
+    });
+    expect(flags([]).acp).toBe(false);
+    expect(error(['--acp', '-p', 'hi'])).toBe('--acp and --print cannot be used together');
+    expect(error(['--acp', '-C', '/tmp'])).toBe('--acp and --directory cannot be used together');
+    expect(error(['--acp', '--resume', 'abc'])).toBe('--acp and --resume cannot be used together');
+    expect(error(['--acp', '--continue'])).toBe('--acp and --continue cannot be used together');
+  });
+
   it('parses the skills subcommands', () => {
     expect(flags(['skills']).command).toEqual({ name: 'skills', json: false });
     expect(flags(['skills', '--json', '-C', 'dir']).command).toEqual({ name: 'skills', json: true });

@@ -66,6 +66,10 @@ export const CONFLICTS: readonly (readonly [string, string])[] = [
   ['trust', 'untrusted'],
   ['continue', 'resume'],
   ['skills', 'no-skills'],
+  ['acp', 'print'],
+  ['acp', 'continue'],
+  ['acp', 'resume'],
+  ['acp', 'directory'],
 ];
 
 /** The table, in `--help` order. */
@@ -79,6 +83,14 @@ export const FLAGS: readonly FlagSpec[] = [
     interactive: true,
     description: 'work root (default: current directory); must exist',
     doc: 'work root (default: cwd); must exist',
+  },
+  {
+    name: 'acp',
+    type: 'boolean',
+    group: 'session',
+    interactive: false,
+    description: "be an editor's agent: the Agent Client Protocol on stdin/stdout (Zed, Neovim)",
+    doc: "serve the Agent Client Protocol (JSON-RPC on stdin/stdout) for an editor (Zed, JetBrains, Neovim's CodeCompanion); each editor session gets the work root it names and the other flags given here; diagnostics on stderr",
   },
   {
     name: 'print',
@@ -256,6 +268,14 @@ export const FLAGS: readonly FlagSpec[] = [
         : undefined,
     description: 'default | acceptEdits | plan | bypassPermissions (ask, accept-edits, bypass also work)',
     doc: "approval mode, Claude Code's names (default `default`; `ask`, `accept-edits`, `bypass` also work)",
+  },
+  {
+    name: 'no-sandbox',
+    type: 'boolean',
+    group: 'permissions',
+    interactive: true,
+    description: 'run commands without the OS sandbox (on by default where bubblewrap is installed)',
+    doc: 'run bash and skill commands without the OS sandbox; by default (Linux with bubblewrap) they run inside it: writable work root and private /tmp, protected files read-only, secrets hidden, no network but `WebFetch(domain:…)` hosts, and they need no question unless a rule denies or asks; `harness sandbox` shows what it allows',
   },
   {
     name: 'continue',

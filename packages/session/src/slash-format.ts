@@ -103,6 +103,8 @@ export function formatSlashResult(result: SlashResult, opts: FormatOptions = {})
       return [`resumed session ${result.sessionId}`];
     case 'cleared':
       return [`new conversation (session ${result.sessionId})`];
+    case 'sandbox':
+      return result.lines;
     case 'exit':
       return [];
     case 'error':

@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import * as z from 'zod/mini';
 import { RESULT_DIFF_MAX_LINES, unifiedDiff } from './diff.js';
 import { existingOf, filePermission, recordWritten, staleReason, writeRefusal, writeTarget } from './file-guard.js';
+import { readsThroughSeam, seamText, seamWrite } from './file-io.js';
 import { abortedResult, errorResult, messageOf, okResult } from './result.js';
 import { readRegularTextSync } from './safe-open.js';
 import { openForWrite, readWhole, writeWhole } from './safe-write.js';
 import { PREVIEW_MAX_BYTES } from './write-file.js';
+import { defineTool } from './define-tool.js';
 import type { Tool } from './types.js';
 
 const schema = z.object({
@@ -84,7 +86,7 @@ export function applyEdit(
 }
 
 /** edit_file: exact string replacement in a file that was read first; returns a diff snippet. */
-export const editFileTool: Tool<Input> = {
+export const editFileTool: Tool<Input> = defineTool({
   name: 'edit_file',
   description:
     'Replace exact text in a file. old_string must match exactly once unless replace_all is true ' +
@@ -99,6 +101,8 @@ export const editFileTool: Tool<Input> = {
   refuse(input, ctx) {
     const refusal = writeRefusal(ctx, input.path, true);
     if (refusal !== undefined) return refusal;
+    // Text read through the seam (an editor's buffer) may differ from the disk's: `run` decides then.
+    if (readsThroughSeam(ctx)) return undefined;
     // The file was read and is unchanged: an edit that cannot apply is refused now, not after a question.
     const target = writeTarget(ctx, input.path);
     const before = target.ok ? readRegularTextSync(target.abs, PREVIEW_MAX_BYTES) : undefined;
@@ -109,27 +113,32 @@ export const editFileTool: Tool<Input> = {
   async preview(input, ctx) {
     const target = writeTarget(ctx, input.path);
     if (!target.ok) return undefined;
-    const before = readRegularTextSync(target.abs, PREVIEW_MAX_BYTES);
+    const before = (await seamText(ctx, target.abs)) ?? readRegularTextSync(target.abs, PREVIEW_MAX_BYTES);
     if (before === undefined) return undefined;
     const edit = applyEdit(before, target.shown, input);
     return edit.ok ? unifiedDiff(before, edit.after, { fromLabel: target.shown }) : undefined;
   },
-  async run(input, ctx) {
+  async execute(input, ctx) {
     if (ctx.signal.aborted) return abortedResult('edit_file');
     const target = writeTarget(ctx, input.path);
-    if (!target.ok) return errorResult(target.error);
+    if (!target.ok) return errorResult(target.error, undefined, target.code);
     const { abs, shown } = target;
-    if (!fs.existsSync(abs)) return errorResult(`${shown} does not exist. Use write_file to create it.`);
+    if (!fs.existsSync(abs))
+      return errorResult(`${shown} does not exist. Use write_file to create it.`, undefined, 'not_found');
     const opened = openForWrite(ctx, abs, shown, false);
     if (!opened.ok) return errorResult(opened.error);
     try {
       const stale = staleReason(ctx.readTracker, abs, shown, existingOf(opened.st));
       if (stale !== undefined) return errorResult(stale);
-      const before = readWhole(opened.fd, opened.st.size).toString('utf8');
+      const before = (await seamText(ctx, abs)) ?? readWhole(opened.fd, opened.st.size).toString('utf8');
       const edit = applyEdit(before, shown, input);
       if (!edit.ok) return errorResult(edit.error);
-      writeWhole(opened.fd, Buffer.from(edit.after, 'utf8'));
-      recordWritten(ctx.readTracker, abs, opened.fd);
+      const seam = await seamWrite(ctx, abs, edit.after);
+      if (seam.via === 'seam' && !seam.ok) return errorResult(`Cannot edit ${shown}: ${seam.error}`);
+      if (seam.via === 'none') {
+        writeWhole(opened.fd, Buffer.from(edit.after, 'utf8'));
+        recordWritten(ctx.readTracker, abs, opened.fd);
+      }
       const snippet = unifiedDiff(before, edit.after, { context: 3, maxLines: 60 });
       const what = edit.count === 1 ? '1 occurrence' : `${edit.count} occurrences`;
       const diff = unifiedDiff(before, edit.after, { fromLabel: shown, maxLines: RESULT_DIFF_MAX_LINES });
@@ -140,4 +149,4 @@ export const editFileTool: Tool<Input> = {
       fs.closeSync(opened.fd);
     }
   },
-};
+});

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import * as z from 'zod/mini';
 import { filePermission } from './file-guard.js';
+import { readsThroughSeam, SEAM_READ_MAX_BYTES, seamText } from './file-io.js';
 import { displayPath, resolveInJail } from './jail.js';
 import { abortedResult, errorResult, messageOf, okResult, plural } from './result.js';
 import { openRegularSync } from './safe-open.js';
+import { defineTool } from './define-tool.js';
 import type { Tool } from './types.js';
 
 /** Default number of lines returned by one read_file call. */
@@ -130,6 +132,20 @@ function readSliceSync(fd: number, size: number, offset: number, limit: number):
   return lines.end();
 }
 
+/** Whether the opened file's first 8 KiB hold a NUL (read at offset 0, the descriptor's position unchanged). */
+function headIsBinary(fd: number): boolean {
+  const head = Buffer.allocUnsafe(SNIFF_BYTES);
+  const n = fs.readSync(fd, head, 0, SNIFF_BYTES, 0);
+  return isBinary(head.subarray(0, n));
+}
+
+/** A whole text (from the seam) numbered and capped like a file. */
+function sliceOfText(text: string, offset: number, limit: number): Slice {
+  const lines = lineCollector(offset, limit);
+  lines.push(text);
+  return lines.end();
+}
+
 const readChunk = (fd: number, buf: Buffer): Promise<number> =>
   new Promise((resolve, reject) => fs.read(fd, buf, 0, buf.length, null, (err, n) => (err ? reject(err) : resolve(n))));
 
@@ -153,7 +169,7 @@ async function readSlice(fd: number, offset: number, limit: number, signal: Abor
 }
 
 /** read_file: numbered lines (`cat -n` style), capped, recorded in the read tracker. */
-export const readFileTool: Tool<Input> = {
+export const readFileTool: Tool<Input> = defineTool({
   name: 'read_file',
   description:
     'Read a text file. Returns numbered lines like `cat -n` (line number, tab, text). ' +
@@ -166,29 +182,37 @@ export const readFileTool: Tool<Input> = {
   schema,
   summarize: (input) => `read_file ${input.path}${input.offset ? ` @${input.offset}` : ''}`,
   permission: (input, ctx) => filePermission(ctx.root, input.path),
-  async run(input, ctx) {
+  async execute(input, ctx) {
     if (ctx.signal.aborted) return abortedResult('read_file');
     const jail = resolveInJail(ctx.root, ctx.extraReadRoots, input.path, 'read');
-    if (!jail.ok) return errorResult(jail.error);
+    if (!jail.ok) return errorResult(jail.error, undefined, 'outside_root');
     const shown = displayPath(ctx.root, jail.abs);
     const opened = openRegularSync(jail.abs, shown, { noFollow: true });
     if (!opened.ok) {
       if (opened.code === 'EISDIR')
         return errorResult(`${shown} is a directory, not a file. Use glob (e.g. pattern "${shown}/*") to list it.`);
       if (opened.code === 'ENOENT' || opened.code === 'ENOTDIR')
-        return errorResult(`${shown} does not exist (work root ${ctx.root}).`);
+        return errorResult(`${shown} does not exist (work root ${ctx.root}).`, undefined, 'not_found');
       return errorResult(opened.code === 'ENOTREG' ? opened.error : `Cannot read ${opened.error}`);
     }
     const { fd, st } = opened;
     try {
       ctx.readTracker.record(jail.abs, st.mtimeMs, st.size);
-      if (st.size === 0) return okResult(`${shown} is empty (0 bytes).`, `read ${shown} (empty)`);
       const offset = input.offset ?? 1;
       const limit = input.limit ?? READ_LINE_CAP;
+      // Through the seam (an editor's buffer) when it has the text: a file binary or very large on disk is not asked for.
+      const seam =
+        readsThroughSeam(ctx) && st.size <= SEAM_READ_MAX_BYTES && !headIsBinary(fd)
+          ? await seamText(ctx, jail.abs)
+          : undefined;
+      if (seam === '' || (seam === undefined && st.size === 0))
+        return okResult(`${shown} is empty (0 bytes).`, `read ${shown} (empty)`);
       const slice =
-        st.size <= SYNC_READ_BYTES
-          ? readSliceSync(fd, st.size, offset, limit)
-          : await readSlice(fd, offset, limit, ctx.signal);
+        seam !== undefined
+          ? sliceOfText(seam, offset, limit)
+          : st.size <= SYNC_READ_BYTES
+            ? readSliceSync(fd, st.size, offset, limit)
+            : await readSlice(fd, offset, limit, ctx.signal);
       if (slice === 'binary')
         return errorResult(`${shown} looks like a binary file (it contains NUL bytes); read_file only returns text.`);
       if (slice.lines.length === 0) {
@@ -209,10 +233,10 @@ export const readFileTool: Tool<Input> = {
       if (ctx.signal.aborted) return abortedResult('read_file');
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'ENOTDIR')
-        return errorResult(`${shown} does not exist (work root ${ctx.root}).`);
+        return errorResult(`${shown} does not exist (work root ${ctx.root}).`, undefined, 'not_found');
       return errorResult(`Cannot read ${shown}: ${messageOf(err)}`);
     } finally {
       fs.closeSync(fd);
     }
   },
-};
+});

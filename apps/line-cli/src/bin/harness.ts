@@ -44,6 +44,10 @@ const io = {
     process.on('SIGINT', handler);
     return () => process.off('SIGINT', handler);
   },
+  onTerminate(handler: () => void): () => void {
+    process.on('SIGTERM', handler);
+    return () => process.off('SIGTERM', handler);
+  },
 };
 
 /**

@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN } from './cli.js';
+import { BIN, WAIT_MS } from './cli.js';
 
 const sockets: string[] = [];
 
@@ -27,7 +27,7 @@ export interface Term {
   tmux(...args: string[]): string;
   /** The visible screen and 200 lines of scrollback, wrapped lines joined. */
   screen(): string;
-  /** Resolves with the screen once it contains `text` (15 s at most). */
+  /** Resolves with the screen once it contains `text` (`WAIT_MS` at most). */
   waitFor(text: string): Promise<string>;
   /** Every byte the harness wrote so far. */
   raw(): string;
@@ -67,7 +67,7 @@ export function onTmux(root: string, args: string[], env: Record<string, string>
     tmux,
     screen,
     async waitFor(text) {
-      const deadline = Date.now() + 15_000;
+      const deadline = Date.now() + WAIT_MS;
       for (;;) {
         const shown = screen();
         if (shown.includes(text)) return shown;
