@@ -53,6 +53,11 @@ export interface ModelCapabilities {
    * definitions (`ToolAdditionPart`), without changing the request's tool list (its cached prefix).
    */
   midConversationTools: boolean;
+  /**
+   * The provider can clear old tool results itself before the prompt reaches the model
+   * (`ModelRequest.clearToolResults`); the transcript sent stays whole.
+   */
+  toolResultClearing: boolean;
 }
 
 export interface ModelDescriptor {

@@ -37,6 +37,14 @@ export { estimateCostUsd, tierFor } from './cost.js';
 export type { ModelError, ModelErrorKind } from './errors.js';
 export { MODEL_STOP_REASONS } from './stream.js';
 export type { ModelEvent, ModelStopReason, StopDetails } from './stream.js';
-export type { CacheHints, CacheTtl, ModelRequest, PartPosition, SystemText, ToolSpec } from './request.js';
+export type {
+  CacheHints,
+  CacheTtl,
+  ModelRequest,
+  PartPosition,
+  SystemText,
+  ToolResultClearing,
+  ToolSpec,
+} from './request.js';
 export { createProviderRegistry } from './provider.js';
 export type { ModelProvider, ProviderRegistry } from './provider.js';

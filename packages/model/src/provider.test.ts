@@ -21,6 +21,7 @@ function fake(id: string, ids: string[]): ModelProvider {
         preservedThinking: false,
         serverCompaction: false,
         midConversationTools: false,
+        toolResultClearing: false,
       },
       minCacheableTokens: 0,
       price: { input: 0, output: 0, cacheRead: 0, cacheWrite5m: 0, cacheWrite1h: 0 },

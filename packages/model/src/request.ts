@@ -35,6 +35,13 @@ export interface CacheHints {
   ttl?: CacheTtl;
 }
 
+/** How the provider clears old tool results (`ModelRequest.clearToolResults`). */
+export interface ToolResultClearing {
+  triggerTokens: number;
+  keepToolUses: number;
+  clearAtLeastTokens: number;
+}
+
 export interface ModelRequest {
   /** The model id, as its descriptor names it. */
   model: string;
@@ -54,6 +61,13 @@ export interface ModelRequest {
    * replace the provider's own summarization prompt.
    */
   compaction?: { instructions?: string };
+  /**
+   * Present (only where the descriptor says `toolResultClearing`): once the prompt passes
+   * `triggerTokens`, the provider replaces the results of all but the newest `keepToolUses` tool
+   * calls with a placeholder before the model reads it, when that frees at least
+   * `clearAtLeastTokens`. The transcript is not changed; the usage reported is the cleared prompt's.
+   */
+  clearToolResults?: ToolResultClearing;
   /**
    * Settings only one provider understands, keyed by provider id (`{ anthropic: { betas: [...] } }`);
    * other providers ignore them.

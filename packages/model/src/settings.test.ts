@@ -19,6 +19,7 @@ function model(over: Partial<ModelDescriptor> = {}): ModelDescriptor {
       preservedThinking: false,
       serverCompaction: false,
       midConversationTools: false,
+      toolResultClearing: false,
     },
     minCacheableTokens: 1024,
     price: { input: 1, output: 5, cacheWrite5m: 1.25, cacheWrite1h: 2, cacheRead: 0.1 },

@@ -78,6 +78,7 @@ function unknownModel(id: string): ModelDescriptor {
       preservedThinking: true,
       serverCompaction: false,
       midConversationTools: false,
+      toolResultClearing: false,
     },
     minCacheableTokens: 1024,
     price: priceOf(family, MODELS[family]!.price),

@@ -127,6 +127,16 @@ export interface WireRequest {
   output_config?: { effort: Effort };
   /** A compaction request (beta `compact-2026-09-04`): summarize the messages instead of replying. */
   compaction?: { type: 'summarize'; instructions?: string };
+  /** Context editing (beta `context-management-2025-06-27`): what the API clears before the model reads the prompt. */
+  context_management?: { edits: WireClearToolUses[] };
+}
+
+/** The tool-result clearing edit (platform docs, build-with-claude/context-editing). */
+export interface WireClearToolUses {
+  type: 'clear_tool_uses_20250919';
+  trigger: { type: 'input_tokens'; value: number };
+  keep: { type: 'tool_uses'; value: number };
+  clear_at_least: { type: 'input_tokens'; value: number };
 }
 
 /** Usage as it appears in `message_start` (input side) and `message_delta` (output side). */

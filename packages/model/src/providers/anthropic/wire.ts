@@ -33,6 +33,8 @@ export const ANTHROPIC = 'anthropic';
 export const BETAS = {
   /** On-demand compaction: the `compaction` parameter and every request carrying its block. */
   compaction: 'compact-2026-09-04',
+  /** Context editing: the `context_management` parameter (tool-result clearing). */
+  contextManagement: 'context-management-2025-06-27',
   /**
    * Tool additions by definition in a `role: "system"` message (and removals by reference): on the
    * Claude API this header covers both (mid-conversation-system-messages, "Define tools in a message").

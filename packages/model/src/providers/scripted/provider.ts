@@ -49,6 +49,7 @@ const BASE: Omit<ModelDescriptor, 'provider' | 'id' | 'known'> = {
     preservedThinking: false,
     serverCompaction: false,
     midConversationTools: false,
+    toolResultClearing: false,
   },
   minCacheableTokens: 0,
   price: { input: 0, output: 0, cacheWrite5m: 0, cacheWrite1h: 0, cacheRead: 0 },
