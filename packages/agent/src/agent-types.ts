@@ -75,6 +75,12 @@ export interface AgentOptions {
    * the model and `/model`.
    */
   refusalRetry?: boolean;
+  /**
+   * Let the provider clear old tool results from the prompt past half the context window, where
+   * the model supports it (tool-result-clearing.ts); the transcript is never changed. Default
+   * false; `keepToolUses` overrides how many of the newest results stay (default 4).
+   */
+  clearToolResults?: boolean | { keepToolUses: number };
   sessionStore?: SessionStore;
   /** Resumes this session: its stored system prompt and tools are sent unchanged; what changed since is told to the model. */
   resumeId?: string;

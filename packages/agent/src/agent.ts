@@ -20,6 +20,7 @@ import { newSessionId } from './session-store.js';
 import type { SessionPrefix, SessionRecord } from './session-store.js';
 import type { PluginRecord } from './hooks.js';
 import { planResume } from './session-resume.js';
+import { CLEARING } from './tool-result-clearing.js';
 import type { AgentConfig, AgentState } from './state.js';
 import { modelSettings } from './catalogue-settings.js';
 import { toolSpecs } from './tool-specs.js';
@@ -116,6 +117,12 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     contextWindow: options.contextWindow ?? descriptor.contextWindow,
     ...(options.cacheTtl !== undefined ? { cacheTtl: options.cacheTtl } : {}),
     ...(options.refusalRetry ? { refusalRetry: true } : {}),
+    ...(options.clearToolResults
+      ? {
+          clearToolResults:
+            options.clearToolResults === true ? { keepToolUses: CLEARING.keepToolUses } : options.clearToolResults,
+        }
+      : {}),
     hooks: createHookRunner(options.hooks),
   };
   const store = options.sessionStore;

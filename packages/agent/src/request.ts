@@ -19,6 +19,7 @@ import { addUsage, emptyUsage, estimateCostUsd, totalInput } from '@coding-harne
 import { cacheHints, endPosition } from './cache.js';
 import type { PartPosition } from '@coding-harness/model';
 import { isRetryable, retryDelayMs } from './retry.js';
+import { toolResultClearing } from './tool-result-clearing.js';
 import type { AgentConfig, AgentState, Emit } from './state.js';
 
 /** The request for `messages`: the session's fixed system and tools, with cache hints. */
@@ -76,6 +77,9 @@ export async function sendWithRetry(
 ): Promise<ReadResult> {
   const request = buildRequest(config, messages, state.previousEnd);
   if (opts.compaction !== undefined) request.compaction = opts.compaction;
+  // The loop's own requests only: a summary or compaction request reads every result.
+  const clearing = opts.compaction === undefined && opts.streamDeltas ? toolResultClearing(config) : undefined;
+  if (clearing) request.clearToolResults = clearing;
   const plan = config.retry;
   for (let attempt = 1; ; attempt++) {
     let streamed = false;

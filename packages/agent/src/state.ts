@@ -56,6 +56,8 @@ export interface AgentConfig {
   cacheTtl?: CacheTtl;
   /** On a refusal that names a recommended model, retry once on it (else only say so). */
   refusalRetry?: boolean;
+  /** Let the provider clear old tool results from loop requests (tool-result-clearing.ts). */
+  clearToolResults?: { keepToolUses: number };
   /** The plugins' hooks, in order. */
   hooks: HookRunner;
   /** Set on a turn's own copy of the config: the turn's id (hooks are told it). */
