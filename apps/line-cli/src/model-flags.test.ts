@@ -106,6 +106,28 @@ describe('--effort, --thinking and --max-tokens', () => {
   }
 });
 
+describe('--model takes the family aliases', () => {
+  it('-p --model sonnet / opus and the REPL with ANTHROPIC_MODEL=haiku send the newest model of that family', async () => {
+    const box = makeSandbox();
+    const server = await mock(new ScriptBuilder().text('from sonnet').text('from opus').text('from haiku').build());
+    const sonnet = await run(['-C', box.work, '-p', 'hi', '--model', 'sonnet'], { env: childEnv(box, server) });
+    expect(sonnet).toMatchObject({ code: 0, stdout: 'from sonnet\n' });
+    const json = await run(['-C', box.work, '-p', 'hi', '--model', 'opus', '--output-format', 'json'], {
+      env: childEnv(box, server),
+    });
+    expect(json.code).toBe(0);
+    expect(Object.keys((JSON.parse(json.stdout) as { modelUsage: object }).modelUsage)).toEqual(['claude-opus-5-5']);
+    const repl = await run(['-C', box.work], { env: childEnv(box, server, { ANTHROPIC_MODEL: 'haiku' }), stdin: 'hi\n' });
+    expect(repl.code).toBe(0);
+    expect(repl.stdout).toMatch(/^harness \S+ · claude-haiku-5-5 · /);
+    expect(server.messageRequests().map((r) => apiBody(r).model)).toEqual([
+      'claude-sonnet-5-5',
+      'claude-opus-5-5',
+      'claude-haiku-5-5',
+    ]);
+  });
+});
+
 describe('thinking is shown', () => {
   const script = (): ScriptBuilder =>
     new ScriptBuilder().turn({

@@ -114,7 +114,9 @@ describe('the slash-command table', () => {
     const lines = formatHelp({ kind: 'help', commands: slashCommandInfo(), skills: [], skillsEnabled: true });
     // Commands and their arguments fill a 30-column head (a longer one pushes its description over).
     expect(lines[0]).toBe('/help                          this list');
-    expect(lines).toContain('/model [id]                    list the models, or switch the model of the next request');
+    expect(lines).toContain(
+      '/model [id|sonnet|opus|haiku] list the models, or switch the model of the next request (an alias: the newest of that family)',
+    );
     expect(lines).toContain(
       '/permissions [allow|deny|remove <rule>] the rules in force; allow, deny or remove a rule for this session (rules as --allowed-tools)',
     );

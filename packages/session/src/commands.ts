@@ -105,8 +105,8 @@ export const SLASH_TABLE = [
   {
     name: 'model',
     aliases: [],
-    args: '[id]',
-    description: 'list the models, or switch the model of the next request',
+    args: '[id|sonnet|opus|haiku]',
+    description: 'list the models, or switch the model of the next request (an alias: the newest of that family)',
     run: (deps, args) => modelResult(deps.controls, args),
   },
   {

@@ -124,7 +124,7 @@ export function commandHandlers(harness: Harness, emit: (event: SessionEvent) =>
       const error = harness.controls.setModel(model);
       if (error !== undefined) return error;
       emitStatus();
-      return { model, previous };
+      return { model: harness.controls.status().model, previous };
     },
     set_effort: ({ effort }) => {
       const error = harness.controls.setEffort(effort);
