@@ -140,7 +140,8 @@ export const FLAGS: readonly FlagSpec[] = [
     value: 'ID',
     group: 'model',
     interactive: true,
-    description: 'model id, or sonnet, opus, haiku: the newest of that family (also ANTHROPIC_MODEL; default claude-sonnet-5-5)',
+    description:
+      'model id, or sonnet, opus, haiku: the newest of that family (also ANTHROPIC_MODEL; default claude-sonnet-5-5)',
     doc: 'a model id, or `sonnet`, `opus`, `haiku` (the newest model of that family); also `ANTHROPIC_MODEL`; default `claude-sonnet-5-5`',
   },
   {
