@@ -11,7 +11,7 @@ import type {
   SessionSummary,
   TurnOutcome,
 } from '@coding-harness/protocol';
-import { routeSlash, runSlashCommand, skillSummary } from '@coding-harness/session';
+import { createResultStore, routeSlash, runSlashCommand, skillSummary } from '@coding-harness/session';
 import type { Session, SessionInfo, SlashRoute } from '@coding-harness/session';
 import type { Skill } from '@coding-harness/skills';
 import { fakeControls, fakeSlashDeps } from './fake-controls.js';
@@ -68,6 +68,8 @@ export class FakeSession implements Session {
   /** The rules `/allowed` lists (an "always" answer adds one). */
   readonly grants: Grant[] = [];
   state: SessionStatus;
+  /** The whole results of the scripted tool calls (`/expand`), fed by every event sent. */
+  readonly results = createResultStore();
   private readonly turns: FakeTurn[];
   private readonly listeners = new Set<(event: SessionEvent) => void>();
   private readonly waiting = new Map<string, (answer: Answer) => void>();
@@ -170,6 +172,7 @@ export class FakeSession implements Session {
 
   /** Sends `event` to every subscriber. */
   emit(event: SessionEvent): void {
+    this.results.take(event);
     for (const listener of [...this.listeners]) listener(event);
   }
 

@@ -42,6 +42,8 @@ export interface RenderOptions {
   markdown?: { render?: MarkdownRender };
   /** `-p` with stdout not a terminal: the final answer goes out byte for byte (a file or a pipe, not a screen). */
   rawStdout?: boolean;
+  /** What `… N more lines` says about seeing them (default: `/expand shows all`; a replay has no whole results: ''). */
+  moreHint?: string;
 }
 
 /** Turns one session event into output; holds only line state (pure apart from that state). */
@@ -117,7 +119,7 @@ export function createEventRenderer(options: RenderOptions): EventRenderer {
   // Subagent threads, by id: the call each runs under.
   const threads = new Map<string, string>();
   // A running command's output, shown as it arrives (the REPL), its tail at the end if not all was.
-  const live = createLiveOutput(options.output, c);
+  const live = createLiveOutput(options.output, c, options.moreHint);
 
   // Streamed text waiting for the end of its markdown block.
   let held = '';
@@ -255,7 +257,7 @@ export function createEventRenderer(options: RenderOptions): EventRenderer {
           ? []
           : streamed !== undefined
             ? streamed
-            : outputLines(event.name, resultText(event.content), options.output, c);
+            : outputLines(event.name, resultText(event.content), options.output, c, options.moreHint);
         if (options.output && event.diff !== undefined && !previewed.has(event.callId))
           output.push(...diffOutputLines(event.diff, options.output, c));
         const chunks = [...again, ...line(toolStream, [result, ...output].join('\n'))];

@@ -28,7 +28,8 @@ export function replayLines(events: readonly SessionEvent[], opts: ReplayOptions
   const starts = events.flatMap((e, i) => (e.type === 'turn_start' ? [i] : []));
   const keep = opts.turns ?? REPLAY_TURNS;
   const from = starts.length > keep ? (starts[starts.length - keep] ?? 0) : 0;
-  const render = createEventRenderer({ colors: c, text: 'stream', toolLines: true, output: 'tail' });
+  // The session keeps whole results of live calls only: nothing to point at for these.
+  const render = createEventRenderer({ colors: c, text: 'stream', toolLines: true, output: 'tail', moreHint: '' });
   const lines: string[] = [];
   if (from > 0) lines.push(c.dim(`… ${starts.length - keep} earlier turns not shown`));
   let text = '';

@@ -1,9 +1,7 @@
 import { createInterface } from 'node:readline';
-import type { SlashResult } from '@coding-harness/protocol';
 import {
   createPromptHistory,
   createSession,
-  formatSlashResult,
   HISTORY_LIMIT,
   modeIndicator,
   sanitize,
@@ -16,12 +14,14 @@ import type { CliIo } from './io.js';
 import { MessageInput, PASTE_OFF, PASTE_ON } from './line-input.js';
 import { LineQueue } from './line-queue.js';
 import { PREVIEW_LINES } from './question.js';
-import { pickResume, pickSession } from './repl-picker.js';
+import { pickResume } from './repl-picker.js';
 import type { PickerIo } from './repl-picker.js';
 import { replQuestions } from './repl-questions.js';
 import { drawCommand, replCommand } from './repl-turn.js';
 import type { TurnDeps } from './repl-turn.js';
 import { exitLine, replayLines } from './repl-session.js';
+import { afterSlash } from './repl-slash.js';
+import type { SlashHost } from './repl-slash.js';
 import { slashCompleter } from './slash-complete.js';
 import { Spinner } from './spinner.js';
 import { VERSION } from './version.js';
@@ -158,7 +158,10 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
   rl.on('history', (lines: string[]) => void lines.splice(0, lines.length, ...prompts));
   let historyWarned = false;
   let armed = false;
+  // While the pager runs, Ctrl-C is the pager's (it reaches the whole foreground group).
+  let paging = false;
   const interrupt = (): void => {
+    if (paging) return;
     if (current) {
       current.abort();
       return;
@@ -211,47 +214,33 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
       current = undefined;
     }
   };
-  const say = (lines: readonly string[]): void => {
-    if (lines.length > 0) out.write(`${lines.map((l) => sanitize(l)).join('\n')}\n`);
-  };
-
   let quit = false;
-  /** What the REPL does with a slash command's data beyond printing it. */
-  const afterSlash = async (result: SlashResult): Promise<void> => {
-    switch (result.kind) {
-      case 'exit':
-        quit = true;
-        return;
-      case 'cleared':
-        resumable = false;
-        out.write(`${colors.dim(`new conversation (session ${sanitize(result.sessionId, { multiline: false })})`)}\n`);
-        return;
-      case 'resumed':
-        resumable = true;
-        await replay();
-        return;
-      case 'sessions':
-        // On a terminal the picker reads the same input queue; piped input gets the list printed
-        // (lines read ahead would not follow a switch).
-        if (!tty || result.sessions.length === 0) return say(formatSlashResult(result));
-        return pickAndResume(result);
-      default:
-        return say(formatSlashResult(result, { width: io.stdout.columns ?? 100 }));
-    }
-  };
-  const pickAndResume = async (result: Extract<SlashResult, { kind: 'sessions' }>): Promise<void> => {
-    const pick = await pickSession(result.sessions, pickerIo, colors);
-    if (pick === null) {
-      quit = true;
-      return;
-    }
-    if (pick === result.current) return void out.write(`${colors.dim('that is this session')}\n`);
-    const next = await s.dispatch(
-      pick === 'new' ? replCommand({ type: 'clear' }) : replCommand({ type: 'resume', sessionId: pick }),
-    );
-    if (!next.ok) return say([`/resume: ${next.error}`]);
-    if (next.type === 'clear') return afterSlash({ kind: 'cleared', sessionId: next.data.sessionId });
-    await afterSlash({ kind: 'resumed', sessionId: pick });
+  const slashHost: SlashHost = {
+    session: s,
+    out,
+    err: io.stderr,
+    colors,
+    env: io.env,
+    tty,
+    picker: pickerIo,
+    terminal: {
+      // The pager reads the keys and draws on the terminal itself while it runs.
+      release: () => {
+        paging = true;
+        rl.pause();
+        io.stdin.setRawMode?.(false);
+        out.write(PASTE_OFF);
+      },
+      restore: () => {
+        out.write(PASTE_ON);
+        io.stdin.setRawMode?.(true);
+        rl.resume();
+        paging = false;
+      },
+    },
+    replay,
+    quit: () => void (quit = true),
+    resumable: (on) => void (resumable = on),
   };
 
   // Once the first prompt is on screen: the API connection's handshakes happen while the user types.
@@ -276,7 +265,7 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
       const done = await running(replCommand({ type: 'slash', text }));
       const result = done?.result;
       if (result && !result.ok) io.stderr.write(`${errColors.red(`error: ${sanitize(result.error)}`)}\n`);
-      else if (result?.type === 'slash') await afterSlash(result.data);
+      else if (result?.type === 'slash') await afterSlash(slashHost, result.data);
       // `/reload-skills` may have changed the skills: Tab completes the current names.
       completions = skillWords();
       promptText = replPrompt();
