@@ -1,8 +1,8 @@
 /**
  * What the REPL does with a built-in command's data beyond printing the session's lines for it:
- * `/exit` quits, `/clear` and `/resume` switch conversations, `/resume` without an argument asks
- * on a terminal (a numbered list and one question), and `/expand` opens the whole result in the
- * pager. Everything else is `formatSlashResult`'s lines.
+ * `/exit` quits, `/clear` and `/resume` switch conversations, `/resume` and `/model` without an
+ * argument ask on a terminal (a numbered list and one question), and `/expand` opens the whole
+ * result in the pager. Everything else is `formatSlashResult`'s lines.
  */
 import type { SlashResult } from '@coding-harness/protocol';
 import { formatSlashResult, resultHeading, sanitize } from '@coding-harness/session';
@@ -11,6 +11,7 @@ import type { Colors } from './colors.js';
 import type { OutStream } from './io.js';
 import { runPager } from './pager.js';
 import type { PagerTerminal } from './pager.js';
+import { pickModel } from './repl-model-picker.js';
 import { pickSession } from './repl-picker.js';
 import type { PickerIo } from './repl-picker.js';
 import { replCommand } from './repl-turn.js';
@@ -54,6 +55,9 @@ export async function afterSlash(host: SlashHost, result: SlashResult): Promise<
       // (lines read ahead would not follow a switch).
       if (!host.tty || result.sessions.length === 0) return say(host, formatSlashResult(result));
       return pickAndResume(host, result);
+    case 'models':
+      if (!host.tty) return say(host, formatSlashResult(result));
+      return pickAndSwitch(host, result);
     case 'result':
       return expand(host, result);
     default:
@@ -81,4 +85,15 @@ async function pickAndResume(host: SlashHost, result: Extract<SlashResult, { kin
   if (!next.ok) return say(host, [`/resume: ${next.error}`]);
   if (next.type === 'clear') return afterSlash(host, { kind: 'cleared', sessionId: next.data.sessionId });
   await afterSlash(host, { kind: 'resumed', sessionId: pick });
+}
+
+/** `/model` on a terminal: the numbered list, then the switch to the one picked (Enter keeps the model). */
+async function pickAndSwitch(host: SlashHost, result: Extract<SlashResult, { kind: 'models' }>): Promise<void> {
+  const pick = await pickModel(result.rows, result.current, host.picker, host.colors);
+  if (pick === null) return host.quit();
+  if (pick === undefined) return void host.out.write(`${host.colors.dim(`model: ${result.current} (kept)`)}\n`);
+  const switched = await host.session.dispatch(replCommand({ type: 'set_model', model: pick }));
+  if (!switched.ok) return say(host, [`/model: ${switched.error}`]);
+  if (switched.type === 'set_model')
+    say(host, formatSlashResult({ kind: 'model', model: switched.data.model, previous: switched.data.previous }));
 }

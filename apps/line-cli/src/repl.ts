@@ -62,6 +62,8 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
   });
   const lines = new LineQueue();
   let closed = false;
+  // Set once the session is up (Shift-Tab before that does nothing).
+  let cycleMode = (): void => undefined;
   rl.on('close', () => {
     closed = true;
     lines.end();
@@ -73,6 +75,7 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     onMessage: (text) => lines.push(text),
     onContinue: () => prompt(CONTINUE_PROMPT),
     onEscape: () => current?.abort(),
+    onShiftTab: () => cycleMode(),
   });
   if (tty) out.write(PASTE_ON);
   const prompt = (text: string): void => {
@@ -152,6 +155,20 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     return `${colors.dim(status.model)}${mode ? ` ${colors.yellow(mode)}` : ''} ${colors.cyan('›')} `;
   };
   let promptText = replPrompt();
+  /**
+   * Shift-Tab at the prompt: the session's next permission mode (default -> acceptEdits -> plan),
+   * shown at once in the prompt, the line typed so far kept. Elsewhere (a turn, a question, a
+   * continuation line) it does nothing.
+   */
+  cycleMode = (): void => {
+    if (current || closed || rl.getPrompt() !== promptText) return;
+    void s.dispatch(replCommand({ type: 'cycle_mode' })).then(() => {
+      if (current || rl.getPrompt() !== promptText) return;
+      promptText = replPrompt();
+      rl.setPrompt(promptText);
+      rl.prompt(true);
+    });
+  };
   const saved = createPromptHistory({ env: io.env, home: io.home, workroot: s.info.workroot });
   prompts.push(...saved.load());
   history.push(...prompts);

@@ -137,7 +137,7 @@ describe('the slash-command table', () => {
     // Commands and their arguments fill a 30-column head (a longer one pushes its description over).
     expect(lines[0]).toBe('/help                          this list');
     expect(lines).toContain(
-      '/model [id|sonnet|opus|haiku]  list the models, or switch the model of the next request (an alias: the newest of that family)',
+      '/model [id|sonnet|opus|haiku]  list the models (a terminal then asks which), or switch the model of the next request (an alias: the newest of that family)',
     );
     expect(lines).toContain(
       '/permissions [allow|deny|remove <rule>] the rules in force; allow, deny or remove a rule for this session (rules as --allowed-tools)',

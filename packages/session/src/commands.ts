@@ -97,7 +97,7 @@ export const SLASH_TABLE = [
     name: 'mode',
     aliases: [],
     args: '[default|acceptEdits|plan]',
-    description: 'show or switch the permission mode (Shift-Tab in harness-tui cycles it)',
+    description: 'show or switch the permission mode (Shift-Tab cycles it)',
     run: (deps, args) => {
       const previous = deps.controls.mode();
       if (args.trim() === '') return { kind: 'mode', mode: previous };
@@ -110,7 +110,8 @@ export const SLASH_TABLE = [
     name: 'model',
     aliases: [],
     args: '[id|sonnet|opus|haiku]',
-    description: 'list the models, or switch the model of the next request (an alias: the newest of that family)',
+    description:
+      'list the models (a terminal then asks which), or switch the model of the next request (an alias: the newest of that family)',
     run: (deps, args) => modelResult(deps.controls, args),
   },
   {
