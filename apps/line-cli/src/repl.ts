@@ -9,6 +9,7 @@ import {
   UsageError,
 } from '@coding-harness/session';
 import type { HarnessFlags, Session } from '@coding-harness/session';
+import { wrapAnsi } from './ansi-wrap.js';
 import { colorsFor } from './colors.js';
 import type { CliIo } from './io.js';
 import { MessageInput, PASTE_OFF, PASTE_ON } from './line-input.js';
@@ -17,6 +18,7 @@ import { PREVIEW_LINES } from './question.js';
 import { pickResume } from './repl-picker.js';
 import type { PickerIo } from './repl-picker.js';
 import { replQuestions } from './repl-questions.js';
+import { loadMarkdown } from './markdown.js';
 import { drawCommand, replCommand } from './repl-turn.js';
 import type { TurnDeps } from './repl-turn.js';
 import { exitLine, replayLines } from './repl-session.js';
@@ -137,14 +139,26 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
   // Set once a turn was sent (the session has a file to resume), or the session was resumed.
   let resumable = s.info.resumed;
   const started = s.status();
-  out.write(
-    `${colors.dim(`harness ${VERSION} · ${sanitize(started.model, { multiline: false })} · ${sanitize(s.info.workroot, { multiline: false })} · ${started.skills} skill${started.skills === 1 ? '' : 's'} · session ${sanitize(started.sessionId, { multiline: false })} · /help for commands`)}\n`,
+  const width = (): number => Math.max(20, out.columns || 80);
+  const banner = colors.dim(
+    `harness ${VERSION} · ${sanitize(started.model, { multiline: false })} · ${sanitize(s.info.workroot, { multiline: false })} · ${started.skills} skill${started.skills === 1 ? '' : 's'} · session ${sanitize(started.sessionId, { multiline: false })} · /help for commands`,
   );
+  // Wrapped at words on a terminal (a path or an id is never cut in two, unless it is wider than the screen).
+  out.write(`${(tty ? wrapAnsi(banner, width()) : [banner]).join('\n')}\n`);
+  // On a terminal, text is drawn a line at a time as markdown, wrapped at words (NO_COLOR: the
+  // structure without colours); piped output gets the text as the model wrote it.
+  const markdown: TurnDeps['markdown'] = { on: tty && io.stdout.isTTY === true };
   /** Draws the conversation of the session now open (after a resume), as the session replays it. */
   const replay = async (): Promise<void> => {
     const history = await s.dispatch(replCommand({ type: 'history' }));
     if (!history.ok || history.type !== 'history') return;
-    out.write(`${replayLines(history.data.events, { sessionId: history.data.sessionId, colors }).join('\n')}\n`);
+    if (markdown.on) markdown.kit ??= loadMarkdown();
+    const lines = replayLines(history.data.events, {
+      sessionId: history.data.sessionId,
+      colors,
+      ...(markdown.on ? { markdown: { ...(markdown.kit ? { kit: markdown.kit } : {}), width } } : {}),
+    });
+    out.write(`${lines.join('\n')}\n`);
   };
   if (s.info.resumed) await replay();
 
@@ -204,8 +218,6 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
   rl.on('SIGINT', interrupt);
   const offInterrupt = io.onInterrupt(interrupt);
 
-  // Markdown on a colour terminal only: piped output and NO_COLOR get the text as the model wrote it.
-  const markdown = { on: tty && io.stdout.isTTY === true && !io.env.NO_COLOR };
   const deps: TurnDeps = {
     session: s,
     out,
