@@ -149,4 +149,16 @@ describe('the store', () => {
     expect(store.get(KEPT_RESULTS)?.content).toBe('out 4');
     expect(store.get(KEPT_RESULTS + 1)).toBeUndefined();
   });
+
+  it('finds a kept call by its id as well as by N; an id no longer kept is refused like a bad N', () => {
+    const store = createResultStore();
+    for (const id of ['c1', 'c2', 'c3']) {
+      store.take(started(id));
+      store.take(finished(id, `out ${id}`));
+    }
+    expect(store.nthOf('c1')).toBe(3);
+    const byId = expandResult(store, 'c2');
+    expect(byId).toMatchObject({ kind: 'result', nth: 2, callId: 'c2', text: 'out c2' });
+    expect(expandResult(store, 'gone')).toMatchObject({ kind: 'error', command: 'expand' });
+  });
 });

@@ -97,6 +97,8 @@ export interface ResultStore {
   take(event: SessionEvent): void;
   /** The `nth` latest finished call (1: the latest), if kept. */
   get(nth: number): KeptResult | undefined;
+  /** Where the call `callId` stands among the kept ones (1: the latest), if it is kept. */
+  nthOf(callId: string): number | undefined;
   /** How many finished calls are kept. */
   readonly count: number;
 }
@@ -131,6 +133,10 @@ export function createResultStore(opts: { keepChars?: number } = {}): ResultStor
       }
     },
     get: (nth) => (Number.isInteger(nth) && nth >= 1 ? done[done.length - nth] : undefined),
+    nthOf(callId) {
+      const at = done.findLastIndex((r) => r.callId === callId);
+      return at < 0 ? undefined : done.length - at;
+    },
     get count() {
       return done.length;
     },
@@ -162,10 +168,14 @@ export function wholeResult(kept: KeptResult): { text: string; lines: number; so
   return { text: kept.content, lines: lineCount(kept.content.replace(/\n$/, '')), source: 'result' };
 }
 
-/** `/expand [N]`: the Nth latest call's whole result (1, the default, is the latest), or why there is none. */
+/**
+ * `/expand [N]`: the Nth latest call's whole result (1, the default, is the latest), or why there
+ * is none. A front end that shows a call may name it by its call id instead of N (the TUI opening
+ * the call under the cursor, whatever finished after it).
+ */
 export function expandResult(store: ResultStore, args: string): SlashResult {
   const word = args.trim();
-  const nth = word === '' ? 1 : Number(word);
+  const nth = word === '' ? 1 : (store.nthOf(word) ?? Number(word));
   if (!Number.isInteger(nth) || nth < 1)
     return {
       kind: 'error',
