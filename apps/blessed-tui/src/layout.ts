@@ -1,7 +1,7 @@
 import type { Item, ViewState } from './view-state.js';
 import { sanitize } from './sanitize.js';
 import { markdownLines } from './markdown.js';
-import { elapsedText, liveLines } from './live-output.js';
+import { liveLines } from './live-output.js';
 import { named } from './threads.js';
 import { collapsedPreview, type Preview } from './tool-preview.js';
 import { hardWrap, textWidth, truncate, wrapLine } from './wrap.js';
@@ -53,7 +53,7 @@ function toolLines(t: Extract<Item, { kind: 'tool' }>, width: number): Line[] {
   // A subagent's calls, dim, indented under the call it runs under.
   for (const n of t.nested ?? [])
     lines.push(...prefixed(sanitize(n, { multiline: false }), width, '    ↳ ', '      ', 'dim'));
-  if (t.state === 'running') return t.live ? [...lines, ...runningLines(t.live, width)] : lines;
+  if (t.state === 'running') return [...lines, ...runningLines(t, width)];
   // A write's own diff (the whole change, a new file's lines) rather than the snippet the model got.
   const content = sanitize(t.diff ?? t.content).replace(/\n+$/, '');
   const preview = t.expanded ? undefined : collapsedPreview(t, content);
@@ -82,20 +82,29 @@ function toolLines(t: Extract<Item, { kind: 'tool' }>, width: number): Line[] {
 }
 
 /**
- * A running call's output so far, as it arrives: when its latest output came (counted from the
- * call's start) and its last lines, each cut to one row, after the count of earlier ones.
+ * A running call: how long it has run (whole seconds, ticking while the turn runs) and, as its
+ * output arrives, its last lines, each cut to one row, after the count of earlier ones. Nothing
+ * before its first second or output (a quick call does not flicker), nor while it waits for a question.
  */
-function runningLines(live: NonNullable<Extract<Item, { kind: 'tool' }>['live']>, width: number): Line[] {
-  const { lines, hidden } = liveLines(live);
+function runningLines(t: Extract<Item, { kind: 'tool' }>, width: number): Line[] {
+  const seconds = t.seconds ?? 0;
+  if ((!t.live && seconds < 1) || t.approval === 'waiting for approval') return [];
+  const head = prefixed(`running · ${clock(seconds)}`, width, '  ⎿ ', '    ', 'dim');
+  if (!t.live) return head;
+  const { lines, hidden } = liveLines(t.live);
   const shown = lines.map((l) => sanitize(l, { multiline: false }));
-  const head = prefixed(`running · output at ${elapsedText(live.elapsedMs)}`, width, '  ⎿ ', '    ', 'dim');
   return [...head, ...previewLines({ lines: shown, hidden, cut: 'tail', diff: false }, width)];
+}
+
+/** `12s`, `1m05s`. */
+export function clock(seconds: number): string {
+  return seconds < 60 ? `${seconds}s` : `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, '0')}s`;
 }
 
 /** A collapsed result's preview, one row per line (cut to the width), with the count of the lines left out. */
 function previewLines(p: Preview, width: number): Line[] {
   const count: Line = {
-    text: `    … ${p.hidden} ${p.cut === 'tail' ? 'earlier' : 'more'} line${p.hidden === 1 ? '' : 's'}`,
+    text: `    … ${p.hidden.toLocaleString('en-US')} ${p.cut === 'tail' ? 'earlier' : 'more'} line${p.hidden === 1 ? '' : 's'}`,
     style: 'dim',
   };
   const rows = (l: string): string[] => (p.wrap ? wrapLine(l, width - 4) : [truncate(l, width - 4)]);

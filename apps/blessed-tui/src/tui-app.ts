@@ -99,7 +99,11 @@ export class TuiApp implements CommandHost {
       (requestId, answer) => void this.client.command({ type: 'answer', requestId, answer }),
       () => this.frames.request(),
     );
-    this.ticker = setInterval(() => this.state.busy && this.frames.request(), SPINNER_MS);
+    // While a turn runs: the spinner moves and running calls count their seconds.
+    this.ticker = setInterval(
+      () => this.state.busy && this.dispatch({ type: 'tick', now: this.opts.now() }),
+      SPINNER_MS,
+    );
     this.ticker.unref?.();
     this.unsubscribe = session.subscribe((event) => this.onSessionEvent(event));
     screen.on('resize', () => this.frames.flush());

@@ -35,6 +35,14 @@ export type Item =
       diff?: string;
       /** While it runs: its output so far, its last lines shown under the call. */
       live?: LiveOutput;
+      /**
+       * Lines of everything the call printed as it ran (its `tool_update`s), kept when it ends:
+       * the counts of lines not shown are of the whole output, not of the model's capped copy.
+       */
+      printedLines?: number;
+      /** When the call started (the app's clock), and the whole seconds it has run so far (the `tick` action). */
+      startedAt?: number;
+      seconds?: number;
       /** What a subagent did under this call (its tool calls), one line each, dim and indented. */
       nested?: readonly string[];
       expanded: boolean;
