@@ -58,7 +58,10 @@ export const KEYS = [
   ['Shift-Tab', 'permission mode: default → acceptEdits → plan → default'],
   ['Esc', 'cancel the running turn (as Ctrl-C does)'],
   ['PageUp / PageDown', 'scroll the transcript'],
-  ['Ctrl-O', 'expand / collapse a tool result: the lowest on screen (PageUp to reach older ones)'],
+  [
+    'Ctrl-O',
+    'expand / collapse a tool result: the lowest on screen (PageUp to reach older ones); again on a long one: all of it in a viewer',
+  ],
   ['Ctrl-T', "expand / collapse the model's thinking: the lowest block on screen"],
   ['Tab', 'complete a /command'],
   ['Ctrl-C', 'cancel the running turn; twice when idle to quit'],

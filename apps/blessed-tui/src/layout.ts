@@ -3,14 +3,15 @@ import { sanitize } from './sanitize.js';
 import { markdownLines } from './markdown.js';
 import { liveLines } from './live-output.js';
 import { named } from './threads.js';
-import { collapsedPreview, type Preview } from './tool-preview.js';
+import { collapsedPreview, commandOutput, type Preview } from './tool-preview.js';
 import { hardWrap, textWidth, truncate, wrapLine } from './wrap.js';
 
 export type { Line, Span, Style } from './lines.js';
 import type { Line, Style } from './lines.js';
 
-/** Lines of an expanded tool result shown before `… N more lines`. */
-export const EXPANDED_MAX_LINES = 400;
+/** Lines of an expanded tool result shown at its start and at its end when it is longer than both. */
+export const EXPANDED_HEAD_LINES = 200;
+export const EXPANDED_TAIL_LINES = 200;
 
 const cache = new WeakMap<Item, { width: number; lines: readonly Line[] }>();
 
@@ -69,16 +70,43 @@ function toolLines(t: Extract<Item, { kind: 'tool' }>, width: number): Line[] {
     ),
   );
   if (preview) lines.push(...previewLines(preview, width));
-  if (t.expanded && content) {
-    const all = content.split('\n');
-    for (const raw of all.slice(0, EXPANDED_MAX_LINES)) {
-      const style = t.diff !== undefined ? diffStyle(raw) : 'output';
-      for (const part of hardWrap(raw, width - 4)) lines.push({ text: `    ${part}`, style });
-    }
-    if (all.length > EXPANDED_MAX_LINES)
-      lines.push({ text: `    … ${all.length - EXPANDED_MAX_LINES} more lines`, style: 'dim' });
-  }
+  if (t.expanded && content) lines.push(...expandedLines(t, content, width));
   return lines;
+}
+
+/**
+ * An expanded result: all of it, or when it is long its first and last lines with the count of
+ * the lines between, counted over everything the call printed (the model's copy of a long output
+ * has its middle cut out); when not all is here, how to see it (Ctrl-O again opens the viewer).
+ */
+function expandedLines(t: Extract<Item, { kind: 'tool' }>, content: string, width: number): Line[] {
+  const all = content.split('\n');
+  const line = (raw: string): Line[] => {
+    const style = t.diff !== undefined ? diffStyle(raw) : 'output';
+    return hardWrap(raw, width - 4).map((part) => ({ text: `    ${part}`, style }));
+  };
+  const printed = t.printedLines ?? 0;
+  const count = (n: number): string => n.toLocaleString('en-US');
+  if (all.length <= EXPANDED_HEAD_LINES + EXPANDED_TAIL_LINES) {
+    const out = all.flatMap(line);
+    // Shorter than what was printed: the model got the start and the end.
+    if (printed > commandOutput(content).length)
+      out.push({ text: `    (${count(printed)} lines printed in all · Ctrl-O again shows every one)`, style: 'dim' });
+    return out;
+  }
+  const hidden = Math.max(all.length, printed) - EXPANDED_HEAD_LINES - EXPANDED_TAIL_LINES;
+  return [
+    ...all.slice(0, EXPANDED_HEAD_LINES).flatMap(line),
+    { text: `    … ${count(hidden)} lines not shown here · Ctrl-O again shows every one`, style: 'dim' },
+    ...all.slice(-EXPANDED_TAIL_LINES).flatMap(line),
+  ];
+}
+
+/** True when an expanded result does not show all the call printed (Ctrl-O then opens the viewer). */
+export function hasHiddenLines(t: Extract<Item, { kind: 'tool' }>): boolean {
+  const content = sanitize(t.diff ?? t.content).replace(/\n+$/, '');
+  const lines = content.split('\n').length;
+  return lines > EXPANDED_HEAD_LINES + EXPANDED_TAIL_LINES || (t.printedLines ?? 0) > commandOutput(content).length;
 }
 
 /**
