@@ -94,7 +94,9 @@ function expandedLines(t: Extract<Item, { kind: 'tool' }>, content: string, widt
       out.push({ text: `    (${count(printed)} lines printed in all · Ctrl-O again shows every one)`, style: 'dim' });
     return out;
   }
-  const hidden = Math.max(all.length, printed) - EXPANDED_HEAD_LINES - EXPANDED_TAIL_LINES;
+  // Lines of the result that are not output (a command's `Exit code N.`) are shown, not printed.
+  const notOutput = all.length - commandOutput(content).length;
+  const hidden = Math.max(all.length, printed + notOutput) - EXPANDED_HEAD_LINES - EXPANDED_TAIL_LINES;
   return [
     ...all.slice(0, EXPANDED_HEAD_LINES).flatMap(line),
     { text: `    … ${count(hidden)} lines not shown here · Ctrl-O again shows every one`, style: 'dim' },

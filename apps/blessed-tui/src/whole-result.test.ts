@@ -57,6 +57,16 @@ describe('an expanded result (Ctrl-O)', () => {
     ]);
     expect(hasHiddenLines(tool(open))).toBe(true);
   });
+
+  it("counts the lines between head and tail over all a command printed when the model's copy is long and cut", () => {
+    let s = run([started('b1', 'bash', 'exec', 'bash: seq 8000')]);
+    s = run([update(`${numbered(1, 8000)}\n`)], s);
+    const capped = `${numbered(1, 300)}\n[… 9000 bytes of output cut …]\n${numbered(7701, 8000)}\n\nExit code 0.`;
+    const lines = screen(reduce(run([finished('b1', 'bash', 'exit 0', capped)], s), { type: 'toggle_tool' }));
+    // 200 lines of the head, 198 of output in the tail (its last two are the exit line): 7,602 not shown.
+    expect(lines[2 + EXPANDED_HEAD_LINES]).toBe('    … 7,602 lines not shown here · Ctrl-O again shows every one');
+    expect(lines.slice(-3)).toEqual(['    line 8000', '    ', '    Exit code 0.']);
+  });
 });
 
 describe('the whole-result viewer', () => {
