@@ -51,12 +51,12 @@ export function interpret(input: string, route: (text: string) => SlashRoute): I
 
 /** The keys, as `/help` lists them (TUI only; `harness` has a line editor instead). */
 export const KEYS = [
-  ['Enter', 'send'],
+  ['Enter', 'send (while a turn runs: queued, sent when it ends)'],
   ['\\ then Enter, Alt-Enter, Ctrl-J', 'new line (a paste is kept whole, never sent by its line ends)'],
   ['Up / Down', 'input history, shared with harness (or move between lines)'],
   ['Ctrl-R', 'search the prompt history (Ctrl-R again: older; Enter uses it)'],
   ['Shift-Tab', 'permission mode: default → acceptEdits → plan → default'],
-  ['Esc', 'cancel the running turn (as Ctrl-C does)'],
+  ['Esc', 'cancel the running turn (as Ctrl-C does); queued messages go back into the input'],
   ['PageUp / PageDown', 'scroll the transcript'],
   [
     'Ctrl-O',

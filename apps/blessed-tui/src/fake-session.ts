@@ -21,11 +21,12 @@ type Loose<E> = E extends unknown ? Omit<E, 'turnId' | 'outcome'> & { turnId?: s
 export type ScriptEvent = Loose<SessionEvent>;
 
 /**
- * One scripted step: an event to send, or a pause. An `approval_requested` step waits, as the real
+ * One scripted step: an event to send, or a pause (`sleep` for a time, `gate` until the test opens
+ * it; an interrupt ends either). An `approval_requested` step waits, as the real
  * session does, for the `answer` command naming its request id (or an interrupt), then sends
  * `approval_resolved`; an "always" answer adds its `alwaysRule` to the session's rules.
  */
-export type FakeStep = ScriptEvent | { type: 'sleep'; ms: number };
+export type FakeStep = ScriptEvent | { type: 'sleep'; ms: number } | { type: 'gate'; open: Promise<unknown> };
 
 /** A scripted turn: fixed steps, or steps computed from the user's text. */
 export type FakeTurn = readonly FakeStep[] | ((text: string) => readonly FakeStep[]);
@@ -265,6 +266,10 @@ export class FakeSession implements Session {
           await sleep(step.ms, controller.signal);
           continue;
         }
+        if (step.type === 'gate') {
+          await gate(step.open, controller.signal);
+          continue;
+        }
         const event = withIds(step, turnId);
         this.emit(event);
         if (event.type === 'usage') this.count(event);
@@ -351,6 +356,18 @@ function echo(text: string): FakeStep[] {
     },
     { type: 'turn_end', turn: 1, stopReason: 'end_turn', usage: ZERO, costUsd: 0 },
   ];
+}
+
+/** Resolves when `open` settles or `signal` aborts. */
+function gate(open: Promise<unknown>, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    signal.addEventListener('abort', done, { once: true });
+    void open.then(done, done);
+  });
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -183,6 +183,21 @@ function prefixed(text: string, width: number, first: string, rest: string, styl
   return out;
 }
 
+/** A message waiting for the running turn to end: dim, under everything, saying so. */
+function queuedLines(text: string, width: number): Line[] {
+  return [
+    { text: '', style: 'plain' },
+    ...prefixed(text, width, '› ', '  ', 'dim'),
+    ...prefixed(
+      'queued: sent when this turn ends (Esc cancels the turn and puts it back in the input)',
+      width,
+      '  ',
+      '  ',
+      'notice',
+    ),
+  ];
+}
+
 /** Assistant text as screen lines (see `markdownLines`): sanitized first, so escapes are shown as text. */
 export function markdown(text: string, width: number): Line[] {
   return markdownLines(sanitize(text), width);
@@ -200,10 +215,14 @@ export interface Layout {
 }
 
 /** Lays out items (memoised) plus the live streaming buffers (not memoised: they change every frame). */
-export function layoutTranscript(state: Pick<ViewState, 'items' | 'streaming' | 'thinking'>, width: number): Layout {
+export function layoutTranscript(
+  state: Pick<ViewState, 'items' | 'streaming' | 'thinking'> & { queued?: readonly string[] },
+  width: number,
+): Layout {
   const live: (readonly Line[])[] = [];
   if (state.thinking) live.push([thinkingLine(state.thinking, width, 'last')]);
   if (state.streaming) live.push(markdown(state.streaming, width));
+  for (const text of state.queued ?? []) live.push(queuedLines(text, width));
   const count = state.items.length + live.length;
   const block = (i: number): readonly Line[] =>
     i < state.items.length ? itemLines(state.items[i] as Item, width) : (live[i - state.items.length] as Line[]);

@@ -26,7 +26,11 @@ export type Action =
   /** `/clear`: a new conversation, an empty transcript but for `notice`. */
   | { type: 'clear'; notice: string }
   /** The clock moved (the app's ticker, while a turn runs): running calls count their seconds. */
-  | { type: 'tick'; now: number };
+  | { type: 'tick'; now: number }
+  /** A message typed while a turn runs waits for it to end. */
+  | { type: 'queue'; text: string }
+  /** Queued messages leave the queue: the first (it is being sent), or all (put back in the input). */
+  | { type: 'dequeue'; all?: boolean };
 
 /**
  * The whole view logic, pure: same state and action, same result; no terminal involved.
@@ -67,6 +71,10 @@ export function reduce(state: ViewState, action: Action): ViewState {
       return emptied(state, [{ kind: 'notice', text: action.notice }]);
     case 'tick':
       return tick(state, action.now);
+    case 'queue':
+      return touched(state, { ...state, queued: [...state.queued, action.text] });
+    case 'dequeue':
+      return { ...state, queued: action.all ? [] : state.queued.slice(1) };
   }
 }
 

@@ -340,10 +340,26 @@ export class TuiApp implements CommandHost, ViewerHost {
       .then((r) => !r.ok && this.dispatch({ type: 'hint', text: r.error }));
   }
 
-  /** Ctrl-C or Esc while a turn runs: the session interrupts it (and settles its open questions). */
+  /** The running turn (or `/compact`) ended: the first queued message is sent, as its own turn. */
+  idle(): void {
+    const next = this.state.queued[0];
+    if (next === undefined) return;
+    this.dispatch({ type: 'dequeue' });
+    void this.client.send(next);
+  }
+
+  /**
+   * Ctrl-C or Esc while a turn runs: the session interrupts it (and settles its open questions);
+   * queued messages are not sent but put back in the input, before what is typed there.
+   */
   private cancelTurn(): void {
     void this.client.command({ type: 'interrupt' });
     this.questions.clear();
+    if (this.state.queued.length > 0) {
+      const back = [...this.state.queued, this.input.text].filter((t) => t !== '').join('\n');
+      this.dispatch({ type: 'dequeue', all: true });
+      this.setInput(setText(this.input, back));
+    }
     this.dispatch({ type: 'hint', text: 'cancelling…' });
   }
 
@@ -406,10 +422,8 @@ export class TuiApp implements CommandHost, ViewerHost {
         return this.dispatch({ type: 'error', text: what.message });
       case 'send':
         this.client.remember(text);
-        if (this.client.running) {
-          this.setInput(setText(this.input, text));
-          return this.dispatch({ type: 'hint', text: 'a turn is running — wait, or Ctrl-C to cancel it' });
-        }
+        // While a turn runs the message waits (shown as queued) and goes when the turn ends.
+        if (this.client.running) return this.dispatch({ type: 'queue', text: what.text });
         void this.client.send(what.text);
         return;
       case 'command':

@@ -108,6 +108,11 @@ export interface ViewState {
   activity: Activity;
   /** True from submit until the command's result (a turn, `/compact`). */
   busy: boolean;
+  /**
+   * Messages typed while a turn ran, oldest first: shown under the transcript as queued and sent
+   * one turn each, in order, once the running one ends.
+   */
+  queued: readonly string[];
   /** A one-line hint under the transcript (`press Ctrl-C again to quit`); empty when none. */
   hint: string;
   /** While a turn runs: when it started and the output tokens its requests reported so far. */
@@ -132,6 +137,7 @@ export function initialState(opts: { status: SessionStatus; startupNotices?: rea
     threads: {},
     activity: { label: 'idle' },
     busy: false,
+    queued: [],
     hint: '',
   };
 }
