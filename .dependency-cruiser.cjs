@@ -1,6 +1,6 @@
 /**
  * The layering rule, as data. Allowed arrows (importer -> imported):
- *   skills -> model; tools -> skills; agent -> model, tools, approval, skills;
+ *   skills -> model; tools -> skills, model; agent -> model, tools, approval, skills;
  *   protocol -> model, approval (types); session -> agent, model, tools, approval, skills;
  *   apps -> any package.
  *   model and mock-anthropic import none of them.
@@ -22,7 +22,7 @@ const allowedPackages = {
   'mock-anthropic': [],
   model: [],
   protocol: ['model', 'approval'],
-  tools: ['skills'],
+  tools: ['skills', 'model'],
   agent: ['model', 'protocol', 'skills', 'tools', 'approval'],
   session: ['model', 'protocol', 'skills', 'tools', 'approval', 'agent'],
 };

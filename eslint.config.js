@@ -55,6 +55,17 @@ const noProviderInCore = {
   message: "the model package's neutral core never imports a provider: providers import the core.",
 };
 
+/**
+ * The loop, the tools and the front ends never name a tool: a hook or a plugin recognises its own
+ * tool by the object it made, and front ends render by kind and diff. The skills runtime (with its
+ * tool's name) lives in packages/session/src/skills.
+ */
+const noToolNames = {
+  selector: "Literal[value='skill'], TemplateElement[value.raw='skill']",
+  message:
+    'no tool name here: the loop, the tools and the front ends never name the skill tool (the skills plugin in packages/session/src/skills owns it; a hook knows its tool by the object).',
+};
+
 /** Test files, test utilities and benchmarks: not shipped, may use what they are tested against. */
 const NOT_SHIPPED = ['**/*.test.ts', '**/*.test.*.ts', '**/testing/**', '**/bench/**'];
 
@@ -177,6 +188,16 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: [
+      'packages/agent/src/**/*.ts',
+      'packages/tools/src/**/*.ts',
+      'apps/line-cli/src/**/*.ts',
+      'apps/blessed-tui/src/**/*.ts',
+    ],
+    ignores: NOT_SHIPPED,
+    rules: { 'no-restricted-syntax': ['error', noToolNames] },
   },
   ...APPS.map((app) => ({
     files: [`apps/${app}/**/*.ts`, `apps/${app}/**/*.js`, `apps/${app}/**/*.mjs`],

@@ -20,6 +20,8 @@ const version = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8')).ver
 const { metafile } = await buildBin({
   entry: join(here, 'src/bin/harness-tui.ts'),
   outDir,
+  // Besides the bundle's inputs, these decide it (its stamp, checked by the test suites).
+  sources: [fileURLToPath(import.meta.url), join(here, 'package.json')],
   name: 'harness-tui',
   define: { __HARNESS_VERSION__: JSON.stringify(version) },
   // A code cache per mode, so `--help` does not leave the session's code uncached.

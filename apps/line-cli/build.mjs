@@ -18,6 +18,8 @@ const version = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8')).ver
 const { metafile } = await buildBin({
   entry: join(here, 'src/bin/harness.ts'),
   outDir,
+  // Besides the bundle's inputs, these decide it (its stamp, checked by the test suites).
+  sources: [fileURLToPath(import.meta.url), join(here, 'package.json')],
   name: 'harness',
   // The version comes from package.json at build time (src/version.ts reads it otherwise).
   define: { __HARNESS_VERSION__: JSON.stringify(version) },

@@ -1,7 +1,13 @@
 import { defineConfig } from 'vitest/config';
-import { sourceConditions } from '../../vitest.shared.js';
+import { sourceConditions, spawnsProcesses, testDefaults } from '../../vitest.shared.js';
 
 export default defineConfig({
   ...sourceConditions,
-  test: { include: ['src/**/*.test.ts'], testTimeout: 20_000, globalSetup: ['./vitest.global-setup.ts'] },
+  // Most of these tests spawn the built bin (in tmux for the terminal ones) beside a mock server.
+  test: {
+    ...testDefaults,
+    ...spawnsProcesses,
+    include: ['src/**/*.test.ts'],
+    globalSetup: ['./vitest.global-setup.ts'],
+  },
 });

@@ -1,8 +1,17 @@
-// The CLI tests spawn the built bin: re-bundle it from the current sources first (esbuild, ~1 s),
-// so a stale dist/bin/harness.cjs is never what gets tested. Dependencies come from their dist/.
-import { execFileSync } from 'node:child_process';
+// The CLI tests spawn the built bin. The `build` task makes it before `test` runs (turbo's
+// graph); this only checks that it was built from the sources as they are now (by content: see
+// tooling/bin-build/src/stamp.mjs) and fails with the command to run otherwise. Rebuilding here,
+// as it once did, rewrote dist/ while other suites were reading it.
 import { fileURLToPath } from 'node:url';
+// @ts-expect-error: a build script in plain JavaScript, without types
+import { staleBuild } from '../../tooling/bin-build/src/stamp.mjs';
+
+const here = (rel: string): string => fileURLToPath(new URL(rel, import.meta.url));
 
 export default function setup(): void {
-  execFileSync(process.execPath, [fileURLToPath(new URL('./build.mjs', import.meta.url))], { stdio: 'inherit' });
+  const stale = (staleBuild as (bundle: string, outputs: string[]) => string | undefined)(
+    here('dist/bin/harness-bundle.cjs'),
+    [here('dist/bin/harness.cjs'), here('dist/bin/harness-markdown.cjs')],
+  );
+  if (stale !== undefined) throw new Error(stale);
 }

@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
-import { sourceConditions } from '../../vitest.shared.js';
+import { sourceConditions, spawnsProcesses, testDefaults } from '../../vitest.shared.js';
 
 export default defineConfig({
   ...sourceConditions,
-  test: { include: ['src/**/*.test.ts'], testTimeout: 20_000 },
+  // Many of these tests run bash through the tools, and some a child harness.
+  test: { ...testDefaults, ...spawnsProcesses, include: ['src/**/*.test.ts'] },
 });

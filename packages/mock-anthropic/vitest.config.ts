@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
-import { sourceConditions } from '../../vitest.shared.js';
+import { sourceConditions, testDefaults } from '../../vitest.shared.js';
 
 export default defineConfig({
   ...sourceConditions,
-  test: { include: ['src/**/*.test.ts'], testTimeout: 20_000 },
+  test: { ...testDefaults, include: ['src/**/*.test.ts'] },
 });

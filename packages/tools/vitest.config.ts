@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
-import { sourceConditions } from '../../vitest.shared.js';
+import { sourceConditions, spawnsProcesses, testDefaults } from '../../vitest.shared.js';
 
 export default defineConfig({
   ...sourceConditions,
-  test: { include: ['src/**/*.test.ts'], testTimeout: 20_000 },
+  // The bash, grep (rg) and no-hang tests spawn processes.
+  test: { ...testDefaults, ...spawnsProcesses, include: ['src/**/*.test.ts'] },
 });

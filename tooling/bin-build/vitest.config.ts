@@ -1,3 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { spawnsProcesses, testDefaults } from '../../vitest.shared.js';
 
-export default defineConfig({ test: { include: ['src/**/*.test.ts'], testTimeout: 60_000 } });
+// Each test builds a bin and runs it as child processes.
+export default defineConfig({ test: { ...testDefaults, ...spawnsProcesses, include: ['src/**/*.test.ts'] } });

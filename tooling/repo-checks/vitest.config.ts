@@ -1,3 +1,4 @@
 import { defineConfig } from 'vitest/config';
+import { testDefaults } from '../../vitest.shared.js';
 
-export default defineConfig({ test: { include: ['src/**/*.test.ts'], testTimeout: 60_000 } });
+export default defineConfig({ test: { ...testDefaults, include: ['src/**/*.test.ts'] } });

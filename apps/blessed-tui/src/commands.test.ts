@@ -53,7 +53,7 @@ describe('interpret: what Enter does', () => {
       const expected =
         route.kind === 'command'
           ? { kind: 'command', name: route.name, args: route.args }
-          : route.kind === 'skill'
+          : route.kind === 'run_skill'
             ? { kind: 'send', text: route.text }
             : route.kind === 'text'
               ? { kind: 'send', text }

@@ -39,7 +39,7 @@ export function interpret(input: string, route: (text: string) => SlashRoute): I
   switch (routed.kind) {
     case 'command':
       return { kind: 'command', name: routed.name, args: routed.args };
-    case 'skill':
+    case 'run_skill':
       return { kind: 'send', text: routed.text };
     case 'unknown':
     case 'model-only':

@@ -11,7 +11,8 @@ import type {
   SessionSummary,
   TurnOutcome,
 } from '@coding-harness/protocol';
-import { createResultStore, routeSlash, runSlashCommand, skillSummary } from '@coding-harness/session';
+import { createResultStore, routeSlash, runSlashCommand, SKILL_TOOL_NAME, skillSummary } from '@coding-harness/session';
+import { BUILTIN_TOOL_NAMES } from '@coding-harness/tools';
 import type { Session, SessionInfo, SlashRoute } from '@coding-harness/session';
 import type { Skill } from '@coding-harness/skills';
 import { fakeControls, fakeSlashDeps } from './fake-controls.js';
@@ -66,6 +67,8 @@ export class FakeSession implements Session {
   readonly commands: Command[] = [];
   /** How often `preconnect` was called. */
   preconnects = 0;
+  /** Turns that have ended and sent their last events (`turn_end`, `status`): nothing more comes from them. */
+  turnsEnded = 0;
   /** The rules `/allowed` lists (an "always" answer adds one). */
   readonly grants: Grant[] = [];
   state: SessionStatus;
@@ -104,7 +107,7 @@ export class FakeSession implements Session {
       skillsEnabled: options.skillsEnabled ?? true,
       startupMessages: options.startupMessages ?? [],
       resumed: options.resumed ?? false,
-      tools: ['read_file', 'glob', 'grep', 'edit_file', 'write_file', 'bash', 'skill'],
+      tools: [...BUILTIN_TOOL_NAMES, SKILL_TOOL_NAME],
     };
   }
 
@@ -283,6 +286,7 @@ export class FakeSession implements Session {
     } finally {
       this.current = undefined;
       this.emit({ type: 'status', status: this.state });
+      this.turnsEnded += 1;
     }
     if (!end) return { ok: true, type: 'send', data: { turnId, stopReason: 'end_turn', outcome: 'completed' } };
     return { ok: true, type: 'send', data: { turnId, stopReason: end.stopReason, outcome: end.outcome } };

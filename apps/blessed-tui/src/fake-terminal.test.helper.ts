@@ -8,10 +8,11 @@ import type { TuiApp } from './tui-app.js';
 
 /**
  * Waits until `check` passes (it throws until then), polling; the limit is generous because the
- * tests share a busy 2-core machine (vitest's own default is one second).
+ * tests share a busy 2-core machine (vitest's own default is one second); it only decides how
+ * long a broken test takes to fail.
  */
 export function eventually<T>(check: () => T): Promise<T> {
-  return vi.waitFor(check, { timeout: 10_000, interval: 20 });
+  return vi.waitFor(check, { timeout: 30_000, interval: 20 });
 }
 
 /** Key sequences as a terminal sends them. */

@@ -3,6 +3,9 @@
  * so a burst of stream deltas costs a few renders, not one per delta. The first request after a
  * quiet period renders on the next tick.
  */
+/** The shortest time between two frames: 33 ms, about 30 frames a second. */
+export const FRAME_INTERVAL_MS = 33;
+
 export class FrameScheduler {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private last = -Infinity;
@@ -10,7 +13,7 @@ export class FrameScheduler {
 
   constructor(
     private readonly frame: () => void,
-    private readonly intervalMs = 33,
+    private readonly intervalMs = FRAME_INTERVAL_MS,
     private readonly now: () => number = () => performance.now(),
   ) {}
 

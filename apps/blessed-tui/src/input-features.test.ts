@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FakeSession, type FakeStep } from './fake-session.js';
 import { eventually, fakeTerminal, KEY } from './fake-terminal.test.helper.js';
+import { FRAME_INTERVAL_MS } from './frame-scheduler.js';
 import { question, started, turnEnd, turnStart } from './test-events.test.helper.js';
 
 const PASTE = (text: string) => `\x1b[200~${text}\x1b[201~`;
@@ -211,13 +212,18 @@ describe('leaving', () => {
   });
 
   it('quitting during a turn: the cancelled turn draws nothing over the normal screen afterwards', async () => {
-    const t = await fakeTerminal(new FakeSession({ turns: [slowTurn], sessionId: 's3' }));
+    const session = new FakeSession({ turns: [slowTurn], sessionId: 's3' });
+    const t = await fakeTerminal(session);
     await t.type('slow');
     await t.press(KEY.enter);
     await t.see('esc to cancel');
     await t.press(KEY.ctrlD);
     await t.exit;
-    await new Promise((r) => setTimeout(r, 150)); // longer than a frame
+    // The cancelled turn (stopped when the TUI closed the session) has sent its last events...
+    await eventually(() => expect(session.turnsEnded).toBe(1));
+    // ...and a frame they asked for would already be drawn: timers fire in the order they expire,
+    // and this one expires after any frame timer set before it.
+    await new Promise((r) => setTimeout(r, FRAME_INTERVAL_MS + 1));
     const after = t.written().slice(t.written().lastIndexOf('\x1b[?1049l'));
     expect(after).toContain('Working on it');
     expect(after).not.toMatch(/\x1b\[\d+;\d+H/); // no cursor addressing: no frame was drawn

@@ -83,13 +83,16 @@ describe('the TUI on a real session', () => {
   });
 
   it('a question is answered by its request id from the modal; the command runs and its output is shown', async () => {
-    const server = await mockServer(new ScriptBuilder().toolUse('bash', { command: 'echo hi-there' }).text('ran it'));
-    const session = await sandbox(server).open();
+    const server = await mockServer(
+      new ScriptBuilder().toolUse('bash', { command: "printf 'hi-there\\n'" }).text('ran it'),
+    );
+    // The question is the subject: without the sandbox, which would run the command unasked.
+    const session = await sandbox(server).open(['--no-sandbox']);
     const t = await fakeTerminal(session);
     await t.type('run it');
     await t.press(KEY.enter);
     await t.see('Allow bash?');
-    await t.see('[a] stores this rule for the session: bash(echo hi-there)');
+    await t.see("[a] stores this rule for the session: bash(printf 'hi-there\\n')");
     await t.press('y');
     await t.see('ran it');
     expect(t.text()).toContain('allowed (once)');
@@ -100,7 +103,7 @@ describe('the TUI on a real session', () => {
   it('Ctrl-C under a question interrupts the turn: the modal closes, the command never runs, the turn ends cancelled', async () => {
     const server = await mockServer(new ScriptBuilder().toolUse('bash', { command: 'touch made.txt' }).text('never'));
     const box = sandbox(server);
-    const session = await box.open();
+    const session = await box.open(['--no-sandbox']);
     const t = await fakeTerminal(session);
     await t.type('make it');
     await t.press(KEY.enter);

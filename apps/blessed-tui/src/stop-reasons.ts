@@ -22,6 +22,7 @@ const STOPS: Readonly<Partial<Record<TurnStopReason, StopWords>>> = {
   error: { label: 'failed' },
   max_turns: { label: 'stopped at --max-turns', failure: 'the turn stopped at --max-turns before the model finished' },
   empty_answer: { label: 'empty answer', failure: 'the model answered with nothing' },
+  blocked: { label: 'blocked by a hook' },
   max_tokens: { label: 'cut at max_tokens' },
   model_context_window_exceeded: { label: 'context window full' },
   pause_turn: { label: 'paused' },

@@ -1,4 +1,4 @@
-import { appendFileSync } from 'node:fs';
+import { appendRegularFile } from '@coding-harness/skills/write-regular';
 
 const marks: [string, number][] = [];
 
@@ -11,5 +11,7 @@ export function mark(name: string): void {
   const file = process.env.HARNESS_TUI_TIMING;
   if (!file) return;
   marks.push([name, Math.round(performance.now())]);
-  if (name === 'first_frame') appendFileSync(file, `${JSON.stringify(Object.fromEntries(marks))}\n`);
+  // Only ever appended to a regular file, without blocking (a FIFO nobody reads must not hang
+  // the screen); a failure is dropped: these figures are for measuring, never worth a crash.
+  if (name === 'first_frame') appendRegularFile(file, `${JSON.stringify(Object.fromEntries(marks))}\n`);
 }

@@ -3,13 +3,16 @@ import { KEPT_RESULTS } from '@coding-harness/session';
 import { hasHiddenLines } from './layout.js';
 import { openViewer, type ViewerState } from './result-viewer.js';
 import { named } from './threads.js';
-import type { CommandHost } from './tui-commands.js';
+import type { Action } from './reduce.js';
+import type { SessionClient } from './session-client.js';
 import type { Item } from './view-state.js';
 
 type ToolItem = Extract<Item, { kind: 'tool' }>;
 
 /** What opening a whole result needs of the app: the session's commands and the viewer. */
-export interface ViewerHost extends Pick<CommandHost, 'client' | 'dispatch'> {
+export interface ViewerHost {
+  readonly client: SessionClient;
+  dispatch(action: Action): void;
   openViewer(callId: string, viewer: ViewerState): void;
 }
 

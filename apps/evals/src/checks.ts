@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { SKILL_TOOL_NAME } from '@coding-harness/session';
 import type { RunRecord } from './recorder.js';
 import { finalText } from './recorder.js';
 import type { Check } from './types.js';
@@ -77,7 +78,7 @@ function evaluate(check: Check, ctx: CheckContext): string | undefined {
     }
     case 'skill_invoked': {
       const ok = record.calls.some(
-        (c) => c.name === 'skill' && skillName(c.input) === check.skill && c.result?.isError === false,
+        (c) => c.name === SKILL_TOOL_NAME && skillName(c.input) === check.skill && c.result?.isError === false,
       );
       return ok ? undefined : `no successful skill call for it (skill calls: ${describeSkillCalls(record)})`;
     }
@@ -117,7 +118,7 @@ function skillName(input: unknown): string | undefined {
 }
 
 function describeSkillCalls(record: RunRecord): string {
-  const calls = record.calls.filter((c) => c.name === 'skill');
+  const calls = record.calls.filter((c) => c.name === SKILL_TOOL_NAME);
   if (calls.length === 0) return 'none';
   return calls.map((c) => `${skillName(c.input) ?? '?'}${c.result?.isError ? ' (error)' : ''}`).join(', ');
 }

@@ -2,8 +2,8 @@
  * METRICS.md: one appended row per task per run, under a header that explains the columns.
  * The file is only ever appended to, so it is a history that git diffs read well.
  */
-import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync } from 'node:fs';
+import { appendRegularFile } from '@coding-harness/skills';
 import { totalInput } from './tokens.js';
 import type { RunResult } from './types.js';
 
@@ -42,11 +42,12 @@ export function metricsRows(run: RunResult): string[] {
   );
 }
 
-/** Appends the run's rows to `file`, creating it (and its folder) with the header first. */
+/**
+ * Appends the run's rows to `file`, creating it (and its folder) with the header first. Only a
+ * regular file is written (`--metrics` pointed at a FIFO or device throws naming it, at once).
+ */
 export function appendMetrics(file: string, run: RunResult): void {
-  if (!existsSync(file)) {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, METRICS_HEADER);
-  }
-  appendFileSync(file, `${metricsRows(run).join('\n')}\n`);
+  const text = `${existsSync(file) ? '' : METRICS_HEADER}${metricsRows(run).join('\n')}\n`;
+  const error = appendRegularFile(file, text, { dirMode: 0o755 });
+  if (error !== undefined) throw new Error(error);
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diffRuns, formatComparison } from './compare.js';
@@ -119,6 +119,21 @@ describe('METRICS.md', () => {
       '| 2026-02-03 04:05 | abc1234 | mock:claude-sonnet-5-5 | deny | fail | 3 | 3 | 500 | 50 | 60.0% | 120 |',
       '| 2026-02-04 04:05 | abc1235 | mock:claude-sonnet-5-5 | edit | pass | 3 | 3 | 500 | 50 | 60.0% | 120 |',
     ]);
+  });
+
+  it('refuses a --metrics path that is a FIFO or a link to /dev/null at once, naming it, and leaves it as it was', () => {
+    const dir = temp();
+    const fifo = join(dir, 'metrics.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const nul = join(dir, 'METRICS.md');
+    symlinkSync('/dev/null', nul);
+    const before = statSync('/dev/null');
+    const one = run('abc1234', '2026-02-03T04:05:06.000Z', [task('edit')]);
+    expect(() => appendMetrics(fifo, one)).toThrow(`${fifo} is a FIFO (named pipe), not a regular file`);
+    expect(() => appendMetrics(nul, one)).toThrow(/METRICS\.md is a symbolic link to a character device/);
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+    const after = statSync('/dev/null');
+    expect([after.isCharacterDevice(), after.rdev, after.mode]).toEqual([true, before.rdev, before.mode]);
   });
 
   it('has as many cells per row as the header has columns', () => {

@@ -3,16 +3,17 @@
  * lookup `--compare` uses to turn a git revision into the newest result file of that commit.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { replaceRegularFile } from '@coding-harness/skills';
 import type { RunResult } from './types.js';
 
 /** Writes the run to `<dir>/<commit>-<timestamp>.json` and returns the path. Timestamps sort as text. */
 export function writeResultFile(dir: string, run: RunResult): string {
-  mkdirSync(dir, { recursive: true });
   const stamp = run.date.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
   const path = join(dir, `${run.commit}-${stamp}.json`);
-  writeFileSync(path, `${JSON.stringify(run, null, 2)}\n`);
+  const error = replaceRegularFile(path, `${JSON.stringify(run, null, 2)}\n`, { dirMode: 0o755 });
+  if (error !== undefined) throw new Error(error);
   return path;
 }
 

@@ -93,6 +93,7 @@ export function taskArgv(task: Task, sandbox: Sandbox, model: string): string[] 
     'default',
     ...(sandbox.skills ? ['--skills', sandbox.skills] : []),
     ...(task.agent.autoSkills === false ? ['--no-auto-skills'] : []),
+    ...(task.agent.sandbox === false ? ['--no-sandbox'] : []),
     ...(task.agent.maxTurns !== undefined ? ['--max-turns', String(task.agent.maxTurns)] : []),
   ];
 }

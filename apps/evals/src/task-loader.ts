@@ -62,6 +62,7 @@ const taskSchema = z
         compactionThreshold: z.number().positive().max(1).optional(),
         maxTurns: z.number().int().positive().optional(),
         autoSkills: z.boolean().optional(),
+        sandbox: z.boolean().optional(),
       })
       .strict()
       .default({}),

@@ -32,6 +32,8 @@ export interface TaskAgentOptions {
   compactionThreshold?: number;
   maxTurns?: number;
   autoSkills?: boolean;
+  /** False: the task runs with `--no-sandbox` (a task about approval questions, which the sandbox would make unnecessary). */
+  sandbox?: boolean;
 }
 
 /** A task as loaded from `tasks/<name>/`: absolute paths to its fixture folders, validated fields. */

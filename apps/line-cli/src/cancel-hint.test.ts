@@ -25,13 +25,17 @@ function screen(): PassThrough & { writes: string[]; columns: number; isTTY: boo
   return s;
 }
 
-/** A session whose turn emits `events`, pacing each text delta by `pauseMs` (the model writing on), then its result. */
-function sessionOf(events: AgentEvent[], pauseMs: number) {
+/**
+ * A session whose turn emits `events`, each text delta in a later turn of the event loop, as
+ * deltas read from a socket arrive (the hint is drawn when a line ends, not by a timer), then its
+ * result.
+ */
+function sessionOf(events: AgentEvent[]) {
   return {
     async *run(command: Command): AsyncGenerator<AgentEvent> {
       for (const e of events) {
         yield e;
-        if (e.type === 'text_delta') await new Promise((r) => setTimeout(r, pauseMs));
+        if (e.type === 'text_delta') await new Promise((r) => setImmediate(r));
       }
       yield {
         type: 'command_result',
@@ -49,7 +53,7 @@ async function draw(events: AgentEvent[]): Promise<string[]> {
   await drawCommand(
     { id: 'c1', type: 'send', text: 'hi' },
     {
-      session: sessionOf(events, 250),
+      session: sessionOf(events),
       out,
       err: out,
       colors: plain,

@@ -28,7 +28,8 @@ async function runCommands(commands: string[], flags: string[], setup?: (work: s
   let script = new ScriptBuilder();
   for (const command of commands) script = script.toolUse('bash', { command });
   const server = await mock(script.text('done').build());
-  const res = await run(['-C', box.work, '-p', 'go', ...flags], { env: childEnv(box, server) });
+  // These cases are about the approval rules: without the sandbox, which would otherwise allow them (confined).
+  const res = await run(['-C', box.work, '-p', 'go', '--no-sandbox', ...flags], { env: childEnv(box, server) });
   const results = toolResults(server.messageRequests().at(-1));
   return { box, res, results };
 }

@@ -32,6 +32,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       strict: flags.command.strict,
       fix: flags.command.fix,
     });
+  if (flags.command?.name === 'sandbox') return (await import('./sandbox-command.js')).runSandboxInfo(flags, io);
   if (flags.acp) return (await import('./acp/run-acp.js')).runAcp(flags, io);
   if (flags.print) return (await import('./print-mode.js')).runPrint(flags, io);
   return (await import('./repl.js')).runRepl(flags, io);

@@ -137,4 +137,28 @@ describe('wrapping styled text', () => {
     expect(wrapAnsi('日本語 text', 6)).toEqual(['日本語', 'text']);
     expect(wrapAnsi('abcdefghij', 4)).toEqual(['abcd', 'efgh', 'ij']);
   });
+
+  it('sanitizes after rendering too: a bidi override or ESC decoded from an entity never reaches the terminal, colours do', () => {
+    const r = createEventRenderer({
+      colors: pc.createColors(false),
+      text: 'stream',
+      toolLines: true,
+      markdown: { kit, width: () => 80 },
+    });
+    const text = 'safe &#x202E;txt.exe &#27;[2J **bold** &#8238;\n';
+    const out = [
+      { type: 'text_delta', text } as SessionEvent,
+      {
+        type: 'message_end',
+        message: { role: 'assistant', content: [{ type: 'text', text }] },
+        stopReason: 'end_turn',
+      } as SessionEvent,
+    ]
+      .flatMap((e) => r(e).map((c) => c.text))
+      .join('');
+    expect(out).not.toMatch(/[\u202e\u202a-\u202d\u2066-\u2069]/);
+    expect(out).not.toMatch(/\x1b(?!\[[0-9;]*m)/);
+    // The layout decodes only the entities of plain text (&amp; &lt; …): the others show as typed.
+    expect(out).toContain('safe &#x202E;txt.exe');
+  });
 });

@@ -7,8 +7,8 @@ import { createServer, connect } from 'node:net';
 import type { AddressInfo, Server, Socket } from 'node:net';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import type { MockServer } from '@coding-harness/mock-anthropic';
-import { afterEach, describe, expect, it } from 'vitest';
-import { childEnv, cleanup, makeSandbox, mock, run, start } from './test-support/cli.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { childEnv, cleanup, makeSandbox, mock, run, start, WAIT_MS } from './test-support/cli.js';
 
 let relay: Server | undefined;
 const open = new Set<Socket>();
@@ -38,9 +38,9 @@ async function countingRelay(server: MockServer): Promise<{ url: string; connect
   return { url: `http://127.0.0.1:${(relay!.address() as AddressInfo).port}`, connections: () => count };
 }
 
+/** Waits until `ok()` (polled every 10 ms, for up to WAIT_MS on a busy machine). */
 const until = async (ok: () => boolean, what: string): Promise<void> => {
-  for (let i = 0; i < 400 && !ok(); i++) await new Promise((r) => setTimeout(r, 10));
-  expect(ok(), what).toBe(true);
+  await vi.waitFor(() => expect(ok(), what).toBe(true), { timeout: WAIT_MS, interval: 10 });
 };
 
 describe('the API connection is opened ahead of the first request', () => {

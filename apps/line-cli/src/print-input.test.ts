@@ -36,7 +36,7 @@ describe('what -p sends', () => {
     expect(res.stdout).toBe('answered\n');
     expect(res.stderr).toContain(STDIN_TIMEOUT_NOTE);
     expect(userText(server.messageRequests()[0])).toBe('just the prompt');
-  }, 15_000);
+  });
 
   it('an empty stdin and an empty prompt: exit 2, nothing sent', async () => {
     const box = makeSandbox();

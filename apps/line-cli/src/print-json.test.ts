@@ -107,7 +107,7 @@ describe('harness -p --output-format json (Claude Code result object)', () => {
     const server = await mock(
       new ScriptBuilder().toolUse('bash', { command: 'npm test' }).text('I could not run the tests.').build(),
     );
-    const res = await run(['-C', box.work, '-p', 'run the tests', '--output-format', 'json'], {
+    const res = await run(['-C', box.work, '-p', 'run the tests', '--output-format', 'json', '--no-sandbox'], {
       env: childEnv(box, server),
     });
     expect(res.code).toBe(0);
@@ -223,13 +223,13 @@ describe('harness -p --output-format stream-json (Claude Code message lines)', (
     const server = await mock(
       new ScriptBuilder()
         .toolUses([
-          { name: 'bash', input: { command: 'ls' } },
-          { name: 'bash', input: { command: 'pwd' } },
+          { name: 'bash', input: { command: 'make' } },
+          { name: 'bash', input: { command: 'make test' } },
         ])
         .text('both were denied')
         .build(),
     );
-    const res = await run(['-C', box.work, '-p', '/notes today', '--output-format', 'stream-json'], {
+    const res = await run(['-C', box.work, '-p', '/notes today', '--output-format', 'stream-json', '--no-sandbox'], {
       env: childEnv(box, server),
     });
     expect(res.code).toBe(0);
@@ -255,8 +255,8 @@ describe('harness -p --output-format stream-json (Claude Code message lines)', (
     expect(content(lines[5]!)).toEqual([{ type: 'text', text: 'both were denied' }]);
     expect(lines.at(-1)).toMatchObject({ result: 'both were denied', num_turns: 2 });
     expect((lines.at(-1)!.permission_denials as Json[]).map((d) => d.tool_input)).toEqual([
-      { command: 'ls' },
-      { command: 'pwd' },
+      { command: 'make' },
+      { command: 'make test' },
     ]);
     expect(lines[0]!.slash_commands).toEqual(['notes']);
   });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
+import { MISSING_KEY_MESSAGE } from '@coding-harness/session';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   body,
@@ -48,6 +49,10 @@ describe('harness -p', () => {
     expect(res.stderr).not.toContain('pnpm');
     expect(res.stdout).toBe('');
     expect(server.requests).toHaveLength(0);
+    // The REPL says the same, in the words harness-tui uses too (apps/blessed-tui's cli test).
+    const repl = await run(['-C', box.work], { env: childEnv(box, undefined) });
+    expect(repl.code).toBe(2);
+    expect(repl.stderr).toBe(`harness: ${MISSING_KEY_MESSAGE}\n`);
   });
 
   it('bad usage exits 2 with a message naming the flag or value', async () => {
@@ -90,7 +95,7 @@ describe('harness -p', () => {
     const server = await mock(
       new ScriptBuilder().toolUse('bash', { command: 'npm test' }).text('I could not run the tests.').build(),
     );
-    const res = await run(['-C', box.work, '-p', 'run the tests'], { env: childEnv(box, server) });
+    const res = await run(['-C', box.work, '-p', 'run the tests', '--no-sandbox'], { env: childEnv(box, server) });
     expect(res.code).toBe(0);
     expect(res.stderr).toContain('--allowed-tools');
     expect(res.stderr).toContain('npm test');

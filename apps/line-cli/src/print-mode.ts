@@ -64,7 +64,7 @@ function routed(session: Session, prompt: string): string | UsageError {
   const route = session.route(prompt);
   if (route.kind === 'unknown' || route.kind === 'model-only') return new UsageError(route.message);
   if (route.kind === 'command') return new UsageError(`/${route.name} is an interactive command; see harness --help`);
-  return route.kind === 'skill' ? route.text : prompt;
+  return route.kind === 'run_skill' ? route.text : prompt;
 }
 
 /** One user turn in the chosen output format; resolves to its exit code. */

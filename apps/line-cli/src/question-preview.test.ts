@@ -31,19 +31,32 @@ describe('the REPL question', () => {
     expect(q.question).toContain('Allow write_file a.txt?');
   });
 
+  it('says what the stored rule covers before the answer (the event’s alwaysCovers)', () => {
+    const line = (alwaysCovers?: string) =>
+      approvalPrompt(
+        { tool: 'bash', target: 'make all', summary: 'bash: make all', ...(alwaysCovers ? { alwaysCovers } : {}) },
+        'bash(make all)',
+        pc.createColors(false),
+      ).lines.at(-1);
+    expect(line('exactly this command, as written, and nothing else')).toBe(
+      '  [a]lways stores this rule for the session: bash(make all) (exactly this command, as written, and nothing else)',
+    );
+    expect(line()).toBe('  [a]lways stores this rule for the session: bash(make all)');
+  });
+
   it('input that ends at a question denies it and ends the turn (no further requests)', async () => {
     const box = makeSandbox();
     const server = await mock(
       new ScriptBuilder()
-        .toolUse('bash', { command: 'echo one' })
-        .toolUse('bash', { command: 'echo two' })
+        .toolUse('bash', { command: 'touch one' })
+        .toolUse('bash', { command: 'touch two' })
         .text('never reached')
         .build(),
     );
-    const res = await run(['-C', box.work], { env: childEnv(box, server), stdin: 'go\n' });
+    const res = await run(['-C', box.work, '--no-sandbox'], { env: childEnv(box, server), stdin: 'go\n' });
     expect(res.code).toBe(0);
-    expect(res.stdout).toContain('Allow bash: echo one?');
-    expect(res.stdout).not.toContain('echo two');
+    expect(res.stdout).toContain('Allow bash: touch one?');
+    expect(res.stdout).not.toContain('touch two');
     expect(server.messageRequests()).toHaveLength(1);
   });
 });

@@ -9,7 +9,9 @@ afterEach(async () => {
 });
 
 /** The REPL in `work` on a real terminal (tmux, 120x40). */
-const onTmux = (root: string, work: string, env: Record<string, string>) => tmuxRun(root, ['-C', work], env);
+// The questions are the subject here: without the sandbox, which would run these calls without one.
+const onTmux = (root: string, work: string, env: Record<string, string>) =>
+  tmuxRun(root, ['-C', work, '--no-sandbox'], env);
 
 const COMMAND = [
   "cat > notes.txt <<'X'",

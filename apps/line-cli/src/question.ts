@@ -1,7 +1,7 @@
 import type { EventOf } from '@coding-harness/protocol';
 
 /** What an approval question shows of its event. */
-export type Question = Pick<EventOf<'approval_requested'>, 'tool' | 'summary' | 'target' | 'preview'>;
+export type Question = Pick<EventOf<'approval_requested'>, 'tool' | 'summary' | 'target' | 'preview' | 'alwaysCovers'>;
 import type { Colors } from './colors.js';
 import { sanitize } from '@coding-harness/session';
 
@@ -61,7 +61,7 @@ export function approvalPrompt(
     c.dim(
       alwaysRule === ''
         ? '  [a]lways stores no rule for this call: it allows this one call only'
-        : `  [a]lways stores this rule for the session: ${sanitize(alwaysRule, { multiline: false, mark })}`,
+        : `  [a]lways stores this rule for the session: ${sanitize(alwaysRule, { multiline: false, mark })}${request.alwaysCovers ? ` (${sanitize(request.alwaysCovers, { multiline: false, mark })})` : ''}`,
     ),
   );
   const what =

@@ -49,5 +49,5 @@ describe('/reload-skills in the REPL', () => {
     const loaded = toolResults(second).at(-1)!;
     expect(loaded.is_error ?? false).toBe(false);
     expect(resultText(loaded)).toContain('Beta steps for the release.');
-  }, 30_000);
+  });
 });

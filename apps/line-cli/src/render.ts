@@ -2,7 +2,7 @@ import type { Usage } from '@coding-harness/agent';
 import { messageText, resultText } from '@coding-harness/model';
 import type { SessionEvent } from '@coding-harness/protocol';
 import type { Colors } from './colors.js';
-import { sanitize } from '@coding-harness/session';
+import { sanitize, sanitizeStyled } from '@coding-harness/session';
 import { createLiveOutput } from './live-output.js';
 import { diffOutputLines, outputLines } from './render-output.js';
 import type { OutputMode } from './render-output.js';
@@ -121,9 +121,15 @@ export function createEventRenderer(options: RenderOptions): EventRenderer {
   // A running command's output, shown as it arrives (the REPL), its tail at the end if not all was.
   const live = createLiveOutput(options.output, c, options.moreHint);
 
-  // Streamed text for a terminal: drawn a line (or a fence, a table) at a time.
+  // Streamed text for a terminal: drawn a line (or a fence, a table) at a time. Sanitized before
+  // it is laid out and again after (only the styles the layout adds survive): an entity it
+  // decoded never reaches the terminal as a control.
   const md = options.markdown;
-  const lines = md ? createTextStream({ colors: c, width: () => md.width(), kit: () => md.kit }) : undefined;
+  const stream = md ? createTextStream({ colors: c, width: () => md.width(), kit: () => md.kit }) : undefined;
+  const lines = stream && {
+    push: (text: string): string => sanitizeStyled(stream.push(text)),
+    end: (): string => sanitizeStyled(stream.end()),
+  };
   const endLines = (): Chunk[] => {
     const rest = lines?.end() ?? '';
     const chunks: Chunk[] = rest === '' ? [] : [{ stream: 'out', text: rest }];

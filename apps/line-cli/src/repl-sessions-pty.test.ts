@@ -16,7 +16,6 @@ describe('getting back to a session in the REPL (tmux)', () => {
     );
     const env = childEnv(box, server);
     expect((await run(['-C', box.work, '-p', 'tell me about apples'], { env })).code).toBe(0);
-    await new Promise((r) => setTimeout(r, 20));
     expect((await run(['-C', box.work, '-p', 'tell me about pears'], { env })).code).toBe(0);
 
     const term = onTmux(box.root, ['-C', box.work, '--resume'], env);
@@ -56,7 +55,6 @@ describe('getting back to a session in the REPL (tmux)', () => {
     );
     const env = childEnv(box, server);
     expect((await run(['-C', box.work, '-p', 'tell me about apples'], { env })).code).toBe(0);
-    await new Promise((r) => setTimeout(r, 20));
     expect((await run(['-C', box.work, '-p', 'tell me about pears'], { env })).code).toBe(0);
     const term = onTmux(box.root, ['-C', box.work], env);
     await term.waitFor('/help for commands');

@@ -78,12 +78,12 @@ describe('interactive harness (stdin not a terminal)', () => {
   it('approval: y runs the call once', async () => {
     const box = makeSandbox();
     const server = await mock(
-      new ScriptBuilder().toolUse('bash', { command: 'echo approved-once' }).text('done').build(),
+      new ScriptBuilder().toolUse('bash', { command: 'printf approved-once' }).text('done').build(),
     );
-    const cli = start(['-C', box.work], { env: childEnv(box, server) });
+    const cli = start(['-C', box.work, '--no-sandbox'], { env: childEnv(box, server) });
     await cli.waitFor(PROMPT);
     cli.write('run it\n');
-    await cli.waitFor('Allow bash: echo approved-once? [y]es / [a]lways / [n]o (message)');
+    await cli.waitFor('Allow bash: printf approved-once? [y]es / [a]lways / [n]o (message)');
     cli.write('y\n');
     await cli.waitFor('done');
     cli.child.stdin.end();
@@ -97,16 +97,16 @@ describe('interactive harness (stdin not a terminal)', () => {
     const box = makeSandbox();
     const server = await mock(
       new ScriptBuilder()
-        .toolUse('bash', { command: 'echo again' })
+        .toolUse('bash', { command: 'printf again' })
         .text('first done')
-        .toolUse('bash', { command: 'echo again' })
+        .toolUse('bash', { command: 'printf again' })
         .text('second done')
         .build(),
     );
-    const cli = start(['-C', box.work], { env: childEnv(box, server) });
+    const cli = start(['-C', box.work, '--no-sandbox'], { env: childEnv(box, server) });
     await cli.waitFor(PROMPT);
     cli.write('first\n');
-    await cli.waitFor('Allow bash: echo again?');
+    await cli.waitFor('Allow bash: printf again?');
     cli.write('a\n');
     await cli.waitFor('first done');
     cli.write('second\n');
@@ -124,7 +124,7 @@ describe('interactive harness (stdin not a terminal)', () => {
     const server = await mock(
       new ScriptBuilder().toolUse('bash', { command: 'rm -rf build' }).text('ok, leaving it').build(),
     );
-    const cli = start(['-C', box.work], { env: childEnv(box, server) });
+    const cli = start(['-C', box.work, '--no-sandbox'], { env: childEnv(box, server) });
     await cli.waitFor(PROMPT);
     cli.write('clean up\n');
     await cli.waitFor('Allow bash: rm -rf build?');

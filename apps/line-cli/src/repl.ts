@@ -303,7 +303,7 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
       out.write(`${colors.yellow(sanitize(route.message))}\n`);
     } else {
       resumable = true;
-      await running(replCommand({ type: 'send', text: route.kind === 'skill' ? route.text : line }));
+      await running(replCommand({ type: 'send', text: route.kind === 'run_skill' ? route.text : line }));
     }
   }
   offInterrupt();

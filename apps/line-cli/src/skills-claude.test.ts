@@ -16,7 +16,7 @@ const ISSUE_BODY = [
   'Fix issue $issue on $branch; the fee is \\$1.00.',
   'Session: ${CLAUDE_SESSION_ID}',
   'Project: ${CLAUDE_PROJECT_DIR}',
-  'Tree: !`echo clean-tree`',
+  'Tree: !`printf clean-tree`',
   'A spreadsheet cell shows `#REF!`: `=A1`.',
   '',
 ].join('\n');
@@ -44,7 +44,7 @@ describe('a Claude Code skill, as the model sees it', () => {
   it('substitutes named arguments, keeps \\$1.00, fills the session id and project dir, inlines allowed dynamic context', async () => {
     const box = makeSandbox();
     issueSkill(box);
-    const { res, result } = await forced(box, ['--allowed-tools', 'Bash(echo clean-tree)']);
+    const { res, result } = await forced(box, ['--allowed-tools', 'Bash(printf clean-tree)']);
     expect(res.code, res.stderr).toBe(0);
     const sessionId = (JSON.parse(res.stdout) as { session_id: string }).session_id;
     const text = resultText(result!);
@@ -63,16 +63,17 @@ describe('a Claude Code skill, as the model sees it', () => {
   it('a dynamic context command no rule allows fails the load, naming the flag to add', async () => {
     const box = makeSandbox();
     issueSkill(box);
-    const { result } = await forced(box, []);
+    // Without the sandbox: inside it the command would be allowed (confined), with no rule at all.
+    const { result } = await forced(box, ['--no-sandbox']);
     expect(result!.is_error).toBe(true);
     expect(resultText(result!)).toBe(
-      `Cannot load skill "issue": Shell command permission check failed for pattern "!\`echo clean-tree\`": no rule allows it; a skill's commands never ask, so allow it before loading the skill: --allowed-tools 'Bash(echo clean-tree)' (or the same rule in the skill's allowed-tools, which apply when you run it with /name)`,
+      `Cannot load skill "issue": Shell command permission check failed for pattern "!\`printf clean-tree\`": no rule allows it; a skill's commands never ask, so allow it before loading the skill: --allowed-tools 'Bash(printf clean-tree)' (or the same rule in the skill's allowed-tools, which apply when you run it with /name)`,
     );
   });
 
   it("a personal skill's own allowed-tools let its commands run when the user forces it", async () => {
     const box = makeSandbox();
-    issueSkill(box, 'allowed-tools: Bash(echo clean-tree)');
+    issueSkill(box, 'allowed-tools: Bash(printf clean-tree)');
     const { result } = await forced(box, []);
     expect(result!.is_error ?? false).toBe(false);
     expect(resultText(result!)).toContain('Tree: clean-tree');
@@ -80,19 +81,19 @@ describe('a Claude Code skill, as the model sees it', () => {
 
   it('a deny rule beats the skill: --disallowed-tools stops the load', async () => {
     const box = makeSandbox();
-    issueSkill(box, 'allowed-tools: Bash(echo clean-tree)');
-    const { result } = await forced(box, ['--disallowed-tools', 'Bash(echo:*)']);
+    issueSkill(box, 'allowed-tools: Bash(printf clean-tree)');
+    const { result } = await forced(box, ['--disallowed-tools', 'Bash(printf:*)']);
     expect(result!.is_error).toBe(true);
-    expect(resultText(result!)).toContain('Shell command permission check failed for pattern "!`echo clean-tree`"');
+    expect(resultText(result!)).toContain('Shell command permission check failed for pattern "!`printf clean-tree`"');
   });
 
   it("the skill's own disallowed-tools stop its own dynamic context, whatever else allows it", async () => {
     const box = makeSandbox();
-    issueSkill(box, 'allowed-tools: Bash(echo clean-tree)\ndisallowed-tools: Bash(echo:*)');
-    const { result } = await forced(box, ['--allowed-tools', 'Bash(echo clean-tree)']);
+    issueSkill(box, 'allowed-tools: Bash(printf clean-tree)\ndisallowed-tools: Bash(printf:*)');
+    const { result } = await forced(box, ['--allowed-tools', 'Bash(printf clean-tree)']);
     expect(result!.is_error).toBe(true);
     expect(resultText(result!)).toBe(
-      `Cannot load skill "issue": Shell command permission check failed for pattern "!\`echo clean-tree\`": the skill's own disallowed-tools rule Bash(echo:*) denies it`,
+      `Cannot load skill "issue": Shell command permission check failed for pattern "!\`printf clean-tree\`": the skill's own disallowed-tools rule Bash(printf:*) denies it`,
     );
   });
 });

@@ -134,7 +134,7 @@ export async function runSkillsList(flags: HarnessFlags, json: boolean, io: CliI
   const workroot = workrootOrFail(flags, io);
   if (workroot === undefined) return 2;
   const discovery = await discoverFor(flags, workroot, io.home, io.cwd);
-  const repository = repositoryKey(workroot);
+  const repository = repositoryKey(workroot, io.home);
   const trusted = trustDecision(trustFile(io.env, io.home), repository).decision === 'trusted';
   const lines = [...skillsText(discovery, flags.skills), ...trustNote(discovery, trusted)];
   io.stdout.write(

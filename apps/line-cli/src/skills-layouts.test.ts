@@ -60,7 +60,7 @@ describe('skill layouts through the built CLI', () => {
     expect(resultText(result)).toContain(
       `Audit steps for src/db.ts: trace every input, then run ${plugin}/scripts/scan.sh.`,
     );
-  }, 30_000);
+  });
 
   it('a nested monorepo skill appears in the listing; one clashing with a root skill is named by its folder', async () => {
     const box = makeSandbox();
@@ -98,7 +98,7 @@ describe('skill layouts through the built CLI', () => {
     expect(system).toContain('- frontend:component: Scaffold a component');
     const loaded = toolResults(server.messageRequests()[1]).at(-1)!;
     expect(resultText(loaded)).toContain('Web deploy.');
-  }, 30_000);
+  });
 
   it('a .claude/commands file without frontmatter runs as /sub:name with $ARGUMENTS substituted', async () => {
     const box = makeSandbox();
@@ -115,7 +115,7 @@ describe('skill layouts through the built CLI', () => {
     expect(result.is_error ?? false).toBe(false);
     expect(resultText(result)).toContain('Make Button with tests.');
     expect(resultText(result)).not.toContain('Files in this skill');
-  }, 30_000);
+  });
 
   it('--untrusted: nested and command skills of the repository are not loaded', async () => {
     const box = makeSandbox();
@@ -129,5 +129,5 @@ describe('skill layouts through the built CLI', () => {
     const system = systemText(server.messageRequests()[0]);
     expect(system).not.toContain('inner');
     expect(system).not.toContain('- go:');
-  }, 30_000);
+  });
 });

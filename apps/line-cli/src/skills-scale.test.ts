@@ -15,8 +15,8 @@ import {
   toolResults,
 } from './test-support/cli.js';
 
-// Removing 10,000 skill folders can take seconds on a busy machine.
-afterEach(cleanup, 60_000);
+// Removing 10,000 skill folders took over a minute on a busy machine (a limit only).
+afterEach(cleanup, 300_000);
 
 const TOPICS = ['pdf-forms', 'release-notes', 'terraform-plans', 'sql-migrations', 'api-reviews', 'flaky-tests'];
 
@@ -72,7 +72,7 @@ describe('skills at scale, through the built CLI', () => {
     await run(['-C', box.work, '-p', 'hi'], { env });
     const next = listingLines(systemText(server.messageRequests()[2]));
     expect(next).toContain(`- ${last.name}: ${last.description}`);
-  }, 30_000);
+  });
 
   it('a listing entry carries when_to_use after the description', async () => {
     const box = makeSandbox();
@@ -88,7 +88,7 @@ describe('skills at scale, through the built CLI', () => {
     expect(listingLines(systemText(server.messageRequests()[0]))).toEqual([
       '- tidy-notes: Tidies notes by the house style. - When the user asks to clean up notes.',
     ]);
-  }, 30_000);
+  });
 
   it('a corrupt usage file is a start-up notice naming it, not a crash', async () => {
     const box = makeSandbox();
@@ -101,7 +101,7 @@ describe('skills at scale, through the built CLI', () => {
     expect(res.code).toBe(0);
     expect(res.stderr).toContain(`skill usage counts ignored: ${usage} is not JSON`);
     expect(existsSync(usage)).toBe(true);
-  }, 30_000);
+  });
 
   it('10,000 skills: system plus tools under 24 KB, and any skill loads by name, by query and by /name', async () => {
     const box = makeSandbox();
@@ -144,7 +144,7 @@ describe('skills at scale, through the built CLI', () => {
     // Uses counted: the model's load and the /name load; not the search, not the unknown name.
     const usage = JSON.parse(readFileSync(join(box.state, 'coding-harness', 'skill-usage.json'), 'utf8'));
     expect(usage).toEqual({ version: 1, counts: { [wanted.name]: 1, [skills[17]!.name]: 1 } });
-  }, 60_000);
+  }, 180_000); // 10,000 skills written, discovered and listed: minutes on a busy machine
 
   it('a body over 256 KiB is cut with a read_file pointer that reads on from the right line', async () => {
     const box = makeSandbox();
@@ -173,5 +173,5 @@ describe('skills at scale, through the built CLI', () => {
     const rest = resultText(toolResults(server.messageRequests()[2]).at(-1)!);
     expect(rest).toContain('step 2622 ');
     expect(rest).toContain('step 2623 ');
-  }, 30_000);
+  });
 });

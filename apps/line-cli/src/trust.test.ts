@@ -23,8 +23,8 @@ function deploySkill(box: Sandbox): void {
   writeSkill(
     join(box.work, '.agents', 'skills'),
     'deploy',
-    'name: deploy\ndescription: Deploys the project.\nallowed-tools: Bash(echo:*)',
-    'Run echo deployed.\n',
+    'name: deploy\ndescription: Deploys the project.\nallowed-tools: Bash(printf:*)',
+    'Run printf deployed.\n',
   );
 }
 const trustJson = (box: Sandbox): string => join(box.config, 'coding-harness', 'trust.json');
@@ -38,14 +38,14 @@ function ranDeploy(server: { messageRequests(): Parameters<typeof toolResults>[0
   expect(resultText(result)).toMatch(/^deployed\n/);
 }
 const deployScript = (): ScriptBuilder =>
-  new ScriptBuilder().toolUse('bash', { command: 'echo deployed' }).text('deploy finished');
+  new ScriptBuilder().toolUse('bash', { command: "printf 'deployed\\n'" }).text('deploy finished');
 
 describe('repository trust', () => {
   it('-p in a never-trusted repository: the skill loads without its allowed-tools, one notice names --trust', async () => {
     const box = makeSandbox();
     deploySkill(box);
     const server = await mock(deployScript().build());
-    const res = await run(['-C', box.work, '-p', '/deploy now'], { env: childEnv(box, server) });
+    const res = await run(['-C', box.work, '-p', '/deploy now', '--no-sandbox'], { env: childEnv(box, server) });
     expect(res.code).toBe(0);
     expect(res.stderr.match(/--trust/g)).toHaveLength(1);
     expect(res.stderr).toContain('/deploy load without their allowed-tools');
@@ -96,7 +96,7 @@ describe('repository trust', () => {
     const server = await mock(new ScriptBuilder().text('never used').build());
     const cli = start(['-C', box.work], { env: childEnv(box, server) });
     await cli.waitFor('Trust this repository?');
-    expect(cli.stdout()).toContain('/deploy: Bash(echo:*)');
+    expect(cli.stdout()).toContain('/deploy: Bash(printf:*)');
     cli.write('maybe\n');
     await cli.waitFor('please answer t (trust), n (not now) or never');
     cli.write('never\n');

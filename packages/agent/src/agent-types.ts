@@ -5,8 +5,9 @@
 import type { Answer } from '@coding-harness/approval';
 import type { Effort, Message, ProviderRegistry, ThinkingSetting, Usage } from '@coding-harness/model';
 import type { Skill } from '@coding-harness/skills';
-import type { TextFileIo, ToolRegistry } from '@coding-harness/tools';
+import type { Sandbox, TextFileIo, ToolRegistry } from '@coding-harness/tools';
 import type { AgentEvent } from './events.js';
+import type { Hooks } from './hooks.js';
 import type { CurrentSettings } from './model-switch.js';
 import type { AgentPolicy } from './policy.js';
 import type { RetryOptions } from './retry.js';
@@ -22,6 +23,11 @@ export interface AgentOptions {
   model: string;
   registry: ToolRegistry;
   policy: AgentPolicy;
+  /**
+   * Plugins on the loop's hooks (hooks.ts), in order: before a turn, before and after each tool
+   * call, before and after a compaction, after a turn. A block from one stops the rest.
+   */
+  hooks?: readonly Hooks[];
   skills?: readonly Skill[];
   /**
    * The skills listing in the system prompt: `budgetChars` (default 1% of the model's context
@@ -30,6 +36,12 @@ export interface AgentOptions {
    * description when not all fit. Read once: the listing is part of the cached prefix.
    */
   skillListing?: { budgetChars?: number; usage?: Readonly<Record<string, number>> };
+  /**
+   * The name of the tool that loads the listed skills (the skills plugin's), when there is one: a
+   * resumed session's note about changed skills reads its `name` enum, and leaves its changing
+   * schema to that note rather than calling it a changed tool.
+   */
+  skillTool?: string;
   workroot: string;
   /** The home config dir holding AGENTS.md / CLAUDE.md (e.g. ~/.config/coding-harness). */
   configDir?: string;
@@ -49,8 +61,6 @@ export interface AgentOptions {
   /** The effort every request asks for; default: none (the model's own default). */
   effort?: Effort;
   clock?: () => Date;
-  /** Auto-load a strongly matching skill before a turn's first request; default true. */
-  autoSkills?: boolean;
   /** Fraction of the context window that triggers compaction; default 0.8. */
   compactionThreshold?: number;
   sessionStore?: SessionStore;
@@ -74,6 +84,11 @@ export interface AgentOptions {
   secrets?: readonly string[];
   /** Text-file I/O for the file tools through someone else (an editor's buffers); see `ToolContext.files`. Absent: the disk. */
   files?: TextFileIo;
+  /**
+   * The session's OS sandbox (`createSandbox` of the tools package): bash and skill commands run
+   * inside it while it is active, and the policy may allow them without a question.
+   */
+  sandbox?: Sandbox;
 }
 
 export interface Agent {
@@ -125,14 +140,11 @@ export interface Agent {
    */
   compact(opts?: { focus?: string; signal?: AbortSignal }): AsyncIterable<AgentEvent>;
   /**
-   * Swaps the skills this session can load after a re-discovery, without changing a byte of the
-   * system prompt or the tool list, so the prompt cache and earlier thinking stay valid: from the
-   * next turn `registry` runs the tool calls (its skill tool knows the new skills), `/name` and
-   * auto-matching use `skills`, and `protectedDirs` join the folders no tool may write. `note`
-   * (when not empty) is told to the model right after the next user message: a mid-conversation
-   * system message where the model accepts one (its descriptor says), else a note in the user turn.
-   * `sinceStart` is what a conversation begun later by `clear()` is told (its prompt lists the
-   * skills of the start). Call it between turns.
+   * After a re-discovery (`/reload-skills`): the folders of `skills` become readable by the tools
+   * and `protectedDirs` join the folders no tool may write, from the next turn. The system prompt
+   * and the tool list keep every byte (the prompt cache and earlier thinking stay valid); telling
+   * the model what changed, and loading the new skills, is the skills plugin's business. Call it
+   * between turns.
    */
   updateSkills(update: SkillsUpdate): void;
 }
@@ -140,9 +152,6 @@ export interface Agent {
 /** What `Agent.updateSkills` takes. */
 export interface SkillsUpdate {
   skills: readonly Skill[];
-  registry: ToolRegistry;
-  note: string;
-  sinceStart: string;
   protectedDirs?: readonly string[];
 }
 

@@ -11,13 +11,14 @@ import { createChannel } from './channel.js';
 import { randomHex } from './random-id.js';
 import type { AgentEvent } from './events.js';
 import { compact } from './compactor.js';
+import { createHookRunner } from './hook-runner.js';
 import { runTurn } from './loop.js';
-import { skillCommandAuthorizer } from './skill-commands.js';
 import { applySettings, currentSettings } from './model-switch.js';
 import { composeSystemPrompt, listingBudgetFor, systemPromptText } from './prompt.js';
 import { retryPlan } from './retry.js';
 import { newSessionId } from './session-store.js';
 import type { SessionPrefix, SessionRecord } from './session-store.js';
+import type { PluginRecord } from './hooks.js';
 import { planResume } from './session-resume.js';
 import type { AgentConfig, AgentState } from './state.js';
 import { modelSettings } from './catalogue-settings.js';
@@ -78,6 +79,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
           midConversationSystem: descriptor.capabilities.midConversationSystem,
           providers: options.providers,
           keep: options.resumeKeeps ?? { model: true, effort: true },
+          ...(options.skillTool !== undefined ? { skillTool: options.skillTool } : {}),
         });
   let prefix = plan?.ok ? plan.prefix : fresh;
   const config: AgentConfig = {
@@ -91,7 +93,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     policy: options.policy,
     approvals: createApprovals(),
     skills,
-    makeContext: (signal, forcedSkill) =>
+    makeContext: (signal) =>
       createToolContext({
         root: options.workroot,
         skills: config.skills,
@@ -99,24 +101,18 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
         readTracker,
         protectedDirs,
         secrets: options.secrets ?? [],
+        ...(options.sandbox ? { sandbox: options.sandbox } : {}),
         ...(readFilter ? { readFilter } : {}),
-        ...(forcedSkill !== undefined ? { forcedSkill } : {}),
-        sessionId,
         ...(options.files !== undefined ? { files: options.files } : {}),
-        authorizeCommand: skillCommandAuthorizer({
-          policy: config.policy,
-          registry: config.registry,
-          ...(forcedSkill !== undefined ? { forcedSkill } : {}),
-        }),
       }),
     maxTurns: options.maxTurns ?? 50,
     maxTokens: model.maxTokens,
     ...(model.thinking !== undefined ? { thinking: model.thinking } : {}),
     ...(options.effort !== undefined ? { effort: options.effort } : {}),
     retry: retryPlan(options.retry),
-    autoSkills: options.autoSkills ?? true,
     compactionThreshold: options.compactionThreshold ?? 0.8,
     contextWindow: options.contextWindow ?? descriptor.contextWindow,
+    hooks: createHookRunner(options.hooks),
   };
   const store = options.sessionStore;
   let sessionId = newSessionId(clock());
@@ -128,8 +124,9 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     const loaded = plan.session;
     notices.push(...plan.notices);
     sessionId = loaded.info.id;
+    state.sessionId = sessionId;
     state.messages = loaded.messages;
-    for (const s of loaded.skills) state.invokedSkills.set(s.name, s.args);
+    state.records.push(...loaded.records);
     const reopened = store?.reopen(sessionId);
     if (reopened?.ok) state.writer = reopened.writer;
     else if (reopened) notices.push(`session ${sessionId} is read-only: ${reopened.error}`);
@@ -142,9 +139,10 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
 
   function freshState(): AgentState & { persistAndAppend: (m: Message) => void } {
     const s: AgentState & { persistAndAppend: (m: Message) => void } = {
+      sessionId,
       messages: [],
+      records: [],
       totals: { usage: emptyUsage(), costUsd: 0, requests: 0 },
-      invokedSkills: new Map(),
       lastInputTokens: 0,
       pendingContext: [],
       turn: 0,
@@ -158,7 +156,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
   }
 
   let persistWarned = false;
-  function persist(s: AgentState, record: SessionRecord): void {
+  function persist(s: AgentState, record: SessionRecord | PluginRecord): void {
     if (!store) return;
     if (!s.writer) {
       const created = store.create({
@@ -176,7 +174,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     const error = s.writer.append(record);
     if (error) warn(error);
     // Once the resume note is in the file, later resumes compare with what it told the model.
-    else if (record.type === 'message' && plan?.ok && record.message === plan.context)
+    else if (plan?.ok && 'message' in record && record.message === plan.context)
       s.writer.append({ type: 'current', ...fresh });
   }
   const pendingWarnings: string[] = [];
@@ -190,8 +188,6 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
   /** The running job's own abort (a turn or a compaction), and its end: `close()` stops and awaits it. */
   let stopAll: AbortController | undefined;
   let running: Promise<unknown> = Promise.resolve();
-  /** What `updateSkills` last said relative to the session's start, for a conversation `clear()` begins. */
-  let skillsSinceStart = '';
   /** Runs `body` as the one exclusive job of the agent (a turn or a compaction), its events as an iterable. */
   async function* exclusive(
     outer: AbortSignal | undefined,
@@ -298,21 +294,13 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
         config.tools = fresh.tools;
       }
       sessionId = newSessionId(clock());
+      state.sessionId = sessionId;
       readTracker.clear();
-      if (skillsSinceStart !== '') state.pendingContext.push(contextNote(skillsSinceStart));
     },
     updateSkills(update) {
       config.skills = update.skills;
-      config.registry = update.registry;
       for (const dir of update.protectedDirs ?? []) if (!protectedDirs.includes(dir)) protectedDirs.push(dir);
-      skillsSinceStart = update.sinceStart;
-      if (update.note !== '') state.pendingContext.push(contextNote(update.note));
     },
   };
-  function contextNote(text: string): Message {
-    return config.descriptor.capabilities.midConversationSystem
-      ? { role: 'system', content: [{ type: 'text', text }] }
-      : { role: 'user', content: [{ type: 'text', text: `<harness-note>\n${text}\n</harness-note>` }] };
-  }
   return agent;
 }

@@ -1,15 +1,14 @@
 /**
  * Compaction: when the last request's input passed the threshold, the older turns are replaced
  * by a summary the model writes in one extra request (same system prompt and tools, so that
- * request is itself a cache hit), followed by the re-read content of the skills invoked so far
- * (newest first, within the budget of compaction-skills.ts).
+ * request is itself a cache hit), followed by what the plugins re-attach (a skill's stored
+ * instructions).
  * The newest exchange (the message awaiting a reply, and the tool calls it answers) is carried
  * over as text in the summary message, and no assistant message is kept: a thinking block
  * behind a changed prefix is a 400 on the current models.
  */
 import type { Message, Part, TextPart } from '@coding-harness/model';
 import { messageText, resultText } from '@coding-harness/model';
-import type { ReattachedSkill } from './compaction-skills.js';
 
 /** The instruction sent as the last user message of the summarisation request. */
 export const SUMMARY_INSTRUCTION = [
@@ -48,31 +47,19 @@ export function summaryRequestMessages(head: readonly Message[]): Message[] {
   return out;
 }
 
-export type { ReattachedSkill } from './compaction-skills.js';
-
 /** The heading of the tool exchange carried over as text when compacting mid tool loop. */
 export const PENDING_HEADING =
   'Just before the compaction you made these tool calls; each call and its result, verbatim:';
 
 /**
- * The compacted transcript: ONE user message (summary, re-attached skills, then the tail as
+ * The compacted transcript: ONE user message (summary, re-attached texts, then the tail as
  * text blocks), plus the tail's trailing system messages. No assistant message is kept, so no
  * thinking block is ever sent behind the changed prefix: the API's prefix check rejects a
  * thinking block whose earlier messages changed (docs/2026-12-01-preserved-thinking.md).
  */
-export function compactedMessages(
-  summary: string,
-  skills: readonly ReattachedSkill[],
-  tail: readonly Message[],
-): Message[] {
+export function compactedMessages(summary: string, reattached: readonly string[], tail: readonly Message[]): Message[] {
   const blocks: Part[] = [{ type: 'text', text: `${SUMMARY_HEADING}\n\n${summary.trim()}` }];
-  for (const s of skills) {
-    const how = s.args === '' ? '' : ` with arguments: ${s.args}`;
-    const text = s.omitted
-      ? `The skill "${s.name}" was invoked earlier in this session${how}. Its instructions are left out to keep the compacted context small; if it still applies, call the skill tool with {"name": ${JSON.stringify(s.name)}} again.`
-      : `The skill "${s.name}" was invoked earlier in this session${how}. Its instructions still apply:\n\n${s.content}`;
-    blocks.push({ type: 'text', text });
-  }
+  for (const text of reattached) blocks.push({ type: 'text', text });
   const after: Message[] = [];
   for (const m of tail) {
     if (m.role === 'system') after.push(m);

@@ -1,8 +1,9 @@
 /**
- * Runs compaction when the last request's input passed `compactionThreshold × contextWindow`:
- * one summarisation request, the invoked skills re-read through the skill tool, the transcript
- * replaced (in memory and in the session file), and a `compaction` event. A failed summary
- * leaves the transcript as it was and says so.
+ * Runs compaction when the last request's input passed `compactionThreshold × contextWindow` (or
+ * on `/compact`): the `beforeCompact` hooks (block, focus), one summarisation request, the
+ * `afterCompact` hooks' texts put back after the summary (a plugin re-attaches what it stored:
+ * nothing is run again), the transcript replaced (in memory and in the session file), and a
+ * `compaction` event. A failed summary leaves the transcript as it was and says so.
  */
 import {
   compactedMessages,
@@ -11,10 +12,10 @@ import {
   summaryRequestMessages,
   summaryText,
 } from './compaction.js';
-import type { ReattachedSkill } from './compaction.js';
-import { fitReattached } from './compaction-skills.js';
 import type { Message } from '@coding-harness/model';
 import { buildRequest, sendWithRetry } from './request.js';
+import { compactContext } from './hook-context.js';
+import type { CompactContext } from './hooks.js';
 import type { AgentConfig, AgentState, Emit } from './state.js';
 
 /** True when the last request's input exceeded the threshold. */
@@ -30,7 +31,7 @@ export async function maybeCompact(
   emit: Emit,
 ): Promise<void> {
   if (!needsCompaction(config, state)) return;
-  await compact(config, state, signal, emit);
+  await compact(config, state, signal, emit, undefined, 'threshold');
 }
 
 /**
@@ -44,10 +45,20 @@ export async function compact(
   state: AgentState,
   signal: AbortSignal,
   emit: Emit,
-  focus?: string,
+  asked?: string,
+  reason: CompactContext['reason'] = 'manual',
 ): Promise<boolean> {
   const { head, tail } = splitForCompaction(state.messages);
   if (head.length === 0) return false;
+  let focus = asked;
+  if (!config.hooks.empty) {
+    const gate = await config.hooks.beforeCompact(compactContext(state, signal, emit, reason, asked));
+    if ('block' in gate) {
+      emit({ type: 'notice', message: `compaction skipped: ${gate.block}` });
+      return false;
+    }
+    focus = gate.focus;
+  }
   const tokensBefore = state.lastInputTokens;
   const request = withFocus(summaryRequestMessages(head), focus);
   const reply = await sendWithRetry(config, state, request, signal, emit, { streamDeltas: false });
@@ -61,15 +72,26 @@ export async function compact(
     emit({ type: 'notice', message: 'compaction skipped: the model returned an empty summary' });
     return false;
   }
-  const skills = await reattach(config, state, signal);
+  const extra = config.hooks.empty
+    ? []
+    : await config.hooks.afterCompact(compactContext(state, signal, emit, reason, focus));
   const before = state.messages;
-  const after = compactedMessages(summary, skills, tail);
+  const after = compactedMessages(
+    summary,
+    extra.map((r) => r.text),
+    tail,
+  );
   state.messages = after;
   state.previousEnd = undefined;
   state.persist({ type: 'compaction', messages: after });
   const tokensAfter = await countAfter(config, state, signal, tokensBefore, before);
   state.lastInputTokens = tokensAfter;
-  emit({ type: 'compaction', tokensBefore, tokensAfter, reattachedSkills: skills.map((s) => s.name) });
+  emit({
+    type: 'compaction',
+    tokensBefore,
+    tokensAfter,
+    reattachedSkills: extra.map((r) => r.label),
+  });
   return true;
 }
 
@@ -79,22 +101,6 @@ function withFocus(messages: Message[], focus: string | undefined): Message[] {
   if (focus === undefined || focus.trim() === '' || !last) return messages;
   const text = `Focus the summary on: ${focus.trim()}`;
   return [...messages.slice(0, -1), { ...last, content: [...last.content, { type: 'text', text }] }];
-}
-
-/**
- * Re-runs the skill tool for each invoked skill (latest arguments), newest first, so its body is
- * current; the results are fitted to the re-attach budget (a skill past it is named, not read).
- */
-async function reattach(config: AgentConfig, state: AgentState, signal: AbortSignal): Promise<ReattachedSkill[]> {
-  const out: ReattachedSkill[] = [];
-  for (const [name, args] of [...state.invokedSkills].reverse()) {
-    const ctx = config.makeContext(signal, name);
-    const prepared = config.registry.prepare('skill', args === '' ? { name } : { name, args }, { root: ctx.root });
-    if (!prepared.ok) continue;
-    const result = await prepared.tool.run(prepared.input, ctx).catch(() => undefined);
-    if (result && !result.isError) out.push({ name, args, content: result.content });
-  }
-  return fitReattached(out);
 }
 
 async function countAfter(

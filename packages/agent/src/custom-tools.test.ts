@@ -1,14 +1,15 @@
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import type { Tool } from '@coding-harness/tools';
+import { defineTool } from '@coding-harness/tools';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { body, cleanup, ofType, setup, turn, writeSkill } from './testing/kit.test.util.js';
+import { body, cleanup, ofType, setup, turn } from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 
 /** A library user's tool: the harness knows it only through what it declares. */
 const calls: string[] = [];
-const deployTool: Tool<{ target: string }> = {
+const deployTool: Tool<{ target: string }> = defineTool({
   name: 'deploy',
   description: 'Deploys the project to a target.',
   kind: 'exec',
@@ -18,11 +19,11 @@ const deployTool: Tool<{ target: string }> = {
   schema: z.object({ target: z.string() }),
   summarize: (input) => `deploy ${input.target}`,
   permission: (input) => ({ target: input.target }),
-  run: async (input) => {
+  execute: async (input) => {
     calls.push(input.target);
-    return { content: `deployed to ${input.target}`, display: 'deployed', isError: false };
+    return { content: [{ type: 'text', text: `deployed to ${input.target}` }], display: 'deployed', isError: false };
   },
-};
+});
 
 const names = (tools: unknown): string[] => (tools as { name: string }[]).map((t) => t.name);
 
@@ -52,30 +53,75 @@ describe('a tool the harness does not ship, through the agent', () => {
       ['deploy', false],
     ]);
   });
+});
 
-  it("a skill's allowed-tools naming the added tool grants it when the user forces the skill", async () => {
-    calls.length = 0;
-    const script = new ScriptBuilder().toolUse('deploy', { target: 'prod' }).text('shipped').build();
-    const { agent, ask } = await setup(script, {
-      registry: { rgPath: null, tools: [deployTool] },
-      skills: (root) => writeSkill(root, 'ship', 'Ship the release.', 'Deploy to prod.', ['allowed-tools: Deploy']),
-    });
-    const events = await turn(agent, '/ship');
-    expect(ask.questions).toEqual([]);
-    expect(calls).toEqual(['prod']);
-    expect(ofType(events, 'notice').filter((n) => n.message.startsWith('skill ship:'))).toEqual([]);
-  });
+/** A 1x1 transparent PNG. */
+const PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-  it("a skill's allowed-tools naming a tool the registry lacks is a notice naming the rule and the known tools", async () => {
-    const script = new ScriptBuilder().text('ok').build();
-    const { agent } = await setup(script, {
-      registry: { rgPath: null },
-      skills: (root) =>
-        writeSkill(root, 'ship', 'Ship the release.', 'Deploy to prod.', ['allowed-tools: Deploy Read']),
+describe("a tool with a hand-written JSON Schema (an MCP server's, a library user's without zod)", () => {
+  // Key order and keywords no zod schema would produce: the bytes must reach the API as written.
+  const inputSchema = {
+    type: 'object' as const,
+    additionalProperties: false,
+    required: ['city'],
+    properties: {
+      units: { enum: ['metric', 'imperial'], default: 'metric', description: 'Units.' },
+      city: { minLength: 1, type: 'string', description: 'City name.' },
+    },
+    $defs: { unused: { type: 'null' } },
+  };
+  const snapshot: Tool<{ city: string; units?: string }> = {
+    name: 'weather_map',
+    description: 'A weather map of a city, as an image.',
+    kind: 'read',
+    ruleNames: [],
+    pathFields: [],
+    inputSchema,
+    validate: (raw) => {
+      const city = (raw as { city?: unknown } | null)?.city;
+      return typeof city === 'string' && city !== ''
+        ? { ok: true, input: { city } }
+        : { ok: false, message: 'city: a non-empty string is required' };
+    },
+    summarize: (input) => `weather map of ${input.city}`,
+    permission: (input) => ({ target: input.city }),
+    execute: async (input) => ({
+      content: [
+        { type: 'text', text: `Map of ${input.city}:` },
+        { type: 'image', mediaType: 'image/png', data: PIXEL_PNG },
+      ],
+      display: 'map',
+      isError: false,
+    }),
+  };
+
+  it('keeps its schema bytes in the request, and its image part reaches the model as an image block', async () => {
+    const script = new ScriptBuilder()
+      .toolUse('weather_map', { city: 'Oslo' })
+      .toolUse('weather_map', {})
+      .text('done')
+      .build();
+    const { agent, server } = await setup(script, { registry: { rgPath: null, tools: [snapshot] } });
+    const events = await turn(agent, 'show me');
+    const sent = (body(server, 0).tools as { name: string; input_schema: unknown }[]).find(
+      (t) => t.name === 'weather_map',
+    );
+    expect(JSON.stringify(sent?.input_schema)).toBe(JSON.stringify(inputSchema));
+    const result = body(server, 1).messages.at(-1)?.content[0];
+    expect(result).toMatchObject({
+      type: 'tool_result',
+      tool_use_id: expect.any(String),
+      content: [
+        { type: 'text', text: 'Map of Oslo:' },
+        { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PIXEL_PNG } },
+      ],
     });
-    const notices = ofType(await turn(agent, '/ship'), 'notice').map((n) => n.message);
-    const unknown = notices.filter((m) => m.startsWith('skill ship:') && m.includes('unknown tool "Deploy"'));
-    expect(unknown).toHaveLength(1);
-    expect(unknown[0]).toContain('read_file (Read)');
+    // Its own validate answers a bad call, in its own words.
+    const bad = ofType(events, 'tool_call_finished')[1];
+    expect(bad?.isError).toBe(true);
+    expect(bad?.content).toEqual([
+      { type: 'text', text: 'Invalid input for weather_map: city: a non-empty string is required.' },
+    ]);
+    expect(server.messageRequests().filter((r) => r.rejected)).toEqual([]);
   });
 });

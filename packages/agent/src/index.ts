@@ -5,6 +5,26 @@ export { createAgent, INTERRUPTED } from './agent.js';
 export type { Agent, AgentOptions, SendTurnOptions, SkillsUpdate } from './agent.js';
 export type { CurrentSettings } from './model-switch.js';
 export type { AgentPolicy } from './policy.js';
+export type {
+  BeforeCompact,
+  BeforeToolCall,
+  BeforeTurn,
+  CompactContext,
+  ForcedCall,
+  HookContext,
+  Hooks,
+  HookToolCall,
+  PluginRecord,
+  Reattached,
+  SettingsChange,
+  ThreadEnd,
+  ThreadSpec,
+  TurnContext,
+  TurnEnd,
+  TurnSettings,
+} from './hooks.js';
+export { MAX_CONTINUATIONS } from './hooks.js';
+export { toolUseId } from './random-id.js';
 export { createSessionStore, defaultSessionDir, parseSession } from './session-store.js';
 export type {
   LoadedSession,
@@ -17,8 +37,6 @@ export type {
 export type { SessionPrefix, SessionStoreOptions } from './session-store.js';
 export { SESSION_ID, isSessionId } from './session-records.js';
 export { CHANGES_INTRO } from './session-resume.js';
-export { matchSkill, skillWords, MIN_HITS } from './auto-skill.js';
-export { parseSlashSkill, parseSlashSkills } from './forced-skill.js';
 export { SKILLS_INTRO, defaultPrompt, composeSystemPrompt } from './prompt.js';
 export { PENDING_HEADING, SUMMARY_INSTRUCTION, SUMMARY_HEADING } from './compaction.js';
 export { CANCELLED, TRUNCATED } from './tool-executor.js';

@@ -1,18 +1,22 @@
 /**
- * One user turn: record the text (and any context queued at resume), make a forced or
- * auto-matched skill call if any, then request, run tools and repeat until the model stops, the
- * request budget is spent, a request fails for good or the user aborts. Whatever happens, the
+ * One user turn: the plugins' `beforeTurn` hooks (which may block it), record the text (then any
+ * context queued at resume and the hooks' context), make the hooks' forced calls if any, then
+ * request, run tools and repeat until the model stops, the request budget is spent, a request
+ * fails for good or the user aborts; then the `afterTurn` hooks (which may send it on). Whatever happens, the
  * transcript stays valid (every tool_use has its tool_result, no partial assistant message), the
  * turn's grants end and `turn_end` is emitted. Stop reasons other than tool_use/end_turn are
  * handled as stop-reasons.ts describes.
  */
+import { MAX_TOOL_INPUT_DEPTH } from './reply-limits.js';
 import type { Message, Part, ToolCallPart, ToolResultPart } from '@coding-harness/model';
 import { subtractUsage, toolCalls } from '@coding-harness/model';
 import { maybeCompact } from './compactor.js';
+import { contextNote } from './context-note.js';
+import { turnContext } from './hook-context.js';
+import type { ForcedCall, TurnContext } from './hooks.js';
+import { MAX_CONTINUATIONS } from './hooks.js';
 import type { TurnOutcome, TurnStopReason } from '@coding-harness/protocol';
-import { matchSkill } from './auto-skill.js';
-import { parseSlashSkills, skillToolUse } from './forced-skill.js';
-import { skillLoaded } from './skill-turn.js';
+import { toolUseId } from './random-id.js';
 import { sendWithRetry } from './request.js';
 import type { AgentConfig, AgentState, Emit } from './state.js';
 import type { StopDetails } from './stop-reasons.js';
@@ -47,6 +51,7 @@ export function turnOutcome(stopReason: TurnStopReason): TurnOutcome {
     case 'refusal':
     case 'max_turns':
     case 'empty_answer':
+    case 'blocked':
       return 'failed';
     case 'end_turn':
     case 'tool_use':
@@ -77,18 +82,30 @@ export async function runTurn(
   emit: Emit,
   turnId: string,
 ): Promise<void> {
-  // The turn's own copy: a loaded skill's model and effort change it for the rest of the turn only.
-  const config: AgentConfig = { ...sessionConfig };
+  // The turn's own copy: a hook's settings switch (a skill's model and effort) lasts for the rest of the turn only.
+  const config: AgentConfig = { ...sessionConfig, turnId };
   const turn = ++state.turn;
   const before = { usage: state.totals.usage, cost: state.totals.costUsd };
   let end: LoopEnd;
   emit({ type: 'turn_start', turnId, turn, text });
   try {
-    const mark = startTurn(state, text);
-    const forced = await forcedSkillCall(config, state, text, signal, emit);
-    if (forced === 'aborted') end = { stopReason: 'aborted' };
-    else end = await requestLoop(config, state, signal, emit);
-    if (end.stopReason === 'refusal') dropRefusedTurn(state, mark, emit);
+    const ctx = turnContext(config, state, signal, emit, requestLoop);
+    const start = config.hooks.empty ? { context: [], calls: [] } : await config.hooks.beforeTurn({ text }, ctx);
+    if ('block' in start) {
+      emit({ type: 'error', message: `the turn was blocked: ${start.block}`, fatal: false });
+      end = { stopReason: 'blocked' };
+    } else {
+      const mark = startTurn(
+        state,
+        text,
+        start.context.map((t) => contextNote(config.descriptor, t)),
+      );
+      const forced = await forcedCalls(config, state, start.calls, signal, emit);
+      if (forced === 'aborted') end = { stopReason: 'aborted' };
+      else end = await requestLoop(config, state, signal, emit);
+      end = await afterTurn(config, state, end, ctx, signal, emit);
+      if (end.stopReason === 'refusal') dropRefusedTurn(state, mark, emit);
+    }
   } catch (err) {
     emit({
       type: 'error',
@@ -115,15 +132,49 @@ export async function runTurn(
   });
 }
 
-/** Appends the user text, then the context queued for this turn, in order. */
-function startTurn(state: AgentState, text: string): TurnMark {
+/**
+ * The plugins' `afterTurn` hooks on how the requests ended; while one asks the turn to go on
+ * (after `end_turn` only, at most `MAX_CONTINUATIONS` times), its text is sent as a user message
+ * and the requests go on.
+ */
+async function afterTurn(
+  config: AgentConfig,
+  state: AgentState,
+  first: LoopEnd,
+  ctx: TurnContext,
+  signal: AbortSignal,
+  emit: Emit,
+): Promise<LoopEnd> {
+  let end = first;
+  for (let continuations = 0; !config.hooks.empty; continuations++) {
+    const next = await config.hooks.afterTurn(
+      { turnId: config.turnId ?? '', stopReason: end.stopReason, continuations },
+      ctx,
+    );
+    if (next === undefined || end.stopReason !== 'end_turn' || signal.aborted) break;
+    if (continuations >= MAX_CONTINUATIONS) {
+      emit({
+        type: 'notice',
+        message: `a hook asked the turn to go on again; it already went on ${MAX_CONTINUATIONS} times, so it ends here`,
+      });
+      break;
+    }
+    emit({ type: 'notice', message: `a hook sent the turn on: ${next.split('\n')[0] ?? ''}` });
+    append(state, { role: 'user', content: [{ type: 'text', text: next }] });
+    end = await requestLoop(config, state, signal, emit);
+  }
+  return end;
+}
+
+/** Appends the user text, then the context queued for this turn and the hooks' context, in order. */
+function startTurn(state: AgentState, text: string, hookContext: readonly Message[] = []): TurnMark {
   const last = state.messages.at(-1);
   const mergedInto = last?.role === 'user' ? last : undefined;
   append(state, { role: 'user', content: [{ type: 'text', text }] });
   const mark: TurnMark = {
     messages: state.messages,
     index: state.messages.length - 1,
-    context: state.pendingContext.splice(0),
+    context: [...state.pendingContext.splice(0), ...hookContext],
     ...(mergedInto ? { mergedInto } : {}),
   };
   for (const m of mark.context) append(state, m);
@@ -196,7 +247,14 @@ async function requestLoop(config: AgentConfig, state: AgentState, signal: Abort
         message: `the reply hit max_tokens in the middle of a tool call (${[...truncated].join(', ')}); the call was not run and the model was told`,
         fatal: false,
       });
-    await runTools(config, state, uses, signal, emit, { truncated });
+    const tooDeep = new Set(result.tooDeepToolCalls);
+    if (tooDeep.size > 0)
+      emit({
+        type: 'error',
+        message: `a tool call's input nested more than ${MAX_TOOL_INPUT_DEPTH} levels deep (${[...tooDeep].join(', ')}); it was not run and the model was told`,
+        fatal: false,
+      });
+    await runTools(config, state, uses, signal, emit, { truncated, tooDeep });
     if (signal.aborted) return { stopReason: 'aborted' };
   }
   return { stopReason: 'max_turns' };
@@ -206,35 +264,26 @@ function notRun(use: ToolCallPart, content: string): ToolResultPart {
   return errorResult(use.id, content);
 }
 
-/**
- * `/slug args` (or stacked `/a /b args`: each skill in order, each with the same arguments) or an
- * auto-matched skill: the agent's own `skill` calls before the first request.
- */
-async function forcedSkillCall(
+/** The hooks' forced calls, each in its own assistant message, before the first request. */
+async function forcedCalls(
   config: AgentConfig,
   state: AgentState,
-  text: string,
+  calls: readonly ForcedCall[],
   signal: AbortSignal,
   emit: Emit,
-): Promise<'none' | 'done' | 'aborted'> {
-  const slash = parseSlashSkills(text, config.skills);
-  let calls: { name: string; args: string; forcedSkill?: string }[] = [];
-  if (slash) calls = slash.skills.map((s) => ({ name: s.name, args: slash.args, forcedSkill: s.name }));
-  else if (config.autoSkills) {
-    const match = matchSkill(text, config.skills);
-    if (match) {
-      emit({ type: 'notice', message: `auto-loaded skill "${match.skill.name}" (matched: ${match.words.join(', ')})` });
-      calls = [{ name: match.skill.name, args: '' }];
-    }
-  }
-  if (calls.length === 0 || !config.registry.get('skill')) return 'none';
+): Promise<'done' | 'aborted'> {
   for (const call of calls) {
     if (signal.aborted) break;
-    const use = skillToolUse(call.name, call.args);
+    const use: ToolCallPart = {
+      type: 'tool_call',
+      id: call.id ?? toolUseId(),
+      name: call.tool.name,
+      input: call.input,
+    };
     const message: Message = { role: 'assistant', content: [use] };
     append(state, message);
-    emit({ type: 'message_end', message: message, stopReason: 'tool_use' });
-    await runTools(config, state, [use], signal, emit, { forced: true }, call.forcedSkill);
+    emit({ type: 'message_end', message, stopReason: 'tool_use' });
+    await runTools(config, state, [use], signal, emit, { forced: true, tool: call.tool });
   }
   return signal.aborted ? 'aborted' : 'done';
 }
@@ -246,7 +295,6 @@ async function runTools(
   signal: AbortSignal,
   emit: Emit,
   opts: ExecuteOptions,
-  forcedSkill?: string,
 ): Promise<void> {
   const results = await executeToolUses(
     uses,
@@ -255,19 +303,8 @@ async function runTools(
       policy: config.policy,
       approvals: config.approvals,
       emit,
-      context: config.makeContext(signal, forcedSkill),
-      onSkillLoaded: (input, result, callId) =>
-        skillLoaded({
-          config,
-          state,
-          input,
-          result,
-          callId,
-          userForced: forcedSkill === input.name,
-          signal,
-          emit,
-          runLoop: requestLoop,
-        }),
+      context: config.makeContext(signal),
+      hooks: { runner: config.hooks, context: turnContext(config, state, signal, emit, requestLoop) },
     },
     opts,
   );

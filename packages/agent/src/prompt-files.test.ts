@@ -18,21 +18,26 @@ function tempDir(): string {
   return dir;
 }
 
-/** A FIFO, plus a process that opens it for writing after 2 s: code that blocks on it is freed and fails on time instead of hanging the test. */
-function fifo(file: string): void {
+/**
+ * A FIFO, plus a rescuer that after 30 s leaves a mark and opens it from both ends, freeing code
+ * blocked on it. Only code that waited on the FIFO is still there when the rescuer comes, so
+ * `rescued()` false after the call means it never waited: an order of events, not a duration.
+ */
+function fifo(file: string): { rescued(): boolean } {
   execFileSync('mkfifo', [file]);
-  const open = `require('node:fs').closeSync(require('node:fs').openSync(${JSON.stringify(file)}, 'w'))`;
-  rescuers.push(spawn(process.execPath, ['-e', `setTimeout(() => ${open}, 2000)`], { stdio: 'ignore' }));
+  const mark = `${file}.rescued`;
+  const open = `const fs = require('node:fs'); fs.writeFileSync(${JSON.stringify(mark)}, ''); fs.closeSync(fs.openSync(${JSON.stringify(file)}, 'r+'))`;
+  rescuers.push(spawn(process.execPath, ['-e', `setTimeout(() => { ${open} }, 30000)`], { stdio: 'ignore' }));
+  return { rescued: () => fs.existsSync(mark) };
 }
 
 describe('composeSystemPrompt: instruction files that are not plain files', () => {
   it('names an AGENTS.md that is a FIFO in a notice at once and still reads CLAUDE.md', async () => {
     const work = tempDir();
-    fifo(path.join(work, 'AGENTS.md'));
+    const piped = fifo(path.join(work, 'AGENTS.md'));
     fs.writeFileSync(path.join(work, 'CLAUDE.md'), 'Run the tests with make check.\n');
-    const start = performance.now();
     const r = await composeSystemPrompt({ workroot: work, date: new Date(0), instructionDirs: [work], skills: [] });
-    expect(performance.now() - start).toBeLessThan(1_000);
+    expect(piped.rescued()).toBe(false);
     expect(r.notices).toEqual([
       `could not read ${path.join(work, 'AGENTS.md')}: it is a FIFO, socket or device, not a regular file: it was not read`,
     ]);

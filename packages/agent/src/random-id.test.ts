@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { skillToolUse } from './forced-skill.js';
-import { randomBase64Url, randomHex } from './random-id.js';
+import { randomBase64Url, randomHex, toolUseId } from './random-id.js';
 import { newSessionId } from './session-store.js';
 
 describe('random ids', () => {
@@ -10,7 +9,7 @@ describe('random ids', () => {
   });
 
   it('do not repeat over many draws (tool_use ids of a long session, session ids of one millisecond)', () => {
-    const ids = new Set(Array.from({ length: 20_000 }, () => skillToolUse('s', '').id));
+    const ids = new Set(Array.from({ length: 20_000 }, () => toolUseId()));
     expect(ids.size).toBe(20_000);
     const now = new Date('2026-11-30T08:00:00.000Z');
     const sessions = new Set(Array.from({ length: 2_000 }, () => newSessionId(now)));
@@ -19,6 +18,6 @@ describe('random ids', () => {
   });
 
   it("tool_use ids look like the API's", () => {
-    expect(skillToolUse('s', '').id).toMatch(/^toolu_[A-Za-z0-9_-]{16}$/);
+    expect(toolUseId()).toMatch(/^toolu_[A-Za-z0-9_-]{16}$/);
   });
 });

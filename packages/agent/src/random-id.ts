@@ -22,3 +22,8 @@ export function randomHex(length: number): string {
 export function randomBase64Url(length: number): string {
   return randomChars(URL_SAFE, length);
 }
+
+/** A fresh tool_use id in the API's style (for a call the agent makes itself). */
+export function toolUseId(): string {
+  return `toolu_${randomBase64Url(16)}`;
+}

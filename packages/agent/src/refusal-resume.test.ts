@@ -28,7 +28,7 @@ describe('a refusal right after a resume', () => {
     const base: AgentOptions = {
       providers: anthropicAt(server.url),
       model: 'claude-sonnet-5-5',
-      registry: createToolRegistry({ skills: [] }),
+      registry: createToolRegistry(),
       policy: createPolicy({ mode: 'default' }),
       workroot,
       sessionStore: store,

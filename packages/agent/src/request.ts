@@ -4,6 +4,7 @@
  * discarding any partial reply so content is never duplicated. Each retry is an event; usage is
  * accounted here.
  */
+import { deeperThan, MAX_TOOL_INPUT_DEPTH } from './reply-limits.js';
 import type {
   Message,
   ModelError,
@@ -49,6 +50,8 @@ export type ReadResult =
       usage: Usage;
       /** Tool calls whose input was cut by `max_tokens` (their input in `message` is `{}`). */
       truncatedToolCalls: string[];
+      /** Tool calls whose input nested deeper than MAX_TOOL_INPUT_DEPTH (their input in `message` is `{}`; never run). */
+      tooDeepToolCalls: string[];
     }
   | { ok: false; error: ModelError; completed: Part[]; usage: Usage };
 
@@ -128,7 +131,7 @@ async function read(
           break;
         case 'done': {
           const { type: _t, ...done } = event;
-          result = { ok: true, ...done };
+          result = { ok: true, ...done, ...withoutDeepInput(done.message) };
           break;
         }
         case 'error': {
@@ -154,6 +157,21 @@ async function read(
     usage: emptyUsage(),
   };
   return { result, notices };
+}
+
+/**
+ * The message with the input of every tool call nested deeper than the limit replaced by `{}`,
+ * and those calls' ids: whatever the provider, such an input never reaches the transcript, the
+ * events or the next request (serializing it overflowed the stack).
+ */
+function withoutDeepInput(message: Message): { message: Message; tooDeepToolCalls: string[] } {
+  const tooDeep: string[] = [];
+  const content = message.content.map((part) => {
+    if (part.type !== 'tool_call' || !deeperThan(part.input, MAX_TOOL_INPUT_DEPTH)) return part;
+    tooDeep.push(part.id);
+    return { ...part, input: {} };
+  });
+  return { message: tooDeep.length === 0 ? message : { ...message, content }, tooDeepToolCalls: tooDeep };
 }
 
 function account(config: AgentConfig, state: AgentState, usage: Usage, emit: Emit): void {

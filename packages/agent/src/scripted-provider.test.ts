@@ -28,7 +28,7 @@ import {
 afterEach(cleanup);
 
 async function agentOver(providers: readonly ModelProvider[], model: string, workroot: string) {
-  const registry = createToolRegistry({ skills: [] });
+  const registry = createToolRegistry();
   return createAgent({
     providers: createProviderRegistry(providers),
     model,

@@ -92,7 +92,7 @@ describe('a session file written before the model layer', () => {
         })
         .build(),
     );
-    const registry = createToolRegistry({ skills: [] });
+    const registry = createToolRegistry();
     const agent = await createAgent({
       providers: anthropicAt(server.url),
       model: 'claude-sonnet-5-5',

@@ -1,10 +1,11 @@
 /**
  * Reading a session file's text back into a transcript. Never throws, whatever the bytes: a line
- * that is not JSON, a record that does not fit its schema, an unknown record type, a transcript
+ * that is not JSON, a record of the agent's that does not fit its schema, a line with no type, a transcript
  * that would not be valid are each skipped or cut with a notice naming the file and the line.
  */
 import { basename } from 'node:path';
 import type { Effort, Message } from '@coding-harness/model';
+import type { PluginRecord } from './hooks.js';
 import type { SessionHeader, SessionPrefix } from './session-records.js';
 import { checkHeader, checkRecord, isSessionId } from './session-records.js';
 import { appendMessage, validPrefixLength } from './transcript.js';
@@ -28,7 +29,8 @@ export type LoadedSession =
       messages: Message[];
       notices: string[];
       info: SessionInfo;
-      skills: { name: string; args: string }[];
+      /** The plugins' records (any type the agent does not write itself), in file order. */
+      records: PluginRecord[];
       /** The exact system and tools the session sent; absent in files written before prefixes were stored. */
       prefix?: SessionPrefix;
       /** The state the last resume note told the model about (the latest `current` record still in the transcript). */
@@ -107,7 +109,7 @@ export function parseSession(text: string, file: string, mtime: Date): LoadedSes
   let prefix: SessionPrefix | undefined;
   /** The latest `current` record and the transcript length when it was written (a later cut below that undoes it). */
   let current: { state: SessionPrefix; at: number } | undefined;
-  const skills: { name: string; args: string }[] = [];
+  const records: PluginRecord[] = [];
   let settings: { model: string; effort?: Effort } | undefined;
   for (let i = 1; i < lines.length; i++) {
     const where = `line ${i + 1} of ${file}`;
@@ -123,6 +125,10 @@ export function parseSession(text: string, file: string, mtime: Date): LoadedSes
       continue;
     }
     const checked = checkRecord(value);
+    if (checked.ok === 'plugin') {
+      records.push(checked.record);
+      continue;
+    }
     if (!checked.ok) {
       notices.push(
         `skipped ${where}: ${checked.unknown ? checked.why : `a record that does not fit (${checked.why})`}`,
@@ -137,8 +143,7 @@ export function parseSession(text: string, file: string, mtime: Date): LoadedSes
     } else if (r.type === 'truncate') {
       messages = messages.slice(0, r.keep);
       if (current && r.keep < current.at) current = undefined;
-    } else if (r.type === 'skill') skills.push({ name: r.name, args: r.args });
-    else if (r.type === 'settings')
+    } else if (r.type === 'settings')
       settings = r.effort === undefined ? { model: r.model } : { model: r.model, effort: r.effort };
     else if (r.type === 'current') current = { state: { system: r.system, tools: r.tools }, at: messages.length };
     else if (prefix) notices.push(`skipped ${where}: a second prefix record (the first one is what the session sent)`);
@@ -158,7 +163,7 @@ export function parseSession(text: string, file: string, mtime: Date): LoadedSes
     messages,
     notices,
     info,
-    skills,
+    records,
     ...(prefix ? { prefix } : {}),
     ...(current ? { current: current.state } : {}),
     ...(settings ? { settings } : {}),

@@ -13,6 +13,8 @@ const skillTool = (names: string[]): ToolSpec =>
   tool('skill', { properties: { name: { type: 'string', enum: names } } });
 const instructions = (path: string, text: string): SystemText => ({ text: `# AGENTS.md (${path})\n\n${text}` });
 const day1 = new Date('2026-12-01T10:00:00Z');
+/** The skills plugin's tool is named `skill`; the agent is told so (`AgentOptions.skillTool`). */
+const changesOf = (a: SessionPrefix, b: SessionPrefix): string[] => prefixChanges(a, b, 'skill');
 
 function prefix(
   opts: { date?: Date; files?: [string, string][]; skills?: string[]; tools?: string[] } = {},
@@ -35,7 +37,7 @@ function prefix(
 describe('prefixChanges', () => {
   it('is empty when nothing changed', () => {
     expect(
-      prefixChanges(
+      changesOf(
         prefix({ files: [['/w/AGENTS.md', 'a']], skills: ['x'] }),
         prefix({ files: [['/w/AGENTS.md', 'a']], skills: ['x'] }),
       ),
@@ -43,13 +45,13 @@ describe('prefixChanges', () => {
   });
 
   it('says a new day in one line', () => {
-    expect(prefixChanges(prefix(), prefix({ date: new Date('2026-12-03T01:00:00Z') }))).toEqual([
+    expect(changesOf(prefix(), prefix({ date: new Date('2026-12-03T01:00:00Z') }))).toEqual([
       "Today's date is now 2026-12-03 (the system prompt still shows 2026-12-01 the session started on).",
     ]);
   });
 
   it('gives an edited instruction file in full, and says which were removed or added', () => {
-    const changes = prefixChanges(
+    const changes = changesOf(
       prefix({
         files: [
           ['/w/AGENTS.md', 'old rule'],
@@ -71,16 +73,16 @@ describe('prefixChanges', () => {
   });
 
   it('names skills added and removed and gives the current listing; no skills left says so', () => {
-    const [added] = prefixChanges(prefix({ skills: ['a', 'b'] }), prefix({ skills: ['b', 'c'] }));
+    const [added] = changesOf(prefix({ skills: ['a', 'b'] }), prefix({ skills: ['b', 'c'] }));
     expect(added).toContain('(added: c; removed: a)');
     expect(added).toContain('- c: c work');
-    expect(prefixChanges(prefix({ skills: ['a'] }), prefix())).toEqual([
+    expect(changesOf(prefix({ skills: ['a'] }), prefix())).toEqual([
       expect.stringContaining('No skills are available now') as string,
     ]);
   });
 
   it('names tools that came, went or changed (the skill tool is left to the skills paragraph)', () => {
-    const changes = prefixChanges(prefix({ tools: ['read_file', 'bash'] }), {
+    const changes = changesOf(prefix({ tools: ['read_file', 'bash'] }), {
       ...prefix({ tools: ['read_file', 'grep'] }),
       tools: [tool('read_file', { required: ['path'] }), tool('grep')],
     });
@@ -94,7 +96,7 @@ describe('prefixChanges', () => {
   });
 
   it('reads the skill names from the skill tool enum', () => {
-    expect(skillNames([tool('bash'), skillTool(['a', 'b'])])).toEqual(['a', 'b']);
-    expect(skillNames([tool('bash')])).toEqual([]);
+    expect(skillNames([tool('bash'), skillTool(['a', 'b'])], 'skill')).toEqual(['a', 'b']);
+    expect(skillNames([tool('bash')], 'skill')).toEqual([]);
   });
 });

@@ -10,16 +10,19 @@ import type { PromptPart } from './prompt.js';
 import { promptParts, withoutDate } from './prompt.js';
 import type { SessionPrefix } from './session-records.js';
 
-/** The paragraphs telling the model what changed; [] when the prefixes are the same. */
-export function prefixChanges(stored: SessionPrefix, fresh: SessionPrefix): string[] {
+/**
+ * The paragraphs telling the model what changed; [] when the prefixes are the same. `skillTool`
+ * names the tool that loads the listed skills (its enum of names comes and goes with them).
+ */
+export function prefixChanges(stored: SessionPrefix, fresh: SessionPrefix, skillTool?: string): string[] {
   const before = promptParts(stored.system);
   const now = promptParts(fresh.system);
   return [
     ...harnessChanges(before, now),
     ...instructionChanges(before, now),
     ...otherChanges(before, now),
-    ...skillChanges(stored, fresh, before, now),
-    ...toolChanges(stored.tools, fresh.tools),
+    ...skillChanges(stored, fresh, before, now, skillTool),
+    ...toolChanges(stored.tools, fresh.tools, skillTool),
   ];
 }
 
@@ -73,12 +76,18 @@ function otherChanges(before: PromptPart[], now: PromptPart[]): string[] {
   ];
 }
 
-function skillChanges(stored: SessionPrefix, fresh: SessionPrefix, before: PromptPart[], now: PromptPart[]): string[] {
+function skillChanges(
+  stored: SessionPrefix,
+  fresh: SessionPrefix,
+  before: PromptPart[],
+  now: PromptPart[],
+  skillTool: string | undefined,
+): string[] {
   const a = before.find((p) => p.kind === 'skills')?.text;
   const b = now.find((p) => p.kind === 'skills')?.text;
   if (a === b) return [];
-  const had = skillNames(stored.tools);
-  const has = skillNames(fresh.tools);
+  const had = skillNames(stored.tools, skillTool);
+  const has = skillNames(fresh.tools, skillTool);
   const added = has.filter((n) => !had.includes(n));
   const removed = had.filter((n) => !has.includes(n));
   const what = [
@@ -89,17 +98,17 @@ function skillChanges(stored: SessionPrefix, fresh: SessionPrefix, before: Promp
     .join('; ');
   const head = `The skills available have changed since this session started${what !== '' ? ` (${what})` : ' (descriptions changed)'}.`;
   if (b === undefined) return [`${head} No skills are available now; do not call the skill tool.`];
-  const noTool = !stored.tools.some((t) => t.name === 'skill');
+  const noTool = skillTool === undefined || !stored.tools.some((t) => t.name === skillTool);
   const how = noTool
     ? ' This resumed session has no skill tool for you to call; the user can still force one with /name, or start a new session to have the tool.'
     : ' Load any of them with the skill tool by its name, even one its enum does not list.';
   return [`${head}${how} The current list replaces the one in the system prompt:\n\n${b}`];
 }
 
-function toolChanges(stored: readonly ToolSpec[], fresh: readonly ToolSpec[]): string[] {
+function toolChanges(stored: readonly ToolSpec[], fresh: readonly ToolSpec[], skillTool: string | undefined): string[] {
   // The skill tool comes and goes with the skills; `skillChanges` speaks for it.
-  const had = new Map(stored.filter((t) => t.name !== 'skill').map((t) => [t.name, t]));
-  const has = new Map(fresh.filter((t) => t.name !== 'skill').map((t) => [t.name, t]));
+  const had = new Map(stored.filter((t) => t.name !== skillTool).map((t) => [t.name, t]));
+  const has = new Map(fresh.filter((t) => t.name !== skillTool).map((t) => [t.name, t]));
   const added = [...has.keys()].filter((n) => !had.has(n));
   const removed = [...had.keys()].filter((n) => !has.has(n));
   const changed = [...has.keys()].filter(
@@ -119,9 +128,9 @@ function toolChanges(stored: readonly ToolSpec[], fresh: readonly ToolSpec[]): s
   return out;
 }
 
-/** The model-invocable skill names in a skill tool's `name` enum (none when there is no skill tool). */
-export function skillNames(tools: readonly ToolSpec[]): string[] {
-  const schema = tools.find((t) => t.name === 'skill')?.inputSchema as
+/** The model-invocable skill names in the skill tool's `name` enum (none when there is no skill tool). */
+export function skillNames(tools: readonly ToolSpec[], skillTool: string | undefined): string[] {
+  const schema = tools.find((t) => skillTool !== undefined && t.name === skillTool)?.inputSchema as
     | { properties?: { name?: { enum?: unknown } } }
     | undefined;
   const names = schema?.properties?.name?.enum;

@@ -8,6 +8,7 @@
  */
 import type { Effort, Message, SystemText, ToolSpec } from '@coding-harness/model';
 import * as z from 'zod/mini';
+import type { PluginRecord } from './hooks.js';
 import { upgradeRecord } from './session-upgrade.js';
 
 /** The first line of every session file. */
@@ -35,8 +36,6 @@ export type SessionRecord =
   | { type: 'message'; message: Message }
   /** The transcript was compacted: these messages replace everything before. */
   | { type: 'compaction'; messages: Message[] }
-  /** A skill was loaded (remembered for re-attachment after compaction). */
-  | { type: 'skill'; name: string; args: string }
   /** The transcript keeps only its first `keep` messages (e.g. the refused exchange is dropped). */
   | { type: 'truncate'; keep: number }
   /** The prefix sent with every request of this session; written right after the header. */
@@ -126,7 +125,6 @@ const headerSchema = z.looseObject({
 const recordSchemas = {
   message: z.looseObject({ type: z.literal('message'), message }),
   compaction: z.looseObject({ type: z.literal('compaction'), messages: z.array(message) }),
-  skill: z.looseObject({ type: z.literal('skill'), name: z.string().check(z.minLength(1)), args: z.string() }),
   truncate: z.looseObject({ type: z.literal('truncate'), keep: z.number().check(z.int(), z.nonnegative()) }),
   prefix: z.looseObject({
     type: z.literal('prefix'),
@@ -146,8 +144,8 @@ const recordSchemas = {
   }),
 } as const;
 
-/** The record kinds the loader knows, for the "unknown record" notice. */
-export const RECORD_TYPES: readonly string[] = Object.keys(recordSchemas);
+/** The record types the agent writes itself (the header's too): a plugin record never has one of these. */
+export const RECORD_TYPES: readonly string[] = [...Object.keys(recordSchemas), 'session'];
 
 /** Checks a parsed header line; the value itself is returned untouched. */
 export function checkHeader(value: unknown): { ok: true; header: SessionHeader } | { ok: false; why: string } {
@@ -157,12 +155,16 @@ export function checkHeader(value: unknown): { ok: true; header: SessionHeader }
 
 /**
  * Checks one parsed record line, after upgrading what an older harness wrote (session-upgrade.ts):
- * `unknown` for a type this harness does not know (a newer harness may write more kinds),
- * `invalid` with the first problem when a known record does not fit.
+ * `plugin` for an object whose `type` the agent does not write itself (a plugin's record, kept
+ * as it is for the plugins; a newer harness's kinds land here too), `unknown` for a line with no
+ * string `type`, `invalid` with the first problem when one of the agent's records does not fit.
  */
 export function checkRecord(
   parsed: unknown,
-): { ok: true; record: SessionRecord } | { ok: false; unknown: boolean; why: string } {
+):
+  | { ok: true; record: SessionRecord }
+  | { ok: 'plugin'; record: PluginRecord }
+  | { ok: false; unknown: boolean; why: string } {
   const value = upgradeRecord(parsed);
   const type =
     typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -172,15 +174,11 @@ export function checkRecord(
     typeof type === 'string' && Object.hasOwn(recordSchemas, type)
       ? recordSchemas[type as keyof typeof recordSchemas]
       : undefined;
+  if (type === 'session') return { ok: false, unknown: false, why: 'a second header line' };
   if (!schema)
-    return {
-      ok: false,
-      unknown: true,
-      why:
-        typeof type === 'string'
-          ? `unknown record type ${JSON.stringify(type.slice(0, 40))}`
-          : 'not a record (no "type")',
-    };
+    return typeof type === 'string' && type !== ''
+      ? { ok: 'plugin', record: value as PluginRecord }
+      : { ok: false, unknown: true, why: 'not a record (no "type")' };
   const result = schema.safeParse(value);
   return result.success
     ? { ok: true, record: value as SessionRecord }

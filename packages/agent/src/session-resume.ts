@@ -21,6 +21,8 @@ export interface ResumeInputs {
   id: string;
   /** The prefix a new session would send now. */
   fresh: SessionPrefix;
+  /** The tool that loads the listed skills (its enum names them), when there is one. */
+  skillTool?: string;
   model: string;
   /** From the model's descriptor: it accepts `role:"system"` messages after a user turn. */
   midConversationSystem: boolean;
@@ -84,7 +86,7 @@ export async function planResume(inputs: ResumeInputs): Promise<ResumePlan> {
     );
     return { ok: true, session, prefix: inputs.fresh, prefixStored: false, notices, ...extra };
   }
-  const changes = prefixChanges(session.current ?? session.prefix, inputs.fresh);
+  const changes = prefixChanges(session.current ?? session.prefix, inputs.fresh, inputs.skillTool);
   if (changes.length === 0) return { ok: true, session, prefix: session.prefix, prefixStored: true, notices, ...extra };
   const text = [CHANGES_INTRO, ...changes].join('\n\n');
   const context: Message = midConversationSystem

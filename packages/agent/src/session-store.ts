@@ -1,7 +1,7 @@
 /**
  * Sessions as JSONL files, one per session, `<id>.jsonl` in one directory (0700; files 0600):
  * a header line, the prefix record (the exact system and tools sent), then one line per
- * completed message (plus `compaction`, `skill` and `truncate` records). Each line is written to
+ * completed message (plus `compaction` and `truncate` records, and plugins' own). Each line is written to
  * the file as its message completes, so a killed process loses at most the message in flight; at
  * turn end an fsync is started in the background (see session-writer.ts).
  *
@@ -10,9 +10,10 @@
  * skipped with a notice naming the file and the line. `list` and `latest` read only the head of
  * each file, not whole transcripts.
  */
-import { chmodSync, mkdirSync, openSync, readFileSync, truncateSync } from 'node:fs';
+import { chmodSync, closeSync, ftruncateSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { open, readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { openRegularForAppend } from '@coding-harness/skills';
 import { checkRecord, isSessionId } from './session-records.js';
 import type { SessionHeader, SessionPrefix } from './session-records.js';
 import type { LoadedSession, SessionInfo } from './session-parse.js';
@@ -168,12 +169,20 @@ export function createSessionStore(opts: SessionStoreOptions): SessionStore {
       const file = fileOf(id);
       try {
         privateDir(dir);
-        chmodSync(file, 0o600);
-        const bytes = readFileSync(file);
-        const end = bytes.lastIndexOf(0x0a) + 1;
-        if (end < bytes.length) truncateSync(file, end);
-        return { ok: true, writer: writerFor(id, openSync(file, 'a', 0o600)) };
       } catch (err) {
+        return { ok: false, error: `cannot open session ${id}: ${(err as Error).message}` };
+      }
+      // Only a regular file, checked on the descriptor that is then read, cut and written (a
+      // session file swapped for a link to /dev/null or a FIFO is refused, never chmod-ed or waited on).
+      const opened = openRegularForAppend(file, { mode: 0o600, create: false, readable: true });
+      if (!opened.ok) return { ok: false, error: `cannot open session ${id}: ${opened.error}` };
+      try {
+        const bytes = readFileSync(opened.fd);
+        const end = bytes.lastIndexOf(0x0a) + 1;
+        if (end < bytes.length) ftruncateSync(opened.fd, end);
+        return { ok: true, writer: writerFor(id, opened.fd) };
+      } catch (err) {
+        closeSync(opened.fd);
         return { ok: false, error: `cannot open session ${id}: ${(err as Error).message}` };
       }
     },
@@ -236,7 +245,7 @@ function firstTitle(text: string, headerEnd: number): string {
       continue;
     }
     const checked = checkRecord(value);
-    if (!checked.ok || checked.record.type !== 'message') continue;
+    if (checked.ok !== true || checked.record.type !== 'message') continue;
     const title = titleOf([checked.record.message]);
     if (title !== '') return title;
   }

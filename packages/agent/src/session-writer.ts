@@ -4,12 +4,14 @@
  * in the background. Failures are returned as text, never thrown.
  */
 import { close, closeSync, fsync, writeSync } from 'node:fs';
+import type { PluginRecord } from './hooks.js';
 import type { SessionRecord } from './session-records.js';
 
 /** Appends records to one session file. Write failures are returned, never thrown. */
 export interface SessionWriter {
   readonly id: string;
-  append(record: SessionRecord): string | undefined;
+  /** Appends one line: the agent's own record, or a plugin's (any other `type`). */
+  append(record: SessionRecord | PluginRecord): string | undefined;
   /**
    * Starts an fsync of everything appended so far and returns at once (appended lines are already
    * in the file; this is for the OS crashing). Returns an error only when the file is closed.

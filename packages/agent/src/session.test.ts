@@ -43,7 +43,7 @@ describe('sessions', () => {
     const resumed = await createAgent({
       providers: anthropicAt(server.url),
       model: 'claude-sonnet-5-5',
-      registry: createToolRegistry({ skills: [] }),
+      registry: createToolRegistry(),
       policy: createPolicy(),
       workroot,
       clock: () => new Date('2025-06-01T12:00:00Z'),
@@ -156,7 +156,7 @@ describe('sessions', () => {
       const agent = await createAgent({
         providers: anthropicAt(server.url),
         model: 'claude-sonnet-5-5',
-        registry: createToolRegistry({ skills: [] }),
+        registry: createToolRegistry(),
         policy: createPolicy({ mode: 'bypassPermissions' }),
         workroot,
         clock: () => new Date('2026-01-01T12:00:00Z'),

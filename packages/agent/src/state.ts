@@ -17,6 +17,8 @@ import type {
 import type { Skill } from '@coding-harness/skills';
 import type { ToolContext, ToolRegistry } from '@coding-harness/tools';
 import type { AgentEvent } from './events.js';
+import type { PluginRecord } from './hooks.js';
+import type { HookRunner } from './hook-runner.js';
 import type { Approvals } from './approvals.js';
 import type { AgentPolicy } from './policy.js';
 import type { RetryPlan } from './retry.js';
@@ -39,23 +41,29 @@ export interface AgentConfig {
   /** Open approval questions, answered by request id. */
   approvals: Approvals;
   skills: readonly Skill[];
-  makeContext: (signal: AbortSignal, forcedSkill?: string) => ToolContext;
+  /** The tool context of one batch of calls (the jail, skill folders, read tracker, secrets, the turn's signal). */
+  makeContext: (signal: AbortSignal) => ToolContext;
   maxTurns: number;
   maxTokens: number;
   /** Absent: no `thinking` parameter (the model's own default). */
   thinking?: ThinkingSetting;
   effort?: Effort;
   retry: RetryPlan;
-  autoSkills: boolean;
   compactionThreshold: number;
   contextWindow: number;
+  /** The plugins' hooks, in order. */
+  hooks: HookRunner;
+  /** Set on a turn's own copy of the config: the turn's id (hooks are told it). */
+  turnId?: string;
+  /** Set on a thread's own copy of the config: the thread's id. */
+  threadId?: string;
 }
 
 export interface AgentState {
+  /** The conversation's id (the session file's name). */
+  sessionId: string;
   messages: Message[];
   totals: { usage: Usage; costUsd: number; requests: number };
-  /** Skills loaded in this session, latest arguments per name, in first-load order. */
-  invokedSkills: Map<string, string>;
   /** Input tokens (uncached + cache read + cache write) of the last request. */
   lastInputTokens: number;
   previousEnd?: PartPosition;
@@ -65,8 +73,10 @@ export interface AgentState {
    * resume): appended and persisted in order right after that turn's user message.
    */
   pendingContext: Message[];
-  /** Appends a record to the session file (opening it on first use); returns an error text on failure. */
-  persist: (record: SessionRecord) => void;
+  /** The plugins' records of this conversation, oldest first (a resumed file's, then those persisted since). */
+  records: PluginRecord[];
+  /** Appends a record to the session file (opening it on first use); a failure is said once, as an error event. */
+  persist: (record: SessionRecord | PluginRecord) => void;
   writer?: SessionWriter;
 }
 

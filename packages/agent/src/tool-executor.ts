@@ -7,16 +7,20 @@
  * a tool's failure. Every result and preview has the context's secrets redacted before it is
  * emitted or returned.
  */
-import { alwaysRuleFor, denialForNonInteractive } from '@coding-harness/approval';
+import { alwaysRuleFor, alwaysRuleScope, denialForNonInteractive } from '@coding-harness/approval';
 import type { Answer, AskFn, Authorization } from '@coding-harness/approval';
 import { createStreamRedactor, redactSecrets } from '@coding-harness/tools';
-import type { ToolContext, ToolRegistry, ToolResult } from '@coding-harness/tools';
-import type { ToolCallPart, ToolResultPart } from '@coding-harness/model';
+import type { Tool, ToolContext, ToolErrorCode, ToolRegistry, ToolResult } from '@coding-harness/tools';
+import { prepareCall } from '@coding-harness/tools';
+import type { ResultPart, ToolCallPart, ToolResultPart } from '@coding-harness/model';
 import { textResult } from '@coding-harness/model';
 import type { Approvals } from './approvals.js';
 import type { AgentEvent } from './events.js';
+import type { HookToolCall, TurnContext } from './hooks.js';
+import type { HookRunner } from './hook-runner.js';
 import type { AgentPolicy } from './policy.js';
 import { errorResult } from './transcript.js';
+import { MAX_TOOL_INPUT_DEPTH, tooDeepMessage } from './reply-limits.js';
 
 /** The result text of a call that was not run (or was stopped) because the user aborted. */
 export const CANCELLED = 'cancelled by the user';
@@ -34,24 +38,21 @@ export interface ExecutorDeps {
   /** Where questions wait for their answer (`approval_requested` names the request id). */
   approvals: Approvals;
   emit: (event: AgentEvent) => void;
-  /** A tool context for this batch (root, skill dirs, read tracker, the turn's signal, forced skill). */
+  /** A tool context for this batch (root, skill dirs, read tracker, the turn's signal). */
   context: ToolContext;
-  /**
-   * Called after a skill tool call loaded a skill, with its validated input and result; a result
-   * it returns is sent instead (a `context: fork` skill's subagent answer).
-   */
-  onSkillLoaded?: (
-    input: { name: string; args?: string },
-    result: ToolResult,
-    callId: string,
-  ) => Promise<ToolResult | undefined>;
+  /** The plugins' hooks around each call, and the context they are given. */
+  hooks?: { runner: HookRunner; context: TurnContext };
 }
 
 export interface ExecuteOptions {
-  /** Calls the agent made itself (`/slug`, auto-match). */
+  /** Calls the agent made itself (a `beforeTurn` hook's forced calls: `/slug`, an auto-matched skill). */
   forced?: boolean;
   /** tool_use ids whose input was cut by max_tokens. */
   truncated?: ReadonlySet<string>;
+  /** The tool object of a forced call (it runs even when the registry lacks it). */
+  tool?: Tool<unknown>;
+  /** Tool call ids whose input nested too deeply (replaced by `{}`): answered, never run. */
+  tooDeep?: ReadonlySet<string>;
 }
 
 /**
@@ -96,7 +97,7 @@ export async function executeToolUses(
 }
 
 function isRead(deps: ExecutorDeps, use: ToolCallPart, opts: ExecuteOptions): boolean {
-  return !opts.truncated?.has(use.id) && deps.registry.get(use.name)?.kind === 'read';
+  return !opts.truncated?.has(use.id) && !opts.tooDeep?.has(use.id) && deps.registry.get(use.name)?.kind === 'read';
 }
 
 async function runOne(
@@ -115,7 +116,7 @@ async function runOne(
       name: use.name,
       isError: result.isError,
       display: result.display,
-      content: textResult(result.content),
+      content: result.content,
       ...(result.diff === undefined ? {} : { diff: result.diff }),
     });
     return toPart(use.id, result);
@@ -133,23 +134,27 @@ async function runOne(
     });
   if (opts.truncated?.has(use.id)) {
     unknownStart();
-    return finish({ content: TRUNCATED, display: 'input cut by max_tokens', isError: true });
+    return finish(failure(TRUNCATED, 'input cut by max_tokens', 'invalid_input'));
+  }
+  if (opts.tooDeep?.has(use.id)) {
+    unknownStart();
+    return finish(failure(tooDeepMessage(MAX_TOOL_INPUT_DEPTH), 'input nested too deeply', 'invalid_input'));
   }
   if (context.signal.aborted) return cancelled(use, deps);
-  const prepared = deps.registry.prepare(use.name, use.input, { root: context.root });
-  if (!prepared.ok) {
+  const first = opts.tool
+    ? prepareCall(opts.tool, use.input, context)
+    : deps.registry.prepare(use.name, use.input, context);
+  if (!first.ok) {
     unknownStart();
-    return finish(prepared.result);
+    return finish(first.result);
   }
-  const { tool, input, summary, permission } = prepared;
+  const gate = await beforeCall(first, use, forced, deps);
+  const { tool, input, summary, permission } = gate.prepared;
   emit({ type: 'tool_call_started', callId: use.id, name: use.name, kind: tool.kind, input, summary, forced });
+  if (gate.stop) return finish(gate.stop);
   const refusal = refuseEarly(tool, input, context);
   if (refusal !== undefined)
-    return finish({
-      content: refusal,
-      display: `refused: ${refusal.split('\n')[0] ?? ''}`.slice(0, 200),
-      isError: true,
-    });
+    return finish(failure(refusal, `refused: ${refusal.split('\n')[0] ?? ''}`.slice(0, 200), 'failed'));
   let asked = false;
   // The question is the event; the answer arrives by its request id (Agent.answer).
   const ask: AskFn = (request) =>
@@ -170,6 +175,7 @@ async function runOne(
         ...(permission.target !== undefined ? { target: permission.target } : {}),
         ...(preview !== undefined ? { preview } : {}),
         alwaysRule: alwaysRuleFor(request),
+        ...(alwaysRuleScope(request) === '' ? {} : { alwaysCovers: alwaysRuleScope(request) }),
         allowHint: denialForNonInteractive(request),
       });
       const answer = await deps.approvals.wait(requestId, context.signal, DENIED_BY_ABORT);
@@ -198,29 +204,62 @@ async function runOne(
       message: `the approval question failed: ${err instanceof Error ? err.message : String(err)}`,
     }),
   );
-  if (context.signal.aborted) return finish({ content: CANCELLED, display: CANCELLED, isError: true });
+  if (context.signal.aborted) return finish(failure(CANCELLED, CANCELLED, 'cancelled'));
   // A denial nobody answered (a deny rule, plan mode) says why on the tool line; the user's own "no" does not need to.
-  if (!auth.allowed)
-    return finish({ content: auth.message, display: asked ? 'denied' : deniedDisplay(auth.message), isError: true });
+  if (!auth.allowed) return finish(failure(auth.message, asked ? 'denied' : deniedDisplay(auth.message), 'denied'));
   let result: ToolResult;
   const live = liveOutput(use.id, context, emit);
   try {
-    result = await tool.run(input, { ...context, onOutput: live.push });
+    result = await tool.execute(input, { ...context, callId: use.id }, { onUpdate: live.push });
   } catch (err) {
-    result = {
-      content: `${use.name} failed: ${err instanceof Error ? err.message : String(err)}`,
-      display: 'failed',
-      isError: true,
-    };
+    result = failure(`${use.name} failed: ${err instanceof Error ? err.message : String(err)}`, 'failed', 'failed');
   }
-  // A skill tool call with `query` (a search) loads nothing.
-  const loaded = tool.name === 'skill' && !result.isError && typeof (input as { name?: unknown }).name === 'string';
-  if (loaded && !context.signal.aborted && deps.onSkillLoaded)
-    result = (await deps.onSkillLoaded(input as { name: string; args?: string }, result, use.id)) ?? result;
+  if (!context.signal.aborted && deps.hooks && !deps.hooks.runner.empty) {
+    const call: HookToolCall = { id: use.id, name: use.name, input, tool, forced };
+    result = await deps.hooks.runner.afterToolCall(call, redacted(result, context), deps.hooks.context);
+  }
   live.end();
   if (context.signal.aborted)
-    result = { content: `${CANCELLED}\n${result.content}`, display: CANCELLED, isError: true };
+    result = {
+      content: [{ type: 'text', text: CANCELLED }, ...result.content],
+      display: CANCELLED,
+      isError: true,
+      errorCode: 'cancelled',
+    };
   return finish(result);
+}
+
+type Prepared = Extract<ReturnType<typeof prepareCall>, { ok: true }>;
+
+/**
+ * The plugins' `beforeToolCall` hooks on a validated call: the call as it will run (a rewritten
+ * input validated again, its summary and permission target computed again), or the result that
+ * ends it (blocked: `denied`; a rewrite that does not validate: `invalid_input`).
+ */
+async function beforeCall(
+  prepared: Prepared,
+  use: ToolCallPart,
+  forced: boolean,
+  deps: ExecutorDeps,
+): Promise<{ prepared: Prepared; stop?: ToolResult }> {
+  if (!deps.hooks || deps.hooks.runner.empty) return { prepared };
+  let latest = prepared;
+  const call: HookToolCall = { id: use.id, name: use.name, input: prepared.input, tool: prepared.tool, forced };
+  const gate = await deps.hooks.runner.beforeToolCall(call, deps.hooks.context, (raw) => {
+    const again = prepareCall(prepared.tool, raw, deps.context);
+    if (!again.ok)
+      return { ok: false, message: again.result.content.map((p) => (p.type === 'text' ? p.text : '')).join('') };
+    latest = again;
+    return { ok: true, input: again.input };
+  });
+  if ('block' in gate)
+    return {
+      prepared: latest,
+      stop: failure(gate.block, deniedDisplay(gate.block).replace(/^denied/, 'blocked'), 'denied'),
+    };
+  if ('invalid' in gate)
+    return { prepared: latest, stop: failure(gate.invalid, 'invalid input from a hook', 'invalid_input') };
+  return { prepared: latest };
 }
 
 /**
@@ -261,13 +300,23 @@ function refuseEarly(
   }
 }
 
-/** The result with every secret value replaced (content, display and diff). */
-function redacted(result: ToolResult, ctx: Pick<ToolContext, 'secrets' | 'secretLabels'>): ToolResult {
+/** A failure the executor reports itself (never ran, refused, denied, cancelled). */
+function failure(text: string, display: string, errorCode: ToolErrorCode): ToolResult {
+  return { content: textResult(text), display, isError: true, errorCode };
+}
+
+/**
+ * The result with every secret value replaced (its text parts, display and diff). Images and
+ * documents are passed as they are: a secret inside base64 data is not searched for.
+ */
+export function redacted(result: ToolResult, ctx: Pick<ToolContext, 'secrets' | 'secretLabels'>): ToolResult {
   const { secrets, secretLabels } = ctx;
   if (secrets === undefined || secrets.length === 0) return result;
+  const redactPart = (part: ResultPart): ResultPart =>
+    part.type === 'text' ? { ...part, text: redactSecrets(part.text, secrets, secretLabels) } : part;
   return {
     ...result,
-    content: redactSecrets(result.content, secrets, secretLabels),
+    content: result.content.map(redactPart),
     display: redactSecrets(result.display, secrets, secretLabels),
     ...(result.diff === undefined ? {} : { diff: redactSecrets(result.diff, secrets, secretLabels) }),
   };
@@ -286,11 +335,11 @@ export function cancelled(use: ToolCallPart, deps: Pick<ExecutorDeps, 'emit'>): 
   return errorResult(use.id, CANCELLED);
 }
 
-/** A tool's result as a result part: tools return text today, so one text part. */
+/** A tool's result as a result part, its content parts as the tool gave them. */
 function toPart(id: string, result: ToolResult): ToolResultPart {
   return result.isError
-    ? errorResult(id, result.content)
-    : { type: 'tool_result', callId: id, content: textResult(result.content) };
+    ? { type: 'tool_result', callId: id, content: result.content, isError: true }
+    : { type: 'tool_result', callId: id, content: result.content };
 }
 
 type Lock = <T>(fn: () => Promise<T>) => Promise<T>;

@@ -1,13 +1,14 @@
 /**
- * A loaded skill's `model` and `effort`: the settings the rest of its turn's requests use. The
- * session's own settings are never touched (the next turn goes back to them). A model id no
- * provider knows, or an effort the model does not accept, changes nothing and says why.
+ * A change of `model` and `effort` for the rest of a turn (a loaded skill's, through a hook's
+ * `switchSettings`): the settings the turn's next requests use. The session's own settings are
+ * never touched (the next turn goes back to them). A model id no provider knows, or an effort the
+ * model does not accept, changes nothing and says why.
  */
 import type { Effort, ModelDescriptor, ModelProvider, ProviderRegistry, ThinkingSetting } from '@coding-harness/model';
 import { checkModelSettings, defaultThinking } from '@coding-harness/model';
-import type { Skill } from '@coding-harness/skills';
+import type { SettingsChange } from './hooks.js';
 
-/** The per-request settings a skill may change for its turn. */
+/** The per-request settings a hook may change for its turn. */
 export interface TurnModelSettings {
   model: string;
   provider: ModelProvider;
@@ -18,32 +19,32 @@ export interface TurnModelSettings {
   contextWindow: number;
 }
 
-/** What a skill's `model` / `effort` do to the turn: the new settings (absent: none change) and the notices to show. */
+/** What a change does to the turn: the new settings (absent: none change) and the notices to show. */
 export interface TurnModelSwitch {
   settings?: TurnModelSettings;
   notices: string[];
 }
 
 /**
- * The model id a skill's `model` names: an alias a provider knows (Claude Code's `sonnet`,
- * `opus`, `haiku`: the newest model of that family) resolves to its id; `inherit` (or nothing)
- * is undefined, keeping the turn's.
+ * The model id a change names: an alias a provider knows (Claude Code's `sonnet`, `opus`,
+ * `haiku`: the newest model of that family) resolves to its id; `inherit` (or nothing) is
+ * undefined, keeping the turn's.
  */
-export function resolveSkillModel(text: string | undefined, providers: ProviderRegistry): string | undefined {
+export function resolveModelChoice(text: string | undefined, providers: ProviderRegistry): string | undefined {
   const t = text?.trim() ?? '';
   if (t === '' || t === 'inherit') return undefined;
   return providers.alias(t) ?? t;
 }
 
-/** The turn's settings after loading `skill`, from `current` (the turn's settings so far). */
-export function skillModelSwitch(
+/** The turn's settings after `change`, from `current` (the turn's settings so far). */
+export function turnSettingsSwitch(
   current: TurnModelSettings,
-  skill: Skill,
+  change: SettingsChange,
   providers: ProviderRegistry,
 ): TurnModelSwitch {
-  const origin = `skill ${skill.name}`;
+  const { origin } = change;
   const notices: string[] = [];
-  const wanted = resolveSkillModel(skill.model, providers);
+  const wanted = resolveModelChoice(change.model, providers);
   let model = current.model;
   let target = { provider: current.provider, descriptor: current.descriptor };
   if (wanted !== undefined && wanted !== current.model) {
@@ -53,28 +54,28 @@ export function skillModelSwitch(
       target = resolved;
     } else
       notices.push(
-        `${origin}: model "${skill.model}" is not in the model catalogue; this turn stays on ${current.model}`,
+        `${origin}: model "${change.model}" is not in the model catalogue; this turn stays on ${current.model}`,
       );
   }
   const info = target.descriptor;
   let effort = current.effort;
-  if (skill.effort !== undefined) {
+  if (change.effort !== undefined) {
     const keeps = `this turn keeps ${current.effort ?? "the model's default effort"}`;
     // On the same model the session's thinking stays, so the effort must suit it (between_tools stops at high).
     const clash =
       model === current.model && current.thinking !== undefined
         ? checkModelSettings(info, {
             thinking: current.thinking,
-            effort: skill.effort,
+            effort: change.effort,
             maxTokens: current.maxTokens,
           })[0]
         : undefined;
-    if (!info.efforts.includes(skill.effort))
+    if (!info.efforts.includes(change.effort))
       notices.push(
-        `${origin}: ${model} does not accept effort "${skill.effort}" (it accepts ${info.efforts.join(', ') || 'none'}); ${keeps}`,
+        `${origin}: ${model} does not accept effort "${change.effort}" (it accepts ${info.efforts.join(', ') || 'none'}); ${keeps}`,
       );
-    else if (clash !== undefined) notices.push(`${origin}: effort "${skill.effort}" is not used (${clash}); ${keeps}`);
-    else effort = skill.effort;
+    else if (clash !== undefined) notices.push(`${origin}: effort "${change.effort}" is not used (${clash}); ${keeps}`);
+    else effort = change.effort;
   }
   // The session's effort may be one the new model does not take: then the model's own default.
   if (effort !== undefined && !info.efforts.includes(effort)) effort = undefined;

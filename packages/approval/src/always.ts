@@ -10,50 +10,14 @@ import { escapeGlob } from './paths.js';
 import { toolOf } from './tool-table.js';
 import type { RuleTool } from './tool-table.js';
 
-/** Programs whose second word is a subcommand (`git status`), so "always" may cover command + subcommand. */
-const SUBCOMMAND_PROGRAMS = new Set([
-  'git',
-  'npm',
-  'pnpm',
-  'yarn',
-  'bun',
-  'cargo',
-  'go',
-  'docker',
-  'podman',
-  'kubectl',
-  'make',
-  'pip',
-  'pip3',
-  'poetry',
-  'uv',
-  'gh',
-  'brew',
-  'apt',
-  'apt-get',
-  'dotnet',
-  'mvn',
-  'gradle',
-  'terraform',
-  'helm',
-  'rustup',
-  'systemctl',
-  'turbo',
-  'nx',
-  'composer',
-  'bundle',
-  'rake',
-  'mix',
-  'swift',
-  'conda',
-  'hg',
-  'svn',
-  'tsc',
-  'vitest',
-  'jest',
-  'eslint',
-  'prettier',
-]);
+/**
+ * Programs whose second word is a subcommand (`git status`) and whose code-running options the
+ * policy knows (programs/: git's `-c`, `--upload-pack`, npm's `--script-shell`, `exec`...): only
+ * for these may "always" store command + subcommand. For any other program (make, go, cargo, gh,
+ * apt-get...) a prefix would also cover options the policy cannot judge (`make -f evil.mk`,
+ * `go test -exec`, `cargo build --config`), so "always" stores the exact command.
+ */
+const SUBCOMMAND_PROGRAMS = new Set(['git', 'npm', 'pnpm', 'yarn', 'bun']);
 /** Subcommands that run what follows them (`cargo run`, `docker exec`, `uv run`): "always" stores the exact command. */
 const RUN_VERBS = new Set([
   'run',
@@ -79,7 +43,7 @@ const PLAIN_WORD = /^[A-Za-z0-9_@%+=:,./-]+$/;
 /**
  * The one bash pattern an "always" answer stores for this command: the exact command, or the
  * command and its subcommand (`git status -s` -> `git status`, `npm run build` -> `npm run build`)
- * when every word is literal, the program has subcommands, is no interpreter, shell, wrapper or
+ * when every word is literal, the program has a table of its dangerous options, is no interpreter, shell, wrapper or
  * code runner, the subcommand does not run what follows it, and no word of the command uses a
  * code-running option (`git -c`, `npm --script-shell`).
  */
@@ -123,8 +87,30 @@ const ALWAYS: Readonly<Record<RuleTool['specifier'], (tool: string, target: stri
  * touches, a name tool (skill) the name.
  */
 export function alwaysRule(request: ApprovalRequest, tool: RuleTool | undefined): Rule | undefined {
-  if (tool === undefined) return undefined;
+  // A call outside the sandbox is asked about each time: no rule could say "outside" and stay narrow.
+  if (tool === undefined || request.escapesSandbox === true) return undefined;
   return ALWAYS[tool.specifier](tool.name, targetOf(request, tool));
+}
+
+/**
+ * What the rule an "always" answer stores will cover, in words, for the question to show before
+ * the answer (next to the rule itself); `''` when it stores nothing.
+ */
+export function alwaysRuleScope(request: ApprovalRequest, tools?: readonly RuleTool[]): string {
+  const rule = alwaysRule(request, toolOf(request, tools));
+  if (rule === undefined) return '';
+  switch (rule.form) {
+    case 'exact':
+      return 'exactly this command, as written, and nothing else';
+    case 'prefix':
+      return `every "${rule.prefix} …" command, whatever follows, except with an option that runs other code or writes outside the work tree`;
+    case 'path':
+      return `${rule.tool} of this path only`;
+    case 'name':
+      return `${rule.tool} ${rule.name}, with any arguments`;
+    case 'tool':
+      return `every ${rule.tool} call`;
+  }
 }
 
 /**

@@ -103,7 +103,7 @@ describe('deny rules look everywhere', () => {
     'sudo rm -rf build',
     'sudo -n -u root rm x',
     'FOO=1 rm x',
-    'env FOO=1 -u BAR rm x',
+    'env -u BAR FOO=1 rm x',
     'timeout -s KILL 5 rm x',
     '"rm" -rf build',
     '(rm x)',
@@ -126,6 +126,8 @@ describe('deny rules look everywhere', () => {
     expect(deny('eval "$cmd"', prefix('rm'))).toBe('unsure');
     expect(deny('rm "x', prefix('rm'))).toBe('deny');
     expect(deny('ls "x', prefix('rm'))).toBe('unsure');
+    // env reads options only before its first assignment: here it would run a program named -u.
+    expect(deny('env FOO=1 -u BAR rm x', prefix('rm'))).toBe('unsure');
   });
 });
 
@@ -135,9 +137,14 @@ describe('what "always" stores for a command', () => {
     ['ls -la src', exact('ls -la src')],
     ['npm test', prefix('npm test')],
     ['npm run build -- --watch', prefix('npm run build')],
-    ['cargo build --release', prefix('cargo build')],
+    // No table of cargo's, kubectl's, make's options: a prefix would cover `--config`, `-f evil.mk`, `-exec`.
+    ['cargo build --release', exact('cargo build --release')],
+    ['make test', exact('make test')],
+    ['go test ./...', exact('go test ./...')],
+    ['gh pr list', exact('gh pr list')],
+    ['apt-get install -y jq', exact('apt-get install -y jq')],
     ['cargo run --bin x', exact('cargo run --bin x')],
-    ['kubectl get pods', prefix('kubectl get')],
+    ['kubectl get pods', exact('kubectl get pods')],
     ['git status && npm test', exact('git status && npm test')],
     ['git -C sub status', exact('git -C sub status')],
     ['git -c core.pager=x log', exact('git -c core.pager=x log')],

@@ -11,6 +11,7 @@ import type { SimpleCommand } from './shell/allow-walk.js';
 import { commandName, denyView } from './shell/deny-walk.js';
 import { deniedAsText, normalizeCommand } from './shell/text-deny.js';
 import { programDanger } from './programs/index.js';
+import { readOnlyCommand } from './programs/read-only.js';
 
 export { normalizeCommand };
 
@@ -102,4 +103,15 @@ function matchWords(
   }
   if (form === 'exact' && seen.length !== words.length) return 'no';
   return 'yes';
+}
+
+/**
+ * Whether the whole command line is read-only (programs/read-only.ts): it parses into simple
+ * commands that are each read-only, with no assignments and no input redirection (`git log
+ * --stdin < secret` would print the file in its error).
+ */
+export function readOnlyCommandLine(command: string): boolean {
+  if (command.includes('<')) return false;
+  const split = splitForAllow(command);
+  return split.ok && split.commands.every((c) => !c.assigns && readOnlyCommand(c.words));
 }

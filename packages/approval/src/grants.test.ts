@@ -34,7 +34,7 @@ describe('turn grants from skills', () => {
     const policy = createPolicy({ tools: TOOLS });
     expect(policy.grantForTurn(['Bash', 'Write(src/**)'], 'skill fmt', { maxKind: 'write' })).toHaveLength(1);
     expect(policy.decide(request('write_file', 'src/a.ts')).type).toBe('allow');
-    expect(policy.decide(bash('ls')).type).toBe('ask');
+    expect(policy.decide(bash('make')).type).toBe('ask');
   });
 });
 

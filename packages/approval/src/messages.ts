@@ -39,12 +39,15 @@ export function denialForNonInteractive(
   reason?: string,
   tools?: readonly RuleTool[],
 ): string {
+  const what = request.summary ? `: ${request.summary}` : '';
+  // No allow rule lets a call out of the sandbox: only a person, or a run without the sandbox.
+  if (request.escapesSandbox === true)
+    return `${request.tool} asked to run outside the sandbox, which only a person can allow, and this run is non-interactive (-p), so it was not run${what}. Run it inside the sandbox, or rerun with --no-sandbox (and a rule that allows it) or --permission-mode bypassPermissions.`;
   const tool = toolOf(request, tools);
   const suggestions: string[] = tool === undefined ? [] : ruleSuggestions(request, tool, tools ?? [tool]);
   if (request.kind === 'write' && request.insideRoot === true)
     suggestions.push('--permission-mode acceptEdits (file changes inside the work root)');
   suggestions.push('--permission-mode bypassPermissions (everything)');
-  const what = request.summary ? `: ${request.summary}` : '';
   const why = reason ? ` (${reason})` : '';
   return `${request.tool} needs approval${why}, and this run is non-interactive (-p), so it was not run${what}. To allow it, rerun with ${suggestions.join(', or ')}.`;
 }

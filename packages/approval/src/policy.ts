@@ -2,7 +2,8 @@ import type { ApprovalRequest, Answer, AskFn, Authorization, Decision, Grant, Pe
 import { formatRule, parseRule, parseRules } from './rules.js';
 import type { Rule } from './rules.js';
 import { GrantStore, toGrant } from './grants.js';
-import { findAllowing, findDenying, hiddenByDeny, readingFamily } from './match.js';
+import { findAllowing, findDenying, hiddenByDeny, readingFamily, targetOf } from './match.js';
+import { readOnlyCommandLine } from './bash-match.js';
 import { alwaysRule } from './always.js';
 import { KIND_RANK, toolOf, toolTable } from './tool-table.js';
 import type { RuleTool } from './tool-table.js';
@@ -28,10 +29,17 @@ export interface PolicyOptions {
   allow?: string[];
   /** Deny rules; they beat every mode, grant and allow rule. */
   deny?: string[];
-  /** What `list()` and denial messages name as the source of `allow` / `deny` (default `settings`). */
-  origin?: { allow?: string; deny?: string };
+  /** Ask rules (Claude Code's `permissions.ask`): a call they match asks even when an allow rule, a grant or the sandbox would allow it. */
+  ask?: string[];
+  /** What `list()` and denial messages name as the source of `allow` / `deny` / `ask` (default `settings`). */
+  origin?: { allow?: string; deny?: string; ask?: string };
   /** More rule sets with their own origins (a settings file besides the flags). */
-  sources?: Array<{ origin: string; allow?: string[]; deny?: string[] }>;
+  sources?: Array<{ origin: string; allow?: string[]; deny?: string[]; ask?: string[] }>;
+  /**
+   * Claude Code's `sandbox.autoAllowBashIfSandboxed`: a request marked `sandboxed` (it runs inside
+   * the OS sandbox) is allowed without a question unless a deny or ask rule matches. Default true.
+   */
+  autoAllowSandboxed?: boolean;
   /**
    * The work root's realpath. With it, relative path rules also match absolute targets inside
    * the root and absolute rules relative targets; `readFilter` needs it for relative rules.
@@ -113,7 +121,7 @@ export interface Policy {
 /** Every error in the options' rules; empty when `createPolicy` will accept them. */
 export function checkPolicyOptions(options: PolicyOptions = {}): string[] {
   const tools = options.tools ?? [];
-  return ruleSets(options).flatMap((set) => parseRules([...set.allow, ...set.deny], tools).errors);
+  return ruleSets(options).flatMap((set) => parseRules([...set.allow, ...set.deny, ...set.ask], tools).errors);
 }
 
 /**
@@ -129,13 +137,16 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
   const family = readingFamily(table);
   const grants = new GrantStore();
   const denies: SourcedRule[] = [];
+  const asks: SourcedRule[] = [];
   let turnDenies: SourcedRule[] = [];
   const allDenies = (): SourcedRule[] => (turnDenies.length === 0 ? denies : [...denies, ...turnDenies]);
   for (const set of ruleSets(options)) {
     grants.addSession(parseRules(set.allow, tools).rules, set.origin.allow);
     for (const rule of parseRules(set.deny, tools).rules)
       denies.push({ rule, origin: set.origin.deny, scope: 'session' });
+    for (const rule of parseRules(set.ask, tools).rules) asks.push({ rule, origin: set.origin.ask, scope: 'session' });
   }
+  const autoAllowSandboxed = options.autoAllowSandboxed ?? true;
   let mode: PermissionMode = options.mode ?? 'default';
 
   const root = options.root;
@@ -153,13 +164,24 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
     if (denied && mode !== 'plan')
       return { type: 'ask', request, reason: `the deny rule ${rule} might match: ${denied.unsure}` };
     if (mode === 'plan' || mode === 'bypassPermissions') return fromVerdict(request, mode);
+    const asked = findDenying(request, asks, tool, root);
+    if (asked) return { type: 'ask', request, reason: `the ask rule ${describe(asked.entry)} matches` };
+    if (request.escapesSandbox === true) return { type: 'ask', request, reason: 'it asks to run outside the sandbox' };
     const allowing = findAllowing(request, grants.active(), tool, root);
     if (allowing) return { type: 'allow', reason: `allowed by ${allowing.map(describe).join(', ')}` };
+    if (request.sandboxed === true && autoAllowSandboxed)
+      return { type: 'allow', reason: 'it runs inside the sandbox' };
+    const target = tool?.specifier === 'command' ? targetOf(request, tool) : undefined;
+    if (target !== undefined && !hasReadDenies() && readOnlyCommandLine(target))
+      return { type: 'allow', reason: 'a read-only command' };
     return fromVerdict(request, mode);
   };
+  /** Read-only commands run without a question only while no deny rule guards reading (a `Read(.env)` must keep asking for any reader). */
+  const hasReadDenies = (): boolean =>
+    allDenies().some((entry) => family.readers.has(entry.rule.tool) || family.searchers.has(entry.rule.tool));
 
   const sessionRules = (request: ApprovalRequest): Rule[] => {
-    const rule = alwaysRule(request, toolOf(request, tools));
+    const rule = request.escapesSandbox === true ? undefined : alwaysRule(request, toolOf(request, tools));
     return rule ? [rule] : [];
   };
 
@@ -280,21 +302,28 @@ function describeOrigin(entry: SourcedRule): string {
 }
 
 interface RuleSet {
-  origin: { allow: string; deny: string };
+  origin: { allow: string; deny: string; ask: string };
   allow: string[];
   deny: string[];
+  ask: string[];
 }
 
 function ruleSets(options: PolicyOptions): RuleSet[] {
   const main: RuleSet = {
-    origin: { allow: options.origin?.allow ?? 'settings', deny: options.origin?.deny ?? 'settings' },
+    origin: {
+      allow: options.origin?.allow ?? 'settings',
+      deny: options.origin?.deny ?? 'settings',
+      ask: options.origin?.ask ?? 'settings',
+    },
     allow: options.allow ?? [],
     deny: options.deny ?? [],
+    ask: options.ask ?? [],
   };
   const more = (options.sources ?? []).map((source) => ({
-    origin: { allow: source.origin, deny: source.origin },
+    origin: { allow: source.origin, deny: source.origin, ask: source.origin },
     allow: source.allow ?? [],
     deny: source.deny ?? [],
+    ask: source.ask ?? [],
   }));
   return [main, ...more];
 }

@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import type { RuleTool } from './types.js';
 
 /**
- * Test helper: the built-in tools' rule table, as the tool registry hands it out. Approval may not
- * import the tools package, so its tests read the file the tools package pins its `ruleNames()`
- * to (`packages/tools/fixtures/rule-names.json`, checked there): one source, no copy here.
+ * Test helper: the harness's rule table (the built-in tools and the skill tool), as a session's
+ * tool registry hands it out. Approval may not import the tools or session packages, so its tests
+ * read the file the session pins that table to (`packages/session/fixtures/rule-names.json`,
+ * checked there): one source, no copy here.
  */
 export const TOOLS: readonly RuleTool[] = Object.freeze(
-  JSON.parse(fs.readFileSync(new URL('../../tools/fixtures/rule-names.json', import.meta.url), 'utf8')) as RuleTool[],
+  JSON.parse(fs.readFileSync(new URL('../../session/fixtures/rule-names.json', import.meta.url), 'utf8')) as RuleTool[],
 );
 
 /** Test helper: the entry of one built-in tool. */

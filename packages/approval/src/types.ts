@@ -41,6 +41,13 @@ export interface ApprovalRequest {
   target?: string;
   /** File tools: whether the path lies inside the work root. */
   insideRoot?: boolean;
+  /**
+   * bash: the command runs inside the session's OS sandbox. Unless a deny or ask rule matches, the
+   * policy allows it without asking (`autoAllowSandboxed`, on by default).
+   */
+  sandboxed?: boolean;
+  /** bash: the call asks to run outside the session's sandbox: the policy always asks (no rule or grant allows it, "always" stores nothing). */
+  escapesSandbox?: boolean;
   /** One line for people (`bash: npm test`). */
   summary: string;
   /** Optional unified diff of what a write would change. */

@@ -5,22 +5,35 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Anthropic from '@anthropic-ai/sdk';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { build } from 'esbuild';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseCliArgs } from './cli-args.js';
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const cli = path.join(packageDir, 'dist', 'cli.js');
 const example = path.join(packageDir, 'examples', 'hello.yaml');
 
 let dir: string;
+let buildDir: string;
+let cli: string;
 const children: ChildProcess[] = [];
 
-beforeAll(() => {
-  // The CLI runs as a real child process from dist/: bring the build up to date first (a no-op when it is).
-  execFileSync(path.join(packageDir, '..', '..', 'node_modules', '.bin', 'tsc'), ['-b', packageDir], {
-    stdio: 'inherit',
+beforeAll(async () => {
+  // The CLI runs as a real child process, bundled from the current sources into this suite's own
+  // temp dir: never dist/, which the build task owns and another suite may be packing meanwhile.
+  buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mock-anthropic-cli-build-'));
+  cli = path.join(buildDir, 'cli.mjs');
+  await build({
+    entryPoints: [path.join(packageDir, 'src', 'cli.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: cli,
+    logLevel: 'silent',
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   });
 }, 120_000);
+afterAll(() => fs.rmSync(buildDir, { recursive: true, force: true }));
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mock-anthropic-cli-'));
 });
@@ -95,6 +108,15 @@ describe('mock-anthropic CLI', () => {
     expect(invalid.code).toBe(2);
     expect(invalid.stderr).toContain(bad);
     expect(invalid.stderr).toContain('turns.0.content.0');
+  });
+
+  it('exits 2 at once when --log is a FIFO nobody reads, instead of hanging on the first request', async () => {
+    const fifo = path.join(dir, 'log.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const result = await exited(spawnCli(['--script', example, '--port', '0', '--log', fifo]));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`--log: cannot write ${fifo}: it is a FIFO that nobody reads`);
+    expect(fs.lstatSync(fifo).isFIFO()).toBe(true);
   });
 
   it('exits 2 naming the flag on bad flags', async () => {

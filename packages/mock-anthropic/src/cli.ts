@@ -1,8 +1,25 @@
 #!/usr/bin/env node
-import { appendFileSync } from 'node:fs';
+import { closeSync, constants, openSync } from 'node:fs';
 import { parseCliArgs, USAGE } from './cli-args.js';
 import { loadScriptFile } from './script-file.js';
 import { startMockServer } from './server.js';
+
+/**
+ * Whether the log can be appended to: opened (created when missing) without blocking, so a FIFO
+ * nobody reads is an error at start instead of a server that hangs on its first request. A pipe
+ * someone reads and a terminal or /dev/stderr are fine: the log is only ever appended to, never
+ * replaced.
+ */
+function checkLog(log: string): string | undefined {
+  const { O_WRONLY, O_APPEND, O_CREAT, O_NONBLOCK, O_NOCTTY } = constants;
+  try {
+    closeSync(openSync(log, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_NOCTTY, 0o666));
+    return undefined;
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    return e.code === 'ENXIO' ? 'it is a FIFO that nobody reads' : e.message;
+  }
+}
 
 /** `mock-anthropic --script FILE [--port N] [--log FILE] [--lenient] [--old-account]`: serves until SIGINT/SIGTERM; bad input exits 2. */
 async function main(): Promise<number | undefined> {
@@ -24,10 +41,9 @@ async function main(): Promise<number | undefined> {
     return 2;
   }
   if (log !== undefined) {
-    try {
-      appendFileSync(log, '');
-    } catch (error) {
-      process.stderr.write(`mock-anthropic: --log: cannot write ${log}: ${(error as Error).message}\n`);
+    const problem = checkLog(log);
+    if (problem !== undefined) {
+      process.stderr.write(`mock-anthropic: --log: cannot write ${log}: ${problem}\n`);
       return 2;
     }
   }

@@ -5,12 +5,16 @@
 import type { PermissionMode } from '@coding-harness/approval';
 import type { Effort, ModelStopReason, ThinkingSetting, Usage } from '@coding-harness/model';
 
-/** Why a turn ended: the model's last stop reason, or the loop's own. */
-export type TurnStopReason = ModelStopReason | 'aborted' | 'error' | 'max_turns' | 'empty_answer';
+/**
+ * Why a turn ended: the model's last stop reason, or the loop's own (`blocked`: a hook refused
+ * the turn before anything was sent).
+ */
+export type TurnStopReason = ModelStopReason | 'aborted' | 'error' | 'max_turns' | 'empty_answer' | 'blocked';
 
 /**
  * How a turn went, decided once by the session so no front end decides it again:
- * `failed` (an error, a refusal, the request budget spent, an answer with nothing in it),
+ * `failed` (an error, a refusal, the request budget spent, an answer with nothing in it, a
+ * turn a hook blocked),
  * `aborted` (the user stopped it), else `completed`.
  */
 export type TurnOutcome = 'completed' | 'failed' | 'aborted';

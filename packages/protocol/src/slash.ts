@@ -57,6 +57,8 @@ export type SlashResult =
       lines: number;
       source: 'stream' | 'result';
     }
+  /** `/sandbox`: whether commands run in the OS sandbox, and what it lets them write, read and reach, one line each. */
+  | { kind: 'sandbox'; state: 'on' | 'off' | 'unavailable'; lines: string[] }
   | { kind: 'exit' }
   | { kind: 'error'; command: string; message: string };
 

@@ -18,6 +18,7 @@ export type InputFormat = (typeof INPUT_FORMATS)[number];
 /** A subcommand other than a session. */
 export type HarnessCommand =
   | { name: 'skills'; json: boolean }
+  | { name: 'sandbox' }
   | { name: 'skills-lint'; paths: string[]; strict: boolean; fix: boolean };
 
 /** Every flag of `harness`, validated and typed; what `buildHarness` and the front ends read. */
@@ -52,6 +53,8 @@ export interface HarnessFlags {
   allowedTools: string[];
   disallowedTools: string[];
   permissionMode: PermissionMode;
+  /** False with `--no-sandbox`: commands run without the OS sandbox. */
+  sandbox: boolean;
   outputFormat: OutputFormat;
   inputFormat: InputFormat;
   /** `--verbose`: in `-p` text mode, tool calls and their results go to stderr. */
@@ -184,9 +187,12 @@ export function parseHarnessArgs(argv: readonly string[]): ParseResult {
       command = { name: 'skills-lint', paths: positionals.slice(2), strict: on('strict'), fix: on('fix') };
     else if (positionals.length === 1) command = { name: 'skills', json: on('json') };
     else return usage(`unknown argument '${positionals[1]}' for harness skills (try harness skills lint PATH...)`);
+  } else if (positionals[0] === 'sandbox') {
+    if (positionals.length > 1) return usage(`unexpected argument '${positionals[1]}' for harness sandbox`);
+    command = { name: 'sandbox' };
   } else if (positionals.length > 0 && !on('help') && !on('version')) {
     return usage(
-      `unexpected argument '${positionals[0]}': to run a prompt use harness -p "PROMPT"; the only subcommand is 'skills'`,
+      `unexpected argument '${positionals[0]}': to run a prompt use harness -p "PROMPT"; the subcommands are 'skills' and 'sandbox'`,
     );
   }
   for (const flag of ['strict', 'fix'])
@@ -221,6 +227,7 @@ export function parseHarnessArgs(argv: readonly string[]): ParseResult {
       allowedTools: allowed,
       disallowedTools: disallowed,
       permissionMode: mode,
+      sandbox: !on('no-sandbox'),
       outputFormat: format,
       inputFormat,
       verbose: on('verbose'),

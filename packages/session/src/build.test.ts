@@ -1,5 +1,5 @@
 /** buildHarness, the wiring every front end and the evals run, against the real mock server. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AgentEvent } from '@coding-harness/agent';
@@ -55,6 +55,33 @@ describe('buildHarness', () => {
       expect((err as UsageError).message).toMatch(new RegExp(`^${flag}: `));
     }
     expect(server.messageRequests()).toHaveLength(0);
+  });
+
+  it('with the sandbox on, a command runs without a question; --no-sandbox asks; WebFetch(domain:) rules are its network', async () => {
+    const script = () => new ScriptBuilder().toolUse('bash', { command: 'touch made.txt' }).text('done');
+    const { build, work } = await sandbox(script());
+    const on = await build([
+      '--allowed-tools',
+      'WebFetch(domain:example.com) Read',
+      '--disallowed-tools',
+      'webfetch(domain:*.evil.test)',
+    ]);
+    expect(on.sandbox.status()).toMatchObject({ state: 'on' });
+    expect(on.sandbox.options.allowedDomains).toEqual(['example.com']);
+    expect(on.sandbox.options.deniedDomains).toEqual(['*.evil.test']);
+    expect(on.policy.list().map((g) => g.rule)).toEqual(['read_file']);
+    const events = await collect(on.agent.send('go'));
+    expect(events.filter((e) => e.type === 'approval_requested')).toEqual([]);
+    expect(events.filter((e) => e.type === 'tool_call_finished')).toMatchObject([{ name: 'bash', isError: false }]);
+    expect(existsSync(join(work, 'made.txt'))).toBe(true);
+    await on.sandbox.close();
+    const off = await (await sandbox(script())).build(['--no-sandbox']);
+    expect(off.sandbox.status()).toMatchObject({ state: 'off' });
+    const request = { tool: 'bash', kind: 'exec' as const, input: {}, target: 'touch made.txt', summary: 'bash' };
+    expect(off.policy.decide(request).type).toBe('ask');
+    const bad = await build(['--allowed-tools', 'WebFetch(domain:http://x)']).catch((e: unknown) => e);
+    expect(bad).toBeInstanceOf(UsageError);
+    expect((bad as UsageError).message).toMatch(/WebFetch\(domain:http:\/\/x\): not a host name/);
   });
 
   it("tuning sets the agent's clock (the system prompt's date) for byte-identical eval runs", async () => {

@@ -8,8 +8,9 @@ import { checkPolicyOptions, createPolicy, namesDeniedByRule } from '@coding-har
 import type { Grant, Policy } from '@coding-harness/approval';
 import { discover } from '@coding-harness/skills';
 import type { DiscoverResult, Skill } from '@coding-harness/skills';
-import { builtinRuleNames, createToolRegistry } from '@coding-harness/tools';
-import type { TextFileIo, ToolRegistry } from '@coding-harness/tools';
+import type { Hooks } from '@coding-harness/agent';
+import { builtinRuleNames, createToolRegistry, loadIgnoreMatcher, ruleEntryOf } from '@coding-harness/tools';
+import type { TextFileIo, Tool, ToolRegistry, ToolRuleEntry } from '@coding-harness/tools';
 import type { HarnessFlags } from './args.js';
 import { createSessionControls } from './controls.js';
 import type { SessionControls } from './controls.js';
@@ -20,13 +21,17 @@ import { applyProjectTrust } from './project-trust.js';
 import type { AskTrustFn } from './project-trust.js';
 import { listingBudgetFromEnv } from './listing-budget.js';
 import { skillRuleNotes } from './skill-rule-notes.js';
-import { sayNotesOnLoad } from './skill-load-notes.js';
-import { countSkillUses, readSkillUsage, skillUsageFile } from './skill-usage.js';
+import { readSkillUsage, skillUsageFile } from './skill-usage.js';
+import { createSkillsPlugin } from './skills/plugin.js';
+import type { SkillsPlugin } from './skills/plugin.js';
+import { SKILL_RULES } from './skills/skill.js';
 import { createSkillReloader } from './reload.js';
 import type { Rediscovery, SkillsReload } from './reload.js';
 import { routeSlash, shadowedSkillNotes } from './slash.js';
 import type { SlashRoute } from './slash.js';
 import { repositoryKey, trustFile } from './trust.js';
+import { sessionSandbox, splitDomainRules } from './sandbox-config.js';
+import type { Sandbox } from '@coding-harness/tools';
 
 /**
  * Agent settings that are not flags: the evals make compaction reachable in a short task and fix
@@ -57,6 +62,15 @@ export interface HarnessIo {
    * buffers over ACP), behind the same jail, protected paths and approval; absent: the disk.
    */
   files?: TextFileIo;
+  /**
+   * More tools for the session (a library user's, an MCP server's: any `Tool` of
+   * `@coding-harness/tools`), after the built-in ones and the skill tool. Rules and a skill's
+   * `allowed-tools` name them like the built-in ones.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each tool has its own input type
+  tools?: readonly Tool<any>[];
+  /** More plugins on the loop's hooks (settings hooks, a library user's), after the skills plugin, in order. */
+  hooks?: readonly Hooks[];
 }
 
 /** A wired session: everything a front end needs to run turns and answer slash commands. */
@@ -66,7 +80,7 @@ export interface Harness {
   /** Empty (and never computed) with `--no-skills`. The latest pass: `reloadSkills` replaces it. */
   readonly discovery: DiscoverResult;
   policy: Policy;
-  /** The session's tools (the agent's own registry, replaced by `reloadSkills`), e.g. for summarising replayed tool calls. */
+  /** The session's tools, built once (a reload or a resume keeps them), e.g. for summarising replayed tool calls. */
   readonly registry: ToolRegistry;
   /** The skills the session offers now (after the trust decision and deny rules); `reloadSkills` replaces them. */
   readonly skills: readonly Skill[];
@@ -82,6 +96,8 @@ export interface Harness {
   trusted: boolean;
   /** Lines for stderr before the first prompt: one discovery summary (`2 skills skipped; run harness skills for details`), agent notices. */
   startupMessages: string[];
+  /** The session's OS sandbox (on, off with `--no-sandbox`, or unavailable here), for `/sandbox`. */
+  sandbox: Sandbox;
   /** `routeSlash` bound to this session's skills and `--no-skills`. */
   route(text: string): SlashRoute;
   /** Standing grants and deny rules of the policy, as `/allowed` shows them (a SlashContext's `grants`). */
@@ -129,8 +145,10 @@ export async function discoverFor(
     workroot,
     explicit: flags.skillDirs.map((d) => resolve(cwd, d)),
     trustProject: !flags.untrusted,
+    // Linear-time .gitignore matching for the nested walk (re2js, loaded only when a .gitignore is found).
+    loadIgnoreMatcher,
   });
-  const more = [...skillRuleNotes(found, builtinRuleNames()), ...shadowedSkillNotes(found.skills)];
+  const more = [...skillRuleNotes(found, builtinRuleNames([SKILL_RULES])), ...shadowedSkillNotes(found.skills)];
   return more.length === 0 ? found : { ...found, notes: [...found.notes, ...more] };
 }
 
@@ -158,13 +176,13 @@ export function discoveryMessages(discovery: DiscoverResult): string[] {
 }
 
 /** A UsageError naming the flag and the first rule the policy would refuse, or undefined. */
-function badRuleFlag(flags: HarnessFlags): UsageError | undefined {
+function badRuleFlag(flags: HarnessFlags, table: readonly ToolRuleEntry[]): UsageError | undefined {
   const sets: [string, readonly string[]][] = [
-    ['--allowed-tools', flags.allowedTools],
-    ['--disallowed-tools', flags.disallowedTools],
+    ['--allowed-tools', splitDomainRules(flags.allowedTools).rules],
+    ['--disallowed-tools', splitDomainRules(flags.disallowedTools).rules],
   ];
   for (const [flag, rules] of sets) {
-    const problems = checkPolicyOptions({ allow: [...rules], tools: builtinRuleNames() });
+    const problems = checkPolicyOptions({ allow: [...rules], tools: table });
     if (problems.length > 0) return new UsageError(`${flag}: ${problems[0]}`);
   }
   return undefined;
@@ -194,13 +212,16 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const model = providers.alias(wanted) ?? wanted;
   const settings = modelSettingsFor(flags, providers.resolve(model).descriptor);
   if (settings instanceof UsageError) throw settings;
-  // Before discovery: a bad rule must fail before the trust question is put.
-  const ruleProblem = badRuleFlag(flags);
+  // The session's rule table (the built-in tools, the skill tool, the caller's), before any tool
+  // set exists: a bad rule must fail before discovery and the trust question.
+  const extraTools = io.tools ?? [];
+  const table = builtinRuleNames([SKILL_RULES, ...extraTools.map((t) => ruleEntryOf(t))]);
+  const ruleProblem = badRuleFlag(flags, table);
   if (ruleProblem) throw ruleProblem;
 
   const discovery = await discoverFor(flags, workroot, io.home, io.cwd);
   const startupMessages = discoverySummary(discovery);
-  const repository = repositoryKey(workroot);
+  const repository = repositoryKey(workroot, io.home);
   const trust = await applyProjectTrust({
     skills: discovery.skills,
     repo: repository,
@@ -211,29 +232,32 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   startupMessages.push(...trust.messages);
   const tuning = io.tuning ?? {};
   const rg = tuning.rgPath !== undefined ? { rgPath: tuning.rgPath } : {};
-  let registry = createToolRegistry({ skills: trust.skills, ...rg });
+  const skillDirs = discovery.skills.map((s) => s.dir);
+  const sandboxed = sessionSandbox(flags, env, { home: io.home, workroot, skillDirs });
+  if (sandboxed instanceof UsageError) throw sandboxed;
+  const { sandbox } = sandboxed;
+  startupMessages.push(...sandboxed.messages);
   const policy = createPolicy({
-    tools: registry.ruleNames(),
+    tools: table,
     mode: flags.permissionMode,
-    allow: flags.allowedTools,
-    deny: flags.disallowedTools,
+    allow: splitDomainRules(flags.allowedTools).rules,
+    deny: splitDomainRules(flags.disallowedTools).rules,
     origin: { allow: '--allowed-tools', deny: '--disallowed-tools' },
     root: workroot,
+    autoAllowSandboxed: sandbox.options.autoAllowBashIfSandboxed,
   });
   // A skill a deny rule denies (`Skill(deploy)`) is never offered: not listed, not in the skill tool's enum, no /name.
-  const skillEntry = registry.ruleNames().find((t) => t.name === 'skill');
   // No names list at all when no deny rule names the skill tool (the usual case).
   const deniedOf = (list: readonly Skill[]): Set<string> =>
-    skillEntry && policy.hasDenyRulesFor(skillEntry)
+    policy.hasDenyRulesFor(SKILL_RULES)
       ? namesDeniedByRule(
           policy,
-          skillEntry,
+          SKILL_RULES,
           list.map((s) => s.name),
         )
       : new Set<string>();
   const denied = deniedOf(trust.skills);
   const skills = denied.size === 0 ? trust.skills : trust.skills.filter((s) => !denied.has(s.name));
-  if (denied.size > 0) registry = createToolRegistry({ skills, ...rg });
   const sessionDir = defaultSessionDir(env as NodeJS.ProcessEnv, io.home);
   // A malformed session file skipped by --continue is said on stderr (naming the file), not silently.
   const sessionStore = createSessionStore({ dir: sessionDir, onNotice: (notice) => startupMessages.push(notice) });
@@ -249,6 +273,22 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const usageFile = skillUsageFile(env, io.home);
   const usage = skills.length > 0 ? readSkillUsage(usageFile) : { counts: {} };
   if (usage.notice !== undefined) startupMessages.push(usage.notice);
+  // The skills runtime, one for the whole session (a reload swaps its skills), and the tool set,
+  // built once: the built-in tools, the skill tool when the session starts with skills, the caller's.
+  const skillsPlugin: SkillsPlugin | undefined = flags.skills
+    ? createSkillsPlugin({
+        skills,
+        discovery,
+        autoSkills: flags.autoSkills,
+        usageFile,
+        sandbox,
+        // A repository skill's dynamic context (`!`cmd``) runs only once the repository is trusted.
+        projectTrusted: () => trust.trusted,
+      })
+    : undefined;
+  const skillTool = skillsPlugin !== undefined && skills.length > 0 ? [skillsPlugin.tool] : [];
+  const registry = createToolRegistry({ ...rg, tools: [...skillTool, ...extraTools], ruleEntries: [SKILL_RULES] });
+  const hooks = [...(skillsPlugin ? [skillsPlugin.hooks] : []), ...(io.hooks ?? [])];
   const secrets = [credentials.apiKey, credentials.authToken].filter(
     (v): v is string => v !== undefined && v !== DUMMY_API_KEY,
   );
@@ -279,17 +319,16 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     skills: Rediscovery;
   }) => {
     const current = start.skills;
-    // The tools the agent runs calls with, and the reloader replaces: the start-up registry, or one for the skills now.
-    const tools = start.skills === initialPass ? registry : createToolRegistry({ skills: current.skills, ...rg });
     const created = await createAgent({
       providers,
       model,
-      registry: tools,
+      registry,
       policy,
+      hooks,
       skills: current.skills,
+      ...(skillsPlugin ? { skillTool: skillsPlugin.tool.name } : {}),
       workroot,
       configDir: configDir(env, io.home),
-      autoSkills: flags.autoSkills,
       // --untrusted: the repository ships no standing instructions either (AGENTS.md / CLAUDE.md from configDir only).
       projectInstructions: !flags.untrusted,
       // Never written by a tool: the state dir (sessions; configDir is always protected) and every
@@ -299,6 +338,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       secrets,
       ...(io.files !== undefined ? { files: io.files } : {}),
       sessionStore,
+      sandbox,
       ...(start.resumeId !== undefined ? { resumeId: start.resumeId } : {}),
       // A resume continues with the session's last /model and /effort, unless this run names its own.
       resumeKeeps: start.keeps,
@@ -312,33 +352,28 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       },
       ...settings,
     });
-    // Counted whenever skills are on: /reload-skills may bring the first ones into a session.
-    // A skill's discovery notes are said when it loads (start-up only counts them); the reloader's
-    // discovery is read at load time, after this function has returned.
-    const wrapped = flags.skills
-      ? sayNotesOnLoad(countSkillUses(created, usageFile), () => skillReloader.discovery())
-      : created;
     const skillReloader = createSkillReloader({
-      agent: wrapped,
-      registry: tools,
+      agent: created,
       initial: current,
       rediscover,
-      makeRegistry: (list) => createToolRegistry({ skills: list, ...rg }),
+      ...(skillsPlugin ? { plugin: skillsPlugin } : {}),
+      hasTool: skillTool.length > 0,
       skillsEnabled: flags.skills,
       protectedAtStart: current.discovery.skills.map((s) => s.dir),
     });
     const agentControls = {
       ...createSessionControls({
-        agent: wrapped,
+        agent: created,
         policy,
         store: sessionStore,
         workroot,
         providers,
+        sandbox,
         skillCount: () => skillReloader.skills().length,
       }),
       reloadSkills: () => skillReloader.reload(),
     };
-    return { created, agent: wrapped, reloader: skillReloader, controls: agentControls };
+    return { created, agent: created, reloader: skillReloader, controls: agentControls };
   };
   const initialPass: Rediscovery = { discovery, skills, messages: discoveryMessages(discovery) };
   let live = await startAgent({
@@ -369,9 +404,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       return live.reloader.discovery();
     },
     policy,
-    get registry() {
-      return live.reloader.registry();
-    },
+    registry,
     get skills() {
       return live.reloader.skills();
     },
@@ -382,6 +415,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     workroot,
     repository,
     trusted: trust.trusted,
+    sandbox,
     startupMessages,
     route: (text) => routeSlash(text, live.reloader.skills(), { skillsEnabled: flags.skills }),
     grants: () => ({ allowed: policy.list(), denied: policy.listDenied() }),
@@ -404,6 +438,8 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       }
       const before = live;
       live = next;
+      // The resumed conversation was told what changed (its resume note); nothing pending is said again.
+      skillsPlugin?.rebase();
       await before.created.close();
       return undefined;
     },

@@ -98,6 +98,7 @@ describe('the slash-command table', () => {
       skills: 'skills',
       'reload-skills': 'reload',
       allowed: 'rules',
+      sandbox: 'sandbox',
       permissions: 'rules',
       mode: 'mode',
       model: 'models',

@@ -87,6 +87,18 @@ export const SLASH_TABLE = [
     },
   },
   {
+    name: 'sandbox',
+    aliases: [],
+    args: '',
+    description: 'what commands may write, read and reach in the OS sandbox',
+    run: (deps) =>
+      deps.controls.sandbox?.() ?? {
+        kind: 'sandbox',
+        state: 'off',
+        lines: ['this session has no sandbox (a library session built without one)'],
+      },
+  },
+  {
     name: 'permissions',
     aliases: [],
     args: '[allow|deny|remove <rule>]',

@@ -218,3 +218,17 @@ describe('/compact and /resume', () => {
     expect(lines[2]).toBe('open one with: harness --resume <id>   (* is this session)');
   });
 });
+
+describe('/sandbox', () => {
+  it('says what commands may write and reach, or that the sandbox is off', async () => {
+    const on = await session(new ScriptBuilder().text('x'), ['--allowed-tools', 'WebFetch(domain:registry.npmjs.org)']);
+    const lines = await run(on.harness, '/sandbox');
+    expect(lines[0]).toMatch(/^sandbox: on \(bubblewrap /);
+    expect(lines.join('\n')).toContain("network: only through the sandbox's proxy, to registry.npmjs.org");
+    await on.harness.sandbox.close();
+    const off = await session(new ScriptBuilder().text('x'), ['--no-sandbox']);
+    expect((await run(off.harness, '/sandbox'))[0]).toBe(
+      'sandbox: off: switched off (--no-sandbox or sandbox.enabled: false)',
+    );
+  });
+});

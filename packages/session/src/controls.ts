@@ -7,9 +7,10 @@
 import type { Agent, SessionInfo, SessionStore } from '@coding-harness/agent';
 import type { ProviderRegistry } from '@coding-harness/model';
 import { parseEffort } from '@coding-harness/model';
-import type { ModelRow, SessionStatus } from '@coding-harness/protocol';
+import type { ModelRow, SessionStatus, SlashResult } from '@coding-harness/protocol';
 import type { Grant, PermissionMode, Policy } from '@coding-harness/approval';
-import { closest } from '@coding-harness/tools';
+import { closest, describeSandbox } from '@coding-harness/tools';
+import type { Sandbox } from '@coding-harness/tools';
 import { MODE_CYCLE, parseModeArg } from './mode.js';
 import { effortChoices } from './efforts.js';
 import type { SkillsReload } from './reload.js';
@@ -45,6 +46,8 @@ export interface SessionControls {
   sessions(): Promise<SessionInfo[]>;
   /** `/reload-skills`: `harness.reloadSkills` (set by the wiring; absent where there is no discovery). */
   reloadSkills?(): Promise<SkillsReload>;
+  /** `/sandbox`: what commands may write, read and reach (absent where the session has no sandbox object). */
+  sandbox?(): Extract<SlashResult, { kind: 'sandbox' }>;
 }
 
 /** What the controls work on: the wired session's parts. */
@@ -57,6 +60,7 @@ export interface ControlDeps {
   workroot: string;
   /** Where model ids are described (`/model`'s list, its checks, `/effort`'s choices). */
   providers: ProviderRegistry;
+  sandbox?: Sandbox;
 }
 
 /** The controls over one wired session. */
@@ -64,7 +68,13 @@ export function createSessionControls(deps: ControlDeps): SessionControls {
   const { agent, policy, providers } = deps;
   const describe = (id: string) => providers.resolve(id).descriptor;
   const startedInBypass = policy.mode === 'bypassPermissions';
+  const sandbox = deps.sandbox;
   return {
+    ...(sandbox
+      ? {
+          sandbox: () => ({ kind: 'sandbox' as const, state: sandbox.status().state, lines: describeSandbox(sandbox) }),
+        }
+      : {}),
     status: () => {
       const totals = agent.totals();
       const settings = agent.settings();

@@ -263,6 +263,14 @@ export const FLAGS: readonly FlagSpec[] = [
     doc: "approval mode, Claude Code's names (default `default`; `ask`, `accept-edits`, `bypass` also work)",
   },
   {
+    name: 'no-sandbox',
+    type: 'boolean',
+    group: 'permissions',
+    interactive: true,
+    description: 'run commands without the OS sandbox (on by default where bubblewrap is installed)',
+    doc: 'run bash and skill commands without the OS sandbox; by default (Linux with bubblewrap) they run inside it: writable work root and private /tmp, protected files read-only, secrets hidden, no network but `WebFetch(domain:…)` hosts, and they need no question unless a rule denies or asks; `harness sandbox` shows what it allows',
+  },
+  {
     name: 'continue',
     short: 'c',
     type: 'boolean',

@@ -10,6 +10,7 @@ const USAGE: Readonly<Record<HelpAudience, (program: string) => string[]>> = {
     `  ${program} -p [PROMPT] [flags]     run one prompt and exit (PROMPT from stdin when omitted)`,
     `  ${program} skills [--json]         list discovered skills, problems and notes`,
     `  ${program} skills lint [PATH...]   strictly validate skill folders (exit 1 on any problem)`,
+    `  ${program} sandbox                 what commands may write, read and reach in the OS sandbox here`,
   ],
   tui: (program) => [
     `  ${program} [flags]          full-screen interactive session`,

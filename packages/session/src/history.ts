@@ -6,10 +6,10 @@
  * or torn file gives what could be read; a failed write is returned as a message with the path.
  */
 import type * as Crypto from 'node:crypto';
-import { appendFileSync, chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { defaultSessionDir } from '@coding-harness/agent';
+import { appendRegularFile, readRegularFile, replaceRegularFile } from '@coding-harness/skills';
 import type { HarnessEnv } from './config.js';
 
 /** How many entries are kept per work root; older ones are dropped when the file is rewritten. */
@@ -51,13 +51,14 @@ export function historyFile(env: HarnessEnv, home: string, workroot: string): st
   return join(state, 'history', `${key}.jsonl`);
 }
 
+/** A history file larger than this is not read (500 prompts rarely reach a megabyte). */
+const HISTORY_MAX_BYTES = 64 * 1024 * 1024;
+
 function readEntries(file: string): string[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return [];
-  }
+  // Read without blocking: a FIFO or device at this path reads as no history, never a hang.
+  const read = readRegularFile(file, HISTORY_MAX_BYTES);
+  if (!read.ok) return [];
+  const text = read.bytes.toString('utf8');
   const entries: string[] = [];
   for (const line of text.split('\n')) {
     if (line === '') continue;
@@ -90,19 +91,16 @@ export function createPromptHistory(opts: PromptHistoryOptions): PromptHistory {
     },
     add(entry) {
       if (entry.trim() === '') return undefined;
-      try {
-        const entries = readEntries(file);
-        if (entries.at(-1) === entry) return undefined;
-        mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-        if (entries.length >= limit * 2) {
-          const kept = [...entries.slice(-(limit - 1)), entry];
-          writeFileSync(file, kept.map((e) => `${JSON.stringify(e)}\n`).join(''), { mode: 0o600 });
-        } else appendFileSync(file, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
-        chmodSync(file, 0o600);
-        return undefined;
-      } catch (err) {
-        return `could not save the prompt history to ${file}: ${err instanceof Error ? err.message : String(err)}`;
-      }
+      const entries = readEntries(file);
+      if (entries.at(-1) === entry) return undefined;
+      // Only ever a regular file: a history linked to /dev/null or a FIFO is left as it is.
+      const options = { mode: 0o600, dirMode: 0o700 };
+      let error: string | undefined;
+      if (entries.length >= limit * 2) {
+        const kept = [...entries.slice(-(limit - 1)), entry];
+        error = replaceRegularFile(file, kept.map((e) => `${JSON.stringify(e)}\n`).join(''), options);
+      } else error = appendRegularFile(file, `${JSON.stringify(entry)}\n`, options);
+      return error === undefined ? undefined : `could not save the prompt history: ${error}`;
     },
   };
 }

@@ -1,14 +1,14 @@
 /**
  * `/reload-skills`: discovery again in the middle of a session. The system prompt and the tool
  * list keep every byte they were sent with (the prompt cache, and the thinking blocks the API
- * binds to that prefix, stay valid); what changed is told to the model in one message after the
- * next user message, and the agent's skill tool, `/name` and auto-matching use the new skills
- * from that turn on. A skill body edited on disk needs none of this: the skill tool reads it at
- * every load.
+ * binds to that prefix, stay valid); only the skills plugin's data is swapped: what changed is
+ * told to the model in one message after the next user message, and the skill tool, `/name` and
+ * auto-matching use the new skills from that turn on (the tool set is not rebuilt). A skill body
+ * edited on disk needs none of this: the skill tool reads it at every load.
  */
 import type { Agent } from '@coding-harness/agent';
 import type { DiscoverResult, Skill } from '@coding-harness/skills';
-import type { ToolRegistry } from '@coding-harness/tools';
+import type { SkillsPlugin } from './skills/plugin.js';
 
 /** What a reload found, for the front end to print and for a caller to check. */
 export interface SkillsReload {
@@ -34,13 +34,13 @@ export interface Rediscovery {
 
 export interface ReloaderDeps {
   agent: Agent;
-  /** The agent's registry at start-up. */
-  registry: ToolRegistry;
+  /** The session's skills plugin (absent with `--no-skills`): a reload swaps its skills. */
+  plugin?: SkillsPlugin;
   /** The start-up pass: the system prompt lists its skills. */
   initial: Rediscovery;
   rediscover(): Promise<Rediscovery>;
-  /** The tool registry for a set of skills, built exactly as at start-up. */
-  makeRegistry(skills: readonly Skill[]): ToolRegistry;
+  /** Whether the session's tool set has the skill tool (it started with skills); default: the initial pass had skills. */
+  hasTool?: boolean;
   /** False with `--no-skills`: a reload then does nothing and says so. */
   skillsEnabled: boolean;
   /** The skill folders the agent was created with as `protectedDirs`: a reload hands over only new ones. */
@@ -50,8 +50,6 @@ export interface ReloaderDeps {
 /** The session's current skills and the reload that replaces them. */
 export interface SkillReloader {
   skills(): readonly Skill[];
-  /** The registry the agent runs tool calls with now. */
-  registry(): ToolRegistry;
   discovery(): DiscoverResult;
   reload(): Promise<SkillsReload>;
 }
@@ -108,8 +106,7 @@ export function reloadNote(diff: ReturnType<typeof skillDiff>, hasTool: boolean)
 /** The reloader of one session; `skills()` and `discovery()` follow each reload. */
 export function createSkillReloader(deps: ReloaderDeps): SkillReloader {
   let current = deps.initial;
-  let registry = deps.registry;
-  const hasTool = deps.initial.skills.length > 0;
+  const hasTool = deps.hasTool ?? deps.initial.skills.length > 0;
   // Folders the agent already protects, built at the first reload. Handing every folder over again
   // made the agent compare each with every one it had (10,000 skills: about 1.5 s a reload).
   let handedOver: Set<string> | undefined;
@@ -125,7 +122,6 @@ export function createSkillReloader(deps: ReloaderDeps): SkillReloader {
   };
   return {
     skills: () => current.skills,
-    registry: () => registry,
     discovery: () => current.discovery,
     async reload() {
       if (!deps.skillsEnabled)
@@ -147,14 +143,13 @@ export function createSkillReloader(deps: ReloaderDeps): SkillReloader {
       const after = names(next.skills);
       const added = [...after].filter((n) => !before.has(n)).sort();
       const removed = [...before].filter((n) => !after.has(n)).sort();
-      registry = deps.makeRegistry(next.skills);
-      deps.agent.updateSkills({
+      deps.plugin?.update({
         skills: next.skills,
-        registry,
+        discovery: next.discovery,
         note,
         sinceStart: reloadNote(skillDiff(deps.initial.skills, next.skills), hasTool),
-        protectedDirs: newDirs(next.skills),
       });
+      deps.agent.updateSkills({ skills: next.skills, protectedDirs: newDirs(next.skills) });
       current = next;
       return { added, removed, changed: diff.changed.map((s) => s.name), messages, note };
     },

@@ -55,3 +55,22 @@ export function isTerminalSafe(text: string, options: Pick<SanitizeOptions, 'mul
   pattern.lastIndex = 0;
   return !found;
 }
+
+/** The colour and style sequences a renderer adds (SGR: `ESC [ … m`), the only controls `sanitizeStyled` keeps. */
+const SGR = /\x1b\[[0-9;]*m/g;
+
+/**
+ * `sanitize` for text a renderer has already coloured: the renderer's SGR sequences stay, and
+ * every other control is escaped. Needed after any step that decodes what it was given (a
+ * markdown renderer turns `&#x202E;` into a real right-to-left override after `sanitize` ran), so
+ * a front end sanitizes the input and then the rendered output.
+ */
+export function sanitizeStyled(text: string, options: SanitizeOptions = {}): string {
+  let out = '';
+  let last = 0;
+  for (const m of text.matchAll(SGR)) {
+    out += sanitize(text.slice(last, m.index), options) + m[0];
+    last = m.index + m[0].length;
+  }
+  return out + sanitize(text.slice(last), options);
+}

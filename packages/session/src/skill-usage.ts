@@ -1,14 +1,12 @@
 /**
  * How often this user invoked each skill, kept under the XDG state dir so the skills listing can
  * give its descriptions to the skills people use when not all fit. Read once at start (the
- * listing is part of the cached prefix), written after each successful load. Every failure is a
- * notice naming the file, never a crash: the listing then ranks by name.
+ * listing is part of the cached prefix), written by the skills plugin after each successful load.
+ * Every failure is a notice naming the file, never a crash: the listing then ranks by name.
  */
-import fs from 'node:fs';
-import { dirname, join } from 'node:path';
-import type { Agent } from '@coding-harness/agent';
+import { join } from 'node:path';
+import { readRegularFile, refusalText, replaceRegularFile } from '@coding-harness/skills';
 import type { HarnessEnv } from './config.js';
-import { afterSkillLoads } from './skill-loads.js';
 
 /** `$XDG_STATE_HOME/coding-harness/skill-usage.json`, else `~/.local/state/coding-harness/skill-usage.json`. */
 export function skillUsageFile(env: HarnessEnv, home: string): string {
@@ -48,16 +46,20 @@ function parseCounts(text: string): Record<string, number> | string {
   return out;
 }
 
+/** A usage file larger than this is not read (a real one holds a line per skill used). */
+const USAGE_MAX_BYTES = 16 * 1024 * 1024;
+
 /** Reads the counts; a missing file is empty and silent, anything else wrong an empty result with a notice. */
 export function readSkillUsage(file: string): SkillUsageRead {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { counts: {} };
-    return { counts: {}, notice: `skill usage counts not read: ${file}: ${code ?? (e as Error).message}` };
-  }
+  // Read without blocking: a FIFO or device at this path is a notice, never a hang.
+  const read = readRegularFile(file, USAGE_MAX_BYTES);
+  if (!read.ok && read.why === 'missing') return { counts: {} };
+  if (!read.ok)
+    return {
+      counts: {},
+      notice: `skill usage counts not read: ${file}: ${read.why === 'error' ? read.code : refusalText(read)}`,
+    };
+  const text = read.bytes.toString('utf8');
   const counts = parseCounts(text);
   if (typeof counts === 'string')
     return {
@@ -70,38 +72,16 @@ export function readSkillUsage(file: string): SkillUsageRead {
 /**
  * Adds one use of `name`: re-reads the file (another session may have written it since), adds
  * one, and replaces the file through a temporary one in the same folder, so a reader never sees
- * half a file. Returns an error message naming the file, or undefined.
+ * half a file (only a regular file is replaced: see `replaceRegularFile`). Returns an error
+ * message naming the file, or undefined.
  */
 export function recordSkillUse(file: string, name: string): string | undefined {
   const { counts } = readSkillUsage(file);
   counts[name] = (counts[name] ?? 0) + 1;
   const sorted = Object.fromEntries(Object.entries(counts).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    fs.mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    fs.writeFileSync(tmp, `${JSON.stringify({ version: 1, counts: sorted }, null, 2)}\n`, { mode: 0o600 });
-    fs.renameSync(tmp, file);
-    return undefined;
-  } catch (e) {
-    try {
-      fs.rmSync(tmp, { force: true });
-    } catch {
-      // The folder itself is unusable: there is no temporary file to leave behind.
-    }
-    return `skill usage not recorded: ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`;
-  }
-}
-
-/**
- * The agent with every successful skill load counted in `file`. The rest of the agent is the
- * same object (reached through the prototype). A write failure is one notice event per session.
- */
-export function countSkillUses(agent: Agent, file: string): Agent {
-  let warned = false;
-  return afterSkillLoads(agent, (name) => {
-    const error = recordSkillUse(file, name);
-    if (error === undefined || warned) return [];
-    warned = true;
-    return [{ type: 'notice', message: error }];
+  const error = replaceRegularFile(file, `${JSON.stringify({ version: 1, counts: sorted }, null, 2)}\n`, {
+    mode: 0o600,
+    dirMode: 0o700,
   });
+  return error === undefined ? undefined : `skill usage not recorded: ${error}`;
 }

@@ -111,6 +111,8 @@ export function formatSlashResult(result: SlashResult, opts: FormatOptions = {})
       return [`new conversation (session ${result.sessionId})`];
     case 'result':
       return [resultHeading(result), ...result.text.split('\n')];
+    case 'sandbox':
+      return result.lines;
     case 'exit':
       return [];
     case 'error':

@@ -22,12 +22,12 @@ describe('routeSlash with namespaced skill names', () => {
 
   it('routes /plugin:skill and a nested skill named by its folder to the agent', () => {
     expect(routeSlash('/security:audit src', skills)).toEqual({
-      kind: 'skill',
+      kind: 'run_skill',
       name: 'security:audit',
       text: '/security:audit src',
     });
     expect(routeSlash('/packages/web:deploy', skills)).toEqual({
-      kind: 'skill',
+      kind: 'run_skill',
       name: 'packages/web:deploy',
       text: '/packages/web:deploy',
     });

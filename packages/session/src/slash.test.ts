@@ -27,7 +27,11 @@ describe('shadowedSkillNotes', () => {
     ).toEqual([
       { path: '/skills/status/SKILL.md', message: '/status is a built-in command; run this skill as /skill:status' },
     ]);
-    expect(routeSlash('/skill:status', [skill('status')])).toEqual({ kind: 'skill', name: 'status', text: '/status' });
+    expect(routeSlash('/skill:status', [skill('status')])).toEqual({
+      kind: 'run_skill',
+      name: 'status',
+      text: '/status',
+    });
   });
 });
 
@@ -42,16 +46,16 @@ describe('routeSlash', () => {
 
   it('sends a user-invocable skill to the agent as /slug args, also from /skill:slug', () => {
     expect(routeSlash('/demo-skill notes.txt', skills)).toEqual({
-      kind: 'skill',
+      kind: 'run_skill',
       name: 'demo-skill',
       text: '/demo-skill notes.txt',
     });
     expect(routeSlash('/skill:demo-skill  a b', skills)).toEqual({
-      kind: 'skill',
+      kind: 'run_skill',
       name: 'demo-skill',
       text: '/demo-skill a b',
     });
-    expect(routeSlash('/skill:help', skills)).toEqual({ kind: 'skill', name: 'help', text: '/help' });
+    expect(routeSlash('/skill:help', skills)).toEqual({ kind: 'run_skill', name: 'help', text: '/help' });
   });
 
   it('never sends a typo: any other /word is unknown, said with the closest command or skill', () => {

@@ -8,7 +8,7 @@ export type SlashRoute =
   /** A built-in command (by its table name, also when typed as an alias); `args` is the rest of the line, trimmed. */
   | { kind: 'command'; name: SlashCommandName; args: string }
   /** A user-invocable skill: send `text` (normalised to `/<slug> args`) to the agent. */
-  | { kind: 'skill'; name: string; text: string }
+  | { kind: 'run_skill'; name: string; text: string }
   /** An unknown `/word`: show `message`, send nothing. */
   | { kind: 'unknown'; message: string }
   /** A skill with `user-invocable: false`: show `message`, send nothing. */
@@ -45,7 +45,7 @@ export function routeSlash(text: string, skills: readonly Skill[], options: Rout
   if (!skill) return { kind: 'unknown', message: unknownMessage(word, usable, options.skillsEnabled !== false) };
   if (!skill.userInvocable)
     return { kind: 'model-only', message: `/${slug} can only be used by the model (user-invocable: false)` };
-  return { kind: 'skill', name: slug, text: args ? `/${slug} ${args}` : `/${slug}` };
+  return { kind: 'run_skill', name: slug, text: args ? `/${slug} ${args}` : `/${slug}` };
 }
 
 /** Suggestions are offered only this close (edits per length), so `/xyzzy` gets no random one. */

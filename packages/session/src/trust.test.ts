@@ -64,6 +64,22 @@ describe('the trust file', () => {
     expect(repositoryKey(join(root, 'plain'))).toBe(join(root, 'plain'));
   });
 
+  it('a repository nested in a trusted one is its own decision; a .git above home is no repository', () => {
+    const root = temp();
+    mkdirSync(join(root, 'repo', '.git'), { recursive: true });
+    mkdirSync(join(root, 'repo', 'vendor', 'lib', '.git'), { recursive: true });
+    const file = join(root, 'trust.json');
+    expect(recordTrust(file, repositoryKey(join(root, 'repo')), 'trusted')).toBeUndefined();
+    const nested = repositoryKey(join(root, 'repo', 'vendor', 'lib'));
+    expect(nested).toBe(join(root, 'repo', 'vendor', 'lib'));
+    expect(trustDecision(file, nested).decision).toBeUndefined();
+    mkdirSync(join(root, 'home', 'me', 'work'), { recursive: true });
+    mkdirSync(join(root, 'home', '.git'));
+    expect(repositoryKey(join(root, 'home', 'me', 'work'), join(root, 'home', 'me'))).toBe(
+      join(root, 'home', 'me', 'work'),
+    );
+  });
+
   it('records decisions with mode 0600, keeps the others, and reads them back', () => {
     const file = join(temp(), 'cfg', 'coding-harness', 'trust.json');
     expect(recordTrust(file, '/repo/a', 'trusted', new Date('2026-12-01T00:00:00Z'))).toBeUndefined();

@@ -1,6 +1,6 @@
-import { chmodSync, mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join } from 'node:path';
-import { findGitTop } from '@coding-harness/skills';
+import { realpathSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
+import { findGitTop, readRegularFile, refusalText, replaceRegularFile } from '@coding-harness/skills';
 import { configDir } from './config.js';
 import type { HarnessEnv } from './config.js';
 
@@ -29,9 +29,13 @@ export function trustFile(env: HarnessEnv, home: string): string {
   return join(configDir(env, home), 'trust.json');
 }
 
-/** The key a decision is stored under: the git top-level of `workroot`, else `workroot`, symlinks resolved. */
-export function repositoryKey(workroot: string): string {
-  const dir = findGitTop(workroot) ?? workroot;
+/**
+ * The key a decision is stored under: the repository of `workroot` (`findGitTop`: the nearest
+ * `.git` the user owns, never above `home`), else `workroot`, symlinks resolved. A repository
+ * nested in a trusted one (a submodule, a vendored clone) has its own key: its own decision.
+ */
+export function repositoryKey(workroot: string, home?: string): string {
+  const dir = findGitTop(workroot, home) ?? workroot;
   try {
     return realpathSync(dir);
   } catch {
@@ -45,23 +49,21 @@ function isEntry(value: unknown): value is TrustEntry {
   return (v.decision === 'trusted' || v.decision === 'never') && typeof v.at === 'string';
 }
 
+/** A trust file larger than this is not read (a real one holds a line per repository). */
+const TRUST_MAX_BYTES = 16 * 1024 * 1024;
+
 /**
  * Reads the decisions. A missing file is "no decisions"; an unreadable or malformed one is a
  * problem naming the file, with no decisions (so nothing is trusted by accident). Entries that
  * are not `{ decision, at }` under an absolute path are ignored.
  */
 export function readTrust(file: string): TrustRead {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, entries: {} };
-    return {
-      ok: false,
-      entries: {},
-      problem: `${file}: could not read the trust decisions: ${(err as Error).message}`,
-    };
-  }
+  // Read without blocking: a FIFO or device at this path is a problem, never a hang.
+  const read = readRegularFile(file, TRUST_MAX_BYTES);
+  if (!read.ok && read.why === 'missing') return { ok: true, entries: {} };
+  if (!read.ok)
+    return { ok: false, entries: {}, problem: `${file} ${refusalText(read)}: the trust decisions could not be read` };
+  const text = read.bytes.toString('utf8');
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -96,7 +98,9 @@ export function trustDecision(file: string, repo: string): { decision?: TrustDec
 
 /**
  * Records `decision` for `repo`: the file is rewritten whole (temp file, then rename) with mode
- * 0600 in a 0700 directory. Returns undefined when written, else the problem naming the file.
+ * 0600 in a 0700 directory, and only over a regular file (`replaceRegularFile`: a trust.json that
+ * is a device, FIFO or link to one is left alone). Returns undefined when written, else the
+ * problem naming the file.
  */
 export function recordTrust(
   file: string,
@@ -107,14 +111,9 @@ export function recordTrust(
   const read = readTrust(file);
   if (!read.ok) return `${read.problem}; the decision for ${repo} was not recorded`;
   const repositories = { ...read.entries, [repo]: { decision, at: now.toISOString() } };
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    writeFileSync(tmp, `${JSON.stringify({ repositories }, null, 2)}\n`, { mode: 0o600 });
-    chmodSync(tmp, 0o600);
-    renameSync(tmp, file);
-    return undefined;
-  } catch (err) {
-    return `${file}: could not record the trust decision for ${repo}: ${(err as Error).message}`;
-  }
+  const error = replaceRegularFile(file, `${JSON.stringify({ repositories }, null, 2)}\n`, {
+    mode: 0o600,
+    dirMode: 0o700,
+  });
+  return error === undefined ? undefined : `${error}; the trust decision for ${repo} was not recorded`;
 }

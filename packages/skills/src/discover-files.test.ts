@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCommandFile } from './commands.js';
 import { discover } from './discover.js';
-import { timed, useFifos } from './fifo.test-helper.js';
+import { useFifos } from './fifo.test-helper.js';
 import { put, useTempDirs, writeBasic } from './temp-tree.test-helper.js';
 
 const temp = useTempDirs();
@@ -23,8 +23,8 @@ describe('discover: a SKILL.md that is not a plain file', () => {
     writeBasic(personal, 'good-one');
     fs.mkdirSync(path.join(personal, 'piped'));
     fifo(path.join(personal, 'piped', 'SKILL.md'));
-    const { value: r, ms } = await timed(() => discover({ home, workroot: work }));
-    expect(ms).toBeLessThan(1_000);
+    const r = await discover({ home, workroot: work });
+    expect(fifo.rescued()).toEqual([]);
     expect(r.skills.map((s) => s.name)).toEqual(['good-one']);
     expect(r.problems).toEqual([
       {
@@ -39,8 +39,8 @@ describe('discover: a SKILL.md that is not a plain file', () => {
     const dir = path.join(work, 'one-skill');
     fs.mkdirSync(dir);
     fifo(path.join(dir, 'SKILL.md'));
-    const { value: r, ms } = await timed(() => discover({ home, workroot: work, explicit: [dir] }));
-    expect(ms).toBeLessThan(1_000);
+    const r = await discover({ home, workroot: work, explicit: [dir] });
+    expect(fifo.rescued()).toEqual([]);
     expect(r.skills).toEqual([]);
     expect(r.problems.map((p) => p.path)).toEqual([path.join(dir, 'SKILL.md')]);
   });
@@ -70,10 +70,8 @@ describe('discover: other repository files that are FIFOs are named, never waite
     fs.mkdirSync(path.join(plugin, '.claude-plugin'), { recursive: true });
     fifo(path.join(plugin, '.claude-plugin', 'plugin.json'));
     writeBasic(path.join(plugin, 'skills'), 'audit');
-    const { value: r, ms } = await timed(() =>
-      discover({ home, workroot: work, explicit: [plugin], trustProject: false }),
-    );
-    expect(ms).toBeLessThan(1_000);
+    const r = await discover({ home, workroot: work, explicit: [plugin], trustProject: false });
+    expect(fifo.rescued()).toEqual([]);
     expect(r.skills.map((s) => s.name)).toEqual(['security:audit']);
     expect(r.problems).toEqual([
       {
@@ -89,10 +87,8 @@ describe('discover: other repository files that are FIFOs are named, never waite
     fs.mkdirSync(path.join(market, '.claude-plugin'), { recursive: true });
     fifo(path.join(market, '.claude-plugin', 'marketplace.json'));
     writeBasic(path.join(market, 'plugins', 'ops', 'skills'), 'deploy');
-    const { value: r, ms } = await timed(() =>
-      discover({ home, workroot: work, explicit: [market], trustProject: false }),
-    );
-    expect(ms).toBeLessThan(1_000);
+    const r = await discover({ home, workroot: work, explicit: [market], trustProject: false });
+    expect(fifo.rescued()).toEqual([]);
     expect(r.skills.map((s) => s.name)).toEqual(['ops:deploy']);
     expect(r.problems.map((p) => p.path)).toEqual([path.join(market, '.claude-plugin', 'marketplace.json')]);
   });
@@ -102,8 +98,8 @@ describe('discover: other repository files that are FIFOs are named, never waite
     fs.mkdirSync(path.join(work, '.git'));
     writeBasic(path.join(work, 'packages', 'web', '.agents', 'skills'), 'storybook');
     fifo(path.join(work, 'packages', 'web', '.gitignore'));
-    const { value: r, ms } = await timed(() => discover({ home, workroot: work }));
-    expect(ms).toBeLessThan(1_000);
+    const r = await discover({ home, workroot: work });
+    expect(fifo.rescued()).toEqual([]);
     expect(r.skills.map((s) => s.name)).toEqual(['storybook']);
     expect(r.notes).toEqual([
       {
@@ -120,18 +116,16 @@ describe('discover: other repository files that are FIFOs are named, never waite
     put(path.join(commands, 'review.md'), 'Review the diff.\n');
     fifo(path.join(commands, 'piped.md'));
     fs.symlinkSync(path.join(commands, 'piped.md'), path.join(commands, 'linked.md'));
-    const { value: r, ms } = await timed(() => discover({ home, workroot: work }));
-    expect(ms).toBeLessThan(1_000);
+    const r = await discover({ home, workroot: work });
+    expect(fifo.rescued()).toEqual([]);
     expect(r.skills.map((s) => s.name)).toEqual(['review']);
     const message = 'the command file is a FIFO, socket or device, not a regular file: it was not read';
     expect([...r.problems].sort((a, b) => (a.path < b.path ? -1 : 1))).toEqual([
       { path: path.join(commands, 'linked.md'), message },
       { path: path.join(commands, 'piped.md'), message },
     ]);
-    const { value: direct, ms: directMs } = await timed(() =>
-      readCommandFile(path.join(commands, 'piped.md'), 'piped'),
-    );
-    expect(directMs).toBeLessThan(1_000);
+    const direct = await readCommandFile(path.join(commands, 'piped.md'), 'piped');
+    expect(fifo.rescued()).toEqual([]);
     expect(direct).toEqual({ ok: false, problem: { path: path.join(commands, 'piped.md'), message } });
   });
 });

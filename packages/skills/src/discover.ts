@@ -363,7 +363,14 @@ export async function discover(options: DiscoverOptions): Promise<DiscoverResult
   try {
     for (const spec of skillRoots(options)) scan.root(spec);
     if (options.trustProject !== false)
-      scan.nested(nestedRoots({ workroot: options.workroot, home: options.home, note: (n) => scan.notes.push(n) }));
+      scan.nested(
+        await nestedRoots({
+          workroot: options.workroot,
+          home: options.home,
+          note: (n) => scan.notes.push(n),
+          ...(options.loadIgnoreMatcher ? { loadIgnoreMatcher: options.loadIgnoreMatcher } : {}),
+        }),
+      );
   } catch (e) {
     scan.problems.push({
       path: String(options.workroot),

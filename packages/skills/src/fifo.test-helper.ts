@@ -1,33 +1,48 @@
 import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach } from 'vitest';
 
-/**
- * Makes FIFOs for tests, each with a rescuer: a process that opens the FIFO for writing after
- * `rescueMs`, so code that blocks opening it (the bug under test) is freed and the test fails on
- * its elapsed time instead of hanging the test process. Rescuers are killed after each test.
- */
-export function useFifos(rescueMs = 2_000): (file: string) => void {
-  const rescuers: ReturnType<typeof spawn>[] = [];
-  afterEach(() => {
-    for (const child of rescuers.splice(0)) child.kill('SIGKILL');
-  });
-  return (file) => {
-    execFileSync('mkfifo', [file]);
-    const rescuer = spawn(
-      process.execPath,
-      [
-        '-e',
-        `setTimeout(() => require('node:fs').closeSync(require('node:fs').openSync(${JSON.stringify(file)}, 'w')), ${rescueMs})`,
-      ],
-      { stdio: 'ignore' },
-    );
-    rescuers.push(rescuer);
-  };
+/** FIFOs made by `useFifos`, and which of them had to be rescued. */
+export interface Fifos {
+  /** Makes a FIFO at `file`, with its rescuer. */
+  (file: string): void;
+  /** The FIFOs whose rescuer came: something waited on them. A test of "never blocks" expects []. */
+  rescued(): string[];
 }
 
-/** Runs `fn` and returns its result with the milliseconds it took. */
-export async function timed<T>(fn: () => T | Promise<T>): Promise<{ value: T; ms: number }> {
-  const start = performance.now();
-  const value = await fn();
-  return { value, ms: performance.now() - start };
+/**
+ * Makes FIFOs for tests of code that must never wait on one. Each has a rescuer: a process that,
+ * after `rescueMs`, records that it came and then opens the FIFO for reading and writing, which
+ * frees code blocked opening it from either end. Only code that blocked is ever still there when
+ * the rescuer comes, so `rescued()` after the call says whether it waited: an order of events,
+ * not a measured time, so a busy machine cannot fail a correct implementation (the delay is long;
+ * a passing test never waits for it). Rescuers are killed after each test.
+ */
+export function useFifos(rescueMs = 30_000): Fifos {
+  const rescuers: ReturnType<typeof spawn>[] = [];
+  const marks = new Map<string, string>();
+  let markDir: string | undefined;
+  afterEach(() => {
+    for (const child of rescuers.splice(0)) child.kill('SIGKILL');
+    marks.clear();
+    if (markDir) fs.rmSync(markDir, { recursive: true, force: true });
+    markDir = undefined;
+  });
+  const make = (file: string): void => {
+    markDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'fifo-rescues-'));
+    const mark = path.join(markDir, String(marks.size));
+    marks.set(file, mark);
+    execFileSync('mkfifo', [file]);
+    const code = [
+      "const fs = require('node:fs');",
+      `fs.writeFileSync(${JSON.stringify(mark)}, '');`,
+      `fs.closeSync(fs.openSync(${JSON.stringify(file)}, 'r+'));`,
+    ].join(' ');
+    rescuers.push(spawn(process.execPath, ['-e', `setTimeout(() => { ${code} }, ${rescueMs})`], { stdio: 'ignore' }));
+  };
+  return Object.assign(make, {
+    rescued: () => [...marks].filter(([, mark]) => fs.existsSync(mark)).map(([file]) => file),
+  });
 }

@@ -3,6 +3,14 @@ export { discover } from './discover.js';
 export { readSkillFile } from './read-skill-file.js';
 export { readRegularFile, refusalText } from './read-regular.js';
 export type { RegularRead } from './read-regular.js';
+export {
+  appendRegularFile,
+  checkWriteTarget,
+  fileKind,
+  openRegularForAppend,
+  replaceRegularFile,
+} from './write-regular.js';
+export type { AppendHandle, AppendOptions, WriteOptions, WriteTarget } from './write-regular.js';
 export { loadBody } from './load-body.js';
 export {
   formatListing,
@@ -22,7 +30,7 @@ export { splitToolList, parseAllowedTools, ruleSyntaxError } from './allowed-too
 export type { AllowedTools, UnparsableRule } from './allowed-tools.js';
 export { parseSkillFile, parseSkillBytes, suggestSlug, SLUG, MAX_SKILL_BYTES } from './validate.js';
 export type { ParsedSkillFile, SkillFields } from './validate.js';
-export { skillRoots, findGitTop } from './roots.js';
+export { skillRoots, findGitTop, isOwnRepository } from './roots.js';
 export type { RootSpec } from './roots.js';
 export { listResources, MAX_RESOURCES, MAX_RESOURCE_DEPTH } from './resources.js';
 export type { ResourceList } from './resources.js';

@@ -1,6 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { parseSkillFile } from './validate.js';
+import { readRegularFile, refusalText } from './read-regular.js';
+import { MAX_SKILL_BYTES, parseSkillFile } from './validate.js';
+import { replaceRegularFile } from './write-regular.js';
 
 /** What `fixSkillName` did to one SKILL.md. */
 export type NameFix =
@@ -14,17 +15,16 @@ const NAME_LINE = /^name[ \t]*:(.*)$/;
  * Rewrites the `name:` line of a SKILL.md whose name disagrees with its folder to
  * `name: <folder>`, only when that change alone makes the skill load. Every other byte is kept:
  * the BOM, the line endings, the other keys, the body. Never throws; a file it cannot fix (no
- * single-line `name:`, another problem as well, unreadable) comes back as `fixed: false` with
- * the reason, and is left untouched.
+ * single-line `name:`, another problem as well, unreadable, not a regular file) comes back as
+ * `fixed: false` with the reason, and is left untouched. The file is read without blocking and
+ * replaced whole (a temporary file, then a rename), so a FIFO or device is never waited on or
+ * replaced, and an interrupted fix never leaves half a SKILL.md.
  */
 export function fixSkillName(file: string): NameFix {
   const no = (message: string): NameFix => ({ fixed: false, path: file, message });
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (e) {
-    return no(`cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
+  const read = readRegularFile(file, MAX_SKILL_BYTES);
+  if (!read.ok) return no(read.why === 'error' ? `cannot be read (${read.code})` : refusalText(read));
+  const text = read.bytes.toString('utf8');
   if (parseSkillFile(text, file).ok) return no('already loads; nothing to fix');
   const folder = path.basename(path.dirname(file));
   const line = nameLine(text);
@@ -40,11 +40,8 @@ export function fixSkillName(file: string): NameFix {
     check = parseSkillFile(fixedText, file);
   }
   if (!check.ok) return no(`was not changed: renaming is not enough (${check.problem.message})`);
-  try {
-    fs.writeFileSync(file, fixedText);
-  } catch (e) {
-    return no(`cannot be written (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
+  const error = replaceRegularFile(file, fixedText);
+  if (error !== undefined) return no(`cannot be written: ${error}`);
   return { fixed: true, path: file, before, after };
 }
 

@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { useFifos } from './fifo.test-helper.js';
 import { lint } from './lint.js';
+import { fixSkillName } from './lint-fix.js';
 import { put, useTempDirs, writeBasic, writeSkill } from './temp-tree.test-helper.js';
 import { CLAUDE_CODE_FIELDS } from './fields-claude.js';
 
 const temp = useTempDirs();
+const fifo = useFifos();
 
 describe('lint', () => {
   it('finds nothing in a clean folder of skills', async () => {
@@ -125,6 +128,32 @@ describe('lint', () => {
         ['problem', '`name` is "Deploy" but the folder is "deploy": the folder na'],
       ]);
       expect(fs.readFileSync(file, 'utf8')).toBe(before);
+    });
+
+    it('fixes the file a linked SKILL.md points at (the link stays); never waits on, writes or replaces a FIFO or /dev/null', () => {
+      const root = temp('skills-lint-');
+      const real = path.join(root, 'shared', 'deploy.md');
+      put(real, '---\nname: Deploy\ndescription: d\n---\n');
+      const linked = path.join(root, 'deploy', 'SKILL.md');
+      fs.mkdirSync(path.dirname(linked));
+      fs.symlinkSync(real, linked);
+      expect(fixSkillName(linked)).toMatchObject({ fixed: true, path: linked });
+      expect(fs.lstatSync(linked).isSymbolicLink()).toBe(true);
+      expect(fs.readFileSync(real, 'utf8')).toBe('---\nname: deploy\ndescription: d\n---\n');
+
+      const before = fs.statSync('/dev/null');
+      const nul = path.join(root, 'nul', 'SKILL.md');
+      fs.mkdirSync(path.dirname(nul));
+      fs.symlinkSync('/dev/null', nul);
+      expect(fixSkillName(nul)).toMatchObject({ fixed: false, message: expect.stringMatching(/not a regular file/) });
+      const piped = path.join(root, 'piped', 'SKILL.md');
+      fs.mkdirSync(path.dirname(piped));
+      fifo(piped);
+      expect(fixSkillName(piped)).toMatchObject({ fixed: false, message: expect.stringMatching(/FIFO/) });
+      expect(fifo.rescued()).toEqual([]);
+      const after = fs.statSync('/dev/null');
+      expect(after.isCharacterDevice()).toBe(true);
+      expect([after.rdev, after.mode]).toEqual([before.rdev, before.mode]);
     });
 
     it('without --fix changes nothing', async () => {

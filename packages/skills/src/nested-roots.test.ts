@@ -59,25 +59,37 @@ describe('nested .agents/skills and .claude/skills below the work root', () => {
     const plain = path.join(base, 'plain');
     writeBasic(path.join(plain, 'pkg', '.agents', 'skills'), 'inner');
     const notes: SkillIssue[] = [];
-    expect(nestedRoots({ workroot: plain, home, note: (n) => notes.push(n) })).toEqual([]);
-    expect(nestedRoots({ workroot: work, home: work, note: (n) => notes.push(n) })).toEqual([]);
+    expect(await nestedRoots({ workroot: plain, home, note: (n) => notes.push(n) })).toEqual([]);
+    expect(await nestedRoots({ workroot: work, home: work, note: (n) => notes.push(n) })).toEqual([]);
     expect(notes).toEqual([]);
   });
 
-  it('never walk into home when it lies below the work root', () => {
+  it('never walk into home when it lies below the work root: a .git above home makes no repository at all', async () => {
     const { work } = repo();
     const home = path.join(work, 'users', 'me');
     writeBasic(path.join(home, 'proj', '.agents', 'skills'), 'mine');
     writeBasic(path.join(work, 'users', 'other', '.agents', 'skills'), 'theirs');
-    const roots = nestedRoots({ workroot: work, home, note: () => undefined });
-    expect(roots.map((r) => r.nested)).toEqual(['users/other']);
+    const roots = await nestedRoots({ workroot: work, home, note: () => undefined });
+    expect(roots).toEqual([]);
   });
 
-  it('stop after the folder bound with a note naming the flag to use', () => {
+  it('stop at a nested git repository (a submodule or a vendored clone): its skills are its own trust decision', async () => {
+    const { home, work } = repo();
+    writeBasic(path.join(work, 'packages', 'web', '.agents', 'skills'), 'web');
+    writeBasic(path.join(work, 'vendor', 'lib', '.agents', 'skills'), 'vendored');
+    writeBasic(path.join(work, 'vendor', 'lib', 'sub', '.claude', 'skills'), 'deeper');
+    fs.mkdirSync(path.join(work, 'vendor', 'lib', '.git'));
+    writeBasic(path.join(work, 'packages', 'mod', '.claude', 'skills'), 'submodule');
+    fs.writeFileSync(path.join(work, 'packages', 'mod', '.git'), 'gitdir: ../../.git/modules/mod\n');
+    const roots = await nestedRoots({ workroot: work, home, note: () => undefined });
+    expect(roots.map((r) => r.nested)).toEqual(['packages/web']);
+  });
+
+  it('stop after the folder bound with a note naming the flag to use', async () => {
     const { home, work } = repo();
     for (let i = 0; i < 5; i++) fs.mkdirSync(path.join(work, `d${i}`));
     const notes: SkillIssue[] = [];
-    nestedRoots({ workroot: work, home, note: (n) => notes.push(n), maxDirs: 3 });
+    await nestedRoots({ workroot: work, home, note: (n) => notes.push(n), maxDirs: 3 });
     expect(notes).toEqual([
       {
         path: work,

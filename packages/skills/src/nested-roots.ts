@@ -10,7 +10,7 @@ import ignore from 'ignore';
 import { readRegularFile, refusalText } from './read-regular.js';
 import { findGitTop } from './roots.js';
 import type { RootSpec } from './roots.js';
-import type { SkillIssue } from './types.js';
+import type { IgnoreMatcherFactory, SkillIssue } from './types.js';
 
 /** Folder levels below the work root that are looked into (`a/b/c/d/.claude/skills` is the deepest). */
 export const NESTED_MAX_DEPTH = 4;
@@ -28,17 +28,20 @@ export interface NestedOptions {
   note: (issue: SkillIssue) => void;
   maxDepth?: number;
   maxDirs?: number;
+  /** A linear-time matcher, loaded when the first `.gitignore` is found (see DiscoverOptions). */
+  loadIgnoreMatcher?: () => Promise<IgnoreMatcherFactory>;
 }
 
 /** One `.gitignore`'s answer for a folder path relative to the work root (posix). */
 type Rule = (rel: string) => boolean;
 
 /** The rules of `<dir>/.gitignore`; `toOwn` turns a work-root-relative path into one relative to `dir` (undefined: not below it). */
-function readRule(
+async function readRule(
   dir: string,
   toOwn: (rel: string) => string | undefined,
   note: (issue: SkillIssue) => void,
-): Rule | undefined {
+  matcher: () => Promise<IgnoreMatcherFactory | undefined>,
+): Promise<Rule | undefined> {
   const file = path.join(dir, '.gitignore');
   // Non-blocking and checked first: a `.gitignore` that is a FIFO or a device must not hang start-up.
   const read = readRegularFile(file, GITIGNORE_MAX_BYTES);
@@ -48,6 +51,14 @@ function readRule(
     return undefined;
   }
   const text = read.bytes.toString('utf8');
+  const linear = await matcher();
+  if (linear !== undefined) {
+    const test = linear(text, file, (message) => note({ path: file, message }));
+    return (rel) => {
+      const own = toOwn(rel);
+      return own !== undefined && test(`${own}/`);
+    };
+  }
   const lines = text
     .split(/\r?\n/)
     .filter((l) => l.length <= GITIGNORE_MAX_LINE && (l.match(/\*/g)?.length ?? 0) <= GITIGNORE_MAX_STARS);
@@ -62,21 +73,25 @@ function readRule(
  * The nested skill roots below `workroot` (not the work root's own, which `skillRoots` lists),
  * in walk order: `.claude/skills` then `.agents/skills` of each folder, with `nested` naming the
  * folder relative to the work root. Only inside a git repository, never when the work root is
- * home, and never into home when it lies below the work root. `.gitignore` files from the git top-level down are honoured.
+ * home, never into home when it lies below the work root, and never into a nested git repository
+ * (a folder with its own `.git`). `.gitignore` files from the git top-level down are honoured.
  */
-export function nestedRoots(options: NestedOptions): RootSpec[] {
+export async function nestedRoots(options: NestedOptions): Promise<RootSpec[]> {
   const workroot = path.resolve(options.workroot);
-  const top = findGitTop(workroot);
   const home = path.resolve(options.home);
+  const top = findGitTop(workroot, home);
   if (top === undefined || workroot === home) return [];
   const maxDepth = options.maxDepth ?? NESTED_MAX_DEPTH;
   const maxDirs = options.maxDirs ?? NESTED_MAX_DIRS;
+  let loading: Promise<IgnoreMatcherFactory | undefined> | undefined;
+  const matcher = (): Promise<IgnoreMatcherFactory | undefined> =>
+    (loading ??= options.loadIgnoreMatcher ? options.loadIgnoreMatcher() : Promise.resolve(undefined));
   // Rules of the folders above the work root apply to paths below it too.
   const above: Rule[] = [];
   for (let dir = workroot; dir !== top; ) {
     dir = path.dirname(dir);
     const prefix = path.relative(dir, workroot).split(path.sep).join('/');
-    const rule = readRule(dir, (rel) => `${prefix}/${rel}`, options.note);
+    const rule = await readRule(dir, (rel) => `${prefix}/${rel}`, options.note, matcher);
     if (rule) above.push(rule);
     if (path.dirname(dir) === dir) break;
   }
@@ -99,6 +114,9 @@ export function nestedRoots(options: NestedOptions): RootSpec[] {
       } catch {
         continue;
       }
+      // A nested repository (a submodule, a vendored clone) is its own trust decision: trusting this
+      // repository says nothing about its skills, so the walk neither collects nor enters it.
+      if (depth > 0 && entries.some((d) => d.name === '.git')) continue;
       if (depth > 0) {
         for (const [hidden, sub] of [
           ['.claude', 'skills'],
@@ -112,10 +130,11 @@ export function nestedRoots(options: NestedOptions): RootSpec[] {
       if (depth === maxDepth) continue;
       const base = rel;
       const own = entries.some((d) => d.name === '.gitignore')
-        ? readRule(
+        ? await readRule(
             dir,
             (p) => (base === '' ? p : p.startsWith(`${base}/`) ? p.slice(base.length + 1) : undefined),
             options.note,
+            matcher,
           )
         : undefined;
       const rules = own ? [...chain, own] : chain;

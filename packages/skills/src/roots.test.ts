@@ -16,6 +16,28 @@ describe('findGitTop', () => {
     expect(findGitTop(path.join(base, 'repo', 'sub', 'deep'))).toBe(path.join(base, 'repo', 'sub'));
     expect(findGitTop(path.join(base, 'repo', 'other'))).toBe(path.join(base, 'repo'));
   });
+
+  it('skips an empty .git file and never takes a folder that contains the home directory', () => {
+    const base = temp('skills-roots-');
+    fs.mkdirSync(path.join(base, 'home', 'me', 'proj', 'sub'), { recursive: true });
+    put(path.join(base, '.git'), 'gitdir: /somewhere');
+    put(path.join(base, 'home', '.git'), 'gitdir: /somewhere');
+    put(path.join(base, 'home', 'me', 'proj', '.git'), '');
+    const home = path.join(base, 'home', 'me');
+    expect(findGitTop(path.join(home, 'proj', 'sub'), home)).toBeUndefined();
+    fs.mkdirSync(path.join(home, '.git'));
+    expect(findGitTop(path.join(home, 'proj', 'sub'), home)).toBe(home);
+    expect(findGitTop(path.join(base, 'elsewhere'), home)).toBeUndefined();
+  });
+
+  it('does not take a .git another user owns (a folder of a shared tree)', () => {
+    const base = temp('skills-roots-');
+    fs.mkdirSync(path.join(base, 'shared', 'proj'), { recursive: true });
+    fs.mkdirSync(path.join(base, 'shared', '.git'));
+    const mine = fs.statSync(path.join(base, 'shared', '.git')).uid;
+    expect(findGitTop(path.join(base, 'shared', 'proj'), '/nonexistent-home', mine)).toBe(path.join(base, 'shared'));
+    expect(findGitTop(path.join(base, 'shared', 'proj'), '/nonexistent-home', mine + 1)).toBeUndefined();
+  });
 });
 
 describe('skillRoots', () => {

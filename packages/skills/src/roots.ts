@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { DiscoverOptions, SkillSource } from './types.js';
 
@@ -29,20 +30,53 @@ export interface RootSpec {
 }
 
 /**
- * The nearest directory at or above `workroot` holding a `.git` entry (a folder, or a file
- * for worktrees and submodules), found by walking up; `undefined` when there is none.
+ * Whether `dir/.git` makes `dir` a repository the user made: a `.git` folder, or a `.git` file
+ * naming a git dir (a worktree or submodule), owned by the user running the harness. An empty
+ * file, or anything another user planted in a shared folder, does not count.
  */
-export function findGitTop(workroot: string): string | undefined {
+export function isOwnRepository(dir: string, uid: number | undefined = process.getuid?.()): boolean {
+  let stat: fs.Stats;
+  try {
+    stat = fs.lstatSync(path.join(dir, '.git'));
+  } catch {
+    return false;
+  }
+  if (uid !== undefined && stat.uid !== uid) return false;
+  if (stat.isDirectory()) return true;
+  if (!stat.isFile() || stat.size > 4096) return false;
+  try {
+    return /^gitdir:\s*\S/.test(fs.readFileSync(path.join(dir, '.git'), 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `dir` contains `home` without being it (`/home` for `/home/alice`, `/`): never a repository. */
+function aboveHome(dir: string, home: string): boolean {
+  if (dir === home) return false;
+  const rel = path.relative(dir, home);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+}
+
+/**
+ * The repository the work root belongs to: the nearest directory at or above `workroot` whose
+ * `.git` the user owns (`isOwnRepository`), found by walking up, never one that contains the home
+ * directory (a `.git` in `/` or `/home` would make every folder below it "the repository" and load
+ * its skills); `undefined` when there is none. `uid` is the user's (a parameter for tests).
+ */
+export function findGitTop(
+  workroot: string,
+  home: string = os.homedir(),
+  uid: number | undefined = process.getuid?.(),
+): string | undefined {
+  const homeDir = path.resolve(home);
   let dir = path.resolve(workroot);
   for (;;) {
-    try {
-      fs.lstatSync(path.join(dir, '.git'));
-      return dir;
-    } catch {
-      const parent = path.dirname(dir);
-      if (parent === dir) return undefined;
-      dir = parent;
-    }
+    if (aboveHome(dir, homeDir)) return undefined;
+    if (isOwnRepository(dir, uid)) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
   }
 }
 
@@ -69,7 +103,7 @@ export function skillRoots(options: DiscoverOptions): RootSpec[] {
   const roots = trio(home, 'personal');
   if (options.trustProject !== false) {
     const workroot = path.resolve(options.workroot);
-    const top = findGitTop(workroot) ?? workroot;
+    const top = findGitTop(workroot, home) ?? workroot;
     const dirs: string[] = [];
     for (let dir = workroot; ; dir = path.dirname(dir)) {
       dirs.unshift(dir);

@@ -123,7 +123,21 @@ export interface DiscoverOptions {
   explicit?: string[];
   /** False skips every project root (an untrusted clone must not inject instructions). Default true. */
   trustProject?: boolean;
+  /**
+   * Loads a linear-time `.gitignore` matcher for the nested-skills walk, called once, only when a
+   * `.gitignore` is found (the session passes the tools package's re2js one). Without it the
+   * `ignore` package's own (backtracking) matcher runs, on lines of at most 256 characters with
+   * at most 8 wildcards.
+   */
+  loadIgnoreMatcher?: () => Promise<IgnoreMatcherFactory>;
 }
+
+/** Compiles one `.gitignore` text into a test of one path relative to its folder (a folder path ends in `/`). */
+export type IgnoreMatcherFactory = (
+  text: string,
+  where: string,
+  note: (message: string) => void,
+) => (relativePath: string) => boolean;
 
 export interface DiscoverResult {
   /** Loaded skills, sorted by name, one per name (the highest-precedence one). */

@@ -2,8 +2,11 @@ import { StringDecoder } from 'node:string_decoder';
 import * as z from 'zod/mini';
 import { errorResult, okResult } from './result.js';
 import { childEnv } from './secrets.js';
-import type { Tool, ToolResult } from './types.js';
+import { defineTool } from './define-tool.js';
+import type { Tool, ToolContext, ToolResult } from './types.js';
 import { loadSpawn } from './spawn.js';
+import type { Sandbox } from './sandbox/sandbox.js';
+import { blockedHints } from './sandbox/blocked.js';
 
 /** Default and maximum timeouts of one bash call, in milliseconds. */
 export const BASH_DEFAULT_TIMEOUT_MS = 120_000;
@@ -20,6 +23,9 @@ const schema = z.object({
     .register(z.globalRegistry, { description: 'The command line, run with /bin/bash -c in the work root.' }),
   timeout: z.optional(z.int().check(z.minimum(1), z.maximum(BASH_MAX_TIMEOUT_MS))).register(z.globalRegistry, {
     description: `Timeout in milliseconds. Default ${BASH_DEFAULT_TIMEOUT_MS}, at most ${BASH_MAX_TIMEOUT_MS}.`,
+  }),
+  dangerouslyDisableSandbox: z.optional(z.boolean()).register(z.globalRegistry, {
+    description: 'True runs it outside the sandbox: only after the sandbox blocked it. The user is asked first.',
   }),
 });
 type Input = z.infer<typeof schema>;
@@ -95,6 +101,10 @@ export interface BashRunOptions {
   secrets?: readonly string[];
   /** Told each piece of output as it arrives (stdout and stderr in order), decoded as UTF-8. */
   onOutput?: (text: string) => void;
+  /** Runs the command inside this sandbox when it is active (the environment is then its allowlist). */
+  sandbox?: Sandbox;
+  /** False: no notes on what the sandbox blocked (a skill's dynamic context, where the model cannot ask to leave it). */
+  sandboxHints?: boolean;
 }
 
 /**
@@ -112,16 +122,22 @@ export async function runBash(
   opts: BashRunOptions = {},
 ): Promise<ToolResult> {
   const spawn = await loadSpawn();
+  const sandbox = opts.sandbox?.active === true ? opts.sandbox : undefined;
+  const plan = sandbox ? await sandbox.plan(command, cwd, opts.env, opts.secrets) : undefined;
   return new Promise((resolve) => {
     const out = new HeadTail(cap);
     // `exec 2>&1` on the command's first line: one pipe, so stdout and stderr keep their order.
-    const env = childEnv(opts.env ?? process.env, opts.secrets);
-    const child = spawn('/bin/bash', ['-c', `exec 2>&1; ${command}`], {
-      cwd,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env,
-    });
+    const child = plan
+      ? spawn(plan.file, plan.args, { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe', 'pipe'], env: plan.env })
+      : spawn('/bin/bash', ['-c', `exec 2>&1; ${command}`], {
+          cwd,
+          detached: true,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: childEnv(opts.env ?? process.env, opts.secrets),
+        });
+    let status = '';
+    const statusPipe = plan ? child.stdio[plan.statusFd] : undefined;
+    if (statusPipe && 'on' in statusPipe) statusPipe.on('data', (c: Buffer) => (status += c.toString('utf8')));
     if (child.pid !== undefined) trackGroup(child.pid);
     let reason: 'timeout' | 'abort' | undefined;
     let graceTimer: NodeJS.Timeout | undefined;
@@ -150,8 +166,8 @@ export async function runBash(
       const text = decoder?.write(c);
       if (text) opts.onOutput?.(text);
     };
-    child.stdout.on('data', take);
-    child.stderr.on('data', take);
+    child.stdout?.on('data', take);
+    child.stderr?.on('data', take);
     const finish = (result: ToolResult): void => {
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
@@ -166,8 +182,8 @@ export async function runBash(
       // what they printed so far.
       killGroup('SIGKILL');
       setTimeout(() => {
-        child.stdout.destroy();
-        child.stderr.destroy();
+        child.stdout?.destroy();
+        child.stderr?.destroy();
       }, 500).unref();
     });
     child.on('error', (err) => finish(errorResult(`Could not start /bin/bash: ${err.message}`)));
@@ -175,17 +191,32 @@ export async function runBash(
       const rest = decoder?.end();
       if (rest) opts.onOutput?.(rest);
       const text = out.text();
-      const body = text === '' ? '(no output)' : text.replace(/\n$/, '');
+      const outcome = plan?.finish(status, text);
+      if (outcome?.startFailed !== undefined)
+        return finish(
+          errorResult(
+            `Not run: ${outcome.startFailed}. From now on commands run outside the sandbox, each one asking first as before; run it again to be asked.`,
+            'sandbox unavailable',
+          ),
+        );
+      const hints =
+        sandbox && outcome && opts.sandboxHints !== false
+          ? blockedHints(text, code !== 0 || sig !== null, sandbox.options, outcome.notes)
+          : [];
+      const body = (text === '' ? '(no output)' : text.replace(/\n$/, '')) + hints.map((h) => `\n${h}`).join('');
       if (reason === 'timeout') {
         return finish(
           errorResult(
             `${body}\n\nCommand timed out after ${timeoutMs} ms; its process group was killed.`,
             `timed out after ${timeoutMs} ms`,
+            'timeout',
           ),
         );
       }
       if (reason === 'abort')
-        return finish(errorResult(`${body}\n\nCommand was cancelled; its process group was killed.`, 'cancelled'));
+        return finish(
+          errorResult(`${body}\n\nCommand was cancelled; its process group was killed.`, 'cancelled', 'cancelled'),
+        );
       if (sig !== null) return finish(errorResult(`${body}\n\nKilled by signal ${sig}.`, `signal ${sig}`));
       if (code === 0) return finish(okResult(`${body}\n\nExit code 0.`, 'exit 0'));
       return finish(errorResult(`${body}\n\nExit code ${code}.`, `exit ${code}`));
@@ -193,24 +224,45 @@ export async function runBash(
   });
 }
 
-/** bash: not jailed (documented); the command starts in the work root with the parent's environment less the credentials. */
-export const bashTool: Tool<Input> = {
+/**
+ * bash: inside the session's sandbox when one is active (ctx.sandbox), else not jailed
+ * (documented); the command starts in the work root. `dangerouslyDisableSandbox` runs it outside,
+ * with the parent's environment less the credentials: the request then says it escapes the
+ * sandbox and the policy always asks.
+ */
+export const bashTool: Tool<Input> = defineTool({
   name: 'bash',
   description:
     'Run a shell command with /bin/bash -c, starting in the work root. stdout and stderr are interleaved and capped ' +
     `(head and tail kept). Timeout in milliseconds, default ${BASH_DEFAULT_TIMEOUT_MS}, max ${BASH_MAX_TIMEOUT_MS}; on timeout the whole ` +
     'process group is killed, and when the command ends anything it left running in the background (`cmd &`) is killed too: start a server and use it within one command. ' +
-    "The harness's API credentials are not in the environment. Prefer read_file, glob, grep and edit_file over cat, find, grep and sed.",
+    "The harness's API credentials are not in the environment. Commands may run in a sandbox (writes only in the work root and /tmp, no network unless allowed); a result says when it blocked something. " +
+    'Prefer read_file, glob, grep and edit_file over cat, find, grep and sed.',
   kind: 'exec',
   ruleNames: ['Bash'],
   pathFields: [],
   specifier: 'command',
   schema,
-  summarize: (input) => `bash: ${input.command.split('\n')[0] ?? ''}`,
-  permission: (input) => ({ target: input.command }),
-  run: (input, ctx) =>
+  summarize: (input) =>
+    `bash: ${input.command.split('\n')[0] ?? ''}${input.dangerouslyDisableSandbox === true ? ' (asks to run outside the sandbox)' : ''}`,
+  permission: (input, ctx) => {
+    const sandbox = ctx.sandbox?.active === true ? ctx.sandbox : undefined;
+    if (sandbox === undefined) return { target: input.command };
+    if (escapes(input, ctx)) return { target: input.command, escapesSandbox: true };
+    return { target: input.command, sandboxed: true };
+  },
+  execute: (input, ctx, opts = {}) =>
     runBash(input.command, ctx.root, input.timeout ?? BASH_DEFAULT_TIMEOUT_MS, ctx.signal, BASH_OUTPUT_CAP, {
       ...(ctx.secrets ? { secrets: ctx.secrets } : {}),
-      ...(ctx.onOutput ? { onOutput: ctx.onOutput } : {}),
+      ...(opts.onUpdate ? { onOutput: opts.onUpdate } : {}),
+      ...(ctx.sandbox && !escapes(input, ctx) ? { sandbox: ctx.sandbox } : {}),
     }),
-};
+});
+
+/** Whether this call asks to run outside an active sandbox that lets it (`allowUnsandboxedCommands`). */
+function escapes(input: Input, ctx: Pick<ToolContext, 'sandbox'>): boolean {
+  const sandbox = ctx.sandbox;
+  return (
+    input.dangerouslyDisableSandbox === true && sandbox?.active === true && sandbox.options.allowUnsandboxedCommands
+  );
+}

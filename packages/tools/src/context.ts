@@ -12,7 +12,6 @@ export interface ToolContextOptions {
   skills?: readonly Skill[];
   signal?: AbortSignal;
   readTracker?: ReadTracker;
-  forcedSkill?: string;
   /** Extra absolute dirs write_file/edit_file always refuse (the harness's config and state dirs). */
   protectedDirs?: readonly string[];
   /** A Read/Grep/Glob deny rule on realpaths: false hides the file from grep and glob. */
@@ -21,12 +20,10 @@ export interface ToolContextOptions {
   secrets?: readonly string[];
   /** Where the harness's credentials (CREDENTIAL_ENV_NAMES) are looked up; default process.env. */
   env?: NodeJS.ProcessEnv;
-  /** The session id, for `${CLAUDE_SESSION_ID}` in skill bodies. */
-  sessionId?: string;
-  /** Judges skill dynamic context commands (see `ToolContext.authorizeCommand`); absent, none runs. */
-  authorizeCommand?: ToolContext['authorizeCommand'];
   /** Text-file I/O through someone else (see `ToolContext.files`); absent, the disk. */
   files?: ToolContext['files'];
+  /** The session's sandbox (`createSandbox`); absent: commands run unconfined. */
+  sandbox?: ToolContext['sandbox'];
 }
 
 /** Dirs as given and as resolved, kept per array: the agent passes the same arrays to every batch. */
@@ -139,10 +136,8 @@ export function createToolContext(opts: ToolContextOptions): ToolContext {
     secrets: [...new Set([...(opts.secrets ?? []), ...secretsFromEnv(env)])],
     secretLabels: secretLabelsFromEnv(env),
   };
-  if (opts.forcedSkill !== undefined) ctx.forcedSkill = opts.forcedSkill;
   if (opts.readFilter !== undefined) ctx.readFilter = opts.readFilter;
-  if (opts.sessionId !== undefined) ctx.sessionId = opts.sessionId;
-  if (opts.authorizeCommand !== undefined) ctx.authorizeCommand = opts.authorizeCommand;
   if (opts.files !== undefined) ctx.files = opts.files;
+  if (opts.sandbox !== undefined) ctx.sandbox = opts.sandbox;
   return ctx;
 }

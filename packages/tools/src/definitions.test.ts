@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z as classic } from 'zod';
+import { defineTool } from './define-tool.js';
 import { createToolRegistry, toolDefinition } from './registry.js';
 import type { Tool } from './types.js';
 
@@ -16,9 +17,9 @@ describe('tool definitions', () => {
     expect(`${JSON.stringify(defs, null, 2)}\n`).toBe(stored);
   });
 
-  it('accept a classic zod schema as Tool.schema (any zod v4 schema will do)', () => {
+  it('defineTool accepts a classic zod schema (any zod v4 schema will do)', () => {
     const schema = classic.object({ q: classic.string().min(1).describe('Query.') });
-    const tool: Tool<classic.infer<typeof schema>> = {
+    const tool: Tool<classic.infer<typeof schema>> = defineTool({
       name: 'classic',
       description: 'A tool with a classic zod schema.',
       kind: 'read',
@@ -27,8 +28,8 @@ describe('tool definitions', () => {
       schema,
       summarize: (input) => `classic ${input.q}`,
       permission: () => ({}),
-      run: async () => ({ content: '', display: '', isError: false }),
-    };
+      execute: async () => ({ content: [], display: '', isError: false }),
+    });
     expect(toolDefinition(tool as Tool<unknown>).input_schema).toEqual({
       type: 'object',
       properties: { q: { type: 'string', minLength: 1, description: 'Query.' } },

@@ -7,6 +7,7 @@ import { abortedResult, errorResult, messageOf, okResult } from './result.js';
 import { readRegularTextSync } from './safe-open.js';
 import { openForWrite, readWhole, writeWhole } from './safe-write.js';
 import { PREVIEW_MAX_BYTES } from './write-file.js';
+import { defineTool } from './define-tool.js';
 import type { Tool } from './types.js';
 
 const schema = z.object({
@@ -85,7 +86,7 @@ export function applyEdit(
 }
 
 /** edit_file: exact string replacement in a file that was read first; returns a diff snippet. */
-export const editFileTool: Tool<Input> = {
+export const editFileTool: Tool<Input> = defineTool({
   name: 'edit_file',
   description:
     'Replace exact text in a file. old_string must match exactly once unless replace_all is true ' +
@@ -117,12 +118,13 @@ export const editFileTool: Tool<Input> = {
     const edit = applyEdit(before, target.shown, input);
     return edit.ok ? unifiedDiff(before, edit.after, { fromLabel: target.shown }) : undefined;
   },
-  async run(input, ctx) {
+  async execute(input, ctx) {
     if (ctx.signal.aborted) return abortedResult('edit_file');
     const target = writeTarget(ctx, input.path);
-    if (!target.ok) return errorResult(target.error);
+    if (!target.ok) return errorResult(target.error, undefined, target.code);
     const { abs, shown } = target;
-    if (!fs.existsSync(abs)) return errorResult(`${shown} does not exist. Use write_file to create it.`);
+    if (!fs.existsSync(abs))
+      return errorResult(`${shown} does not exist. Use write_file to create it.`, undefined, 'not_found');
     const opened = openForWrite(ctx, abs, shown, false);
     if (!opened.ok) return errorResult(opened.error);
     try {
@@ -147,4 +149,4 @@ export const editFileTool: Tool<Input> = {
       fs.closeSync(opened.fd);
     }
   },
-};
+});

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { displayPath, isWithin, resolveInJail } from './jail.js';
 import { protectedReason } from './protected-paths.js';
 import { kindOf } from './safe-open.js';
-import type { PermissionTarget, ReadTracker, ToolContext } from './types.js';
+import type { PermissionTarget, ReadTracker, ToolContext, ToolErrorCode } from './types.js';
 
 /** The current state of a file a write is about to touch. */
 export type Existing = { exists: false } | { exists: true; mtimeMs: number; size: number; isFile: boolean };
@@ -16,7 +16,7 @@ export function existingOf(st: fs.Stats | undefined): Existing {
 }
 
 /** A write target that passed the jail and the protected-path rules, or the refusal to return. */
-export type WriteTarget = { ok: true; abs: string; shown: string } | { ok: false; error: string };
+export type WriteTarget = { ok: true; abs: string; shown: string } | { ok: false; error: string; code: ToolErrorCode };
 
 /**
  * The checks write_file and edit_file make before anything is opened or asked: the path resolves
@@ -29,16 +29,17 @@ export function writeTarget(
   given: string,
 ): WriteTarget {
   const jail = resolveInJail(ctx.root, [], given, 'write');
-  if (!jail.ok) return jail;
+  if (!jail.ok) return { ...jail, code: 'outside_root' };
   const shown = displayPath(ctx.root, jail.abs);
   const prot = protectedReason(ctx, jail.abs, given);
-  if (prot !== undefined) return { ok: false, error: prot };
+  if (prot !== undefined) return { ok: false, error: prot, code: 'protected' };
   try {
     const st = fs.lstatSync(jail.abs);
     if (!st.isFile())
       return {
         ok: false,
         error: `Refused: ${shown} is ${kindOf(st)}; write_file and edit_file only change regular files.`,
+        code: 'failed',
       };
   } catch {
     /* missing: a new file */

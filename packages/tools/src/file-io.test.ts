@@ -9,6 +9,7 @@ import { SEAM_READ_MAX_BYTES } from './file-io.js';
 import { readFileTool } from './read-file.js';
 import type { TextFileIo, ToolContext } from './types.js';
 import { writeFileTool } from './write-file.js';
+import { runTool } from './testing/run-tool.test.util.js';
 
 let tmp: string;
 let root: string;
@@ -53,7 +54,7 @@ describe('read_file through the seam', () => {
     const ed = editor();
     ed.buffers.set(path.join(root, 'a.txt'), 'unsaved line 1\nunsaved line 2\n');
     const ctx = context(ed.files);
-    const r = await readFileTool.run({ path: 'a.txt', offset: 2 }, ctx);
+    const r = await runTool(readFileTool, { path: 'a.txt', offset: 2 }, ctx);
     expect(r.content).toBe('     2\tunsaved line 2');
     const st = fs.statSync(path.join(root, 'a.txt'));
     expect(ctx.readTracker.get(path.join(root, 'a.txt'))).toEqual({ mtimeMs: st.mtimeMs, size: st.size });
@@ -61,16 +62,16 @@ describe('read_file through the seam', () => {
 
   it('reads the disk when the seam has no text for the file, or fails', async () => {
     write('a.txt', 'on disk\n');
-    expect((await readFileTool.run({ path: 'a.txt' }, context(editor().files))).content).toBe('     1\ton disk');
+    expect((await runTool(readFileTool, { path: 'a.txt' }, context(editor().files))).content).toBe('     1\ton disk');
     const failing: TextFileIo = { readText: () => Promise.reject(new Error('no such buffer')) };
-    expect((await readFileTool.run({ path: 'a.txt' }, context(failing))).content).toBe('     1\ton disk');
+    expect((await runTool(readFileTool, { path: 'a.txt' }, context(failing))).content).toBe('     1\ton disk');
   });
 
   it('reads a file larger than SEAM_READ_MAX_BYTES from disk, under the usual caps', async () => {
     write('big.log', `${'x'.repeat(1023)}\n`.repeat(SEAM_READ_MAX_BYTES / 1024 + 1));
     const ed = editor();
     ed.buffers.set(path.join(root, 'big.log'), 'editor text');
-    const r = await readFileTool.run({ path: 'big.log', limit: 1 }, context(ed.files));
+    const r = await runTool(readFileTool, { path: 'big.log', limit: 1 }, context(ed.files));
     expect(r.content).toMatch(/^\s+1\tx{1023}\n/);
     expect(ed.asked).toEqual([]);
   });
@@ -81,11 +82,11 @@ describe('read_file through the seam', () => {
     fs.mkdirSync(path.join(root, 'dir'));
     const ed = editor();
     const ctx = context(ed.files);
-    expect((await readFileTool.run({ path: '../outside.txt' }, ctx)).isError).toBe(true);
-    expect((await readFileTool.run({ path: path.join(tmp, 'outside.txt') }, ctx)).isError).toBe(true);
-    expect((await readFileTool.run({ path: 'bin.dat' }, ctx)).content).toContain('binary');
-    expect((await readFileTool.run({ path: 'dir' }, ctx)).isError).toBe(true);
-    expect((await readFileTool.run({ path: 'missing.txt' }, ctx)).isError).toBe(true);
+    expect((await runTool(readFileTool, { path: '../outside.txt' }, ctx)).isError).toBe(true);
+    expect((await runTool(readFileTool, { path: path.join(tmp, 'outside.txt') }, ctx)).isError).toBe(true);
+    expect((await runTool(readFileTool, { path: 'bin.dat' }, ctx)).content).toContain('binary');
+    expect((await runTool(readFileTool, { path: 'dir' }, ctx)).isError).toBe(true);
+    expect((await runTool(readFileTool, { path: 'missing.txt' }, ctx)).isError).toBe(true);
     expect(ed.asked).toEqual([]);
   });
 });
@@ -97,12 +98,12 @@ describe('write_file and edit_file through the seam', () => {
     const ed = editor();
     ed.buffers.set(abs, 'const a = 1;\nconst b = 2; // unsaved\n');
     const ctx = context(ed.files);
-    await readFileTool.run({ path: 'a.ts' }, ctx);
+    await runTool(readFileTool, { path: 'a.ts' }, ctx);
     // On disk the unsaved line does not exist: the edit can only apply to the buffer.
     const input = { path: 'a.ts', old_string: 'const b = 2;', new_string: 'const b = 3;' };
     expect(editFileTool.refuse?.(input, ctx)).toBeUndefined();
     expect(await editFileTool.preview?.(input, ctx)).toContain('+const b = 3; // unsaved');
-    const r = await editFileTool.run(input, ctx);
+    const r = await runTool(editFileTool, input, ctx);
     expect(r.isError).toBe(false);
     expect(ed.buffers.get(abs)).toBe('const a = 1;\nconst b = 3; // unsaved\n');
     expect(disk('a.ts')).toBe('const a = 1;\n');
@@ -113,15 +114,15 @@ describe('write_file and edit_file through the seam', () => {
   it('write_file creates a new file through the seam, diffs against the editor text, and successive edits are not stale', async () => {
     const ed = editor({ saves: true });
     const ctx = context(ed.files);
-    const created = await writeFileTool.run({ path: 'src/new.txt', content: 'one\n' }, ctx);
+    const created = await runTool(writeFileTool, { path: 'src/new.txt', content: 'one\n' }, ctx);
     expect(created.isError).toBe(false);
     expect(ed.written).toEqual([path.join(root, 'src/new.txt')]);
     expect(disk('src/new.txt')).toBe('one\n');
     // The editor saved: the tracker took the disk's new state, so an edit right after is not refused as stale.
-    const edited = await editFileTool.run({ path: 'src/new.txt', old_string: 'one', new_string: 'two' }, ctx);
+    const edited = await runTool(editFileTool, { path: 'src/new.txt', old_string: 'one', new_string: 'two' }, ctx);
     expect(edited.isError).toBe(false);
     expect(disk('src/new.txt')).toBe('two\n');
-    const over = await writeFileTool.run({ path: 'src/new.txt', content: 'three\n' }, ctx);
+    const over = await runTool(writeFileTool, { path: 'src/new.txt', content: 'three\n' }, ctx);
     expect(over.diff).toContain('-two');
     expect(over.diff).toContain('+three');
   });
@@ -129,12 +130,12 @@ describe('write_file and edit_file through the seam', () => {
   it('a write the seam rejects is an error naming the path, and leaves no empty new file behind', async () => {
     const ed = editor({ failWrites: 'buffer is read-only' });
     const ctx = context(ed.files);
-    const r = await writeFileTool.run({ path: 'new.txt', content: 'x' }, ctx);
+    const r = await runTool(writeFileTool, { path: 'new.txt', content: 'x' }, ctx);
     expect(r).toMatchObject({ isError: true, content: 'Cannot write new.txt: buffer is read-only' });
     expect(fs.existsSync(path.join(root, 'new.txt'))).toBe(false);
     write('old.txt', 'a\n');
-    await readFileTool.run({ path: 'old.txt' }, ctx);
-    const e = await editFileTool.run({ path: 'old.txt', old_string: 'a', new_string: 'b' }, ctx);
+    await runTool(readFileTool, { path: 'old.txt' }, ctx);
+    const e = await runTool(editFileTool, { path: 'old.txt', old_string: 'a', new_string: 'b' }, ctx);
     expect(e).toMatchObject({ isError: true, content: 'Cannot edit old.txt: buffer is read-only' });
     expect(disk('old.txt')).toBe('a\n');
   });
@@ -145,13 +146,13 @@ describe('write_file and edit_file through the seam', () => {
     write('unread.txt', 'u\n');
     const ed = editor();
     const ctx = context(ed.files);
-    await readFileTool.run({ path: 'seen.txt' }, ctx);
+    await runTool(readFileTool, { path: 'seen.txt' }, ctx);
     fs.writeFileSync(path.join(root, 'seen.txt'), 'v2 changed on disk\n');
     const results = [
-      await writeFileTool.run({ path: '../escape.txt', content: 'x' }, ctx),
-      await writeFileTool.run({ path: '.git/config', content: 'x' }, ctx),
-      await writeFileTool.run({ path: 'unread.txt', content: 'x' }, ctx),
-      await editFileTool.run({ path: 'seen.txt', old_string: 'v', new_string: 'w' }, ctx),
+      await runTool(writeFileTool, { path: '../escape.txt', content: 'x' }, ctx),
+      await runTool(writeFileTool, { path: '.git/config', content: 'x' }, ctx),
+      await runTool(writeFileTool, { path: 'unread.txt', content: 'x' }, ctx),
+      await runTool(editFileTool, { path: 'seen.txt', old_string: 'v', new_string: 'w' }, ctx),
     ];
     for (const r of results) expect(r.isError).toBe(true);
     expect(results[2]?.content).toContain('has not been read');

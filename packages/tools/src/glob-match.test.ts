@@ -39,7 +39,7 @@ describe('compileGlob', () => {
     );
   });
 
-  it('matches a pathological glob against a long name in linear time', { timeout: 5_000 }, () => {
+  it('matches a pathological glob against a long name in linear time', () => {
     const compiled = compileGlob(`${'*a'.repeat(20)}*b`);
     if (!compiled.ok) throw new Error(compiled.error);
     expect(compiled.test('a'.repeat(250))).toBe(false);

@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { isWithin } from './jail.js';
 import { abortedResult, errorResult, okResult } from './result.js';
 import { searchScope, startRel } from './search-scope.js';
+import { defineTool } from './define-tool.js';
 import type { Tool } from './types.js';
 import { SKIPPED_DIRS, walkFiles } from './walk.js';
 import { reachable } from './gitignore.js';
@@ -86,7 +87,7 @@ export async function globFiles(
 
 /** Creates a glob tool with its own result cap. */
 export function createGlobTool(cap: number = GLOB_CAP): Tool<Input> {
-  return {
+  return defineTool({
     name: 'glob',
     description:
       'Find files by glob pattern (picomatch syntax: *, **, ?, [abc], {a,b}). Honours .gitignore and skips .git and node_modules. ' +
@@ -98,7 +99,7 @@ export function createGlobTool(cap: number = GLOB_CAP): Tool<Input> {
     schema,
     summarize: (input) => `glob ${input.pattern}${input.path ? ` in ${input.path}` : ''}`,
     permission: (input) => ({ target: input.path ?? '.' }),
-    async run(input, ctx) {
+    async execute(input, ctx) {
       if (ctx.signal.aborted) return abortedResult('glob');
       const res = await globFiles(ctx, input);
       if (!res.ok) return res.aborted ? abortedResult('glob') : errorResult(res.error);
@@ -110,7 +111,7 @@ export function createGlobTool(cap: number = GLOB_CAP): Tool<Input> {
       const tail = rest > 0 ? `\n… and ${rest} more (${res.paths.length} in all); narrow the pattern or the path.` : '';
       return okResult(shown.join('\n') + tail + notes, `${res.paths.length} file${res.paths.length === 1 ? '' : 's'}`);
     },
-  };
+  });
 }
 
 /** The glob tool with the default cap. */

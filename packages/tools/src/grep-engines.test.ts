@@ -8,6 +8,7 @@ import { createGrepTool, grepSearch } from './grep.js';
 import { findRg } from './grep-rg.js';
 import { requiredLiteral, toRustRegex } from './grep-regex.js';
 import type { ToolContext } from './types.js';
+import { runTool } from './testing/run-tool.test.util.js';
 
 const rg = findRg(process.env.PATH);
 if (!rg) console.warn('grep-engines.test: skipping the rg engine comparison: `rg` is not on PATH');
@@ -71,8 +72,8 @@ const queries: Array<Record<string, unknown>> = [
 
 describe.skipIf(!rg)('grep engines agree (rg present)', () => {
   it.each(queries)('same output for %j', async (q) => {
-    const builtin = await createGrepTool({ rgPath: null }).run(q as never, ctx);
-    const viaRg = await createGrepTool({ rgPath: rg }).run(q as never, ctx);
+    const builtin = await runTool(createGrepTool({ rgPath: null }), q as never, ctx);
+    const viaRg = await runTool(createGrepTool({ rgPath: rg }), q as never, ctx);
     expect(viaRg).toEqual(builtin);
     expect(builtin.isError).toBe(false);
     expect(builtin.display).not.toBe('no matches');
@@ -81,8 +82,8 @@ describe.skipIf(!rg)('grep engines agree (rg present)', () => {
   it('uses rg for portable patterns; both engines refuse lookaround the same way', async () => {
     const portable = await grepSearch(ctx, { pattern: 'gamma_\\d' }, rg);
     expect(portable.ok && portable.engine).toBe('rg');
-    const viaRg = await createGrepTool({ rgPath: rg }).run({ pattern: 'alpha(?= Beta)' }, ctx);
-    expect(viaRg).toEqual(await createGrepTool({ rgPath: null }).run({ pattern: 'alpha(?= Beta)' }, ctx));
+    const viaRg = await runTool(createGrepTool({ rgPath: rg }), { pattern: 'alpha(?= Beta)' }, ctx);
+    expect(viaRg).toEqual(await runTool(createGrepTool({ rgPath: null }), { pattern: 'alpha(?= Beta)' }, ctx));
     expect(viaRg.isError).toBe(true);
   });
 

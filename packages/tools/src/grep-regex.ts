@@ -1,4 +1,5 @@
 import { compileRe2 } from './re2.js';
+import { MAX_PATTERN_SIZE, patternSize } from './regex-size.js';
 
 /** Tests one line (without its `\n`; a CR is kept). */
 export interface LineTest {
@@ -84,6 +85,12 @@ export function compilePattern(
       'which rules out lookaround ((?=, (?!, (?<=, (?<!) and backreferences (\\1, \\k<name>). Rewrite the pattern without them, or search twice with simpler patterns.',
   });
   if (re2Source === undefined) return unsupported('it uses a construct without a linear-time equivalent');
+  const size = patternSize(source);
+  if (size > MAX_PATTERN_SIZE)
+    return {
+      ok: false,
+      error: `grep cannot run ${JSON.stringify(source)}: its counted repetitions unroll to ${size} positions (more than ${MAX_PATTERN_SIZE}), which would make every line cost that many steps. Use a smaller count, an open repetition (+, *), or search for a shorter pattern first.`,
+    };
   const line = compileRe2(re2Source, { ignoreCase });
   if (!line.ok) return unsupported(line.error);
   const multi = compileRe2(re2Source, { ignoreCase, multiline: true });

@@ -10,6 +10,7 @@ import { loadRe2 } from './re2.js';
 import { abortedResult, errorResult, okResult, plural } from './result.js';
 import { searchScope, startRel } from './search-scope.js';
 import type { SearchScope } from './search-scope.js';
+import { defineTool } from './define-tool.js';
 import type { Tool, ToolContext } from './types.js';
 
 const schema = z.object({
@@ -89,7 +90,7 @@ export async function grepSearch(
 /** Creates the grep tool with an engine choice (see GrepOptions). */
 export function createGrepTool(options: GrepOptions = {}): Tool<Input> {
   const rgPath = (root: string): string | null => (options.rgPath !== undefined ? options.rgPath : processRgFor(root));
-  return {
+  return defineTool({
     name: 'grep',
     description:
       'Search file contents with a JavaScript regular expression, line by line, in linear time (no lookaround or backreferences). Honours .gitignore, skips binary files, .git and node_modules. ' +
@@ -103,7 +104,7 @@ export function createGrepTool(options: GrepOptions = {}): Tool<Input> {
     summarize: (input) =>
       `grep ${JSON.stringify(input.pattern)}${input.path ? ` in ${input.path}` : ''}${input.glob ? ` (${input.glob})` : ''}`,
     permission: (input) => ({ target: input.path ?? '.' }),
-    async run(input, ctx) {
+    async execute(input, ctx) {
       if (ctx.signal.aborted) return abortedResult('grep');
       const res = await grepSearch(ctx, input, rgPath(ctx.root));
       if (!res.ok) return res.aborted ? abortedResult('grep') : errorResult(res.error);
@@ -118,7 +119,7 @@ export function createGrepTool(options: GrepOptions = {}): Tool<Input> {
       if (mode === 'count') return okResult(formatCount(res.files, res.scope) + notes, display);
       return okResult(formatContent(res.files, res.scope, input.context ?? 0) + notes, display);
     },
-  };
+  });
 }
 
 /** The grep tool, using rg when it is on PATH (looked up once). */

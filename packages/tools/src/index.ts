@@ -3,7 +3,9 @@ export { resolveInJail, displayPath, isWithin, realRoot } from './jail.js';
 export type { JailResult } from './jail.js';
 export { createReadTracker } from './read-tracker.js';
 export { raceAbort } from './race-abort.js';
-export { createToolRegistry, toolDefinition, builtinRuleNames, BUILTIN_TOOL_NAMES } from './registry.js';
+export { createToolRegistry, toolDefinition, builtinRuleNames, prepareCall, BUILTIN_TOOL_NAMES } from './registry.js';
+export { defineTool, jsonSchemaOf, zodValidator } from './define-tool.js';
+export type { ZodToolSpec } from './define-tool.js';
 export { ruleEntryOf } from './rule-table.js';
 export type { RegistryOptions } from './registry.js';
 export { createToolContext } from './context.js';
@@ -22,6 +24,7 @@ export { toRustRegex, translatePattern, compilePattern } from './grep-regex.js';
 export { loadRe2 } from './re2.js';
 export { GREP_LINE_MAX_BYTES, GREP_BLOCK_BYTES } from './grep-scan.js';
 export { GITIGNORE_MAX_BYTES, GITIGNORE_LINE_MAX } from './gitignore.js';
+export { loadIgnoreMatcher } from './ignore-matcher.js';
 export { PROTECTED_NAMES, CASE_INSENSITIVE_FS, protectedReason } from './protected-paths.js';
 export {
   CREDENTIAL_ENV_NAMES,
@@ -29,6 +32,7 @@ export {
   MIN_SECRET_LENGTH,
   childEnv,
   createStreamRedactor,
+  absolutePath,
   redactSecrets,
   secretLabelsFromEnv,
   secretsFromEnv,
@@ -38,14 +42,17 @@ export { walkFiles, SKIPPED_DIRS } from './walk.js';
 export type { WalkOptions, WalkResult } from './walk.js';
 export { bashTool, runBash, BASH_DEFAULT_TIMEOUT_MS, BASH_MAX_TIMEOUT_MS, BASH_OUTPUT_CAP } from './bash.js';
 export type { BashRunOptions } from './bash.js';
-export { createSkillTool, SKILL_RESOURCE_LIST_CAP, SKILL_RULES } from './skill.js';
-export { expandSkillArguments, expandSkillText, splitArguments } from './skill-arguments.js';
-export type { ExpandedSkillText, SkillTextValues } from './skill-arguments.js';
-export {
-  findDynamicCommands,
-  runDynamicContext,
-  allowFlagFor,
-  DYNAMIC_CONTEXT_OUTPUT_CAP,
-} from './skill-dynamic-context.js';
-export type { DynamicCommand, DynamicContextResult } from './skill-dynamic-context.js';
+export { okResult, errorResult, abortedResult } from './result.js';
+export { kindOf } from './safe-open.js';
 export { levenshtein, closest } from './levenshtein.js';
+export { createSandbox } from './sandbox/sandbox.js';
+export { describeSandbox } from './sandbox/describe.js';
+export type { Sandbox, SandboxState, SandboxPlan, SandboxOutcome, SandboxDeps } from './sandbox/sandbox.js';
+export { sandboxOptions, DEFAULT_ENV_ALLOW, DEFAULT_HIDDEN_IN_HOME } from './sandbox/options.js';
+export type { SandboxOptions, SandboxOptionsInput } from './sandbox/options.js';
+export { detectSandbox } from './sandbox/detect.js';
+export type { Detection } from './sandbox/detect.js';
+export { domainAllowed, badDomainEntries } from './sandbox/domains.js';
+export { sandboxEnv, envAllowed } from './sandbox/env.js';
+export { gitLayout, hooksPathDirs } from './git-dirs.js';
+export type { GitLayout } from './git-dirs.js';

@@ -60,3 +60,63 @@ describe('protectedReason over the context dirs', () => {
     expect(protectedReason(ctx, path.join(tmp, 'skills', 'SKILL.md'))).toBeUndefined();
   });
 });
+
+describe('protected names: what runs or instructs later', () => {
+  it.each([
+    '.claude/settings.json',
+    '.claude/settings.local.json',
+    '.claude/commands/deploy.md',
+    '.claude/agents/helper.md',
+    'pkg/.Claude/hooks/x.sh',
+    'AGENTS.md',
+    'docs/agents.md',
+    'CLAUDE.md',
+    'sub/CLAUDE.local.md',
+    '.husky/pre-commit',
+    '.npmrc',
+    'packages/web/.npmrc',
+    '.yarnrc.yml',
+    '.yarnrc',
+    '.mcp.json',
+    '.vscode/tasks.json',
+    '.envrc',
+    'sub/.envrc',
+  ])('refuses %s', (rel) => {
+    const root = tempDir();
+    const reason = protectedReason(createToolContext({ root }), path.join(root, rel), rel);
+    expect(reason).toMatch(/^Refused: .* is /);
+  });
+
+  it.each(['src/npmrc.ts', '.vscode/extensions.json', 'agents.md.bak', 'docs/claude-md.txt', '.npmrc.d/x'])(
+    'allows %s',
+    (rel) => {
+      const root = tempDir();
+      expect(protectedReason(createToolContext({ root }), path.join(root, rel), rel)).toBeUndefined();
+    },
+  );
+
+  it("refuses the folder git's core.hooksPath names, relative or absolute, in a worktree too", () => {
+    const root = tempDir();
+    fs.mkdirSync(path.join(root, '.git'));
+    fs.writeFileSync(path.join(root, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+    fs.writeFileSync(
+      path.join(root, '.git', 'config'),
+      '[user]\n\tname = x\n[Core]\n\tbare = false\n\tHooksPath = "tools/git hooks" ; comment\n',
+    );
+    const ctx = createToolContext({ root });
+    expect(protectedReason(ctx, path.join(root, 'tools', 'git hooks', 'pre-commit'))).toMatch(
+      /the git hooks folder tools\/git hooks \(core\.hooksPath\)/,
+    );
+    expect(protectedReason(ctx, path.join(root, 'tools', 'other.sh'))).toBeUndefined();
+
+    const main = tempDir();
+    const wt = tempDir();
+    fs.mkdirSync(path.join(main, '.git', 'worktrees', 'wt'), { recursive: true });
+    fs.writeFileSync(path.join(main, '.git', 'config'), '[core]\nhooksPath=.hooks\n');
+    fs.writeFileSync(path.join(main, '.git', 'worktrees', 'wt', 'commondir'), '../..\n');
+    fs.writeFileSync(path.join(wt, '.git'), `gitdir: ${path.join(main, '.git', 'worktrees', 'wt')}\n`);
+    expect(protectedReason(createToolContext({ root: wt }), path.join(wt, '.hooks', 'post-checkout'))).toMatch(
+      /core\.hooksPath/,
+    );
+  });
+});

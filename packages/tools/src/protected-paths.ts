@@ -1,24 +1,10 @@
 import path from 'node:path';
+import { hooksPathDirs } from './git-dirs.js';
 import { displayPath, isWithin } from './jail.js';
+import { PROTECTED_NAMES } from './protected-names.js';
 import type { ToolContext } from './types.js';
 
-/**
- * Folder names below the work root that write_file and edit_file never touch, in any permission
- * mode, at any depth and whether or not they exist yet. Each is something a later session (or
- * git) trusts and runs: `.git` holds hooks and config (`core.fsmonitor` runs on the next
- * `git status`), a skills folder holds instructions the next session loads as the user's own.
- */
-export const PROTECTED_NAMES: readonly { segments: readonly string[]; rule: string }[] = [
-  { segments: ['.git'], rule: 'git metadata (.git, a folder or a file, at any depth): its config and hooks run code' },
-  {
-    segments: ['.agents', 'skills'],
-    rule: 'a skills folder (.agents/skills, at any depth): the next session trusts what it holds',
-  },
-  {
-    segments: ['.claude', 'skills'],
-    rule: 'a skills folder (.claude/skills, at any depth): the next session trusts what it holds',
-  },
-];
+export { PROTECTED_NAMES };
 
 /**
  * Whether path names compare case-insensitively here. macOS and Windows file systems normally do
@@ -30,17 +16,22 @@ export const CASE_INSENSITIVE_FS = process.platform === 'darwin' || process.plat
 
 const fold = (s: string): string => (CASE_INSENSITIVE_FS ? s.toLowerCase() : s);
 
-function matchesSegments(parts: readonly string[], segments: readonly string[]): boolean {
+/** Whether `segments` occur in `parts`; a file entry only as the last parts (a folder named `.npmrc` holds nothing special). */
+function matchesSegments(parts: readonly string[], segments: readonly string[], folder: boolean): boolean {
+  if (!folder) {
+    const tail = parts.slice(-segments.length);
+    return tail.length === segments.length && segments.every((s, j) => (tail[j] ?? '').toLowerCase() === s);
+  }
   for (let i = 0; i + segments.length <= parts.length; i++) {
     if (segments.every((s, j) => (parts[i + j] ?? '').toLowerCase() === s)) return true;
   }
   return false;
 }
 
-/** The protected rule a root-relative path falls under, by name. */
-function namedRule(rel: string): string | undefined {
+/** The protected entry a root-relative path falls under, by name. */
+function namedRule(rel: string): { rule: string; folder: boolean } | undefined {
   const parts = rel.split(/[\\/]+/).filter((p) => p !== '' && p !== '.');
-  return PROTECTED_NAMES.find((n) => matchesSegments(parts, n.segments))?.rule;
+  return PROTECTED_NAMES.find((n) => matchesSegments(parts, n.segments, n.folder));
 }
 
 /**
@@ -60,18 +51,21 @@ export function protectedReason(
 ): string | undefined {
   const root = ctx.root;
   const shown = displayPath(root, abs);
-  const refuse = (rule: string): string =>
-    `Refused: ${shown} is inside ${rule}. write_file and edit_file never change it, in any permission mode; if it really must change, ask the user to do it.`;
+  const refuse = (rule: string, inside = true): string =>
+    `Refused: ${shown} is ${inside ? 'inside ' : ''}${rule}. write_file and edit_file never change it, in any permission mode; if it really must change, ask the user to do it.`;
   if (isWithin(abs, root)) {
     const byName = namedRule(path.relative(root, abs));
-    if (byName !== undefined) return refuse(byName);
+    if (byName !== undefined) return refuse(byName.rule, byName.folder);
   }
   if (given !== undefined) {
     const byName = namedRule(path.relative(root, path.resolve(root, given)));
-    if (byName !== undefined) return refuse(byName);
+    if (byName !== undefined) return refuse(byName.rule, byName.folder);
   }
   const rule = protectedDirRule(protectedDirIndex(ctx), fold(abs));
   if (rule !== undefined) return refuse(rule);
+  const hooks = hooksPathDirs(root).find((dir) => abs === dir || isWithin(abs, dir));
+  if (hooks !== undefined)
+    return refuse(`the git hooks folder ${displayPath(root, hooks)} (core.hooksPath): git runs its scripts`);
   return undefined;
 }
 

@@ -5,6 +5,7 @@ import { readsThroughSeam, SEAM_READ_MAX_BYTES, seamText } from './file-io.js';
 import { displayPath, resolveInJail } from './jail.js';
 import { abortedResult, errorResult, messageOf, okResult, plural } from './result.js';
 import { openRegularSync } from './safe-open.js';
+import { defineTool } from './define-tool.js';
 import type { Tool } from './types.js';
 
 /** Default number of lines returned by one read_file call. */
@@ -168,7 +169,7 @@ async function readSlice(fd: number, offset: number, limit: number, signal: Abor
 }
 
 /** read_file: numbered lines (`cat -n` style), capped, recorded in the read tracker. */
-export const readFileTool: Tool<Input> = {
+export const readFileTool: Tool<Input> = defineTool({
   name: 'read_file',
   description:
     'Read a text file. Returns numbered lines like `cat -n` (line number, tab, text). ' +
@@ -181,17 +182,17 @@ export const readFileTool: Tool<Input> = {
   schema,
   summarize: (input) => `read_file ${input.path}${input.offset ? ` @${input.offset}` : ''}`,
   permission: (input, ctx) => filePermission(ctx.root, input.path),
-  async run(input, ctx) {
+  async execute(input, ctx) {
     if (ctx.signal.aborted) return abortedResult('read_file');
     const jail = resolveInJail(ctx.root, ctx.extraReadRoots, input.path, 'read');
-    if (!jail.ok) return errorResult(jail.error);
+    if (!jail.ok) return errorResult(jail.error, undefined, 'outside_root');
     const shown = displayPath(ctx.root, jail.abs);
     const opened = openRegularSync(jail.abs, shown, { noFollow: true });
     if (!opened.ok) {
       if (opened.code === 'EISDIR')
         return errorResult(`${shown} is a directory, not a file. Use glob (e.g. pattern "${shown}/*") to list it.`);
       if (opened.code === 'ENOENT' || opened.code === 'ENOTDIR')
-        return errorResult(`${shown} does not exist (work root ${ctx.root}).`);
+        return errorResult(`${shown} does not exist (work root ${ctx.root}).`, undefined, 'not_found');
       return errorResult(opened.code === 'ENOTREG' ? opened.error : `Cannot read ${opened.error}`);
     }
     const { fd, st } = opened;
@@ -232,10 +233,10 @@ export const readFileTool: Tool<Input> = {
       if (ctx.signal.aborted) return abortedResult('read_file');
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'ENOTDIR')
-        return errorResult(`${shown} does not exist (work root ${ctx.root}).`);
+        return errorResult(`${shown} does not exist (work root ${ctx.root}).`, undefined, 'not_found');
       return errorResult(`Cannot read ${shown}: ${messageOf(err)}`);
     } finally {
       fs.closeSync(fd);
     }
   },
-};
+});

@@ -7,6 +7,7 @@ import { editFileTool } from './edit-file.js';
 import { readFileTool } from './read-file.js';
 import type { ToolContext } from './types.js';
 import { writeFileTool } from './write-file.js';
+import { runTool } from './testing/run-tool.test.util.js';
 
 let tmp: string;
 let root: string;
@@ -32,7 +33,7 @@ describe('refuse: the checks a write makes before anyone is asked', () => {
 
   it('write_file and edit_file: a file changed since it was read is refused', async () => {
     fs.writeFileSync(path.join(root, 'a.txt'), 'one\n');
-    await readFileTool.run({ path: 'a.txt' }, ctx);
+    await runTool(readFileTool, { path: 'a.txt' }, ctx);
     expect(writeFileTool.refuse?.({ path: 'a.txt', content: 'x' }, ctx)).toBeUndefined();
     fs.writeFileSync(path.join(root, 'a.txt'), 'one and more\n');
     const edit = { path: 'a.txt', old_string: 'one', new_string: 'two' };
@@ -45,7 +46,7 @@ describe('refuse: the checks a write makes before anyone is asked', () => {
       'nope.txt does not exist. Use write_file to create it.',
     );
     fs.writeFileSync(path.join(root, 'b.txt'), 'alpha\n');
-    await readFileTool.run({ path: 'b.txt' }, ctx);
+    await runTool(readFileTool, { path: 'b.txt' }, ctx);
     expect(editFileTool.refuse?.({ path: 'b.txt', old_string: 'beta', new_string: 'x' }, ctx)).toContain(
       'old_string was not found in b.txt',
     );

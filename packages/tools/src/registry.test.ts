@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
+import { resultText } from '@coding-harness/model';
+import { defineTool } from './define-tool.js';
 import { BUILTIN_TOOL_NAMES, builtinRuleNames, createToolRegistry } from './registry.js';
+import { ruleEntryOf } from './rule-table.js';
 import type { Tool } from './types.js';
 
 let root: string;
@@ -28,17 +31,17 @@ describe('tool registry', () => {
     const reg = createToolRegistry({ rgPath: null });
     const unknown = reg.prepare('rm_rf', {}, { root });
     expect(unknown.ok).toBe(false);
-    if (!unknown.ok) expect(unknown.result.content).toContain('read_file, glob');
+    if (!unknown.ok) expect(resultText(unknown.result.content)).toContain('read_file, glob');
     const bad = reg.prepare('read_file', { path: 42 }, { root });
     expect(bad.ok).toBe(false);
     if (!bad.ok) {
       expect(bad.result.isError).toBe(true);
-      expect(bad.result.content).toContain('path');
+      expect(resultText(bad.result.content)).toContain('path');
     }
     const notObject = reg.prepare('bash', 'ls', { root });
     expect(notObject.ok).toBe(false);
     const badEnum = reg.prepare('grep', { pattern: 'x', output: 'lines' }, { root });
-    expect(!badEnum.ok && badEnum.result.content).toContain('output');
+    expect(!badEnum.ok && resultText(badEnum.result.content)).toContain('output');
   });
 
   it('prepares a valid call with a summary and a permission target', () => {
@@ -58,7 +61,7 @@ describe('tool registry', () => {
 
 /** A tool a library user might write: one file declaring everything about itself. */
 function weatherTool(name = 'weather'): Tool<{ city: string }> {
-  return {
+  return defineTool({
     name,
     description: 'The weather in a city.',
     kind: 'read',
@@ -67,14 +70,18 @@ function weatherTool(name = 'weather'): Tool<{ city: string }> {
     schema: z.object({ city: z.string() }),
     summarize: (input) => `weather ${input.city}`,
     permission: (input) => ({ target: input.city }),
-    run: async (input) => ({ content: `sunny in ${input.city}`, display: 'sunny', isError: false }),
-  };
+    execute: async (input) => ({
+      content: [{ type: 'text', text: `sunny in ${input.city}` }],
+      display: 'sunny',
+      isError: false,
+    }),
+  });
 }
 
 describe('an open registry', () => {
   it('takes a tool it does not know, after the built-in ones, and prepares its calls', () => {
     const reg = createToolRegistry({ rgPath: null, tools: [weatherTool()] });
-    expect(reg.tools.map((t) => t.name)).toEqual([...BUILTIN_TOOL_NAMES.filter((n) => n !== 'skill'), 'weather']);
+    expect(reg.tools.map((t) => t.name)).toEqual([...BUILTIN_TOOL_NAMES, 'weather']);
     expect(reg.definitions().at(-1)).toEqual({
       name: 'weather',
       description: 'The weather in a city.',
@@ -93,7 +100,7 @@ describe('an open registry', () => {
   });
 
   it('drops built-in tools named in omit: absent from tools, definitions and the rule table', () => {
-    const reg = createToolRegistry({ rgPath: null, omit: ['bash', 'write_file', 'skill'] });
+    const reg = createToolRegistry({ rgPath: null, omit: ['bash', 'write_file'] });
     for (const names of [
       reg.tools.map((t) => t.name),
       reg.definitions().map((d) => d.name),
@@ -105,7 +112,8 @@ describe('an open registry', () => {
   });
 
   it('hands out its rule table as data: our name, kind, Claude Code names, path fields, specifier', () => {
-    const reg = createToolRegistry({ rgPath: null, tools: [weatherTool()] });
+    const later = { ...ruleEntryOf(weatherTool('forecast')), ruleNames: ['Forecast'] };
+    const reg = createToolRegistry({ rgPath: null, tools: [weatherTool()], ruleEntries: [later] });
     expect(reg.ruleNames()).toBe(reg.ruleNames());
     expect(reg.ruleNames().map((e) => [e.name, e.kind, e.ruleNames, e.pathFields, e.specifier])).toEqual([
       ['read_file', 'read', ['Read'], ['path'], 'path'],
@@ -115,15 +123,15 @@ describe('an open registry', () => {
       ['write_file', 'write', ['Write'], ['path'], 'path'],
       ['bash', 'exec', ['Bash'], [], 'command'],
       ['weather', 'read', ['Weather'], [], 'none'],
-      // No skills were discovered, but Skill(x) rules stay valid.
-      ['skill', 'read', ['Skill'], [], 'name'],
+      // A tool that is not in the registry (one that joins later), so rules naming it stay valid.
+      ['forecast', 'read', ['Forecast'], [], 'none'],
     ]);
   });
 
-  it('the built-in rule table is pinned in fixtures/rule-names.json (approval tests read it)', () => {
-    const stored = fs.readFileSync(new URL('../fixtures/rule-names.json', import.meta.url), 'utf8');
-    expect(`${JSON.stringify(builtinRuleNames(), null, 2)}\n`).toBe(stored);
+  it('the built-in rule table names the built-in tools in order, plus the extra entries given', () => {
     expect(builtinRuleNames().map((e) => e.name)).toEqual([...BUILTIN_TOOL_NAMES]);
+    const extra = ruleEntryOf(weatherTool());
+    expect(builtinRuleNames([extra]).map((e) => e.name)).toEqual([...BUILTIN_TOOL_NAMES, 'weather']);
   });
 
   it('refuses contradictory options as programmer errors, naming what clashes', () => {

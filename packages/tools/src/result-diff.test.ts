@@ -12,6 +12,7 @@ import { editFileTool } from './edit-file.js';
 import { readFileTool } from './read-file.js';
 import type { ToolContext } from './types.js';
 import { writeFileTool } from './write-file.js';
+import { runTool } from './testing/run-tool.test.util.js';
 
 let tmp: string;
 let ctx: ToolContext;
@@ -25,8 +26,8 @@ afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
 describe('the diff in a write result', () => {
   it('edit_file: the whole change with labels, while the model still gets its snippet', async () => {
     fs.writeFileSync(path.join(tmp, 'a.ts'), 'one\ntwo\nthree\n');
-    await readFileTool.run({ path: 'a.ts' }, ctx);
-    const r = await editFileTool.run({ path: 'a.ts', old_string: 'two', new_string: 'TWO' }, ctx);
+    await runTool(readFileTool, { path: 'a.ts' }, ctx);
+    const r = await runTool(editFileTool, { path: 'a.ts', old_string: 'two', new_string: 'TWO' }, ctx);
     expect(r.isError).toBe(false);
     expect(r.diff).toBe(['--- a.ts', '+++ a.ts', '@@ -1,3 +1,3 @@', ' one', '-two', '+TWO', ' three'].join('\n'));
     expect(r.content).toContain('-two\n+TWO');
@@ -34,21 +35,21 @@ describe('the diff in a write result', () => {
 
   it('write_file over a read file: what it replaced; a new file: every line added', async () => {
     fs.writeFileSync(path.join(tmp, 'b.txt'), 'old\n');
-    await readFileTool.run({ path: 'b.txt' }, ctx);
-    const over = await writeFileTool.run({ path: 'b.txt', content: 'new\n' }, ctx);
+    await runTool(readFileTool, { path: 'b.txt' }, ctx);
+    const over = await runTool(writeFileTool, { path: 'b.txt', content: 'new\n' }, ctx);
     expect(over.diff).toBe(['--- b.txt', '+++ b.txt', '@@ -1,1 +1,1 @@', '-old', '+new'].join('\n'));
-    const created = await writeFileTool.run({ path: 'dir/c.txt', content: 'x\ny\n' }, ctx);
+    const created = await runTool(writeFileTool, { path: 'dir/c.txt', content: 'x\ny\n' }, ctx);
     expect(created.diff).toBe(['--- dir/c.txt', '+++ dir/c.txt', '@@ -0,0 +1,2 @@', '+x', '+y'].join('\n'));
     expect(created.content).not.toContain('+x');
   });
 
   it('is capped with a count of the rest; a failed write has none', async () => {
     const big = Array.from({ length: RESULT_DIFF_MAX_LINES + 50 }, (_, i) => `l${i}`).join('\n');
-    const r = await writeFileTool.run({ path: 'big.txt', content: big }, ctx);
+    const r = await runTool(writeFileTool, { path: 'big.txt', content: big }, ctx);
     const lines = r.diff?.split('\n') ?? [];
     expect(lines).toHaveLength(RESULT_DIFF_MAX_LINES + 1);
     expect(lines.at(-1)).toBe('… 53 more diff lines');
-    const refused = await writeFileTool.run({ path: 'big.txt', content: 'x' }, createToolContext({ root: tmp }));
+    const refused = await runTool(writeFileTool, { path: 'big.txt', content: 'x' }, createToolContext({ root: tmp }));
     expect(refused.isError).toBe(true);
     expect(refused.diff).toBeUndefined();
   });

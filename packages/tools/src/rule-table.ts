@@ -1,4 +1,3 @@
-import { SKILL_RULES } from './skill.js';
 import type { Tool, ToolRuleEntry } from './types.js';
 
 /** The names the Messages API accepts for a tool. */
@@ -20,14 +19,17 @@ export function ruleEntryOf(tool: Tool<unknown>): ToolRuleEntry {
 }
 
 /**
- * The rule table of a tool list: each tool's entry in order, plus the skill tool's when `withSkill`
- * and no tool is named `skill`. Throws a TypeError (a programmer error of whoever assembled the
+ * The rule table of a tool list: each tool's entry in order, then the `extra` entries (tools a
+ * rule may name that are not in the list) whose name no tool has. Throws a TypeError (a programmer error of whoever assembled the
  * list) when a name is not one the API accepts, or when two tools answer to the same name in any
  * case, our names and Claude Code's alike: a rule would not know which tool it means.
  */
-export function ruleTableOf(tools: readonly Tool<unknown>[], withSkill: boolean): readonly ToolRuleEntry[] {
+export function ruleTableOf(
+  tools: readonly Tool<unknown>[],
+  extra: readonly ToolRuleEntry[] = [],
+): readonly ToolRuleEntry[] {
   const entries = tools.map(ruleEntryOf);
-  if (withSkill && !entries.some((e) => e.name === 'skill')) entries.push(SKILL_RULES);
+  for (const entry of extra) if (!entries.some((e) => e.name === entry.name)) entries.push(entry);
   const owner = new Map<string, string>();
   for (const entry of entries) {
     if (!API_TOOL_NAME.test(entry.name))

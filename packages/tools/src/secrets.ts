@@ -25,9 +25,22 @@ export function secretsFromEnv(env: NodeJS.ProcessEnv): string[] {
   return out;
 }
 
+/** What `PATH` falls back to when none of its entries is absolute. */
+export const DEFAULT_PATH = '/usr/local/bin:/usr/bin:/bin';
+
 /**
- * A copy of `env` for a child process: without the credential variables and without any
- * variable whose value is one of `secrets`.
+ * `PATH` with its absolute entries only. An empty entry, `.` or `node_modules/.bin` is looked up
+ * from the command's working directory, so a repository's own `git` or `npm` would run in place
+ * of the real one for every command the user allowed by name.
+ */
+export function absolutePath(value: string | undefined): string {
+  const kept = (value ?? '').split(':').filter((entry) => entry.startsWith('/'));
+  return kept.length > 0 ? kept.join(':') : DEFAULT_PATH;
+}
+
+/**
+ * A copy of `env` for a child process: without the credential variables, without any variable
+ * whose value is one of `secrets`, and with `PATH` holding absolute entries only.
  */
 export function childEnv(env: NodeJS.ProcessEnv, secrets: readonly string[] = []): NodeJS.ProcessEnv {
   const drop = new Set(secrets.filter((s) => s.length >= MIN_SECRET_LENGTH));
@@ -37,6 +50,7 @@ export function childEnv(env: NodeJS.ProcessEnv, secrets: readonly string[] = []
     if (value !== undefined && drop.has(value)) continue;
     out[name] = value;
   }
+  if (out['PATH'] !== undefined) out['PATH'] = absolutePath(out['PATH']);
   return out;
 }
 

@@ -1,5 +1,5 @@
-import type { Skill } from '@coding-harness/skills';
-import type { $ZodType } from 'zod/v4/core';
+import type { ResultPart } from '@coding-harness/model';
+import type { Sandbox } from './sandbox/sandbox.js';
 
 /** How a tool touches the world; the approval policy keys its defaults on this. */
 export type ToolKind = 'read' | 'write' | 'exec';
@@ -29,10 +29,27 @@ export interface ToolRuleEntry {
   readonly deniedWith: readonly string[];
 }
 
-/** What every tool returns: text for the model, one line for people, and whether it failed. */
+/**
+ * Why a call failed, for programs (hooks, front ends, evals) that must not parse the text: a
+ * small closed set. `content` still says it in words for the model.
+ */
+export type ToolErrorCode =
+  | 'not_found'
+  | 'outside_root'
+  | 'protected'
+  | 'denied'
+  | 'timeout'
+  | 'cancelled'
+  | 'invalid_input'
+  | 'failed';
+
+/** What every tool returns: content parts for the model, one line for people, and whether it failed. */
 export interface ToolResult {
-  /** Sent to the model as the tool_result content. */
-  content: string;
+  /**
+   * Sent to the model as the tool_result content: text, images (base64 PNG, JPEG, GIF or WebP)
+   * and documents (a PDF or plain text). A text-only result is one text part.
+   */
+  content: ResultPart[];
   /** One short line for front ends (`read 120 lines`, `exit 1`, `3 matches`). */
   display: string;
   isError: boolean;
@@ -43,6 +60,8 @@ export interface ToolResult {
    * showed a preview, so edits run by accept-edits or an allow rule are seen too.
    */
   diff?: string;
+  /** Set when `isError`: why, as a code (see {@link ToolErrorCode}). */
+  errorCode?: ToolErrorCode;
 }
 
 /** Remembers what was read (path, mtime, size) so writes can refuse blind or stale overwrites. */
@@ -79,10 +98,10 @@ export interface ToolContext {
   readTracker: ReadTracker;
   signal: AbortSignal;
   /**
-   * The slug of the skill the current user turn forced with `/slug`, if any: a manual-only skill
-   * is accepted by the skill tool only then.
+   * The id of the call being run, when the agent runs it (the model's tool_use id, or the one the
+   * agent gave a call it made itself): a tool or a plugin that must tell calls apart keys on it.
    */
-  forcedSkill?: string;
+  callId?: string;
   /**
    * Extra absolute folders write_file and edit_file always refuse (the harness's config and
    * state dirs, skill dirs), on top of `.git`, the skills folders and `extraReadRoots`.
@@ -99,44 +118,48 @@ export interface ToolContext {
   /** For redaction messages: the credential variable each secret value came from (value -> name). */
   secretLabels?: ReadonlyMap<string, string>;
   /**
-   * Told each piece of output while the call runs (a command's stdout and stderr as they arrive),
-   * for people watching; the result still carries the whole, capped output. Absent: nobody watches.
-   */
-  onOutput?: (text: string) => void;
-  /** The session's id: `${CLAUDE_SESSION_ID}` in a skill body. Absent: the placeholder stays as written. */
-  sessionId?: string;
-  /**
-   * Judges a command a skill body's dynamic context (`` !`cmd` ``) would run, asking nobody: the
-   * session's rules, grants and mode decide. Absent: no skill command runs, and a skill body
-   * holding one fails to load.
-   */
-  authorizeCommand?: (command: string, skill: Skill) => Promise<CommandVerdict>;
-  /**
    * Text-file I/O through someone else (an editor's buffers, see `file-io.ts`): read_file,
    * write_file and edit_file move a text file's content through it after every check on the real
    * file system has passed. Absent: the disk.
    */
   files?: TextFileIo;
+  /** The session's OS sandbox: bash (and skill commands) run inside it while it is active. Absent: no sandbox. */
+  sandbox?: Sandbox;
 }
 
-/**
- * The verdict on a skill's dynamic context command: allowed, or not with the reason; `denied`
- * is true when a deny rule (or the mode) refused it, false when it would have needed asking.
- */
-export type CommandVerdict = { allowed: true } | { allowed: false; denied: boolean; message: string };
+/** What `execute` gets besides the input and the context. */
+export interface ExecuteOptions {
+  /**
+   * Told each piece of output while the call runs (a command's stdout and stderr as they arrive),
+   * for people watching; the result still carries the whole, capped output. Absent: nobody
+   * watches. The agent turns each piece into a `tool_update` event, secrets redacted.
+   */
+  onUpdate?: (text: string) => void;
+}
 
 /** What the approval layer needs to know about one call, derived from its validated input. */
 export interface PermissionTarget {
-  /** `bash`: the command; file tools: the path relative to the root (or absolute if outside); `skill`: the name. */
+  /** `bash`: the command; file tools: the path relative to the root (or absolute if outside); a name tool: the name. */
   target?: string;
   /** File tools: whether the resolved path lies inside the work root. */
   insideRoot?: boolean;
+  /** bash: the command will run inside the active sandbox (the policy may allow it without asking). */
+  sandboxed?: boolean;
+  /** bash: the call asks to run outside the active sandbox (the policy always asks). */
+  escapesSandbox?: boolean;
 }
 
+/** A JSON Schema for an object, as the model is told of a tool's input. */
+export type JsonSchemaObject = { type: 'object'; [k: string]: unknown };
+
+/** The outcome of checking a call's raw input: the input the tool runs with, or what was wrong. */
+export type Validation<I> = { ok: true; input: I } | { ok: false; message: string };
+
 /**
- * One tool. `schema` validates input; `inputSchema` (JSON Schema for the API) is derived from it
- * once, with deterministic bytes. Any zod v4 schema will do, `zod` (classic) or `zod/mini`: the
- * registry only uses the functions of `zod/mini` that take core (`$ZodType`) schemas.
+ * One tool, built-in or not (a library user's, an MCP server's): plain data and functions, no
+ * schema library required. `inputSchema` is sent to the model byte for byte as given (its key
+ * order too); `validate` checks what the model sent against it. `defineTool` derives both from
+ * a zod schema, as the built-in tools do.
  */
 export interface Tool<I = unknown> {
   name: string;
@@ -157,11 +180,18 @@ export interface Tool<I = unknown> {
   specifier?: RuleSpecifier;
   /** Tools whose deny rules also hold for this one (grep and glob: `['read_file']`). Default none. */
   deniedWith?: readonly string[];
-  schema: $ZodType<I>;
+  /** JSON Schema of the input, sent as it is (the registry never rewrites it). */
+  inputSchema: JsonSchemaObject;
+  /**
+   * Checks the raw input the model sent (any JSON) and returns the value `execute` gets, or a
+   * message naming what is wrong (the model gets it as the call's error result). Never throws;
+   * a throw is reported the same way.
+   */
+  validate(raw: unknown): Validation<I>;
   /** A one-line summary of a call for people, e.g. `read_file src/app.ts`, `bash: npm test`. */
   summarize(input: I): string;
   /** What the approval policy matches rules against. */
-  permission(input: I, ctx: Pick<ToolContext, 'root'>): PermissionTarget;
+  permission(input: I, ctx: Pick<ToolContext, 'root' | 'sandbox'>): PermissionTarget;
   /**
    * A refusal known before any approval question (outside the jail, a protected path, a FIFO, a
    * file not read or changed since, an edit that cannot apply): the executor returns it as the
@@ -171,7 +201,11 @@ export interface Tool<I = unknown> {
   refuse?(input: I, ctx: ToolContext): string | undefined;
   /** Optional preview of what a write would change (a unified diff), for approval questions. */
   preview?(input: I, ctx: ToolContext): Promise<string | undefined>;
-  run(input: I, ctx: ToolContext): Promise<ToolResult>;
+  /**
+   * Runs the call. Failures are results (`isError`, an `errorCode`, a message naming the path or
+   * command), never throws; a throw is reported as a failed result.
+   */
+  execute(input: I, ctx: ToolContext, opts?: ExecuteOptions): Promise<ToolResult>;
 }
 
 /** The API's tool definition, as sent in the `tools` request parameter. */
@@ -193,11 +227,11 @@ export interface ToolRegistry {
   /** Deterministic API definitions, same bytes on every call. */
   definitions(): ToolDefinition[];
   /**
-   * The rule table: every tool here, in order, plus the skill tool's entry when skills were not
-   * discovered (and `skill` was not omitted), so `Skill(x)` rules stay valid. Pass it to the
-   * approval policy (`createPolicy({ tools: registry.ruleNames() })`); the same array every call.
+   * The rule table: every tool here, in order, plus the entries the registry was given for tools
+   * that are not in it (`RegistryOptions.ruleEntries`), so rules naming them stay valid. Pass it
+   * to the approval policy (`createPolicy({ tools: registry.ruleNames() })`); the same array every call.
    */
   ruleNames(): readonly ToolRuleEntry[];
-  /** Looks up the tool and validates `rawInput` against its schema; never throws. */
-  prepare(name: string, rawInput: unknown, ctx: Pick<ToolContext, 'root'>): PreparedCall;
+  /** Looks up the tool and validates `rawInput` with it; never throws. */
+  prepare(name: string, rawInput: unknown, ctx: Pick<ToolContext, 'root' | 'sandbox'>): PreparedCall;
 }

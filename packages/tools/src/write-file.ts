@@ -6,6 +6,7 @@ import { seamText, seamWrite } from './file-io.js';
 import { abortedResult, errorResult, messageOf, okResult, plural } from './result.js';
 import { readRegularTextSync } from './safe-open.js';
 import { openForWrite, readWhole, writeWhole } from './safe-write.js';
+import { defineTool } from './define-tool.js';
 import type { Tool, ToolContext } from './types.js';
 
 /** Files larger than this get no diff preview (their size is shown instead). */
@@ -26,7 +27,7 @@ function countLines(text: string): number {
 }
 
 /** write_file: creates or overwrites a file inside the work root (never in a skill directory). */
-export const writeFileTool: Tool<Input> = {
+export const writeFileTool: Tool<Input> = defineTool({
   name: 'write_file',
   description:
     'Create a file or replace its whole content. Parent directories are created. ' +
@@ -51,10 +52,10 @@ export const writeFileTool: Tool<Input> = {
     }
     return unifiedDiff(before, input.content, { fromLabel: target.shown });
   },
-  async run(input: Input, ctx: ToolContext) {
+  async execute(input: Input, ctx: ToolContext) {
     if (ctx.signal.aborted) return abortedResult('write_file');
     const target = writeTarget(ctx, input.path);
-    if (!target.ok) return errorResult(target.error);
+    if (!target.ok) return errorResult(target.error, undefined, target.code);
     const { abs, shown } = target;
     const opened = openForWrite(ctx, abs, shown, true);
     if (!opened.ok) return errorResult(opened.error);
@@ -96,4 +97,4 @@ export const writeFileTool: Tool<Input> = {
       fs.closeSync(opened.fd);
     }
   },
-};
+});

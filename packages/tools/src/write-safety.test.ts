@@ -7,8 +7,9 @@ import { createToolContext } from './context.js';
 import { editFileTool } from './edit-file.js';
 import { readFileTool } from './read-file.js';
 import { openForWrite } from './safe-write.js';
-import type { ToolContext } from './types.js';
+import type { Tool, ToolContext } from './types.js';
 import { writeFileTool } from './write-file.js';
+import { runTool } from './testing/run-tool.test.util.js';
 
 let tmp: string;
 let root: string;
@@ -61,7 +62,7 @@ describe('protected paths: write_file and edit_file refuse them whatever the per
     it(`refuses ${rel} (${rule}), before asking and when run`, async () => {
       const refusal = writeFileTool.refuse?.({ path: rel, content: 'x' }, ctx);
       expect(refusal).toContain(rule);
-      const r = await writeFileTool.run({ path: rel, content: 'x' }, ctx);
+      const r = await runTool(writeFileTool, { path: rel, content: 'x' }, ctx);
       expect(r.isError).toBe(true);
       expect(r.content).toContain(rule);
       expect(r.content).toContain('in any permission mode');
@@ -69,15 +70,16 @@ describe('protected paths: write_file and edit_file refuse them whatever the per
   }
 
   it('refuses the protected dirs given as absolute paths outside the root too (they fail the jail first)', async () => {
-    const r = await writeFileTool.run({ path: path.join(tmp, 'config', 'settings.json'), content: '{}' }, ctx);
+    const r = await runTool(writeFileTool, { path: path.join(tmp, 'config', 'settings.json'), content: '{}' }, ctx);
     expect(r.isError).toBe(true);
     expect(fs.existsSync(path.join(tmp, 'config', 'settings.json'))).toBe(false);
   });
 
   it('edit_file refuses .git/config even after it was read', async () => {
     put('.git/config', '[core]\n\tbare = false\n');
-    expect((await readFileTool.run({ path: '.git/config' }, ctx)).isError).toBe(false);
-    const r = await editFileTool.run(
+    expect((await runTool(readFileTool, { path: '.git/config' }, ctx)).isError).toBe(false);
+    const r = await runTool(
+      editFileTool,
       { path: '.git/config', old_string: 'bare = false', new_string: 'fsmonitor = ./evil.sh' },
       ctx,
     );
@@ -89,14 +91,14 @@ describe('protected paths: write_file and edit_file refuse them whatever the per
   it('a symlink inside the root pointing at .git does not hide it', async () => {
     put('.git/config', '[core]\n');
     fs.symlinkSync('.git', path.join(root, 'innocent'));
-    const r = await writeFileTool.run({ path: 'innocent/hooks/post-checkout', content: '#!/bin/sh\n' }, ctx);
+    const r = await runTool(writeFileTool, { path: 'innocent/hooks/post-checkout', content: '#!/bin/sh\n' }, ctx);
     expect(r.isError).toBe(true);
     expect(r.content).toContain('git metadata');
     expect(fs.existsSync(path.join(root, '.git/hooks'))).toBe(false);
   });
 
   it('an ordinary file next to them is still written', async () => {
-    const r = await writeFileTool.run({ path: 'src/gitignore-notes.md', content: 'fine\n' }, ctx);
+    const r = await runTool(writeFileTool, { path: 'src/gitignore-notes.md', content: 'fine\n' }, ctx);
     expect(r.isError).toBe(false);
     expect(fs.readFileSync(path.join(root, 'src/gitignore-notes.md'), 'utf8')).toBe('fine\n');
   });
@@ -109,7 +111,7 @@ describe('non-regular files are refused without being opened', () => {
       const input = { path: 'pipe', content: 'x', old_string: 'a', new_string: 'b' };
       expect(await tool.preview?.(input as never, ctx)).toBeUndefined();
       expect(tool.refuse?.(input as never, ctx)).toContain('FIFO');
-      const r = await tool.run(input as never, ctx);
+      const r = await runTool(tool as Tool<never>, input as never, ctx);
       expect(r.isError).toBe(true);
       expect(r.content).toContain('FIFO');
     }
@@ -117,7 +119,7 @@ describe('non-regular files are refused without being opened', () => {
 
   it('read_file refuses a FIFO and a socket-like device without blocking', async () => {
     mkfifo(path.join(root, 'pipe'));
-    const r = await readFileTool.run({ path: 'pipe' }, ctx);
+    const r = await runTool(readFileTool, { path: 'pipe' }, ctx);
     expect(r.isError).toBe(true);
     expect(r.content).toContain('FIFO');
   });
@@ -127,11 +129,11 @@ describe('writes cannot change files outside the root', () => {
   it('refuses a file with more than one hard link, saying why', async () => {
     fs.writeFileSync(path.join(outside, 'victim.txt'), 'precious\n');
     fs.linkSync(path.join(outside, 'victim.txt'), path.join(root, 'linked.txt'));
-    expect((await readFileTool.run({ path: 'linked.txt' }, ctx)).isError).toBe(false);
-    const w = await writeFileTool.run({ path: 'linked.txt', content: 'overwritten\n' }, ctx);
+    expect((await runTool(readFileTool, { path: 'linked.txt' }, ctx)).isError).toBe(false);
+    const w = await runTool(writeFileTool, { path: 'linked.txt', content: 'overwritten\n' }, ctx);
     expect(w.isError).toBe(true);
     expect(w.content).toContain('2 hard links');
-    const e = await editFileTool.run({ path: 'linked.txt', old_string: 'precious', new_string: 'gone' }, ctx);
+    const e = await runTool(editFileTool, { path: 'linked.txt', old_string: 'precious', new_string: 'gone' }, ctx);
     expect(e.isError).toBe(true);
     expect(fs.readFileSync(path.join(outside, 'victim.txt'), 'utf8')).toBe('precious\n');
   });
@@ -157,7 +159,7 @@ describe('writes cannot change files outside the root', () => {
   });
 
   it('creates missing folders inside the root one by one', async () => {
-    const r = await writeFileTool.run({ path: 'a/b/c/d.txt', content: 'deep\n' }, ctx);
+    const r = await runTool(writeFileTool, { path: 'a/b/c/d.txt', content: 'deep\n' }, ctx);
     expect(r.isError).toBe(false);
     expect(fs.readFileSync(path.join(root, 'a/b/c/d.txt'), 'utf8')).toBe('deep\n');
   });

@@ -12,8 +12,8 @@ describe('importing the tools leaves the zod configuration of the importer alone
     const prepared = tools.createToolRegistry().prepare('read_file', { path: 1 }, { root: '/' });
     expect(prepared.ok).toBe(false);
     if (prepared.ok) return;
-    expect(prepared.result.content).toBe(
-      'Invalid input for read_file: path: Invalid input: expected string, received number.',
-    );
+    expect(prepared.result.content).toEqual([
+      { type: 'text', text: 'Invalid input for read_file: path: Invalid input: expected string, received number.' },
+    ]);
   });
 });

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { builtinInterop } from './builtin-interop.mjs';
 import { launcherSource } from './launcher.mjs';
+import { bundleInputs, writeStamp } from './stamp.mjs';
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -43,8 +44,11 @@ export function requireBuiltinImports(code) {
  * Builds `<outDir>/<name>-bundle.cjs` from `entry` and the launcher `<outDir>/<name>.cjs` (the
  * package's bin, executable). `define`, `inject`, `external` and `options` add to the common
  * ones, `plugins` run after the built-in interop, `cacheModes` (`{ name: flags }`) gives each
- * mode of the bin its own code cache (see launcher.mjs). Returns the paths, the bundle's hash (part of its code cache's name) and esbuild's
- * metafile (what was inlined, for the third-party notices).
+ * mode of the bin its own code cache (see launcher.mjs), `sources` names files besides the
+ * bundle's inputs that decide it (the build script, package.json) for its stamp
+ * (`<name>-bundle.inputs.json`, written last: see stamp.mjs). Returns the paths, the bundle's
+ * hash (part of its code cache's name) and esbuild's metafile (what was inlined, for the
+ * third-party notices).
  */
 export async function buildBin({
   entry,
@@ -56,6 +60,7 @@ export async function buildBin({
   plugins = [],
   cacheModes = {},
   options = {},
+  sources = [],
 }) {
   const bundle = join(outDir, `${name}-bundle.cjs`);
   const result = await build({
@@ -81,5 +86,6 @@ export async function buildBin({
   const launcher = join(outDir, `${name}.cjs`);
   writeFileSync(launcher, launcherSource(basename(bundle), hash, cacheModes));
   chmodSync(launcher, 0o755);
+  writeStamp(bundle, bundleInputs(result.metafile, options.absWorkingDir ?? process.cwd(), sources));
   return { bundle, launcher, hash, metafile: result.metafile };
 }

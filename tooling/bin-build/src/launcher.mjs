@@ -11,7 +11,9 @@
 // $XDG_CACHE_HOME/coding-harness/ (an absolute XDG_CACHE_HOME), else ~/.cache/coding-harness/.
 // It is read only from a folder owned by this user and writable by nobody else, written only
 // when missing or rejected by V8 (another Node version, flags), through a temporary file that is
-// renamed into place or removed, and skipped silently when the folder cannot be written. The
+// renamed into place or removed, and skipped silently when the folder cannot be written. A cache
+// file that is not a regular file (a link to /dev/null, a FIFO: how a user turns the cache off)
+// is never read, written or replaced, and never waited on. The
 // name carries the bundle's hash, the Node version and the architecture, so a rebuilt bundle or
 // another Node never meets a stale cache; caches of other builds older than 30 days are removed
 // when a new one is written.
@@ -46,10 +48,32 @@ function launch(require, dir, bundleName, cacheKey, modes) {
     }
   }
 
+  /** Missing, or a regular file itself (not a link): the only cache files ever written. */
+  function replaceable(file) {
+    try {
+      return fs.lstatSync(file).isFile();
+    } catch (err) {
+      return err.code === 'ENOENT';
+    }
+  }
+
+  /** The cache's bytes, read without blocking and only from a regular file; else undefined. */
+  function readCache(file) {
+    let fd;
+    try {
+      fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+      return fs.fstatSync(fd).isFile() ? fs.readFileSync(fd) : undefined;
+    } catch {
+      return undefined; // no cache yet
+    } finally {
+      if (fd !== undefined) fs.closeSync(fd);
+    }
+  }
+
   function writeCache(folder, file, script) {
     try {
       fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
-      if (!privateFolder(folder)) return;
+      if (!privateFolder(folder) || !replaceable(file)) return;
       fs.accessSync(folder, fs.constants.W_OK);
     } catch {
       return; // not writable: skip, without paying for createCachedData
@@ -57,6 +81,7 @@ function launch(require, dir, bundleName, cacheKey, modes) {
     const tmp = `${file}.${process.pid}.tmp`;
     try {
       fs.writeFileSync(tmp, script.createCachedData(), { flag: 'wx', mode: 0o600 });
+      if (!replaceable(file)) throw new Error(`${file} is no longer a regular file`);
       fs.renameSync(tmp, file);
     } catch {
       try {
@@ -89,14 +114,7 @@ function launch(require, dir, bundleName, cacheKey, modes) {
   const folder = cacheFolder();
   const mode = modeOf(process.argv.slice(2));
   const cacheFile = folder && path.join(folder, `${cacheKey}.${mode}.${process.version}-${process.arch}.cache`);
-  let cachedData;
-  if (cacheFile && privateFolder(folder)) {
-    try {
-      cachedData = fs.readFileSync(cacheFile);
-    } catch {
-      // no cache yet
-    }
-  }
+  const cachedData = cacheFile && privateFolder(folder) ? readCache(cacheFile) : undefined;
   const source = fs.readFileSync(file, 'utf8');
   const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
   const script = new Script(wrapped, { filename: file, cachedData });

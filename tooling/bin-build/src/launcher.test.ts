@@ -5,8 +5,19 @@
  * and no temporary file is ever left. (As root, the bin runs as the user `nobody`, since root
  * writes through any mode.)
  */
-import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  chownSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +53,7 @@ function folder(name: string, mode = 0o755): string {
 /** Runs the bin (as nobody when the tests run as root, so that modes bind). */
 function run(env: Record<string, string>, args: string[] = []): string {
   const res = spawnSync(process.execPath, [bin, ...args], {
+    timeout: 60_000,
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: join(root, 'no-home'), ...env },
     encoding: 'utf8',
@@ -80,7 +92,7 @@ afterAll(() => {
 describe('the bin launcher and its code cache', () => {
   it('writes the cache once into $XDG_CACHE_HOME/coding-harness, never beside the bundle, and reuses it', () => {
     const before = files(binDir);
-    expect(before).toEqual(['demo-bundle.cjs', 'demo.cjs']);
+    expect(before).toEqual(['demo-bundle.cjs', 'demo-bundle.inputs.json', 'demo.cjs']);
     const xdg = folder('xdg-a');
     expect(run({ XDG_CACHE_HOME: xdg })).toBe('ok function true\n');
     const written = files(xdg);
@@ -115,7 +127,7 @@ describe('the bin launcher and its code cache', () => {
     try {
       const xdg = folder('xdg-c');
       expect(run({ XDG_CACHE_HOME: xdg })).toBe('ok function true\n');
-      expect(files(binDir)).toEqual(['demo-bundle.cjs', 'demo.cjs']);
+      expect(files(binDir)).toEqual(['demo-bundle.cjs', 'demo-bundle.inputs.json', 'demo.cjs']);
       expect(files(xdg)).toHaveLength(1);
     } finally {
       chmodSync(binDir, 0o755);
@@ -127,6 +139,31 @@ describe('the bin launcher and its code cache', () => {
     expect(run({ XDG_CACHE_HOME: xdg })).toBe('ok function true\n');
     expect(run({ XDG_CACHE_HOME: xdg })).toBe('ok function true\n');
     expect(files(xdg)).toEqual([]);
+  });
+
+  it('leaves a cache file that is a link to /dev/null or a FIFO alone: never read, written, replaced or waited on', () => {
+    const xdg = folder('xdg-f');
+    const caches = join(xdg, 'coding-harness');
+    mkdirSync(caches, { mode: 0o700 });
+    if (isRoot) chownSync(caches, NOBODY, NOBODY);
+    // Learn the cache file's name from a first run, then put the link and the FIFO in its place.
+    expect(run({ XDG_CACHE_HOME: xdg })).toBe('ok function true\n');
+    const [name] = readdirSync(caches);
+    const nullBefore = statSync('/dev/null');
+    rmSync(join(caches, name!));
+    symlinkSync('/dev/null', join(caches, name!));
+    expect(run({ XDG_CACHE_HOME: xdg })).toBe('ok function true\n');
+    expect(lstatSync(join(caches, name!)).isSymbolicLink()).toBe(true);
+    rmSync(join(caches, name!));
+    execFileSync('mkfifo', [join(caches, name!)]);
+    if (isRoot) chownSync(join(caches, name!), NOBODY, NOBODY);
+    // A read that blocked on the FIFO would hang the bin: spawnSync's timeout would then kill it.
+    expect(run({ XDG_CACHE_HOME: xdg })).toBe('ok function true\n');
+    expect(lstatSync(join(caches, name!)).isFIFO()).toBe(true);
+    expect(readdirSync(caches)).toEqual([name]);
+    const nullAfter = statSync('/dev/null');
+    expect(nullAfter.isCharacterDevice()).toBe(true);
+    expect([nullAfter.rdev, nullAfter.mode]).toEqual([nullBefore.rdev, nullBefore.mode]);
   });
 
   it('neither reads nor writes a cache folder that others may write to', () => {

@@ -1,7 +1,7 @@
 // Run inside the outside-consumer project: a library user's own agent. It adds a tool of its own
-// (an `exec` tool that approval would ask about, allowed by a rule that names it by its rule
-// name), drops bash, sets its own system prompt, and runs one turn against the scripted mock
-// server. Prints one JSON object with what the mock received and what the turn produced.
+// (declared with zod through `defineTool`; an `exec` tool that approval would ask about, allowed
+// by a rule that names it by its rule name), drops bash, sets its own system prompt, and runs one
+// turn against the scripted mock server. Prints one JSON object with what the mock received and what the turn produced.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,11 +10,11 @@ import { createPolicy } from '@coding-harness/approval';
 import { createProviderRegistry } from '@coding-harness/model';
 import { createAnthropicProvider } from '@coding-harness/model/anthropic';
 import { MOCK_MODELS, ScriptBuilder, startMockServer } from '@coding-harness/mock-anthropic';
-import { createToolRegistry } from '@coding-harness/tools';
+import { createToolRegistry, defineTool } from '@coding-harness/tools';
 import * as z from 'zod';
 
 const SYSTEM_PROMPT = 'You are Shouty, an assistant that answers in capitals.';
-const shout = {
+const shout = defineTool({
   name: 'shout',
   description: 'Returns the text in capitals.',
   kind: 'exec',
@@ -23,8 +23,12 @@ const shout = {
   schema: z.object({ text: z.string() }).strict(),
   summarize: (input) => `shout ${input.text}`,
   permission: (input) => ({ kind: 'exec', target: input.text }),
-  run: async (input) => ({ content: input.text.toUpperCase(), display: 'shouted', isError: false }),
-};
+  execute: async (input) => ({
+    content: [{ type: 'text', text: input.text.toUpperCase() }],
+    display: 'shouted',
+    isError: false,
+  }),
+});
 
 const home = mkdtempSync(path.join(os.tmpdir(), 'consumer-home-'));
 const workroot = mkdtempSync(path.join(os.tmpdir(), 'consumer-root-'));

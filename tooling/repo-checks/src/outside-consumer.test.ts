@@ -6,7 +6,7 @@
 // empty npm cache and config of the test's own: no internet, nothing from the user's npm set-up.
 // Needs the packages built (`pnpm test` builds them first).
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRegistry } from './local-registry.js';
 import { startLocalRegistry } from './local-registry.js';
 import { packWorkspaces, tarballEntries, tarballFile } from './pack.js';
+import { snapshotWorkspaces } from './snapshot.js';
 import { publicWorkspaces, repoRoot, type Workspace } from './workspaces.js';
 
 const run = promisify(execFile);
@@ -32,15 +33,38 @@ const specifiersOf = (ws: Workspace): string[] =>
     .map((key) => (key === '.' ? ws.manifest.name : `${ws.manifest.name}/${key.slice(2)}`));
 const specifiers = workspaces.flatMap(specifiersOf);
 
+/**
+ * The environment of every command this suite runs: the caller's, with a home, XDG folders and
+ * npm cache and config of the suite's own (temp), so npm, pnpm and the bins (their code cache)
+ * write nothing under the real home. Set in beforeAll.
+ */
+let sandboxEnv: NodeJS.ProcessEnv = {};
+
+function homeEnv(temp: string): NodeJS.ProcessEnv {
+  const home = path.join(temp, 'home');
+  mkdirSync(home);
+  writeFileSync(path.join(temp, 'npmrc'), '');
+  return {
+    ...process.env,
+    HOME: home,
+    XDG_CACHE_HOME: path.join(home, '.cache'),
+    XDG_CONFIG_HOME: path.join(home, '.config'),
+    XDG_STATE_HOME: path.join(home, '.local', 'state'),
+    npm_config_cache: path.join(temp, 'npm-cache'),
+    npm_config_userconfig: path.join(temp, 'npmrc'),
+    npm_config_update_notifier: 'false',
+  };
+}
+
 /** A child process's outcome; never throws, so a failing command shows its output. */
 async function exec(
   file: string,
   args: string[],
   cwd: string,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = sandboxEnv,
 ): Promise<{ code: number; out: string; err: string }> {
   try {
-    const { stdout, stderr } = await run(file, args, { cwd, env, timeout: 240_000, maxBuffer: 32 * 1024 * 1024 });
+    const { stdout, stderr } = await run(file, args, { cwd, env, timeout: 600_000, maxBuffer: 32 * 1024 * 1024 });
     return { code: 0, out: stdout, err: stderr };
   } catch (error) {
     const e = error as { code?: number | string; stdout?: string; stderr?: string; message: string };
@@ -48,18 +72,23 @@ async function exec(
   }
 }
 
-/** Third-party packages (name@version) a built bundle's source map names, by bundle file. */
-function bundlesOf(ws: Workspace): Map<string, Set<string>> {
-  const dist = path.join(repoRoot, ws.dir, 'dist');
+/**
+ * Third-party packages (name@version) a built bundle's source map names, by bundle file. The maps
+ * are read from the snapshot under `root`; their relative sources point into the repository's
+ * node_modules, so they are resolved from where the map was built.
+ */
+function bundlesOf(ws: Workspace, root: string): Map<string, Set<string>> {
+  const dist = path.join(root, ws.dir, 'dist');
   const bundles = new Map<string, Set<string>>();
   if (!existsSync(dist)) return bundles;
   for (const rel of readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.map'))) {
     const mapFile = path.join(dist, rel);
+    const builtAt = path.join(repoRoot, ws.dir, 'dist', path.dirname(rel));
     const { sources } = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] };
     const names = new Set<string>();
     // A plugin's stand-in (`lazy-module:/path`) is generated code, not the package's own.
     for (const source of sources.filter((s) => !/^[a-z-]+:/.test(s))) {
-      const abs = path.resolve(path.dirname(mapFile), source);
+      const abs = path.resolve(builtAt, source);
       const at = abs.lastIndexOf('/node_modules/');
       if (at < 0) continue;
       const parts = abs.slice(at + '/node_modules/'.length).split('/');
@@ -91,9 +120,12 @@ function optionalPeersOf(modules: string): Set<string> {
   return peers;
 }
 
-describe('the packages as an outside developer installs them', () => {
+// Packing, an npm install and a strict type check of every package: minutes on a busy machine
+// (the limits only decide how long a broken step takes to fail).
+describe('the packages as an outside developer installs them', { timeout: 600_000 }, () => {
   let temp = '';
   let project = '';
+  let snapshot = '';
   let tarballs = new Map<string, string>();
   let installed: { code: number; out: string; err: string };
   let registry: LocalRegistry | undefined;
@@ -101,18 +133,21 @@ describe('the packages as an outside developer installs them', () => {
   beforeAll(async () => {
     temp = mkdtempSync(path.join(os.tmpdir(), 'outside-consumer-'));
     project = path.join(temp, 'project');
+    sandboxEnv = homeEnv(temp);
     for (const ws of workspaces) {
       if (!existsSync(path.join(repoRoot, ws.dir, 'dist')))
         throw new Error(`${ws.dir}/dist is missing: build first (pnpm build)`);
     }
-    tarballs = await packWorkspaces(workspaces, path.join(temp, 'tarballs'));
+    // Packed from a copy taken once (and checked to be unchanged while copied), never from the
+    // workspace itself, which other tasks run beside this suite.
+    snapshot = snapshotWorkspaces(workspaces, path.join(temp, 'snapshot'));
+    tarballs = await packWorkspaces(workspaces, path.join(temp, 'tarballs'), snapshot, sandboxEnv);
     cpSync(path.join(here, '../consumer'), project, { recursive: true });
     writeFileSync(
       path.join(project, 'package.json'),
       JSON.stringify({ name: 'outside-consumer', version: '1.0.0', private: true }),
     );
     registry = await startLocalRegistry(path.join(repoRoot, 'node_modules', '.pnpm'), path.join(temp, 'registry'));
-    writeFileSync(path.join(temp, 'npmrc'), '');
     installed = await exec(
       'npm',
       [
@@ -130,13 +165,14 @@ describe('the packages as an outside developer installs them', () => {
       ],
       project,
     );
-  }, 300_000);
+  }, 900_000);
 
-  // Removing the installed project (thousands of files) took 12 s on a busy 2-core machine.
+  // Removing the installed project and the snapshot (thousands of files) took 12 s on a busy
+  // 2-core machine; removing 20,000 files elsewhere took over a minute there (a limit only).
   afterAll(async () => {
     await registry?.close();
     if (temp !== '') rmSync(temp, { recursive: true, force: true });
-  }, 60_000);
+  }, 300_000);
 
   it('runs after every public workspace is built: each is a dev dependency of this package', () => {
     const own = JSON.parse(readFileSync(path.join(here, '../package.json'), 'utf8')) as {
@@ -192,7 +228,7 @@ describe('the packages as an outside developer installs them', () => {
     for (const ws of workspaces) {
       const tarball = tarballs.get(ws.manifest.name)!;
       const entries = await tarballEntries(tarball);
-      for (const [bundle, packages] of bundlesOf(ws)) {
+      for (const [bundle, packages] of bundlesOf(ws, snapshot)) {
         if (!entries.includes(bundle)) continue;
         bundles += 1;
         const notices = path.posix.join(path.posix.dirname(bundle), 'THIRD_PARTY_NOTICES.md');
@@ -283,7 +319,7 @@ describe('the packages as an outside developer installs them', () => {
     expect(result.out).toMatch(/^Usage:|\n\s*harness /);
     // Outside this repository there is no pnpm script to run: messages name what an npm user has.
     expect(result.out).not.toMatch(/\bpnpm\b/);
-    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ANTHROPIC_')));
+    const env = Object.fromEntries(Object.entries(sandboxEnv).filter(([k]) => !k.startsWith('ANTHROPIC_')));
     const noKey = await exec('npx', ['--no-install', 'harness', '-p', 'hi'], project, env);
     expect(noKey.code).toBe(2);
     expect(noKey.err).toContain('ANTHROPIC_API_KEY');

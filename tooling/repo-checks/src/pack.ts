@@ -17,14 +17,24 @@ function pnpmCommand(): { file: string; args: string[] } {
   return { file: 'pnpm', args: [] };
 }
 
-/** Packs each workspace into `dest` with `pnpm pack`; returns tarball paths by package name. */
-export async function packWorkspaces(workspaces: readonly Workspace[], dest: string): Promise<Map<string, string>> {
+/**
+ * Packs each workspace into `dest` with `pnpm pack`, run in its folder under `root` (the
+ * repository, or a snapshot of it laid out the same way) with `env`; returns tarball paths by
+ * package name.
+ */
+export async function packWorkspaces(
+  workspaces: readonly Workspace[],
+  dest: string,
+  root: string = repoRoot,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Map<string, string>> {
   const pnpm = pnpmCommand();
   const packed = await Promise.all(
     workspaces.map(async (ws) => {
       const { stdout } = await run(pnpm.file, [...pnpm.args, 'pack', '--pack-destination', dest, '--json'], {
-        cwd: path.join(repoRoot, ws.dir),
-        timeout: 120_000,
+        cwd: path.join(root, ws.dir),
+        env,
+        timeout: 600_000,
         maxBuffer: 16 * 1024 * 1024,
       });
       const { filename } = JSON.parse(stdout) as { filename: string };

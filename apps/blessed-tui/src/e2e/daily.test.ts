@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ScriptBuilder, startMockServer } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hasTmux, type TmuxSession } from './tmux.test.helper.js';
+import { E2E_TIMEOUT_MS, hasTmux, type TmuxSession } from './tmux.test.helper.js';
 import { BIN, onCleanup, runCleanups, sandbox as makeBox, startTui as start } from './tui-run.test.helper.js';
 
 afterEach(runCleanups);
@@ -144,6 +144,6 @@ describe('harness-tui for daily use (tmux)', () => {
       expect(left).toContain('Three lines received.');
       expect(left).toContain(`resume it with: harness-tui -C ${box.work} --resume ${resume?.[1]}`);
     },
-    60_000,
+    E2E_TIMEOUT_MS,
   );
 });

@@ -32,7 +32,8 @@ describe('harness-tui live output (tmux)', () => {
           .build(),
       });
       onCleanup(() => server.close());
-      const tmux = startTui(box, server.url, 'live');
+      // The question is part of the journey: without the sandbox, which would run the command unasked.
+      const tmux = startTui(box, server.url, 'live', ['--no-sandbox']);
       await tmux.waitFor([IDLE]);
       tmux.type('run the steps');
       tmux.press('Enter');

@@ -4,6 +4,12 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 
+/**
+ * The limit of one end-to-end test: a whole session typed step by step, each step waited for.
+ * Generous for a busy machine; it only decides how long a broken test takes to fail.
+ */
+export const E2E_TIMEOUT_MS = 180_000;
+
 /** True when a `tmux` binary runs here. */
 export const hasTmux = spawnSync('tmux', ['-V'], { stdio: 'ignore' }).status === 0;
 
@@ -66,7 +72,7 @@ export class TmuxSession {
    * Polls the screen every 50 ms until every pattern matches; resolves with that screen. After
    * `timeoutMs` it throws with what was waited for and the last screen, so a failure shows the state.
    */
-  async waitFor(patterns: (string | RegExp)[], timeoutMs = 10_000): Promise<string> {
+  async waitFor(patterns: (string | RegExp)[], timeoutMs = 30_000): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     let last = '';
     for (;;) {

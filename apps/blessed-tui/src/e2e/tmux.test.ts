@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { ScriptBuilder, startMockServer } from '@coding-harness/mock-anthropic';
 import type { MockServer } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hasTmux, TmuxSession } from './tmux.test.helper.js';
+import { E2E_TIMEOUT_MS, hasTmux, TmuxSession } from './tmux.test.helper.js';
 
 const BIN = fileURLToPath(new URL('../../dist/bin/harness-tui.cjs', import.meta.url));
 
@@ -107,6 +107,8 @@ describe('harness-tui in a real terminal (tmux)', () => {
           box.work,
           '--allowed-tools',
           'Bash(sleep:*)',
+          // The hostile command's question is part of the journey: without the sandbox, which would run it confined.
+          '--no-sandbox',
         ],
         100,
         30,
@@ -194,6 +196,6 @@ describe('harness-tui in a real terminal (tmux)', () => {
       expect(tmux.pane('#{cursor_flag}')).toBe('1');
       expect(after).not.toMatch(STATUS);
     },
-    60_000,
+    E2E_TIMEOUT_MS,
   );
 });

@@ -94,7 +94,10 @@ export function approvalParts(state: ApprovalState, width: number, theme: Theme)
   head.push('');
   const body = previewLines(state, width, theme);
   const rule = r.alwaysRule
-    ? hardWrap(`[a] stores this rule for the session: ${one(r.alwaysRule)}`, width)
+    ? hardWrap(
+        `[a] stores this rule for the session: ${one(r.alwaysRule)}${r.alwaysCovers ? ` (${one(r.alwaysCovers)})` : ''}`,
+        width,
+      )
     : hardWrap('[a] stores no rule for this call: it allows this call only', width);
   const foot = [''];
   if (rule.length <= RULE_ROWS) {

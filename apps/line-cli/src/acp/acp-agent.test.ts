@@ -258,7 +258,8 @@ describe('harness --acp with the SDK client as the editor', () => {
         .text('unreachable')
         .build(),
     );
-    const editor = startEditor(box, server, { choices: ['allow_once'] });
+    // The command's host pid is checked from here: without the sandbox (inside it, its PID namespace ends it).
+    const editor = startEditor(box, server, { choices: ['allow_once'], args: ['--no-sandbox'] });
     await initialize(editor);
     const { sessionId } = await editor.conn.agent.request('session/new', { cwd: box.work, mcpServers: [] });
     const reply = editor.conn.agent.request('session/prompt', {
@@ -397,7 +398,8 @@ describe('harness --acp with the SDK client as the editor', () => {
         .text('unreachable')
         .build(),
     );
-    const editor = startEditor(box, server, { choices: ['allow_once'] });
+    // The command's host pid is checked from here: without the sandbox (inside it, its PID namespace ends it).
+    const editor = startEditor(box, server, { choices: ['allow_once'], args: ['--no-sandbox'] });
     await initialize(editor);
     const { sessionId } = await editor.conn.agent.request('session/new', { cwd: box.work, mcpServers: [] });
     void editor.conn.agent

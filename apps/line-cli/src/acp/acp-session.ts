@@ -138,7 +138,7 @@ export function createAcpSession(deps: AcpSessionDeps): AcpSession {
     cancelled = new AbortController();
     try {
       const { end, result, error } = await runCommand(
-        command({ type: 'send', text: route.kind === 'skill' ? route.text : text.text }),
+        command({ type: 'send', text: route.kind === 'run_skill' ? route.text : text.text }),
       );
       if (end === undefined)
         return { error: result !== undefined && !result.ok ? result.error : (error ?? 'the turn did not start') };

@@ -18,6 +18,8 @@ const STOP: Record<TurnStopReason, StopReason | undefined> = {
   refusal: 'refusal',
   aborted: 'cancelled',
   error: undefined,
+  // A hook refused the turn before anything was sent: answered as a failure with the hook's reason.
+  blocked: undefined,
 };
 
 /** The ACP stop reason of a turn that ended with `reason`; undefined for an error. */

@@ -11,6 +11,12 @@ import { fileURLToPath } from 'node:url';
 import { startMockServer } from '@coding-harness/mock-anthropic';
 import type { MockServer, RecordedRequest, Script } from '@coding-harness/mock-anthropic';
 
+/**
+ * How long a wait for expected output or requests lasts at most. Generous, for a busy machine:
+ * it only decides how long a broken test takes to fail, never whether a working one passes.
+ */
+export const WAIT_MS = 30_000;
+
 /** The bundled bin under test. */
 export const BIN = fileURLToPath(new URL('../../dist/bin/harness.cjs', import.meta.url));
 
@@ -135,7 +141,7 @@ export function start(args: string[], opts: { env: Record<string, string>; cwd?:
     write: (text) => void child.stdin.write(text),
     exited,
     waitFor(pattern, o = {}) {
-      const timeoutMs = o.timeoutMs ?? 10_000;
+      const timeoutMs = o.timeoutMs ?? WAIT_MS;
       const test = (): boolean => {
         const text = (o.stream === 'stderr' ? err : out).slice(o.from ?? 0);
         return typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text);
@@ -168,7 +174,7 @@ export function run(
 }
 
 /** Resolves once the server has received `count` requests to /v1/messages. */
-export async function requestsArrived(server: MockServer, count: number, timeoutMs = 10_000): Promise<void> {
+export async function requestsArrived(server: MockServer, count: number, timeoutMs = WAIT_MS): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (server.messageRequests().length < count) {
     if (Date.now() > until)

@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN } from './cli.js';
+import { BIN, WAIT_MS } from './cli.js';
 
 const sockets: string[] = [];
 
@@ -30,7 +30,7 @@ export interface Term {
   screen(): string;
   /** The same, each row as the terminal shows it (a wrapped line is two rows). */
   rows(): string[];
-  /** Resolves with the screen once it contains `text` (15 s at most). */
+  /** Resolves with the screen once it contains `text` (`WAIT_MS` at most). */
   waitFor(text: string): Promise<string>;
   /** Every byte the harness wrote so far. */
   raw(): string;
@@ -77,7 +77,7 @@ export function onTmux(
     screen,
     rows: () => tmux('capture-pane', '-p', '-S', '-200').split('\n'),
     async waitFor(text) {
-      const deadline = Date.now() + 15_000;
+      const deadline = Date.now() + WAIT_MS;
       for (;;) {
         const shown = screen();
         if (shown.includes(text)) return shown;

@@ -13,7 +13,7 @@ const [url, workroot, sessions, text] = process.argv.slice(2) as [string, string
 const agent = await createAgent({
   providers: createProviderRegistry([createAnthropicProvider({ apiKey: 'test', baseURL: url })]),
   model: 'claude-sonnet-5-5',
-  registry: createToolRegistry({ skills: [] }),
+  registry: createToolRegistry(),
   policy: createPolicy({ mode: 'bypassPermissions' }),
   workroot,
   // The parent resumes with the same clock: a resume on another day would (rightly) add a note.

@@ -145,7 +145,7 @@ export async function setup(
     await opts.skills(skillsRoot);
     skills = await loadSkills(skillsRoot, home, workroot);
   }
-  const registry = createToolRegistry({ skills, ...opts.registry });
+  const registry = createToolRegistry({ ...opts.registry });
   const agent = await createAgent({
     providers: anthropicAt(server.url),
     model: 'claude-sonnet-5-5',

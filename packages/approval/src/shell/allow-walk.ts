@@ -1,6 +1,7 @@
 import { child, list, nodeType, parseShell, redirectName, text } from './load.js';
 import type { ShNode } from './load.js';
 import { literalWord } from './words.js';
+import { PLAIN_DELIMITER, trickyText } from './tricky.js';
 
 /** One simple command of a command line, as allow rules see it. */
 export interface SimpleCommand {
@@ -30,9 +31,13 @@ const refuse = (reason: string): never => {
  * its text: a parse failure, any expansion or substitution, a glob, `$'..'`, redirection to or
  * from anything but plain paths (`2>&1`, `>/dev/null` and `< file` are fine; `> file` is a
  * write and is refused), here-documents with expansion, function definitions, `(( ))`, `[[ ]]`,
- * `let`, `declare`/`local`/`export`, `time`, `coproc` and C-style `for`.
+ * `let`, `declare`/`local`/`export`, `time`, `coproc` and C-style `for`. It also refuses what bash
+ * and the parser may read differently (tricky.ts): comments, carriage returns and other control
+ * or blank characters, line continuations, here-document delimiters other than a plain name.
  */
 export function splitForAllow(command: string): AllowSplit {
+  const tricky = trickyText(command);
+  if (tricky !== undefined) return { ok: false, reason: tricky };
   const parsed = parseShell(command);
   if (!parsed.ok) return { ok: false, reason: `it does not parse as bash (${parsed.error})` };
   const commands: SimpleCommand[] = [];
@@ -152,7 +157,17 @@ function checkRedirect(redirect: ShNode): void {
       return;
     case '<<':
     case '<<-': {
-      const quoted = list(word, 'Parts').some((part) => nodeType(part) !== 'Lit');
+      const parts = list(word, 'Parts');
+      const only = parts.length === 1 ? parts[0] : undefined;
+      const plainName =
+        only !== undefined &&
+        (nodeType(only) === 'Lit' || (nodeType(only) === 'SglQuoted' && only['Dollar'] !== true)) &&
+        PLAIN_DELIMITER.test(text(only, 'Value') ?? '');
+      if (!plainName)
+        refuse(
+          'its here-document delimiter is not a plain name (quotes or escapes inside it are read differently by bash and the parser)',
+        );
+      const quoted = nodeType(only as ShNode) !== 'Lit';
       const body = list(child(redirect, 'Hdoc'), 'Parts');
       if (!quoted && body.some((part) => nodeType(part) !== 'Lit'))
         refuse('its here-document expands parameters or commands');

@@ -1,7 +1,9 @@
 import { child, list, nodeType, parseShell, text, walk } from './load.js';
 import { literalWords } from './words.js';
-import { EVALUATORS, SHELLS, WRAPPERS, unwrap } from '../programs/wrappers.js';
+import { EVALUATORS, SHELLS, SHELL_GRAMMAR, WRAPPERS, unwrap } from '../programs/wrappers.js';
+import { readOptions } from '../programs/getopt.js';
 import { findCommands } from '../programs/package-managers.js';
+import { trickyText } from './tricky.js';
 
 /** Every command a command line can run, as deny rules see them. */
 export interface DenyView {
@@ -25,6 +27,13 @@ export const MAX_DEPTH = 4;
  */
 export function denyView(command: string, depth = 0): DenyView {
   const view: DenyView = { commands: [], unknown: [], unparsed: [] };
+  // Where bash and the parser may disagree, the parser's view is not the whole truth: the text is
+  // also matched as text, and a deny rule that does not match there still makes the call ask.
+  const tricky = trickyText(command);
+  if (tricky !== undefined) {
+    view.unparsed.push(command);
+    view.unknown.push(tricky);
+  }
   const parsed = parseShell(command);
   if (!parsed.ok) {
     view.unparsed.push(command);
@@ -58,8 +67,9 @@ function unfold(words: Array<string | undefined>, depth: number, view: DenyView,
   const wrapper = Object.hasOwn(WRAPPERS, name) ? WRAPPERS[name] : undefined;
   if (wrapper) {
     const inner = unwrap(words, wrapper);
-    if (inner.opaque) view.unknown.push(`${name}'s command is computed`);
+    if (inner.unclear !== undefined) view.unknown.push(`${name}: ${inner.unclear}`);
     if (inner.commandLine !== undefined) nested(inner.commandLine, depth, view);
+    if (inner.shellWords !== undefined) shell('sh', ['sh', ...inner.shellWords], depth, view);
     return unfold(inner.rest, depth, view, hops + 1);
   }
   if (name === 'eval') {
@@ -68,18 +78,28 @@ function unfold(words: Array<string | undefined>, depth: number, view: DenyView,
     return nested(rest.join(' '), depth, view);
   }
   if (EVALUATORS.has(name)) return void view.unknown.push(`${name} runs shell code from a string or file`);
+  if (name === 'busybox') return unfold(words.slice(1), depth, view, hops + 1);
   if (SHELLS.has(name)) return shell(name, words, depth, view);
   if (name === 'find') for (const group of findCommands(words)) unfold(group, depth, view, hops + 1);
 }
 
+/**
+ * A shell's arguments read with the shells' option grammar: with `-c` anywhere among the options
+ * (`bash -xc`, `bash -c -x`, `bash -o errexit -c`), the first operand is the script; without it the
+ * shell runs a file or its standard input, which cannot be seen.
+ */
 function shell(name: string, words: Array<string | undefined>, depth: number, view: DenyView): void {
-  const flag = words.findIndex((w, i) => i > 0 && w !== undefined && /^-[a-zA-Z]*c[a-zA-Z]*$/.test(w));
-  if (flag === -1) {
-    if (words.length > 1 && words.slice(1).every((w) => w === '--version' || w === '--help')) return;
+  const reading = readOptions(words, 1, SHELL_GRAMMAR);
+  if (reading.unclear !== undefined) view.unknown.push(`${name}: ${reading.unclear}`);
+  const runsString = reading.options.some((o) => o.name === '-c');
+  if (!runsString) {
+    const help =
+      reading.options.length > 0 && reading.options.every((o) => o.name === '--version' || o.name === '--help');
+    if (help && reading.operands.length === 0) return;
     return void view.unknown.push(`${name} runs a script file or its standard input`);
   }
-  const at = words[flag + 1] === '--' ? flag + 2 : flag + 1;
-  const script = words[at];
+  if (reading.operands.length === 0) return;
+  const script = reading.operands[0];
   if (script === undefined) return void view.unknown.push(`${name} -c runs a computed string`);
   nested(script, depth, view);
 }

@@ -53,7 +53,7 @@ describe('preconnect over https', () => {
       child.stdout.on('data', (d) => (out += d));
       child.stderr.on('data', (d) => (err += d));
       const exited = new Promise<number | null>((r) => child.on('close', r));
-      await vi.waitFor(() => expect(handshakes, err).toBe(1), { timeout: 10_000 });
+      await vi.waitFor(() => expect(handshakes, err).toBe(1), { timeout: 30_000, interval: 20 });
       expect(requests).toBe(0); // the handshake came before any request
       child.stdin.write('go\n');
       expect(await exited, err).toBe(0);

@@ -1,7 +1,7 @@
-import { createServer } from 'node:http';
+import { createServer, get } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lightHttpFetch } from './http-fetch.js';
 import { closeWarmSockets, preconnect, warmSockets } from './preconnect.js';
 
@@ -32,10 +32,21 @@ async function serve(onConnection: (socket: Socket, n: number) => void = () => {
   return { url: `http://127.0.0.1:${(server!.address() as AddressInfo).port}`, connections: () => count };
 }
 
+/** Waits until `ok()` (polled every 5 ms, for up to 30 s on a busy machine). */
 const until = async (ok: () => boolean): Promise<void> => {
-  for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 5));
-  expect(ok()).toBe(true);
+  await vi.waitFor(() => expect(ok()).toBe(true), { timeout: 30_000, interval: 5 });
 };
+
+/** Which connection of the server a request on a new connection of its own arrives on. */
+function probe(url: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent: false }, (res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d.toString()));
+      res.on('end', () => resolve(body));
+    }).on('error', reject);
+  });
+}
 
 describe('preconnect: the first request uses the connection opened ahead', () => {
   it('connects before any request, and the first request goes over that connection: one connection in all', async () => {
@@ -56,8 +67,9 @@ describe('preconnect: the first request uses the connection opened ahead', () =>
     preconnect(`${url}/other`);
     await until(() => connections() >= 1);
     expect(warmSocketCount()).toBe(1);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(connections()).toBe(1);
+    // A connection opened after both asks is the server's second: no other one came before it.
+    expect(await probe(url)).toBe('2');
+    expect(warmSocketCount()).toBe(1);
   });
 
   it('a connection the server closed before it was used is dropped: the request connects anew', async () => {

@@ -20,6 +20,13 @@ import { printableText } from './api-errors.js';
 import { fromWireBlock } from './wire.js';
 import type { StartBlock, StreamEvent, WireBlock } from './wire-types.js';
 
+/**
+ * Characters of text, thinking and tool input one reply may hold (about 16 MiB of ASCII): past
+ * it, reading stops with a clear error instead of holding a runaway reply whole in memory,
+ * writing it to the session file and sending it back with every later request.
+ */
+export const MAX_REPLY_CHARS = 16 * 1024 * 1024;
+
 /** A text or thinking delta, handed out as it arrives. */
 type Delta = Extract<ModelEvent, { type: 'text_delta' | 'thinking_delta' }>;
 
@@ -47,6 +54,10 @@ class Reply {
   stopDetails: StopDetails | undefined;
   stopped = false;
   failure: ModelError | undefined;
+  /** Characters of text, thinking and tool input read so far. */
+  size = 0;
+
+  constructor(private readonly maxChars: number = MAX_REPLY_CHARS) {}
 
   /** Takes one narrowed event; an `error` sets `failure`, after which the reader stops. */
   take(e: StreamEvent): void {
@@ -122,6 +133,22 @@ class Reply {
     }
     const d = e.delta;
     const b = p.block as { type: string; text: string; thinking: string; signature: string };
+    this.size +=
+      d.type === 'text_delta'
+        ? d.text.length
+        : d.type === 'thinking_delta'
+          ? d.thinking.length
+          : d.type === 'input_json_delta'
+            ? d.partial_json.length
+            : 0;
+    if (this.size > this.maxChars) {
+      this.failure = {
+        kind: 'too_large',
+        retryable: false,
+        message: `the model's reply passed ${this.maxChars} characters, so reading stopped and nothing of it was kept; ask for a shorter answer, or for a large file to be written in parts`,
+      };
+      return;
+    }
     if (d.type === 'text_delta' && b.type === 'text') {
       b.text += d.text;
       this.deltas.push({ type: 'text_delta', text: d.text });
@@ -198,8 +225,11 @@ const TAKES_INPUT: ReadonlySet<string> = new Set(['tool_use', 'server_tool_use',
  * connection can be reused), yielding deltas as they arrive, then the notices and one `done` or
  * `error`; never throws.
  */
-export async function* readStream(stream: AsyncIterable<unknown>): AsyncGenerator<ModelEvent> {
-  const reply = new Reply();
+export async function* readStream(
+  stream: AsyncIterable<unknown>,
+  maxChars: number = MAX_REPLY_CHARS,
+): AsyncGenerator<ModelEvent> {
+  const reply = new Reply(maxChars);
   const terminal = yield* read(reply, stream);
   yield* reply.deltas.splice(0);
   for (const message of reply.notices) yield { type: 'notice', message };

@@ -1,0 +1,70 @@
+/**
+ * The session's sandbox, built from flags (settings files will add to the same options later):
+ * `--no-sandbox` switches it off; `WebFetch(domain:example.com)` rules in `--allowed-tools` /
+ * `--disallowed-tools` are the allowed and denied network domains (Claude Code's rule form; the
+ * harness has no WebFetch tool, so these rules go to the sandbox and not to the policy). The
+ * harness's own config and state folders are hidden from commands, and the discovered skill
+ * folders are read-only inside the work root.
+ */
+import { dirname } from 'node:path';
+import { defaultSessionDir } from '@coding-harness/agent';
+import { badDomainEntries, createSandbox, sandboxOptions } from '@coding-harness/tools';
+import type { Sandbox } from '@coding-harness/tools';
+import type { HarnessFlags } from './args.js';
+import { configDir, UsageError } from './config.js';
+import type { HarnessEnv } from './config.js';
+
+/** `WebFetch(domain:example.com)`, in any case, with any spacing. */
+const DOMAIN_RULE = /^\s*webfetch\s*\(\s*domain\s*:\s*([^)\s]+)\s*\)\s*$/i;
+
+/** Rules split into the network domains they name and the rest (for the policy). */
+export function splitDomainRules(rules: readonly string[]): { rules: string[]; domains: string[] } {
+  const out: string[] = [];
+  const domains: string[] = [];
+  for (const rule of rules) {
+    const m = DOMAIN_RULE.exec(rule);
+    if (m) domains.push(m[1] as string);
+    else out.push(rule);
+  }
+  return { rules: out, domains };
+}
+
+/** What the wiring needs beyond flags and env. */
+export interface SandboxWiring {
+  home: string;
+  workroot: string;
+  /** Discovered skill folders: read-only for commands (the file tools refuse them too). */
+  skillDirs?: readonly string[];
+}
+
+/** The sandbox and the start-up line about it (one, when it is wanted but cannot run here), or a usage error. */
+export function sessionSandbox(
+  flags: Pick<HarnessFlags, 'sandbox' | 'allowedTools' | 'disallowedTools'>,
+  env: HarnessEnv,
+  wiring: SandboxWiring,
+): { sandbox: Sandbox; messages: string[] } | UsageError {
+  const allowed = splitDomainRules(flags.allowedTools).domains;
+  const denied = splitDomainRules(flags.disallowedTools).domains;
+  const bad = badDomainEntries([...allowed, ...denied]);
+  if (bad.length > 0)
+    return new UsageError(
+      `WebFetch(domain:${bad[0]}): not a host name; write a host such as example.com, *.example.com or example.com:8080`,
+    );
+  const stateDir = dirname(defaultSessionDir(env as NodeJS.ProcessEnv, wiring.home));
+  const options = sandboxOptions({
+    root: wiring.workroot,
+    home: wiring.home,
+    harnessDirs: [configDir(env, wiring.home), stateDir],
+    enabled: flags.sandbox,
+    allowedDomains: allowed,
+    deniedDomains: denied,
+    denyWrite: wiring.skillDirs ?? [],
+  });
+  const sandbox = createSandbox(options, { env: env as NodeJS.ProcessEnv });
+  const status = sandbox.status();
+  const messages =
+    status.state === 'unavailable'
+      ? [`sandbox unavailable: ${status.why}; commands run unconfined and ask as before (--no-sandbox hides this line)`]
+      : [];
+  return { sandbox, messages };
+}
