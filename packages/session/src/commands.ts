@@ -11,6 +11,7 @@ import type { SessionControls } from './controls.js';
 import { effortResult, modelResult } from './model-command.js';
 import { permissionsResult } from './permissions.js';
 import { sessionSummary } from './sessions-list.js';
+import { FILTERS_TOO } from '@coding-harness/approval';
 
 /** What a command may use: the session's controls and the few things only the session itself does. */
 export interface SlashDeps {
@@ -79,7 +80,13 @@ export const SLASH_TABLE = [
     description: 'what runs without asking: rules, session and turn grants, with their origin',
     run: (deps) => {
       const { allowed, denied } = deps.controls.rules();
-      return { kind: 'rules', allowed: [...allowed], denied: [...denied], mode: deps.controls.mode() };
+      return {
+        kind: 'rules',
+        allowed: [...allowed],
+        denied: [...denied],
+        mode: deps.controls.mode(),
+        filters: FILTERS_TOO,
+      };
     },
   },
   {
