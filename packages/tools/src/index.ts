@@ -55,7 +55,7 @@ export type { WalkOptions, WalkResult } from './walk.js';
 export { bashTool, runBash, BASH_DEFAULT_TIMEOUT_MS, BASH_MAX_TIMEOUT_MS, BASH_OUTPUT_CAP } from './bash.js';
 export type { BashRunOptions } from './bash.js';
 export { okResult, errorResult, abortedResult } from './result.js';
-export { kindOf } from './safe-open.js';
+export { kindOf, openRegularSync } from './safe-open.js';
 export { levenshtein, closest } from './levenshtein.js';
 export { createSandbox } from './sandbox/sandbox.js';
 export { describeSandbox } from './sandbox/describe.js';
