@@ -22,7 +22,7 @@ import { replQuestions } from './repl-questions.js';
 import { drawCommand, replCommand } from './repl-turn.js';
 import type { TurnDeps } from './repl-turn.js';
 import { exitLine, replayLines } from './repl-session.js';
-import { slashCompleter } from './slash-complete.js';
+import { inputCompleter } from './input-complete.js';
 import { Spinner } from './spinner.js';
 import { VERSION } from './version.js';
 
@@ -50,6 +50,8 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
   const prompts: string[] = [];
   const history: string[] = [];
   let completions: readonly string[] = [];
+  // The work root, once the session knows it: `@path` completion lists under it.
+  const where: { workroot?: string } = {};
   const rl = createInterface({
     input: io.stdin,
     output: out,
@@ -58,7 +60,10 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     history,
     escapeCodeTimeout: 50,
     // Filled in once the session is built: the table's words and the session's skills.
-    completer: slashCompleter(() => completions),
+    completer: inputCompleter(
+      () => completions,
+      () => where.workroot,
+    ),
   });
   const lines = new LineQueue();
   let closed = false;
@@ -153,6 +158,7 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
   };
   let promptText = replPrompt();
   const saved = createPromptHistory({ env: io.env, home: io.home, workroot: s.info.workroot });
+  where.workroot = s.info.workroot;
   prompts.push(...saved.load());
   history.push(...prompts);
   rl.on('history', (lines: string[]) => void lines.splice(0, lines.length, ...prompts));
