@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import type { Part } from '@coding-harness/model';
 import { createToolContext, displayPath, readFileTool, redactSecrets, resolveInJail } from '@coding-harness/tools';
 import type { ToolContext } from '@coding-harness/tools';
+import { attachedText } from './attached-part.js';
 import { findMentions } from './parse.js';
 import type { Mention } from './parse.js';
 
@@ -71,11 +72,8 @@ async function attachOne(mention: Mention, ctx: ToolContext, deps: AttachDeps, o
     return;
   }
   out.parts.push(
-    {
-      type: 'text',
-      text: `Called the ${readFileTool.name} tool with the following input: ${JSON.stringify({ path: shown })}`,
-    },
-    { type: 'text', text: `Result of calling the ${readFileTool.name} tool:\n${body}` },
+    attachedText(`Called the ${readFileTool.name} tool with the following input: ${JSON.stringify({ path: shown })}`),
+    attachedText(`Result of calling the ${readFileTool.name} tool:\n${body}`),
     ...result.content.filter((part) => part.type !== 'text'),
   );
   out.notes.push(`attached @${p} (${redactSecrets(result.display, ctx.secrets, ctx.secretLabels)})`);
@@ -89,9 +87,10 @@ function attachFolder(abs: string, shown: string, p: string, ctx: ToolContext, o
   const kept = entries.slice(0, LISTING_MAX);
   const more = entries.length - kept.length;
   const listing = redactSecrets(kept.map((name) => `- ${name}`).join('\n'), ctx.secrets, ctx.secretLabels);
-  out.parts.push({
-    type: 'text',
-    text: `The folder ${shown === '.' ? '.' : `${shown}/`} (mentioned as @${p}) holds ${entries.length} entries:\n${listing}${more > 0 ? `\n… and ${more} more` : ''}`,
-  });
+  out.parts.push(
+    attachedText(
+      `The folder ${shown === '.' ? '.' : `${shown}/`} (mentioned as @${p}) holds ${entries.length} entries:\n${listing}${more > 0 ? `\n… and ${more} more` : ''}`,
+    ),
+  );
   out.notes.push(`attached @${p} (a listing of ${entries.length} entries)`);
 }

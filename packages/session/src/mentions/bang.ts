@@ -19,6 +19,7 @@ import {
   runBash,
 } from '@coding-harness/tools';
 import type { Sandbox, ToolRegistry } from '@coding-harness/tools';
+import { attachedText } from './attached-part.js';
 
 /** What running a `!command` needs. */
 export interface BangDeps {
@@ -83,8 +84,8 @@ export async function runBang(command: string, deps: BangDeps): Promise<BangRun>
   return {
     callId,
     parts: [
-      { type: 'text', text: `<bash-input>${escape(command)}</bash-input>` },
-      { type: 'text', text: `<bash-stdout>${escape(output)}</bash-stdout><bash-stderr></bash-stderr>` },
+      attachedText(`<bash-input>${escape(command)}</bash-input>`),
+      attachedText(`<bash-stdout>${escape(output)}</bash-stdout><bash-stderr></bash-stderr>`),
     ],
   };
 }

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { mediaOf, openRegularSync, readMedia } from '@coding-harness/tools';
 import type { Attachments } from './attach.js';
+import { markAttached } from './attached-part.js';
 
 const MEDIA_NAME = /\.(png|jpe?g|gif|webp|pdf)$/i;
 /** A quoted path, or a run of non-blank characters where `\ ` is a space; not after `@` (a mention). */
@@ -55,7 +56,7 @@ export function attachPasted(text: string, deps: PastedDeps, out: Attachments): 
       const read = readMedia(opened.fd, opened.st.size, type, abs);
       if (!read.ok) out.notes.push(`${abs} not attached: ${read.error}`);
       else {
-        out.parts.push(...read.parts);
+        out.parts.push(...markAttached(read.parts));
         out.notes.push(`attached ${read.display.replace(/^read /, '')}`);
       }
     } finally {
