@@ -6,7 +6,6 @@
  * its output joins the next user message in Claude Code's form (`<bash-input>`, `<bash-stdout>`),
  * so the model sees it on the next turn.
  */
-import { randomBytes } from 'node:crypto';
 import type { Policy } from '@coding-harness/approval';
 import type { Part, ResultPart } from '@coding-harness/model';
 import type { SessionEvent } from '@coding-harness/protocol';
@@ -38,11 +37,14 @@ export interface BangRun {
   parts: Part[];
 }
 
+let calls = 0;
+
 const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Runs `command` as the user's own: events for the front end, parts for the next user message. */
 export async function runBang(command: string, deps: BangDeps): Promise<BangRun> {
-  const callId = `bang_${randomBytes(8).toString('hex')}`;
+  // Unique within the session; no node:crypto at start-up (the bin loads this module eagerly).
+  const callId = `bang_${Date.now().toString(36)}_${(calls += 1)}`;
   const name = bashTool.name;
   const ruleTool = deps.registry.ruleNames().find((entry) => entry.name === name);
   const input = { command };
