@@ -26,6 +26,8 @@ export type SlashResult =
       change?: { verb: 'allow' | 'deny'; rule: string } | { verb: 'remove'; rule: string; removed: Grant[] };
       /** How to change them (`/permissions` alone says it). */
       hint?: string;
+      /** What every command rule covers besides its own commands (harmless filters after a pipe), in words. */
+      filters?: string;
     }
   | { kind: 'mode'; mode: PermissionMode; previous?: PermissionMode }
   | { kind: 'models'; current: string; rows: ModelRow[] }

@@ -105,6 +105,8 @@ export interface Harness {
   startupMessages: string[];
   /** The session's OS sandbox (on, off with `--no-sandbox`, or unavailable here), for `/sandbox`. */
   sandbox: Sandbox;
+  /** The credentials as the wiring read them: redacted from what `@file` mentions and `!command` attach. */
+  secrets: readonly string[];
   /** `routeSlash` bound to this session's skills and `--no-skills`. */
   route(text: string): SlashRoute;
   /** Standing grants and deny rules of the policy, as `/allowed` shows them (a SlashContext's `grants`). */
@@ -434,6 +436,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     repository,
     trusted: trust.trusted,
     sandbox,
+    secrets,
     startupMessages,
     route: (text) => routeSlash(text, live.reloader.skills(), { skillsEnabled: flags.skills }),
     grants: () => ({ allowed: policy.list(), denied: policy.listDenied() }),

@@ -130,6 +130,7 @@ describe('the slash-command table', () => {
     expect(formatSlashResult(await runSlashCommand('allowed', d))).toEqual([
       'allow Bash(npm test:*)  (session, --allowed-tools)',
       'deny  Bash(rm:*)  (--disallowed-tools)',
+      expect.stringMatching(/^\(command rules: also followed by harmless filters/),
     ]);
   });
 

@@ -78,3 +78,4 @@ export { applyProjectTrust } from './project-trust.js';
 export type { AskTrustFn, ProjectTrust, TrustAnswer, TrustQuestion } from './project-trust.js';
 export { readTrust, recordTrust, repositoryKey, trustDecision, trustFile } from './trust.js';
 export type { TrustDecision, TrustEntry, TrustRead } from './trust.js';
+export { mentionCompletions, mentionToken } from './mentions/complete.js';

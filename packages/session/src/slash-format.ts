@@ -68,7 +68,11 @@ export function formatSlashResult(result: SlashResult, opts: FormatOptions = {})
     case 'rules': {
       const change = result.change;
       if (change === undefined)
-        return [...formatGrants(result.allowed, result.denied, result.mode), ...(result.hint ? [result.hint] : [])];
+        return [
+          ...formatGrants(result.allowed, result.denied, result.mode),
+          ...(result.filters && result.allowed.length > 0 ? [`(command rules: ${result.filters})`] : []),
+          ...(result.hint ? [result.hint] : []),
+        ];
       if (change.verb !== 'remove')
         return [`${change.verb === 'allow' ? 'allow' : 'deny '} ${change.rule}  (session, /permissions)`];
       if (change.removed.length === 0) return [`no allow or deny rule reads ${change.rule}; /permissions lists them`];
