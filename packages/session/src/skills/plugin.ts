@@ -75,6 +75,9 @@ interface LoadInput {
   args?: string;
 }
 
+/** What `${CLAUDE_EFFORT}` says when the session sends no effort: the Messages API's default level. */
+export const DEFAULT_EFFORT = 'high';
+
 const inputFor = (name: string, args: string): LoadInput => (args === '' ? { name } : { name, args });
 
 export function createSkillsPlugin(options: SkillsPluginOptions): SkillsPlugin {
@@ -93,6 +96,8 @@ export function createSkillsPlugin(options: SkillsPluginOptions): SkillsPlugin {
     skills: () => skills,
     forced,
     sessionId: () => turn?.ctx.sessionId,
+    // The API's own default when the session sends no effort is `high`.
+    effort: () => (turn ? (turn.ctx.settings().effort ?? DEFAULT_EFFORT) : undefined),
     authorize(command, skill, callId) {
       if (!turn)
         return Promise.resolve({ allowed: false, denied: true, message: 'this session runs no skill commands' });
