@@ -22,6 +22,7 @@ import { skillCommandAuthorizer } from './skill-commands.js';
 import { skillLoaded } from './skill-turn.js';
 import { notesBySkill } from '../skill-load-notes.js';
 import { recordSkillUse } from '../skill-usage.js';
+import type { AgentRunner } from '../agents/agents-plugin.js';
 
 export interface SkillsPluginOptions {
   /** The skills of the session's start (the system prompt lists them; the tool's schema names them). */
@@ -38,6 +39,8 @@ export interface SkillsPluginOptions {
   sandbox?: { readonly active: boolean };
   /** Whether the repository's own skills may run dynamic context commands (the user trusted it). Default false. */
   projectTrusted?: () => boolean;
+  /** The session's custom agents: a fork skill's `agent: <name>` naming one runs with it. */
+  agents?: AgentRunner;
 }
 
 /** What a re-discovery hands the plugin. */
@@ -184,6 +187,7 @@ export function createSkillsPlugin(options: SkillsPluginOptions): SkillsPlugin {
         callId: call.id,
         userForced: forced(call.id),
         skillTool: tool,
+        ...(options.agents !== undefined ? { agents: options.agents } : {}),
       });
       afterLoad(skill.name, ctx);
       return replaced ? { result: replaced } : undefined;

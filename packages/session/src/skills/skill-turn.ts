@@ -13,6 +13,7 @@ import type { Skill } from '@coding-harness/skills';
 import type { Tool, ToolResult } from '@coding-harness/tools';
 import { skillRecord } from './skill-records.js';
 import { subagentKind, subagentSystem, subagentTools } from './subagent.js';
+import type { AgentRunner } from '../agents/agents-plugin.js';
 
 /** Everything `skillLoaded` needs about the call that loaded the skill. */
 export interface SkillLoad {
@@ -27,6 +28,8 @@ export interface SkillLoad {
   userForced: boolean;
   /** The skill tool itself: never one of a subagent's tools. */
   skillTool: Tool<unknown>;
+  /** The session's custom agents: `agent: <name>` naming one runs the fork with it. */
+  agents?: AgentRunner;
 }
 
 /**
@@ -55,6 +58,18 @@ export async function skillLoaded(load: SkillLoad): Promise<ToolResult | undefin
 /** Runs a fork skill's body as a subagent's task; its final answer is the tool result. */
 async function runFork(load: SkillLoad, settings: SettingsChange | undefined): Promise<ToolResult> {
   const { ctx, skill } = load;
+  const custom = skill.agent !== undefined ? load.agents?.find(skill.agent) : undefined;
+  if (custom !== undefined && load.agents !== undefined) {
+    // A custom agent brings its own prompt, tools and model; the skill's model and effort apply on top.
+    ctx.emit({ type: 'notice', message: `skill ${skill.name}: running with the agent "${custom.name}"` });
+    const agent = settings === undefined ? custom : { ...custom, ...settings };
+    return load.agents.run(agent, {
+      ctx,
+      task: resultText(load.result.content),
+      callId: load.callId,
+      label: `skill ${skill.name}`,
+    });
+  }
   const { kind, unknown } = subagentKind(skill.agent);
   if (unknown !== undefined)
     ctx.emit({

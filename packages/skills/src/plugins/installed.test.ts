@@ -85,7 +85,8 @@ describe('installed Claude Code plugins', () => {
     const { home, work } = setup();
     const dir = cachedPlugin(home, 'm', 'quiet', '1.0.0');
     writeInstalled(home, { version: 2, plugins: { 'quiet@m': [{ scope: 'user', installPath: dir }] } });
-    for (const enabled of [{ 'quiet@m': false }, {}, undefined]) {
+    const choices: (Record<string, boolean> | undefined)[] = [{ 'quiet@m': false }, {}, undefined];
+    for (const enabled of choices) {
       const r = await discover({ home, workroot: work, ...(enabled ? { enabledPlugins: enabled } : {}) });
       expect(r.skills).toEqual([]);
       expect(r.plugins).toBeUndefined();
