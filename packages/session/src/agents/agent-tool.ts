@@ -38,17 +38,12 @@ const schema = z.object({
     .string()
     .check(z.minLength(1))
     .register(z.globalRegistry, { description: 'A short (3-5 word) description of the task, for people.' }),
-  prompt: z
-    .string()
-    .check(z.minLength(1))
-    .register(z.globalRegistry, {
-      description: 'The task for the agent: everything it needs to know, since it sees nothing else.',
-    }),
-  subagent_type: z
-    .optional(z.string())
-    .register(z.globalRegistry, {
-      description: `The agent to use (one of the listed names; default ${DEFAULT_AGENT}).`,
-    }),
+  prompt: z.string().check(z.minLength(1)).register(z.globalRegistry, {
+    description: 'The task for the agent: everything it needs to know, since it sees nothing else.',
+  }),
+  subagent_type: z.optional(z.string()).register(z.globalRegistry, {
+    description: `The agent to use (one of the listed names; default ${DEFAULT_AGENT}).`,
+  }),
 });
 
 type Input = z.infer<typeof schema>;

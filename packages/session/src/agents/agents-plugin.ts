@@ -22,6 +22,8 @@ export interface ForkWithAgent {
 
 /** A custom agent by name, and how to run one (a fork skill's `agent:`). */
 export interface AgentRunner {
+  /** The agent tool: never one of a fork skill's subagent's tools either. */
+  readonly tool: Tool<unknown>;
   /** A custom (file) agent of that name; built-in names are left to the caller. */
   find(name: string): AgentDefinition | undefined;
   run(agent: AgentDefinition, fork: ForkWithAgent): Promise<ToolResult>;
@@ -58,6 +60,7 @@ export function createAgentsPlugin(options: AgentsPluginOptions): AgentsPlugin {
     ...(options.skillToolName !== undefined ? { skillToolName: options.skillToolName } : {}),
   }) as Tool<unknown>;
   const runner: AgentRunner = {
+    tool,
     find: (name) => agents.find((a) => a.name === name.trim() && a.source !== 'built-in'),
     run: (agent, fork) =>
       runAgent({

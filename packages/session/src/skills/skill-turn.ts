@@ -76,7 +76,10 @@ async function runFork(load: SkillLoad, settings: SettingsChange | undefined): P
       type: 'notice',
       message: `skill ${skill.name}: agent "${unknown}" is not one this harness has (Explore, Plan, general-purpose); it runs as the read-only explorer`,
     });
-  const tools = subagentTools(ctx.tools, kind, skill.disallowedTools ?? [], load.skillTool);
+  // Never the agent tool: a fork skill's subagent starts no agents of its own.
+  const tools = subagentTools(ctx.tools, kind, skill.disallowedTools ?? [], load.skillTool).filter(
+    (t) => t !== load.agents?.tool,
+  );
   ctx.emit({
     type: 'notice',
     message: `skill ${skill.name}: running in a ${kind === 'explorer' ? 'read-only explorer' : 'general'} subagent with ${tools.map((t) => t.name).join(', ') || 'no tools'}`,
