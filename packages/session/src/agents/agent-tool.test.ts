@@ -12,6 +12,7 @@ import type { Skill } from '@coding-harness/skills';
 import { createSkillsPlugin } from '../skills/plugin.js';
 import { cleanup, ofType, setup, tempDir, transcriptProblems, turn } from '../skills/testing/kit.test.util.js';
 import type { AgentDefinition } from './agent-file.js';
+import { MAX_PARALLEL_AGENTS } from './agent-tool.js';
 import { createAgentsPlugin } from './agents-plugin.js';
 import { GENERAL_PURPOSE } from './builtin.js';
 
@@ -101,6 +102,31 @@ describe('the agent tool', () => {
     // The general-purpose agent gets every tool but the agent tool.
     expect(toolsOf(server.messageRequests()[1])).not.toContain('agent');
     expect(toolsOf(server.messageRequests()[1])).toContain('bash');
+  });
+
+  it(`at most ${MAX_PARALLEL_AGENTS} agents run at once; the rest wait for a slot and still answer`, async () => {
+    const count = MAX_PARALLEL_AGENTS + 2;
+    const builder = new ScriptBuilder().toolUses(
+      Array.from({ length: count }, (_, i) => ({
+        name: 'agent',
+        input: { description: `task ${i}`, prompt: `Task ${i}.` },
+      })),
+    );
+    for (let i = 0; i < count; i++)
+      builder.turn({ content: [{ type: 'text', text: `answer ${i}` }], fault: { kind: 'delay', ms: 150 } });
+    const { agent } = await withAgents(builder.text('all done').build(), []);
+    const events = await turn(agent, 'fan out');
+    let open = 0;
+    let most = 0;
+    for (const e of events) {
+      if (e.type === 'thread_start') most = Math.max(most, ++open);
+      if (e.type === 'thread_end') open -= 1;
+    }
+    expect(ofType(events, 'thread_start')).toHaveLength(count);
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(MAX_PARALLEL_AGENTS);
+    const answers = ofType(events, 'tool_call_finished').filter((e) => e.name === 'agent' && !e.isError);
+    expect(answers).toHaveLength(count);
   });
 
   it('an unknown agent is an error naming the agents there are', async () => {

@@ -32,6 +32,28 @@ export const DEFAULT_AGENT = 'general-purpose';
 export const AGENT_LISTING_BUDGET = 6_000;
 /** Longest description shown per agent in that list. */
 export const AGENT_DESCRIPTION_CAP = 300;
+/** Agents of one session running at once; further calls wait for a slot (a hostile reply may ask for hundreds). */
+export const MAX_PARALLEL_AGENTS = 8;
+
+/** Runs at most `max` tasks at once, the others in the order they asked. */
+function limiter(max: number): { run<T>(task: () => Promise<T>): Promise<T> } {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async run(task) {
+      // A finished task hands its slot to the next waiter directly, so `running` never exceeds `max`.
+      if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+      else running += 1;
+      try {
+        return await task();
+      } finally {
+        const next = waiting.shift();
+        if (next) next();
+        else running -= 1;
+      }
+    },
+  };
+}
 
 const schema = z.object({
   description: z
@@ -79,6 +101,7 @@ export function agentListing(agents: readonly AgentDefinition[]): string {
 
 /** The agent tool over `runtime`'s agents; its description lists the agents it was made with. */
 export function createAgentTool(runtime: AgentToolRuntime): Tool<Input> {
+  const slots = limiter(MAX_PARALLEL_AGENTS);
   const tool: Tool<Input> = defineTool({
     ...AGENT_RULES,
     description:
@@ -110,16 +133,20 @@ export function createAgentTool(runtime: AgentToolRuntime): Tool<Input> {
         return errorResult(
           'The agent tool runs only inside a session turn (its agents plugin was not given the call).',
         );
-      return runAgent({
-        ctx,
-        agent,
-        task: input.prompt,
-        callId: toolCtx.callId,
-        label: `agent ${agent.name}: ${input.description}`,
-        workroot: toolCtx.root,
-        agentTool: tool as Tool<unknown>,
-        ...(runtime.skillToolName !== undefined ? { skillToolName: runtime.skillToolName } : {}),
-      });
+      const callId = toolCtx.callId;
+      // A reply asking for dozens of agents at once runs them a few at a time, not all together.
+      return slots.run(() =>
+        runAgent({
+          ctx,
+          agent,
+          task: input.prompt,
+          callId,
+          label: `agent ${agent.name}: ${input.description}`,
+          workroot: toolCtx.root,
+          agentTool: tool as Tool<unknown>,
+          ...(runtime.skillToolName !== undefined ? { skillToolName: runtime.skillToolName } : {}),
+        }),
+      );
     },
   });
   return tool;
