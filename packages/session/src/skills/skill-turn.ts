@@ -74,7 +74,7 @@ async function runFork(load: SkillLoad, settings: SettingsChange | undefined): P
   if (unknown !== undefined)
     ctx.emit({
       type: 'notice',
-      message: `skill ${skill.name}: agent "${unknown}" is not one this harness has (Explore, Plan, general-purpose); it runs as the read-only explorer`,
+      message: `skill ${skill.name}: agent "${unknown}" is not one this harness has (Explore, Plan, general-purpose, or a custom agent /agents lists); it runs as the read-only explorer`,
     });
   // Never the agent tool: a fork skill's subagent starts no agents of its own.
   const tools = subagentTools(ctx.tools, kind, skill.disallowedTools ?? [], load.skillTool).filter(
