@@ -127,6 +127,27 @@ describe('custom agents and installed plugins (built CLI, mock API)', () => {
     expect(toolNames(sub)).toEqual(['read_file', 'glob', 'grep']);
   });
 
+  it('/agents in the REPL lists the built-in and custom agents with their source', async () => {
+    const box = makeSandbox();
+    agentFile(join(box.home, '.claude', 'agents'), 'reviewer', 'Reviews diffs for bugs.', 'Read, Grep', 'Review.');
+    const server = await mock(new ScriptBuilder().build());
+    const res = await run(['-C', box.work], { env: childEnv(box, server), stdin: '/agents\n' });
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toContain('general-purpose (built-in; all tools)');
+    expect(res.stdout).toContain(
+      `reviewer (personal; tools: Read, Grep) ${join(box.home, '.claude', 'agents', 'reviewer.md')}`,
+    );
+    expect(server.messageRequests()).toHaveLength(0);
+  });
+
+  it("harness skills lists the enabled installed plugin's skills too", async () => {
+    const box = makeSandbox();
+    installPlugin(box, true);
+    const res = await run(['-C', box.work, 'skills'], { env: childEnv(box, undefined) });
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toContain('superpowers:brainstorming');
+  });
+
   it('the same plugin disabled in settings provides nothing', async () => {
     const box = makeSandbox();
     installPlugin(box, false);
