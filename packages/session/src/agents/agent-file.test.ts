@@ -51,6 +51,31 @@ describe("an agent file, Claude Code's format", () => {
     );
   });
 
+  it('a block-scalar description full of examples and quotes (the plugin marketplaces\' style) loads whole', () => {
+    const r = parseAgentText(
+      [
+        '---',
+        'name: step-reviewer',
+        'description: |',
+        '  Use this agent when a step of the plan is done. Examples: <example>user: "step 3 is finished"',
+        '  assistant: "I will ask the step-reviewer agent"</example>',
+        'model: inherit',
+        'tools: Read, Glob, Grep, Bash',
+        '---',
+        '',
+        'You review finished steps against the plan.',
+      ].join('\n'),
+      at,
+    );
+    if (!r.ok) throw new Error(r.problem);
+    expect(r.agent.description).toBe(
+      'Use this agent when a step of the plan is done. Examples: <example>user: "step 3 is finished"\nassistant: "I will ask the step-reviewer agent"</example>',
+    );
+    expect(r.agent.tools).toEqual(['Read', 'Glob', 'Grep', 'Bash']);
+    expect(r.agent.model).toBeUndefined();
+    expect(r.agent.prompt).toBe('You review finished steps against the plan.');
+  });
+
   it('skips a file without a description, without a body, or with a name that cannot be typed, saying why', () => {
     expect(parseAgentText('---\nname: a\n---\nBody\n', at)).toEqual({
       ok: false,
