@@ -127,6 +127,28 @@ describe('custom agents and installed plugins (built CLI, mock API)', () => {
     expect(toolNames(sub)).toEqual(['read_file', 'glob', 'grep']);
   });
 
+  it("an agent a deny rule names (--disallowed-tools 'Agent(reviewer)') is not offered; a call naming it is refused", async () => {
+    const box = makeSandbox();
+    agentFile(join(box.home, '.claude', 'agents'), 'reviewer', 'Reviews diffs for bugs.', 'Read', 'Review.');
+    agentFile(join(box.home, '.claude', 'agents'), 'writer', 'Writes docs.', 'Read', 'Write.');
+    const server = await mock(
+      new ScriptBuilder()
+        .toolUse('agent', { description: 'review', prompt: 'Review.', subagent_type: 'reviewer' })
+        .text('could not')
+        .build(),
+    );
+    const res = await run(['-C', box.work, '-p', 'go', '--disallowed-tools', 'Agent(reviewer)'], {
+      env: childEnv(box, server),
+    });
+    expect(res.code, res.stderr).toBe(0);
+    const [main, next] = server.messageRequests();
+    expect(agentToolDescription(main)).not.toContain('reviewer');
+    expect(agentToolDescription(main)).toContain('- writer: Writes docs.');
+    const refused = toolResults(next).at(-1)!;
+    expect(refused.is_error).toBe(true);
+    expect(server.messageRequests()).toHaveLength(2);
+  });
+
   it('/agents in the REPL lists the built-in and custom agents with their source', async () => {
     const box = makeSandbox();
     agentFile(join(box.home, '.claude', 'agents'), 'reviewer', 'Reviews diffs for bugs.', 'Read, Grep', 'Review.');

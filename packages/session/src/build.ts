@@ -293,6 +293,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     trusted: trust.trusted,
     discovery,
     skillToolName: SKILL_RULES.name,
+    denied: (names) => namesDeniedByRule(policy, AGENT_RULES, names),
   });
   startupMessages.push(...sessionAgents.messages);
   const agentsPlugin = sessionAgents.plugin;

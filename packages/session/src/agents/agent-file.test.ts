@@ -51,7 +51,7 @@ describe("an agent file, Claude Code's format", () => {
     );
   });
 
-  it('a block-scalar description full of examples and quotes (the plugin marketplaces\' style) loads whole', () => {
+  it("a block-scalar description full of examples and quotes (the plugin marketplaces' style) loads whole", () => {
     const r = parseAgentText(
       [
         '---',

@@ -47,6 +47,8 @@ export function agentsForSession(input: {
   trusted: boolean;
   discovery: DiscoverResult;
   skillToolName?: string;
+  /** The names a deny rule denies (`Agent(reviewer)`): never offered, as a denied skill is not. */
+  denied?: (names: readonly string[]) => ReadonlySet<string>;
 }): SessionAgents {
   const found = discoverAgents({
     home: input.home,
@@ -66,8 +68,9 @@ export function agentsForSession(input: {
   ];
   if (found.problems.length > 0)
     messages.push(`${found.problems.length} agent${found.problems.length === 1 ? '' : 's'} skipped; /agents lists why`);
+  const denied = input.denied?.(found.agents.map((a) => a.name)) ?? new Set<string>();
   const plugin = createAgentsPlugin({
-    agents: found.agents,
+    agents: denied.size === 0 ? found.agents : found.agents.filter((a) => !denied.has(a.name)),
     workroot: input.workroot,
     ...(input.skillToolName !== undefined ? { skillToolName: input.skillToolName } : {}),
   });
