@@ -5,6 +5,7 @@
 import type { Grant, PermissionMode } from '@coding-harness/approval';
 import type { Effort } from '@coding-harness/model';
 import type {
+  AgentSummary,
   ModelRow,
   SessionStatus,
   SessionSummary,
@@ -62,6 +63,8 @@ export type SlashResult =
   /** `/sandbox`: whether commands run in the OS sandbox, and what it lets them write, read and reach, one line each. */
   | { kind: 'sandbox'; state: 'on' | 'off' | 'unavailable'; lines: string[] }
   | { kind: 'exit' }
+  /** `/agents`: the agents the `agent` tool may run, and what was skipped or noted while finding them. */
+  | { kind: 'agents'; agents: AgentSummary[]; messages: string[] }
   | { kind: 'error'; command: string; message: string };
 
 export type SlashKind = SlashResult['kind'];

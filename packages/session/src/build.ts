@@ -33,6 +33,8 @@ import type { SlashRoute } from './slash.js';
 import { repositoryKey, trustFile } from './trust.js';
 import { sessionSandbox, splitDomainRules } from './sandbox-config.js';
 import type { Sandbox } from '@coding-harness/tools';
+import { AGENT_RULES } from './agents/agent-tool.js';
+import { agentRows, agentsForSession, enabledPluginsFor } from './agents/wiring.js';
 
 /**
  * Agent settings that are not flags: the evals make compaction reachable in a short task and fix
@@ -141,15 +143,21 @@ export interface Harness {
 
 const EMPTY: DiscoverResult = { skills: [], problems: [], notes: [] };
 
-/** Discovery as flags ask for it: nothing with `--no-skills`; `--skills` resolved against `cwd`. */
+/**
+ * Discovery as flags ask for it: nothing with `--no-skills`; `--skills` resolved against `cwd`;
+ * with `plugins` (settings' `enabledPlugins`, see agents/wiring.ts), the installed plugins they
+ * enable too, and the notes about reading them.
+ */
 export async function discoverFor(
   flags: HarnessFlags,
   workroot: string,
   home: string,
   cwd: string,
+  plugins?: { enabled: Record<string, boolean>; notes: DiscoverResult['notes'] },
 ): Promise<DiscoverResult> {
   if (!flags.skills) return EMPTY;
   const found = await discover({
+    ...(plugins !== undefined ? { enabledPlugins: plugins.enabled } : {}),
     home,
     workroot,
     explicit: flags.skillDirs.map((d) => resolve(cwd, d)),
@@ -157,7 +165,11 @@ export async function discoverFor(
     // Linear-time .gitignore matching for the nested walk (re2js, loaded only when a .gitignore is found).
     loadIgnoreMatcher,
   });
-  const more = [...skillRuleNotes(found, builtinRuleNames([SKILL_RULES])), ...shadowedSkillNotes(found.skills)];
+  const more = [
+    ...(plugins?.notes ?? []),
+    ...skillRuleNotes(found, builtinRuleNames([SKILL_RULES, AGENT_RULES])),
+    ...shadowedSkillNotes(found.skills),
+  ];
   return more.length === 0 ? found : { ...found, notes: [...found.notes, ...more] };
 }
 
@@ -229,11 +241,13 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   // The session's rule table (the built-in tools, the skill tool, the caller's), before any tool
   // set exists: a bad rule must fail before discovery and the trust question.
   const extraTools = io.tools ?? [];
-  const table = builtinRuleNames([SKILL_RULES, ...extraTools.map((t) => ruleEntryOf(t))]);
+  const table = builtinRuleNames([SKILL_RULES, AGENT_RULES, ...extraTools.map((t) => ruleEntryOf(t))]);
   const ruleProblem = badRuleFlag(flags, table);
   if (ruleProblem) throw ruleProblem;
 
-  const discovery = await discoverFor(flags, workroot, io.home, io.cwd);
+  // Installed Claude Code plugins the settings enable (read before discovery, which loads them).
+  const enabledPlugins = flags.skills ? enabledPluginsFor(flags, env, io.home, workroot) : undefined;
+  const discovery = await discoverFor(flags, workroot, io.home, io.cwd, enabledPlugins);
   const startupMessages = discoverySummary(discovery);
   if (idle.notice !== undefined) startupMessages.push(idle.notice);
   const ttl = cacheTtlFromEnv(env);
@@ -291,10 +305,23 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const usageFile = skillUsageFile(env, io.home);
   const usage = skills.length > 0 ? readSkillUsage(usageFile) : { counts: {} };
   if (usage.notice !== undefined) startupMessages.push(usage.notice);
+  // Custom agents (the repository's only when trusted) and the agent tool that runs them.
+  const sessionAgents = agentsForSession({
+    flags,
+    home: io.home,
+    workroot,
+    trusted: trust.trusted,
+    discovery,
+    skillToolName: SKILL_RULES.name,
+    denied: (names) => namesDeniedByRule(policy, AGENT_RULES, names),
+  });
+  startupMessages.push(...sessionAgents.messages);
+  const agentsPlugin = sessionAgents.plugin;
   // The skills runtime, one for the whole session (a reload swaps its skills), and the tool set,
   // built once: the built-in tools, the skill tool when the session starts with skills, the caller's.
   const skillsPlugin: SkillsPlugin | undefined = flags.skills
     ? createSkillsPlugin({
+        agents: agentsPlugin.runner,
         skills,
         discovery,
         autoSkills: flags.autoSkills,
@@ -305,14 +332,18 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       })
     : undefined;
   const skillTool = skillsPlugin !== undefined && skills.length > 0 ? [skillsPlugin.tool] : [];
-  const registry = createToolRegistry({ ...rg, tools: [...skillTool, ...extraTools], ruleEntries: [SKILL_RULES] });
-  const hooks = [...(skillsPlugin ? [skillsPlugin.hooks] : []), ...(io.hooks ?? [])];
+  const registry = createToolRegistry({
+    ...rg,
+    tools: [...skillTool, agentsPlugin.tool, ...extraTools],
+    ruleEntries: [SKILL_RULES, AGENT_RULES],
+  });
+  const hooks = [...(skillsPlugin ? [skillsPlugin.hooks] : []), agentsPlugin.hooks, ...(io.hooks ?? [])];
   const secrets = [credentials.apiKey, credentials.authToken].filter(
     (v): v is string => v !== undefined && v !== DUMMY_API_KEY,
   );
   // The same trust decision and deny rules as above, applied to a new discovery pass.
   const rediscover = async (): Promise<Rediscovery> => {
-    const found = await discoverFor(flags, workroot, io.home, io.cwd);
+    const found = await discoverFor(flags, workroot, io.home, io.cwd, enabledPlugins);
     const applied = trust.trusted
       ? found.skills
       : (
@@ -392,6 +423,11 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
         skillCount: () => skillReloader.skills().length,
       }),
       reloadSkills: () => skillReloader.reload(),
+      agents: () => ({
+        kind: 'agents' as const,
+        agents: agentRows(agentsPlugin.agents()),
+        messages: sessionAgents.details,
+      }),
     };
     return { created, agent: created, reloader: skillReloader, controls: agentControls };
   };

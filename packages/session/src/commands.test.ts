@@ -48,6 +48,21 @@ function deps(grants: { allowed: Grant[]; denied: Grant[] } = { allowed: [], den
     removeRule: () => [],
     sessions: async () => [],
     reloadSkills: async () => ({ added: [], removed: [], changed: [], messages: [], note: '' }),
+    agents: () => ({
+      kind: 'agents',
+      agents: [
+        { name: 'general-purpose', source: 'built-in', description: 'Does anything.' },
+        {
+          name: 'reviewer',
+          source: 'personal',
+          description: 'Reviews\ndiffs.',
+          file: '/h/.claude/agents/reviewer.md',
+          tools: ['Read', 'Grep'],
+          model: 'haiku',
+        },
+      ],
+      messages: ['agent skipped: /h/.claude/agents/bad.md: the agent has no `description`'],
+    }),
   };
   // One finished call, so `/expand` has a result to show.
   const results = createResultStore();
@@ -109,6 +124,7 @@ describe('the slash-command table', () => {
       status: 'status',
       resume: 'sessions',
       clear: 'cleared',
+      agents: 'agents',
       exit: 'exit',
     };
     for (const name of SLASH_COMMANDS) expect((await runSlashCommand(name, deps().deps)).kind).toBe(expected[name]);
@@ -120,6 +136,16 @@ describe('the slash-command table', () => {
     await runSlashCommand('compact', d, 'the tests');
     await runSlashCommand('resume', d, 'abc');
     expect(calls).toEqual(['clear', 'compact the tests', 'resume abc']);
+  });
+
+  it('/agents lists each agent with its source, model and tools, its description under it, then the notes', async () => {
+    expect(formatSlashResult(await runSlashCommand('agents', deps().deps))).toEqual([
+      'general-purpose (built-in; all tools)',
+      '  Does anything.',
+      'reviewer (personal, model haiku; tools: Read, Grep) /h/.claude/agents/reviewer.md',
+      '  Reviews diffs.',
+      'agent skipped: /h/.claude/agents/bad.md: the agent has no `description`',
+    ]);
   });
 
   it('/allowed prints the grants with scope and origin, then the deny rules', async () => {

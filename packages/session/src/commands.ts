@@ -194,6 +194,14 @@ export const SLASH_TABLE = [
     run: (deps) => ({ kind: 'cleared', sessionId: deps.clear() }),
   },
   {
+    name: 'agents',
+    aliases: [],
+    args: '',
+    description: 'the agents the agent tool may run (name, source, tools, description)',
+    run: (deps) =>
+      deps.controls.agents?.() ?? { kind: 'error', command: 'agents', message: 'this session has no agents' },
+  },
+  {
     name: 'exit',
     aliases: ['quit'],
     args: '',

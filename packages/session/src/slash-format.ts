@@ -117,9 +117,20 @@ export function formatSlashResult(result: SlashResult, opts: FormatOptions = {})
       return [resultHeading(result), ...result.text.split('\n')];
     case 'sandbox':
       return result.lines;
+    case 'agents':
+      return agentLines(result);
     case 'exit':
       return [];
     case 'error':
       return [`/${result.command}: ${result.message}`];
   }
+}
+
+/** `/agents`: one line per agent (name, source, model, tools), its description under it, then the notes. */
+function agentLines(result: Extract<SlashResult, { kind: 'agents' }>): string[] {
+  const lines = result.agents.flatMap((a) => [
+    `${a.name} (${a.source}${a.model !== undefined ? `, model ${a.model}` : ''}; ${a.tools === undefined ? 'all tools' : `tools: ${a.tools.join(', ') || 'none'}`})${a.file !== undefined ? ` ${a.file}` : ''}`,
+    `  ${a.description.replace(/\s+/g, ' ')}`,
+  ]);
+  return [...lines, ...result.messages];
 }
