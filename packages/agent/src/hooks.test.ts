@@ -157,7 +157,9 @@ describe('beforeToolCall permission', () => {
     const events = await turn(agent, 'go');
     expect(ask.questions).toHaveLength(1);
     expect(seen).toEqual([`bash: ${ask.questions[0]?.summary}`]);
-    expect(ofType(events, 'notice').map((n) => n.message)).toContain('a hook asks about this call: this touches the release');
+    expect(ofType(events, 'notice').map((n) => n.message)).toContain(
+      'a hook asks about this call: this touches the release',
+    );
     expect(existsSync(join(workroot, 'asked.txt'))).toBe(false);
     expect(finished(events)[0]?.[1]).toBe(true);
   });

@@ -32,6 +32,7 @@ import type { SlashRoute } from './slash.js';
 import { repositoryKey, trustFile } from './trust.js';
 import { sessionSandbox, splitDomainRules } from './sandbox-config.js';
 import type { Sandbox } from '@coding-harness/tools';
+import { sessionClaudeHooks } from './claude-hooks/wire.js';
 
 /**
  * Agent settings that are not flags: the evals make compaction reachable in a short task and fix
@@ -286,10 +287,26 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     : undefined;
   const skillTool = skillsPlugin !== undefined && skills.length > 0 ? [skillsPlugin.tool] : [];
   const registry = createToolRegistry({ ...rg, tools: [...skillTool, ...extraTools], ruleEntries: [SKILL_RULES] });
-  const hooks = [...(skillsPlugin ? [skillsPlugin.hooks] : []), ...(io.hooks ?? [])];
   const secrets = [credentials.apiKey, credentials.authToken].filter(
     (v): v is string => v !== undefined && v !== DUMMY_API_KEY,
   );
+  // Claude Code's hooks (settings files, skills' hooks:, plugins' hooks.json), after the skills plugin.
+  const claudeHooks = sessionClaudeHooks({
+    home: io.home,
+    workroot,
+    trusted: trust.trusted,
+    skills,
+    env,
+    secrets,
+    sessionDir,
+    permissionMode: () => policy.mode,
+  });
+  startupMessages.push(...claudeHooks.messages);
+  const hooks = [
+    ...(skillsPlugin ? [skillsPlugin.hooks] : []),
+    ...(claudeHooks.active ? [claudeHooks.claude.hooks] : []),
+    ...(io.hooks ?? []),
+  ];
   // The same trust decision and deny rules as above, applied to a new discovery pass.
   const rediscover = async (): Promise<Rediscovery> => {
     const found = await discoverFor(flags, workroot, io.home, io.cwd);
@@ -370,6 +387,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
         skillCount: () => skillReloader.skills().length,
       }),
       reloadSkills: () => skillReloader.reload(),
+      hooks: () => claudeHooks.claude.listing(),
     };
     return { created, agent: created, reloader: skillReloader, controls: agentControls };
   };
@@ -381,6 +399,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   });
   const agent = live.agent;
   const createdAgent = live.created;
+  if (claudeHooks.active) claudeHooks.claude.start(agent.sessionId, agent.resumed ? 'resume' : 'startup');
   if (flags.resume !== undefined && !agent.resumed) {
     const why =
       agent.notices.find((n) => n.startsWith('could not resume')) ?? `could not resume session ${flags.resume}`;
@@ -438,6 +457,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       live = next;
       // The resumed conversation was told what changed (its resume note); nothing pending is said again.
       skillsPlugin?.rebase();
+      if (claudeHooks.active) claudeHooks.claude.start(id, 'resume');
       await before.created.close();
       return undefined;
     },
@@ -445,6 +465,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     async close() {
       if (closed) return;
       closed = true;
+      if (claudeHooks.active) await claudeHooks.claude.end(live.agent.sessionId, 'other');
       await live.created.close();
       await anthropic.close?.();
     },

@@ -174,6 +174,13 @@ export const SLASH_TABLE = [
     run: (deps) => ({ kind: 'cleared', sessionId: deps.clear() }),
   },
   {
+    name: 'hooks',
+    aliases: [],
+    args: '',
+    description: "Claude Code hooks: each one's event, matcher, command and source, and whether it runs",
+    run: (deps) => deps.controls.hooks?.() ?? { kind: 'hooks', hooks: [], problems: [] },
+  },
+  {
     name: 'exit',
     aliases: ['quit'],
     args: '',

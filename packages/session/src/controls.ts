@@ -45,6 +45,8 @@ export interface SessionControls {
   reloadSkills?(): Promise<SkillsReload>;
   /** `/sandbox`: what commands may write, read and reach (absent where the session has no sandbox object). */
   sandbox?(): Extract<SlashResult, { kind: 'sandbox' }>;
+  /** `/hooks`: the session's Claude Code hooks (set by the wiring). */
+  hooks?(): Extract<SlashResult, { kind: 'hooks' }>;
 }
 
 /** What the controls work on: the wired session's parts. */
