@@ -195,6 +195,71 @@ describe('PostToolUse, UserPromptSubmit, SessionStart, Stop', () => {
   });
 });
 
+describe('the session events', () => {
+  it('SessionStart (startup, clear, compact), SessionEnd (clear, at close), PreCompact and Notification get their input', async () => {
+    const t = await setup(
+      new ScriptBuilder()
+        .toolUse('bash', { command: 'touch asked.txt' })
+        .text('one')
+        .text('two')
+        .text('three')
+        .text('SUMMARY')
+        .text('four'),
+    );
+    const log = join(t.root, 'events.jsonl');
+    const logger = t.script(
+      'log.sh',
+      `input=$(cat); echo "$input" >> '${log}'; echo "context for $(echo "$input" | grep -o 'source":"[a-z]*')"`,
+    );
+    const all = Object.fromEntries(
+      ['SessionStart', 'SessionEnd', 'PreCompact', 'Notification'].map((e) => [
+        e,
+        [{ hooks: [{ type: 'command', command: logger }] }],
+      ]),
+    );
+    t.settings('user', all);
+    const harness = await t.build();
+    const first: AgentEvent[] = [];
+    for await (const e of harness.agent.send('run it')) {
+      first.push(e);
+      if (e.type === 'approval_requested') harness.agent.answer(e.requestId, { type: 'once' });
+    }
+    expect(first.filter((e) => e.type === 'approval_requested')).toHaveLength(1);
+    const firstId = harness.agent.sessionId;
+    harness.agent.clear();
+    await collect(harness.agent.send('again'));
+    await collect(harness.agent.send('and again'));
+    await collect(harness.agent.compact({ focus: 'keep the file names' }));
+    await collect(harness.agent.send('after'));
+    const secondId = harness.agent.sessionId;
+    await harness.close();
+    const seen = readFileSync(log, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const summary = seen.map((e) => [
+      e['hook_event_name'],
+      e['session_id'] === firstId ? 1 : e['session_id'] === secondId ? 2 : '?',
+      e['source'] ?? e['reason'] ?? e['trigger'] ?? e['notification_type'],
+    ]);
+    expect(summary).toEqual([
+      ['SessionStart', 1, 'startup'],
+      ['Notification', 1, 'permission_prompt'],
+      ['SessionEnd', 1, 'clear'],
+      ['SessionStart', 2, 'clear'],
+      ['PreCompact', 2, 'manual'],
+      ['SessionStart', 2, 'compact'],
+      ['SessionEnd', 2, 'other'],
+    ]);
+    expect(seen[1]).toMatchObject({ message: 'Claude needs your permission to use Bash' });
+    expect(seen[4]).toMatchObject({ custom_instructions: 'keep the file names' });
+    // The compaction's SessionStart context is put back after the summary.
+    expect(t.requestText(4)).toContain('SessionStart hook additional context: context for source\\":\\"clear');
+    expect(t.requestText(5)).toContain('context for source\\":\\"compact');
+    expect(t.requestText(5)).toContain('SUMMARY');
+  });
+});
+
 describe('sources and trust', () => {
   const slashDeps = (harness: Awaited<ReturnType<Awaited<ReturnType<typeof setup>>['build']>>): SlashDeps => ({
     controls: harness.controls,

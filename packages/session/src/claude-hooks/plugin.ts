@@ -57,7 +57,10 @@ export function createClaudeHooks(options: ClaudeHooksOptions): ClaudeHooks {
     engine.run({ ...call, sessionId: ctx.sessionId, loadedSkills: loadedSkills(ctx), signal: ctx.signal });
   /** SessionStart runs per conversation; its outcome waits for the conversation's first prompt. */
   const starts = new Map<string, { outcome: Promise<HookOutcome>; delivered: boolean }>();
+  /** The conversation started last (SessionEnd's, at /clear and at close). */
+  let current: string | undefined;
   const start = (sessionId: string, source: SessionStartSource): void => {
+    current = sessionId;
     if (starts.has(sessionId)) return;
     const outcome = engine.has('SessionStart')
       ? engine.run({ event: 'SessionStart', sessionId, names: [source], fields: { source } })
@@ -65,8 +68,17 @@ export function createClaudeHooks(options: ClaudeHooksOptions): ClaudeHooks {
     starts.set(sessionId, { outcome, delivered: false });
   };
   const startContext = async (ctx: HookContext): Promise<string[]> => {
-    // A conversation this plugin has not seen started by /clear (the first one is started by the session).
-    if (!starts.has(ctx.sessionId)) start(ctx.sessionId, starts.size === 0 ? 'startup' : 'clear');
+    // A conversation this plugin has not seen started by /clear (the first one is started by the
+    // session): the one before it ends (SessionEnd, reason clear), the new one starts.
+    if (!starts.has(ctx.sessionId)) {
+      const previous = current;
+      if (previous !== undefined && engine.has('SessionEnd'))
+        say(
+          ctx,
+          (await engine.run({ event: 'SessionEnd', sessionId: previous, fields: { reason: 'clear' } })).messages,
+        );
+      start(ctx.sessionId, previous === undefined ? 'startup' : 'clear');
+    }
     const entry = starts.get(ctx.sessionId);
     if (entry === undefined || entry.delivered) return [];
     entry.delivered = true;
