@@ -294,7 +294,8 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const claudeHooks = sessionClaudeHooks({
     home: io.home,
     workroot,
-    trusted: trust.trusted,
+    // --untrusted: the repository's hooks never run this time, whatever was decided before.
+    trusted: trust.trusted && !flags.untrusted,
     skills,
     env,
     secrets,

@@ -271,7 +271,7 @@ describe('sources and trust', () => {
   });
 
   it("an untrusted repository's hooks are listed, never run; --trust runs them", async () => {
-    const t = await setup(new ScriptBuilder().text('one').text('two'));
+    const t = await setup(new ScriptBuilder().text('one').text('two').text('three'));
     const marker = join(t.root, 'ran');
     t.settings('project', one('UserPromptSubmit', `touch '${marker}'`));
     const untrusted = await t.build();
@@ -286,6 +286,11 @@ describe('sources and trust', () => {
     const trusted = await t.build(['--trust']);
     await collect(trusted.agent.send('hi'));
     expect(existsSync(marker)).toBe(true);
+    // The trust is recorded; --untrusted still runs none of the repository's hooks.
+    rmSync(marker);
+    const once = await t.build(['--untrusted']);
+    await collect(once.agent.send('hi'));
+    expect(existsSync(marker)).toBe(false);
   });
 
   it('names a settings file that does not parse with its line, and an unknown event, and still runs the rest', async () => {
