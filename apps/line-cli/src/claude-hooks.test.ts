@@ -6,7 +6,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
-import { childEnv, cleanup, makeSandbox, mock, run } from './test-support/cli.js';
+import { childEnv, cleanup, makeSandbox, mock, run, start } from './test-support/cli.js';
 import type { Sandbox } from './test-support/cli.js';
 
 afterEach(cleanup);
@@ -108,5 +108,21 @@ describe('harness -p with Claude Code hooks', () => {
     const trusted = await run(['-C', box.work, '--trust', '-p', 'hi'], { env: childEnv(box, server) });
     expect(trusted.code).toBe(0);
     expect(existsSync(marker)).toBe(true);
+  });
+
+  it('/hooks in the REPL lists each hook with its event, matcher, command and source, and what was skipped', async () => {
+    const box = makeSandbox();
+    const server = await mock(new ScriptBuilder().text('never').build());
+    settings(box, 'user', { ...on('PreToolUse', 'echo guard', 'Bash|Write'), PermissionRequest: [] });
+    settings(box, 'project', on('Stop', 'echo repo-stop'));
+    const res = await start(['-C', box.work], { env: childEnv(box, server), stdin: '/hooks\n' }).exited;
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('PreToolUse [Bash|Write]: echo guard');
+    expect(res.stdout).toContain(`from user settings: ${join(box.home, '.claude', 'settings.json')}`);
+    expect(res.stdout).toContain('Stop: echo repo-stop');
+    expect(res.stdout).toContain('not run: the repository is not trusted');
+    expect(res.stdout).toContain('skipped: ');
+    expect(res.stdout).toContain('hook event "PermissionRequest" is not run by this harness');
+    expect(server.requests).toHaveLength(0);
   });
 });
