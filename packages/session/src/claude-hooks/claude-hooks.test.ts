@@ -260,6 +260,37 @@ describe('the session events', () => {
   });
 });
 
+describe('SubagentStop', () => {
+  it("sends a fork skill's subagent on once with the hook's reason; its final text is the skill's result", async () => {
+    const t = await setup(
+      new ScriptBuilder().toolUse('skill', { name: 'survey' }).text('FIRST DRAFT').text('CHECKED ANSWER').text('done'),
+    );
+    const dir = join(t.home, '.claude', 'skills', 'survey');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      join(dir, 'SKILL.md'),
+      '---\nname: survey\ndescription: a survey\ncontext: fork\n---\nLook around.\n',
+    );
+    const input = join(t.root, 'subagent-stop.json');
+    const hook = t.script(
+      'substop.sh',
+      `cat > '${input}'; if grep -q '"stop_hook_active":true' '${input}'; then exit 0; fi; echo '{"decision":"block","reason":"double-check the numbers"}'`,
+    );
+    t.settings('user', one('SubagentStop', hook));
+    const harness = await t.build();
+    await collect(harness.agent.send('survey it'));
+    expect(t.requestText(2)).toContain('SubagentStop hook feedback: double-check the numbers');
+    expect(t.requestText(3)).toContain('CHECKED ANSWER');
+    expect(t.requestText(3)).not.toContain('FIRST DRAFT');
+    expect(JSON.parse(readFileSync(input, 'utf8'))).toMatchObject({
+      hook_event_name: 'SubagentStop',
+      stop_hook_active: true,
+      agent_name: 'skill survey',
+      last_assistant_message: 'CHECKED ANSWER',
+    });
+  });
+});
+
 describe('sources and trust', () => {
   const slashDeps = (harness: Awaited<ReturnType<Awaited<ReturnType<typeof setup>>['build']>>): SlashDeps => ({
     controls: harness.controls,
