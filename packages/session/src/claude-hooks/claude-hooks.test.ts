@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AgentEvent } from '@coding-harness/agent';
 import { ScriptBuilder, startMockServer } from '@coding-harness/mock-anthropic';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseHarnessArgs } from '../args.js';
 import { buildHarness } from '../build.js';
 import { runSlashCommand } from '../commands.js';
@@ -233,26 +233,37 @@ describe('the session events', () => {
     await collect(harness.agent.send('after'));
     const secondId = harness.agent.sessionId;
     await harness.close();
-    const seen = readFileSync(log, 'utf8')
-      .split('\n')
-      .filter((l) => l.trim() !== '')
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const read = () =>
+      readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    // Notification is an observer the question does not wait for: it may finish at any point after.
+    await vi.waitFor(() => expect(read().some((e) => e['hook_event_name'] === 'Notification')).toBe(true), {
+      timeout: 10_000,
+    });
+    const logged = read();
+    const notification = logged.find((e) => e['hook_event_name'] === 'Notification');
+    expect(notification).toMatchObject({
+      session_id: firstId,
+      notification_type: 'permission_prompt',
+      message: 'Claude needs your permission to use Bash',
+    });
+    const seen = logged.filter((e) => e !== notification);
     const summary = seen.map((e) => [
       e['hook_event_name'],
       e['session_id'] === firstId ? 1 : e['session_id'] === secondId ? 2 : '?',
-      e['source'] ?? e['reason'] ?? e['trigger'] ?? e['notification_type'],
+      e['source'] ?? e['reason'] ?? e['trigger'],
     ]);
     expect(summary).toEqual([
       ['SessionStart', 1, 'startup'],
-      ['Notification', 1, 'permission_prompt'],
       ['SessionEnd', 1, 'clear'],
       ['SessionStart', 2, 'clear'],
       ['PreCompact', 2, 'manual'],
       ['SessionStart', 2, 'compact'],
       ['SessionEnd', 2, 'other'],
     ]);
-    expect(seen[1]).toMatchObject({ message: 'Claude needs your permission to use Bash' });
-    expect(seen[4]).toMatchObject({ custom_instructions: 'keep the file names' });
+    expect(seen[3]).toMatchObject({ custom_instructions: 'keep the file names' });
     // The compaction's SessionStart context is put back after the summary.
     expect(t.requestText(4)).toContain('SessionStart hook additional context: context for source\\":\\"clear');
     expect(t.requestText(5)).toContain('context for source\\":\\"compact');
