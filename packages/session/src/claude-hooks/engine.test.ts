@@ -86,10 +86,23 @@ describe('the engine', () => {
 
   it('stops a hook at its timeout (the whole process group) and says so', async () => {
     const { engine, root } = engineOf([
-      source({ Stop: [{ hooks: [cmd(`(echo $BASHPID > bg.pid; exec sleep 30) & sleep 30`, 0.3)] }] }),
+      // The background child writes its pid before the hook goes to sleep (the timeout leaves time for that on a busy
+      // machine) and holds none of the hook's pipes: only killing the process group ends it.
+      source({
+        Stop: [
+          {
+            hooks: [
+              cmd(
+                `(echo $BASHPID > bg.tmp; mv bg.tmp bg.pid; exec sleep 30 </dev/null >/dev/null 2>&1) & while [ ! -e bg.pid ]; do sleep 0.01; done; sleep 30`,
+                2,
+              ),
+            ],
+          },
+        ],
+      }),
     ]);
     const o = await engine.run(call('Stop'));
-    expect(o.messages).toEqual([expect.stringMatching(/timed out after 0\.3s and was stopped/)]);
+    expect(o.messages).toEqual([expect.stringMatching(/timed out after 2s and was stopped/)]);
     expect(o.block).toBeUndefined();
     const pid = readFileSync(join(root, 'bg.pid'), 'utf8').trim();
     // The background child went with the group (gone, or a zombie waiting to be reaped).
