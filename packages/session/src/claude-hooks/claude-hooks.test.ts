@@ -12,6 +12,7 @@ import { parseHarnessArgs } from '../args.js';
 import { buildHarness } from '../build.js';
 import { runSlashCommand } from '../commands.js';
 import type { SlashDeps } from '../commands.js';
+import { createResultStore } from '../result-store.js';
 
 const undo: (() => unknown)[] = [];
 afterEach(async () => {
@@ -310,6 +311,7 @@ describe('sources and trust', () => {
     clear: () => '',
     resume: async () => undefined,
     compact: async () => ({ kind: 'compact', compacted: false }),
+    results: createResultStore(),
   });
 
   it("an untrusted repository's hooks are listed, never run; --trust runs them", async () => {
