@@ -62,9 +62,27 @@ export type SlashResult =
     }
   /** `/sandbox`: whether commands run in the OS sandbox, and what it lets them write, read and reach, one line each. */
   | { kind: 'sandbox'; state: 'on' | 'off' | 'unavailable'; lines: string[] }
+  /** `/hooks`: each configured hook (Claude Code's format) with where it came from, whether it runs, and what was skipped. */
+  | { kind: 'hooks'; hooks: HookRow[]; problems: string[] }
   | { kind: 'exit' }
   /** `/agents`: the agents the `agent` tool may run, and what was skipped or noted while finding them. */
   | { kind: 'agents'; agents: AgentSummary[]; messages: string[] }
   | { kind: 'error'; command: string; message: string };
 
 export type SlashKind = SlashResult['kind'];
+
+/** One command hook for `/hooks`. */
+export interface HookRow {
+  /** Claude Code's event name (`PreToolUse`, `Stop`, ...). */
+  event: string;
+  /** As written ('' matches everything). */
+  matcher: string;
+  command: string;
+  timeoutSec: number;
+  /** `user settings`, `project settings`, `local settings`, `skill <name>`, `plugin <name>`. */
+  source: string;
+  file: string;
+  /** False for a repository's hooks before it is trusted. */
+  runs: boolean;
+  note?: string;
+}

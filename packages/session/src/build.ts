@@ -35,6 +35,7 @@ import { sessionSandbox, splitDomainRules } from './sandbox-config.js';
 import type { Sandbox } from '@coding-harness/tools';
 import { AGENT_RULES } from './agents/agent-tool.js';
 import { agentRows, agentsForSession, enabledPluginsFor } from './agents/wiring.js';
+import { sessionClaudeHooks } from './claude-hooks/wire.js';
 
 /**
  * Agent settings that are not flags: the evals make compaction reachable in a short task and fix
@@ -337,10 +338,34 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     tools: [...skillTool, agentsPlugin.tool, ...extraTools],
     ruleEntries: [SKILL_RULES, AGENT_RULES],
   });
-  const hooks = [...(skillsPlugin ? [skillsPlugin.hooks] : []), agentsPlugin.hooks, ...(io.hooks ?? [])];
   const secrets = [credentials.apiKey, credentials.authToken].filter(
     (v): v is string => v !== undefined && v !== DUMMY_API_KEY,
   );
+  // Claude Code's hooks (settings files, skills' hooks:, plugins' hooks.json), after the skills plugin.
+  const claudeHooks = sessionClaudeHooks({
+    home: io.home,
+    workroot,
+    // --untrusted: the repository's hooks never run this time, whatever was decided before.
+    trusted: trust.trusted && !flags.untrusted,
+    skills,
+    // Installed plugins (and plugin folders) discovery loaded, also those that ship no skills.
+    plugins: (discovery.plugins ?? []).map((p) => ({
+      name: p.name,
+      root: p.dir,
+      trusted: p.source !== 'project' || trust.trusted,
+    })),
+    env,
+    secrets,
+    sessionDir,
+    permissionMode: () => policy.mode,
+  });
+  startupMessages.push(...claudeHooks.messages);
+  const hooks = [
+    ...(skillsPlugin ? [skillsPlugin.hooks] : []),
+    agentsPlugin.hooks,
+    ...(claudeHooks.active ? [claudeHooks.claude.hooks] : []),
+    ...(io.hooks ?? []),
+  ];
   // The same trust decision and deny rules as above, applied to a new discovery pass.
   const rediscover = async (): Promise<Rediscovery> => {
     const found = await discoverFor(flags, workroot, io.home, io.cwd, enabledPlugins);
@@ -428,6 +453,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
         agents: agentRows(agentsPlugin.agents()),
         messages: sessionAgents.details,
       }),
+      hooks: () => claudeHooks.claude.listing(),
     };
     return { created, agent: created, reloader: skillReloader, controls: agentControls };
   };
@@ -439,6 +465,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   });
   const agent = live.agent;
   const createdAgent = live.created;
+  if (claudeHooks.active) claudeHooks.claude.start(agent.sessionId, agent.resumed ? 'resume' : 'startup');
   if (flags.resume !== undefined && !agent.resumed) {
     const why =
       agent.notices.find((n) => n.startsWith('could not resume')) ?? `could not resume session ${flags.resume}`;
@@ -497,6 +524,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       live = next;
       // The resumed conversation was told what changed (its resume note); nothing pending is said again.
       skillsPlugin?.rebase();
+      if (claudeHooks.active) claudeHooks.claude.start(id, 'resume');
       await before.created.close();
       return undefined;
     },
@@ -504,6 +532,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     async close() {
       if (closed) return;
       closed = true;
+      if (claudeHooks.active) await claudeHooks.claude.end(live.agent.sessionId, 'other');
       await live.created.close();
       await anthropic.close?.();
     },

@@ -125,6 +125,7 @@ describe('the slash-command table', () => {
       resume: 'sessions',
       clear: 'cleared',
       agents: 'agents',
+      hooks: 'hooks',
       exit: 'exit',
     };
     for (const name of SLASH_COMMANDS) expect((await runSlashCommand(name, deps().deps)).kind).toBe(expected[name]);

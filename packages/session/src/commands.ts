@@ -202,6 +202,13 @@ export const SLASH_TABLE = [
       deps.controls.agents?.() ?? { kind: 'error', command: 'agents', message: 'this session has no agents' },
   },
   {
+    name: 'hooks',
+    aliases: [],
+    args: '',
+    description: "Claude Code hooks: each one's event, matcher, command and source, and whether it runs",
+    run: (deps) => deps.controls.hooks?.() ?? { kind: 'hooks', hooks: [], problems: [] },
+  },
+  {
     name: 'exit',
     aliases: ['quit'],
     args: '',

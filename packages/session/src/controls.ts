@@ -50,6 +50,8 @@ export interface SessionControls {
   sandbox?(): Extract<SlashResult, { kind: 'sandbox' }>;
   /** `/agents`: the agents the agent tool may run (set by the wiring; absent in a session without them). */
   agents?(): Extract<SlashResult, { kind: 'agents' }>;
+  /** `/hooks`: the session's Claude Code hooks (set by the wiring). */
+  hooks?(): Extract<SlashResult, { kind: 'hooks' }>;
 }
 
 /** What the controls work on: the wired session's parts. */

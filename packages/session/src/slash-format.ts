@@ -9,6 +9,7 @@ import { formatGrants, formatSkillRows, noSkillsMessage } from './listings.js';
 import { formatSessionRows } from './sessions-list.js';
 import { formatCost, formatStatus } from './status.js';
 import { MODE_MEANING } from '@coding-harness/approval';
+import { formatHooks } from './claude-hooks/format.js';
 
 const SKILL_LINE = '/<skill> [args]    run a skill by name with its arguments (also /skill:<name> [args])';
 
@@ -119,6 +120,8 @@ export function formatSlashResult(result: SlashResult, opts: FormatOptions = {})
       return result.lines;
     case 'agents':
       return agentLines(result);
+    case 'hooks':
+      return formatHooks(result);
     case 'exit':
       return [];
     case 'error':

@@ -30,6 +30,22 @@ export const BUNDLE_OPTIONS = {
 };
 
 /**
+ * Bundles package `name`'s ESM build (`file` inside it) instead of its `main`: jsonc-parser's main
+ * is a UMD wrapper whose requires esbuild cannot follow. Resolved from the importing file, so the
+ * package need only be a dependency of the package that imports it.
+ */
+function esmBuildOf(name, file) {
+  return {
+    name: `esm-build-of-${name}`,
+    setup(b) {
+      b.onResolve({ filter: new RegExp(`^${name}$`) }, (args) =>
+        b.resolve(`${name}/${file}`, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer }),
+      );
+    },
+  };
+}
+
+/**
  * Code run through node:vm cannot use import() (Node 20 needs --experimental-vm-modules for it),
  * and esbuild keeps import() of Node built-ins as is: load those with require instead. Throws
  * when one is left, so a change in esbuild's output fails the build instead of the bin.
@@ -70,7 +86,7 @@ export async function buildBin({
     entryPoints: [entry],
     outfile: bundle,
     external,
-    plugins: [builtinInterop(), ...plugins],
+    plugins: [builtinInterop(), esmBuildOf('jsonc-parser', 'lib/esm/main.js'), ...plugins],
     // import.meta.url is empty in CommonJS: the bundle's own file URL (import-meta-url.mjs).
     // globalThis.ReadableStream is read by the SDK on every request: see LazyReadableStream.
     define: { 'import.meta.url': 'importMetaUrl', 'globalThis.ReadableStream': 'LazyReadableStream', ...define },
