@@ -9,7 +9,7 @@ import type { Grant, Policy } from '@coding-harness/approval';
 import { discover } from '@coding-harness/skills';
 import type { DiscoverResult, Skill } from '@coding-harness/skills';
 import type { Hooks } from '@coding-harness/agent';
-import { builtinRuleNames, createToolRegistry, loadIgnoreMatcher, ruleEntryOf } from '@coding-harness/tools';
+import { builtinRuleNames, loadIgnoreMatcher, ruleEntryOf } from '@coding-harness/tools';
 import type { TextFileIo, Tool, ToolRegistry, ToolRuleEntry } from '@coding-harness/tools';
 import type { HarnessFlags } from './args.js';
 import { createSessionControls } from './controls.js';
@@ -23,8 +23,6 @@ import { listingBudgetFromEnv } from './listing-budget.js';
 import { cacheTtlFromEnv, streamIdleFromEnv } from './env-settings.js';
 import { skillRuleNotes } from './skill-rule-notes.js';
 import { readSkillUsage, skillUsageFile } from './skill-usage.js';
-import { createSkillsPlugin } from './skills/plugin.js';
-import type { SkillsPlugin } from './skills/plugin.js';
 import { SKILL_RULES } from './skills/skill.js';
 import { createSkillReloader } from './reload.js';
 import type { Rediscovery, SkillsReload } from './reload.js';
@@ -34,8 +32,8 @@ import { repositoryKey, trustFile } from './trust.js';
 import { sessionSandbox, splitDomainRules } from './sandbox-config.js';
 import type { Sandbox } from '@coding-harness/tools';
 import { AGENT_RULES } from './agents/agent-tool.js';
-import { agentRows, agentsForSession, enabledPluginsFor } from './agents/wiring.js';
-import { sessionClaudeHooks } from './claude-hooks/wire.js';
+import { agentRows, enabledPluginsFor } from './agents/wiring.js';
+import { wirePlugins } from './build-plugins.js';
 
 /**
  * Agent settings that are not flags: the evals make compaction reachable in a short task and fix
@@ -264,7 +262,6 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   });
   startupMessages.push(...trust.messages);
   const tuning = io.tuning ?? {};
-  const rg = tuning.rgPath !== undefined ? { rgPath: tuning.rgPath } : {};
   const skillDirs = discovery.skills.map((s) => s.dir);
   const sandboxed = sessionSandbox(flags, env, { home: io.home, workroot, skillDirs });
   if (sandboxed instanceof UsageError) throw sandboxed;
@@ -306,66 +303,24 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const usageFile = skillUsageFile(env, io.home);
   const usage = skills.length > 0 ? readSkillUsage(usageFile) : { counts: {} };
   if (usage.notice !== undefined) startupMessages.push(usage.notice);
-  // Custom agents (the repository's only when trusted) and the agent tool that runs them.
-  const sessionAgents = agentsForSession({
-    flags,
-    home: io.home,
-    workroot,
-    trusted: trust.trusted,
-    discovery,
-    skillToolName: SKILL_RULES.name,
-    denied: (names) => namesDeniedByRule(policy, AGENT_RULES, names),
-  });
-  startupMessages.push(...sessionAgents.messages);
-  const agentsPlugin = sessionAgents.plugin;
-  // The skills runtime, one for the whole session (a reload swaps its skills), and the tool set,
-  // built once: the built-in tools, the skill tool when the session starts with skills, the caller's.
-  const skillsPlugin: SkillsPlugin | undefined = flags.skills
-    ? createSkillsPlugin({
-        agents: agentsPlugin.runner,
-        skills,
-        discovery,
-        autoSkills: flags.autoSkills,
-        usageFile,
-        sandbox,
-        // A repository skill's dynamic context (`!`cmd``) runs only once the repository is trusted.
-        projectTrusted: () => trust.trusted,
-      })
-    : undefined;
-  const skillTool = skillsPlugin !== undefined && skills.length > 0 ? [skillsPlugin.tool] : [];
-  const registry = createToolRegistry({
-    ...rg,
-    tools: [...skillTool, agentsPlugin.tool, ...extraTools],
-    ruleEntries: [SKILL_RULES, AGENT_RULES],
-  });
   const secrets = [credentials.apiKey, credentials.authToken].filter(
     (v): v is string => v !== undefined && v !== DUMMY_API_KEY,
   );
-  // Claude Code's hooks (settings files, skills' hooks:, plugins' hooks.json), after the skills plugin.
-  const claudeHooks = sessionClaudeHooks({
-    home: io.home,
-    workroot,
-    // --untrusted: the repository's hooks never run this time, whatever was decided before.
-    trusted: trust.trusted && !flags.untrusted,
-    skills,
-    // Installed plugins (and plugin folders) discovery loaded, also those that ship no skills.
-    plugins: (discovery.plugins ?? []).map((p) => ({
-      name: p.name,
-      root: p.dir,
-      trusted: p.source !== 'project' || trust.trusted,
-    })),
+  const { sessionAgents, agentsPlugin, skillsPlugin, skillTool, registry, claudeHooks, hooks } = wirePlugins({
+    flags,
     env,
+    io,
+    workroot,
+    trusted: trust.trusted,
+    discovery,
+    skills,
+    policy,
+    sandbox,
+    usageFile,
     secrets,
     sessionDir,
-    permissionMode: () => policy.mode,
+    startupMessages,
   });
-  startupMessages.push(...claudeHooks.messages);
-  const hooks = [
-    ...(skillsPlugin ? [skillsPlugin.hooks] : []),
-    agentsPlugin.hooks,
-    ...(claudeHooks.active ? [claudeHooks.claude.hooks] : []),
-    ...(io.hooks ?? []),
-  ];
   // The same trust decision and deny rules as above, applied to a new discovery pass.
   const rediscover = async (): Promise<Rediscovery> => {
     const found = await discoverFor(flags, workroot, io.home, io.cwd, enabledPlugins);
