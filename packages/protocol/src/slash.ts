@@ -41,6 +41,8 @@ export type SlashResult =
   /** `/sandbox`: whether commands run in the OS sandbox, and what it lets them write, read and reach, one line each. */
   | { kind: 'sandbox'; state: 'on' | 'off' | 'unavailable'; lines: string[] }
   | { kind: 'exit' }
-  | { kind: 'error'; command: string; message: string };
+  | { kind: 'error'; command: string; message: string }
+  /** `/memory`: the memory files in the system prompt (`scope`: harness, user or project), each with the files it imports. */
+  | { kind: 'memory'; files: { path: string; scope: string; chars: number; imports: string[] }[] };
 
 export type SlashKind = SlashResult['kind'];

@@ -4,13 +4,13 @@ import type { Agent } from '@coding-harness/agent';
 import { createProviderRegistry } from '@coding-harness/model';
 import type { ProviderRegistry } from '@coding-harness/model';
 import { createAnthropicProvider, fetchForEnv } from '@coding-harness/model/anthropic';
-import { checkPolicyOptions, createPolicy, namesDeniedByRule } from '@coding-harness/approval';
+import { createPolicy, namesDeniedByRule } from '@coding-harness/approval';
 import type { Grant, Policy } from '@coding-harness/approval';
 import { discover } from '@coding-harness/skills';
 import type { DiscoverResult, Skill } from '@coding-harness/skills';
 import type { Hooks } from '@coding-harness/agent';
 import { builtinRuleNames, createToolRegistry, loadIgnoreMatcher, ruleEntryOf } from '@coding-harness/tools';
-import type { TextFileIo, Tool, ToolRegistry, ToolRuleEntry } from '@coding-harness/tools';
+import type { TextFileIo, Tool, ToolRegistry } from '@coding-harness/tools';
 import type { HarnessFlags } from './args.js';
 import { createSessionControls } from './controls.js';
 import type { SessionControls } from './controls.js';
@@ -30,8 +30,15 @@ import type { Rediscovery, SkillsReload } from './reload.js';
 import { routeSlash, shadowedSkillNotes } from './slash.js';
 import type { SlashRoute } from './slash.js';
 import { repositoryKey, trustFile } from './trust.js';
-import { sessionSandbox, splitDomainRules } from './sandbox-config.js';
+import { sessionSandbox } from './sandbox-config.js';
 import type { Sandbox } from '@coding-harness/tools';
+import { flagRules, preTrusted } from './settings/wiring.js';
+import { sessionSettings } from './settings/session-settings.js';
+import { localSettingsFile } from './settings/sources.js';
+import { withProjectAlways } from './settings/always-project.js';
+import type { LoadedSettings } from './settings/types.js';
+import { loadMemory } from './memory/load.js';
+import type { LoadedMemory } from './memory/load.js';
 
 /**
  * Agent settings that are not flags: the evals make compaction reachable in a short task and fix
@@ -128,6 +135,12 @@ export interface Harness {
   resumeNotices(): string[];
   /** Ends everything the session started: a running turn is aborted, the session file closed, connections ended. */
   close(): Promise<void>;
+  /** The settings files as loaded and merged, with each value's file (hooks, plugins and MCP read theirs from here). */
+  readonly settings: LoadedSettings;
+  /** The memory files in the system prompt, for `/memory`. */
+  readonly memory: LoadedMemory;
+  /** Lines for the user after start-up (where an "always for this project" rule was saved); the session sends them as `notice` events. */
+  onNotice(listener: (message: string) => void): void;
 }
 
 const EMPTY: DiscoverResult = { skills: [], problems: [], notes: [] };
@@ -175,19 +188,6 @@ export function discoveryMessages(discovery: DiscoverResult): string[] {
   ];
 }
 
-/** A UsageError naming the flag and the first rule the policy would refuse, or undefined. */
-function badRuleFlag(flags: HarnessFlags, table: readonly ToolRuleEntry[]): UsageError | undefined {
-  const sets: [string, readonly string[]][] = [
-    ['--allowed-tools', splitDomainRules(flags.allowedTools).rules],
-    ['--disallowed-tools', splitDomainRules(flags.disallowedTools).rules],
-  ];
-  for (const [flag, rules] of sets) {
-    const problems = checkPolicyOptions({ allow: [...rules], tools: table });
-    if (problems.length > 0) return new UsageError(`${flag}: ${problems[0]}`);
-  }
-  return undefined;
-}
-
 /**
  * Wires flags -> skills -> tool registry -> policy -> agent: the one copy both front ends and
  * the evals use.
@@ -199,27 +199,33 @@ function badRuleFlag(flags: HarnessFlags, table: readonly ToolRuleEntry[]): Usag
 export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: HarnessIo): Promise<Harness> {
   const workroot = resolveWorkroot(flags.directory, io.cwd);
   if (workroot instanceof UsageError) throw workroot;
-  const credentials = resolveCredentials(env);
-  if (credentials instanceof UsageError) throw credentials;
-  const model = resolveModel(flags.model, env);
-  // The light node:http fetch keeps undici (~20 ms, ~30 MB) out of a run, unless a proxy variable
-  // is set: then the SDK's own fetch, which is where proxy support lives. Nothing is loaded or
-  // connected here: the provider loads the SDK on its first request.
-  const fetchImpl = io.fetch ?? fetchForEnv(env);
-  const anthropic = createAnthropicProvider({ ...credentials, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
-  const providers = createProviderRegistry([anthropic]);
-  const settings = modelSettingsFor(flags, providers.resolve(model).descriptor);
-  if (settings instanceof UsageError) throw settings;
   // The session's rule table (the built-in tools, the skill tool, the caller's), before any tool
   // set exists: a bad rule must fail before discovery and the trust question.
   const extraTools = io.tools ?? [];
   const table = builtinRuleNames([SKILL_RULES, ...extraTools.map((t) => ruleEntryOf(t))]);
-  const ruleProblem = badRuleFlag(flags, table);
-  if (ruleProblem) throw ruleProblem;
+  const rules = flagRules(flags, table);
+  if (rules instanceof UsageError) throw rules;
+  const repository = repositoryKey(workroot, io.home);
+  // Settings as the recorded trust allows; loaded again below if the trust question trusts the repository now.
+  const trustedBefore = preTrusted(flags, trustFile(env, io.home), repository);
+  const settingsFor = (trusted: boolean) =>
+    sessionSettings({ flags, env, home: io.home, cwd: io.cwd, workroot, trusted, tools: table });
+  const early = await settingsFor(trustedBefore);
+  const runEnv = early.env;
+  const credentials = resolveCredentials(runEnv);
+  if (credentials instanceof UsageError) throw credentials;
+  const model = resolveModel(flags.model ?? (runEnv.ANTHROPIC_MODEL ? undefined : early.model), runEnv);
+  // The light node:http fetch keeps undici (~20 ms, ~30 MB) out of a run, unless a proxy variable
+  // is set: then the SDK's own fetch, which is where proxy support lives. Nothing is loaded or
+  // connected here: the provider loads the SDK on its first request.
+  const fetchImpl = io.fetch ?? fetchForEnv(runEnv);
+  const anthropic = createAnthropicProvider({ ...credentials, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+  const providers = createProviderRegistry([anthropic]);
+  const settings = modelSettingsFor(flags, providers.resolve(model).descriptor);
+  if (settings instanceof UsageError) throw settings;
 
   const discovery = await discoverFor(flags, workroot, io.home, io.cwd);
-  const startupMessages = discoverySummary(discovery);
-  const repository = repositoryKey(workroot, io.home);
+  const startupMessages = [...discoverySummary(discovery), ...rules.notices];
   const trust = await applyProjectTrust({
     skills: discovery.skills,
     repo: repository,
@@ -228,6 +234,17 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     ...(io.askTrust ? { ask: io.askTrust } : {}),
   });
   startupMessages.push(...trust.messages);
+  const settingsNow = trust.trusted && !flags.untrusted && !trustedBefore ? await settingsFor(true) : early;
+  startupMessages.push(...settingsNow.messages);
+  const memory = loadMemory({
+    home: io.home,
+    configDir: configDir(env, io.home),
+    workroot,
+    repository,
+    projectFiles: !flags.untrusted,
+  });
+  startupMessages.push(...memory.notices);
+  const noticeListeners: ((message: string) => void)[] = [];
   const tuning = io.tuning ?? {};
   const rg = tuning.rgPath !== undefined ? { rgPath: tuning.rgPath } : {};
   const skillDirs = discovery.skills.map((s) => s.dir);
@@ -235,14 +252,24 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   if (sandboxed instanceof UsageError) throw sandboxed;
   const { sandbox } = sandboxed;
   startupMessages.push(...sandboxed.messages);
-  const policy = createPolicy({
+  const basePolicy = createPolicy({
     tools: table,
-    mode: flags.permissionMode,
-    allow: splitDomainRules(flags.allowedTools).rules,
-    deny: splitDomainRules(flags.disallowedTools).rules,
+    mode: settingsNow.mode,
+    allow: rules.allow,
+    deny: rules.deny,
     origin: { allow: '--allowed-tools', deny: '--disallowed-tools' },
+    sources: settingsNow.sources,
     root: workroot,
     autoAllowSandboxed: sandbox.options.autoAllowBashIfSandboxed,
+  });
+  // "Always for this project" answers are also written to the project's settings.local.json.
+  const policy = withProjectAlways(basePolicy, {
+    file: localSettingsFile(workroot),
+    workroot,
+    trusted: () => trust.trusted && !flags.untrusted,
+    notify: (message) => {
+      for (const listener of noticeListeners) listener(message);
+    },
   });
   // A skill a deny rule denies (`Skill(deploy)`) is never offered: not listed, not in the skill tool's enum, no /name.
   // No names list at all when no deny rule names the skill tool (the usual case).
@@ -335,6 +362,10 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       // The credentials as the wiring read them from `env` (which need not be process.env): redacted from tool output.
       secrets,
       ...(io.files !== undefined ? { files: io.files } : {}),
+      instructions: memory.files,
+      ...(settingsNow.readRoots.length > 0 ? { readRoots: settingsNow.readRoots } : {}),
+      ...(flags.systemPrompt !== undefined ? { systemPrompt: flags.systemPrompt } : {}),
+      ...(flags.appendSystemPrompt !== undefined ? { appendSystemPrompt: flags.appendSystemPrompt } : {}),
       sessionStore,
       sandbox,
       ...(start.resumeId !== undefined ? { resumeId: start.resumeId } : {}),
@@ -389,7 +420,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     );
   }
   startupMessages.push(...agent.notices);
-  if (flags.permissionMode === 'bypassPermissions')
+  if (settingsNow.mode === 'bypassPermissions')
     startupMessages.push(
       'permission mode bypassPermissions: every tool call runs without asking (deny rules still apply)',
     );
@@ -442,6 +473,9 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       return undefined;
     },
     resumeNotices: () => [...live.created.notices],
+    settings: settingsNow.loaded,
+    memory,
+    onNotice: (listener) => void noticeListeners.push(listener),
     async close() {
       if (closed) return;
       closed = true;

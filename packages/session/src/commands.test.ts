@@ -88,6 +88,7 @@ describe('the slash-command table', () => {
       resume: 'sessions',
       clear: 'cleared',
       exit: 'exit',
+      memory: 'memory',
     };
     for (const name of SLASH_COMMANDS) expect((await runSlashCommand(name, deps().deps)).kind).toBe(expected[name]);
     const { deps: d, calls } = deps();

@@ -24,6 +24,8 @@ export interface SlashDeps {
   resume(id: string): Promise<string | undefined>;
   /** Compacts now (the session's events of it reach its subscribers); the outcome as data. */
   compact(focus: string): Promise<Extract<SlashResult, { kind: 'compact' }>>;
+  /** The memory files in the system prompt (`/memory`); absent: none were loaded by this session. */
+  memory?(): Extract<SlashResult, { kind: 'memory' }>['files'];
 }
 
 /** One built-in command. */
@@ -179,6 +181,13 @@ export const SLASH_TABLE = [
     args: '',
     description: 'leave (Ctrl-D works too; Ctrl-C cancels a running turn)',
     run: () => ({ kind: 'exit' }),
+  },
+  {
+    name: 'memory',
+    aliases: [],
+    args: '',
+    description: 'the memory files in the system prompt (AGENTS.md, CLAUDE.md, their @imports)',
+    run: (deps) => ({ kind: 'memory', files: deps.memory?.() ?? [] }),
   },
 ] as const satisfies readonly SlashCommand[];
 

@@ -96,6 +96,8 @@ export function commandHandlers(harness: Harness, emit: (event: SessionEvent) =>
     clear,
     resume,
     compact,
+    memory: () =>
+      harness.memory.files.map((f) => ({ path: f.path, scope: f.scope, chars: f.text.length, imports: f.imports })),
   };
 
   const table: HandlerTable = {

@@ -71,6 +71,8 @@ export async function createSession(flags: HarnessFlags, env: HarnessEnv, io: Se
 export function sessionOver(harness: Harness): Session {
   const hub = createEventHub();
   const handlers = commandHandlers(harness, hub.emit);
+  // Where an "always for this project" rule was saved (or why not), as it happens.
+  harness.onNotice((message) => hub.emit({ type: 'notice', message }));
   const dispatch = async (command: Command): Promise<CommandResult> => {
     let result: CommandResult;
     try {

@@ -109,5 +109,12 @@ export function formatSlashResult(result: SlashResult, opts: FormatOptions = {})
       return [];
     case 'error':
       return [`/${result.command}: ${result.message}`];
+    case 'memory':
+      if (result.files.length === 0)
+        return ['no memory files loaded (AGENTS.md, CLAUDE.md, CLAUDE.local.md, ~/.claude/CLAUDE.md)'];
+      return result.files.flatMap((f) => [
+        `${f.scope.padEnd(8)} ${f.path}  (${f.chars} chars)`,
+        ...f.imports.map((i) => `           @ ${i}`),
+      ]);
   }
 }
