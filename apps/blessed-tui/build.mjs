@@ -7,6 +7,7 @@
 // its widgets by computed name, its data files read from the installed blessed); mvdan-sh (the
 // shell parser) is required next to the bundle on the first bash approval.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeThirdPartyNotices } from '../../scripts/third-party-notices.mjs';
@@ -14,12 +15,18 @@ import { BLESSED_EXTERNAL, blessedInBundle } from '../../tooling/bin-build/src/b
 import { buildBin } from '../../tooling/bin-build/src/index.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
+// The session package's jsonc-parser, as its ESM build (an alias is resolved from the cwd: an absolute path).
+const jsoncEsm = createRequire(join(here, '../../packages/session/package.json'))
+  .resolve('jsonc-parser')
+  .replace(/lib[\\/]umd[\\/]main\.js$/, 'lib/esm/main.js');
 const outDir = join(here, 'dist/bin');
 const version = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8')).version;
 
 const { metafile } = await buildBin({
   entry: join(here, 'src/bin/harness-tui.ts'),
   outDir,
+  // jsonc-parser's `main` is a UMD file whose requires esbuild cannot follow: bundle its ESM build.
+  options: { alias: { 'jsonc-parser': jsoncEsm } },
   // Besides the bundle's inputs, these decide it (its stamp, checked by the test suites).
   sources: [fileURLToPath(import.meta.url), join(here, 'package.json')],
   name: 'harness-tui',
