@@ -23,7 +23,13 @@ function box(files: Record<string, string>) {
   const work = join(repo, 'packages', 'app');
   mkdirSync(join(repo, '.git'), { recursive: true });
   mkdirSync(work, { recursive: true });
-  const inputs = { home, configDir: join(home, '.config', 'coding-harness'), workroot: work, repository: repo, projectFiles: true };
+  const inputs = {
+    home,
+    configDir: join(home, '.config', 'coding-harness'),
+    workroot: work,
+    repository: repo,
+    projectFiles: true,
+  };
   return { root, home, repo, work, inputs };
 }
 
@@ -61,7 +67,8 @@ describe('memory files', () => {
     );
     const b = box({
       ...chain,
-      'home/repo/CLAUDE.md': 'See @docs/style.md and @docs/d1.md, not `@docs/code.md`.\n```\n@docs/fenced.md\n```\nping @someone',
+      'home/repo/CLAUDE.md':
+        'See @docs/style.md and @docs/d1.md, not `@docs/code.md`.\n```\n@docs/fenced.md\n```\nping @someone',
       'home/repo/docs/style.md': 'two spaces @../CLAUDE.md @style.md',
       'home/repo/docs/code.md': 'never',
       'home/repo/docs/fenced.md': 'never',
@@ -78,7 +85,9 @@ describe('memory files', () => {
     ]);
     expect(top.text).toContain(`# @docs/style.md (${join(b.repo, 'docs/style.md')})\n\ntwo spaces`);
     expect(top.text).not.toContain('never');
-    expect(memory.notices).toEqual([`${join(b.repo, 'docs/d5.md')}: @./d6.md was not imported: imports go 5 deep at most`]);
+    expect(memory.notices).toEqual([
+      `${join(b.repo, 'docs/d5.md')}: @./d6.md was not imported: imports go 5 deep at most`,
+    ]);
   });
 
   it("a repository's file may import only inside the repository (never ~/.ssh); the user's file inside home", () => {
@@ -98,6 +107,10 @@ describe('memory files', () => {
   });
 
   it('an import word is a path (a slash or a dot), outside code; an @address is not one', () => {
-    expect(importPaths('see @a.md, @dir/b and `@c.md`; mail @bob or @scope/pkg')).toEqual(['a.md', 'dir/b', 'scope/pkg']);
+    expect(importPaths('see @a.md, @dir/b and `@c.md`; mail @bob or @scope/pkg')).toEqual([
+      'a.md',
+      'dir/b',
+      'scope/pkg',
+    ]);
   });
 });

@@ -8,3 +8,5 @@ export type { SettingsKey, Support } from './keys.js';
 export type { LoadedSettings, MergedSettings, Sourced, HookGroupSource, SettingsFileState } from './types.js';
 export { addProjectAllowRules, claudeRuleText } from './project-rules.js';
 export { withProjectAlways } from './always-project.js';
+export { CLAUDE_CODE_FLAG_ROWS, claudeCompatMarkdownTable } from './compat.js';
+export type { ClaudeFlagRow, FlagSupport } from './compat.js';

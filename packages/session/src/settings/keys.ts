@@ -111,7 +111,7 @@ export const SETTINGS_KEYS: readonly SettingsKey[] = [
   {
     key: 'env',
     support: 'partly',
-    doc: "variables for the commands the session runs (`bash`, skills' commands) and for the harness's own settings (`ANTHROPIC_MODEL`, ...); credentials in it are not read",
+    doc: 'the variables the harness itself reads (`ANTHROPIC_MODEL`, `ANTHROPIC_BASE_URL`, credentials, proxies), over the environment; not yet passed to the commands `bash` runs',
     merge: byKey('env', (v) => typeof v === 'string', 'a string'),
   },
   {
@@ -134,7 +134,7 @@ export const SETTINGS_KEYS: readonly SettingsKey[] = [
   {
     key: 'enabledPlugins',
     support: 'partly',
-    doc: 'read and merged (`"name@marketplace": true|false`, the higher file wins) for the plugin loader',
+    doc: 'read and merged (`"name@marketplace": true` or `false`, the higher file wins) for the plugin loader',
     merge: byKey('enabledPlugins', (v) => typeof v === 'boolean', 'true or false'),
   },
   {
