@@ -1,0 +1,88 @@
+/** Settings and memory through the session protocol, over the real wiring and the real mock server. */
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { ScriptBuilder, startMockServer } from '@coding-harness/mock-anthropic';
+import type { Answer } from '@coding-harness/approval';
+import type { SessionEvent, SlashResult } from '@coding-harness/protocol';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseHarnessArgs } from '../args.js';
+import { createSession } from '../session.js';
+
+const undo: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const f of undo.splice(0).reverse()) await f();
+});
+
+function write(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+}
+
+async function open(script: ScriptBuilder, argv: string[], files: Record<string, string> = {}) {
+  const server = await startMockServer({ script: script.build() });
+  undo.push(() => server.close());
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'session-settings-')));
+  undo.push(() => rmSync(root, { recursive: true, force: true }));
+  const work = join(root, 'home', 'work');
+  mkdirSync(join(work, '.git'), { recursive: true });
+  for (const [path, text] of Object.entries(files)) write(join(root, path), text);
+  const env = {
+    ANTHROPIC_BASE_URL: server.url,
+    XDG_STATE_HOME: join(root, 'state'),
+    XDG_CONFIG_HOME: join(root, 'config'),
+  };
+  const parsed = parseHarnessArgs(['-C', work, '--no-skills', '--no-sandbox', ...argv]);
+  if (!parsed.ok) throw new Error(parsed.message);
+  const session = await createSession(parsed.flags, env, { home: join(root, 'home'), cwd: root });
+  undo.push(() => session.close());
+  return { session, server, work, root };
+}
+
+async function runAnswering(session: Awaited<ReturnType<typeof open>>['session'], text: string, answer: Answer) {
+  const events: SessionEvent[] = [];
+  for await (const event of session.run({ id: 'turn', type: 'send', text })) {
+    events.push(event);
+    if (event.type === 'approval_requested')
+      void session.dispatch({ id: `a-${event.requestId}`, type: 'answer', requestId: event.requestId, answer });
+  }
+  return events;
+}
+
+describe('settings and memory in a session', () => {
+  it('/memory lists the memory files and their imports', async () => {
+    const { session, root } = await open(new ScriptBuilder().text('hi'), [], {
+      'home/.claude/CLAUDE.md': 'mine @rules.md',
+      'home/.claude/rules.md': 'rules',
+      'home/work/CLAUDE.md': 'team',
+    });
+    const result = (await session.dispatch({ id: 'm', type: 'slash', text: '/memory' })) as {
+      ok: true;
+      data: SlashResult;
+    };
+    expect(result.data).toEqual({
+      kind: 'memory',
+      files: [
+        {
+          path: join(root, 'home/.claude/CLAUDE.md'),
+          scope: 'user',
+          chars: expect.any(Number),
+          imports: [join(root, 'home/.claude/rules.md')],
+        },
+        { path: join(root, 'home/work/CLAUDE.md'), scope: 'project', chars: 4, imports: [] },
+      ],
+    });
+  });
+
+  it('a "project" answer allows the call and saves the rule, saying where (and that it waits for trust)', async () => {
+    const script = new ScriptBuilder().toolUse('bash', { command: 'touch a.txt' }).text('done');
+    const { session, work } = await open(script, []);
+    const events = await runAnswering(session, 'go', { type: 'project' });
+    const file = join(work, '.claude', 'settings.local.json');
+    expect(events.find((e) => e.type === 'approval_resolved')).toMatchObject({ allowed: true, how: 'project' });
+    expect(events.filter((e) => e.type === 'notice').map((e) => (e as { message: string }).message)).toContain(
+      `always allowed for this project: Bash(touch a.txt) (saved in ${file}; it applies in sessions where this repository is trusted (harness --trust))`,
+    );
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ permissions: { allow: ['Bash(touch a.txt)'] } });
+  });
+});
