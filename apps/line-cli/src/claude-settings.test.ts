@@ -9,7 +9,6 @@ import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from './test-support/cli.js';
 import {
-  body,
   childEnv,
   cleanup,
   makeSandbox,
