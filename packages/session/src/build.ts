@@ -38,6 +38,7 @@ import { localSettingsFile } from './settings/sources.js';
 import { withProjectAlways } from './settings/always-project.js';
 import type { LoadedSettings } from './settings/types.js';
 import { loadMemory } from './memory/load.js';
+import { nestedMemoryPlugin } from './memory/nested.js';
 import type { LoadedMemory } from './memory/load.js';
 
 /**
@@ -313,7 +314,9 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     : undefined;
   const skillTool = skillsPlugin !== undefined && skills.length > 0 ? [skillsPlugin.tool] : [];
   const registry = createToolRegistry({ ...rg, tools: [...skillTool, ...extraTools], ruleEntries: [SKILL_RULES] });
-  const hooks = [...(skillsPlugin ? [skillsPlugin.hooks] : []), ...(io.hooks ?? [])];
+  // A subfolder's CLAUDE.md joins the reading call's result the first time the model reads under it.
+  const nested = flags.untrusted ? [] : [nestedMemoryPlugin({ home: io.home, workroot, repository })];
+  const hooks = [...(skillsPlugin ? [skillsPlugin.hooks] : []), ...nested, ...(io.hooks ?? [])];
   const secrets = [credentials.apiKey, credentials.authToken].filter(
     (v): v is string => v !== undefined && v !== DUMMY_API_KEY,
   );

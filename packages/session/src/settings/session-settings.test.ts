@@ -85,4 +85,30 @@ describe('settings and memory in a session', () => {
     );
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ permissions: { allow: ['Bash(touch a.txt)'] } });
   });
+
+  it("a subfolder's CLAUDE.md joins the result of the first read under it, once; the system prompt keeps its bytes", async () => {
+    const script = new ScriptBuilder()
+      .toolUse('read_file', { path: 'pkg/a.txt' })
+      .toolUse('read_file', { path: 'pkg/b.txt' })
+      .text('done');
+    const { session, server } = await open(script, [], {
+      'home/work/pkg/CLAUDE.md': 'PKG-MEMORY @style.md',
+      'home/work/pkg/style.md': 'PKG-STYLE',
+      'home/work/pkg/a.txt': 'a\n',
+      'home/work/pkg/b.txt': 'b\n',
+    });
+    await runAnswering(session, 'go', { type: 'once' });
+    const requests = server.messageRequests();
+    const system = (r: (typeof requests)[number]) => JSON.stringify((r.body as { system?: unknown }).system);
+    expect(system(requests[0]!)).not.toContain('PKG-MEMORY');
+    expect(system(requests.at(-1)!)).toBe(system(requests[0]!));
+    const results = (requests.at(-1)!.body as { messages: { content: unknown }[] }).messages
+      .flatMap((m) => (Array.isArray(m.content) ? m.content : []))
+      .filter((b: { type?: string }) => b.type === 'tool_result')
+      .map((b) => JSON.stringify(b));
+    expect(results).toHaveLength(2);
+    expect(results[0]).toContain('PKG-MEMORY');
+    expect(results[0]).toContain('PKG-STYLE');
+    expect(results[1]).not.toContain('PKG-MEMORY');
+  });
 });
