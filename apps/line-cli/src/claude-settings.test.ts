@@ -8,16 +8,7 @@ import { dirname, join } from 'node:path';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from './test-support/cli.js';
-import {
-  childEnv,
-  cleanup,
-  makeSandbox,
-  mock,
-  resultText,
-  run,
-  systemText,
-  toolResults,
-} from './test-support/cli.js';
+import { childEnv, cleanup, makeSandbox, mock, resultText, run, systemText, toolResults } from './test-support/cli.js';
 
 afterEach(cleanup);
 

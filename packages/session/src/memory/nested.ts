@@ -50,7 +50,9 @@ function folderMemory(dir: string, options: NestedMemoryOptions, notices: string
       seen: new Set(),
     });
     texts.push(
-      [`# ${name} (${file})`, text.trim(), ...imported.map((i) => `# @${i.ref} (${i.path})\n\n${i.text.trim()}`)].join('\n\n'),
+      [`# ${name} (${file})`, text.trim(), ...imported.map((i) => `# @${i.ref} (${i.path})\n\n${i.text.trim()}`)].join(
+        '\n\n',
+      ),
     );
   }
   return texts.join('\n\n');

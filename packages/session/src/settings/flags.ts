@@ -1,11 +1,9 @@
 /**
  * The flags Claude Code's CI lines use that the harness takes with the same meaning, as rows of
- * the session's flags table (flags.ts spreads them in). Imports only the row type: the cheap
- * `./args` entry loads this file.
+ * the session's flags table (flags.ts spreads them in, which checks them against its row type).
+ * Imports nothing: the cheap `./args` entry loads this file.
  */
-import type { FlagSpec } from '../flags.js';
-
-export const CLAUDE_CODE_FLAGS: readonly FlagSpec[] = [
+export const CLAUDE_CODE_FLAGS = [
   {
     name: 'settings',
     type: 'string',
@@ -51,7 +49,7 @@ export const CLAUDE_CODE_FLAGS: readonly FlagSpec[] = [
     description: 'text added at the end of the system prompt',
     doc: 'a last system block after the harness prompt, memory files and the skills listing',
   },
-];
+] as const;
 
 /**
  * Claude Code's tool names that have no tool in this harness: an `--allowed-tools` or settings
