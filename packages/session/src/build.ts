@@ -232,6 +232,8 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     repo: repository,
     file: trustFile(env, io.home),
     trustFlag: flags.trust,
+    // --untrusted asks nothing: the repository's settings stay restricted this run whatever the answer.
+    ...(flags.untrusted ? {} : { settingsGrants: early.loaded.withheld }),
     ...(io.askTrust ? { ask: io.askTrust } : {}),
   });
   startupMessages.push(...trust.messages);

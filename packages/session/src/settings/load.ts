@@ -38,6 +38,7 @@ export async function loadSettings(inputs: LoadSettingsInputs): Promise<LoadedSe
   const settings = emptySettings();
   const files: SettingsFileState[] = [];
   const notices: string[] = [];
+  const withheldByFile: LoadedSettings['withheld'] = [];
   const present = reads.some((r) => r.text !== undefined);
   // ~15 ms to load, so only when there is a file to parse.
   const jsonc = present ? await import('jsonc-parser') : undefined;
@@ -74,10 +75,11 @@ export async function loadSettings(inputs: LoadSettingsInputs): Promise<LoadedSe
       notices.push(...merged.problems.map((p) => `${source.file}: ${p}`));
       withheld.push(...merged.withheld);
     }
+    if (withheld.length > 0) withheldByFile.push({ file: source.file, keys: withheld });
     if (withheld.length > 0)
       notices.push(
         `${source.file}: ${withheld.join(', ')} not applied: this repository is not trusted (its deny and ask rules apply); rerun with --trust to trust it`,
       );
   }
-  return { settings, files, notices };
+  return { settings, files, notices, withheld: withheldByFile };
 }

@@ -56,6 +56,8 @@ export interface LoadedSettings {
   files: SettingsFileState[];
   /** Lines for the user: files skipped, values of the wrong type, what an untrusted repository's settings did not get. */
   notices: string[];
+  /** What each of the repository's files would grant once it is trusted (`permissions.allow`, `hooks`, ...); empty when trusted. */
+  withheld: { file: string; keys: string[] }[];
 }
 
 export function emptySettings(): MergedSettings {
