@@ -113,6 +113,8 @@ export interface Policy {
   list(): Grant[];
   /** The deny rules with their origin: flag and settings rules (scope `session`), then turn denies (scope `turn`). */
   listDenied(): Grant[];
+  /** The ask rules (Claude Code's `permissions.ask`) with their origin. */
+  listAsked(): Grant[];
   /** The rule table this policy resolves names with (`PolicyOptions.tools`, or empty). */
   readonly tools: readonly RuleTool[];
   /** The rule a "session" answer to this request would grant, in our syntax (for the question); [] when none. */
@@ -277,6 +279,7 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
     },
     list: () => grants.list(),
     listDenied: () => allDenies().map(toGrant),
+    listAsked: () => asks.map(toGrant),
     sessionGrantFor: (request) => sessionRules(request).map(formatRule),
     readFilter: (absRealPath) => !hiddenByDeny(absRealPath, allDenies(), root, family),
   };

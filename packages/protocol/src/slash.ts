@@ -26,6 +26,8 @@ export type SlashResult =
       change?: { verb: 'allow' | 'deny'; rule: string } | { verb: 'remove'; rule: string; removed: Grant[] };
       /** How to change them (`/permissions` alone says it). */
       hint?: string;
+      /** The ask rules (a settings file's `permissions.ask`), with their origin; absent: none. */
+      asked?: Grant[];
     }
   | { kind: 'mode'; mode: PermissionMode; previous?: PermissionMode }
   | { kind: 'models'; current: string; rows: ModelRow[] }

@@ -80,8 +80,14 @@ export const SLASH_TABLE = [
     args: '',
     description: 'what runs without asking: rules, session and turn grants, with their origin',
     run: (deps) => {
-      const { allowed, denied } = deps.controls.rules();
-      return { kind: 'rules', allowed: [...allowed], denied: [...denied], mode: deps.controls.mode() };
+      const { allowed, denied, asked = [] } = deps.controls.rules();
+      return {
+        kind: 'rules',
+        allowed: [...allowed],
+        denied: [...denied],
+        mode: deps.controls.mode(),
+        ...(asked.length > 0 ? { asked: [...asked] } : {}),
+      };
     },
   },
   {

@@ -13,8 +13,14 @@ export const PERMISSIONS_USAGE =
 export function permissionsResult(controls: SessionControls, args: string): SlashResult {
   const m = /^(\S+)(?:\s+([\s\S]*))?$/.exec(args.trim());
   const rules = (): Extract<SlashResult, { kind: 'rules' }> => {
-    const { allowed, denied } = controls.rules();
-    return { kind: 'rules', allowed: [...allowed], denied: [...denied], mode: controls.mode() };
+    const { allowed, denied, asked = [] } = controls.rules();
+    return {
+      kind: 'rules',
+      allowed: [...allowed],
+      denied: [...denied],
+      mode: controls.mode(),
+      ...(asked.length > 0 ? { asked: [...asked] } : {}),
+    };
   };
   if (!m) return { ...rules(), hint: PERMISSIONS_USAGE };
   const verb = m[1]!;

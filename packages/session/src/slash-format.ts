@@ -62,7 +62,11 @@ export function formatSlashResult(result: SlashResult, opts: FormatOptions = {})
     case 'rules': {
       const change = result.change;
       if (change === undefined)
-        return [...formatGrants(result.allowed, result.denied, result.mode), ...(result.hint ? [result.hint] : [])];
+        return [
+          ...formatGrants(result.allowed, result.denied, result.mode),
+          ...(result.asked ?? []).map((g) => `ask   ${g.rule}  (${g.origin})`),
+          ...(result.hint ? [result.hint] : []),
+        ];
       if (change.verb !== 'remove')
         return [`${change.verb === 'allow' ? 'allow' : 'deny '} ${change.rule}  (session, /permissions)`];
       if (change.removed.length === 0) return [`no allow or deny rule reads ${change.rule}; /permissions lists them`];

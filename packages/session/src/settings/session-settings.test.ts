@@ -8,6 +8,7 @@ import type { SessionEvent, SlashResult } from '@coding-harness/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseHarnessArgs } from '../args.js';
 import { createSession } from '../session.js';
+import { formatSlashResult } from '../slash-format.js';
 
 const undo: (() => unknown)[] = [];
 afterEach(async () => {
@@ -110,5 +111,27 @@ describe('settings and memory in a session', () => {
     expect(results[0]).toContain('PKG-MEMORY');
     expect(results[0]).toContain('PKG-STYLE');
     expect(results[1]).not.toContain('PKG-MEMORY');
+  });
+
+  it('/permissions lists every settings rule, ask rules too, each with its file', async () => {
+    const { session, root } = await open(new ScriptBuilder().text('hi'), ['--trust'], {
+      'home/.claude/settings.json': '{ "permissions": { "allow": ["Bash(npm test:*)"], "ask": ["Bash(git push:*)"] } }',
+      'home/work/.claude/settings.json': '{ "permissions": { "deny": ["Read(.env)"] } }',
+    });
+    const result = (await session.dispatch({ id: 'p', type: 'slash', text: '/permissions' })) as {
+      ok: true;
+      data: SlashResult;
+    };
+    const user = join(root, 'home/.claude/settings.json');
+    const project = join(root, 'home/work/.claude/settings.json');
+    expect(result.data).toMatchObject({
+      kind: 'rules',
+      allowed: [{ rule: 'bash(npm test:*)', origin: user }],
+      denied: [{ rule: 'read_file(.env)', origin: project }],
+      asked: [{ rule: 'bash(git push:*)', origin: user }],
+    });
+    const lines = formatSlashResult(result.data);
+    expect(lines).toContain(`ask   bash(git push:*)  (${user})`);
+    expect(lines).toContain(`allow bash(npm test:*)  (session, ${user})`);
   });
 });
