@@ -20,13 +20,15 @@ import { newSessionId } from './session-store.js';
 import type { SessionPrefix, SessionRecord } from './session-store.js';
 import type { PluginRecord } from './hooks.js';
 import { planResume } from './session-resume.js';
+import { CLEARING } from './tool-result-clearing.js';
 import type { AgentConfig, AgentState } from './state.js';
 import { modelSettings } from './catalogue-settings.js';
 import { toolSpecs } from './tool-specs.js';
 import { missingResults } from './transcript.js';
-import type { Agent, AgentOptions } from './agent-types.js';
+import type { Agent, AgentOptions, ToolsUpdate } from './agent-types.js';
+import { toolAdditionMessage } from './tool-additions.js';
 
-export type { Agent, AgentOptions, SendTurnOptions, SkillsUpdate } from './agent-types.js';
+export type { Agent, AgentOptions, SendTurnOptions, SkillsUpdate, ToolsUpdate } from './agent-types.js';
 
 /** The interrupted-tool text written when a resumed session ends with an unanswered tool_use. */
 export const INTERRUPTED = 'interrupted: the session ended before this tool call finished';
@@ -79,6 +81,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
           fresh,
           model: options.model,
           midConversationSystem: descriptor.capabilities.midConversationSystem,
+          midConversationTools: descriptor.capabilities.midConversationTools,
           providers: options.providers,
           keep: options.resumeKeeps ?? { model: true, effort: true },
           ...(options.skillTool !== undefined ? { skillTool: options.skillTool } : {}),
@@ -115,6 +118,14 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     retry: retryPlan(options.retry),
     compactionThreshold: options.compactionThreshold ?? 0.8,
     contextWindow: options.contextWindow ?? descriptor.contextWindow,
+    ...(options.cacheTtl !== undefined ? { cacheTtl: options.cacheTtl } : {}),
+    ...(options.refusalRetry ? { refusalRetry: true } : {}),
+    ...(options.clearToolResults
+      ? {
+          clearToolResults:
+            options.clearToolResults === true ? { keepToolUses: CLEARING.keepToolUses } : options.clearToolResults,
+        }
+      : {}),
     hooks: createHookRunner(options.hooks),
   };
   const store = options.sessionStore;
@@ -250,6 +261,10 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
         `session ${sessionId} resumes with ${config.model}${config.effort ? ` (effort ${config.effort})` : ''}, as last set in it (--model / --effort choose others)`,
       );
   }
+  // Resumed with another model than the file last records (`--model` on resume): recorded, so the
+  // next resume names the model this run used, not the one the session started with.
+  if (plan?.ok && state.writer && config.model !== (plan.session.settings?.model ?? plan.session.info.model))
+    state.persist(settingsRecord());
   const agent: Agent = {
     get sessionId() {
       return sessionId;
@@ -268,7 +283,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     send(text, opts = {}) {
       const turnId = opts.turnId ?? `turn_${randomHex(12)}`;
       return exclusive(opts.signal, (signal, emit) =>
-        runTurn(config, state, text, signal, (event) => emit({ ...event, turnId }), turnId),
+        runTurn(config, state, text, signal, (event) => emit({ ...event, turnId }), turnId, opts.parts),
       );
     },
     answer: (requestId, answer) => config.approvals.answer(requestId, answer),
@@ -300,10 +315,18 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
       state.sessionId = sessionId;
       readTracker.clear();
     },
+    addTools,
     updateSkills(update) {
       config.skills = update.skills;
       for (const dir of update.protectedDirs ?? []) if (!protectedDirs.includes(dir)) protectedDirs.push(dir);
     },
   };
+  function addTools(update: ToolsUpdate): string[] {
+    if (busy) return ['a turn is running: add tools after it ends'];
+    const planned = toolAdditionMessage(config, update.registry, update.names);
+    config.registry = update.registry;
+    if (planned.message) state.pendingContext.push(planned.message);
+    return planned.problems;
+  }
   return agent;
 }

@@ -5,6 +5,7 @@
 import type { Grant, PermissionMode } from '@coding-harness/approval';
 import type { Effort } from '@coding-harness/model';
 import type {
+  AgentSummary,
   ModelRow,
   SessionStatus,
   SessionSummary,
@@ -28,6 +29,8 @@ export type SlashResult =
       hint?: string;
       /** The ask rules (a settings file's `permissions.ask`), with their origin; absent: none. */
       asked?: Grant[];
+      /** What every command rule covers besides its own commands (harmless filters after a pipe), in words. */
+      filters?: string;
     }
   | { kind: 'mode'; mode: PermissionMode; previous?: PermissionMode }
   | { kind: 'models'; current: string; rows: ModelRow[] }
@@ -62,6 +65,8 @@ export type SlashResult =
   /** `/sandbox`: whether commands run in the OS sandbox, and what it lets them write, read and reach, one line each. */
   | { kind: 'sandbox'; state: 'on' | 'off' | 'unavailable'; lines: string[] }
   | { kind: 'exit' }
+  /** `/agents`: the agents the `agent` tool may run, and what was skipped or noted while finding them. */
+  | { kind: 'agents'; agents: AgentSummary[]; messages: string[] }
   | { kind: 'error'; command: string; message: string }
   /** `/memory`: the memory files in the system prompt (`scope`: harness, user or project), each with the files it imports. */
   | { kind: 'memory'; files: { path: string; scope: string; chars: number; imports: string[] }[] };

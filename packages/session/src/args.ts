@@ -69,6 +69,8 @@ export interface HarnessFlags {
   inputFormat: InputFormat;
   /** `--verbose`: in `-p` text mode, tool calls and their results go to stderr. */
   verbose: boolean;
+  /** `--refusal-retry`: a refused request is sent again once on the model the API recommends. */
+  refusalRetry: boolean;
   continue: boolean;
   /** A session id; `''` for `--resume` given without one: the REPL opens a picker (`-p` refuses it). */
   resume?: string;
@@ -252,6 +254,7 @@ export function parseHarnessArgs(argv: readonly string[]): ParseResult {
       outputFormat: format,
       inputFormat,
       verbose: on('verbose'),
+      refusalRetry: on('refusal-retry'),
       continue: on('continue'),
       ...(resume !== undefined ? { resume } : {}),
       version: on('version'),

@@ -20,6 +20,7 @@ import { modelSettingsFor } from './model-settings.js';
 import { applyProjectTrust } from './project-trust.js';
 import type { AskTrustFn } from './project-trust.js';
 import { listingBudgetFromEnv } from './listing-budget.js';
+import { cacheTtlFromEnv, streamIdleFromEnv } from './env-settings.js';
 import { skillRuleNotes } from './skill-rule-notes.js';
 import { readSkillUsage, skillUsageFile } from './skill-usage.js';
 import { createSkillsPlugin } from './skills/plugin.js';
@@ -40,6 +41,8 @@ import type { LoadedSettings } from './settings/types.js';
 import { loadMemory } from './memory/load.js';
 import { nestedMemoryPlugin } from './memory/nested.js';
 import type { LoadedMemory } from './memory/load.js';
+import { AGENT_RULES } from './agents/agent-tool.js';
+import { agentRows, agentsForSession, enabledPluginsFor } from './agents/wiring.js';
 
 /**
  * Agent settings that are not flags: the evals make compaction reachable in a short task and fix
@@ -60,6 +63,12 @@ export interface HarnessIo {
   /** Replaces the Anthropic provider's default node:http fetch (tests, the evals' mock server). */
   fetch?: typeof fetch;
   tuning?: HarnessTuning;
+  /**
+   * A person drives this session (the REPL, the TUI, an editor), so pauses between requests often
+   * outlast 5 minutes: the system prompt's and tools' cache entries get the 1-hour TTL
+   * (`HARNESS_CACHE_TTL` overrides). Absent (`-p`, the evals): 5 minutes.
+   */
+  interactive?: boolean;
   /**
    * Asked once when the repository has no trust decision and a project skill has `allowed-tools`
    * (the REPL and the TUI); without it (`-p`) those grants are absent and a start-up message names `--trust`.
@@ -106,6 +115,8 @@ export interface Harness {
   startupMessages: string[];
   /** The session's OS sandbox (on, off with `--no-sandbox`, or unavailable here), for `/sandbox`. */
   sandbox: Sandbox;
+  /** The credentials as the wiring read them: redacted from what `@file` mentions and `!command` attach. */
+  secrets: readonly string[];
   /** `routeSlash` bound to this session's skills and `--no-skills`. */
   route(text: string): SlashRoute;
   /** Standing grants and deny rules of the policy, as `/allowed` shows them (a SlashContext's `grants`). */
@@ -146,15 +157,21 @@ export interface Harness {
 
 const EMPTY: DiscoverResult = { skills: [], problems: [], notes: [] };
 
-/** Discovery as flags ask for it: nothing with `--no-skills`; `--skills` resolved against `cwd`. */
+/**
+ * Discovery as flags ask for it: nothing with `--no-skills`; `--skills` resolved against `cwd`;
+ * with `plugins` (settings' `enabledPlugins`, see agents/wiring.ts), the installed plugins they
+ * enable too, and the notes about reading them.
+ */
 export async function discoverFor(
   flags: HarnessFlags,
   workroot: string,
   home: string,
   cwd: string,
+  plugins?: { enabled: Record<string, boolean>; notes: DiscoverResult['notes'] },
 ): Promise<DiscoverResult> {
   if (!flags.skills) return EMPTY;
   const found = await discover({
+    ...(plugins !== undefined ? { enabledPlugins: plugins.enabled } : {}),
     home,
     workroot,
     explicit: flags.skillDirs.map((d) => resolve(cwd, d)),
@@ -162,7 +179,11 @@ export async function discoverFor(
     // Linear-time .gitignore matching for the nested walk (re2js, loaded only when a .gitignore is found).
     loadIgnoreMatcher,
   });
-  const more = [...skillRuleNotes(found, builtinRuleNames([SKILL_RULES])), ...shadowedSkillNotes(found.skills)];
+  const more = [
+    ...(plugins?.notes ?? []),
+    ...skillRuleNotes(found, builtinRuleNames([SKILL_RULES, AGENT_RULES])),
+    ...shadowedSkillNotes(found.skills),
+  ];
   return more.length === 0 ? found : { ...found, notes: [...found.notes, ...more] };
 }
 
@@ -200,10 +221,10 @@ export function discoveryMessages(discovery: DiscoverResult): string[] {
 export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: HarnessIo): Promise<Harness> {
   const workroot = resolveWorkroot(flags.directory, io.cwd);
   if (workroot instanceof UsageError) throw workroot;
-  // The session's rule table (the built-in tools, the skill tool, the caller's), before any tool
-  // set exists: a bad rule must fail before discovery and the trust question.
+  // The session's rule table (the built-in tools, the skill tool, the agent tool, the caller's), before
+  // any tool set exists: a bad rule must fail before discovery and the trust question.
   const extraTools = io.tools ?? [];
-  const table = builtinRuleNames([SKILL_RULES, ...extraTools.map((t) => ruleEntryOf(t))]);
+  const table = builtinRuleNames([SKILL_RULES, AGENT_RULES, ...extraTools.map((t) => ruleEntryOf(t))]);
   const rules = flagRules(flags, table);
   if (rules instanceof UsageError) throw rules;
   const repository = repositoryKey(workroot, io.home);
@@ -220,15 +241,26 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   // is set: then the SDK's own fetch, which is where proxy support lives. Nothing is loaded or
   // connected here: the provider loads the SDK on its first request.
   const fetchImpl = io.fetch ?? fetchForEnv(runEnv);
-  const anthropic = createAnthropicProvider({ ...credentials, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+  const idle = streamIdleFromEnv(env);
+  const anthropic = createAnthropicProvider({
+    ...credentials,
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+    ...(idle.ms !== undefined ? { streamIdleTimeoutMs: idle.ms } : {}),
+  });
   const providers = createProviderRegistry([anthropic]);
   // A family alias (`--model sonnet`, `ANTHROPIC_MODEL=opus`, a settings file's `"model": "opus"`) is the newest model of that family.
   const model = providers.alias(wanted) ?? wanted;
   const settings = modelSettingsFor(flags, providers.resolve(model).descriptor);
   if (settings instanceof UsageError) throw settings;
 
-  const discovery = await discoverFor(flags, workroot, io.home, io.cwd);
+  // Installed Claude Code plugins the settings enable (read before discovery, which loads them).
+  const enabledPlugins = flags.skills ? enabledPluginsFor(flags, env, io.home, workroot) : undefined;
+  const discovery = await discoverFor(flags, workroot, io.home, io.cwd, enabledPlugins);
   const startupMessages = [...discoverySummary(discovery), ...rules.notices];
+  if (idle.notice !== undefined) startupMessages.push(idle.notice);
+  const ttl = cacheTtlFromEnv(env);
+  if (ttl.notice !== undefined) startupMessages.push(ttl.notice);
+  const cacheTtl = ttl.ttl ?? (io.interactive ? '1h' : '5m');
   const trust = await applyProjectTrust({
     skills: discovery.skills,
     repo: repository,
@@ -303,10 +335,23 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const usageFile = skillUsageFile(env, io.home);
   const usage = skills.length > 0 ? readSkillUsage(usageFile) : { counts: {} };
   if (usage.notice !== undefined) startupMessages.push(usage.notice);
+  // Custom agents (the repository's only when trusted) and the agent tool that runs them.
+  const sessionAgents = agentsForSession({
+    flags,
+    home: io.home,
+    workroot,
+    trusted: trust.trusted,
+    discovery,
+    skillToolName: SKILL_RULES.name,
+    denied: (names) => namesDeniedByRule(policy, AGENT_RULES, names),
+  });
+  startupMessages.push(...sessionAgents.messages);
+  const agentsPlugin = sessionAgents.plugin;
   // The skills runtime, one for the whole session (a reload swaps its skills), and the tool set,
   // built once: the built-in tools, the skill tool when the session starts with skills, the caller's.
   const skillsPlugin: SkillsPlugin | undefined = flags.skills
     ? createSkillsPlugin({
+        agents: agentsPlugin.runner,
         skills,
         discovery,
         autoSkills: flags.autoSkills,
@@ -317,16 +362,20 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       })
     : undefined;
   const skillTool = skillsPlugin !== undefined && skills.length > 0 ? [skillsPlugin.tool] : [];
-  const registry = createToolRegistry({ ...rg, tools: [...skillTool, ...extraTools], ruleEntries: [SKILL_RULES] });
+  const registry = createToolRegistry({
+    ...rg,
+    tools: [...skillTool, agentsPlugin.tool, ...extraTools],
+    ruleEntries: [SKILL_RULES, AGENT_RULES],
+  });
   // A subfolder's CLAUDE.md joins the reading call's result the first time the model reads under it.
   const nested = flags.untrusted ? [] : [nestedMemoryPlugin({ home: io.home, workroot, repository })];
-  const hooks = [...(skillsPlugin ? [skillsPlugin.hooks] : []), ...nested, ...(io.hooks ?? [])];
+  const hooks = [...(skillsPlugin ? [skillsPlugin.hooks] : []), agentsPlugin.hooks, ...nested, ...(io.hooks ?? [])];
   const secrets = [credentials.apiKey, credentials.authToken].filter(
     (v): v is string => v !== undefined && v !== DUMMY_API_KEY,
   );
   // The same trust decision and deny rules as above, applied to a new discovery pass.
   const rediscover = async (): Promise<Rediscovery> => {
-    const found = await discoverFor(flags, workroot, io.home, io.cwd);
+    const found = await discoverFor(flags, workroot, io.home, io.cwd, enabledPlugins);
     const applied = trust.trusted
       ? found.skills
       : (
@@ -382,6 +431,8 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       ...(tuning.contextWindow !== undefined ? { contextWindow: tuning.contextWindow } : {}),
       ...(tuning.compactionThreshold !== undefined ? { compactionThreshold: tuning.compactionThreshold } : {}),
       ...(tuning.clock ? { clock: tuning.clock } : {}),
+      cacheTtl,
+      ...(flags.refusalRetry ? { refusalRetry: true } : {}),
       skillListing: {
         ...(listingBudget.budget !== undefined ? { budgetChars: listingBudget.budget } : {}),
         usage: usage.counts,
@@ -408,6 +459,11 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
         skillCount: () => skillReloader.skills().length,
       }),
       reloadSkills: () => skillReloader.reload(),
+      agents: () => ({
+        kind: 'agents' as const,
+        agents: agentRows(agentsPlugin.agents()),
+        messages: sessionAgents.details,
+      }),
     };
     return { created, agent: created, reloader: skillReloader, controls: agentControls };
   };
@@ -452,6 +508,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     repository,
     trusted: trust.trusted,
     sandbox,
+    secrets,
     startupMessages,
     route: (text) => routeSlash(text, live.reloader.skills(), { skillsEnabled: flags.skills }),
     grants: () => ({ allowed: policy.list(), denied: policy.listDenied() }),

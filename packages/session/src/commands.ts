@@ -13,6 +13,7 @@ import { permissionsResult } from './permissions.js';
 import { expandResult } from './result-store.js';
 import type { ResultStore } from './result-store.js';
 import { sessionSummary } from './sessions-list.js';
+import { FILTERS_TOO } from '@coding-harness/approval';
 
 /** What a command may use: the session's controls and the few things only the session itself does. */
 export interface SlashDeps {
@@ -91,6 +92,7 @@ export const SLASH_TABLE = [
         denied: [...denied],
         mode: deps.controls.mode(),
         ...(asked.length > 0 ? { asked: [...asked] } : {}),
+        filters: FILTERS_TOO,
       };
     },
   },
@@ -193,6 +195,14 @@ export const SLASH_TABLE = [
     args: '',
     description: 'start a new conversation',
     run: (deps) => ({ kind: 'cleared', sessionId: deps.clear() }),
+  },
+  {
+    name: 'agents',
+    aliases: [],
+    args: '',
+    description: 'the agents the agent tool may run (name, source, tools, description)',
+    run: (deps) =>
+      deps.controls.agents?.() ?? { kind: 'error', command: 'agents', message: 'this session has no agents' },
   },
   {
     name: 'exit',

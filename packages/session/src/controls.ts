@@ -48,6 +48,8 @@ export interface SessionControls {
   reloadSkills?(): Promise<SkillsReload>;
   /** `/sandbox`: what commands may write, read and reach (absent where the session has no sandbox object). */
   sandbox?(): Extract<SlashResult, { kind: 'sandbox' }>;
+  /** `/agents`: the agents the agent tool may run (set by the wiring; absent in a session without them). */
+  agents?(): Extract<SlashResult, { kind: 'agents' }>;
 }
 
 /** What the controls work on: the wired session's parts. */

@@ -189,6 +189,14 @@ export const FLAGS: readonly FlagSpec[] = [
     doc: "`max_tokens` of every request; default: the model's (128,000 for `claude-sonnet-5-5`)",
   },
   {
+    name: 'refusal-retry',
+    type: 'boolean',
+    group: 'model',
+    interactive: true,
+    description: 'when the API refuses a request and recommends another model, retry once on it',
+    doc: 'when the API refuses a request and names a recommended model (`stop_details.recommended_model`), send it again once on that model for the rest of the turn; without it a notice names the model and `/model`',
+  },
+  {
     name: 'no-skills',
     type: 'boolean',
     group: 'skills',

@@ -4,6 +4,7 @@
  * that would be a usage error as a flag is refused here with the same message).
  */
 import type { SlashResult } from '@coding-harness/protocol';
+import { FILTERS_TOO } from '@coding-harness/approval';
 import type { SessionControls } from './controls.js';
 
 export const PERMISSIONS_USAGE =
@@ -19,6 +20,7 @@ export function permissionsResult(controls: SessionControls, args: string): Slas
       allowed: [...allowed],
       denied: [...denied],
       mode: controls.mode(),
+      filters: FILTERS_TOO,
       ...(asked.length > 0 ? { asked: [...asked] } : {}),
     };
   };

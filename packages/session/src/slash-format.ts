@@ -71,6 +71,7 @@ export function formatSlashResult(result: SlashResult, opts: FormatOptions = {})
         return [
           ...formatGrants(result.allowed, result.denied, result.mode),
           ...(result.asked ?? []).map((g) => `ask   ${g.rule}  (${g.origin})`),
+          ...(result.filters && result.allowed.length > 0 ? [`(command rules: ${result.filters})`] : []),
           ...(result.hint ? [result.hint] : []),
         ];
       if (change.verb !== 'remove')
@@ -117,6 +118,8 @@ export function formatSlashResult(result: SlashResult, opts: FormatOptions = {})
       return [resultHeading(result), ...result.text.split('\n')];
     case 'sandbox':
       return result.lines;
+    case 'agents':
+      return agentLines(result);
     case 'exit':
       return [];
     case 'error':
@@ -129,4 +132,13 @@ export function formatSlashResult(result: SlashResult, opts: FormatOptions = {})
         ...f.imports.map((i) => `           @ ${i}`),
       ]);
   }
+}
+
+/** `/agents`: one line per agent (name, source, model, tools), its description under it, then the notes. */
+function agentLines(result: Extract<SlashResult, { kind: 'agents' }>): string[] {
+  const lines = result.agents.flatMap((a) => [
+    `${a.name} (${a.source}${a.model !== undefined ? `, model ${a.model}` : ''}; ${a.tools === undefined ? 'all tools' : `tools: ${a.tools.join(', ') || 'none'}`})${a.file !== undefined ? ` ${a.file}` : ''}`,
+    `  ${a.description.replace(/\s+/g, ' ')}`,
+  ]);
+  return [...lines, ...result.messages];
 }
