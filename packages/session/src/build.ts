@@ -1,4 +1,4 @@
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import { createAgent, createSessionStore, defaultSessionDir } from '@coding-harness/agent';
 import type { Agent } from '@coding-harness/agent';
 import { createProviderRegistry } from '@coding-harness/model';
@@ -6,10 +6,9 @@ import type { ProviderRegistry } from '@coding-harness/model';
 import { createAnthropicProvider, fetchForEnv } from '@coding-harness/model/anthropic';
 import { createPolicy, namesDeniedByRule } from '@coding-harness/approval';
 import type { Grant, Policy } from '@coding-harness/approval';
-import { discover } from '@coding-harness/skills';
 import type { DiscoverResult, Skill } from '@coding-harness/skills';
 import type { Hooks } from '@coding-harness/agent';
-import { builtinRuleNames, createToolRegistry, loadIgnoreMatcher, ruleEntryOf } from '@coding-harness/tools';
+import { builtinRuleNames, createToolRegistry, ruleEntryOf } from '@coding-harness/tools';
 import type { TextFileIo, Tool, ToolRegistry } from '@coding-harness/tools';
 import type { HarnessFlags } from './args.js';
 import { createSessionControls } from './controls.js';
@@ -21,14 +20,13 @@ import { applyProjectTrust } from './project-trust.js';
 import type { AskTrustFn } from './project-trust.js';
 import { listingBudgetFromEnv } from './listing-budget.js';
 import { cacheTtlFromEnv, streamIdleFromEnv } from './env-settings.js';
-import { skillRuleNotes } from './skill-rule-notes.js';
 import { readSkillUsage, skillUsageFile } from './skill-usage.js';
 import { createSkillsPlugin } from './skills/plugin.js';
 import type { SkillsPlugin } from './skills/plugin.js';
 import { SKILL_RULES } from './skills/skill.js';
 import { createSkillReloader } from './reload.js';
 import type { Rediscovery, SkillsReload } from './reload.js';
-import { routeSlash, shadowedSkillNotes } from './slash.js';
+import { routeSlash } from './slash.js';
 import type { SlashRoute } from './slash.js';
 import { repositoryKey, trustFile } from './trust.js';
 import { sessionSandbox } from './sandbox-config.js';
@@ -155,60 +153,9 @@ export interface Harness {
   onNotice(listener: (message: string) => void): void;
 }
 
-const EMPTY: DiscoverResult = { skills: [], problems: [], notes: [] };
-
-/**
- * Discovery as flags ask for it: nothing with `--no-skills`; `--skills` resolved against `cwd`;
- * with `plugins` (settings' `enabledPlugins`, see agents/wiring.ts), the installed plugins they
- * enable too, and the notes about reading them.
- */
-export async function discoverFor(
-  flags: HarnessFlags,
-  workroot: string,
-  home: string,
-  cwd: string,
-  plugins?: { enabled: Record<string, boolean>; notes: DiscoverResult['notes'] },
-): Promise<DiscoverResult> {
-  if (!flags.skills) return EMPTY;
-  const found = await discover({
-    ...(plugins !== undefined ? { enabledPlugins: plugins.enabled } : {}),
-    home,
-    workroot,
-    explicit: flags.skillDirs.map((d) => resolve(cwd, d)),
-    trustProject: !flags.untrusted,
-    // Linear-time .gitignore matching for the nested walk (re2js, loaded only when a .gitignore is found).
-    loadIgnoreMatcher,
-  });
-  const more = [
-    ...(plugins?.notes ?? []),
-    ...skillRuleNotes(found, builtinRuleNames([SKILL_RULES, AGENT_RULES])),
-    ...shadowedSkillNotes(found.skills),
-  ];
-  return more.length === 0 ? found : { ...found, notes: [...found.notes, ...more] };
-}
-
-/**
- * What start-up prints about discovery: one line at most, counting the skipped skills and the
- * notes, pointing at `harness skills` for the details (one notice per file filled the screen).
- */
-export function discoverySummary(discovery: DiscoverResult): string[] {
-  const skipped = discovery.problems.length;
-  const notes = discovery.notes.length;
-  if (skipped === 0 && notes === 0) return [];
-  const parts = [
-    ...(skipped > 0 ? [`${skipped} skill${skipped === 1 ? '' : 's'} skipped`] : []),
-    ...(notes > 0 ? [`${notes} skill note${notes === 1 ? '' : 's'}`] : []),
-  ];
-  return [`${parts.join(', ')}; run harness skills for details`];
-}
-
-/** One line per skipped skill and per note (`harness skills` and `/reload-skills` show them; never fatal). */
-export function discoveryMessages(discovery: DiscoverResult): string[] {
-  return [
-    ...discovery.problems.map((p) => `skill skipped: ${p.path}: ${p.message}`),
-    ...discovery.notes.map((n) => `skill note: ${n.path}: ${n.message}`),
-  ];
-}
+// Discovery as flags ask for it, and its lines for the user (discovery-wiring.ts).
+export { discoverFor, discoveryMessages, discoverySummary } from './discovery-wiring.js';
+import { discoverFor, discoveryMessages, discoverySummary } from './discovery-wiring.js';
 
 /**
  * Wires flags -> skills -> tool registry -> policy -> agent: the one copy both front ends and
