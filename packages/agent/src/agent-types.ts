@@ -90,6 +90,15 @@ export interface AgentOptions {
    * session wiring passes false for what the user named for this run (`--model`, `--effort`).
    */
   resumeKeeps?: { model: boolean; effort: boolean };
+  /** More folders reading tools may read (`--add-dir`, settings' `additionalDirectories`); never written. */
+  readRoots?: readonly string[];
+  /**
+   * The memory files' texts, already read (the session's memory loader): used instead of reading
+   * AGENTS.md / CLAUDE.md from `configDir` and the work root. Each becomes one system block.
+   */
+  instructions?: readonly { name: string; path: string; text: string }[];
+  /** A last system block (`--append-system-prompt`), after the instruction files and the skills listing. */
+  appendSystemPrompt?: string;
   /** False: AGENTS.md / CLAUDE.md are read from `configDir` only, not from the work root (an untrusted clone). Default true. */
   projectInstructions?: boolean;
   retry?: RetryOptions;

@@ -62,6 +62,8 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
       ...(options.skillListing?.usage !== undefined ? { usage: options.skillListing.usage } : {}),
     },
     ...(options.systemPrompt !== undefined ? { systemPrompt: options.systemPrompt } : {}),
+    ...(options.instructions !== undefined ? { instructions: options.instructions } : {}),
+    ...(options.appendSystemPrompt !== undefined ? { appendSystemPrompt: options.appendSystemPrompt } : {}),
   });
   const notices = [...prompt.notices];
   if (!descriptor.known)
@@ -107,6 +109,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
         ...(options.sandbox ? { sandbox: options.sandbox } : {}),
         ...(readFilter ? { readFilter } : {}),
         ...(options.files !== undefined ? { files: options.files } : {}),
+        ...(options.readRoots !== undefined ? { readRoots: options.readRoots } : {}),
       }),
     maxTurns: options.maxTurns ?? 50,
     maxTokens: model.maxTokens,

@@ -66,8 +66,12 @@ export type Decision =
   | { type: 'deny'; message: string }
   | { type: 'ask'; request: ApprovalRequest; reason?: string };
 
-/** A person's answer to a question: once, for the rest of the session, or no (with a message for the model). */
-export type Answer = { type: 'once' } | { type: 'session' } | { type: 'deny'; message?: string };
+/**
+ * A person's answer to a question: once, for the rest of the session, or no (with a message for
+ * the model). `project`: for the session, and the front end's session also keeps the rule for
+ * the project (a settings file) so later sessions ask no more.
+ */
+export type Answer = { type: 'once' } | { type: 'session' } | { type: 'deny'; message?: string } | { type: 'project' };
 
 /** The front end's question callback. */
 export type AskFn = (request: ApprovalRequest) => Promise<Answer>;
@@ -83,5 +87,5 @@ export interface Grant {
 
 /** The final outcome of `authorize`. */
 export type Authorization =
-  | { allowed: true; how: 'policy' | 'once' | 'session'; reason: string }
+  | { allowed: true; how: 'policy' | 'once' | 'session' | 'project'; reason: string }
   | { allowed: false; message: string };

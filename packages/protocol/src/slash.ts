@@ -27,6 +27,8 @@ export type SlashResult =
       change?: { verb: 'allow' | 'deny'; rule: string } | { verb: 'remove'; rule: string; removed: Grant[] };
       /** How to change them (`/permissions` alone says it). */
       hint?: string;
+      /** The ask rules (a settings file's `permissions.ask`), with their origin; absent: none. */
+      asked?: Grant[];
       /** What every command rule covers besides its own commands (harmless filters after a pipe), in words. */
       filters?: string;
     }
@@ -67,7 +69,9 @@ export type SlashResult =
   | { kind: 'exit' }
   /** `/agents`: the agents the `agent` tool may run, and what was skipped or noted while finding them. */
   | { kind: 'agents'; agents: AgentSummary[]; messages: string[] }
-  | { kind: 'error'; command: string; message: string };
+  | { kind: 'error'; command: string; message: string }
+  /** `/memory`: the memory files in the system prompt (`scope`: harness, user or project), each with the files it imports. */
+  | { kind: 'memory'; files: { path: string; scope: string; chars: number; imports: string[] }[] };
 
 export type SlashKind = SlashResult['kind'];
 

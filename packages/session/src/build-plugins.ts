@@ -42,6 +42,8 @@ export interface PluginWiringInput {
   sessionDir: string;
   /** Start-up lines; the plugins append theirs. */
   startupMessages: string[];
+  /** The session's own further hooks (nested memory files), run after Claude Code's and before the caller's. */
+  moreHooks?: readonly Hooks[];
 }
 
 /** The plugins, the tool set (built once) and the hooks in the order they run. */
@@ -103,6 +105,7 @@ export function wirePlugins(w: PluginWiringInput) {
     ...(skillsPlugin ? [skillsPlugin.hooks] : []),
     agentsPlugin.hooks,
     ...(claudeHooks.active ? [claudeHooks.claude.hooks] : []),
+    ...(w.moreHooks ?? []),
     ...(w.io.hooks ?? []),
   ];
   return { sessionAgents, agentsPlugin, skillsPlugin, skillTool, registry, claudeHooks, hooks };

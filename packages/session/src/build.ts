@@ -1,16 +1,15 @@
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import { createAgent, createSessionStore, defaultSessionDir } from '@coding-harness/agent';
 import type { Agent } from '@coding-harness/agent';
 import { createProviderRegistry } from '@coding-harness/model';
 import type { ProviderRegistry } from '@coding-harness/model';
 import { createAnthropicProvider, fetchForEnv } from '@coding-harness/model/anthropic';
-import { checkPolicyOptions, createPolicy, namesDeniedByRule } from '@coding-harness/approval';
+import { createPolicy, namesDeniedByRule } from '@coding-harness/approval';
 import type { Grant, Policy } from '@coding-harness/approval';
-import { discover } from '@coding-harness/skills';
 import type { DiscoverResult, Skill } from '@coding-harness/skills';
 import type { Hooks } from '@coding-harness/agent';
-import { builtinRuleNames, loadIgnoreMatcher, ruleEntryOf } from '@coding-harness/tools';
-import type { TextFileIo, Tool, ToolRegistry, ToolRuleEntry } from '@coding-harness/tools';
+import { builtinRuleNames, ruleEntryOf } from '@coding-harness/tools';
+import type { TextFileIo, Tool, ToolRegistry } from '@coding-harness/tools';
 import type { HarnessFlags } from './args.js';
 import { createSessionControls } from './controls.js';
 import type { SessionControls } from './controls.js';
@@ -21,16 +20,23 @@ import { applyProjectTrust } from './project-trust.js';
 import type { AskTrustFn } from './project-trust.js';
 import { listingBudgetFromEnv } from './listing-budget.js';
 import { cacheTtlFromEnv, streamIdleFromEnv } from './env-settings.js';
-import { skillRuleNotes } from './skill-rule-notes.js';
 import { readSkillUsage, skillUsageFile } from './skill-usage.js';
 import { SKILL_RULES } from './skills/skill.js';
 import { createSkillReloader } from './reload.js';
 import type { Rediscovery, SkillsReload } from './reload.js';
-import { routeSlash, shadowedSkillNotes } from './slash.js';
+import { routeSlash } from './slash.js';
 import type { SlashRoute } from './slash.js';
 import { repositoryKey, trustFile } from './trust.js';
-import { sessionSandbox, splitDomainRules } from './sandbox-config.js';
+import { sessionSandbox } from './sandbox-config.js';
 import type { Sandbox } from '@coding-harness/tools';
+import { flagRules, preTrusted } from './settings/wiring.js';
+import { sessionSettings } from './settings/session-settings.js';
+import { localSettingsFile } from './settings/sources.js';
+import { withProjectAlways } from './settings/always-project.js';
+import type { LoadedSettings } from './settings/types.js';
+import { loadMemory } from './memory/load.js';
+import { nestedMemoryPlugin } from './memory/nested.js';
+import type { LoadedMemory } from './memory/load.js';
 import { AGENT_RULES } from './agents/agent-tool.js';
 import { agentRows, enabledPluginsFor } from './agents/wiring.js';
 import { wirePlugins } from './build-plugins.js';
@@ -138,75 +144,17 @@ export interface Harness {
   resumeNotices(): string[];
   /** Ends everything the session started: a running turn is aborted, the session file closed, connections ended. */
   close(): Promise<void>;
+  /** The settings files as loaded and merged, with each value's file (hooks, plugins and MCP read theirs from here). */
+  readonly settings: LoadedSettings;
+  /** The memory files in the system prompt, for `/memory`. */
+  readonly memory: LoadedMemory;
+  /** Lines for the user after start-up (where an "always for this project" rule was saved); the session sends them as `notice` events. */
+  onNotice(listener: (message: string) => void): void;
 }
 
-const EMPTY: DiscoverResult = { skills: [], problems: [], notes: [] };
-
-/**
- * Discovery as flags ask for it: nothing with `--no-skills`; `--skills` resolved against `cwd`;
- * with `plugins` (settings' `enabledPlugins`, see agents/wiring.ts), the installed plugins they
- * enable too, and the notes about reading them.
- */
-export async function discoverFor(
-  flags: HarnessFlags,
-  workroot: string,
-  home: string,
-  cwd: string,
-  plugins?: { enabled: Record<string, boolean>; notes: DiscoverResult['notes'] },
-): Promise<DiscoverResult> {
-  if (!flags.skills) return EMPTY;
-  const found = await discover({
-    ...(plugins !== undefined ? { enabledPlugins: plugins.enabled } : {}),
-    home,
-    workroot,
-    explicit: flags.skillDirs.map((d) => resolve(cwd, d)),
-    trustProject: !flags.untrusted,
-    // Linear-time .gitignore matching for the nested walk (re2js, loaded only when a .gitignore is found).
-    loadIgnoreMatcher,
-  });
-  const more = [
-    ...(plugins?.notes ?? []),
-    ...skillRuleNotes(found, builtinRuleNames([SKILL_RULES, AGENT_RULES])),
-    ...shadowedSkillNotes(found.skills),
-  ];
-  return more.length === 0 ? found : { ...found, notes: [...found.notes, ...more] };
-}
-
-/**
- * What start-up prints about discovery: one line at most, counting the skipped skills and the
- * notes, pointing at `harness skills` for the details (one notice per file filled the screen).
- */
-export function discoverySummary(discovery: DiscoverResult): string[] {
-  const skipped = discovery.problems.length;
-  const notes = discovery.notes.length;
-  if (skipped === 0 && notes === 0) return [];
-  const parts = [
-    ...(skipped > 0 ? [`${skipped} skill${skipped === 1 ? '' : 's'} skipped`] : []),
-    ...(notes > 0 ? [`${notes} skill note${notes === 1 ? '' : 's'}`] : []),
-  ];
-  return [`${parts.join(', ')}; run harness skills for details`];
-}
-
-/** One line per skipped skill and per note (`harness skills` and `/reload-skills` show them; never fatal). */
-export function discoveryMessages(discovery: DiscoverResult): string[] {
-  return [
-    ...discovery.problems.map((p) => `skill skipped: ${p.path}: ${p.message}`),
-    ...discovery.notes.map((n) => `skill note: ${n.path}: ${n.message}`),
-  ];
-}
-
-/** A UsageError naming the flag and the first rule the policy would refuse, or undefined. */
-function badRuleFlag(flags: HarnessFlags, table: readonly ToolRuleEntry[]): UsageError | undefined {
-  const sets: [string, readonly string[]][] = [
-    ['--allowed-tools', splitDomainRules(flags.allowedTools).rules],
-    ['--disallowed-tools', splitDomainRules(flags.disallowedTools).rules],
-  ];
-  for (const [flag, rules] of sets) {
-    const problems = checkPolicyOptions({ allow: [...rules], tools: table });
-    if (problems.length > 0) return new UsageError(`${flag}: ${problems[0]}`);
-  }
-  return undefined;
-}
+// Discovery as flags ask for it, and its lines for the user (discovery-wiring.ts).
+export { discoverFor, discoveryMessages, discoverySummary } from './discovery-wiring.js';
+import { discoverFor, discoveryMessages, discoverySummary } from './discovery-wiring.js';
 
 /**
  * Wires flags -> skills -> tool registry -> policy -> agent: the one copy both front ends and
@@ -219,13 +167,26 @@ function badRuleFlag(flags: HarnessFlags, table: readonly ToolRuleEntry[]): Usag
 export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: HarnessIo): Promise<Harness> {
   const workroot = resolveWorkroot(flags.directory, io.cwd);
   if (workroot instanceof UsageError) throw workroot;
-  const credentials = resolveCredentials(env);
+  // The session's rule table (the built-in tools, the skill tool, the agent tool, the caller's), before
+  // any tool set exists: a bad rule must fail before discovery and the trust question.
+  const extraTools = io.tools ?? [];
+  const table = builtinRuleNames([SKILL_RULES, AGENT_RULES, ...extraTools.map((t) => ruleEntryOf(t))]);
+  const rules = flagRules(flags, table);
+  if (rules instanceof UsageError) throw rules;
+  const repository = repositoryKey(workroot, io.home);
+  // Settings as the recorded trust allows; loaded again below if the trust question trusts the repository now.
+  const trustedBefore = preTrusted(flags, trustFile(env, io.home), repository);
+  const settingsFor = (trusted: boolean) =>
+    sessionSettings({ flags, env, home: io.home, cwd: io.cwd, workroot, trusted, tools: table });
+  const early = await settingsFor(trustedBefore);
+  const runEnv = early.env;
+  const credentials = resolveCredentials(runEnv);
   if (credentials instanceof UsageError) throw credentials;
-  const wanted = resolveModel(flags.model, env);
+  const wanted = resolveModel(flags.model ?? (runEnv.ANTHROPIC_MODEL ? undefined : early.model), runEnv);
   // The light node:http fetch keeps undici (~20 ms, ~30 MB) out of a run, unless a proxy variable
   // is set: then the SDK's own fetch, which is where proxy support lives. Nothing is loaded or
   // connected here: the provider loads the SDK on its first request.
-  const fetchImpl = io.fetch ?? fetchForEnv(env);
+  const fetchImpl = io.fetch ?? fetchForEnv(runEnv);
   const idle = streamIdleFromEnv(env);
   const anthropic = createAnthropicProvider({
     ...credentials,
@@ -233,48 +194,64 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     ...(idle.ms !== undefined ? { streamIdleTimeoutMs: idle.ms } : {}),
   });
   const providers = createProviderRegistry([anthropic]);
-  // A family alias (`--model sonnet`, `ANTHROPIC_MODEL=opus`) is the newest model of that family.
+  // A family alias (`--model sonnet`, `ANTHROPIC_MODEL=opus`, a settings file's `"model": "opus"`) is the newest model of that family.
   const model = providers.alias(wanted) ?? wanted;
   const settings = modelSettingsFor(flags, providers.resolve(model).descriptor);
   if (settings instanceof UsageError) throw settings;
-  // The session's rule table (the built-in tools, the skill tool, the caller's), before any tool
-  // set exists: a bad rule must fail before discovery and the trust question.
-  const extraTools = io.tools ?? [];
-  const table = builtinRuleNames([SKILL_RULES, AGENT_RULES, ...extraTools.map((t) => ruleEntryOf(t))]);
-  const ruleProblem = badRuleFlag(flags, table);
-  if (ruleProblem) throw ruleProblem;
 
   // Installed Claude Code plugins the settings enable (read before discovery, which loads them).
   const enabledPlugins = flags.skills ? enabledPluginsFor(flags, env, io.home, workroot) : undefined;
   const discovery = await discoverFor(flags, workroot, io.home, io.cwd, enabledPlugins);
-  const startupMessages = discoverySummary(discovery);
+  const startupMessages = [...discoverySummary(discovery), ...rules.notices];
   if (idle.notice !== undefined) startupMessages.push(idle.notice);
   const ttl = cacheTtlFromEnv(env);
   if (ttl.notice !== undefined) startupMessages.push(ttl.notice);
   const cacheTtl = ttl.ttl ?? (io.interactive ? '1h' : '5m');
-  const repository = repositoryKey(workroot, io.home);
   const trust = await applyProjectTrust({
     skills: discovery.skills,
     repo: repository,
     file: trustFile(env, io.home),
     trustFlag: flags.trust,
+    // --untrusted asks nothing: the repository's settings stay restricted this run whatever the answer.
+    ...(flags.untrusted ? {} : { settingsGrants: early.loaded.withheld }),
     ...(io.askTrust ? { ask: io.askTrust } : {}),
   });
   startupMessages.push(...trust.messages);
+  const settingsNow = trust.trusted && !flags.untrusted && !trustedBefore ? await settingsFor(true) : early;
+  startupMessages.push(...settingsNow.messages);
+  const memory = loadMemory({
+    home: io.home,
+    configDir: configDir(env, io.home),
+    workroot,
+    repository,
+    projectFiles: !flags.untrusted,
+  });
+  startupMessages.push(...memory.notices);
+  const noticeListeners: ((message: string) => void)[] = [];
   const tuning = io.tuning ?? {};
   const skillDirs = discovery.skills.map((s) => s.dir);
   const sandboxed = sessionSandbox(flags, env, { home: io.home, workroot, skillDirs });
   if (sandboxed instanceof UsageError) throw sandboxed;
   const { sandbox } = sandboxed;
   startupMessages.push(...sandboxed.messages);
-  const policy = createPolicy({
+  const basePolicy = createPolicy({
     tools: table,
-    mode: flags.permissionMode,
-    allow: splitDomainRules(flags.allowedTools).rules,
-    deny: splitDomainRules(flags.disallowedTools).rules,
+    mode: settingsNow.mode,
+    allow: rules.allow,
+    deny: rules.deny,
     origin: { allow: '--allowed-tools', deny: '--disallowed-tools' },
+    sources: settingsNow.sources,
     root: workroot,
     autoAllowSandboxed: sandbox.options.autoAllowBashIfSandboxed,
+  });
+  // "Always for this project" answers are also written to the project's settings.local.json.
+  const policy = withProjectAlways(basePolicy, {
+    file: localSettingsFile(workroot),
+    workroot,
+    trusted: () => trust.trusted && !flags.untrusted,
+    notify: (message) => {
+      for (const listener of noticeListeners) listener(message);
+    },
   });
   // A skill a deny rule denies (`Skill(deploy)`) is never offered: not listed, not in the skill tool's enum, no /name.
   // No names list at all when no deny rule names the skill tool (the usual case).
@@ -303,6 +280,8 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const usageFile = skillUsageFile(env, io.home);
   const usage = skills.length > 0 ? readSkillUsage(usageFile) : { counts: {} };
   if (usage.notice !== undefined) startupMessages.push(usage.notice);
+  // A subfolder's CLAUDE.md joins the reading call's result the first time the model reads under it.
+  const nested = flags.untrusted ? [] : [nestedMemoryPlugin({ home: io.home, workroot, repository })];
   const secrets = [credentials.apiKey, credentials.authToken].filter(
     (v): v is string => v !== undefined && v !== DUMMY_API_KEY,
   );
@@ -320,6 +299,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     secrets,
     sessionDir,
     startupMessages,
+    moreHooks: nested,
   });
   // The same trust decision and deny rules as above, applied to a new discovery pass.
   const rediscover = async (): Promise<Rediscovery> => {
@@ -366,6 +346,10 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       // The credentials as the wiring read them from `env` (which need not be process.env): redacted from tool output.
       secrets,
       ...(io.files !== undefined ? { files: io.files } : {}),
+      instructions: memory.files,
+      ...(settingsNow.readRoots.length > 0 ? { readRoots: settingsNow.readRoots } : {}),
+      ...(flags.systemPrompt !== undefined ? { systemPrompt: flags.systemPrompt } : {}),
+      ...(flags.appendSystemPrompt !== undefined ? { appendSystemPrompt: flags.appendSystemPrompt } : {}),
       sessionStore,
       sandbox,
       ...(start.resumeId !== undefined ? { resumeId: start.resumeId } : {}),
@@ -429,7 +413,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     );
   }
   startupMessages.push(...agent.notices);
-  if (flags.permissionMode === 'bypassPermissions')
+  if (settingsNow.mode === 'bypassPermissions')
     startupMessages.push(
       'permission mode bypassPermissions: every tool call runs without asking (deny rules still apply)',
     );
@@ -484,6 +468,9 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       return undefined;
     },
     resumeNotices: () => [...live.created.notices],
+    settings: settingsNow.loaded,
+    memory,
+    onNotice: (listener) => void noticeListeners.push(listener),
     async close() {
       if (closed) return;
       closed = true;

@@ -127,6 +127,7 @@ describe('the slash-command table', () => {
       agents: 'agents',
       hooks: 'hooks',
       exit: 'exit',
+      memory: 'memory',
     };
     for (const name of SLASH_COMMANDS) expect((await runSlashCommand(name, deps().deps)).kind).toBe(expected[name]);
     const { deps: d, calls } = deps();

@@ -29,6 +29,8 @@ export interface SlashDeps {
   compact(focus: string): Promise<Extract<SlashResult, { kind: 'compact' }>>;
   /** The whole results of the latest tool calls (`/expand`). */
   readonly results: ResultStore;
+  /** The memory files in the system prompt (`/memory`); absent: none were loaded by this session. */
+  memory?(): Extract<SlashResult, { kind: 'memory' }>['files'];
 }
 
 /** One built-in command. */
@@ -83,12 +85,13 @@ export const SLASH_TABLE = [
     args: '',
     description: 'what runs without asking: rules, session and turn grants, with their origin',
     run: (deps) => {
-      const { allowed, denied } = deps.controls.rules();
+      const { allowed, denied, asked = [] } = deps.controls.rules();
       return {
         kind: 'rules',
         allowed: [...allowed],
         denied: [...denied],
         mode: deps.controls.mode(),
+        ...(asked.length > 0 ? { asked: [...asked] } : {}),
         filters: FILTERS_TOO,
       };
     },
@@ -214,6 +217,13 @@ export const SLASH_TABLE = [
     args: '',
     description: 'leave (Ctrl-D works too; Ctrl-C cancels a running turn)',
     run: () => ({ kind: 'exit' }),
+  },
+  {
+    name: 'memory',
+    aliases: [],
+    args: '',
+    description: 'the memory files in the system prompt (AGENTS.md, CLAUDE.md, their @imports)',
+    run: (deps) => ({ kind: 'memory', files: deps.memory?.() ?? [] }),
   },
 ] as const satisfies readonly SlashCommand[];
 

@@ -37,7 +37,7 @@ export interface SessionControls {
   /** default -> accept-edits -> plan -> default (Shift-Tab in the TUI); returns the new mode. */
   cycleMode(): PermissionMode;
   /** Standing grants and deny rules. */
-  rules(): { allowed: readonly Grant[]; denied: readonly Grant[] };
+  rules(): { allowed: readonly Grant[]; denied: readonly Grant[]; asked?: readonly Grant[] };
   /** Adds a session rule, parsed like `--allowed-tools`; an error text or undefined. */
   addRule(kind: 'allow' | 'deny', rule: string): string | undefined;
   /** Removes a rule (any origin); the removed grants, or an error text. */
@@ -136,7 +136,7 @@ export function createSessionControls(deps: ControlDeps): SessionControls {
       policy.setMode(next);
       return next;
     },
-    rules: () => ({ allowed: policy.list(), denied: policy.listDenied() }),
+    rules: () => ({ allowed: policy.list(), denied: policy.listDenied(), asked: policy.listAsked() }),
     addRule: (kind, rule) => policy.addRule(kind, rule, PERMISSIONS_ORIGIN),
     removeRule: (rule) => policy.removeRule(rule),
     sessions: () => listSessions(deps.store, deps.workroot),

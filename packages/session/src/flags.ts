@@ -8,6 +8,7 @@
 import { PERMISSION_MODE_WORDS, parsePermissionMode } from '@coding-harness/approval';
 import { EFFORTS } from '@coding-harness/model';
 import type { Effort } from '@coding-harness/model';
+import { CLAUDE_CODE_FLAGS } from './settings/flags.js';
 
 /** Where a flag is listed in `--help` and the README, in this order. */
 export const FLAG_GROUPS = ['session', 'print', 'model', 'skills', 'permissions', 'resume', 'info'] as const;
@@ -278,6 +279,8 @@ export const FLAGS: readonly FlagSpec[] = [
     description: 'run commands without the OS sandbox (on by default where bubblewrap is installed)',
     doc: 'run bash and skill commands without the OS sandbox; by default (Linux with bubblewrap) they run inside it: writable work root and private /tmp, protected files read-only, secrets hidden, no network but `WebFetch(domain:…)` hosts, and they need no question unless a rule denies or asks; `harness sandbox` shows what it allows',
   },
+  // Claude Code's CI flags (settings/flags.ts).
+  ...CLAUDE_CODE_FLAGS,
   {
     name: 'continue',
     short: 'c',

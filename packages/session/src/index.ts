@@ -78,6 +78,9 @@ export { applyProjectTrust } from './project-trust.js';
 export type { AskTrustFn, ProjectTrust, TrustAnswer, TrustQuestion } from './project-trust.js';
 export { readTrust, recordTrust, repositoryKey, trustDecision, trustFile } from './trust.js';
 export type { TrustDecision, TrustEntry, TrustRead } from './trust.js';
+// Claude Code's settings files (merged with each value's file) and memory files.
+export * from './settings/index.js';
+export * from './memory/index.js';
 export { mentionCompletions, mentionToken } from './mentions/complete.js';
 export { enabledPluginsFor } from './agents/wiring.js';
 export { AGENT_RULES } from './agents/agent-tool.js';

@@ -14,8 +14,15 @@ export const PERMISSIONS_USAGE =
 export function permissionsResult(controls: SessionControls, args: string): SlashResult {
   const m = /^(\S+)(?:\s+([\s\S]*))?$/.exec(args.trim());
   const rules = (): Extract<SlashResult, { kind: 'rules' }> => {
-    const { allowed, denied } = controls.rules();
-    return { kind: 'rules', allowed: [...allowed], denied: [...denied], mode: controls.mode(), filters: FILTERS_TOO };
+    const { allowed, denied, asked = [] } = controls.rules();
+    return {
+      kind: 'rules',
+      allowed: [...allowed],
+      denied: [...denied],
+      mode: controls.mode(),
+      filters: FILTERS_TOO,
+      ...(asked.length > 0 ? { asked: [...asked] } : {}),
+    };
   };
   if (!m) return { ...rules(), hint: PERMISSIONS_USAGE };
   const verb = m[1]!;

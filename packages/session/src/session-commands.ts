@@ -103,6 +103,8 @@ export function commandHandlers(
     resume,
     compact,
     results,
+    memory: () =>
+      harness.memory.files.map((f) => ({ path: f.path, scope: f.scope, chars: f.text.length, imports: f.imports })),
   };
 
   // `!command` and `@path`: mentions/ (the parts of the next user message, and the user's own commands).

@@ -71,6 +71,7 @@ export function formatSlashResult(result: SlashResult, opts: FormatOptions = {})
       if (change === undefined)
         return [
           ...formatGrants(result.allowed, result.denied, result.mode),
+          ...(result.asked ?? []).map((g) => `ask   ${g.rule}  (${g.origin})`),
           ...(result.filters && result.allowed.length > 0 ? [`(command rules: ${result.filters})`] : []),
           ...(result.hint ? [result.hint] : []),
         ];
@@ -126,6 +127,13 @@ export function formatSlashResult(result: SlashResult, opts: FormatOptions = {})
       return [];
     case 'error':
       return [`/${result.command}: ${result.message}`];
+    case 'memory':
+      if (result.files.length === 0)
+        return ['no memory files loaded (AGENTS.md, CLAUDE.md, CLAUDE.local.md, ~/.claude/CLAUDE.md)'];
+      return result.files.flatMap((f) => [
+        `${f.scope.padEnd(8)} ${f.path}  (${f.chars} chars)`,
+        ...f.imports.map((i) => `           @ ${i}`),
+      ]);
   }
 }
 

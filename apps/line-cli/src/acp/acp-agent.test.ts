@@ -235,7 +235,7 @@ describe('harness --acp with the SDK client as the editor', () => {
     expect(first.toolCall.content).toEqual([
       { type: 'diff', path: join(box.work, 'yes.txt'), oldText: null, newText: 'yes\n' },
     ]);
-    expect(first.options.map((o) => o.kind)).toEqual(['allow_once', 'allow_always', 'reject_once']);
+    expect(first.options.map((o) => o.kind)).toEqual(['allow_once', 'allow_always', 'allow_always', 'reject_once']);
     expect(first.options[1]!.name).toMatch(/^Always allow .+ in this session$/);
 
     const calls = updatesOf(editor, 'tool_call');
