@@ -1,0 +1,20 @@
+export type {
+  ConfigProblem,
+  ConfigSource,
+  ConfiguredServer,
+  RemoteServerConfig,
+  ServerConfig,
+  ServerScope,
+  StdioServerConfig,
+} from './config/types.js';
+export { expandServer, expandText } from './config/expand.js';
+export { mergeSources, parseEntry, parseSource } from './config/parse.js';
+export { configSources } from './config/sources.js';
+export type { SourceOptions } from './config/sources.js';
+export { createMcpManager } from './manager.js';
+export type { McpChange, McpManager, ManagerOptions, ServerState, ServerStatus } from './manager.js';
+export type { McpToolInfo } from './connection.js';
+export { adaptTool, annotationWords } from './tool-adapter.js';
+export { capParts, outputCapFromEnv, partOf, resultParts, MCP_OUTPUT_TOKENS_DEFAULT } from './result.js';
+export { mcpToolName, serverOfRuleName, serverRuleName } from './names.js';
+export { SERVER_ENV_BASE, serverEnv } from './server-env.js';

@@ -1,0 +1,174 @@
+/**
+ * The servers of one session: started together in the background (nobody waits for a slow one),
+ * each with a state `/mcp` shows, its tools as contract tools, and one `close()` that ends every
+ * process and connection. A server that fails to start or goes away is a state and a notice,
+ * never an exception reaching the session.
+ */
+import type { Tool } from '@coding-harness/tools';
+import { expandServer } from './config/expand.js';
+import type { ConfiguredServer } from './config/types.js';
+import { connect } from './connection.js';
+import type { Connection, McpToolInfo } from './connection.js';
+import { loadSdk } from './sdk.js';
+import { adaptTool } from './tool-adapter.js';
+import type { SchemaCheck } from './tool-adapter.js';
+
+export type ServerState = 'pending' | 'connected' | 'failed' | 'closed';
+
+/** One server as `/mcp` shows it. */
+export interface ServerStatus {
+  name: string;
+  scope: ConfiguredServer['scope'];
+  source: string;
+  transport: 'stdio' | 'http' | 'sse';
+  state: ServerState;
+  toolCount: number;
+  /** Why it failed or closed, naming the server's config. */
+  error?: string;
+  /** The server's name and version as it reported them (once connected). */
+  serverInfo?: string;
+}
+
+/** What changed, for the session: new tools to offer, a notice to show. */
+export type McpChange =
+  | { type: 'tools'; server: string; tools: Tool<Record<string, unknown>>[]; problems: string[] }
+  | { type: 'state'; server: string; status: ServerStatus; notice: string };
+
+export interface ManagerOptions {
+  servers: readonly ConfiguredServer[];
+  /** The harness's environment: `${VAR}` expansion and a stdio server's base environment. */
+  env: Readonly<Record<string, string | undefined>>;
+  /** Variables never expanded into a config (the harness's credentials). */
+  refusedVars: readonly string[];
+  /** The work root: where a stdio server runs unless its config names a `cwd`. */
+  cwd: string;
+  maxOutputTokens: number;
+  onChange: (change: McpChange) => void;
+  /** Connection (initialize and tools/list) limit per server; default 30 s. */
+  timeoutMs?: number;
+}
+
+export interface McpManager {
+  /** Starts every server at once, in the background; resolves when each has connected or failed. */
+  start(): Promise<void>;
+  status(): ServerStatus[];
+  /** The tools of every connected server, in server order. */
+  tools(): Tool<Record<string, unknown>>[];
+  /** Ends every connection and server process; later changes are not reported. */
+  close(): Promise<void>;
+}
+
+interface Live {
+  server: ConfiguredServer;
+  status: ServerStatus;
+  connection?: Connection;
+  tools: Tool<Record<string, unknown>>[];
+}
+
+const STDERR_KEEP = 2_000;
+
+async function schemaCheck(): Promise<SchemaCheck> {
+  const { AjvJsonSchemaValidator } = await import('@modelcontextprotocol/client/validators/ajv');
+  const validator = new AjvJsonSchemaValidator();
+  return (schema) => {
+    try {
+      const run = validator.getValidator(schema as never);
+      return (value) => {
+        const r = run(value);
+        return r.valid ? undefined : (r.errorMessage ?? 'the input does not match the tool schema');
+      };
+    } catch {
+      // A schema Ajv cannot compile: the server checks the input itself (it rejects what it cannot take).
+      return undefined;
+    }
+  };
+}
+
+export function createMcpManager(options: ManagerOptions): McpManager {
+  let closed = false;
+  const live: Live[] = options.servers.map((server) => ({
+    server,
+    tools: [],
+    status: {
+      name: server.name,
+      scope: server.scope,
+      source: server.source,
+      transport: server.config.type,
+      state: 'pending',
+      toolCount: 0,
+    },
+  }));
+  const setState = (entry: Live, state: ServerState, notice: string, error?: string): void => {
+    entry.status = { ...entry.status, state, ...(error !== undefined ? { error } : {}) };
+    if (!closed) options.onChange({ type: 'state', server: entry.server.name, status: entry.status, notice });
+  };
+  const offer = (entry: Live, infos: McpToolInfo[], check: SchemaCheck): void => {
+    const problems: string[] = [];
+    const tools: Tool<Record<string, unknown>>[] = [];
+    for (const info of infos) {
+      const made = adaptTool(info, {
+        server: entry.server.name,
+        client: () => entry.connection?.client,
+        check,
+        maxOutputTokens: options.maxOutputTokens,
+      });
+      if (typeof made === 'string') problems.push(made);
+      else tools.push(made);
+    }
+    entry.tools = tools;
+    entry.status = { ...entry.status, toolCount: tools.length };
+    if (!closed) options.onChange({ type: 'tools', server: entry.server.name, tools, problems });
+  };
+  const startOne = async (entry: Live): Promise<void> => {
+    const where = `MCP server ${entry.server.name} (${entry.server.source})`;
+    const expanded = expandServer(entry.server.config, options.env, options.refusedVars);
+    if (!expanded.ok) return setState(entry, 'failed', `${where}: ${expanded.message}; not started`, expanded.message);
+    let stderr = '';
+    try {
+      await loadSdk();
+      const check = await schemaCheck();
+      const connection = await connect({
+        name: entry.server.name,
+        config: expanded.config,
+        env: options.env,
+        cwd: options.cwd,
+        ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+        onStderr: (text) => {
+          stderr = (stderr + text).slice(-STDERR_KEEP);
+        },
+        onToolsChanged: (infos) => offer(entry, infos, check),
+        onClosed: (why) => {
+          entry.connection = undefined;
+          const tail =
+            stderr.trim() === '' ? '' : `; its last output: ${stderr.trim().split('\n').slice(-3).join(' | ')}`;
+          setState(entry, 'closed', `${where} stopped: ${why}${tail}; its tools fail until /mcp reconnects it`, why);
+        },
+      });
+      if (closed) return void (await connection.close());
+      entry.connection = connection;
+      entry.status = { ...entry.status, serverInfo: connection.serverInfo };
+      offer(entry, connection.tools, check);
+      setState(
+        entry,
+        'connected',
+        `${where}: connected, ${entry.tools.length} tool${entry.tools.length === 1 ? '' : 's'}`,
+      );
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      const tail = stderr.trim() === '' ? '' : ` (stderr: ${stderr.trim().split('\n').slice(-3).join(' | ')})`;
+      setState(entry, 'failed', `${where} failed to start: ${why}${tail}`, `${why}${tail}`);
+    }
+  };
+  return {
+    start: async () => {
+      await Promise.all(live.map(startOne));
+    },
+    status: () => live.map((entry) => ({ ...entry.status })),
+    tools: () => live.flatMap((entry) => (entry.connection ? entry.tools : [])),
+    async close() {
+      closed = true;
+      await Promise.all(live.map((entry) => entry.connection?.close()));
+      for (const entry of live) entry.connection = undefined;
+    },
+  };
+}
