@@ -23,10 +23,11 @@ import { planResume } from './session-resume.js';
 import type { AgentConfig, AgentState } from './state.js';
 import { modelSettings } from './catalogue-settings.js';
 import { toolSpecs } from './tool-specs.js';
+import { contextNote } from './context-note.js';
 import { missingResults } from './transcript.js';
 import type { Agent, AgentOptions } from './agent-types.js';
 
-export type { Agent, AgentOptions, SendTurnOptions, SkillsUpdate } from './agent-types.js';
+export type { Agent, AgentOptions, SendTurnOptions, SkillsUpdate, ToolsUpdate } from './agent-types.js';
 
 /** The interrupted-tool text written when a resumed session ends with an unanswered tool_use. */
 export const INTERRUPTED = 'interrupted: the session ended before this tool call finished';
@@ -300,6 +301,23 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     updateSkills(update) {
       config.skills = update.skills;
       for (const dir of update.protectedDirs ?? []) if (!protectedDirs.includes(dir)) protectedDirs.push(dir);
+    },
+    addTools(update) {
+      if (busy) return ['a turn is running: add tools after it ends'];
+      const problems = update.names.filter((n) => !update.registry.get(n)).map((n) => `no tool ${n} in the registry`);
+      const known = new Set(config.tools.map((t) => t.name));
+      const added = toolSpecs(update.registry.definitions()).filter(
+        (spec) => update.names.includes(spec.name) && !known.has(spec.name),
+      );
+      config.registry = update.registry;
+      if (added.length === 0) return problems;
+      // Appended, never re-sorted: what was sent keeps its bytes. A new conversation (clear) keeps them too.
+      config.tools = [...config.tools, ...added];
+      prefix.tools = [...config.tools];
+      if (prefix !== fresh) fresh.tools = [...fresh.tools, ...added];
+      if (state.messages.length > 0 && update.note !== '')
+        state.pendingContext.push(contextNote(config.descriptor, update.note));
+      return problems;
     },
   };
   return agent;

@@ -19,6 +19,7 @@ const call = (tool: string): ApprovalRequest => ({
   tool,
   kind: 'exec',
   input: {},
+  summary: tool,
   target: tool,
   ruleTool: entry(tool, 'mcp__github'),
 });

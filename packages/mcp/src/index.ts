@@ -18,3 +18,5 @@ export { adaptTool, annotationWords } from './tool-adapter.js';
 export { capParts, outputCapFromEnv, partOf, resultParts, MCP_OUTPUT_TOKENS_DEFAULT } from './result.js';
 export { mcpToolName, serverOfRuleName, serverRuleName } from './names.js';
 export { SERVER_ENV_BASE, serverEnv } from './server-env.js';
+export { CALL_TOOL, SEARCH_TOOL, callTool, gatewayRegistry, searchTool, searchTools } from './gateway.js';
+export type { GatewaySource } from './gateway.js';

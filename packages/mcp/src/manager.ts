@@ -52,14 +52,23 @@ export interface McpManager {
   /** Starts every server at once, in the background; resolves when each has connected or failed. */
   start(): Promise<void>;
   status(): ServerStatus[];
-  /** The tools of every connected server, in server order. */
+  /** The tools of every server that connected (a call to one that went away fails, naming /mcp), in server order. */
   tools(): Tool<Record<string, unknown>>[];
+  /**
+   * Resolves once `server` (every server when absent) has connected or failed: what a call to a
+   * tool of a server still starting waits on. Resolves at once for a name that is not configured.
+   */
+  settled(server?: string): Promise<void>;
+  /** Ends the server's connection if any and starts it again; false when no server has that name. */
+  reconnect(name: string): Promise<boolean>;
   /** Ends every connection and server process; later changes are not reported. */
   close(): Promise<void>;
 }
 
 interface Live {
   server: ConfiguredServer;
+  /** The current start attempt (`start` or `reconnect`). */
+  starting?: Promise<void>;
   status: ServerStatus;
   connection?: Connection;
   tools: Tool<Record<string, unknown>>[];
@@ -86,6 +95,12 @@ async function schemaCheck(): Promise<SchemaCheck> {
 
 export function createMcpManager(options: ManagerOptions): McpManager {
   let closed = false;
+  /** The current tool list, the same array until something changes (rule tables are cached per array). */
+  let current: Tool<Record<string, unknown>>[] = [];
+  const refresh = (): void => {
+    // A server that went away keeps its tools listed: a call then says it is not connected (and how to reconnect).
+    current = live.flatMap((entry) => entry.tools);
+  };
   const live: Live[] = options.servers.map((server) => ({
     server,
     tools: [],
@@ -99,7 +114,9 @@ export function createMcpManager(options: ManagerOptions): McpManager {
     },
   }));
   const setState = (entry: Live, state: ServerState, notice: string, error?: string): void => {
-    entry.status = { ...entry.status, state, ...(error !== undefined ? { error } : {}) };
+    refresh();
+    const { error: _old, ...rest } = entry.status;
+    entry.status = { ...rest, state, ...(error !== undefined ? { error } : {}) };
     if (!closed) options.onChange({ type: 'state', server: entry.server.name, status: entry.status, notice });
   };
   const offer = (entry: Live, infos: McpToolInfo[], check: SchemaCheck): void => {
@@ -117,6 +134,7 @@ export function createMcpManager(options: ManagerOptions): McpManager {
     }
     entry.tools = tools;
     entry.status = { ...entry.status, toolCount: tools.length };
+    refresh();
     if (!closed) options.onChange({ type: 'tools', server: entry.server.name, tools, problems });
   };
   const startOne = async (entry: Live): Promise<void> => {
@@ -141,11 +159,17 @@ export function createMcpManager(options: ManagerOptions): McpManager {
           entry.connection = undefined;
           const tail =
             stderr.trim() === '' ? '' : `; its last output: ${stderr.trim().split('\n').slice(-3).join(' | ')}`;
-          setState(entry, 'closed', `${where} stopped: ${why}${tail}; its tools fail until /mcp reconnects it`, why);
+          setState(
+            entry,
+            'closed',
+            `${where} stopped: ${why}${tail}; its tools fail until /mcp reconnect ${entry.server.name}`,
+            why,
+          );
         },
       });
       if (closed) return void (await connection.close());
       entry.connection = connection;
+      refresh();
       entry.status = { ...entry.status, serverInfo: connection.serverInfo };
       offer(entry, connection.tools, check);
       setState(
@@ -161,14 +185,35 @@ export function createMcpManager(options: ManagerOptions): McpManager {
   };
   return {
     start: async () => {
-      await Promise.all(live.map(startOne));
+      await Promise.all(
+        live.map((entry) => {
+          entry.starting = startOne(entry);
+          return entry.starting;
+        }),
+      );
+    },
+    async settled(server) {
+      const entries = live.filter((e) => server === undefined || e.server.name === server);
+      await Promise.all(entries.map((e) => e.starting));
     },
     status: () => live.map((entry) => ({ ...entry.status })),
-    tools: () => live.flatMap((entry) => (entry.connection ? entry.tools : [])),
+    async reconnect(name) {
+      const entry = live.find((e) => e.server.name === name);
+      if (entry === undefined || closed) return false;
+      const old = entry.connection;
+      entry.connection = undefined;
+      await old?.close();
+      entry.status = { ...entry.status, state: 'pending' };
+      entry.starting = startOne(entry);
+      await entry.starting;
+      return true;
+    },
+    tools: () => current,
     async close() {
       closed = true;
       await Promise.all(live.map((entry) => entry.connection?.close()));
       for (const entry of live) entry.connection = undefined;
+      refresh();
     },
   };
 }

@@ -41,6 +41,22 @@ export type SlashResult =
   /** `/sandbox`: whether commands run in the OS sandbox, and what it lets them write, read and reach, one line each. */
   | { kind: 'sandbox'; state: 'on' | 'off' | 'unavailable'; lines: string[] }
   | { kind: 'exit' }
-  | { kind: 'error'; command: string; message: string };
+  | { kind: 'error'; command: string; message: string }
+  /** `/mcp`: the session's MCP servers; `message` says what `/mcp reconnect NAME` did. */
+  | { kind: 'mcp'; servers: McpServerRow[]; message?: string };
+
+/** One MCP server as `/mcp` lists it. */
+export interface McpServerRow {
+  name: string;
+  /** Where it is configured: `user`, `local`, `project`, `flag`, `settings`, `plugin`. */
+  scope: string;
+  /** The file (or flag) its entry came from. */
+  source: string;
+  transport: 'stdio' | 'http' | 'sse';
+  state: 'pending' | 'connected' | 'failed' | 'closed';
+  tools: number;
+  /** Why it failed or closed. */
+  error?: string;
+}
 
 export type SlashKind = SlashResult['kind'];

@@ -31,6 +31,9 @@ import { routeSlash, shadowedSkillNotes } from './slash.js';
 import type { SlashRoute } from './slash.js';
 import { repositoryKey, trustFile } from './trust.js';
 import { sessionSandbox, splitDomainRules } from './sandbox-config.js';
+import { readMcpConfig, startMcp } from './mcp/session-mcp.js';
+import type { McpRuntime } from './mcp/runtime.js';
+import { mcpSlash } from './mcp/slash.js';
 import type { Sandbox } from '@coding-harness/tools';
 
 /**
@@ -128,6 +131,8 @@ export interface Harness {
   resumeNotices(): string[];
   /** Ends everything the session started: a running turn is aborted, the session file closed, connections ended. */
   close(): Promise<void>;
+  /** The session's MCP servers (`/mcp`), when any was started. */
+  readonly mcp?: McpRuntime;
 }
 
 const EMPTY: DiscoverResult = { skills: [], problems: [], notes: [] };
@@ -213,7 +218,9 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   // The session's rule table (the built-in tools, the skill tool, the caller's), before any tool
   // set exists: a bad rule must fail before discovery and the trust question.
   const extraTools = io.tools ?? [];
-  const table = builtinRuleNames([SKILL_RULES, ...extraTools.map((t) => ruleEntryOf(t))]);
+  // MCP servers are read now (rules naming them must parse) and started once trust is known.
+  const mcpConfig = readMcpConfig(flags, io, workroot);
+  const table = builtinRuleNames([SKILL_RULES, ...extraTools.map((t) => ruleEntryOf(t)), ...mcpConfig.ruleEntries]);
   const ruleProblem = badRuleFlag(flags, table);
   if (ruleProblem) throw ruleProblem;
 
@@ -285,8 +292,23 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       })
     : undefined;
   const skillTool = skillsPlugin !== undefined && skills.length > 0 ? [skillsPlugin.tool] : [];
-  const registry = createToolRegistry({ ...rg, tools: [...skillTool, ...extraTools], ruleEntries: [SKILL_RULES] });
-  const hooks = [...(skillsPlugin ? [skillsPlugin.hooks] : []), ...(io.hooks ?? [])];
+  const mcp = startMcp({
+    read: mcpConfig,
+    flags,
+    env,
+    home: io.home,
+    workroot,
+    repository,
+    trusted: trust.trusted,
+    startupMessages,
+  });
+  const ownTools = createToolRegistry({
+    ...rg,
+    tools: [...skillTool, ...extraTools, ...(mcp?.tools ?? [])],
+    ruleEntries: [SKILL_RULES, ...mcpConfig.ruleEntries],
+  });
+  const registry = mcp ? mcp.wrap(ownTools) : ownTools;
+  const hooks = [...(skillsPlugin ? [skillsPlugin.hooks] : []), ...(io.hooks ?? []), ...(mcp ? [mcp.hooks] : [])];
   const secrets = [credentials.apiKey, credentials.authToken].filter(
     (v): v is string => v !== undefined && v !== DUMMY_API_KEY,
   );
@@ -370,6 +392,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
         skillCount: () => skillReloader.skills().length,
       }),
       reloadSkills: () => skillReloader.reload(),
+      ...(mcp ? { mcp: (args: string) => mcpSlash(mcp, args) } : {}),
     };
     return { created, agent: created, reloader: skillReloader, controls: agentControls };
   };
@@ -378,10 +401,16 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     ...(resumeId !== undefined ? { resumeId } : {}),
     keeps: { model: flags.model === undefined, effort: flags.effort === undefined },
     skills: initialPass,
+  }).catch(async (err: unknown) => {
+    await mcp?.close();
+    throw err;
   });
   const agent = live.agent;
   const createdAgent = live.created;
+  mcp?.attach(agent);
   if (flags.resume !== undefined && !agent.resumed) {
+    // Nothing of this session goes on: its servers end with it.
+    await mcp?.close();
     const why =
       agent.notices.find((n) => n.startsWith('could not resume')) ?? `could not resume session ${flags.resume}`;
     throw new UsageError(
@@ -436,6 +465,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       }
       const before = live;
       live = next;
+      mcp?.attach(next.created);
       // The resumed conversation was told what changed (its resume note); nothing pending is said again.
       skillsPlugin?.rebase();
       await before.created.close();
@@ -446,7 +476,9 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       if (closed) return;
       closed = true;
       await live.created.close();
+      await mcp?.close();
       await anthropic.close?.();
     },
+    ...(mcp ? { mcp } : {}),
   };
 }

@@ -87,6 +87,7 @@ describe('the slash-command table', () => {
       status: 'status',
       resume: 'sessions',
       clear: 'cleared',
+      mcp: 'mcp',
       exit: 'exit',
     };
     for (const name of SLASH_COMMANDS) expect((await runSlashCommand(name, deps().deps)).kind).toBe(expected[name]);

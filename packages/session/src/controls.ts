@@ -45,6 +45,8 @@ export interface SessionControls {
   reloadSkills?(): Promise<SkillsReload>;
   /** `/sandbox`: what commands may write, read and reach (absent where the session has no sandbox object). */
   sandbox?(): Extract<SlashResult, { kind: 'sandbox' }>;
+  /** `/mcp [reconnect NAME]`: the MCP servers (absent where none was started). */
+  mcp?(args: string): Promise<Extract<SlashResult, { kind: 'mcp' }>>;
 }
 
 /** What the controls work on: the wired session's parts. */

@@ -71,6 +71,8 @@ export async function createSession(flags: HarnessFlags, env: HarnessEnv, io: Se
 export function sessionOver(harness: Harness): Session {
   const hub = createEventHub();
   const handlers = commandHandlers(harness, hub.emit);
+  // A server that connects, fails or exits later is a notice to every front end.
+  harness.mcp?.listen((message) => hub.emit({ type: 'notice', message }));
   const dispatch = async (command: Command): Promise<CommandResult> => {
     let result: CommandResult;
     try {
