@@ -77,8 +77,8 @@ interface Live {
 const STDERR_KEEP = 2_000;
 
 async function schemaCheck(): Promise<SchemaCheck> {
-  const { AjvJsonSchemaValidator } = await import('@modelcontextprotocol/client/validators/ajv');
-  const validator = new AjvJsonSchemaValidator();
+  const { ajv } = await loadSdk();
+  const validator = new ajv.AjvJsonSchemaValidator();
   return (schema) => {
     try {
       const run = validator.getValidator(schema as never);
@@ -143,7 +143,6 @@ export function createMcpManager(options: ManagerOptions): McpManager {
     if (!expanded.ok) return setState(entry, 'failed', `${where}: ${expanded.message}; not started`, expanded.message);
     let stderr = '';
     try {
-      await loadSdk();
       const check = await schemaCheck();
       const connection = await connect({
         name: entry.server.name,

@@ -4,7 +4,6 @@
  * server runs (its command, arguments and cwd, or its URL): when the repository changes that,
  * the server is held again until approved again.
  */
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { ServerConfig } from '@coding-harness/mcp';
 import { readRegularFile, replaceRegularFile } from '@coding-harness/skills';
@@ -18,13 +17,14 @@ export function mcpApprovalsFile(env: HarnessEnv, home: string): string {
   return join(state, 'coding-harness', 'mcp-approvals.json');
 }
 
-/** What an approval is for: the program and its arguments (or the URL), hashed. */
+/**
+ * What an approval is for: the program, its arguments and cwd (or the transport and URL), as
+ * readable text (the file shows what was approved; no hashing, which would load node:crypto at start).
+ */
 export function fingerprint(config: ServerConfig): string {
-  const what =
-    config.type === 'stdio'
-      ? { command: config.command, args: config.args, cwd: config.cwd ?? null }
-      : { type: config.type, url: config.url };
-  return createHash('sha256').update(JSON.stringify(what)).digest('hex').slice(0, 32);
+  return config.type === 'stdio'
+    ? JSON.stringify([config.command, ...config.args, ...(config.cwd !== undefined ? [`cwd=${config.cwd}`] : [])])
+    : `${config.type} ${config.url}`;
 }
 
 type Approvals = Record<string, Record<string, string>>;
