@@ -6,33 +6,39 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { z } from 'zod';
 
 const server = new McpServer({ name: 'fixture', version: '1.0.0' });
-server.registerTool('die', { description: 'Exits the server process', inputSchema: {} }, async () => {
-  setTimeout(() => process.exit(3), 10);
-  return { content: [{ type: 'text', text: 'exiting' }] };
-});
-server.registerTool(
-  'big',
-  { description: 'Returns N characters of text', inputSchema: { chars: z.number().int() } },
-  async ({ chars }) => ({ content: [{ type: 'text', text: 'x'.repeat(chars) }] }),
-);
-server.registerTool(
-  'env',
-  { description: 'The environment as JSON', inputSchema: {}, annotations: { readOnlyHint: true } },
-  async () => ({
-    content: [{ type: 'text', text: JSON.stringify(process.env) }],
-  }),
-);
-server.registerTool(
-  'structured',
-  { description: 'Structured content with a resource link', inputSchema: {}, outputSchema: { n: z.number() } },
-  async () => ({
-    content: [
-      { type: 'resource_link', uri: 'file:///tmp/a.txt', name: 'a.txt', description: 'a file' },
-      { type: 'resource', resource: { uri: 'mem://note', text: 'embedded note' } },
-    ],
-    structuredContent: { n: 42 },
-  }),
-);
+// FIXTURE_BASE=0: only the numbered tools (the request-size benchmark counts them alone).
+const base = process.env.FIXTURE_BASE !== '0';
+if (base)
+  server.registerTool('die', { description: 'Exits the server process', inputSchema: {} }, async () => {
+    setTimeout(() => process.exit(3), 10);
+    return { content: [{ type: 'text', text: 'exiting' }] };
+  });
+if (base)
+  server.registerTool(
+    'big',
+    { description: 'Returns N characters of text', inputSchema: { chars: z.number().int() } },
+    async ({ chars }) => ({ content: [{ type: 'text', text: 'x'.repeat(chars) }] }),
+  );
+if (base)
+  server.registerTool(
+    'env',
+    { description: 'The environment as JSON', inputSchema: {}, annotations: { readOnlyHint: true } },
+    async () => ({
+      content: [{ type: 'text', text: JSON.stringify(process.env) }],
+    }),
+  );
+if (base)
+  server.registerTool(
+    'structured',
+    { description: 'Structured content with a resource link', inputSchema: {}, outputSchema: { n: z.number() } },
+    async () => ({
+      content: [
+        { type: 'resource_link', uri: 'file:///tmp/a.txt', name: 'a.txt', description: 'a file' },
+        { type: 'resource', resource: { uri: 'mem://note', text: 'embedded note' } },
+      ],
+      structuredContent: { n: 42 },
+    }),
+  );
 const count = Number(process.env.FIXTURE_TOOLS ?? 0);
 for (let i = 0; i < count; i += 1)
   server.registerTool(

@@ -182,6 +182,33 @@ describe('MCP servers in a session', () => {
     await expect.poll(running, { timeout: 10_000 }).toBe(false);
   });
 
+  it('a server with 300 tools: the tools sent in full stay under the 30 KB budget; a deferred one is found with mcp_search and called', async () => {
+    const { session, server } = await open(
+      new ScriptBuilder()
+        .toolUse('mcp_search', { query: 'tool_287' })
+        .toolUse('mcp_call', { tool: 'mcp__many__tool_287', arguments: { id: 'abc' } })
+        .text('found it'),
+      [
+        '--mcp-config',
+        servers({ many: { args: [FIXTURE], env: { FIXTURE_TOOLS: '300' } } }),
+        '--allowed-tools',
+        'mcp__many__tool_287',
+      ],
+    );
+    await expect.poll(async () => (await mcpRows(session))[0]?.tools, { timeout: 30_000 }).toBe(304);
+    const events = await send(session, 'find tool 287');
+    const bodies = server.messageRequests().map((r) => r.body as { tools: { name: string }[] });
+    const mcpDefinitions = bodies[0]?.tools.filter((t) => t.name.startsWith('mcp__')) ?? [];
+    expect(mcpDefinitions.length).toBeGreaterThan(0);
+    expect(mcpDefinitions.length).toBeLessThan(304);
+    expect(JSON.stringify(mcpDefinitions).length).toBeLessThan(30_000);
+    expect(mcpDefinitions.map((t) => t.name)).not.toContain('mcp__many__tool_287');
+    const results = events.filter((e) => e.type === 'tool_call_finished');
+    expect(JSON.stringify(results[0])).toContain('mcp__many__tool_287');
+    expect(JSON.stringify(results[0])).toContain('The record id');
+    expect(results[1]).toMatchObject({ isError: false, content: [{ type: 'text', text: 'record 287: abc' }] });
+  });
+
   it('a server failing to start and one dying mid-session are notices and /mcp states, the session goes on', async () => {
     const { session } = await open(
       new ScriptBuilder().toolUse('mcp__fixture__die', {}).text('after').text('still here'),

@@ -15,6 +15,8 @@ import type { Tool, ToolRegistry } from '@coding-harness/tools';
 
 /** The default budget, in bytes of JSON, for MCP tool definitions sent in full (the rest stay behind the gateway). */
 export const MCP_TOOLS_BUDGET_DEFAULT = 30_000;
+/** Room for the `cache_control` breakpoint on the last tool of the request. */
+const CACHE_MARK_BYTES = 64;
 /** Names listed per server in the note about tools that arrived; the rest are counted. */
 const NOTE_NAMES = 40;
 
@@ -39,6 +41,12 @@ export interface McpRuntime {
   status(): ServerStatus[];
   reconnect(name: string): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/** A tool's definition as the request carries it, in bytes of JSON (with the comma that separates it). */
+function definitionBytes(tool: Tool<unknown>): number {
+  const json = JSON.stringify({ name: tool.name, description: tool.description, input_schema: tool.inputSchema });
+  return Buffer.byteLength(json) + 1;
 }
 
 function budgetFromEnv(env: Readonly<Record<string, string | undefined>>, messages: string[]): number {
@@ -66,13 +74,14 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
   const promote = (): void => {
     if (!agent || !registry || agent.busy || agent.messages().length > 0) return;
     const fresh = manager.tools().filter((t) => !promoted.has(t.name));
-    let size = manager
-      .tools()
-      .filter((t) => promoted.has(t.name))
-      .reduce((n, t) => n + JSON.stringify(t.inputSchema).length + t.description.length + t.name.length, 0);
+    // The budget covers every MCP definition of the request: the gateway's two and those sent in
+    // full, and the cache breakpoint the last tool of the list carries.
+    let size =
+      CACHE_MARK_BYTES +
+      [...gateway, ...manager.tools().filter((t) => promoted.has(t.name))].reduce((n, t) => n + definitionBytes(t), 0);
     const names: string[] = [];
     for (const tool of fresh) {
-      size += JSON.stringify(tool.inputSchema).length + tool.description.length + tool.name.length;
+      size += definitionBytes(tool);
       if (size > budget) break;
       names.push(tool.name);
     }
