@@ -148,12 +148,11 @@ export interface Agent {
    */
   updateSkills(update: SkillsUpdate): void;
   /**
-   * Offers tools that did not exist when the session started (an MCP server that came up in the
-   * background), between turns: from the next request `update.registry` runs the calls and the
-   * definitions of `update.names` are appended to the tools sent (the ones sent so far keep their
-   * bytes and order). Before the first message nothing else happens; later, `update.note` (when
-   * not empty) is told to the model with the next turn. Returns what could not be done ([] when
-   * all was): a turn running, a name the registry lacks.
+   * Offers tools that did not exist when the agent was made (an MCP server that came up in the
+   * background) before the conversation's first message: from the first request `update.registry`
+   * runs the calls and the definitions of `update.names` are appended to the tools sent. Refused
+   * once the conversation has begun (thinking blocks are bound to the tools they were produced
+   * under) or while a turn runs. Returns what could not be done ([] when all was).
    */
   addTools(update: ToolsUpdate): string[];
 }
@@ -163,8 +162,6 @@ export interface ToolsUpdate {
   /** The registry that runs calls from the next request on (it holds the tools of `names`). */
   registry: ToolRegistry;
   names: readonly string[];
-  /** Told to the model when the conversation has begun (what arrived, from where); '' for nothing. */
-  note: string;
 }
 
 /** What `Agent.updateSkills` takes. */

@@ -23,7 +23,6 @@ import { planResume } from './session-resume.js';
 import type { AgentConfig, AgentState } from './state.js';
 import { modelSettings } from './catalogue-settings.js';
 import { toolSpecs } from './tool-specs.js';
-import { contextNote } from './context-note.js';
 import { missingResults } from './transcript.js';
 import type { Agent, AgentOptions } from './agent-types.js';
 
@@ -303,7 +302,10 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
       for (const dir of update.protectedDirs ?? []) if (!protectedDirs.includes(dir)) protectedDirs.push(dir);
     },
     addTools(update) {
-      if (busy) return ['a turn is running: add tools after it ends'];
+      if (busy) return ['a turn is running: add tools before the first turn'];
+      // Thinking blocks are bound to the tools they were produced under: once the conversation
+      // has begun, the tools sent never change (later tools go through a tool already in the list).
+      if (state.messages.length > 0) return ['the conversation has begun: its tools cannot change'];
       const problems = update.names.filter((n) => !update.registry.get(n)).map((n) => `no tool ${n} in the registry`);
       const known = new Set(config.tools.map((t) => t.name));
       const added = toolSpecs(update.registry.definitions()).filter(
@@ -311,12 +313,10 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
       );
       config.registry = update.registry;
       if (added.length === 0) return problems;
-      // Appended, never re-sorted: what was sent keeps its bytes. A new conversation (clear) keeps them too.
+      // Appended, never re-sorted; a new conversation (clear) starts with them too.
       config.tools = [...config.tools, ...added];
       prefix.tools = [...config.tools];
       if (prefix !== fresh) fresh.tools = [...fresh.tools, ...added];
-      if (state.messages.length > 0 && update.note !== '')
-        state.pendingContext.push(contextNote(config.descriptor, update.note));
       return problems;
     },
   };

@@ -87,7 +87,7 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
     }
     if (names.length === 0) return;
     for (const name of names) promoted.add(name);
-    const problems = agent.addTools({ registry, names, note: '' });
+    const problems = agent.addTools({ registry, names });
     for (const name of names) if (!problems.some((p) => p.includes(name))) told.add(name);
   };
   const onChange = (change: McpChange): void => {
