@@ -4,12 +4,13 @@
  * model reaches the server's tools through mcp_call, and an image result reaches the model. The
  * SDK comes from the bin's vendor bundle, and a run without MCP never reads it.
  */
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
-import { body, childEnv, cleanup, makeSandbox, mock, run, toolResults } from './test-support/cli.js';
+import { BIN, body, childEnv, cleanup, makeSandbox, mock, run, toolResults } from './test-support/cli.js';
 
 afterEach(cleanup);
 
@@ -64,4 +65,39 @@ describe('harness -p with an MCP server', () => {
     expect(JSON.stringify(results)).toContain('"type":"image"');
     expect(cached().some((f) => f.startsWith('harness-mcp-bundle.'))).toBe(true);
   });
+
+  for (const signal of ['SIGINT', 'SIGKILL'] as const)
+    it(`a ${signal} to harness mid-call ends the server process too`, async () => {
+      const box = makeSandbox();
+      const marker = `mcp-${signal}-${process.pid}-${Date.now()}`;
+      const server = await mock(
+        new ScriptBuilder()
+          .toolUse('mcp_call', {
+            tool: 'mcp__e__trigger-long-running-operation',
+            arguments: { duration: 60, steps: 5 },
+          })
+          .text('x')
+          .build(),
+      );
+      const cfg = JSON.stringify({
+        mcpServers: { e: { command: process.execPath, args: [EVERYTHING, 'stdio', marker] } },
+      });
+      const args = ['-C', box.work, '-p', 'go', '--no-sandbox', '--mcp-config', cfg, '--allowed-tools', 'mcp__e'];
+      const child = spawn(process.execPath, [BIN, ...args], { env: childEnv(box, server), stdio: 'ignore' });
+      const running = (): boolean => {
+        try {
+          return execFileSync('pgrep', ['-f', marker], { encoding: 'utf8' }).trim() !== '';
+        } catch {
+          return false;
+        }
+      };
+      try {
+        await expect.poll(running, { timeout: 30_000 }).toBe(true);
+        await expect.poll(() => server.messageRequests().length, { timeout: 30_000 }).toBeGreaterThan(0);
+        child.kill(signal);
+        await expect.poll(running, { timeout: 15_000 }).toBe(false);
+      } finally {
+        child.kill('SIGKILL');
+      }
+    });
 });
