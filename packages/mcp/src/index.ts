@@ -20,5 +20,5 @@ export { mcpToolName, serverOfRuleName, serverRuleName } from './names.js';
 export { SERVER_ENV_BASE, serverEnv } from './server-env.js';
 export { CALL_TOOL, SEARCH_TOOL, callTool, gatewayRegistry, searchTool, searchTools } from './gateway.js';
 export type { GatewaySource } from './gateway.js';
-export { loadSdk, setSdkLoader } from './sdk.js';
+export { loadSdk, setSdkLoader, vendorSdkLoader, SDK_MODULES } from './sdk.js';
 export type { SdkModules } from './sdk.js';

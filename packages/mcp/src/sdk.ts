@@ -43,3 +43,35 @@ export function loadSdk(): Promise<SdkModules> {
   loading ??= loader();
   return loading;
 }
+
+const MODULES = {
+  sdk: '@modelcontextprotocol/client',
+  stdio: '@modelcontextprotocol/client/stdio',
+  ajv: '@modelcontextprotocol/client/validators/ajv',
+} as const;
+
+/**
+ * A loader for a bundled bin: `vendor` (e.g. `./harness-mcp.cjs`, a vendor bundle exporting
+ * `{ [package]: module }`) through `req` (the bin's own require, so the path is beside it), else
+ * the packages by name. `require` because a bin's bundle runs in a vm.Script, where `import()` of
+ * a file outside it is refused; Node 20.19+ loads the SDK's ES modules that way.
+ */
+export function vendorSdkLoader(req: (id: string) => unknown, vendor: string): () => Promise<SdkModules> {
+  return async () => {
+    let bundled: Record<string, unknown> | undefined;
+    try {
+      bundled = req(vendor) as Record<string, unknown>;
+    } catch {
+      // not beside the bin's bundle: the packages
+    }
+    const one = (name: string): unknown => bundled?.[name] ?? req(name);
+    return {
+      sdk: one(MODULES.sdk) as McpSdk,
+      stdio: one(MODULES.stdio) as McpStdio,
+      ajv: one(MODULES.ajv) as McpAjv,
+    };
+  };
+}
+
+/** The packages a bin's vendor bundle holds (its build's `modules` and `external`). */
+export const SDK_MODULES: readonly string[] = Object.values(MODULES);
