@@ -26,7 +26,7 @@ const lookup: Tool<{ q: string }> = {
 };
 
 describe('Agent.addTools', () => {
-  it('before the first message the tool is sent and runs; once the conversation began, the tools sent never change', async () => {
+  it('before the first message the tool is sent and runs; once the conversation began, the tools sent keep their bytes', async () => {
     const { agent, server } = await setup(
       new ScriptBuilder().toolUse('lookup', { q: 'mcp' }).text('done').text('again').build(),
       { registry: { rgPath: null } },
@@ -40,9 +40,8 @@ describe('Agent.addTools', () => {
     });
     const first = server.messageRequests()[0]?.body as { tools: { name: string }[] };
     expect(first.tools.at(-1)?.name).toBe('lookup');
-    expect(agent.addTools({ registry: later, names: ['lookup'] })).toEqual([
-      'the conversation has begun: its tools cannot change',
-    ]);
+    // Already in the list: nothing more to send, and the tool list keeps its bytes.
+    expect(agent.addTools({ registry: later, names: ['lookup'] })).toEqual([]);
     await turn(agent, 'again');
     const bodies = server.messageRequests().map((r) => JSON.stringify((r.body as { tools: unknown }).tools));
     expect(new Set(bodies).size).toBe(1);

@@ -3,7 +3,7 @@
  * and what a turn or a skills update passes in. The implementation is in agent.ts.
  */
 import type { Answer } from '@coding-harness/approval';
-import type { Effort, Message, ProviderRegistry, ThinkingSetting, Usage } from '@coding-harness/model';
+import type { CacheTtl, Effort, Message, ProviderRegistry, ThinkingSetting, Usage } from '@coding-harness/model';
 import type { Skill } from '@coding-harness/skills';
 import type { Sandbox, TextFileIo, ToolRegistry } from '@coding-harness/tools';
 import type { AgentEvent } from './events.js';
@@ -63,6 +63,24 @@ export interface AgentOptions {
   clock?: () => Date;
   /** Fraction of the context window that triggers compaction; default 0.8. */
   compactionThreshold?: number;
+  /**
+   * How long the system prompt's and tools' cache entries live: `1h` for a session a person
+   * drives (the REPL, the TUI, an editor), whose pauses often outlast 5 minutes and would
+   * otherwise re-write the whole prefix at full price; default the provider's short TTL (5m).
+   */
+  cacheTtl?: CacheTtl;
+  /**
+   * When the API refuses a request and recommends another model (`stop_details.recommended_model`),
+   * retry the request once on that model, for the rest of the turn; default false: a notice names
+   * the model and `/model`.
+   */
+  refusalRetry?: boolean;
+  /**
+   * Let the provider clear old tool results from the prompt past half the context window, where
+   * the model supports it (tool-result-clearing.ts); the transcript is never changed. Default
+   * false; `keepToolUses` overrides how many of the newest results stay (default 4).
+   */
+  clearToolResults?: boolean | { keepToolUses: number };
   sessionStore?: SessionStore;
   /** Resumes this session: its stored system prompt and tools are sent unchanged; what changed since is told to the model. */
   resumeId?: string;
@@ -148,18 +166,20 @@ export interface Agent {
    */
   updateSkills(update: SkillsUpdate): void;
   /**
-   * Offers tools that did not exist when the agent was made (an MCP server that came up in the
-   * background) before the conversation's first message: from the first request `update.registry`
-   * runs the calls and the definitions of `update.names` are appended to the tools sent. Refused
-   * once the conversation has begun (thinking blocks are bound to the tools they were produced
-   * under) or while a turn runs. Returns what could not be done ([] when all was).
+   * Offers tools that did not exist at the session's start (an MCP server that came up late, a
+   * skills reload), between turns, without changing a byte of the tool list sent so far: from the
+   * next turn `registry` runs the calls, and where the model's descriptor says
+   * `midConversationTools` the definitions of `names` reach it in a `role: "system"` message after
+   * the next user message. Returns what could not be done ([] when every tool was offered): a
+   * name the registry lacks, a model that takes no tools after the start, a turn running.
+   * Before the conversation's first message the definitions simply join the tool list.
    */
   addTools(update: ToolsUpdate): string[];
 }
 
 /** What `Agent.addTools` takes. */
 export interface ToolsUpdate {
-  /** The registry that runs calls from the next request on (it holds the tools of `names`). */
+  /** The registry that runs calls from the next turn on (holding the tools of `names`). */
   registry: ToolRegistry;
   names: readonly string[];
 }

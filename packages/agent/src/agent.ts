@@ -20,11 +20,13 @@ import { newSessionId } from './session-store.js';
 import type { SessionPrefix, SessionRecord } from './session-store.js';
 import type { PluginRecord } from './hooks.js';
 import { planResume } from './session-resume.js';
+import { CLEARING } from './tool-result-clearing.js';
 import type { AgentConfig, AgentState } from './state.js';
 import { modelSettings } from './catalogue-settings.js';
 import { toolSpecs } from './tool-specs.js';
 import { missingResults } from './transcript.js';
-import type { Agent, AgentOptions } from './agent-types.js';
+import type { Agent, AgentOptions, ToolsUpdate } from './agent-types.js';
+import { toolAdditionMessage } from './tool-additions.js';
 
 export type { Agent, AgentOptions, SendTurnOptions, SkillsUpdate, ToolsUpdate } from './agent-types.js';
 
@@ -77,6 +79,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
           fresh,
           model: options.model,
           midConversationSystem: descriptor.capabilities.midConversationSystem,
+          midConversationTools: descriptor.capabilities.midConversationTools,
           providers: options.providers,
           keep: options.resumeKeeps ?? { model: true, effort: true },
           ...(options.skillTool !== undefined ? { skillTool: options.skillTool } : {}),
@@ -112,6 +115,14 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     retry: retryPlan(options.retry),
     compactionThreshold: options.compactionThreshold ?? 0.8,
     contextWindow: options.contextWindow ?? descriptor.contextWindow,
+    ...(options.cacheTtl !== undefined ? { cacheTtl: options.cacheTtl } : {}),
+    ...(options.refusalRetry ? { refusalRetry: true } : {}),
+    ...(options.clearToolResults
+      ? {
+          clearToolResults:
+            options.clearToolResults === true ? { keepToolUses: CLEARING.keepToolUses } : options.clearToolResults,
+        }
+      : {}),
     hooks: createHookRunner(options.hooks),
   };
   const store = options.sessionStore;
@@ -247,6 +258,10 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
         `session ${sessionId} resumes with ${config.model}${config.effort ? ` (effort ${config.effort})` : ''}, as last set in it (--model / --effort choose others)`,
       );
   }
+  // Resumed with another model than the file last records (`--model` on resume): recorded, so the
+  // next resume names the model this run used, not the one the session started with.
+  if (plan?.ok && state.writer && config.model !== (plan.session.settings?.model ?? plan.session.info.model))
+    state.persist(settingsRecord());
   const agent: Agent = {
     get sessionId() {
       return sessionId;
@@ -297,28 +312,34 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
       state.sessionId = sessionId;
       readTracker.clear();
     },
+    addTools,
     updateSkills(update) {
       config.skills = update.skills;
       for (const dir of update.protectedDirs ?? []) if (!protectedDirs.includes(dir)) protectedDirs.push(dir);
     },
-    addTools(update) {
-      if (busy) return ['a turn is running: add tools before the first turn'];
-      // Thinking blocks are bound to the tools they were produced under: once the conversation
-      // has begun, the tools sent never change (later tools go through a tool already in the list).
-      if (state.messages.length > 0) return ['the conversation has begun: its tools cannot change'];
-      const problems = update.names.filter((n) => !update.registry.get(n)).map((n) => `no tool ${n} in the registry`);
-      const known = new Set(config.tools.map((t) => t.name));
-      const added = toolSpecs(update.registry.definitions()).filter(
-        (spec) => update.names.includes(spec.name) && !known.has(spec.name),
-      );
-      config.registry = update.registry;
-      if (added.length === 0) return problems;
-      // Appended, never re-sorted; a new conversation (clear) starts with them too.
-      config.tools = [...config.tools, ...added];
-      prefix.tools = [...config.tools];
-      if (prefix !== fresh) fresh.tools = [...fresh.tools, ...added];
-      return problems;
-    },
   };
+  function addTools(update: ToolsUpdate): string[] {
+    if (busy) return ['a turn is running: add tools after it ends'];
+    // Before the conversation's first message no thinking is bound to the tools yet: the new
+    // definitions simply join the tool list (appended, never re-sorted; clear() keeps them).
+    if (state.messages.length === 0) return appendTools(update);
+    const planned = toolAdditionMessage(config, update.registry, update.names);
+    config.registry = update.registry;
+    if (planned.message) state.pendingContext.push(planned.message);
+    return planned.problems;
+  }
+  function appendTools(update: ToolsUpdate): string[] {
+    const problems = update.names.filter((n) => !update.registry.get(n)).map((n) => `no tool ${n} in the registry`);
+    const known = new Set(config.tools.map((t) => t.name));
+    const added = toolSpecs(update.registry.definitions()).filter(
+      (spec) => update.names.includes(spec.name) && !known.has(spec.name),
+    );
+    config.registry = update.registry;
+    if (added.length === 0) return problems;
+    config.tools = [...config.tools, ...added];
+    prefix.tools = [...config.tools];
+    if (prefix !== fresh) fresh.tools = [...fresh.tools, ...added];
+    return problems;
+  }
   return agent;
 }

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { parseRuleList } from '@coding-harness/approval';
 import { parsePermissionMode } from '@coding-harness/approval';
 import type { PermissionMode } from '@coding-harness/approval';
+import { closestFlag } from './flag-suggest.js';
 import { CONFLICTS, FLAGS, parseArgsOptions } from './flags.js';
 import type { EffortFlag, INPUT_FORMATS, OUTPUT_FORMATS } from './flags.js';
 
@@ -58,6 +59,8 @@ export interface HarnessFlags {
   inputFormat: InputFormat;
   /** `--verbose`: in `-p` text mode, tool calls and their results go to stderr. */
   verbose: boolean;
+  /** `--refusal-retry`: a refused request is sent again once on the model the API recommends. */
+  refusalRetry: boolean;
   continue: boolean;
   /** A session id; `''` for `--resume` given without one: the REPL opens a picker (`-p` refuses it). */
   resume?: string;
@@ -143,9 +146,17 @@ export function parseHarnessArgs(argv: readonly string[]): ParseResult {
   try {
     parsed = parseArgs({ args: normalizeArgv(argv), options: OPTIONS, allowPositionals: true, strict: true });
   } catch (err) {
-    return usage(
-      `${(err as Error).message.replace(/\. To specify a positional argument.*$/s, '')} (harness --help lists the flags)`,
-    );
+    let message = (err as Error).message.replace(/\. To specify a positional argument.*$/s, '');
+    let unknown = /^Unknown option '([^']+)'/.exec(message)?.[1];
+    // A single-dash long form (`-modle`) reaches parseArgs as short options: name the word typed.
+    const word =
+      unknown?.length === 2 ? argv.find((a) => a.startsWith(unknown!) && /^-[A-Za-z][\w-]+/.test(a)) : undefined;
+    if (word !== undefined) {
+      unknown = word.replace(/=.*$/s, '');
+      message = `Unknown option '${unknown}'`;
+    }
+    const near = unknown === undefined ? undefined : closestFlag(unknown, [...LONG_NAMES]);
+    return usage(`${message}${near ? ` (did you mean --${near}?)` : ''} (harness --help lists the flags)`);
   }
   const v = parsed.values;
   const positionals = parsed.positionals;
@@ -228,6 +239,7 @@ export function parseHarnessArgs(argv: readonly string[]): ParseResult {
       outputFormat: format,
       inputFormat,
       verbose: on('verbose'),
+      refusalRetry: on('refusal-retry'),
       continue: on('continue'),
       ...(resume !== undefined ? { resume } : {}),
       version: on('version'),

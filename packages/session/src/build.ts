@@ -20,6 +20,7 @@ import { modelSettingsFor } from './model-settings.js';
 import { applyProjectTrust } from './project-trust.js';
 import type { AskTrustFn } from './project-trust.js';
 import { listingBudgetFromEnv } from './listing-budget.js';
+import { cacheTtlFromEnv, streamIdleFromEnv } from './env-settings.js';
 import { skillRuleNotes } from './skill-rule-notes.js';
 import { readSkillUsage, skillUsageFile } from './skill-usage.js';
 import { createSkillsPlugin } from './skills/plugin.js';
@@ -55,6 +56,12 @@ export interface HarnessIo {
   /** Replaces the Anthropic provider's default node:http fetch (tests, the evals' mock server). */
   fetch?: typeof fetch;
   tuning?: HarnessTuning;
+  /**
+   * A person drives this session (the REPL, the TUI, an editor), so pauses between requests often
+   * outlast 5 minutes: the system prompt's and tools' cache entries get the 1-hour TTL
+   * (`HARNESS_CACHE_TTL` overrides). Absent (`-p`, the evals): 5 minutes.
+   */
+  interactive?: boolean;
   /**
    * Asked once when the repository has no trust decision and a project skill has `allowed-tools`
    * (the REPL and the TUI); without it (`-p`) those grants are absent and a start-up message names `--trust`.
@@ -206,13 +213,20 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   if (workroot instanceof UsageError) throw workroot;
   const credentials = resolveCredentials(env);
   if (credentials instanceof UsageError) throw credentials;
-  const model = resolveModel(flags.model, env);
+  const wanted = resolveModel(flags.model, env);
   // The light node:http fetch keeps undici (~20 ms, ~30 MB) out of a run, unless a proxy variable
   // is set: then the SDK's own fetch, which is where proxy support lives. Nothing is loaded or
   // connected here: the provider loads the SDK on its first request.
   const fetchImpl = io.fetch ?? fetchForEnv(env);
-  const anthropic = createAnthropicProvider({ ...credentials, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+  const idle = streamIdleFromEnv(env);
+  const anthropic = createAnthropicProvider({
+    ...credentials,
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+    ...(idle.ms !== undefined ? { streamIdleTimeoutMs: idle.ms } : {}),
+  });
   const providers = createProviderRegistry([anthropic]);
+  // A family alias (`--model sonnet`, `ANTHROPIC_MODEL=opus`) is the newest model of that family.
+  const model = providers.alias(wanted) ?? wanted;
   const settings = modelSettingsFor(flags, providers.resolve(model).descriptor);
   if (settings instanceof UsageError) throw settings;
   // The session's rule table (the built-in tools, the skill tool, the caller's), before any tool
@@ -226,6 +240,10 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
 
   const discovery = await discoverFor(flags, workroot, io.home, io.cwd);
   const startupMessages = discoverySummary(discovery);
+  if (idle.notice !== undefined) startupMessages.push(idle.notice);
+  const ttl = cacheTtlFromEnv(env);
+  if (ttl.notice !== undefined) startupMessages.push(ttl.notice);
+  const cacheTtl = ttl.ttl ?? (io.interactive ? '1h' : '5m');
   const repository = repositoryKey(workroot, io.home);
   const trust = await applyProjectTrust({
     skills: discovery.skills,
@@ -366,6 +384,8 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       ...(tuning.contextWindow !== undefined ? { contextWindow: tuning.contextWindow } : {}),
       ...(tuning.compactionThreshold !== undefined ? { compactionThreshold: tuning.compactionThreshold } : {}),
       ...(tuning.clock ? { clock: tuning.clock } : {}),
+      cacheTtl,
+      ...(flags.refusalRetry ? { refusalRetry: true } : {}),
       skillListing: {
         ...(listingBudget.budget !== undefined ? { budgetChars: listingBudget.budget } : {}),
         usage: usage.counts,

@@ -219,6 +219,8 @@ describe('questions, stop reasons and commands', () => {
     expect(stopReasonOf('refusal')).toBe('refusal');
     expect(stopReasonOf('aborted')).toBe('cancelled');
     expect(stopReasonOf('error')).toBeUndefined();
+    expect(stopReasonOf('empty_answer')).toBeUndefined();
+    expect(stopReasonOf('compaction')).toBeUndefined();
   });
 
   it('lists the built-in commands but /exit, then the skills a user may run (a shadowed one as skill:name)', () => {

@@ -1,0 +1,16 @@
+/** How a tool is described to a model (its own file: messages and requests both name it). */
+
+/**
+ * A tool as the model is told of it. `inputSchema` is JSON Schema, sent byte for byte as given
+ * (an outside tool's schema keeps its exact bytes).
+ */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  inputSchema: { type: 'object'; [k: string]: unknown };
+  /**
+   * Not sent in full: the model finds it through the provider's tool search (where supported).
+   * Absent or false: sent in full.
+   */
+  deferred?: boolean;
+}
