@@ -3,7 +3,7 @@
  * and what a turn or a skills update passes in. The implementation is in agent.ts.
  */
 import type { Answer } from '@coding-harness/approval';
-import type { CacheTtl, Effort, Message, ProviderRegistry, ThinkingSetting, Usage } from '@coding-harness/model';
+import type { CacheTtl, Effort, Message, Part, ProviderRegistry, ThinkingSetting, Usage } from '@coding-harness/model';
 import type { Skill } from '@coding-harness/skills';
 import type { Sandbox, TextFileIo, ToolRegistry } from '@coding-harness/tools';
 import type { AgentEvent } from './events.js';
@@ -196,4 +196,10 @@ export interface SendTurnOptions {
   signal?: AbortSignal;
   /** The turn's id (`turnId` on each of its events); default a fresh random one. */
   turnId?: string;
+  /**
+   * Parts the user message holds besides the typed text: `before` it (the output of a `!command`
+   * the user ran since the last turn), `after` it (the content of `@file` mentions, an image the
+   * text named). Hooks and `turn_start` still see the text alone.
+   */
+  parts?: { before?: readonly Part[]; after?: readonly Part[] };
 }

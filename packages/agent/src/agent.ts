@@ -280,7 +280,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     send(text, opts = {}) {
       const turnId = opts.turnId ?? `turn_${randomHex(12)}`;
       return exclusive(opts.signal, (signal, emit) =>
-        runTurn(config, state, text, signal, (event) => emit({ ...event, turnId }), turnId),
+        runTurn(config, state, text, signal, (event) => emit({ ...event, turnId }), turnId, opts.parts),
       );
     },
     answer: (requestId, answer) => config.approvals.answer(requestId, answer),

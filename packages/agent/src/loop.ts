@@ -19,6 +19,7 @@ import type { TurnOutcome, TurnStopReason } from '@coding-harness/protocol';
 import { toolUseId } from './random-id.js';
 import { sendWithRetry } from './request.js';
 import type { AgentConfig, AgentState, Emit } from './state.js';
+import type { SendTurnOptions } from './agent-types.js';
 import type { StopDetails } from './stop-reasons.js';
 import { endWithoutTools } from './reply-end.js';
 import { retryOnRecommended } from './refusal-fallback.js';
@@ -78,6 +79,7 @@ export async function runTurn(
   signal: AbortSignal,
   emit: Emit,
   turnId: string,
+  parts: SendTurnOptions['parts'] = {},
 ): Promise<void> {
   // The turn's own copy: a hook's settings switch (a skill's model and effort) lasts for the rest of the turn only.
   const config: AgentConfig = { ...sessionConfig, turnId };
@@ -94,7 +96,7 @@ export async function runTurn(
     } else {
       const mark = startTurn(
         state,
-        text,
+        [...(parts.before ?? []), { type: 'text', text }, ...(parts.after ?? [])],
         start.context.map((t) => contextNote(config.descriptor, t)),
       );
       const forced = await forcedCalls(config, state, start.calls, signal, emit);
@@ -164,12 +166,12 @@ async function afterTurn(
 }
 
 /** Appends the user text, then the context queued for this turn and the hooks' context, in order. */
-function startTurn(state: AgentState, text: string, hookContext: readonly Message[] = []): TurnMark {
+function startTurn(state: AgentState, content: Part[], hookContext: readonly Message[] = []): TurnMark {
   // A system message left last by a failed request would precede this user message: a 400.
   const unanswered = takeTrailingContext(state);
   const last = state.messages.at(-1);
   const mergedInto = last?.role === 'user' ? last : undefined;
-  append(state, { role: 'user', content: [{ type: 'text', text }] });
+  append(state, { role: 'user', content });
   const mark: TurnMark = {
     messages: state.messages,
     index: state.messages.length - 1,

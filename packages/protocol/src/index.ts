@@ -5,6 +5,7 @@
  * end (the REPL, the TUI, `-p`, the ACP server) is a client of it. No runtime code.
  */
 export type {
+  AgentSummary,
   ApprovalHow,
   EventIds,
   ModelRow,

@@ -5,6 +5,7 @@
 import type { Grant, PermissionMode } from '@coding-harness/approval';
 import type { Effort } from '@coding-harness/model';
 import type {
+  AgentSummary,
   ModelRow,
   SessionStatus,
   SessionSummary,
@@ -26,6 +27,8 @@ export type SlashResult =
       change?: { verb: 'allow' | 'deny'; rule: string } | { verb: 'remove'; rule: string; removed: Grant[] };
       /** How to change them (`/permissions` alone says it). */
       hint?: string;
+      /** What every command rule covers besides its own commands (harmless filters after a pipe), in words. */
+      filters?: string;
     }
   | { kind: 'mode'; mode: PermissionMode; previous?: PermissionMode }
   | { kind: 'models'; current: string; rows: ModelRow[] }
@@ -60,6 +63,8 @@ export type SlashResult =
   /** `/sandbox`: whether commands run in the OS sandbox, and what it lets them write, read and reach, one line each. */
   | { kind: 'sandbox'; state: 'on' | 'off' | 'unavailable'; lines: string[] }
   | { kind: 'exit' }
+  /** `/agents`: the agents the `agent` tool may run, and what was skipped or noted while finding them. */
+  | { kind: 'agents'; agents: AgentSummary[]; messages: string[] }
   | { kind: 'error'; command: string; message: string }
   /** `/mcp`: the session's MCP servers; `message` says what `/mcp reconnect NAME` did. */
   | { kind: 'mcp'; servers: McpServerRow[]; message?: string };

@@ -36,6 +36,8 @@ import { readMcpConfig, startMcp } from './mcp/session-mcp.js';
 import type { McpRuntime } from './mcp/runtime.js';
 import { mcpSlash } from './mcp/slash.js';
 import type { Sandbox } from '@coding-harness/tools';
+import { AGENT_RULES } from './agents/agent-tool.js';
+import { agentRows, agentsForSession, enabledPluginsFor } from './agents/wiring.js';
 
 /**
  * Agent settings that are not flags: the evals make compaction reachable in a short task and fix
@@ -108,6 +110,8 @@ export interface Harness {
   startupMessages: string[];
   /** The session's OS sandbox (on, off with `--no-sandbox`, or unavailable here), for `/sandbox`. */
   sandbox: Sandbox;
+  /** The credentials as the wiring read them: redacted from what `@file` mentions and `!command` attach. */
+  secrets: readonly string[];
   /** `routeSlash` bound to this session's skills and `--no-skills`. */
   route(text: string): SlashRoute;
   /** Standing grants and deny rules of the policy, as `/allowed` shows them (a SlashContext's `grants`). */
@@ -144,15 +148,21 @@ export interface Harness {
 
 const EMPTY: DiscoverResult = { skills: [], problems: [], notes: [] };
 
-/** Discovery as flags ask for it: nothing with `--no-skills`; `--skills` resolved against `cwd`. */
+/**
+ * Discovery as flags ask for it: nothing with `--no-skills`; `--skills` resolved against `cwd`;
+ * with `plugins` (settings' `enabledPlugins`, see agents/wiring.ts), the installed plugins they
+ * enable too, and the notes about reading them.
+ */
 export async function discoverFor(
   flags: HarnessFlags,
   workroot: string,
   home: string,
   cwd: string,
+  plugins?: { enabled: Record<string, boolean>; notes: DiscoverResult['notes'] },
 ): Promise<DiscoverResult> {
   if (!flags.skills) return EMPTY;
   const found = await discover({
+    ...(plugins !== undefined ? { enabledPlugins: plugins.enabled } : {}),
     home,
     workroot,
     explicit: flags.skillDirs.map((d) => resolve(cwd, d)),
@@ -160,7 +170,11 @@ export async function discoverFor(
     // Linear-time .gitignore matching for the nested walk (re2js, loaded only when a .gitignore is found).
     loadIgnoreMatcher,
   });
-  const more = [...skillRuleNotes(found, builtinRuleNames([SKILL_RULES])), ...shadowedSkillNotes(found.skills)];
+  const more = [
+    ...(plugins?.notes ?? []),
+    ...skillRuleNotes(found, builtinRuleNames([SKILL_RULES, AGENT_RULES])),
+    ...shadowedSkillNotes(found.skills),
+  ];
   return more.length === 0 ? found : { ...found, notes: [...found.notes, ...more] };
 }
 
@@ -234,11 +248,18 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const extraTools = io.tools ?? [];
   // MCP servers are read now (rules naming them must parse) and started once trust is known.
   const mcpConfig = readMcpConfig(flags, io, workroot);
-  const table = builtinRuleNames([SKILL_RULES, ...extraTools.map((t) => ruleEntryOf(t)), ...mcpConfig.ruleEntries]);
+  const table = builtinRuleNames([
+    SKILL_RULES,
+    AGENT_RULES,
+    ...extraTools.map((t) => ruleEntryOf(t)),
+    ...mcpConfig.ruleEntries,
+  ]);
   const ruleProblem = badRuleFlag(flags, table);
   if (ruleProblem) throw ruleProblem;
 
-  const discovery = await discoverFor(flags, workroot, io.home, io.cwd);
+  // Installed Claude Code plugins the settings enable (read before discovery, which loads them).
+  const enabledPlugins = flags.skills ? enabledPluginsFor(flags, env, io.home, workroot) : undefined;
+  const discovery = await discoverFor(flags, workroot, io.home, io.cwd, enabledPlugins);
   const startupMessages = discoverySummary(discovery);
   if (idle.notice !== undefined) startupMessages.push(idle.notice);
   const ttl = cacheTtlFromEnv(env);
@@ -296,10 +317,23 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const usageFile = skillUsageFile(env, io.home);
   const usage = skills.length > 0 ? readSkillUsage(usageFile) : { counts: {} };
   if (usage.notice !== undefined) startupMessages.push(usage.notice);
+  // Custom agents (the repository's only when trusted) and the agent tool that runs them.
+  const sessionAgents = agentsForSession({
+    flags,
+    home: io.home,
+    workroot,
+    trusted: trust.trusted,
+    discovery,
+    skillToolName: SKILL_RULES.name,
+    denied: (names) => namesDeniedByRule(policy, AGENT_RULES, names),
+  });
+  startupMessages.push(...sessionAgents.messages);
+  const agentsPlugin = sessionAgents.plugin;
   // The skills runtime, one for the whole session (a reload swaps its skills), and the tool set,
   // built once: the built-in tools, the skill tool when the session starts with skills, the caller's.
   const skillsPlugin: SkillsPlugin | undefined = flags.skills
     ? createSkillsPlugin({
+        agents: agentsPlugin.runner,
         skills,
         discovery,
         autoSkills: flags.autoSkills,
@@ -322,17 +356,22 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   });
   const ownTools = createToolRegistry({
     ...rg,
-    tools: [...skillTool, ...extraTools, ...(mcp?.tools ?? [])],
-    ruleEntries: [SKILL_RULES, ...mcpConfig.ruleEntries],
+    tools: [...skillTool, agentsPlugin.tool, ...extraTools, ...(mcp?.tools ?? [])],
+    ruleEntries: [SKILL_RULES, AGENT_RULES, ...mcpConfig.ruleEntries],
   });
   const registry = mcp ? mcp.wrap(ownTools) : ownTools;
-  const hooks = [...(skillsPlugin ? [skillsPlugin.hooks] : []), ...(io.hooks ?? []), ...(mcp ? [mcp.hooks] : [])];
+  const hooks = [
+    ...(skillsPlugin ? [skillsPlugin.hooks] : []),
+    agentsPlugin.hooks,
+    ...(io.hooks ?? []),
+    ...(mcp ? [mcp.hooks] : []),
+  ];
   const secrets = [credentials.apiKey, credentials.authToken].filter(
     (v): v is string => v !== undefined && v !== DUMMY_API_KEY,
   );
   // The same trust decision and deny rules as above, applied to a new discovery pass.
   const rediscover = async (): Promise<Rediscovery> => {
-    const found = await discoverFor(flags, workroot, io.home, io.cwd);
+    const found = await discoverFor(flags, workroot, io.home, io.cwd, enabledPlugins);
     const applied = trust.trusted
       ? found.skills
       : (
@@ -413,6 +452,11 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       }),
       reloadSkills: () => skillReloader.reload(),
       ...(mcp ? { mcp: (args: string) => mcpSlash(mcp, args) } : {}),
+      agents: () => ({
+        kind: 'agents' as const,
+        agents: agentRows(agentsPlugin.agents()),
+        messages: sessionAgents.details,
+      }),
     };
     return { created, agent: created, reloader: skillReloader, controls: agentControls };
   };
@@ -463,6 +507,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     repository,
     trusted: trust.trusted,
     sandbox,
+    secrets,
     startupMessages,
     route: (text) => routeSlash(text, live.reloader.skills(), { skillsEnabled: flags.skills }),
     grants: () => ({ allowed: policy.list(), denied: policy.listDenied() }),

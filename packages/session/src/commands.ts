@@ -13,6 +13,7 @@ import { permissionsResult } from './permissions.js';
 import { expandResult } from './result-store.js';
 import type { ResultStore } from './result-store.js';
 import { sessionSummary } from './sessions-list.js';
+import { FILTERS_TOO } from '@coding-harness/approval';
 
 /** What a command may use: the session's controls and the few things only the session itself does. */
 export interface SlashDeps {
@@ -83,7 +84,13 @@ export const SLASH_TABLE = [
     description: 'what runs without asking: rules, session and turn grants, with their origin',
     run: (deps) => {
       const { allowed, denied } = deps.controls.rules();
-      return { kind: 'rules', allowed: [...allowed], denied: [...denied], mode: deps.controls.mode() };
+      return {
+        kind: 'rules',
+        allowed: [...allowed],
+        denied: [...denied],
+        mode: deps.controls.mode(),
+        filters: FILTERS_TOO,
+      };
     },
   },
   {
@@ -192,6 +199,14 @@ export const SLASH_TABLE = [
     args: '[reconnect <name>]',
     description: 'the MCP servers: state, transport, tool count and errors; reconnect one',
     run: (deps, args) => deps.controls.mcp?.(args) ?? { kind: 'mcp', servers: [] },
+  },
+  {
+    name: 'agents',
+    aliases: [],
+    args: '',
+    description: 'the agents the agent tool may run (name, source, tools, description)',
+    run: (deps) =>
+      deps.controls.agents?.() ?? { kind: 'error', command: 'agents', message: 'this session has no agents' },
   },
   {
     name: 'exit',

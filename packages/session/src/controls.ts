@@ -50,6 +50,8 @@ export interface SessionControls {
   sandbox?(): Extract<SlashResult, { kind: 'sandbox' }>;
   /** `/mcp [reconnect NAME]`: the MCP servers (absent where none was started). */
   mcp?(args: string): Promise<Extract<SlashResult, { kind: 'mcp' }>>;
+  /** `/agents`: the agents the agent tool may run (set by the wiring; absent in a session without them). */
+  agents?(): Extract<SlashResult, { kind: 'agents' }>;
 }
 
 /** What the controls work on: the wired session's parts. */

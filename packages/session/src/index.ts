@@ -78,3 +78,7 @@ export { applyProjectTrust } from './project-trust.js';
 export type { AskTrustFn, ProjectTrust, TrustAnswer, TrustQuestion } from './project-trust.js';
 export { readTrust, recordTrust, repositoryKey, trustDecision, trustFile } from './trust.js';
 export type { TrustDecision, TrustEntry, TrustRead } from './trust.js';
+export { mentionCompletions, mentionToken } from './mentions/complete.js';
+export { enabledPluginsFor } from './agents/wiring.js';
+export { AGENT_RULES } from './agents/agent-tool.js';
+export type { AgentDefinition, AgentSource } from './agents/agent-file.js';

@@ -68,7 +68,11 @@ export function formatSlashResult(result: SlashResult, opts: FormatOptions = {})
     case 'rules': {
       const change = result.change;
       if (change === undefined)
-        return [...formatGrants(result.allowed, result.denied, result.mode), ...(result.hint ? [result.hint] : [])];
+        return [
+          ...formatGrants(result.allowed, result.denied, result.mode),
+          ...(result.filters && result.allowed.length > 0 ? [`(command rules: ${result.filters})`] : []),
+          ...(result.hint ? [result.hint] : []),
+        ];
       if (change.verb !== 'remove')
         return [`${change.verb === 'allow' ? 'allow' : 'deny '} ${change.rule}  (session, /permissions)`];
       if (change.removed.length === 0) return [`no allow or deny rule reads ${change.rule}; /permissions lists them`];
@@ -113,6 +117,8 @@ export function formatSlashResult(result: SlashResult, opts: FormatOptions = {})
       return [resultHeading(result), ...result.text.split('\n')];
     case 'sandbox':
       return result.lines;
+    case 'agents':
+      return agentLines(result);
     case 'exit':
       return [];
     case 'error':
@@ -132,4 +138,13 @@ function mcpLines(result: Extract<SlashResult, { kind: 'mcp' }>): string[] {
     if (s.error !== undefined && s.state !== 'connected') lines.push(`  ${s.error}`);
   }
   return lines;
+}
+
+/** `/agents`: one line per agent (name, source, model, tools), its description under it, then the notes. */
+function agentLines(result: Extract<SlashResult, { kind: 'agents' }>): string[] {
+  const lines = result.agents.flatMap((a) => [
+    `${a.name} (${a.source}${a.model !== undefined ? `, model ${a.model}` : ''}; ${a.tools === undefined ? 'all tools' : `tools: ${a.tools.join(', ') || 'none'}`})${a.file !== undefined ? ` ${a.file}` : ''}`,
+    `  ${a.description.replace(/\s+/g, ' ')}`,
+  ]);
+  return [...lines, ...result.messages];
 }

@@ -4,6 +4,7 @@ import type { ModelSpec } from '../model-table.js';
 import { isCompaction } from '../compaction.js';
 import { isRecord } from '../tokens.js';
 import type { RequestHeaders } from './headers.js';
+import { checkMediaBlock, checkToolResultMedia } from './media.js';
 
 /** The real API's prefill rejection, verbatim. */
 export const PREFILL_MESSAGE =
@@ -170,6 +171,8 @@ function checkContent(
       return invalid(`${at}.${typeof block.thinking !== 'string' ? 'thinking' : 'signature'}: Field required`);
     }
     if (type === 'redacted_thinking' && typeof block.data !== 'string') return invalid(`${at}.data: Field required`);
+    const media = checkMediaBlock(block, at) ?? checkToolResultMedia(block, at);
+    if (media) return media;
   }
   return undefined;
 }
