@@ -8,9 +8,8 @@ import { checkPolicyOptions, createPolicy, namesDeniedByRule } from '@coding-har
 import type { Grant, Policy } from '@coding-harness/approval';
 import { discover } from '@coding-harness/skills';
 import type { DiscoverResult, Skill } from '@coding-harness/skills';
-import type { Hooks } from '@coding-harness/agent';
 import { builtinRuleNames, createToolRegistry, loadIgnoreMatcher, ruleEntryOf } from '@coding-harness/tools';
-import type { TextFileIo, Tool, ToolRegistry, ToolRuleEntry } from '@coding-harness/tools';
+import type { ToolRegistry, ToolRuleEntry } from '@coding-harness/tools';
 import type { HarnessFlags } from './args.js';
 import { createSessionControls } from './controls.js';
 import type { SessionControls } from './controls.js';
@@ -18,7 +17,6 @@ import { configDir, DUMMY_API_KEY, resolveCredentials, resolveModel, resolveWork
 import type { HarnessEnv } from './config.js';
 import { modelSettingsFor } from './model-settings.js';
 import { applyProjectTrust } from './project-trust.js';
-import type { AskTrustFn } from './project-trust.js';
 import { listingBudgetFromEnv } from './listing-budget.js';
 import { cacheTtlFromEnv, streamIdleFromEnv } from './env-settings.js';
 import { skillRuleNotes } from './skill-rule-notes.js';
@@ -39,51 +37,8 @@ import type { Sandbox } from '@coding-harness/tools';
 import { AGENT_RULES } from './agents/agent-tool.js';
 import { agentRows, agentsForSession, enabledPluginsFor } from './agents/wiring.js';
 
-/**
- * Agent settings that are not flags: the evals make compaction reachable in a short task and fix
- * the clock so the system prompt's date line never changes between runs. Users never set these.
- */
-export interface HarnessTuning {
-  contextWindow?: number;
-  compactionThreshold?: number;
-  clock?: () => Date;
-  /** grep's engine: a path to rg, null never to use rg (byte-identical runs), undefined to look on PATH. */
-  rgPath?: string | null;
-}
-
-/** What a front end supplies besides flags and env. */
-export interface HarnessIo {
-  home: string;
-  cwd: string;
-  /** Replaces the Anthropic provider's default node:http fetch (tests, the evals' mock server). */
-  fetch?: typeof fetch;
-  tuning?: HarnessTuning;
-  /**
-   * A person drives this session (the REPL, the TUI, an editor), so pauses between requests often
-   * outlast 5 minutes: the system prompt's and tools' cache entries get the 1-hour TTL
-   * (`HARNESS_CACHE_TTL` overrides). Absent (`-p`, the evals): 5 minutes.
-   */
-  interactive?: boolean;
-  /**
-   * Asked once when the repository has no trust decision and a project skill has `allowed-tools`
-   * (the REPL and the TUI); without it (`-p`) those grants are absent and a start-up message names `--trust`.
-   */
-  askTrust?: AskTrustFn;
-  /**
-   * Text-file I/O for read_file, write_file and edit_file through the front end (an editor's
-   * buffers over ACP), behind the same jail, protected paths and approval; absent: the disk.
-   */
-  files?: TextFileIo;
-  /**
-   * More tools for the session (a library user's, an MCP server's: any `Tool` of
-   * `@coding-harness/tools`), after the built-in ones and the skill tool. Rules and a skill's
-   * `allowed-tools` name them like the built-in ones.
-   */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each tool has its own input type
-  tools?: readonly Tool<any>[];
-  /** More plugins on the loop's hooks (settings hooks, a library user's), after the skills plugin, in order. */
-  hooks?: readonly Hooks[];
-}
+export type { HarnessIo, HarnessTuning } from './harness-io.js';
+import type { HarnessIo } from './harness-io.js';
 
 /** A wired session: everything a front end needs to run turns and answer slash commands. */
 export interface Harness {
@@ -178,28 +133,8 @@ export async function discoverFor(
   return more.length === 0 ? found : { ...found, notes: [...found.notes, ...more] };
 }
 
-/**
- * What start-up prints about discovery: one line at most, counting the skipped skills and the
- * notes, pointing at `harness skills` for the details (one notice per file filled the screen).
- */
-export function discoverySummary(discovery: DiscoverResult): string[] {
-  const skipped = discovery.problems.length;
-  const notes = discovery.notes.length;
-  if (skipped === 0 && notes === 0) return [];
-  const parts = [
-    ...(skipped > 0 ? [`${skipped} skill${skipped === 1 ? '' : 's'} skipped`] : []),
-    ...(notes > 0 ? [`${notes} skill note${notes === 1 ? '' : 's'}`] : []),
-  ];
-  return [`${parts.join(', ')}; run harness skills for details`];
-}
-
-/** One line per skipped skill and per note (`harness skills` and `/reload-skills` show them; never fatal). */
-export function discoveryMessages(discovery: DiscoverResult): string[] {
-  return [
-    ...discovery.problems.map((p) => `skill skipped: ${p.path}: ${p.message}`),
-    ...discovery.notes.map((n) => `skill note: ${n.path}: ${n.message}`),
-  ];
-}
+export { discoveryMessages, discoverySummary } from './discovery-lines.js';
+import { discoveryMessages, discoverySummary } from './discovery-lines.js';
 
 /** A UsageError naming the flag and the first rule the policy would refuse, or undefined. */
 function badRuleFlag(flags: HarnessFlags, table: readonly ToolRuleEntry[]): UsageError | undefined {
