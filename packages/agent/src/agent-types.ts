@@ -181,6 +181,7 @@ export interface Agent {
    * `midConversationTools` the definitions of `names` reach it in a `role: "system"` message after
    * the next user message. Returns what could not be done ([] when every tool was offered): a
    * name the registry lacks, a model that takes no tools after the start, a turn running.
+   * Before the conversation's first message the definitions simply join the tool list.
    */
   addTools(update: ToolsUpdate): string[];
 }

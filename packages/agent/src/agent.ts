@@ -323,10 +323,26 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
   };
   function addTools(update: ToolsUpdate): string[] {
     if (busy) return ['a turn is running: add tools after it ends'];
+    // Before the conversation's first message no thinking is bound to the tools yet: the new
+    // definitions simply join the tool list (appended, never re-sorted; clear() keeps them).
+    if (state.messages.length === 0) return appendTools(update);
     const planned = toolAdditionMessage(config, update.registry, update.names);
     config.registry = update.registry;
     if (planned.message) state.pendingContext.push(planned.message);
     return planned.problems;
+  }
+  function appendTools(update: ToolsUpdate): string[] {
+    const problems = update.names.filter((n) => !update.registry.get(n)).map((n) => `no tool ${n} in the registry`);
+    const known = new Set(config.tools.map((t) => t.name));
+    const added = toolSpecs(update.registry.definitions()).filter(
+      (spec) => update.names.includes(spec.name) && !known.has(spec.name),
+    );
+    config.registry = update.registry;
+    if (added.length === 0) return problems;
+    config.tools = [...config.tools, ...added];
+    prefix.tools = [...config.tools];
+    if (prefix !== fresh) fresh.tools = [...fresh.tools, ...added];
+    return problems;
   }
   return agent;
 }

@@ -11,7 +11,7 @@ import { alwaysRuleFor, alwaysRuleScope, denialForNonInteractive } from '@coding
 import type { Answer, AskFn, Authorization } from '@coding-harness/approval';
 import { createStreamRedactor, redactSecrets } from '@coding-harness/tools';
 import type { Tool, ToolContext, ToolErrorCode, ToolRegistry, ToolResult } from '@coding-harness/tools';
-import { prepareCall } from '@coding-harness/tools';
+import { prepareCall, ruleEntryOf } from '@coding-harness/tools';
 import type { ResultPart, ToolCallPart, ToolResultPart } from '@coding-harness/model';
 import { textResult } from '@coding-harness/model';
 import type { Approvals } from './approvals.js';
@@ -192,7 +192,9 @@ async function runOne(
       });
       return answer;
     });
-  const ruleTool = deps.registry.ruleNames().find((entry) => entry.name === tool.name);
+  // A tool the registry's table does not list (one resolved late, e.g. an MCP tool of a server
+  // still starting) brings its own entry, so its kind and rule group still reach the policy.
+  const ruleTool = deps.registry.ruleNames().find((entry) => entry.name === tool.name) ?? ruleEntryOf(tool);
   const request = {
     tool: tool.name,
     kind: tool.kind,

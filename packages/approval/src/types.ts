@@ -23,6 +23,12 @@ export interface RuleTool {
   readonly specifier: RuleSpecifier;
   /** Tools whose deny rules also hold for this one (grep and glob: `read_file`). */
   readonly deniedWith: readonly string[];
+  /**
+   * A name for the group this tool belongs to (an MCP server's tools: `mcp__github`): a rule
+   * naming the group alone allows, asks about or denies every tool of it, as Claude Code's
+   * `mcp__<server>` rules do. The group needs an entry of its own in the table for rules to parse.
+   */
+  readonly group?: string;
 }
 
 /** How cautious the session is, in Claude Code's words. */

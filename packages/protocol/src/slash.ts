@@ -71,7 +71,23 @@ export type SlashResult =
   | { kind: 'agents'; agents: AgentSummary[]; messages: string[] }
   | { kind: 'error'; command: string; message: string }
   /** `/memory`: the memory files in the system prompt (`scope`: harness, user or project), each with the files it imports. */
-  | { kind: 'memory'; files: { path: string; scope: string; chars: number; imports: string[] }[] };
+  | { kind: 'memory'; files: { path: string; scope: string; chars: number; imports: string[] }[] }
+  /** `/mcp`: the session's MCP servers; `message` says what `/mcp reconnect NAME` did. */
+  | { kind: 'mcp'; servers: McpServerRow[]; message?: string };
+
+/** One MCP server as `/mcp` lists it. */
+export interface McpServerRow {
+  name: string;
+  /** Where it is configured: `user`, `local`, `project`, `flag`, `settings`, `plugin`. */
+  scope: string;
+  /** The file (or flag) its entry came from. */
+  source: string;
+  transport: 'stdio' | 'http' | 'sse';
+  state: 'pending' | 'connected' | 'failed' | 'closed';
+  tools: number;
+  /** Why it failed or closed. */
+  error?: string;
+}
 
 export type SlashKind = SlashResult['kind'];
 

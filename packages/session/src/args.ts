@@ -78,6 +78,12 @@ export interface HarnessFlags {
   help: boolean;
   /** Set for `harness skills ...`; undefined for a session. */
   command?: HarnessCommand;
+  /** `--mcp-config` values (files or inline JSON), in order. */
+  mcpConfig?: string[];
+  /** `--strict-mcp-config`: only the `--mcp-config` servers. */
+  strictMcpConfig?: boolean;
+  /** `--approve-mcp NAME` values (`all` for every `.mcp.json` server). */
+  approveMcp?: string[];
 }
 
 /** The result of parsing: flags, or a usage error that the caller prints and exits 2 with. */
@@ -260,6 +266,9 @@ export function parseHarnessArgs(argv: readonly string[]): ParseResult {
       version: on('version'),
       help: on('help'),
       ...(command ? { command } : {}),
+      mcpConfig: list('mcp-config'),
+      strictMcpConfig: on('strict-mcp-config'),
+      approveMcp: list('approve-mcp'),
     },
   };
 }

@@ -8,7 +8,7 @@ import { namesDeniedByRule } from '@coding-harness/approval';
 import type { Policy } from '@coding-harness/approval';
 import type { DiscoverResult, Skill } from '@coding-harness/skills';
 import { createToolRegistry } from '@coding-harness/tools';
-import type { Sandbox, Tool } from '@coding-harness/tools';
+import type { Sandbox, Tool, ToolRegistry, ToolRuleEntry } from '@coding-harness/tools';
 import type { HarnessFlags } from './args.js';
 import type { HarnessEnv } from './config.js';
 import { AGENT_RULES } from './agents/agent-tool.js';
@@ -44,6 +44,14 @@ export interface PluginWiringInput {
   startupMessages: string[];
   /** The session's own further hooks (nested memory files), run after Claude Code's and before the caller's. */
   moreHooks?: readonly Hooks[];
+  /** The session's MCP servers: their tools join the set, their gateway wraps it, their hook runs last. */
+  mcp?: {
+    tools: readonly Tool<unknown>[];
+    wrap(registry: ToolRegistry): ToolRegistry;
+    hooks: Hooks;
+  };
+  /** Rule names of tools that may arrive later (MCP servers' tools). */
+  moreRuleEntries?: readonly ToolRuleEntry[];
 }
 
 /** The plugins, the tool set (built once) and the hooks in the order they run. */
@@ -77,11 +85,12 @@ export function wirePlugins(w: PluginWiringInput) {
       })
     : undefined;
   const skillTool = skillsPlugin !== undefined && w.skills.length > 0 ? [skillsPlugin.tool] : [];
-  const registry = createToolRegistry({
+  const ownTools = createToolRegistry({
     ...rg,
-    tools: [...skillTool, agentsPlugin.tool, ...extraTools],
-    ruleEntries: [SKILL_RULES, AGENT_RULES],
+    tools: [...skillTool, agentsPlugin.tool, ...extraTools, ...(w.mcp?.tools ?? [])],
+    ruleEntries: [SKILL_RULES, AGENT_RULES, ...(w.moreRuleEntries ?? [])],
   });
+  const registry = w.mcp ? w.mcp.wrap(ownTools) : ownTools;
   // Claude Code's hooks (settings files, skills' hooks:, plugins' hooks.json), after the skills plugin.
   const claudeHooks = sessionClaudeHooks({
     home: w.io.home,
@@ -107,6 +116,7 @@ export function wirePlugins(w: PluginWiringInput) {
     ...(claudeHooks.active ? [claudeHooks.claude.hooks] : []),
     ...(w.moreHooks ?? []),
     ...(w.io.hooks ?? []),
+    ...(w.mcp ? [w.mcp.hooks] : []),
   ];
   return { sessionAgents, agentsPlugin, skillsPlugin, skillTool, registry, claudeHooks, hooks };
 }

@@ -7,9 +7,8 @@ import { createAnthropicProvider, fetchForEnv } from '@coding-harness/model/anth
 import { createPolicy, namesDeniedByRule } from '@coding-harness/approval';
 import type { Grant, Policy } from '@coding-harness/approval';
 import type { DiscoverResult, Skill } from '@coding-harness/skills';
-import type { Hooks } from '@coding-harness/agent';
 import { builtinRuleNames, ruleEntryOf } from '@coding-harness/tools';
-import type { TextFileIo, Tool, ToolRegistry } from '@coding-harness/tools';
+import type { ToolRegistry } from '@coding-harness/tools';
 import type { HarnessFlags } from './args.js';
 import { createSessionControls } from './controls.js';
 import type { SessionControls } from './controls.js';
@@ -17,7 +16,6 @@ import { configDir, DUMMY_API_KEY, resolveCredentials, resolveModel, resolveWork
 import type { HarnessEnv } from './config.js';
 import { modelSettingsFor } from './model-settings.js';
 import { applyProjectTrust } from './project-trust.js';
-import type { AskTrustFn } from './project-trust.js';
 import { listingBudgetFromEnv } from './listing-budget.js';
 import { cacheTtlFromEnv, streamIdleFromEnv } from './env-settings.js';
 import { readSkillUsage, skillUsageFile } from './skill-usage.js';
@@ -28,6 +26,9 @@ import { routeSlash } from './slash.js';
 import type { SlashRoute } from './slash.js';
 import { repositoryKey, trustFile } from './trust.js';
 import { sessionSandbox } from './sandbox-config.js';
+import { readMcpConfig, startMcp } from './mcp/session-mcp.js';
+import type { McpRuntime } from './mcp/runtime.js';
+import { mcpSlash } from './mcp/slash.js';
 import type { Sandbox } from '@coding-harness/tools';
 import { flagRules, preTrusted } from './settings/wiring.js';
 import { sessionSettings } from './settings/session-settings.js';
@@ -41,51 +42,8 @@ import { AGENT_RULES } from './agents/agent-tool.js';
 import { agentRows, enabledPluginsFor } from './agents/wiring.js';
 import { wirePlugins } from './build-plugins.js';
 
-/**
- * Agent settings that are not flags: the evals make compaction reachable in a short task and fix
- * the clock so the system prompt's date line never changes between runs. Users never set these.
- */
-export interface HarnessTuning {
-  contextWindow?: number;
-  compactionThreshold?: number;
-  clock?: () => Date;
-  /** grep's engine: a path to rg, null never to use rg (byte-identical runs), undefined to look on PATH. */
-  rgPath?: string | null;
-}
-
-/** What a front end supplies besides flags and env. */
-export interface HarnessIo {
-  home: string;
-  cwd: string;
-  /** Replaces the Anthropic provider's default node:http fetch (tests, the evals' mock server). */
-  fetch?: typeof fetch;
-  tuning?: HarnessTuning;
-  /**
-   * A person drives this session (the REPL, the TUI, an editor), so pauses between requests often
-   * outlast 5 minutes: the system prompt's and tools' cache entries get the 1-hour TTL
-   * (`HARNESS_CACHE_TTL` overrides). Absent (`-p`, the evals): 5 minutes.
-   */
-  interactive?: boolean;
-  /**
-   * Asked once when the repository has no trust decision and a project skill has `allowed-tools`
-   * (the REPL and the TUI); without it (`-p`) those grants are absent and a start-up message names `--trust`.
-   */
-  askTrust?: AskTrustFn;
-  /**
-   * Text-file I/O for read_file, write_file and edit_file through the front end (an editor's
-   * buffers over ACP), behind the same jail, protected paths and approval; absent: the disk.
-   */
-  files?: TextFileIo;
-  /**
-   * More tools for the session (a library user's, an MCP server's: any `Tool` of
-   * `@coding-harness/tools`), after the built-in ones and the skill tool. Rules and a skill's
-   * `allowed-tools` name them like the built-in ones.
-   */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each tool has its own input type
-  tools?: readonly Tool<any>[];
-  /** More plugins on the loop's hooks (settings hooks, a library user's), after the skills plugin, in order. */
-  hooks?: readonly Hooks[];
-}
+export type { HarnessIo, HarnessTuning } from './harness-io.js';
+import type { HarnessIo } from './harness-io.js';
 
 /** A wired session: everything a front end needs to run turns and answer slash commands. */
 export interface Harness {
@@ -150,6 +108,8 @@ export interface Harness {
   readonly memory: LoadedMemory;
   /** Lines for the user after start-up (where an "always for this project" rule was saved); the session sends them as `notice` events. */
   onNotice(listener: (message: string) => void): void;
+  /** The session's MCP servers (`/mcp`), when any was started. */
+  readonly mcp?: McpRuntime;
 }
 
 // Discovery as flags ask for it, and its lines for the user (discovery-wiring.ts).
@@ -170,7 +130,14 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   // The session's rule table (the built-in tools, the skill tool, the agent tool, the caller's), before
   // any tool set exists: a bad rule must fail before discovery and the trust question.
   const extraTools = io.tools ?? [];
-  const table = builtinRuleNames([SKILL_RULES, AGENT_RULES, ...extraTools.map((t) => ruleEntryOf(t))]);
+  // MCP servers are read now (rules naming them must parse) and started once trust is known.
+  const mcpConfig = readMcpConfig(flags, io, workroot);
+  const table = builtinRuleNames([
+    SKILL_RULES,
+    AGENT_RULES,
+    ...extraTools.map((t) => ruleEntryOf(t)),
+    ...mcpConfig.ruleEntries,
+  ]);
   const rules = flagRules(flags, table);
   if (rules instanceof UsageError) throw rules;
   const repository = repositoryKey(workroot, io.home);
@@ -282,6 +249,16 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   if (usage.notice !== undefined) startupMessages.push(usage.notice);
   // A subfolder's CLAUDE.md joins the reading call's result the first time the model reads under it.
   const nested = flags.untrusted ? [] : [nestedMemoryPlugin({ home: io.home, workroot, repository })];
+  const mcp = startMcp({
+    read: mcpConfig,
+    flags,
+    env,
+    home: io.home,
+    workroot,
+    repository,
+    trusted: trust.trusted,
+    startupMessages,
+  });
   const secrets = [credentials.apiKey, credentials.authToken].filter(
     (v): v is string => v !== undefined && v !== DUMMY_API_KEY,
   );
@@ -300,6 +277,8 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     sessionDir,
     startupMessages,
     moreHooks: nested,
+    ...(mcp ? { mcp } : {}),
+    moreRuleEntries: mcpConfig.ruleEntries,
   });
   // The same trust decision and deny rules as above, applied to a new discovery pass.
   const rediscover = async (): Promise<Rediscovery> => {
@@ -387,6 +366,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
         skillCount: () => skillReloader.skills().length,
       }),
       reloadSkills: () => skillReloader.reload(),
+      ...(mcp ? { mcp: (args: string) => mcpSlash(mcp, args) } : {}),
       agents: () => ({
         kind: 'agents' as const,
         agents: agentRows(agentsPlugin.agents()),
@@ -401,11 +381,17 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     ...(resumeId !== undefined ? { resumeId } : {}),
     keeps: { model: flags.model === undefined, effort: flags.effort === undefined },
     skills: initialPass,
+  }).catch(async (err: unknown) => {
+    await mcp?.close();
+    throw err;
   });
   const agent = live.agent;
   const createdAgent = live.created;
   if (claudeHooks.active) claudeHooks.claude.start(agent.sessionId, agent.resumed ? 'resume' : 'startup');
+  mcp?.attach(agent);
   if (flags.resume !== undefined && !agent.resumed) {
+    // Nothing of this session goes on: its servers end with it.
+    await mcp?.close();
     const why =
       agent.notices.find((n) => n.startsWith('could not resume')) ?? `could not resume session ${flags.resume}`;
     throw new UsageError(
@@ -461,6 +447,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       }
       const before = live;
       live = next;
+      mcp?.attach(next.created);
       // The resumed conversation was told what changed (its resume note); nothing pending is said again.
       skillsPlugin?.rebase();
       if (claudeHooks.active) claudeHooks.claude.start(id, 'resume');
@@ -476,7 +463,9 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       closed = true;
       if (claudeHooks.active) await claudeHooks.claude.end(live.agent.sessionId, 'other');
       await live.created.close();
+      await mcp?.close();
       await anthropic.close?.();
     },
+    ...(mcp ? { mcp } : {}),
   };
 }

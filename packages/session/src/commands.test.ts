@@ -124,6 +124,7 @@ describe('the slash-command table', () => {
       status: 'status',
       resume: 'sessions',
       clear: 'cleared',
+      mcp: 'mcp',
       agents: 'agents',
       hooks: 'hooks',
       exit: 'exit',

@@ -197,6 +197,13 @@ export const SLASH_TABLE = [
     run: (deps) => ({ kind: 'cleared', sessionId: deps.clear() }),
   },
   {
+    name: 'mcp',
+    aliases: [],
+    args: '[reconnect <name>]',
+    description: 'the MCP servers: state, transport, tool count and errors; reconnect one',
+    run: (deps, args) => deps.controls.mcp?.(args) ?? { kind: 'mcp', servers: [] },
+  },
+  {
     name: 'agents',
     aliases: [],
     args: '',

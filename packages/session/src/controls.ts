@@ -48,6 +48,8 @@ export interface SessionControls {
   reloadSkills?(): Promise<SkillsReload>;
   /** `/sandbox`: what commands may write, read and reach (absent where the session has no sandbox object). */
   sandbox?(): Extract<SlashResult, { kind: 'sandbox' }>;
+  /** `/mcp [reconnect NAME]`: the MCP servers (absent where none was started). */
+  mcp?(args: string): Promise<Extract<SlashResult, { kind: 'mcp' }>>;
   /** `/agents`: the agents the agent tool may run (set by the wiring; absent in a session without them). */
   agents?(): Extract<SlashResult, { kind: 'agents' }>;
   /** `/hooks`: the session's Claude Code hooks (set by the wiring). */

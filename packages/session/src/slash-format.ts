@@ -134,7 +134,21 @@ export function formatSlashResult(result: SlashResult, opts: FormatOptions = {})
         `${f.scope.padEnd(8)} ${f.path}  (${f.chars} chars)`,
         ...f.imports.map((i) => `           @ ${i}`),
       ]);
+    case 'mcp':
+      return mcpLines(result);
   }
+}
+
+/** `/mcp`: one line per server (state, transport, tool count, scope), its error under it. */
+function mcpLines(result: Extract<SlashResult, { kind: 'mcp' }>): string[] {
+  const lines = result.message !== undefined ? [result.message] : [];
+  if (result.servers.length === 0) return [...lines, 'no MCP servers started in this session'];
+  for (const s of result.servers) {
+    const tools = s.state === 'connected' || s.tools > 0 ? `, ${s.tools} tool${s.tools === 1 ? '' : 's'}` : '';
+    lines.push(`${s.name}: ${s.state} (${s.transport}${tools}; ${s.scope}: ${s.source})`);
+    if (s.error !== undefined && s.state !== 'connected') lines.push(`  ${s.error}`);
+  }
+  return lines;
 }
 
 /** `/agents`: one line per agent (name, source, model, tools), its description under it, then the notes. */

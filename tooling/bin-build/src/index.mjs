@@ -30,16 +30,19 @@ export const BUNDLE_OPTIONS = {
 };
 
 /**
- * Bundles package `name`'s ESM build (`file` inside it) instead of its `main`: jsonc-parser's main
- * is a UMD wrapper whose requires esbuild cannot follow. Resolved from the importing file, so the
- * package need only be a dependency of the package that imports it.
+ * Packages whose `main` is a UMD build with inner `require('./impl/...')` calls esbuild cannot
+ * follow (the bin then fails at load): their ES module build is bundled instead, resolved from
+ * the importing file's folder. jsonc-parser (settings and MCP files with comments) is one.
  */
-function esmBuildOf(name, file) {
+const UMD_MAIN = { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' };
+
+export function esmBuildOfUmd() {
   return {
-    name: `esm-build-of-${name}`,
-    setup(b) {
-      b.onResolve({ filter: new RegExp(`^${name}$`) }, (args) =>
-        b.resolve(`${name}/${file}`, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer }),
+    name: 'esm-build-of-umd',
+    setup(build) {
+      const filter = new RegExp(`^(${Object.keys(UMD_MAIN).join('|')})$`);
+      build.onResolve({ filter }, (args) =>
+        build.resolve(UMD_MAIN[args.path], { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer }),
       );
     },
   };
@@ -86,7 +89,7 @@ export async function buildBin({
     entryPoints: [entry],
     outfile: bundle,
     external,
-    plugins: [builtinInterop(), esmBuildOf('jsonc-parser', 'lib/esm/main.js'), ...plugins],
+    plugins: [builtinInterop(), esmBuildOfUmd(), ...plugins],
     // import.meta.url is empty in CommonJS: the bundle's own file URL (import-meta-url.mjs).
     // globalThis.ReadableStream is read by the SDK on every request: see LazyReadableStream.
     define: { 'import.meta.url': 'importMetaUrl', 'globalThis.ReadableStream': 'LazyReadableStream', ...define },
