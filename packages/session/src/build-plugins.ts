@@ -1,7 +1,8 @@
 /**
  * The session's plugins on the loop's hooks and the tool set they bring, wired once per session:
- * custom agents and the agent tool, the skills runtime, Claude Code's hooks, then the caller's.
- * Split from build.ts, which wires everything else; the order of `hooks` is the order they run.
+ * the skills runtime, custom agents and the agent tool, Claude Code's hooks, the session's own
+ * (nested memory files), the caller's, then the MCP servers' gateway. Split from build.ts, which
+ * wires everything else; the order of `hooks` is the order they run.
  */
 import type { Hooks } from '@coding-harness/agent';
 import { namesDeniedByRule } from '@coding-harness/approval';
