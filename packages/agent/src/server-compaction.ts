@@ -32,18 +32,22 @@ export function splitForServerCompaction(
   return { head, tail: messages.slice(cut) };
 }
 
-/** The hooks' re-attached texts appended to the newest user message of the kept turns (never sent yet). */
-function withReattached(tail: readonly Message[], extra: readonly Reattached[]): Message[] {
-  if (extra.length === 0) return [...tail];
+/**
+ * The hooks' re-attached texts appended to the newest user message of the kept turns (never sent
+ * yet); when the kept turns hold none (a `/compact` between turns keeps only the last reply), they
+ * are returned apart, to follow the kept reply as a system message, never dropped.
+ */
+function withReattached(tail: readonly Message[], extra: readonly Reattached[]): { kept: Message[]; apart: Part[] } {
+  if (extra.length === 0) return { kept: [...tail], apart: [] };
   const texts: Part[] = extra.map((r) => ({ type: 'text', text: r.text }));
   const out = [...tail];
   for (let i = out.length - 1; i > 0; i--) {
     const m = out[i]!;
     if (m.role !== 'user') continue;
     out[i] = { role: 'user', content: [...m.content, ...texts] };
-    return out;
+    return { kept: out, apart: [] };
   }
-  return out;
+  return { kept: out, apart: texts };
 }
 
 export interface ServerCompactOptions {
@@ -95,13 +99,16 @@ export async function serverCompact(
   const extra = await opts.reattach();
   // The block goes first, as the first part of the kept reply (the docs allow either form; one
   // message keeps the session file's records, which merge same-role neighbours, byte-stable).
-  const [kept, ...rest] = withReattached(split.tail, extra);
-  // Tool changes inside the summarized range stop applying: stated again after the kept turns.
+  const { kept: withExtra, apart } = withReattached(split.tail, extra);
+  const [kept, ...rest] = withExtra;
+  // Tool changes inside the summarized range stop applying: stated again after the kept turns,
+  // in one system message with what the hooks re-attach when no kept user message could carry it.
   const restated = restatedToolChanges(split.head, config.tools);
+  const closing = [...apart, ...(restated?.content ?? [])];
   const after: Message[] = [
     { role: 'assistant', content: [block, ...kept!.content] },
     ...rest,
-    ...(restated ? [restated] : []),
+    ...(closing.length > 0 ? [{ role: 'system', content: closing } as Message] : []),
   ];
   state.messages = after;
   state.previousEnd = undefined;
