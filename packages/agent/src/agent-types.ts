@@ -121,6 +121,13 @@ export interface Agent {
   totals(): { usage: Usage; costUsd: number; requests: number };
   /** A new conversation (new session id), same system prompt and tools. */
   clear(): void;
+  /**
+   * Between turns: the conversation keeps only its first `keep` messages (a rewind to before a
+   * turn). What is kept is byte for byte what was sent, so its thinking stays valid; the session
+   * file records a `truncate` record, so a resume sees the same cut. An error text (and nothing
+   * changes) while a turn runs or when the cut would not leave a valid transcript.
+   */
+  truncate(keep: number): string | undefined;
   /** The model settings the next request uses. */
   settings(): CurrentSettings;
   /** The input tokens of the last request, and the context window compaction measures them against. */

@@ -23,7 +23,7 @@ import { planResume } from './session-resume.js';
 import type { AgentConfig, AgentState } from './state.js';
 import { modelSettings } from './catalogue-settings.js';
 import { toolSpecs } from './tool-specs.js';
-import { missingResults } from './transcript.js';
+import { missingResults, validPrefixLength } from './transcript.js';
 import type { Agent, AgentOptions } from './agent-types.js';
 
 export type { Agent, AgentOptions, SendTurnOptions, SkillsUpdate } from './agent-types.js';
@@ -296,6 +296,21 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
       sessionId = newSessionId(clock());
       state.sessionId = sessionId;
       readTracker.clear();
+    },
+    truncate(keep) {
+      if (busy) return 'a turn is running: rewind after it ends';
+      const length = state.messages.length;
+      if (!Number.isInteger(keep) || keep < 0 || keep > length)
+        return `cannot keep ${keep} messages of a conversation of ${length}`;
+      if (validPrefixLength(state.messages.slice(0, keep)) !== keep)
+        return `cutting the conversation after message ${keep} would leave a tool call without its result`;
+      if (keep === length) return undefined;
+      state.messages.length = keep;
+      state.previousEnd = undefined;
+      state.persist({ type: 'truncate', keep });
+      // The model's reads of the cut turns are gone from its view: it must read again before editing.
+      readTracker.clear();
+      return undefined;
     },
     updateSkills(update) {
       config.skills = update.skills;

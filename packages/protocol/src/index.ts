@@ -18,5 +18,5 @@ export type {
 } from './base.js';
 export type { CommandData, CommandResult, EventOf, ResultOf, SessionEvent, SessionEventType } from './events.js';
 export type { Command, CommandOf, CommandType } from './commands.js';
-export type { SlashKind, SlashResult } from './slash.js';
+export type { RewindOutcome, RewindPoint, SlashKind, SlashResult } from './slash.js';
 export type { Answer, Grant } from './events.js';

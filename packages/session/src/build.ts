@@ -31,6 +31,8 @@ import { routeSlash, shadowedSkillNotes } from './slash.js';
 import type { SlashRoute } from './slash.js';
 import { repositoryKey, trustFile } from './trust.js';
 import { sessionSandbox, splitDomainRules } from './sandbox-config.js';
+import { rewindFor } from './rewind/wiring.js';
+import type { RewindPlugin } from './rewind/plugin.js';
 import type { Sandbox } from '@coding-harness/tools';
 
 /**
@@ -128,6 +130,8 @@ export interface Harness {
   resumeNotices(): string[];
   /** Ends everything the session started: a running turn is aborted, the session file closed, connections ended. */
   close(): Promise<void>;
+  /** Checkpoints of the files before each turn, and `/rewind` (rewind/plugin.ts). */
+  readonly rewind?: RewindPlugin;
 }
 
 const EMPTY: DiscoverResult = { skills: [], problems: [], notes: [] };
@@ -286,7 +290,14 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     : undefined;
   const skillTool = skillsPlugin !== undefined && skills.length > 0 ? [skillsPlugin.tool] : [];
   const registry = createToolRegistry({ ...rg, tools: [...skillTool, ...extraTools], ruleEntries: [SKILL_RULES] });
-  const hooks = [...(skillsPlugin ? [skillsPlugin.hooks] : []), ...(io.hooks ?? [])];
+  // Last: a turn another plugin blocks gets no checkpoint.
+  const rewind = rewindFor({
+    workroot,
+    stateDir: dirname(sessionDir),
+    protectedDirs: [dirname(sessionDir), configDir(env, io.home), ...discovery.skills.map((s) => s.dir)],
+    ...(tuning.clock ? { clock: tuning.clock } : {}),
+  });
+  const hooks = [...(skillsPlugin ? [skillsPlugin.hooks] : []), ...(io.hooks ?? []), rewind.hooks];
   const secrets = [credentials.apiKey, credentials.authToken].filter(
     (v): v is string => v !== undefined && v !== DUMMY_API_KEY,
   );
@@ -403,6 +414,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     },
     policy,
     registry,
+    rewind,
     get skills() {
       return live.reloader.skills();
     },

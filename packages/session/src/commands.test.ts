@@ -87,6 +87,8 @@ describe('the slash-command table', () => {
       status: 'status',
       resume: 'sessions',
       clear: 'cleared',
+      // These deps keep no checkpoints: /rewind says so (rewind/*.test.ts covers the rest).
+      rewind: 'error',
       exit: 'exit',
     };
     for (const name of SLASH_COMMANDS) expect((await runSlashCommand(name, deps().deps)).kind).toBe(expected[name]);

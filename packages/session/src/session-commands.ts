@@ -19,6 +19,7 @@ import type { Harness } from './build.js';
 import { runSlashCommand } from './commands.js';
 import type { SlashDeps } from './commands.js';
 import { historyEvents } from './history-events.js';
+import { rewindResult } from './rewind/command.js';
 import { skillSummary } from './skill-summary.js';
 import { sessionSummary } from './sessions-list.js';
 
@@ -96,6 +97,7 @@ export function commandHandlers(harness: Harness, emit: (event: SessionEvent) =>
     clear,
     resume,
     compact,
+    rewind: (args) => rewindResult(harness.rewind, harness.agent, args),
   };
 
   const table: HandlerTable = {

@@ -9,6 +9,7 @@ import { formatGrants, formatSkillRows, noSkillsMessage } from './listings.js';
 import { formatSessionRows } from './sessions-list.js';
 import { formatCost, formatStatus } from './status.js';
 import { MODE_MEANING } from '@coding-harness/approval';
+import { rewindPointsLines, rewoundLines } from './rewind/format.js';
 
 const SKILL_LINE = '/<skill> [args]    run a skill by name with its arguments (also /skill:<name> [args])';
 
@@ -105,6 +106,10 @@ export function formatSlashResult(result: SlashResult, opts: FormatOptions = {})
       return [`new conversation (session ${result.sessionId})`];
     case 'sandbox':
       return result.lines;
+    case 'rewind-points':
+      return rewindPointsLines(result.points, width);
+    case 'rewound':
+      return rewoundLines(result);
     case 'exit':
       return [];
     case 'error':
