@@ -400,6 +400,8 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     );
   }
   startupMessages.push(...agent.notices);
+  // The first snapshot of the files is taken while the user types, not on the first turn.
+  if (!flags.print) rewind.prime(agent.sessionId);
   if (flags.permissionMode === 'bypassPermissions')
     startupMessages.push(
       'permission mode bypassPermissions: every tool call runs without asking (deny rules still apply)',
@@ -458,6 +460,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       if (closed) return;
       closed = true;
       await live.created.close();
+      await rewind.close();
       await anthropic.close?.();
     },
   };

@@ -9,7 +9,7 @@ import path from 'node:path';
 
 export interface BlobStore {
   /** Stores `bytes` (nothing when already there) and returns their hash. */
-  put(bytes: Buffer): string;
+  put(bytes: Buffer): Promise<string>;
   /** The bytes stored under `hash`, or undefined when missing. */
   get(hash: string): Buffer | undefined;
   /** Deletes the blob `hash`; its size is no longer counted. */
@@ -37,16 +37,19 @@ export function createBlobStore(dir: string): BlobStore {
     // no blobs yet
   }
   const file = (hash: string): string => path.join(dir, hash);
+  let made = false;
   return {
-    put(bytes) {
+    async put(bytes) {
       const hash = createHash('sha256').update(bytes).digest('hex');
       if (sizes.has(hash)) return hash;
-      fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-      const tmp = `${file(hash)}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, bytes, { mode: 0o600 });
-      fs.renameSync(tmp, file(hash));
+      // Counted at once: the same bytes met again while this write runs are not written twice.
       sizes.set(hash, bytes.length);
       total += bytes.length;
+      if (!made) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+      made = true;
+      const tmp = `${file(hash)}.${process.pid}.tmp`;
+      await fs.promises.writeFile(tmp, bytes, { mode: 0o600 });
+      await fs.promises.rename(tmp, file(hash));
       return hash;
     },
     get(hash) {

@@ -44,6 +44,13 @@ export interface RewindPlugin {
   hooks: Hooks;
   /** The turns of conversation `sessionId` that can be rewound, oldest first. */
   points(sessionId: string): RewindPoint[];
+  /**
+   * Starts conversation `sessionId`'s first snapshot now (every file under the root, read off the
+   * event loop) so the first turn does not wait for it: a front end calls it while the user types.
+   */
+  prime(sessionId: string): void;
+  /** Waits for a snapshot still being written (before the state dir may go). */
+  close(): Promise<void>;
   /** Rewinds to before the `n`th-last turn; an error text when it cannot. */
   rewind(conversation: RewindConversation, n: number, scope: RewindScope): Promise<RewindOutcome | string>;
 }
@@ -103,9 +110,19 @@ export function createRewindPlugin(opts: RewindPluginOptions): RewindPlugin {
     },
   };
 
+  let priming: Promise<unknown> = Promise.resolve();
   return {
     hooks,
     points,
+    prime(sessionId) {
+      const store = storeFor(sessionId);
+      priming = store.sync().catch((err: unknown) => {
+        startup.push(`rewind: the first snapshot failed: ${err instanceof Error ? err.message : String(err)}`);
+      });
+    },
+    close: async () => {
+      await priming;
+    },
     async rewind(conversation, n, scope) {
       if (conversation.busy) return 'a turn is running: rewind after it ends';
       const all = points(conversation.sessionId);

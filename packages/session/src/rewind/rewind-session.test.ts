@@ -30,7 +30,11 @@ async function open(script: ScriptBuilder) {
   mkdirSync(work);
   writeFileSync(join(work, 'a.txt'), 'one\n');
   writeFileSync(join(work, 'gone.txt'), 'keep me\n');
-  const env = { ANTHROPIC_BASE_URL: server.url, XDG_STATE_HOME: join(root, 'state'), XDG_CONFIG_HOME: join(root, 'config') };
+  const env = {
+    ANTHROPIC_BASE_URL: server.url,
+    XDG_STATE_HOME: join(root, 'state'),
+    XDG_CONFIG_HOME: join(root, 'config'),
+  };
   const parsed = parseHarnessArgs(['-C', work, '--no-skills', '--permission-mode', 'bypassPermissions']);
   if (!parsed.ok) throw new Error(parsed.message);
   const session = await createSession(parsed.flags, env, { home: join(root, 'home'), cwd: root });

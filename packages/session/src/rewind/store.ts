@@ -14,6 +14,9 @@ import { appendLog, readLog, writeLog } from './log.js';
 import { scanTree, statChanged } from './scan.js';
 import type { TreeStat } from './scan.js';
 
+/** Files read at once by a scan. */
+const READ_BATCH = 16;
+
 export interface RewindStoreOptions {
   /** This session's folder (`$XDG_STATE_HOME/coding-harness/rewind/<session id>`). */
   dir: string;
@@ -79,6 +82,8 @@ export function openRewindStore(opts: RewindStoreOptions): { store: RewindStore;
   let stats: TreeStat = new Map();
   const tooBig = new Set<string>();
   let overCapSaid = false;
+  /** Said with the next checkpoint (what an after-turn scan dropped). */
+  const pendingNotices: string[] = [];
   let seq = records.reduce((n, r) => (r.t === 'checkpoint' ? Math.max(n, r.seq) : n), 0);
 
   const add = (more: LogRecord[]): void => {
@@ -91,6 +96,7 @@ export function openRewindStore(opts: RewindStoreOptions): { store: RewindStore;
     const tree = await scanTree({ root: opts.root, exclude: opts.exclude, ...(signal ? { signal } : {}) });
     if (!tree) return {};
     const changes: Changes = {};
+    const reads: string[] = [];
     for (const [rel, st] of tree) {
       if (!statChanged(stats.get(rel), st)) continue;
       if (st.size > opts.maxFileBytes) {
@@ -98,15 +104,24 @@ export function openRewindStore(opts: RewindStoreOptions): { store: RewindStore;
         if (state.has(rel)) changes[rel] = null;
         continue;
       }
-      let bytes: Buffer;
-      try {
-        bytes = fs.readFileSync(path.join(opts.root, rel));
-      } catch {
-        continue;
-      }
-      const entry = { h: blobs.put(bytes), m: st.mode };
-      const old = state.get(rel);
-      if (old?.h !== entry.h || old.m !== entry.m) changes[rel] = entry;
+      reads.push(rel);
+    }
+    // Read and stored a few at a time, off the event loop: a first checkpoint of a large tree
+    // (which a session starts while the user types) never freezes the front end.
+    for (let i = 0; i < reads.length; i += READ_BATCH) {
+      await Promise.all(
+        reads.slice(i, i + READ_BATCH).map(async (rel) => {
+          let bytes: Buffer;
+          try {
+            bytes = await fs.promises.readFile(path.join(opts.root, rel));
+          } catch {
+            return; // gone since the scan
+          }
+          const entry = { h: await blobs.put(bytes), m: tree.get(rel)!.mode };
+          const old = state.get(rel);
+          if (old?.h !== entry.h || old.m !== entry.m) changes[rel] = entry;
+        }),
+      );
     }
     for (const rel of state.keys()) if (!tree.has(rel)) changes[rel] = null;
     stats = tree;
@@ -150,34 +165,46 @@ export function openRewindStore(opts: RewindStoreOptions): { store: RewindStore;
     for (const hash of blobs.hashes()) if (!used.has(hash)) blobs.remove(hash);
   };
 
+  /** One scan at a time: a checkpoint waits for the baseline a session started early. */
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(job: () => Promise<T>): Promise<T> => {
+    const run = queue.then(job, job);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
   const store: RewindStore = {
-    async checkpoint(turn, signal) {
-      const changes = await scan(signal);
-      const more: LogRecord[] = Object.keys(changes).length > 0 ? [{ t: 'delta', changes }] : [];
-      more.push({ t: 'checkpoint', seq: ++seq, text: turn.text, at: clock().toISOString(), messages: turn.messages });
-      add(more);
-      const notices = dropOldest();
-      const big = [...tooBig].slice(0, 5);
-      if (big.length > 0) {
-        notices.push(
-          `rewind: not snapshotted (over ${mb(opts.maxFileBytes)}), so never restored: ${big.join(', ')}${tooBig.size > 5 ? ', ...' : ''}`,
-        );
-        tooBig.clear();
-      }
-      return { notices };
-    },
-    async afterTurn(signal) {
-      const changes = await scan(signal);
-      const changed = Object.keys(changes).sort();
-      const more: LogRecord[] = changed.length > 0 ? [{ t: 'delta', changes }] : [];
-      more.push({ t: 'turn', seq, changed });
-      add(more);
-      return changed;
-    },
-    async sync(signal) {
-      const changes = await scan(signal);
-      if (Object.keys(changes).length > 0) add([{ t: 'delta', changes }]);
-    },
+    checkpoint: (turn, signal) =>
+      serial(async () => {
+        const changes = await scan(signal);
+        const more: LogRecord[] = Object.keys(changes).length > 0 ? [{ t: 'delta', changes }] : [];
+        more.push({ t: 'checkpoint', seq: ++seq, text: turn.text, at: clock().toISOString(), messages: turn.messages });
+        add(more);
+        const notices = [...pendingNotices.splice(0), ...dropOldest()];
+        const big = [...tooBig].slice(0, 5);
+        if (big.length > 0) {
+          notices.push(
+            `rewind: not snapshotted (over ${mb(opts.maxFileBytes)}), so never restored: ${big.join(', ')}${tooBig.size > 5 ? ', ...' : ''}`,
+          );
+          tooBig.clear();
+        }
+        return { notices };
+      }),
+    afterTurn: (signal) =>
+      serial(async () => {
+        const changes = await scan(signal);
+        const changed = Object.keys(changes).sort();
+        const more: LogRecord[] = changed.length > 0 ? [{ t: 'delta', changes }] : [];
+        more.push({ t: 'turn', seq, changed });
+        add(more);
+        pendingNotices.push(...dropOldest());
+        return changed;
+      }),
+    sync: (signal) =>
+      serial(async () => {
+        const changes = await scan(signal);
+        if (Object.keys(changes).length > 0) add([{ t: 'delta', changes }]);
+      }),
     list() {
       const out: CheckpointInfo[] = [];
       const changed = new Map<number, Set<string>>();
