@@ -24,6 +24,9 @@ import { SessionClient, type ClientOptions } from './session-client.js';
 import { TuiScreen } from './tui-screen.js';
 import { initialState, type ViewState } from './view-state.js';
 
+/** How close two Esc presses must be to open `/rewind`. */
+const ESC_TWICE_MS = 600;
+
 /** A key as blessed reports it. */
 export interface Key {
   name?: string;
@@ -240,6 +243,8 @@ export class TuiApp implements CommandHost {
       return this.frames.request();
     }
     if (key.name === 'escape' && this.client.running && !this.menuItems().length) return this.cancelTurn();
+    if (key.name === 'escape' && !this.menuItems().length && this.escTwice())
+      return void runSlash(this, 'rewind', '/rewind');
     if (key.name === 'pageup' || key.name === 'pagedown') return this.scroll(key.name === 'pageup' ? -1 : 1);
     if (key.full === 'C-o')
       return this.dispatch({
@@ -258,6 +263,15 @@ export class TuiApp implements CommandHost {
     this.setInput(r.state);
     if (r.submit !== undefined) this.submit(r.submit);
   }
+
+  /** Esc Esc (twice within ESC_TWICE_MS, between turns): `/rewind`'s list, as in Claude Code. */
+  private escTwice(): boolean {
+    const now = Date.now();
+    const twice = this.lastEscape !== undefined && now - this.lastEscape <= ESC_TWICE_MS;
+    this.lastEscape = twice ? undefined : now;
+    return twice;
+  }
+  private lastEscape: number | undefined;
 
   private setInput(input: InputState): void {
     if (input.text !== this.input.text)

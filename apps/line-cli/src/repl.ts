@@ -25,6 +25,7 @@ import { exitLine, replayLines } from './repl-session.js';
 import { slashCompleter } from './slash-complete.js';
 import { Spinner } from './spinner.js';
 import { VERSION } from './version.js';
+import { pickRewind } from './repl-rewind.js';
 
 /** The prompt of a continuation line (after `\` + Enter or Alt-Enter). */
 const CONTINUE_PROMPT = '… ';
@@ -230,6 +231,16 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
         resumable = true;
         await replay();
         return;
+      case 'rewind-points': {
+        say(formatSlashResult(result, { width: io.stdout.columns ?? 100 }));
+        if (!tty || result.points.length === 0) return;
+        const picked = await pickRewind(result.points, pickerIo);
+        if (picked === undefined) return void out.write(`${colors.dim('nothing rewound')}\n`);
+        const done = await s.dispatch(replCommand({ type: 'slash', text: picked }));
+        if (!done.ok) return say([`/rewind: ${done.error}`]);
+        if (done.type === 'slash') return afterSlash(done.data);
+        return;
+      }
       case 'sessions':
         // On a terminal the picker reads the same input queue; piped input gets the list printed
         // (lines read ahead would not follow a switch).

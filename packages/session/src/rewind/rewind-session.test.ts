@@ -2,7 +2,7 @@
  * `/rewind` end to end over the real wiring, the real tools (a real bash) and the mock server:
  * what a file tool and what a command changed are both put back, and the model is told.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScriptBuilder, startMockServer } from '@coding-harness/mock-anthropic';

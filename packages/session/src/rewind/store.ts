@@ -78,7 +78,7 @@ export function openRewindStore(opts: RewindStoreOptions): { store: RewindStore;
   const notices =
     loaded.skipped > 0 ? [`rewind: ${loaded.skipped} damaged line(s) of ${logFile} skipped`] : ([] as string[]);
   let records: LogRecord[] = loaded.records;
-  let state: TreeState = fold(records, records.length);
+  const state: TreeState = fold(records, records.length);
   let stats: TreeStat = new Map();
   const tooBig = new Set<string>();
   let overCapSaid = false;
