@@ -3,7 +3,7 @@
  * and what a turn or a skills update passes in. The implementation is in agent.ts.
  */
 import type { Answer } from '@coding-harness/approval';
-import type { Effort, Message, ProviderRegistry, ThinkingSetting, Usage } from '@coding-harness/model';
+import type { Effort, Message, ProviderRegistry, ThinkingSetting, ToolSpec, Usage } from '@coding-harness/model';
 import type { Skill } from '@coding-harness/skills';
 import type { Sandbox, TextFileIo, ToolRegistry } from '@coding-harness/tools';
 import type { AgentEvent } from './events.js';
@@ -89,6 +89,12 @@ export interface AgentOptions {
    * inside it while it is active, and the policy may allow them without a question.
    */
   sandbox?: Sandbox;
+  /**
+   * Tools the provider runs itself (web search, web fetch: `ToolSpec.server`), after the
+   * registry's in the request. Part of the session's prefix like every tool: fixed for the
+   * conversation (a resumed one sends what it stored).
+   */
+  serverTools?: readonly ToolSpec[];
 }
 
 export interface Agent {

@@ -67,7 +67,10 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
       `model ${options.model} is not in the catalogue; using conservative defaults (${descriptor.contextWindow} token window, ${model.maxTokens} max tokens, ${model.thinking ? `${model.thinking.mode} thinking` : 'no thinking setting'})`,
     );
   // What a new session sends; a resumed one sends its stored prefix instead (session-resume.ts).
-  const fresh: SessionPrefix = { system: prompt.blocks, tools: toolSpecs(options.registry.definitions()) };
+  const fresh: SessionPrefix = {
+    system: prompt.blocks,
+    tools: [...toolSpecs(options.registry.definitions()), ...(options.serverTools ?? [])],
+  };
   const plan =
     options.resumeId === undefined
       ? undefined

@@ -32,6 +32,7 @@ import type { SlashRoute } from './slash.js';
 import { repositoryKey, trustFile } from './trust.js';
 import { sessionSandbox, splitDomainRules } from './sandbox-config.js';
 import { rewindFor } from './rewind/wiring.js';
+import { webWiring } from './web/wiring.js';
 import type { RewindPlugin } from './rewind/plugin.js';
 import type { Sandbox } from '@coding-harness/tools';
 
@@ -290,6 +291,8 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     : undefined;
   const skillTool = skillsPlugin !== undefined && skills.length > 0 ? [skillsPlugin.tool] : [];
   const registry = createToolRegistry({ ...rg, tools: [...skillTool, ...extraTools], ruleEntries: [SKILL_RULES] });
+  const web = webWiring(flags, providers.resolve(model).descriptor);
+  startupMessages.push(...web.messages);
   // Last: a turn another plugin blocks gets no checkpoint.
   const rewind = rewindFor({
     workroot,
@@ -349,6 +352,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       sessionStore,
       sandbox,
       ...(start.resumeId !== undefined ? { resumeId: start.resumeId } : {}),
+      serverTools: web.tools,
       // A resume continues with the session's last /model and /effort, unless this run names its own.
       resumeKeeps: start.keeps,
       ...(flags.maxTurns !== undefined ? { maxTurns: flags.maxTurns } : {}),

@@ -11,6 +11,7 @@ import { checkThinkingBlocks } from '../thinking-binding.js';
 import type { RequestHeaders } from './headers.js';
 import { BETAS, checkHeaders } from './headers.js';
 import { checkMessages } from './messages.js';
+import { checkTools } from './tools.js';
 import { checkParams, effectiveEffort } from './params.js';
 import type { ThinkingPlan } from './thinking-config.js';
 import { checkThinking } from './thinking-config.js';
@@ -80,7 +81,7 @@ export function validateRequest(
   if (!headers.ok) return headers;
   const spec = modelSpec(request.model);
   if (!spec) return { ok: false, error: apiError('not_found_error', `model: ${request.model}`) };
-  const error = checkParams(request, spec, headers.value, countOnly);
+  const error = checkParams(request, spec, headers.value, countOnly) ?? checkTools(request.tools, headers.value);
   if (error) return { ok: false, error };
   const thinking = checkThinking(request, spec, effectiveEffort(request, spec), headers.value);
   if (!thinking.ok) return thinking;

@@ -48,6 +48,7 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): ModelPr
       yield { type: 'error', error: { kind: 'client', message: `the request could not be built: ${why}` } };
       return;
     }
-    yield* transport.stream(body, request.model, signal);
+    const betas = [...new Set(request.tools.flatMap((t) => t.server?.betas ?? []))];
+    yield* transport.stream(body, request.model, signal, betas);
   }
 }

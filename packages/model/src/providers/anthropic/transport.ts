@@ -46,7 +46,7 @@ export interface Transport {
    * failure is one `{type:"error", error: ModelError}` event, never a rejection. Every stream is
    * read to its natural end.
    */
-  stream(body: Buffer, model: string, signal: AbortSignal): AsyncIterable<unknown>;
+  stream(body: Buffer, model: string, signal: AbortSignal, betas?: readonly string[]): AsyncIterable<unknown>;
   /** `POST /v1/messages/count_tokens` with a prebuilt body; rejects on failure. */
   countTokens(body: Buffer, signal: AbortSignal): Promise<number>;
 }
@@ -85,12 +85,13 @@ export function createTransport(opts: AnthropicProviderOptions): Transport {
   let models: Promise<string> | undefined;
   const modelList = (): Promise<string> => (models ??= listModels(sdk));
   return {
-    async *stream(body, model, signal) {
+    async *stream(body, model, signal, betas = []) {
       const ctx: ErrorContext = { ...context, model, bodyBytes: body.length };
       try {
         const stream = await (await sdk()).post<Stream<unknown>>('/v1/messages', {
           body,
-          headers: JSON_BODY,
+          // A server tool's opt-in header (web fetch) rides only on the requests that enable it.
+          headers: betas.length > 0 ? { ...JSON_BODY, 'anthropic-beta': betas.join(',') } : JSON_BODY,
           stream: true,
           signal,
         });
