@@ -63,10 +63,7 @@ export function webRules(allow: readonly string[], deny: readonly string[]): Web
 
 /** A sandbox domain pattern as the API's domain lists take it: no `*.` (subdomains are included), no port. */
 function apiDomain(pattern: string): string {
-  return pattern
-    .replace(/^\*\./, '')
-    .replace(/:\d+$/, '')
-    .toLowerCase();
+  return pattern.replace(/^\*\./, '').replace(/:\d+$/, '').toLowerCase();
 }
 
 /** The server tools `rules` allow, as tool specs for the request (none when nothing is allowed). */
