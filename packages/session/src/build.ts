@@ -294,13 +294,16 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const web = webWiring(flags, providers.resolve(model).descriptor);
   startupMessages.push(...web.messages);
   // Last: a turn another plugin blocks gets no checkpoint.
-  const rewind = rewindFor({
-    workroot,
-    stateDir: dirname(sessionDir),
-    protectedDirs: [dirname(sessionDir), configDir(env, io.home), ...discovery.skills.map((s) => s.dir)],
-    ...(tuning.clock ? { clock: tuning.clock } : {}),
-  });
-  const hooks = [...(skillsPlugin ? [skillsPlugin.hooks] : []), ...(io.hooks ?? []), rewind.hooks];
+  // -p runs one prompt and ends: nothing there can rewind, so it takes no checkpoints.
+  const rewind = flags.print
+    ? undefined
+    : rewindFor({
+        workroot,
+        stateDir: dirname(sessionDir),
+        protectedDirs: [dirname(sessionDir), configDir(env, io.home), ...discovery.skills.map((s) => s.dir)],
+        ...(tuning.clock ? { clock: tuning.clock } : {}),
+      });
+  const hooks = [...(skillsPlugin ? [skillsPlugin.hooks] : []), ...(io.hooks ?? []), ...(rewind ? [rewind.hooks] : [])];
   const secrets = [credentials.apiKey, credentials.authToken].filter(
     (v): v is string => v !== undefined && v !== DUMMY_API_KEY,
   );
@@ -405,7 +408,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   }
   startupMessages.push(...agent.notices);
   // The first snapshot of the files is taken while the user types, not on the first turn.
-  if (!flags.print) rewind.prime(agent.sessionId);
+  rewind?.prime(agent.sessionId);
   if (flags.permissionMode === 'bypassPermissions')
     startupMessages.push(
       'permission mode bypassPermissions: every tool call runs without asking (deny rules still apply)',
@@ -420,7 +423,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     },
     policy,
     registry,
-    rewind,
+    ...(rewind ? { rewind } : {}),
     get skills() {
       return live.reloader.skills();
     },
@@ -464,7 +467,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       if (closed) return;
       closed = true;
       await live.created.close();
-      await rewind.close();
+      await rewind?.close();
       await anthropic.close?.();
     },
   };

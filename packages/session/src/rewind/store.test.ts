@@ -101,3 +101,19 @@ describe('the rewind store', () => {
     expect(store.list().map((c) => c.messages)).toEqual([undefined, undefined, undefined, undefined, 1]);
   });
 });
+
+describe('pruneStores', () => {
+  it('keeps the most recently used stores and deletes the rest', async () => {
+    const { pruneStores } = await import('./wiring.js');
+    const base = mkdtempSync(join(tmpdir(), 'rewind-prune-'));
+    dirs.push(base);
+    for (const [i, name] of ['old', 'mid', 'new'].entries()) {
+      mkdirSync(join(base, name));
+      writeFileSync(join(base, name, 'log.jsonl'), '');
+      const { utimesSync } = await import('node:fs');
+      utimesSync(join(base, name, 'log.jsonl'), 1000 + i, 1000 + i);
+    }
+    pruneStores(base, 2);
+    expect(['old', 'mid', 'new'].map((n) => existsSync(join(base, n)))).toEqual([false, true, true]);
+  });
+});
