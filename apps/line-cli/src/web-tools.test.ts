@@ -41,7 +41,9 @@ describe('web tools (harness -p)', () => {
     expect(plain.code).toBe(0);
     expect(webTools(body(server.messageRequests()[0]))).toEqual([]);
 
-    const web = await run(['-C', box.work, '--verbose', '--allowed-tools', 'WebSearch', '-p', 'anything new?'], { env });
+    const web = await run(['-C', box.work, '--verbose', '--allowed-tools', 'WebSearch', '-p', 'anything new?'], {
+      env,
+    });
     expect(web.code).toBe(0);
     expect(webTools(body(server.messageRequests()[1]))).toEqual(['web_search_20250305']);
     expect(web.stdout).toContain('Version 2 is out.');
