@@ -8,9 +8,10 @@
  */
 import { randomId } from './ids.js';
 import { isRecord } from './tokens.js';
-import type { ReplyBlock } from './reply.js';
 import type { ScriptBlock } from './types.js';
 
+/** A reply block (reply.ts's union takes any such object). */
+type ReplyBlock = { type: string } & Record<string, unknown>;
 type WebSearchBlock = Extract<ScriptBlock, { type: 'web_search' }>;
 type WebFetchBlock = Extract<ScriptBlock, { type: 'web_fetch' }>;
 
