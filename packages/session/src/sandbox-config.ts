@@ -1,8 +1,8 @@
 /**
  * The session's sandbox, built from flags (settings files will add to the same options later):
  * `--no-sandbox` switches it off; `WebFetch(domain:example.com)` rules in `--allowed-tools` /
- * `--disallowed-tools` are the allowed and denied network domains (Claude Code's rule form; the
- * harness has no WebFetch tool, so these rules go to the sandbox and not to the policy). The
+ * `--disallowed-tools` are the allowed and denied network domains (Claude Code's rule form; they
+ * also limit the API's web fetch tool, web/server-tools.ts, and never go to the policy). The
  * harness's own config and state folders are hidden from commands, and the discovered skill
  * folders are read-only inside the work root.
  */
