@@ -243,7 +243,7 @@ export class TuiApp implements CommandHost {
       return this.frames.request();
     }
     if (key.name === 'escape' && this.client.running && !this.menuItems().length) return this.cancelTurn();
-    if (key.name === 'escape' && !this.menuItems().length && this.escTwice())
+    if (key.name === 'escape' && !this.menuItems().length && this.escTwice(key.sequence))
       return void runSlash(this, 'rewind', '/rewind');
     if (key.name === 'pageup' || key.name === 'pagedown') return this.scroll(key.name === 'pageup' ? -1 : 1);
     if (key.full === 'C-o')
@@ -265,7 +265,9 @@ export class TuiApp implements CommandHost {
   }
 
   /** Esc Esc (twice within ESC_TWICE_MS, between turns): `/rewind`'s list, as in Claude Code. */
-  private escTwice(): boolean {
+  private escTwice(sequence?: string): boolean {
+    // Both presses in one read (fast typing, a slow machine) come as one meta-Escape key.
+    if (sequence === '\x1b\x1b') return true;
     const now = Date.now();
     const twice = this.lastEscape !== undefined && now - this.lastEscape <= ESC_TWICE_MS;
     this.lastEscape = twice ? undefined : now;
