@@ -3,7 +3,6 @@
  * checkpoints are stored once. Written through a temporary name and a rename, so a crash never
  * leaves a torn blob under its final name.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -21,6 +20,7 @@ export interface BlobStore {
 }
 
 const HASH = /^[0-9a-f]{64}$/;
+let crypto: Promise<typeof import('node:crypto')> | undefined;
 
 /** The blobs under `dir` (created on first write); those already there are counted. */
 export function createBlobStore(dir: string): BlobStore {
@@ -40,6 +40,8 @@ export function createBlobStore(dir: string): BlobStore {
   let made = false;
   return {
     async put(bytes) {
+      // Loaded on first use: a session that never takes a checkpoint (-p) never loads node:crypto.
+      const { createHash } = await (crypto ??= import('node:crypto'));
       const hash = createHash('sha256').update(bytes).digest('hex');
       if (sizes.has(hash)) return hash;
       // Counted at once: the same bytes met again while this write runs are not written twice.
@@ -48,8 +50,8 @@ export function createBlobStore(dir: string): BlobStore {
       if (!made) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
       made = true;
       const tmp = `${file(hash)}.${process.pid}.tmp`;
-      await fs.promises.writeFile(tmp, bytes, { mode: 0o600 });
-      await fs.promises.rename(tmp, file(hash));
+      fs.writeFileSync(tmp, bytes, { mode: 0o600 });
+      fs.renameSync(tmp, file(hash));
       return hash;
     },
     get(hash) {

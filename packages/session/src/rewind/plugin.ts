@@ -45,8 +45,9 @@ export interface RewindPlugin {
   /** The turns of conversation `sessionId` that can be rewound, oldest first. */
   points(sessionId: string): RewindPoint[];
   /**
-   * Starts conversation `sessionId`'s first snapshot now (every file under the root, read off the
-   * event loop) so the first turn does not wait for it: a front end calls it while the user types.
+   * Starts conversation `sessionId`'s first snapshot now (every file under the root, read in
+   * batches with the event loop turning between them) so the first turn does not wait for it:
+   * a front end calls it while the user types.
    */
   prime(sessionId: string): void;
   /** Waits for a snapshot still being written (before the state dir may go). */

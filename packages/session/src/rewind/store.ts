@@ -106,14 +106,16 @@ export function openRewindStore(opts: RewindStoreOptions): { store: RewindStore;
       }
       reads.push(rel);
     }
-    // Read and stored a few at a time, off the event loop: a first checkpoint of a large tree
-    // (which a session starts while the user types) never freezes the front end.
+    // Read and stored synchronously, a batch at a time with a turn of the event loop between
+    // batches. (With the reads on libuv's threadpool, fs.promises, a TUI test of a command's live
+    // output hung on its next request every time; the cause was not found, the sync reads do not.)
     for (let i = 0; i < reads.length; i += READ_BATCH) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
       await Promise.all(
         reads.slice(i, i + READ_BATCH).map(async (rel) => {
           let bytes: Buffer;
           try {
-            bytes = await fs.promises.readFile(path.join(opts.root, rel));
+            bytes = fs.readFileSync(path.join(opts.root, rel));
           } catch {
             return; // gone since the scan
           }
