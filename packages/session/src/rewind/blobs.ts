@@ -3,6 +3,7 @@
  * checkpoints are stored once. Written through a temporary name and a rename, so a crash never
  * leaves a torn blob under its final name.
  */
+import type * as NodeCrypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -20,7 +21,7 @@ export interface BlobStore {
 }
 
 const HASH = /^[0-9a-f]{64}$/;
-let crypto: Promise<typeof import('node:crypto')> | undefined;
+let crypto: Promise<typeof NodeCrypto> | undefined;
 
 /** The blobs under `dir` (created on first write); those already there are counted. */
 export function createBlobStore(dir: string): BlobStore {
