@@ -51,15 +51,18 @@ export function interpret(input: string, route: (text: string) => SlashRoute): I
 
 /** The keys, as `/help` lists them (TUI only; `harness` has a line editor instead). */
 export const KEYS = [
-  ['Enter', 'send'],
+  ['Enter', 'send (while a turn runs: queued, sent when it ends)'],
   ['\\ then Enter, Alt-Enter, Ctrl-J', 'new line (a paste is kept whole, never sent by its line ends)'],
   ['Up / Down', 'input history, shared with harness (or move between lines)'],
   ['Ctrl-R', 'search the prompt history (Ctrl-R again: older; Enter uses it)'],
   ['Shift-Tab', 'permission mode: default → acceptEdits → plan → default'],
-  ['Esc', 'cancel the running turn (as Ctrl-C does)'],
+  ['Esc', 'cancel the running turn (as Ctrl-C does); queued messages go back into the input'],
   ['Esc Esc', 'between turns: the turns to rewind (/rewind)'],
   ['PageUp / PageDown', 'scroll the transcript'],
-  ['Ctrl-O', 'expand / collapse a tool result: the lowest on screen (PageUp to reach older ones)'],
+  [
+    'Ctrl-O',
+    'expand / collapse a tool result: the lowest on screen (PageUp to reach older ones); again on a long one: all of it in a viewer',
+  ],
   ['Ctrl-T', "expand / collapse the model's thinking: the lowest block on screen"],
   ['Tab', 'complete a /command'],
   ['Ctrl-C', 'cancel the running turn; twice when idle to quit'],

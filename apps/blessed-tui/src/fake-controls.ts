@@ -1,7 +1,7 @@
 import type { Grant } from '@coding-harness/approval';
 import type { SessionStatus, SessionSummary, SkillSummary } from '@coding-harness/protocol';
 import { MODE_CYCLE, parseModeArg } from '@coding-harness/session';
-import type { SessionControls, SlashDeps } from '@coding-harness/session';
+import type { ResultStore, SessionControls, SlashDeps } from '@coding-harness/session';
 
 /** What the controls work on: the fake session's state and the few things it does itself. */
 export interface FakeState {
@@ -14,6 +14,8 @@ export interface FakeState {
   skills(): SkillSummary[];
   clear(): string;
   resume(id: string): string | undefined;
+  /** The whole results of its tool calls, as the real session keeps them (`/expand`). */
+  readonly results: ResultStore;
 }
 
 /**
@@ -63,5 +65,6 @@ export function fakeSlashDeps(session: FakeState): SlashDeps {
     clear: () => session.clear(),
     resume: async (id) => session.resume(id),
     compact: async () => ({ kind: 'compact', compacted: false, message: 'the fake session has nothing to compact' }),
+    results: session.results,
   };
 }

@@ -11,7 +11,7 @@ import type {
   SessionSummary,
   TurnOutcome,
 } from '@coding-harness/protocol';
-import { routeSlash, runSlashCommand, SKILL_TOOL_NAME, skillSummary } from '@coding-harness/session';
+import { createResultStore, routeSlash, runSlashCommand, SKILL_TOOL_NAME, skillSummary } from '@coding-harness/session';
 import { BUILTIN_TOOL_NAMES } from '@coding-harness/tools';
 import type { Session, SessionInfo, SlashRoute } from '@coding-harness/session';
 import type { Skill } from '@coding-harness/skills';
@@ -22,11 +22,12 @@ type Loose<E> = E extends unknown ? Omit<E, 'turnId' | 'outcome'> & { turnId?: s
 export type ScriptEvent = Loose<SessionEvent>;
 
 /**
- * One scripted step: an event to send, or a pause. An `approval_requested` step waits, as the real
+ * One scripted step: an event to send, or a pause (`sleep` for a time, `gate` until the test opens
+ * it; an interrupt ends either). An `approval_requested` step waits, as the real
  * session does, for the `answer` command naming its request id (or an interrupt), then sends
  * `approval_resolved`; an "always" answer adds its `alwaysRule` to the session's rules.
  */
-export type FakeStep = ScriptEvent | { type: 'sleep'; ms: number };
+export type FakeStep = ScriptEvent | { type: 'sleep'; ms: number } | { type: 'gate'; open: Promise<unknown> };
 
 /** A scripted turn: fixed steps, or steps computed from the user's text. */
 export type FakeTurn = readonly FakeStep[] | ((text: string) => readonly FakeStep[]);
@@ -71,6 +72,8 @@ export class FakeSession implements Session {
   /** The rules `/allowed` lists (an "always" answer adds one). */
   readonly grants: Grant[] = [];
   state: SessionStatus;
+  /** The whole results of the scripted tool calls (`/expand`), fed by every event sent. */
+  readonly results = createResultStore();
   private readonly turns: FakeTurn[];
   private readonly listeners = new Set<(event: SessionEvent) => void>();
   private readonly waiting = new Map<string, (answer: Answer) => void>();
@@ -173,6 +176,7 @@ export class FakeSession implements Session {
 
   /** Sends `event` to every subscriber. */
   emit(event: SessionEvent): void {
+    this.results.take(event);
     for (const listener of [...this.listeners]) listener(event);
   }
 
@@ -265,6 +269,10 @@ export class FakeSession implements Session {
           await sleep(step.ms, controller.signal);
           continue;
         }
+        if (step.type === 'gate') {
+          await gate(step.open, controller.signal);
+          continue;
+        }
         const event = withIds(step, turnId);
         this.emit(event);
         if (event.type === 'usage') this.count(event);
@@ -352,6 +360,18 @@ function echo(text: string): FakeStep[] {
     },
     { type: 'turn_end', turn: 1, stopReason: 'end_turn', usage: ZERO, costUsd: 0 },
   ];
+}
+
+/** Resolves when `open` settles or `signal` aborts. */
+function gate(open: Promise<unknown>, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    signal.addEventListener('abort', done, { once: true });
+    void open.then(done, done);
+  });
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -1,16 +1,17 @@
 import type { Item, ViewState } from './view-state.js';
 import { sanitize } from './sanitize.js';
 import { markdownLines } from './markdown.js';
-import { elapsedText, liveLines } from './live-output.js';
+import { liveLines } from './live-output.js';
 import { named } from './threads.js';
-import { collapsedPreview, type Preview } from './tool-preview.js';
+import { collapsedPreview, commandOutput, type Preview } from './tool-preview.js';
 import { hardWrap, textWidth, truncate, wrapLine } from './wrap.js';
 
 export type { Line, Span, Style } from './lines.js';
 import type { Line, Style } from './lines.js';
 
-/** Lines of an expanded tool result shown before `… N more lines`. */
-export const EXPANDED_MAX_LINES = 400;
+/** Lines of an expanded tool result shown at its start and at its end when it is longer than both. */
+export const EXPANDED_HEAD_LINES = 200;
+export const EXPANDED_TAIL_LINES = 200;
 
 const cache = new WeakMap<Item, { width: number; lines: readonly Line[] }>();
 
@@ -53,7 +54,7 @@ function toolLines(t: Extract<Item, { kind: 'tool' }>, width: number): Line[] {
   // A subagent's calls, dim, indented under the call it runs under.
   for (const n of t.nested ?? [])
     lines.push(...prefixed(sanitize(n, { multiline: false }), width, '    ↳ ', '      ', 'dim'));
-  if (t.state === 'running') return t.live ? [...lines, ...runningLines(t.live, width)] : lines;
+  if (t.state === 'running') return [...lines, ...runningLines(t, width)];
   // A write's own diff (the whole change, a new file's lines) rather than the snippet the model got.
   const content = sanitize(t.diff ?? t.content).replace(/\n+$/, '');
   const preview = t.expanded ? undefined : collapsedPreview(t, content);
@@ -69,33 +70,71 @@ function toolLines(t: Extract<Item, { kind: 'tool' }>, width: number): Line[] {
     ),
   );
   if (preview) lines.push(...previewLines(preview, width));
-  if (t.expanded && content) {
-    const all = content.split('\n');
-    for (const raw of all.slice(0, EXPANDED_MAX_LINES)) {
-      const style = t.diff !== undefined ? diffStyle(raw) : 'output';
-      for (const part of hardWrap(raw, width - 4)) lines.push({ text: `    ${part}`, style });
-    }
-    if (all.length > EXPANDED_MAX_LINES)
-      lines.push({ text: `    … ${all.length - EXPANDED_MAX_LINES} more lines`, style: 'dim' });
-  }
+  if (t.expanded && content) lines.push(...expandedLines(t, content, width));
   return lines;
 }
 
 /**
- * A running call's output so far, as it arrives: when its latest output came (counted from the
- * call's start) and its last lines, each cut to one row, after the count of earlier ones.
+ * An expanded result: all of it, or when it is long its first and last lines with the count of
+ * the lines between, counted over everything the call printed (the model's copy of a long output
+ * has its middle cut out); when not all is here, how to see it (Ctrl-O again opens the viewer).
  */
-function runningLines(live: NonNullable<Extract<Item, { kind: 'tool' }>['live']>, width: number): Line[] {
-  const { lines, hidden } = liveLines(live);
+function expandedLines(t: Extract<Item, { kind: 'tool' }>, content: string, width: number): Line[] {
+  const all = content.split('\n');
+  const line = (raw: string): Line[] => {
+    const style = t.diff !== undefined ? diffStyle(raw) : 'output';
+    return hardWrap(raw, width - 4).map((part) => ({ text: `    ${part}`, style }));
+  };
+  const printed = t.printedLines ?? 0;
+  const count = (n: number): string => n.toLocaleString('en-US');
+  if (all.length <= EXPANDED_HEAD_LINES + EXPANDED_TAIL_LINES) {
+    const out = all.flatMap(line);
+    // Shorter than what was printed: the model got the start and the end.
+    if (printed > commandOutput(content).length)
+      out.push({ text: `    (${count(printed)} lines printed in all · Ctrl-O again shows every one)`, style: 'dim' });
+    return out;
+  }
+  // Lines of the result that are not output (a command's `Exit code N.`) are shown, not printed.
+  const notOutput = all.length - commandOutput(content).length;
+  const hidden = Math.max(all.length, printed + notOutput) - EXPANDED_HEAD_LINES - EXPANDED_TAIL_LINES;
+  return [
+    ...all.slice(0, EXPANDED_HEAD_LINES).flatMap(line),
+    { text: `    … ${count(hidden)} lines not shown here · Ctrl-O again shows every one`, style: 'dim' },
+    ...all.slice(-EXPANDED_TAIL_LINES).flatMap(line),
+  ];
+}
+
+/** True when an expanded result does not show all the call printed (Ctrl-O then opens the viewer). */
+export function hasHiddenLines(t: Extract<Item, { kind: 'tool' }>): boolean {
+  const content = sanitize(t.diff ?? t.content).replace(/\n+$/, '');
+  const lines = content.split('\n').length;
+  return lines > EXPANDED_HEAD_LINES + EXPANDED_TAIL_LINES || (t.printedLines ?? 0) > commandOutput(content).length;
+}
+
+/**
+ * A running call: how long it has run (whole seconds, ticking while the turn runs) and, as its
+ * output arrives, its last lines, each cut to one row, after the count of earlier ones. Nothing
+ * before its first second or output (a quick call does not flicker), nor while it waits for a question.
+ */
+function runningLines(t: Extract<Item, { kind: 'tool' }>, width: number): Line[] {
+  const seconds = t.seconds ?? 0;
+  if ((!t.live && seconds < 1) || t.approval === 'waiting for approval') return [];
+  const head = prefixed(`running · ${clock(seconds)}`, width, '  ⎿ ', '    ', 'dim');
+  if (!t.live) return head;
+  const { lines, hidden } = liveLines(t.live);
   const shown = lines.map((l) => sanitize(l, { multiline: false }));
-  const head = prefixed(`running · output at ${elapsedText(live.elapsedMs)}`, width, '  ⎿ ', '    ', 'dim');
   return [...head, ...previewLines({ lines: shown, hidden, cut: 'tail', diff: false }, width)];
+}
+
+/** `12s`, `1m05s`. */
+export function clock(seconds: number): string {
+  return seconds < 60 ? `${seconds}s` : `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, '0')}s`;
 }
 
 /** A collapsed result's preview, one row per line (cut to the width), with the count of the lines left out. */
 function previewLines(p: Preview, width: number): Line[] {
   const count: Line = {
-    text: `    … ${p.hidden} ${p.cut === 'tail' ? 'earlier' : 'more'} line${p.hidden === 1 ? '' : 's'}`,
+    text: `    … ${p.hidden.toLocaleString('en-US')} ${p.cut === 'tail' ? 'earlier' : 'more'} line${p.hidden === 1 ? '' : 's'}`,
     style: 'dim',
   };
   const rows = (l: string): string[] => (p.wrap ? wrapLine(l, width - 4) : [truncate(l, width - 4)]);
@@ -144,6 +183,21 @@ function prefixed(text: string, width: number, first: string, rest: string, styl
   return out;
 }
 
+/** A message waiting for the running turn to end: dim, under everything, saying so. */
+function queuedLines(text: string, width: number): Line[] {
+  return [
+    { text: '', style: 'plain' },
+    ...prefixed(text, width, '› ', '  ', 'dim'),
+    ...prefixed(
+      'queued: sent when this turn ends (Esc cancels the turn and puts it back in the input)',
+      width,
+      '  ',
+      '  ',
+      'notice',
+    ),
+  ];
+}
+
 /** Assistant text as screen lines (see `markdownLines`): sanitized first, so escapes are shown as text. */
 export function markdown(text: string, width: number): Line[] {
   return markdownLines(sanitize(text), width);
@@ -161,10 +215,14 @@ export interface Layout {
 }
 
 /** Lays out items (memoised) plus the live streaming buffers (not memoised: they change every frame). */
-export function layoutTranscript(state: Pick<ViewState, 'items' | 'streaming' | 'thinking'>, width: number): Layout {
+export function layoutTranscript(
+  state: Pick<ViewState, 'items' | 'streaming' | 'thinking'> & { queued?: readonly string[] },
+  width: number,
+): Layout {
   const live: (readonly Line[])[] = [];
   if (state.thinking) live.push([thinkingLine(state.thinking, width, 'last')]);
   if (state.streaming) live.push(markdown(state.streaming, width));
+  for (const text of state.queued ?? []) live.push(queuedLines(text, width));
   const count = state.items.length + live.length;
   const block = (i: number): readonly Line[] =>
     i < state.items.length ? itemLines(state.items[i] as Item, width) : (live[i - state.items.length] as Line[]);

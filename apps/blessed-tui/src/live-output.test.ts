@@ -2,8 +2,8 @@ import type { SessionEvent } from '@coding-harness/protocol';
 import { describe, expect, it } from 'vitest';
 import { FakeSession, type FakeStep } from './fake-session.js';
 import { eventually, fakeTerminal, KEY } from './fake-terminal.test.helper.js';
-import { layoutTranscript } from './layout.js';
-import { appendLive, elapsedText, LIVE_KEEP, liveLines } from './live-output.js';
+import { clock, layoutTranscript } from './layout.js';
+import { appendLive, LIVE_KEEP, liveLines } from './live-output.js';
 import { reduce } from './reduce.js';
 import { finished, freshView, started, turnEnd, turnStart } from './test-events.test.helper.js';
 import type { ViewState } from './view-state.js';
@@ -36,15 +36,19 @@ describe('the output of a running call, as it arrives', () => {
     });
   });
 
-  it('shows under the running call: when it came and the last lines, escapes as text; the result replaces it', () => {
-    const running = run([
+  it('shows under the running call: how long it has run (ticking) and the last lines, escapes as text; the result replaces it', () => {
+    const started0 = run([
       started('b1', 'bash', 'exec', 'bash: make'),
       update('compiling a\x1b[2J\n', 1200),
       update('compiling b\ncompiling c\ncompiling d\ncompiling e\ncompiling f', 3456),
     ]);
+    expect(screen(started0)[1]).toBe('  ⎿ running · 0s');
+    // The app's ticker moves the clock: only the call's seconds change.
+    const running = reduce(started0, { type: 'tick', now: 12_345 });
+    expect(reduce(running, { type: 'tick', now: 12_999 })).toBe(running);
     expect(screen(running)).toEqual([
       '● bash: make',
-      '  ⎿ running · output at 3.5s',
+      '  ⎿ running · 12s',
       '    … 1 earlier line',
       '    compiling b',
       '    compiling c',
@@ -55,8 +59,18 @@ describe('the output of a running call, as it arrives', () => {
     expect(
       screen(run([update('compiling a\x1b[2J', 10)], run([started('b1', 'bash', 'exec', 'bash: make')]))),
     ).toContain('    compiling a\\x1b[2J');
-    const done = run([finished('b1', 'bash', 'exit 0', 'all built\n\nExit code 0.')], running);
-    expect(screen(done)).toEqual(['● bash: make', '  ⎿ exit 0', '    all built']);
+    const all = 'compiling a\x1b[2J\ncompiling b\ncompiling c\ncompiling d\ncompiling e\ncompiling f';
+    const done = run([finished('b1', 'bash', 'exit 0', `${all}\n\nExit code 0.`)], running);
+    expect(screen(done)).toEqual([
+      '● bash: make',
+      '  ⎿ exit 0  (Ctrl-O expands)',
+      '    … 1 earlier line',
+      '    compiling b',
+      '    compiling c',
+      '    compiling d',
+      '    compiling e',
+      '    compiling f',
+    ]);
     expect(done.items[0]).not.toHaveProperty('live');
   });
 
@@ -66,9 +80,33 @@ describe('the output of a running call, as it arrives', () => {
   });
 
   it('elapsed time reads as seconds, then minutes', () => {
-    expect(elapsedText(0)).toBe('0.0s');
-    expect(elapsedText(3456)).toBe('3.5s');
-    expect(elapsedText(65_000)).toBe('1m05s');
+    expect(clock(0)).toBe('0s');
+    expect(clock(12)).toBe('12s');
+    expect(clock(65)).toBe('1m05s');
+  });
+
+  it('a silent command shows its clock from its first second; a quick one shows nothing', () => {
+    const s = run([started('b1', 'bash', 'exec', 'bash: sleep 30')]);
+    expect(screen(s)).toEqual(['● bash: sleep 30']);
+    expect(screen(reduce(s, { type: 'tick', now: 1000 }))).toEqual(['● bash: sleep 30', '  ⎿ running · 1s']);
+  });
+
+  it('counts the lines not shown over everything the command printed, not the capped copy the model got', () => {
+    let s = run([started('b1', 'bash', 'exec', 'bash: seq 5000')]);
+    for (let i = 1; i <= 5000; i += 500)
+      s = run([update(Array.from({ length: 500 }, (_, k) => `line ${i + k}\n`).join(''), i)], s);
+    const capped = `line 1\nline 2\n[… 20000 bytes of output cut …]\nline 4999\nline 5000\n\nExit code 0.`;
+    const done = run([finished('b1', 'bash', 'exit 0', capped)], s);
+    expect(screen(done)).toEqual([
+      '● bash: seq 5000',
+      '  ⎿ exit 0  (Ctrl-O expands)',
+      '    … 4,995 earlier lines',
+      '    line 1',
+      '    line 2',
+      '    [… 20000 bytes of output cut …]',
+      '    line 4999',
+      '    line 5000',
+    ]);
   });
 });
 
@@ -87,7 +125,8 @@ describe('live output on the screen', () => {
     await t.type('build it');
     await t.press(KEY.enter);
     await t.see('    step one done');
-    expect(t.text()).toContain('⎿ running · output at 0.4s');
+    // The call's clock ticks while it runs.
+    await t.see('⎿ running · 1s');
     expect(t.app.state.busy).toBe(true);
     await t.press(KEY.esc);
     await t.see('cancelled');

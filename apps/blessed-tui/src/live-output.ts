@@ -22,18 +22,14 @@ export function appendLive(live: LiveOutput | undefined, text: string, elapsedMs
   return { tail, newlines, elapsedMs };
 }
 
-/** The lines a running call shows: its last {@link LIVE_LINES} lines and how many came before them. */
-export function liveLines(live: LiveOutput): { lines: string[]; hidden: number } {
-  const partial = !live.tail.endsWith('\n');
-  const total = live.newlines + (partial && live.tail !== '' ? 1 : 0);
-  const lines = live.tail.replace(/\n$/, '').split('\n').slice(-LIVE_LINES);
-  return { lines, hidden: Math.max(0, total - lines.length) };
+/** Lines of everything a call printed (a last line without its line end counts). */
+export function liveLineCount(live: LiveOutput): number {
+  return live.newlines + (!live.tail.endsWith('\n') && live.tail !== '' ? 1 : 0);
 }
 
-/** `3.2s`, `1m05s`: when the latest output came, counted from the call's start. */
-export function elapsedText(ms: number): string {
-  const s = Math.max(0, ms) / 1000;
-  if (s < 60) return `${s.toFixed(1)}s`;
-  const m = Math.floor(s / 60);
-  return `${m}m${String(Math.floor(s % 60)).padStart(2, '0')}s`;
+/** The lines a running call shows: its last {@link LIVE_LINES} lines and how many came before them. */
+export function liveLines(live: LiveOutput): { lines: string[]; hidden: number } {
+  const total = liveLineCount(live);
+  const lines = live.tail.replace(/\n$/, '').split('\n').slice(-LIVE_LINES);
+  return { lines, hidden: Math.max(0, total - lines.length) };
 }

@@ -24,7 +24,13 @@ export type Action =
    */
   | { type: 'replay'; events: readonly SessionEvent[]; notice: string; fresh?: boolean }
   /** `/clear`: a new conversation, an empty transcript but for `notice`. */
-  | { type: 'clear'; notice: string };
+  | { type: 'clear'; notice: string }
+  /** The clock moved (the app's ticker, while a turn runs): running calls count their seconds. */
+  | { type: 'tick'; now: number }
+  /** A message typed while a turn runs waits for it to end. */
+  | { type: 'queue'; text: string }
+  /** Queued messages leave the queue: the first (it is being sent), or all (put back in the input). */
+  | { type: 'dequeue'; all?: boolean };
 
 /**
  * The whole view logic, pure: same state and action, same result; no terminal involved.
@@ -63,7 +69,28 @@ export function reduce(state: ViewState, action: Action): ViewState {
     }
     case 'clear':
       return emptied(state, [{ kind: 'notice', text: action.notice }]);
+    case 'tick':
+      return tick(state, action.now);
+    case 'queue':
+      return touched(state, { ...state, queued: [...state.queued, action.text] });
+    case 'dequeue':
+      return { ...state, queued: action.all ? [] : state.queued.slice(1) };
   }
+}
+
+/** Running calls of the current turn (after its user item) with their whole seconds; a call only changes when its second does. */
+function tick(state: ViewState, now: number): ViewState {
+  let items: Item[] | undefined;
+  for (let i = state.items.length - 1; i >= 0; i--) {
+    const item = state.items[i]!;
+    if (item.kind === 'user') break;
+    if (item.kind !== 'tool' || item.state !== 'running' || item.startedAt === undefined) continue;
+    const seconds = Math.max(0, Math.floor((now - item.startedAt) / 1000));
+    if (seconds === item.seconds) continue;
+    items ??= [...state.items];
+    items[i] = { ...item, seconds };
+  }
+  return items ? { ...state, items } : state;
 }
 
 /** A new transcript holding `items`, following the output. */

@@ -27,6 +27,8 @@ export interface ClientView {
   readonly state: ViewState;
   dispatch(action: Action): void;
   now(): number;
+  /** Called once nothing runs any more (a turn or `/compact` ended), after its result is shown. */
+  idle?(): void;
 }
 
 /**
@@ -67,6 +69,8 @@ export class SessionClient {
       this.jobs -= 1;
       this.view.dispatch({ type: 'busy', busy: false, now: this.view.now() });
       if (this.view.state.hint === 'cancelling…') this.view.dispatch({ type: 'hint', text: '' });
+      // After the caller has shown the result (a turn that did not start says why first).
+      if (this.jobs === 0) setImmediate(() => !this.running && this.view.idle?.());
     }
   }
 

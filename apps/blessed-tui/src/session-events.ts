@@ -2,7 +2,7 @@ import { addUsage, messageText, resultText } from '@coding-harness/model';
 import type { EventOf, SessionEvent } from '@coding-harness/protocol';
 import { webActivity, webActivityLines } from '@coding-harness/session';
 import { cacheShare, dollars, inputTokens, tokens } from './format.js';
-import { appendLive } from './live-output.js';
+import { appendLive, liveLineCount } from './live-output.js';
 import { failureText, stopLabel } from './stop-reasons.js';
 import { onThreadEvent } from './threads.js';
 import { addItem, commitStream, findTool, replaceTool, updateTool } from './transcript-items.js';
@@ -113,6 +113,8 @@ function onToolStarted(state: ViewState, e: EventOf<'tool_call_started'>, now: n
     display: '',
     content: '',
     expanded: false,
+    startedAt: now,
+    seconds: 0,
   };
   return { ...base, items: [...base.items, item], activity: { label: `running ${e.name}`, since: now } };
 }
@@ -120,13 +122,15 @@ function onToolStarted(state: ViewState, e: EventOf<'tool_call_started'>, now: n
 function onToolFinished(state: ViewState, e: EventOf<'tool_call_finished'>, now: number): ViewState {
   const tool = findTool(state, e.callId);
   if (!tool) return state;
-  const { live: _done, ...rest } = tool;
+  const { live, ...rest } = tool;
   const finished: ToolItem = {
     ...rest,
     state: e.isError ? 'error' : 'done',
     display: e.display,
     content: resultText(e.content),
     ...(e.diff === undefined ? {} : { diff: e.diff }),
+    // What it printed, counted whole (the model's copy of a long output has its middle cut out).
+    ...(live ? { printedLines: liveLineCount(live) } : {}),
   };
   return { ...replaceTool(state, finished), activity: { label: 'thinking', since: now } };
 }

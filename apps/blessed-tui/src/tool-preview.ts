@@ -32,7 +32,7 @@ type ToolItem = Extract<Item, { kind: 'tool' }>;
  * show. `content` is already sanitized (and is the diff when the result has one).
  */
 export function collapsedPreview(tool: ToolItem, content: string): Preview | undefined {
-  if (tool.callKind === 'exec') return commandTail(content);
+  if (tool.callKind === 'exec') return commandTail(content, tool.printedLines);
   if ((tool.diff !== undefined || tool.callKind === 'write') && tool.state !== 'error') return diffHead(content);
   if (tool.state === 'error') return errorHead(content, tool.display);
   return undefined;
@@ -45,14 +45,21 @@ function errorHead(content: string, display: string): Preview | undefined {
   return { lines: shown, hidden: lines.length - shown.length, cut: 'head', diff: false, wrap: true };
 }
 
-function commandTail(content: string): Preview | undefined {
+/** The output lines of a command's result: its trailing `Exit code N.` left out (the summary says it). */
+export function commandOutput(content: string): string[] {
   const lines = content
     .replace(/\n*Exit code -?\d+\.$/, '')
     .replace(/\n+$/, '')
     .split('\n');
-  if (lines.length === 1 && lines[0] === '') return undefined;
+  return lines.length === 1 && lines[0] === '' ? [] : lines;
+}
+
+/** A command's last lines; the count before them is of all it printed (`printed`) when that is more than the model got. */
+function commandTail(content: string, printed: number | undefined): Preview | undefined {
+  const lines = commandOutput(content);
+  if (lines.length === 0) return undefined;
   const shown = lines.slice(-COMMAND_TAIL_LINES);
-  return { lines: shown, hidden: lines.length - shown.length, cut: 'tail', diff: false };
+  return { lines: shown, hidden: Math.max(lines.length, printed ?? 0) - shown.length, cut: 'tail', diff: false };
 }
 
 function diffHead(content: string): Preview | undefined {

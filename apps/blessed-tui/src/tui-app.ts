@@ -9,6 +9,8 @@ import { FrameScheduler } from './frame-scheduler.js';
 import { ctrlKey, editKey, emptyInput, insertPaste, setText, type InputState } from './input-state.js';
 import { searchKey, searchLabel, startSearch, type HistorySearch } from './history-search.js';
 import { layoutTranscript } from './layout.js';
+import { viewerKey, type ViewerState } from './result-viewer.js';
+import { opensViewer, openWholeResult, type ViewerHost } from './whole-result.js';
 import { PasteCollector } from './paste.js';
 import { progressLine, SPINNER_MS } from './progress.js';
 import { pickerKey, type PickerState } from './picker-state.js';
@@ -42,7 +44,7 @@ const QUIT_HINT = 'press Ctrl-C again to quit';
  * latest `status` event). It routes keys (modal > picker > menu > input), answers approval
  * questions by request id, and draws at most ~30 frames a second. `quit` resolves `done`.
  */
-export class TuiApp implements CommandHost {
+export class TuiApp implements CommandHost, ViewerHost {
   state: ViewState;
   input: InputState = emptyInput();
   /** The session's open approval questions; the first one is in the modal. */
@@ -53,6 +55,8 @@ export class TuiApp implements CommandHost {
   pickerMessage = '';
   /** Index into the `/` menu, and the input text for which Esc dismissed it. */
   menu = { selected: 0, dismissedFor: undefined as string | undefined };
+  /** The whole-result viewer while it is open, and the call it shows. */
+  viewer: { callId: string; state: ViewerState } | undefined;
   /** Ctrl-R's history search while it is open. */
   search: HistorySearch | undefined;
   /** A bracketed paste in progress: its keys are collected and inserted as one edit. */
@@ -102,7 +106,11 @@ export class TuiApp implements CommandHost {
       (requestId, answer) => void this.client.command({ type: 'answer', requestId, answer }),
       () => this.frames.request(),
     );
-    this.ticker = setInterval(() => this.state.busy && this.frames.request(), SPINNER_MS);
+    // While a turn runs: the spinner moves and running calls count their seconds.
+    this.ticker = setInterval(
+      () => this.state.busy && this.dispatch({ type: 'tick', now: this.opts.now() }),
+      SPINNER_MS,
+    );
     this.ticker.unref?.();
     this.unsubscribe = session.subscribe((event) => this.onSessionEvent(event));
     screen.on('resize', () => this.frames.flush());
@@ -197,6 +205,7 @@ export class TuiApp implements CommandHost {
       pickerMessage: this.pickerMessage,
       skills: this.pickerSkills,
       approval: this.approval,
+      viewer: this.viewer?.state,
       root: shortRoot(this.state.status.workroot, this.opts.home),
       now: this.opts.now(),
       home: this.opts.home,
@@ -231,6 +240,7 @@ export class TuiApp implements CommandHost {
       if (this.state.hint === QUIT_HINT) this.dispatch({ type: 'hint', text: '' });
     }
     if (this.approval) return this.questions.key(key.name, ch);
+    if (this.viewer) return this.viewerKey(ch, key);
     if (this.view.sessions.open) return this.onPick(this.view.sessions.key(key.name, ch));
     if (this.picker) return this.pickerKey(ch, key);
     if (key.full === 'C-d') {
@@ -246,11 +256,7 @@ export class TuiApp implements CommandHost {
     if (key.name === 'escape' && !this.menuItems().length && this.escTwice(key.sequence))
       return void runSlash(this, 'rewind', '/rewind');
     if (key.name === 'pageup' || key.name === 'pagedown') return this.scroll(key.name === 'pageup' ? -1 : 1);
-    if (key.full === 'C-o')
-      return this.dispatch({
-        type: 'toggle_tool',
-        ...toolTarget(this.state, this.view.width(), this.view.transcriptHeight()),
-      });
+    if (key.full === 'C-o') return this.toggleTool();
     if (key.full === 'C-t')
       return this.dispatch({
         type: 'toggle_thinking',
@@ -274,6 +280,39 @@ export class TuiApp implements CommandHost {
     return twice;
   }
   private lastEscape: number | undefined;
+
+  /**
+   * Ctrl-O: expands the tool call in view or collapses it; on an expanded result that does not
+   * show all the call printed, opens the whole of it in the viewer instead.
+   */
+  private toggleTool(): void {
+    const target = toolTarget(this.state, this.view.width(), this.view.transcriptHeight());
+    const tool = this.state.items.findLast((i) => i.kind === 'tool' && (target.id === undefined || i.id === target.id));
+    if (tool?.kind === 'tool' && opensViewer(tool)) return void openWholeResult(this, tool);
+    this.dispatch({ type: 'toggle_tool', ...target });
+  }
+
+  /** Shows `viewer` over the screen (the whole result of `callId`). */
+  openViewer(callId: string, viewer: ViewerState): void {
+    this.viewer = { callId, state: viewer };
+    this.frames.request();
+  }
+
+  /** A key in the viewer: it scrolls, or closes it (q, Esc, Enter, Ctrl-O), the call then collapsed if expanded. */
+  private viewerKey(ch: string | undefined, key: Key): void {
+    if (!this.viewer) return;
+    const r =
+      key.full === 'C-o' ? 'close' : viewerKey(this.viewer.state, key.name, ch, this.view.width(), this.view.height());
+    if (r === 'close') {
+      const id = this.viewer.callId;
+      this.viewer = undefined;
+      const tool = this.state.items.find((i) => i.kind === 'tool' && i.id === id);
+      if (tool?.kind === 'tool' && tool.expanded) return this.dispatch({ type: 'toggle_tool', id });
+      return this.frames.request();
+    }
+    this.viewer = { ...this.viewer, state: r };
+    this.frames.request();
+  }
 
   private setInput(input: InputState): void {
     if (input.text !== this.input.text)
@@ -317,15 +356,32 @@ export class TuiApp implements CommandHost {
       .then((r) => !r.ok && this.dispatch({ type: 'hint', text: r.error }));
   }
 
-  /** Ctrl-C or Esc while a turn runs: the session interrupts it (and settles its open questions). */
+  /** The running turn (or `/compact`) ended: the first queued message is sent, as its own turn. */
+  idle(): void {
+    const next = this.state.queued[0];
+    if (next === undefined) return;
+    this.dispatch({ type: 'dequeue' });
+    void this.client.send(next);
+  }
+
+  /**
+   * Ctrl-C or Esc while a turn runs: the session interrupts it (and settles its open questions);
+   * queued messages are not sent but put back in the input, before what is typed there.
+   */
   private cancelTurn(): void {
     void this.client.command({ type: 'interrupt' });
     this.questions.clear();
+    if (this.state.queued.length > 0) {
+      const back = [...this.state.queued, this.input.text].filter((t) => t !== '').join('\n');
+      this.dispatch({ type: 'dequeue', all: true });
+      this.setInput(setText(this.input, back));
+    }
     this.dispatch({ type: 'hint', text: 'cancelling…' });
   }
 
   private ctrlC(): void {
     if (this.client.running) return this.cancelTurn();
+    if (this.viewer) return this.viewerKey(undefined, { name: 'escape' });
     if (this.picker) return this.closePicker();
     if (this.view.sessions.open) return this.onPick(this.view.sessions.key('escape', undefined));
     if (this.armed) return this.quit(0);
@@ -382,10 +438,8 @@ export class TuiApp implements CommandHost {
         return this.dispatch({ type: 'error', text: what.message });
       case 'send':
         this.client.remember(text);
-        if (this.client.running) {
-          this.setInput(setText(this.input, text));
-          return this.dispatch({ type: 'hint', text: 'a turn is running — wait, or Ctrl-C to cancel it' });
-        }
+        // While a turn runs the message waits (shown as queued) and goes when the turn ends.
+        if (this.client.running) return this.dispatch({ type: 'queue', text: what.text });
         void this.client.send(what.text);
         return;
       case 'command':

@@ -5,6 +5,8 @@ import type { CommandName } from './commands.js';
 import type { Action } from './reduce.js';
 import type { SessionClient } from './session-client.js';
 import type { ViewState } from './view-state.js';
+import type { ViewerState } from './result-viewer.js';
+import { showWhole } from './whole-result.js';
 
 /** What the session's commands may do to the running TUI. */
 export interface CommandHost {
@@ -17,6 +19,8 @@ export interface CommandHost {
   quit(code: number): void;
   /** The transcript's width, for results laid out to it (`/skills` rows). */
   width(): number;
+  /** Shows `viewer` (the whole result of the call `callId`) over the screen. */
+  openViewer(callId: string, viewer: ViewerState): void;
 }
 
 const BUSY = 'a turn is running — wait, or Ctrl-C to cancel it';
@@ -39,7 +43,8 @@ export async function runSlash(host: CommandHost, name: CommandName, text: strin
 
 /**
  * A command's data on the screen: `/skills` and `/resume` open their pickers (when there is
- * something to pick), `/help` adds the keys, `/clear` and `/resume <id>` redraw the transcript,
+ * something to pick), `/help` adds the keys, `/expand` opens the
+ * whole-result viewer, `/clear` and `/resume <id>` redraw the transcript,
  * `/exit` quits; every other result is the session's own lines (`formatSlashResult`, shared with
  * `harness`), in the transcript. The status bar follows from the `status` event the session sends.
  */
@@ -51,6 +56,8 @@ async function showResult(host: CommandHost, result: SlashResult): Promise<void>
       return result.sessions.length > 0 ? host.showSessions(result.sessions) : showLines(host, result);
     case 'help':
       return host.dispatch({ type: 'info', text: helpText(result) });
+    case 'result':
+      return showWhole(host, result);
     case 'exit':
       return host.quit(0);
     case 'cleared':

@@ -4,11 +4,13 @@ import type { ApprovalState } from './approval-state.js';
 import type { Completion } from './completion.js';
 import type { InputState } from './input-state.js';
 import type { PickerState } from './picker-state.js';
+import type { ViewerState } from './result-viewer.js';
 import type { Theme } from './theme.js';
 import type { ViewState } from './view-state.js';
 import { ApprovalModal } from './widgets/approval-modal.js';
 import { CompletionMenu } from './widgets/completion-menu.js';
 import { InputView } from './widgets/input-view.js';
+import { ResultViewerView } from './widgets/result-viewer-view.js';
 import { SessionsOverlay } from './widgets/sessions-overlay.js';
 import { SkillPicker } from './widgets/skill-picker.js';
 import { StatusView } from './widgets/status-view.js';
@@ -27,6 +29,8 @@ export interface Frame {
   pickerMessage: string;
   skills: readonly SkillSummary[];
   approval: ApprovalState | undefined;
+  /** The whole-result viewer, over everything but a question, when open. */
+  viewer: ViewerState | undefined;
   /** The work root as the `/resume` list heads it (`~/proj`). */
   root: string;
   now: number;
@@ -46,6 +50,7 @@ export class TuiScreen {
   private readonly menuView: CompletionMenu;
   private readonly pickerView: SkillPicker;
   private readonly modal: ApprovalModal;
+  private readonly viewer: ResultViewerView;
 
   constructor(
     private readonly screen: Widgets.Screen,
@@ -58,13 +63,15 @@ export class TuiScreen {
     this.pickerView = new SkillPicker(screen, theme);
     this.modal = new ApprovalModal(screen, theme);
     this.sessions = new SessionsOverlay(screen, theme);
+    this.viewer = new ResultViewerView(screen, theme);
   }
 
   width(): number {
     return Math.max(10, Number(this.screen.width) || 80);
   }
 
-  private height(): number {
+  /** The screen's rows (the whole-result viewer takes all of them). */
+  height(): number {
     return Math.max(4, Number(this.screen.height) || 24);
   }
 
@@ -86,6 +93,7 @@ export class TuiScreen {
     this.menuView.render(items, Math.min(selected, Math.max(0, items.length - 1)), width, transcriptRows);
     this.pickerView.render(frame.picker, frame.skills, frame.pickerMessage, width, height);
     this.sessions.render(width, height, frame.root);
+    this.viewer.render(frame.viewer, width, height);
     this.modal.render(frame.approval, width, height);
     this.screen.render();
   }

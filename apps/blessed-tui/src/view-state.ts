@@ -35,6 +35,14 @@ export type Item =
       diff?: string;
       /** While it runs: its output so far, its last lines shown under the call. */
       live?: LiveOutput;
+      /**
+       * Lines of everything the call printed as it ran (its `tool_update`s), kept when it ends:
+       * the counts of lines not shown are of the whole output, not of the model's capped copy.
+       */
+      printedLines?: number;
+      /** When the call started (the app's clock), and the whole seconds it has run so far (the `tick` action). */
+      startedAt?: number;
+      seconds?: number;
       /** What a subagent did under this call (its tool calls), one line each, dim and indented. */
       nested?: readonly string[];
       expanded: boolean;
@@ -100,6 +108,11 @@ export interface ViewState {
   activity: Activity;
   /** True from submit until the command's result (a turn, `/compact`). */
   busy: boolean;
+  /**
+   * Messages typed while a turn ran, oldest first: shown under the transcript as queued and sent
+   * one turn each, in order, once the running one ends.
+   */
+  queued: readonly string[];
   /** A one-line hint under the transcript (`press Ctrl-C again to quit`); empty when none. */
   hint: string;
   /** While a turn runs: when it started and the output tokens its requests reported so far. */
@@ -124,6 +137,7 @@ export function initialState(opts: { status: SessionStatus; startupNotices?: rea
     threads: {},
     activity: { label: 'idle' },
     busy: false,
+    queued: [],
     hint: '',
   };
 }

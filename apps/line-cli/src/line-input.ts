@@ -25,6 +25,7 @@ interface Key {
   sequence?: string;
   meta?: boolean;
   ctrl?: boolean;
+  shift?: boolean;
 }
 type KeyListener = (s: string | undefined, key: Key | undefined) => void;
 
@@ -40,6 +41,8 @@ export interface MessageInputOptions {
   onContinue(): void;
   /** Esc was pressed (readline itself ignores it). */
   onEscape?(): void;
+  /** Shift-Tab was pressed (readline would take it for Tab and complete). */
+  onShiftTab?(): void;
 }
 
 /**
@@ -98,6 +101,10 @@ export class MessageInput {
     }
     if (key?.name === 'escape') {
       this.opts.onEscape?.();
+      return true;
+    }
+    if (key?.name === 'tab' && key.shift === true) {
+      this.opts.onShiftTab?.();
       return true;
     }
     if (key?.name === 'return' && key.meta === true) {

@@ -6,7 +6,7 @@
  */
 import { sanitize } from '@coding-harness/session';
 import type { Colors } from './colors.js';
-import { OUTPUT_TAIL } from './render-output.js';
+import { moreLines, MORE_HINT, OUTPUT_TAIL } from './render-output.js';
 import type { OutputMode } from './render-output.js';
 
 /** Lines of a running command shown as they arrive (all of them with `--verbose`). */
@@ -29,7 +29,7 @@ export interface LiveOutput {
   end(callId: string): string[] | undefined;
 }
 
-export function createLiveOutput(mode: OutputMode | undefined, c: Colors): LiveOutput {
+export function createLiveOutput(mode: OutputMode | undefined, c: Colors, hint = MORE_HINT): LiveOutput {
   const calls = new Map<string, CallOutput>();
   const head = mode === 'all' ? Infinity : LIVE_HEAD;
   const show = (line: string): string => `${INDENT}${sanitize(line, { multiline: false })}`;
@@ -65,7 +65,7 @@ export function createLiveOutput(mode: OutputMode | undefined, c: Colors): LiveO
       if (call.partial !== '') take(call, call.partial, out);
       if (call.hidden === 0) return out;
       const before = call.hidden - call.tail.length;
-      if (before > 0) out.push(`${INDENT}${c.dim(`… ${before} more lines (--verbose shows all)`)}`);
+      if (before > 0) out.push(moreLines(before, hint, c));
       out.push(...call.tail.map(show));
       return out;
     },

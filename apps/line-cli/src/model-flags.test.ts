@@ -1,3 +1,5 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
 import { body, childEnv, cleanup, makeSandbox, mock, run, start } from './test-support/cli.js';
@@ -106,6 +108,31 @@ describe('--effort, --thinking and --max-tokens', () => {
   }
 });
 
+describe('--model takes the family aliases', () => {
+  it('-p --model sonnet / opus and the REPL with ANTHROPIC_MODEL=haiku send the newest model of that family', async () => {
+    const box = makeSandbox();
+    const server = await mock(new ScriptBuilder().text('from sonnet').text('from opus').text('from haiku').build());
+    const sonnet = await run(['-C', box.work, '-p', 'hi', '--model', 'sonnet'], { env: childEnv(box, server) });
+    expect(sonnet).toMatchObject({ code: 0, stdout: 'from sonnet\n' });
+    const json = await run(['-C', box.work, '-p', 'hi', '--model', 'opus', '--output-format', 'json'], {
+      env: childEnv(box, server),
+    });
+    expect(json.code).toBe(0);
+    expect(Object.keys((JSON.parse(json.stdout) as { modelUsage: object }).modelUsage)).toEqual(['claude-opus-5-5']);
+    const repl = await run(['-C', box.work], {
+      env: childEnv(box, server, { ANTHROPIC_MODEL: 'haiku' }),
+      stdin: 'hi\n',
+    });
+    expect(repl.code).toBe(0);
+    expect(repl.stdout).toMatch(/^harness \S+ · claude-haiku-5-5 · /);
+    expect(server.messageRequests().map((r) => apiBody(r).model)).toEqual([
+      'claude-sonnet-5-5',
+      'claude-opus-5-5',
+      'claude-haiku-5-5',
+    ]);
+  });
+});
+
 describe('thinking is shown', () => {
   const script = (): ScriptBuilder =>
     new ScriptBuilder().turn({
@@ -183,6 +210,21 @@ describe('failures are failures', () => {
     await cli.waitFor('a fresh answer');
     cli.child.stdin.end();
     expect((await cli.exited).code).toBe(0);
+  });
+
+  it('-p against a local address where no server runs fails at once: exit 1, the URL named, no retries', async () => {
+    const box = makeSandbox();
+    const listener = createServer();
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+    await new Promise((resolve) => listener.close(resolve));
+    const res = await run(['-C', box.work, '-p', 'hi'], {
+      env: { ...childEnv(box, undefined), ANTHROPIC_BASE_URL: url },
+    });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain(`could not connect to ${url}: connection refused`);
+    expect(res.stderr).toContain('not retried');
+    expect(res.stderr).not.toContain('retrying');
   });
 
   it('a retry shows a line with the wait on stderr, then the answer', async () => {

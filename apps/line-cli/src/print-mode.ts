@@ -81,6 +81,8 @@ async function runTurn(
     colors: colorsFor(io.stderr.isTTY, io.env),
     text: 'final',
     toolLines: flags.verbose && format === 'text',
+    // --verbose: every line a command prints, on stderr as it arrives (a CI log keeps it all).
+    ...(flags.verbose && format === 'text' ? { output: 'all' as const } : {}),
     rawStdout: io.stdout.isTTY !== true,
   });
   const status = session.status();

@@ -66,7 +66,7 @@ describe('tool results in the REPL', () => {
     expect(lines.slice(0, 3)).toEqual([
       '● bash: npm test',
       '  ⎿  exit 3',
-      `     … ${40 - OUTPUT_TAIL} more lines (--verbose shows all)`,
+      `     … ${40 - OUTPUT_TAIL} more lines (/expand shows all)`,
     ]);
     expect(lines.slice(3)).toEqual(
       Array.from({ length: OUTPUT_TAIL }, (_, i) => `     npm ERR! line ${40 - OUTPUT_TAIL + i + 1}`),

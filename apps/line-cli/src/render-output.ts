@@ -2,6 +2,8 @@ import { sanitize } from '@coding-harness/session';
 import type { Colors } from './colors.js';
 import { diffLine } from './question.js';
 
+const INDENT = '     ';
+
 /** How many of a command's last output lines are shown under its result (all of them with `--verbose`). */
 export const OUTPUT_TAIL = 5;
 
@@ -10,6 +12,14 @@ export const DIFF_HEAD = 12;
 
 /** `tail`: the last `OUTPUT_TAIL` lines and a count of the rest; `all`: every line. */
 export type OutputMode = 'tail' | 'all';
+
+/** What the count of lines not shown says about seeing them (a live session keeps the whole result for `/expand`). */
+export const MORE_HINT = '/expand shows all';
+
+/** `… N more lines`, with `hint` in parentheses when there is one. */
+export function moreLines(hidden: number, hint: string, c: Colors): string {
+  return `${INDENT}${c.dim(`… ${hidden.toLocaleString('en-US')} more line${hidden === 1 ? '' : 's'}${hint ? ` (${hint})` : ''}`)}`;
+}
 
 /**
  * The closing paragraphs the bash tool adds for the model (exit code, timeout, cancel, signal):
@@ -30,15 +40,13 @@ const OUTPUT_OF: Readonly<Record<string, (content: string) => string>> = {
   },
 };
 
-const INDENT = '     ';
-
 /**
  * The output lines shown under a tool's `⎿` line: for a tool in the table, what it printed
  * (sanitized, one line each, indented under the result, so a failing command's stderr is on
  * screen); the last `OUTPUT_TAIL` lines after `… N more lines` unless `mode` is `all`. Nothing
  * for other tools or empty output.
  */
-export function outputLines(tool: string, content: string, mode: OutputMode, c: Colors): string[] {
+export function outputLines(tool: string, content: string, mode: OutputMode, c: Colors, hint = MORE_HINT): string[] {
   const extract = OUTPUT_OF[tool];
   if (!extract) return [];
   const text = extract(content).replace(/\n+$/, '');
@@ -47,7 +55,7 @@ export function outputLines(tool: string, content: string, mode: OutputMode, c: 
   const shown = mode === 'all' || all.length <= OUTPUT_TAIL + 1 ? all : all.slice(-OUTPUT_TAIL);
   const lines: string[] = [];
   const hidden = all.length - shown.length;
-  if (hidden > 0) lines.push(`${INDENT}${c.dim(`… ${hidden} more lines (--verbose shows all)`)}`);
+  if (hidden > 0) lines.push(moreLines(hidden, hint, c));
   for (const line of shown) lines.push(`${INDENT}${sanitize(line, { multiline: false })}`);
   return lines;
 }

@@ -6,8 +6,8 @@ import { sanitize, sanitizeStyled, webActivity, webActivityLines } from '@coding
 import { createLiveOutput } from './live-output.js';
 import { diffOutputLines, outputLines } from './render-output.js';
 import type { OutputMode } from './render-output.js';
-import { finishedBlocks } from './markdown.js';
-import type { MarkdownRender } from './markdown.js';
+import { createTextStream } from './text-stream.js';
+import type { MarkdownKit } from './text-stream.js';
 
 /** A piece of output and the stream it belongs on. */
 export interface Chunk {
@@ -35,13 +35,15 @@ export interface RenderOptions {
    */
   output?: OutputMode;
   /**
-   * Streamed text as markdown (the REPL on a colour terminal): held until a block is finished
-   * (a blank line outside a code fence, or the message's end), then rendered by `render` once it
-   * is set; plain streamed text while it is not.
+   * Streamed text for a terminal (the REPL on a TTY): a line at a time as markdown (`kit`, once
+   * loaded), wrapped at words to `width()`; a code fence or a table when its block ends. Without
+   * this, text is written as it streams.
    */
-  markdown?: { render?: MarkdownRender };
+  markdown?: { kit?: MarkdownKit; width(): number };
   /** `-p` with stdout not a terminal: the final answer goes out byte for byte (a file or a pipe, not a screen). */
   rawStdout?: boolean;
+  /** What `… N more lines` says about seeing them (default: `/expand shows all`; a replay has no whole results: ''). */
+  moreHint?: string;
 }
 
 /** Turns one session event into output; holds only line state (pure apart from that state). */
@@ -117,22 +119,20 @@ export function createEventRenderer(options: RenderOptions): EventRenderer {
   // Subagent threads, by id: the call each runs under.
   const threads = new Map<string, string>();
   // A running command's output, shown as it arrives (the REPL), its tail at the end if not all was.
-  const live = createLiveOutput(options.output, c);
+  const live = createLiveOutput(options.output, c, options.moreHint);
 
-  // Streamed text waiting for the end of its markdown block.
-  let held = '';
-  const markdown = (upTo: number): Chunk[] => {
-    const render = options.markdown?.render;
-    const text = held.slice(0, upTo);
-    held = held.slice(upTo);
-    if (text.trim() === '') return [];
-    // Sanitized before rendering and again after it: the renderer decodes entities (`&#x202E;`).
-    const shown = render ? sanitizeStyled(render(sanitize(text))) : sanitize(text.endsWith('\n') ? text : `${text}\n`);
-    // A block finished mid-stream keeps the blank line that ended it.
-    return [{ stream: 'out', text: upTo === Infinity ? shown : `${shown}\n` }];
+  // Streamed text for a terminal: drawn a line (or a fence, a table) at a time. Sanitized before
+  // it is laid out and again after (only the styles the layout adds survive): an entity it
+  // decoded never reaches the terminal as a control.
+  const md = options.markdown;
+  const stream = md ? createTextStream({ colors: c, width: () => md.width(), kit: () => md.kit }) : undefined;
+  const lines = stream && {
+    push: (text: string): string => sanitizeStyled(stream.push(text)),
+    end: (): string => sanitizeStyled(stream.end()),
   };
   const endLines = (): Chunk[] => {
-    const chunks: Chunk[] = held === '' ? [] : markdown(Infinity);
+    const rest = lines?.end() ?? '';
+    const chunks: Chunk[] = rest === '' ? [] : [{ stream: 'out', text: rest }];
     if (chunks.length > 0) mid.out = false;
     for (const stream of ['out', 'err'] as const) {
       if (mid[stream]) chunks.push({ stream, text: '\n' });
@@ -212,10 +212,9 @@ export function createEventRenderer(options: RenderOptions): EventRenderer {
         if (!streaming || event.text === '') return [];
         const chunks = block === 'thinking' ? endLines() : [];
         block = 'text';
-        if (options.markdown?.render) {
-          held += event.text;
-          const end = finishedBlocks(held);
-          if (end > 0) chunks.push(...markdown(end));
+        if (lines) {
+          const ready = lines.push(sanitize(event.text));
+          if (ready !== '') chunks.push({ stream: 'out', text: ready });
           return chunks;
         }
         mid.out = !event.text.endsWith('\n');
@@ -262,7 +261,7 @@ export function createEventRenderer(options: RenderOptions): EventRenderer {
           ? []
           : streamed !== undefined
             ? streamed
-            : outputLines(event.name, resultText(event.content), options.output, c);
+            : outputLines(event.name, resultText(event.content), options.output, c, options.moreHint);
         if (options.output && event.diff !== undefined && !previewed.has(event.callId))
           output.push(...diffOutputLines(event.diff, options.output, c));
         const chunks = [...again, ...line(toolStream, [result, ...output].join('\n'))];

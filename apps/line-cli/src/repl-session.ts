@@ -3,6 +3,7 @@ import type { SessionEvent } from '@coding-harness/protocol';
 import { sanitize } from '@coding-harness/session';
 import type { Colors } from './colors.js';
 import { createEventRenderer } from './render.js';
+import type { MarkdownKit } from './text-stream.js';
 
 /** How many of the last user turns `--continue` / `--resume` show again. */
 export const REPLAY_TURNS = 3;
@@ -28,7 +29,15 @@ export function replayLines(events: readonly SessionEvent[], opts: ReplayOptions
   const starts = events.flatMap((e, i) => (e.type === 'turn_start' ? [i] : []));
   const keep = opts.turns ?? REPLAY_TURNS;
   const from = starts.length > keep ? (starts[starts.length - keep] ?? 0) : 0;
-  const render = createEventRenderer({ colors: c, text: 'stream', toolLines: true, output: 'tail' });
+  // The session keeps whole results of live calls only: nothing to point at for these.
+  const render = createEventRenderer({
+    colors: c,
+    text: 'stream',
+    toolLines: true,
+    output: 'tail',
+    moreHint: '',
+    ...(opts.markdown ? { markdown: opts.markdown } : {}),
+  });
   const lines: string[] = [];
   if (from > 0) lines.push(c.dim(`… ${starts.length - keep} earlier turns not shown`));
   let text = '';
@@ -63,4 +72,6 @@ export interface ReplayOptions {
   colors: Colors;
   /** How many user turns to show (default `REPLAY_TURNS`). */
   turns?: number;
+  /** On a terminal: the replies drawn as markdown, as they were live. */
+  markdown?: { kit?: MarkdownKit; width(): number };
 }

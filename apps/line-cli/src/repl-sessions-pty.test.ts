@@ -34,7 +34,8 @@ describe('getting back to a session in the REPL (tmux)', () => {
     expect(shown).toContain('answer about apples');
     expect(shown).toMatch(/resumed session \S+ · 1 turn so far/);
     const id = /resumed session (\S+)/.exec(shown)?.[1] ?? '';
-    expect(shown).toContain(`session ${id} · /help`);
+    // The banner names it (wrapped at words on a terminal: a break may fall between any two of them).
+    expect(shown.replace(/\n/g, ' ')).toContain(`session ${id} · /help`);
 
     term.keys('-l', 'and more?');
     term.keys('Enter');

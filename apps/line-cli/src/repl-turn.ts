@@ -5,7 +5,7 @@ import type { Session } from '@coding-harness/session';
 import type { Colors } from './colors.js';
 import type { OutStream } from './io.js';
 import { loadMarkdown } from './markdown.js';
-import type { MarkdownRender } from './markdown.js';
+import type { MarkdownKit } from './markdown.js';
 import { createEventRenderer, formatUsageLine } from './render.js';
 import type { EventRenderer } from './render.js';
 import { retryAdvice } from './retry-advice.js';
@@ -27,8 +27,8 @@ export interface TurnDeps {
   spinner: Spinner;
   /** Asks a question on the input (the REPL's line queue); called in event order. */
   ask: AskApproval;
-  /** Markdown wanted (`on`), and the renderer once the session's first text loaded it. */
-  markdown: { on: boolean; render?: MarkdownRender };
+  /** A terminal's line-at-a-time markdown wanted (`on`), and the kit once the session's first text loaded it. */
+  markdown: { on: boolean; kit?: MarkdownKit };
 }
 
 let ids = 0;
@@ -37,14 +37,25 @@ export function replCommand(body: Record<string, unknown> & { type: Command['typ
   return { id: `repl-${++ids}`, ...body } as Command;
 }
 
-/** The renderer of a REPL turn (the same for a replayed one). */
-export function replRenderer(d: Pick<TurnDeps, 'colors' | 'verbose' | 'markdown'>): EventRenderer {
+/** The renderer of a REPL turn. */
+export function replRenderer(d: Pick<TurnDeps, 'colors' | 'verbose' | 'markdown' | 'out'>): EventRenderer {
+  const markdown = d.markdown;
   return createEventRenderer({
     colors: d.colors,
     text: 'stream',
     toolLines: true,
     output: d.verbose ? 'all' : 'tail',
-    markdown: d.markdown,
+    ...(markdown.on
+      ? {
+          markdown: {
+            get kit() {
+              return markdown.kit;
+            },
+            // A pty that reports no size (0 columns) gets the usual 80.
+            width: () => Math.max(20, d.out.columns || 80),
+          },
+        }
+      : {}),
   });
 }
 
@@ -68,9 +79,8 @@ export async function drawCommand(command: Command, d: TurnDeps): Promise<EventO
   let lastRetry: EventOf<'retry'> | undefined;
   let result: EventOf<'command_result'> | undefined;
   const draw = (event: SessionEvent): void => {
-    // The markdown renderer loads when the first text of the session streams in.
-    if (event.type === 'text_delta' && markdown.on && !markdown.render)
-      markdown.render = loadMarkdown(out.columns ?? 100);
+    // The markdown kit loads when the first text of the session streams in.
+    if (event.type === 'text_delta' && markdown.on && !markdown.kit) markdown.kit = loadMarkdown();
     if (event.type === 'usage') {
       const u = event.usage;
       tokens += u.input + u.cacheRead + u.cacheWrite + u.output;
@@ -82,7 +92,7 @@ export async function drawCommand(command: Command, d: TurnDeps): Promise<EventO
     }
     const chunks = render(event);
     if (tty && event.type === 'request_start') spinner.start();
-    // Markdown held until its block ends: nothing drawn yet, so the spinner goes on.
+    // A line (or a block) still open: nothing drawn yet, so the spinner goes on.
     else if (tty && event.type === 'text_delta' && chunks.length === 0) spinner.start('writing');
     else if (chunks.length > 0 || (event.type !== 'usage' && event.type !== 'tool_update' && event.type !== 'status'))
       spinner.stop();

@@ -1,9 +1,7 @@
 import { createInterface } from 'node:readline';
-import type { SlashResult } from '@coding-harness/protocol';
 import {
   createPromptHistory,
   createSession,
-  formatSlashResult,
   HISTORY_LIMIT,
   modeIndicator,
   sanitize,
@@ -11,21 +9,24 @@ import {
   UsageError,
 } from '@coding-harness/session';
 import type { HarnessFlags, Session } from '@coding-harness/session';
+import { wrapAnsi } from './ansi-wrap.js';
 import { colorsFor } from './colors.js';
 import type { CliIo } from './io.js';
 import { MessageInput, PASTE_OFF, PASTE_ON } from './line-input.js';
 import { LineQueue } from './line-queue.js';
 import { PREVIEW_LINES } from './question.js';
-import { pickResume, pickSession } from './repl-picker.js';
+import { pickResume } from './repl-picker.js';
 import type { PickerIo } from './repl-picker.js';
 import { replQuestions } from './repl-questions.js';
+import { loadMarkdown } from './markdown.js';
 import { drawCommand, replCommand } from './repl-turn.js';
 import type { TurnDeps } from './repl-turn.js';
 import { exitLine, replayLines } from './repl-session.js';
+import { afterSlash } from './repl-slash.js';
+import type { SlashHost } from './repl-slash.js';
 import { slashCompleter } from './slash-complete.js';
 import { Spinner } from './spinner.js';
 import { VERSION } from './version.js';
-import { pickRewind } from './repl-rewind.js';
 
 /** The prompt of a continuation line (after `\` + Enter or Alt-Enter). */
 const CONTINUE_PROMPT = '… ';
@@ -63,6 +64,8 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
   });
   const lines = new LineQueue();
   let closed = false;
+  // Set once the session is up (Shift-Tab before that does nothing).
+  let cycleMode = (): void => undefined;
   rl.on('close', () => {
     closed = true;
     lines.end();
@@ -74,6 +77,7 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     onMessage: (text) => lines.push(text),
     onContinue: () => prompt(CONTINUE_PROMPT),
     onEscape: () => current?.abort(),
+    onShiftTab: () => cycleMode(),
   });
   if (tty) out.write(PASTE_ON);
   const prompt = (text: string): void => {
@@ -135,14 +139,26 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
   // Set once a turn was sent (the session has a file to resume), or the session was resumed.
   let resumable = s.info.resumed;
   const started = s.status();
-  out.write(
-    `${colors.dim(`harness ${VERSION} · ${sanitize(started.model, { multiline: false })} · ${sanitize(s.info.workroot, { multiline: false })} · ${started.skills} skill${started.skills === 1 ? '' : 's'} · session ${sanitize(started.sessionId, { multiline: false })} · /help for commands`)}\n`,
+  const width = (): number => Math.max(20, out.columns || 80);
+  const banner = colors.dim(
+    `harness ${VERSION} · ${sanitize(started.model, { multiline: false })} · ${sanitize(s.info.workroot, { multiline: false })} · ${started.skills} skill${started.skills === 1 ? '' : 's'} · session ${sanitize(started.sessionId, { multiline: false })} · /help for commands`,
   );
+  // Wrapped at words on a terminal (a path or an id is never cut in two, unless it is wider than the screen).
+  out.write(`${(tty ? wrapAnsi(banner, width()) : [banner]).join('\n')}\n`);
+  // On a terminal, text is drawn a line at a time as markdown, wrapped at words (NO_COLOR: the
+  // structure without colours); piped output gets the text as the model wrote it.
+  const markdown: TurnDeps['markdown'] = { on: tty && io.stdout.isTTY === true };
   /** Draws the conversation of the session now open (after a resume), as the session replays it. */
   const replay = async (): Promise<void> => {
     const history = await s.dispatch(replCommand({ type: 'history' }));
     if (!history.ok || history.type !== 'history') return;
-    out.write(`${replayLines(history.data.events, { sessionId: history.data.sessionId, colors }).join('\n')}\n`);
+    if (markdown.on) markdown.kit ??= loadMarkdown();
+    const lines = replayLines(history.data.events, {
+      sessionId: history.data.sessionId,
+      colors,
+      ...(markdown.on ? { markdown: { ...(markdown.kit ? { kit: markdown.kit } : {}), width } } : {}),
+    });
+    out.write(`${lines.join('\n')}\n`);
   };
   if (s.info.resumed) await replay();
 
@@ -153,13 +169,30 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     return `${colors.dim(status.model)}${mode ? ` ${colors.yellow(mode)}` : ''} ${colors.cyan('›')} `;
   };
   let promptText = replPrompt();
+  /**
+   * Shift-Tab at the prompt: the session's next permission mode (default -> acceptEdits -> plan),
+   * shown at once in the prompt, the line typed so far kept. Elsewhere (a turn, a question, a
+   * continuation line) it does nothing.
+   */
+  cycleMode = (): void => {
+    if (current || closed || rl.getPrompt() !== promptText) return;
+    void s.dispatch(replCommand({ type: 'cycle_mode' })).then(() => {
+      if (current || rl.getPrompt() !== promptText) return;
+      promptText = replPrompt();
+      rl.setPrompt(promptText);
+      rl.prompt(true);
+    });
+  };
   const saved = createPromptHistory({ env: io.env, home: io.home, workroot: s.info.workroot });
   prompts.push(...saved.load());
   history.push(...prompts);
   rl.on('history', (lines: string[]) => void lines.splice(0, lines.length, ...prompts));
   let historyWarned = false;
   let armed = false;
+  // While the pager runs, Ctrl-C is the pager's (it reaches the whole foreground group).
+  let paging = false;
   const interrupt = (): void => {
+    if (paging) return;
     if (current) {
       current.abort();
       return;
@@ -185,8 +218,6 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
   rl.on('SIGINT', interrupt);
   const offInterrupt = io.onInterrupt(interrupt);
 
-  // Markdown on a colour terminal only: piped output and NO_COLOR get the text as the model wrote it.
-  const markdown = { on: tty && io.stdout.isTTY === true && !io.env.NO_COLOR };
   const deps: TurnDeps = {
     session: s,
     out,
@@ -212,57 +243,33 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
       current = undefined;
     }
   };
-  const say = (lines: readonly string[]): void => {
-    if (lines.length > 0) out.write(`${lines.map((l) => sanitize(l)).join('\n')}\n`);
-  };
-
   let quit = false;
-  /** What the REPL does with a slash command's data beyond printing it. */
-  const afterSlash = async (result: SlashResult): Promise<void> => {
-    switch (result.kind) {
-      case 'exit':
-        quit = true;
-        return;
-      case 'cleared':
-        resumable = false;
-        out.write(`${colors.dim(`new conversation (session ${sanitize(result.sessionId, { multiline: false })})`)}\n`);
-        return;
-      case 'resumed':
-        resumable = true;
-        await replay();
-        return;
-      case 'rewind-points': {
-        say(formatSlashResult(result, { width: io.stdout.columns ?? 100 }));
-        if (!tty || result.points.length === 0) return;
-        const picked = await pickRewind(result.points, pickerIo);
-        if (picked === undefined) return void out.write(`${colors.dim('nothing rewound')}\n`);
-        const done = await s.dispatch(replCommand({ type: 'slash', text: picked }));
-        if (!done.ok) return say([`/rewind: ${done.error}`]);
-        if (done.type === 'slash') return afterSlash(done.data);
-        return;
-      }
-      case 'sessions':
-        // On a terminal the picker reads the same input queue; piped input gets the list printed
-        // (lines read ahead would not follow a switch).
-        if (!tty || result.sessions.length === 0) return say(formatSlashResult(result));
-        return pickAndResume(result);
-      default:
-        return say(formatSlashResult(result, { width: io.stdout.columns ?? 100 }));
-    }
-  };
-  const pickAndResume = async (result: Extract<SlashResult, { kind: 'sessions' }>): Promise<void> => {
-    const pick = await pickSession(result.sessions, pickerIo, colors);
-    if (pick === null) {
-      quit = true;
-      return;
-    }
-    if (pick === result.current) return void out.write(`${colors.dim('that is this session')}\n`);
-    const next = await s.dispatch(
-      pick === 'new' ? replCommand({ type: 'clear' }) : replCommand({ type: 'resume', sessionId: pick }),
-    );
-    if (!next.ok) return say([`/resume: ${next.error}`]);
-    if (next.type === 'clear') return afterSlash({ kind: 'cleared', sessionId: next.data.sessionId });
-    await afterSlash({ kind: 'resumed', sessionId: pick });
+  const slashHost: SlashHost = {
+    session: s,
+    out,
+    err: io.stderr,
+    colors,
+    env: io.env,
+    tty,
+    picker: pickerIo,
+    terminal: {
+      // The pager reads the keys and draws on the terminal itself while it runs.
+      release: () => {
+        paging = true;
+        rl.pause();
+        io.stdin.setRawMode?.(false);
+        out.write(PASTE_OFF);
+      },
+      restore: () => {
+        out.write(PASTE_ON);
+        io.stdin.setRawMode?.(true);
+        rl.resume();
+        paging = false;
+      },
+    },
+    replay,
+    quit: () => void (quit = true),
+    resumable: (on) => void (resumable = on),
   };
 
   // Once the first prompt is on screen: the API connection's handshakes happen while the user types.
@@ -287,7 +294,7 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
       const done = await running(replCommand({ type: 'slash', text }));
       const result = done?.result;
       if (result && !result.ok) io.stderr.write(`${errColors.red(`error: ${sanitize(result.error)}`)}\n`);
-      else if (result?.type === 'slash') await afterSlash(result.data);
+      else if (result?.type === 'slash') await afterSlash(slashHost, result.data);
       // `/reload-skills` may have changed the skills: Tab completes the current names.
       completions = skillWords();
       promptText = replPrompt();

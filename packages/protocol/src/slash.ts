@@ -38,6 +38,25 @@ export type SlashResult =
   /** `/resume <id>`: the session now continues `sessionId`. */
   | { kind: 'resumed'; sessionId: string }
   | { kind: 'cleared'; sessionId: string }
+  /**
+   * `/expand [N]`: the whole result of the Nth latest tool call (1: the latest; `kept`: how many
+   * are kept), for a pager or the screen. `source`: `stream` when `text` is everything the call
+   * printed (the model's copy was cut; a closing line says what the model got), else `result`,
+   * the result as the model got it. `lines` counts the whole output.
+   */
+  | {
+      kind: 'result';
+      nth: number;
+      kept: number;
+      callId: string;
+      tool: string;
+      summary: string;
+      display: string;
+      isError: boolean;
+      text: string;
+      lines: number;
+      source: 'stream' | 'result';
+    }
   /** `/sandbox`: whether commands run in the OS sandbox, and what it lets them write, read and reach, one line each. */
   | { kind: 'sandbox'; state: 'on' | 'off' | 'unavailable'; lines: string[] }
   /** `/rewind`: the turns that can be rewound, most recent last (`n` 1 is the last turn). */

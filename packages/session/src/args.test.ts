@@ -70,6 +70,25 @@ describe('parseHarnessArgs', () => {
     expect(error(['--json'])).toContain('--json');
   });
 
+  it('suggests the closest flag for a typo, as /commands do, and guesses nothing for a far one', () => {
+    expect(error(['--modle', 'opus'])).toBe(
+      "Unknown option '--modle' (did you mean --model?) (harness --help lists the flags)",
+    );
+    expect(error(['-modle', 'opus'])).toBe(
+      "Unknown option '-modle' (did you mean --model?) (harness --help lists the flags)",
+    );
+    expect(error(['--verbos'])).toContain('(did you mean --verbose?)');
+    expect(error(['--allowedTool', 'Bash'])).toContain('(did you mean --allowed-tools?)');
+    expect(error(['--no-skils'])).toContain('(did you mean --no-skills?)');
+    expect(error(['--permission=plan'])).toContain('(did you mean --permission-mode?)');
+    // Two names start with `--ver`: no guess; nor for another tool's flag.
+    expect(error(['--ver'])).not.toContain('did you mean');
+    expect(error(['--dangerously-skip-permissions'])).toBe(
+      "Unknown option '--dangerously-skip-permissions' (harness --help lists the flags)",
+    );
+    expect(error(['--frobnicate'])).not.toContain('did you mean');
+  });
+
   it('reads --effort, --thinking (as typed: the model decides later) and --max-tokens', () => {
     expect(flags(['--effort', 'xhigh', '--thinking', 'between_tools', '--max-tokens', '64000'])).toMatchObject({
       effort: 'xhigh',

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { parseRuleList } from '@coding-harness/approval';
 import { parsePermissionMode } from '@coding-harness/approval';
 import type { PermissionMode } from '@coding-harness/approval';
+import { closestFlag } from './flag-suggest.js';
 import { CONFLICTS, FLAGS, parseArgsOptions } from './flags.js';
 import type { EffortFlag, INPUT_FORMATS, OUTPUT_FORMATS } from './flags.js';
 
@@ -137,9 +138,17 @@ export function parseHarnessArgs(argv: readonly string[]): ParseResult {
   try {
     parsed = parseArgs({ args: normalizeArgv(argv), options: OPTIONS, allowPositionals: true, strict: true });
   } catch (err) {
-    return usage(
-      `${(err as Error).message.replace(/\. To specify a positional argument.*$/s, '')} (harness --help lists the flags)`,
-    );
+    let message = (err as Error).message.replace(/\. To specify a positional argument.*$/s, '');
+    let unknown = /^Unknown option '([^']+)'/.exec(message)?.[1];
+    // A single-dash long form (`-modle`) reaches parseArgs as short options: name the word typed.
+    const word =
+      unknown?.length === 2 ? argv.find((a) => a.startsWith(unknown!) && /^-[A-Za-z][\w-]+/.test(a)) : undefined;
+    if (word !== undefined) {
+      unknown = word.replace(/=.*$/s, '');
+      message = `Unknown option '${unknown}'`;
+    }
+    const near = unknown === undefined ? undefined : closestFlag(unknown, [...LONG_NAMES]);
+    return usage(`${message}${near ? ` (did you mean --${near}?)` : ''} (harness --help lists the flags)`);
   }
   const v = parsed.values;
   const positionals = parsed.positionals;

@@ -206,13 +206,15 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   if (workroot instanceof UsageError) throw workroot;
   const credentials = resolveCredentials(env);
   if (credentials instanceof UsageError) throw credentials;
-  const model = resolveModel(flags.model, env);
+  const wanted = resolveModel(flags.model, env);
   // The light node:http fetch keeps undici (~20 ms, ~30 MB) out of a run, unless a proxy variable
   // is set: then the SDK's own fetch, which is where proxy support lives. Nothing is loaded or
   // connected here: the provider loads the SDK on its first request.
   const fetchImpl = io.fetch ?? fetchForEnv(env);
   const anthropic = createAnthropicProvider({ ...credentials, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
   const providers = createProviderRegistry([anthropic]);
+  // A family alias (`--model sonnet`, `ANTHROPIC_MODEL=opus`) is the newest model of that family.
+  const model = providers.alias(wanted) ?? wanted;
   const settings = modelSettingsFor(flags, providers.resolve(model).descriptor);
   if (settings instanceof UsageError) throw settings;
   // The session's rule table (the built-in tools, the skill tool, the caller's), before any tool

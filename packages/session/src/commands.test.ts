@@ -15,6 +15,7 @@ import { NO_SKILLS_MESSAGE } from './listings.js';
 import { formatHelp, formatSlashResult } from './slash-format.js';
 import { helpText } from './help.js';
 import { routeSlash } from './slash.js';
+import { createResultStore } from './result-store.js';
 
 const status: SessionStatus = {
   sessionId: 's1',
@@ -48,6 +49,25 @@ function deps(grants: { allowed: Grant[]; denied: Grant[] } = { allowed: [], den
     sessions: async () => [],
     reloadSkills: async () => ({ added: [], removed: [], changed: [], messages: [], note: '' }),
   };
+  // One finished call, so `/expand` has a result to show.
+  const results = createResultStore();
+  results.take({
+    type: 'tool_call_started',
+    callId: 'c1',
+    name: 'bash',
+    kind: 'exec',
+    input: {},
+    summary: 'bash: ls',
+    forced: false,
+  });
+  results.take({
+    type: 'tool_call_finished',
+    callId: 'c1',
+    name: 'bash',
+    isError: false,
+    display: 'exit 0',
+    content: [],
+  });
   const d: SlashDeps = {
     controls,
     skills: () => [],
@@ -55,6 +75,7 @@ function deps(grants: { allowed: Grant[]; denied: Grant[] } = { allowed: [], den
     clear: () => (calls.push('clear'), 's2'),
     resume: async (id) => void calls.push(`resume ${id}`),
     compact: async (focus) => (calls.push(`compact ${focus}`), { kind: 'compact', compacted: false }),
+    results,
   };
   return { deps: d, calls };
 }
@@ -82,6 +103,7 @@ describe('the slash-command table', () => {
       mode: 'mode',
       model: 'models',
       effort: 'effort',
+      expand: 'result',
       compact: 'compact',
       cost: 'cost',
       status: 'status',
@@ -117,7 +139,9 @@ describe('the slash-command table', () => {
     const lines = formatHelp({ kind: 'help', commands: slashCommandInfo(), skills: [], skillsEnabled: true });
     // Commands and their arguments fill a 30-column head (a longer one pushes its description over).
     expect(lines[0]).toBe('/help                          this list');
-    expect(lines).toContain('/model [id]                    list the models, or switch the model of the next request');
+    expect(lines).toContain(
+      '/model [id|sonnet|opus|haiku]  list the models (a terminal then asks which), or switch the model of the next request (an alias: the newest of that family)',
+    );
     expect(lines).toContain(
       '/permissions [allow|deny|remove <rule>] the rules in force; allow, deny or remove a rule for this session (rules as --allowed-tools)',
     );

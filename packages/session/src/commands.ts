@@ -10,6 +10,8 @@ import type { SkillSummary, SlashCommandInfo, SlashResult } from '@coding-harnes
 import type { SessionControls } from './controls.js';
 import { effortResult, modelResult } from './model-command.js';
 import { permissionsResult } from './permissions.js';
+import { expandResult } from './result-store.js';
+import type { ResultStore } from './result-store.js';
 import { sessionSummary } from './sessions-list.js';
 
 /** What a command may use: the session's controls and the few things only the session itself does. */
@@ -26,6 +28,8 @@ export interface SlashDeps {
   compact(focus: string): Promise<Extract<SlashResult, { kind: 'compact' }>>;
   /** `/rewind [N] [scope]` (rewind/command.ts); absent: the session keeps no checkpoints. */
   rewind?(args: string): Promise<SlashResult>;
+  /** The whole results of the latest tool calls (`/expand`). */
+  readonly results: ResultStore;
 }
 
 /** One built-in command. */
@@ -107,7 +111,7 @@ export const SLASH_TABLE = [
     name: 'mode',
     aliases: [],
     args: '[default|acceptEdits|plan]',
-    description: 'show or switch the permission mode (Shift-Tab in harness-tui cycles it)',
+    description: 'show or switch the permission mode (Shift-Tab cycles it)',
     run: (deps, args) => {
       const previous = deps.controls.mode();
       if (args.trim() === '') return { kind: 'mode', mode: previous };
@@ -119,8 +123,9 @@ export const SLASH_TABLE = [
   {
     name: 'model',
     aliases: [],
-    args: '[id]',
-    description: 'list the models, or switch the model of the next request',
+    args: '[id|sonnet|opus|haiku]',
+    description:
+      'list the models (a terminal then asks which), or switch the model of the next request (an alias: the newest of that family)',
     run: (deps, args) => modelResult(deps.controls, args),
   },
   {
@@ -136,6 +141,14 @@ export const SLASH_TABLE = [
     args: '[focus]',
     description: 'summarise the conversation now to free context (optional: what the summary should keep)',
     run: (deps, args) => deps.compact(args),
+  },
+  {
+    name: 'expand',
+    aliases: [],
+    args: '[N]',
+    description:
+      'the whole result of the latest tool call (N: the Nth latest), everything a command printed, in a pager',
+    run: (deps, args) => expandResult(deps.results, args),
   },
   {
     name: 'cost',

@@ -78,6 +78,27 @@ describe('/model and /effort', () => {
     ]);
   });
 
+  it('/model and --model take the family aliases: sonnet, opus and haiku are the newest model of each family', async () => {
+    const { harness, server } = await session(new ScriptBuilder().text('one').text('two').text('three'), [
+      '--model',
+      'opus',
+    ]);
+    expect(harness.agent.model).toBe('claude-opus-5-5');
+    await turn(harness, 'hi');
+    expect(await run(harness, '/model haiku')).toEqual([
+      'model: claude-haiku-5-5 from the next request (was claude-opus-5-5)',
+    ]);
+    await turn(harness, 'again');
+    const switched = await sessionOver(harness).dispatch({ id: 'm', type: 'set_model', model: 'Sonnet' });
+    expect(switched).toMatchObject({ ok: true, data: { model: 'claude-sonnet-5-5', previous: 'claude-haiku-5-5' } });
+    await turn(harness, 'third');
+    expect(server.messageRequests().map((r) => (r.body as { model: string }).model)).toEqual([
+      'claude-opus-5-5',
+      'claude-haiku-5-5',
+      'claude-sonnet-5-5',
+    ]);
+  });
+
   it('/model with an id the catalogue does not know is refused with the closest id; nothing changes', async () => {
     const { harness } = await session(new ScriptBuilder().text('x'));
     expect(await run(harness, '/model claude-opus-55')).toEqual([

@@ -24,7 +24,10 @@ export interface SessionControls {
   status(): SessionStatus;
   /** The providers' models, the current one marked. */
   models(): ModelRow[];
-  /** Switches the model of the next request; an error text (naming what is accepted) or undefined. */
+  /**
+   * Switches the model of the next request; an error text (naming what is accepted) or undefined.
+   * A family alias (`sonnet`, `opus`, `haiku`) stands for the newest model of that family.
+   */
   setModel(id: string): string | undefined;
   /** Sets the effort of the next request (`default`: none sent); an error text or undefined. */
   setEffort(level: string): string | undefined;
@@ -97,7 +100,8 @@ export function createSessionControls(deps: ControlDeps): SessionControls {
         const info = describe(id);
         return { id, current: agent.model === id, contextWindow: info.contextWindow, efforts: info.efforts };
       }),
-    setModel: (id) => {
+    setModel: (name) => {
+      const id = providers.alias(name) ?? name;
       if (!describe(id).known) {
         const near = closest(id, providers.models());
         return `unknown model ${id}${near ? ` (did you mean ${near}?)` : ''}; /model lists the models`;

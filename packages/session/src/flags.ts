@@ -131,8 +131,8 @@ export const FLAGS: readonly FlagSpec[] = [
     type: 'boolean',
     group: 'print',
     interactive: false,
-    description: 'with -p and text output: tool calls and results on stderr',
-    doc: 'with `-p` text output: tool calls (`● read_file a.txt`), their result lines, earlier assistant texts and thinking (dim) on stderr',
+    description: 'with -p and text output: tool calls, results and every line a command prints, on stderr',
+    doc: 'with `-p` text output: tool calls (`● read_file a.txt`), every line a command prints as it arrives, their result lines, earlier assistant texts and thinking (dim) on stderr',
   },
   {
     name: 'model',
@@ -140,8 +140,9 @@ export const FLAGS: readonly FlagSpec[] = [
     value: 'ID',
     group: 'model',
     interactive: true,
-    description: 'model id (also ANTHROPIC_MODEL; default claude-sonnet-5-5)',
-    doc: 'also `ANTHROPIC_MODEL`; default `claude-sonnet-5-5`',
+    description:
+      'model id, or sonnet, opus, haiku: the newest of that family (also ANTHROPIC_MODEL; default claude-sonnet-5-5)',
+    doc: 'a model id, or `sonnet`, `opus`, `haiku` (the newest model of that family); also `ANTHROPIC_MODEL`; default `claude-sonnet-5-5`',
   },
   {
     name: 'max-turns',

@@ -1,6 +1,6 @@
 /**
  * `/model [id]` and `/effort [level]` as data: with no argument, what the next request uses and
- * what the catalogue offers; with one, a switch of the next request's setting, checked against
+ * what the catalogue offers; with one (an id, or a family alias: `sonnet`, `opus`, `haiku`), a switch of the next request's setting, checked against
  * the model catalogue first (an id it does not know, or an effort the model would answer with a
  * 400, is refused with what is accepted).
  */
@@ -14,7 +14,8 @@ export function modelResult(controls: SessionControls, args: string): SlashResul
   if (id === '') return { kind: 'models', current: previous, rows: controls.models() };
   const error = controls.setModel(id);
   if (error !== undefined) return { kind: 'error', command: 'model', message: error };
-  return { kind: 'model', model: id, previous };
+  // An alias (`sonnet`) switched to the id it stands for: say that id.
+  return { kind: 'model', model: controls.status().model, previous };
 }
 
 /** `/effort <args>`: what it is, or the switch. */

@@ -20,6 +20,7 @@ import { runSlashCommand } from './commands.js';
 import type { SlashDeps } from './commands.js';
 import { historyEvents } from './history-events.js';
 import { rewindResult } from './rewind/command.js';
+import type { ResultStore } from './result-store.js';
 import { skillSummary } from './skill-summary.js';
 import { sessionSummary } from './sessions-list.js';
 
@@ -35,8 +36,12 @@ export interface CommandHandlers {
 const NOTHING_TO_COMPACT = 'nothing to compact yet: the conversation has no earlier turns';
 const CLOSED = 'the session is closed';
 
-/** The handlers over `harness`, emitting the session's events through `emit`. */
-export function commandHandlers(harness: Harness, emit: (event: SessionEvent) => void): CommandHandlers {
+/** The handlers over `harness`, emitting the session's events through `emit`; `results` follows those events. */
+export function commandHandlers(
+  harness: Harness,
+  emit: (event: SessionEvent) => void,
+  results: ResultStore,
+): CommandHandlers {
   /** The running turn's or compaction's abort, for `interrupt` and `close`. */
   let current: AbortController | undefined;
   let closed = false;
@@ -98,6 +103,7 @@ export function commandHandlers(harness: Harness, emit: (event: SessionEvent) =>
     resume,
     compact,
     rewind: (args) => rewindResult(harness.rewind, harness.agent, args),
+    results,
   };
 
   const table: HandlerTable = {
@@ -126,7 +132,7 @@ export function commandHandlers(harness: Harness, emit: (event: SessionEvent) =>
       const error = harness.controls.setModel(model);
       if (error !== undefined) return error;
       emitStatus();
-      return { model, previous };
+      return { model: harness.controls.status().model, previous };
     },
     set_effort: ({ effort }) => {
       const error = harness.controls.setEffort(effort);

@@ -11,6 +11,7 @@ import { buildHarness } from './build.js';
 import type { Harness, HarnessIo } from './build.js';
 import type { HarnessEnv } from './config.js';
 import { createEventHub } from './event-hub.js';
+import { createResultStore } from './result-store.js';
 import { commandHandlers } from './session-commands.js';
 import { skillSummary } from './skill-summary.js';
 import type { SlashRoute } from './slash.js';
@@ -70,7 +71,10 @@ export async function createSession(flags: HarnessFlags, env: HarnessEnv, io: Se
 /** The protocol over a wired harness (tests and the evals build the harness themselves). */
 export function sessionOver(harness: Harness): Session {
   const hub = createEventHub();
-  const handlers = commandHandlers(harness, hub.emit);
+  // The whole results of the latest tool calls, for `/expand`: it sees every event first.
+  const results = createResultStore();
+  hub.subscribe(results.take);
+  const handlers = commandHandlers(harness, hub.emit, results);
   const dispatch = async (command: Command): Promise<CommandResult> => {
     let result: CommandResult;
     try {

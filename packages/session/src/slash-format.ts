@@ -42,6 +42,12 @@ function sessionLines(sessions: readonly SessionSummary[], current: string): str
   return formatSessionRows(sessions, current);
 }
 
+/** The line above an expanded result: which call, which of the kept ones, how long. */
+export function resultHeading(result: Extract<SlashResult, { kind: 'result' }>): string {
+  const lines = `${result.lines.toLocaleString('en-US')} line${result.lines === 1 ? '' : 's'}`;
+  return `● ${result.summary}  (${result.display || (result.isError ? 'failed' : 'done')} · ${lines} · /expand ${result.nth} of ${result.kept})`;
+}
+
 /** The lines that show `result`. */
 export function formatSlashResult(result: SlashResult, opts: FormatOptions = {}): string[] {
   const width = opts.width ?? 100;
@@ -104,6 +110,8 @@ export function formatSlashResult(result: SlashResult, opts: FormatOptions = {})
       return [`resumed session ${result.sessionId}`];
     case 'cleared':
       return [`new conversation (session ${result.sessionId})`];
+    case 'result':
+      return [resultHeading(result), ...result.text.split('\n')];
     case 'sandbox':
       return result.lines;
     case 'rewind-points':

@@ -1,5 +1,6 @@
 /**
- * Test support: the built `harness` REPL on a real terminal (a tmux server per test, 120x40),
+ * Test support: the built `harness` REPL on a real terminal (a tmux server per test, 120x40 unless
+ * told otherwise),
  * with the raw bytes it writes logged by pipe-pane. `killTmuxServers()` in afterEach ends every
  * server started, even when the test failed.
  */
@@ -27,6 +28,8 @@ export interface Term {
   tmux(...args: string[]): string;
   /** The visible screen and 200 lines of scrollback, wrapped lines joined. */
   screen(): string;
+  /** The same, each row as the terminal shows it (a wrapped line is two rows). */
+  rows(): string[];
   /** Resolves with the screen once it contains `text` (`WAIT_MS` at most). */
   waitFor(text: string): Promise<string>;
   /** Every byte the harness wrote so far. */
@@ -38,7 +41,13 @@ export interface Term {
 }
 
 /** Starts `harness <args>` in `root`'s tmux server with exactly `env` (plus TERM). */
-export function onTmux(root: string, args: string[], env: Record<string, string>, name = 'tmux'): Term {
+export function onTmux(
+  root: string,
+  args: string[],
+  env: Record<string, string>,
+  name = 'tmux',
+  size: { cols: number; rows: number } = { cols: 120, rows: 40 },
+): Term {
   const socket = join(root, `${name}.sock`);
   sockets.push(socket);
   const raw = join(root, `${name}-raw.log`);
@@ -48,9 +57,9 @@ export function onTmux(root: string, args: string[], env: Record<string, string>
     'new-session',
     '-d',
     '-x',
-    '120',
+    String(size.cols),
     '-y',
-    '40',
+    String(size.rows),
     // The harness starts once pipe-pane logs, so the raw log holds its very first bytes.
     `tmux -S ${quote(socket)} wait-for ${quote(`go-${name}`)}; exec env -i ${vars.join(' ')} ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')}`,
     // The pane stays after the harness exits, so what it printed last can still be read.
@@ -66,6 +75,7 @@ export function onTmux(root: string, args: string[], env: Record<string, string>
   return {
     tmux,
     screen,
+    rows: () => tmux('capture-pane', '-p', '-S', '-200').split('\n'),
     async waitFor(text) {
       const deadline = Date.now() + WAIT_MS;
       for (;;) {

@@ -181,11 +181,32 @@ const CONNECTION: readonly { codes: RegExp; say: (base: string, code: string) =>
   },
 ];
 
+/**
+ * True for a loopback base URL (127.0.0.0/8, localhost, ::1): a connection refused there means
+ * no server runs on this machine at that port, which waiting does not change, so it is not
+ * retried (a remote refusal may be a restart or a load balancer's blip, and is).
+ */
+export function isLoopbackUrl(url: string | undefined): boolean {
+  if (url === undefined) return false;
+  try {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  } catch {
+    return false;
+  }
+}
+
 /** The ModelError for a request that got no HTTP response (or lost it mid-stream). */
 export function connectionError(err: unknown, baseURL: string | undefined, timedOut = false): ModelError {
   const base = baseURL ?? 'the API';
   if (timedOut) return { kind: 'connection', message: `the request to ${base} timed out` };
   const code = errorCode(err);
+  if (code === 'ECONNREFUSED' && isLoopbackUrl(baseURL))
+    return {
+      kind: 'connection',
+      retryable: false,
+      message: `could not connect to ${base}: connection refused, so no server is running at that local address (not retried); start it, or check ANTHROPIC_BASE_URL`,
+    };
   const known = code !== undefined ? CONNECTION.find((c) => c.codes.test(code)) : undefined;
   if (known && code !== undefined) return { kind: 'connection', message: known.say(base, code) };
   return {

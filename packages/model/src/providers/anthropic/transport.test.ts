@@ -104,16 +104,19 @@ describe('error messages a person can act on (each through the real SDK)', () =>
     expect(isRetryable(byKey)).toBe(false);
   });
 
-  it('a refused connection names the base URL', async () => {
+  it('a refused connection to a local address names the base URL and is not retried (no server runs there)', async () => {
     const port = await closedPort();
-    const events = await collect({ apiKey: 'k', baseURL: `http://127.0.0.1:${port}` });
-    const error = (events[0] as { error: ModelError }).error;
-    expect(events).toHaveLength(1);
-    expect(error.kind).toBe('connection');
-    expect(error.message).toContain(`http://127.0.0.1:${port}`);
-    expect(error.message).toContain('refused');
-    expect(error.message).toContain('ANTHROPIC_BASE_URL');
-    expect(isRetryable(error)).toBe(true);
+    for (const host of ['127.0.0.1', 'localhost']) {
+      const events = await collect({ apiKey: 'k', baseURL: `http://${host}:${port}` });
+      const error = (events[0] as { error: ModelError }).error;
+      expect(events).toHaveLength(1);
+      expect(error.kind).toBe('connection');
+      expect(error.message).toContain(`http://${host}:${port}`);
+      expect(error.message).toContain('refused');
+      expect(error.message).toContain('not retried');
+      expect(error.message).toContain('ANTHROPIC_BASE_URL');
+      expect(isRetryable(error)).toBe(false);
+    }
   });
 
   it('404 on the model suggests --model and lists what GET /v1/models offers, fetched once', async () => {
