@@ -1,7 +1,8 @@
 /**
  * The layering rule, as data. Allowed arrows (importer -> imported):
  *   skills -> model; tools -> skills, model; agent -> model, tools, approval, skills;
- *   protocol -> model, approval (types); session -> agent, model, tools, approval, skills;
+ *   mcp -> model, tools (an MCP server's tools are tools of the open contract);
+ *   protocol -> model, approval (types); session -> agent, model, tools, approval, skills, mcp;
  *   apps -> any package.
  *   model and mock-anthropic import none of them.
  * Inside model: the providers (src/providers/<name>/) import the neutral core, never each other;
@@ -23,8 +24,9 @@ const allowedPackages = {
   model: [],
   protocol: ['model', 'approval'],
   tools: ['skills', 'model'],
+  mcp: ['model', 'tools'],
   agent: ['model', 'protocol', 'skills', 'tools', 'approval'],
-  session: ['model', 'protocol', 'skills', 'tools', 'approval', 'agent'],
+  session: ['model', 'protocol', 'skills', 'tools', 'approval', 'agent', 'mcp'],
 };
 
 /** The apps; each may import packages only, never another app. */

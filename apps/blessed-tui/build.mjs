@@ -12,8 +12,15 @@ import { fileURLToPath } from 'node:url';
 import { writeThirdPartyNotices } from '../../scripts/third-party-notices.mjs';
 import { BLESSED_EXTERNAL, blessedInBundle } from '../../tooling/bin-build/src/blessed-bundle.mjs';
 import { buildBin } from '../../tooling/bin-build/src/index.mjs';
+import { buildVendorBundle } from '../../tooling/bin-build/src/vendor-bundle.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
+/** The MCP SDK's modules (packages/mcp/src/sdk.ts loads these three). */
+const MCP_SDK = [
+  '@modelcontextprotocol/client',
+  '@modelcontextprotocol/client/stdio',
+  '@modelcontextprotocol/client/validators/ajv',
+];
 const outDir = join(here, 'dist/bin');
 const version = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8')).version;
 
@@ -26,11 +33,14 @@ const { metafile } = await buildBin({
   define: { __HARNESS_VERSION__: JSON.stringify(version) },
   // A code cache per mode, so `--help` does not leave the session's code uncached.
   cacheModes: { info: ['-h', '--help', '-v', '--version'] },
-  external: BLESSED_EXTERNAL,
+  // The MCP SDK is kept out (a session without MCP servers never reads it) and bundled beside
+  // the bin, loaded through src/mcp-sdk.ts when a server starts.
+  external: [...BLESSED_EXTERNAL, ...MCP_SDK],
   plugins: [blessedInBundle()],
 });
+const mcpSdk = await buildVendorBundle({ outDir, name: 'harness-tui-mcp', modules: MCP_SDK, resolveDir: here });
 writeThirdPartyNotices({
-  metafiles: [metafile],
+  metafiles: [metafile, mcpSdk.metafile],
   outFile: join(outDir, 'THIRD_PARTY_NOTICES.md'),
-  covers: ['harness-tui-bundle.cjs'],
+  covers: ['harness-tui-bundle.cjs', 'harness-tui-mcp-bundle.cjs'],
 });

@@ -33,7 +33,14 @@ const { metafile } = await buildBin({
   // The REPL's markdown renderer loads on first use (about 130 ms to require), and the ACP SDK
   // (with zod's full build) only for --acp: both kept out of the bundle so a run that does not
   // use them never reads or compiles them.
-  external: ['marked', 'marked-terminal', '@agentclientprotocol/sdk'],
+  external: [
+    'marked',
+    'marked-terminal',
+    '@agentclientprotocol/sdk',
+    '@modelcontextprotocol/client',
+    '@modelcontextprotocol/client/stdio',
+    '@modelcontextprotocol/client/validators/ajv',
+  ],
 });
 // ...and bundled beside it, run through its own code cache on that first use (src/markdown.ts
 // requires ./harness-markdown.cjs when it is there, else the packages).
@@ -50,11 +57,22 @@ const acpSdk = await buildVendorBundle({
   modules: ['@agentclientprotocol/sdk'],
   resolveDir: here,
 });
+// ...and the MCP SDK, for sessions that start an MCP server (src/mcp-sdk.ts requires ./harness-mcp.cjs).
+const mcpSdk = await buildVendorBundle({
+  outDir,
+  name: 'harness-mcp',
+  modules: [
+    '@modelcontextprotocol/client',
+    '@modelcontextprotocol/client/stdio',
+    '@modelcontextprotocol/client/validators/ajv',
+  ],
+  resolveDir: here,
+});
 // Earlier builds split rarely used libraries into a second bundle: remove what is left of it.
 for (const f of ['harness-lazy.cjs', 'harness-lazy.cjs.map']) rmSync(join(outDir, f), { force: true });
 // The bundle inlines third-party code: its licences ship beside it.
 writeThirdPartyNotices({
-  metafiles: [metafile, markdown.metafile, acpSdk.metafile],
+  metafiles: [metafile, markdown.metafile, acpSdk.metafile, mcpSdk.metafile],
   outFile: join(outDir, 'THIRD_PARTY_NOTICES.md'),
-  covers: ['harness-bundle.cjs', 'harness-markdown-bundle.cjs', 'harness-acp-bundle.cjs'],
+  covers: ['harness-bundle.cjs', 'harness-markdown-bundle.cjs', 'harness-acp-bundle.cjs', 'harness-mcp-bundle.cjs'],
 });

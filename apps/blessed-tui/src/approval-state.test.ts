@@ -28,6 +28,13 @@ describe('approval keys', () => {
     expect(keys(open(), [['a', 'a']])).toEqual({ type: 'session' });
   });
 
+  it('p allows for the project when "always" stores a rule, and is no answer when it stores none', () => {
+    const withRule = openApproval({ ...open().request, alwaysRule: 'bash(npm test:*)' });
+    expect(keys(withRule, [['p', 'p']])).toEqual({ type: 'project' });
+    const noRule = openApproval({ ...open().request, alwaysRule: '' });
+    expect(keys(noRule, [['p', 'p']])).toMatchObject({ phase: 'choose' });
+  });
+
   it('n then a line denies with that message', () => {
     const typed = [...'use pnpm'].map((c): [string, string] => [c === ' ' ? 'space' : c, c]);
     expect(keys(open(), [['n', 'n'], ...typed, ['return', '\r']])).toEqual({ type: 'deny', message: 'use pnpm' });

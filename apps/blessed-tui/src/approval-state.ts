@@ -22,7 +22,8 @@ export function openApproval(request: Question): ApprovalState {
 export type ApprovalResult = { type: 'state'; state: ApprovalState } | { type: 'answer'; answer: Answer };
 
 /**
- * `y` once, `a` for the session, `n` then a line for an optional message (Enter sends it,
+ * `y` once, `a` for the session, `p` for the project too (saved in `.claude/settings.local.json`;
+ * only when "always" stores a rule), `n` then a line for an optional message (Enter sends it,
  * empty means no message), Esc denies at any point (keeping a message typed so far).
  * Up/Down/PageUp/PageDown scroll a long preview.
  */
@@ -42,6 +43,8 @@ export function approvalKey(state: ApprovalState, name: string | undefined, ch: 
       return { type: 'answer', answer: { type: 'once' } };
     case 'a':
       return { type: 'answer', answer: { type: 'session' } };
+    case 'p':
+      return state.request.alwaysRule ? { type: 'answer', answer: { type: 'project' } } : keep(state);
     case 'n':
       return keep({ ...state, phase: 'message' });
   }

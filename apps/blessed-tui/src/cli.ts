@@ -110,7 +110,12 @@ async function startSession(argv: readonly string[], io: CliIo): Promise<number>
   try {
     // The trust question comes before the screen, on one of its own (only on a terminal).
     const home = io.home ?? homedir();
-    session = await wiring.createSession(wanted, io.env, { home, cwd: io.cwd, ...(askTrust ? { askTrust } : {}) });
+    session = await wiring.createSession(wanted, io.env, {
+      home,
+      cwd: io.cwd,
+      interactive: true,
+      ...(askTrust ? { askTrust } : {}),
+    });
   } catch (err) {
     if (err instanceof wiring.UsageError) return fail(err.message);
     throw err;

@@ -309,7 +309,7 @@ export class FakeSession implements Session {
       return;
     }
     this.answers.push(answer);
-    if (answer.type === 'session' && question.alwaysRule)
+    if ((answer.type === 'session' || answer.type === 'project') && question.alwaysRule)
       this.grants.push({ rule: question.alwaysRule, scope: 'session', origin: 'user answer' });
     this.emit(
       answer.type === 'deny'

@@ -52,9 +52,14 @@ export function trustKey(selected: number, name: string | undefined, ch: string 
  */
 export function trustQuestionLines(q: TrustQuestion, selected: number): string[] {
   const line = (text: string): string => sanitize(text, { multiline: false });
+  const settings = q.settings ?? [];
   return [
-    `This repository's skills would pre-approve tool calls: ${line(q.repo)}`,
+    ...(q.skills.length > 0 ? [`This repository's skills would pre-approve tool calls: ${line(q.repo)}`] : []),
     ...q.skills.map((s) => `  /${line(s.name)}: ${s.allowedTools.map(line).join(', ')}`),
+    ...(settings.length > 0
+      ? [`This repository's settings files would apply (allow rules, hooks, env...): ${line(q.repo)}`]
+      : []),
+    ...settings.map((g) => `  ${line(g.file)}: ${g.keys.map(line).join(', ')}`),
     '',
     'Trust this repository?',
     ...TRUST_CHOICES.map((c, i) => `${i === selected ? '›' : ' '} [${c.key}] ${c.label}: ${c.meaning}`),

@@ -5,6 +5,7 @@ import type { ApprovalState } from './approval-state.js';
 import { QuestionQueue } from './question-queue.js';
 import { interpret } from './commands.js';
 import { completions, menuKey } from './completion.js';
+import { mentionItems } from './mention-completion.js';
 import { FrameScheduler } from './frame-scheduler.js';
 import { ctrlKey, editKey, emptyInput, insertPaste, setText, type InputState } from './input-state.js';
 import { searchKey, searchLabel, startSearch, type HistorySearch } from './history-search.js';
@@ -186,7 +187,8 @@ export class TuiApp implements CommandHost, ViewerHost {
   menuItems(): ReturnType<typeof completions> {
     if (this.picker || this.approval || this.view.sessions.open || this.menu.dismissedFor === this.input.text)
       return [];
-    return completions(this.input.text, this.session.skills());
+    const slash = completions(this.input.text, this.session.skills());
+    return slash.length > 0 ? slash : mentionItems(this.input.text, this.state.status.workroot);
   }
 
   private render(): void {

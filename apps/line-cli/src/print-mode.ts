@@ -49,7 +49,7 @@ function initLine(session: Session, flags: HarnessFlags, io: CliIo): ClaudeInitM
     tools: [...session.info.tools],
     mcp_servers: [],
     model: status.model,
-    permissionMode: flags.permissionMode,
+    permissionMode: status.mode,
     slash_commands: session
       .skills()
       .filter((skill) => skill.userInvocable)

@@ -27,7 +27,8 @@ describe('the REPL question', () => {
     );
     expect(q.lines.slice(0, 60)).toEqual(preview.slice(0, 60));
     expect(q.lines[60]).toBe('  … 243 more lines of the diff (--verbose shows all of it)');
-    expect(q.lines.at(-1)).toContain('[a]lways stores this rule for the session: write_file(a.txt)');
+    expect(q.lines.at(-2)).toContain('[a]lways stores this rule for the session: write_file(a.txt)');
+    expect(q.lines.at(-1)).toContain('[p]roject stores it for this project too');
     expect(q.question).toContain('Allow write_file a.txt?');
   });
 
@@ -37,7 +38,7 @@ describe('the REPL question', () => {
         { tool: 'bash', target: 'make all', summary: 'bash: make all', ...(alwaysCovers ? { alwaysCovers } : {}) },
         'bash(make all)',
         pc.createColors(false),
-      ).lines.at(-1);
+      ).lines.at(-2);
     expect(line('exactly this command, as written, and nothing else')).toBe(
       '  [a]lways stores this rule for the session: bash(make all) (exactly this command, as written, and nothing else)',
     );

@@ -64,13 +64,17 @@ export function approvalPrompt(
         : `  [a]lways stores this rule for the session: ${sanitize(alwaysRule, { multiline: false, mark })}${request.alwaysCovers ? ` (${sanitize(request.alwaysCovers, { multiline: false, mark })})` : ''}`,
     ),
   );
+  if (alwaysRule !== '')
+    lines.push(
+      c.dim('  [p]roject stores it for this project too (.claude/settings.local.json): later sessions ask no more'),
+    );
   const what =
     wholeInSummary || target === undefined
       ? summary
       : `${sanitize(request.tool, { multiline: false })} (the ${targetLines.length === 1 ? '' : `${targetLines.length}-line `}${request.tool === 'bash' ? 'command' : 'target'} above)`;
-  return { lines, question: `${c.yellow('Allow')} ${what}? [y]es / [a]lways / [n]o (message) ` };
+  return { lines, question: `${c.yellow('Allow')} ${what}? [y]es / [a]lways / [p]roject / [n]o (message) ` };
 }
 
 /** The hint shown when an answer is not one of the choices (the question is then asked again). */
 export const ANSWER_HINT =
-  'please answer y (yes, once), a (always, this session), n (no), or n followed by a message for the model';
+  'please answer y (yes, once), a (always, this session), p (always, this project), n (no), or n followed by a message for the model';

@@ -75,9 +75,13 @@ export function toolResultLine(display: string, isError: boolean, colors: Colors
 /** Where a subagent's lines start: under the call it runs for. */
 const SUBAGENT_INDENT = '     ';
 
-/** Stop reasons after which the answer is incomplete; shown even where notices are hidden (plain `-p`). */
+/**
+ * Stop reasons after which the answer is incomplete; shown even where notices are hidden (plain
+ * `-p`). The session's own explanation (`turn_end.stopDetails.explanation`: the limit, the model's
+ * cap and what to change) is shown when it gave one.
+ */
 const CUT: Readonly<Record<string, string>> = {
-  max_tokens: 'the answer is incomplete: the model stopped at max_tokens (raise --max-tokens)',
+  max_tokens: 'the answer is incomplete: the model stopped at max_tokens',
   model_context_window_exceeded: "the answer is incomplete: the conversation filled the model's context window",
 };
 
@@ -311,7 +315,12 @@ export function createEventRenderer(options: RenderOptions): EventRenderer {
         if (event.stopReason === 'refusal' && !sawError)
           chunks.push({ stream: 'err', text: `${c.red(refusalLine(event.stopDetails))}\n` });
         const cut = CUT[event.stopReason];
-        if (cut && !options.toolLines) chunks.push({ stream: 'err', text: `${c.yellow(cut)}\n` });
+        const why = event.stopDetails?.explanation;
+        if (cut && !options.toolLines)
+          chunks.push({
+            stream: 'err',
+            text: `${c.yellow(why ? `${cut}: ${sanitize(why, { multiline: false })}` : cut)}\n`,
+          });
         return chunks;
       }
       default:

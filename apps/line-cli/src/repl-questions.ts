@@ -55,6 +55,7 @@ export function replQuestions(d: ReplQuestionDeps): { ask: AskApproval; askTrust
       }
       if (answer.type === 'session' && rule !== '')
         out.write(`${colors.dim(`allowed for this session: ${sanitize(rule, { multiline: false })}`)}\n`);
+      // Where it was saved for the project (or why not) follows as the session's notice.
       return answer;
     }
   };

@@ -83,7 +83,7 @@ describe('interactive harness (stdin not a terminal)', () => {
     const cli = start(['-C', box.work, '--no-sandbox'], { env: childEnv(box, server) });
     await cli.waitFor(PROMPT);
     cli.write('run it\n');
-    await cli.waitFor('Allow bash: printf approved-once? [y]es / [a]lways / [n]o (message)');
+    await cli.waitFor('Allow bash: printf approved-once? [y]es / [a]lways / [p]roject / [n]o (message)');
     cli.write('y\n');
     await cli.waitFor('done');
     cli.child.stdin.end();

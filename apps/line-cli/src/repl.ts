@@ -22,9 +22,9 @@ import { loadMarkdown } from './markdown.js';
 import { drawCommand, replCommand } from './repl-turn.js';
 import type { TurnDeps } from './repl-turn.js';
 import { exitLine, replayLines } from './repl-session.js';
+import { inputCompleter } from './input-complete.js';
 import { afterSlash } from './repl-slash.js';
 import type { SlashHost } from './repl-slash.js';
-import { slashCompleter } from './slash-complete.js';
 import { Spinner } from './spinner.js';
 import { VERSION } from './version.js';
 
@@ -52,6 +52,8 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
   const prompts: string[] = [];
   const history: string[] = [];
   let completions: readonly string[] = [];
+  // The work root, once the session knows it: `@path` completion lists under it.
+  const where: { workroot?: string } = {};
   const rl = createInterface({
     input: io.stdin,
     output: out,
@@ -60,7 +62,10 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     history,
     escapeCodeTimeout: 50,
     // Filled in once the session is built: the table's words and the session's skills.
-    completer: slashCompleter(() => completions),
+    completer: inputCompleter(
+      () => completions,
+      () => where.workroot,
+    ),
   });
   const lines = new LineQueue();
   let closed = false;
@@ -122,7 +127,7 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
 
   let session: Session;
   try {
-    session = await createSession(wanted, io.env, { askTrust, home: io.home, cwd: io.cwd });
+    session = await createSession(wanted, io.env, { askTrust, home: io.home, cwd: io.cwd, interactive: true });
   } catch (err) {
     rl.close();
     if (tty) out.write(PASTE_OFF);
@@ -184,6 +189,7 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     });
   };
   const saved = createPromptHistory({ env: io.env, home: io.home, workroot: s.info.workroot });
+  where.workroot = s.info.workroot;
   prompts.push(...saved.load());
   history.push(...prompts);
   rl.on('history', (lines: string[]) => void lines.splice(0, lines.length, ...prompts));

@@ -6,6 +6,7 @@ import type { CliIo } from './io.js';
 import { drained } from './io.js';
 import {
   discoverFor,
+  enabledPluginsFor,
   resolveWorkroot,
   UsageError,
   formatSkillRows,
@@ -133,7 +134,8 @@ function workrootOrFail(flags: HarnessFlags, io: CliIo): string | undefined {
 export async function runSkillsList(flags: HarnessFlags, json: boolean, io: CliIo): Promise<number> {
   const workroot = workrootOrFail(flags, io);
   if (workroot === undefined) return 2;
-  const discovery = await discoverFor(flags, workroot, io.home, io.cwd);
+  const plugins = flags.skills ? enabledPluginsFor(flags, io.env, io.home, workroot) : undefined;
+  const discovery = await discoverFor(flags, workroot, io.home, io.cwd, plugins);
   const repository = repositoryKey(workroot, io.home);
   const trusted = trustDecision(trustFile(io.env, io.home), repository).decision === 'trusted';
   const lines = [...skillsText(discovery, flags.skills), ...trustNote(discovery, trusted)];

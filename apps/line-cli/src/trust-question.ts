@@ -8,11 +8,20 @@ import type { TrustAnswer, TrustQuestion } from '@coding-harness/session';
  */
 export function trustQuestionLines(q: TrustQuestion, c: Colors): string[] {
   const line = (text: string): string => sanitize(text, { multiline: false });
+  const settings = q.settings ?? [];
   return [
-    c.yellow(`This repository's skills would pre-approve tool calls: ${line(q.repo)}`),
+    ...(q.skills.length > 0
+      ? [c.yellow(`This repository's skills would pre-approve tool calls: ${line(q.repo)}`)]
+      : []),
     ...q.skills.map((s) => `  /${line(s.name)}: ${s.allowedTools.map(line).join(', ')}`),
+    ...(settings.length > 0
+      ? [c.yellow(`This repository's settings files would apply (allow rules, hooks, env...): ${line(q.repo)}`)]
+      : []),
+    ...settings.map((g) => `  ${line(g.file)}: ${g.keys.map(line).join(', ')}`),
     c.dim(
-      '  trust: their allowed-tools apply from now on (recorded) · not now: they load, but pre-approve nothing this time',
+      q.skills.length > 0
+        ? '  trust: their allowed-tools apply from now on (recorded) · not now: they load, but pre-approve nothing this time'
+        : '  trust: they apply from now on (recorded) · not now: only their deny and ask rules apply this time',
     ),
     c.dim('  never: the same, and never asked again (recorded; harness --trust changes it)'),
   ];

@@ -3,7 +3,16 @@
  * and what a turn or a skills update passes in. The implementation is in agent.ts.
  */
 import type { Answer } from '@coding-harness/approval';
-import type { Effort, Message, ProviderRegistry, ThinkingSetting, ToolSpec, Usage } from '@coding-harness/model';
+import type {
+  CacheTtl,
+  Effort,
+  Message,
+  Part,
+  ProviderRegistry,
+  ThinkingSetting,
+  ToolSpec,
+  Usage,
+} from '@coding-harness/model';
 import type { Skill } from '@coding-harness/skills';
 import type { Sandbox, TextFileIo, ToolRegistry } from '@coding-harness/tools';
 import type { AgentEvent } from './events.js';
@@ -63,6 +72,24 @@ export interface AgentOptions {
   clock?: () => Date;
   /** Fraction of the context window that triggers compaction; default 0.8. */
   compactionThreshold?: number;
+  /**
+   * How long the system prompt's and tools' cache entries live: `1h` for a session a person
+   * drives (the REPL, the TUI, an editor), whose pauses often outlast 5 minutes and would
+   * otherwise re-write the whole prefix at full price; default the provider's short TTL (5m).
+   */
+  cacheTtl?: CacheTtl;
+  /**
+   * When the API refuses a request and recommends another model (`stop_details.recommended_model`),
+   * retry the request once on that model, for the rest of the turn; default false: a notice names
+   * the model and `/model`.
+   */
+  refusalRetry?: boolean;
+  /**
+   * Let the provider clear old tool results from the prompt past half the context window, where
+   * the model supports it (tool-result-clearing.ts); the transcript is never changed. Default
+   * false; `keepToolUses` overrides how many of the newest results stay (default 4).
+   */
+  clearToolResults?: boolean | { keepToolUses: number };
   sessionStore?: SessionStore;
   /** Resumes this session: its stored system prompt and tools are sent unchanged; what changed since is told to the model. */
   resumeId?: string;
@@ -72,6 +99,15 @@ export interface AgentOptions {
    * session wiring passes false for what the user named for this run (`--model`, `--effort`).
    */
   resumeKeeps?: { model: boolean; effort: boolean };
+  /** More folders reading tools may read (`--add-dir`, settings' `additionalDirectories`); never written. */
+  readRoots?: readonly string[];
+  /**
+   * The memory files' texts, already read (the session's memory loader): used instead of reading
+   * AGENTS.md / CLAUDE.md from `configDir` and the work root. Each becomes one system block.
+   */
+  instructions?: readonly { name: string; path: string; text: string }[];
+  /** A last system block (`--append-system-prompt`), after the instruction files and the skills listing. */
+  appendSystemPrompt?: string;
   /** False: AGENTS.md / CLAUDE.md are read from `configDir` only, not from the work root (an untrusted clone). Default true. */
   projectInstructions?: boolean;
   retry?: RetryOptions;
@@ -160,6 +196,23 @@ export interface Agent {
    * between turns.
    */
   updateSkills(update: SkillsUpdate): void;
+  /**
+   * Offers tools that did not exist at the session's start (an MCP server that came up late, a
+   * skills reload), between turns, without changing a byte of the tool list sent so far: from the
+   * next turn `registry` runs the calls, and where the model's descriptor says
+   * `midConversationTools` the definitions of `names` reach it in a `role: "system"` message after
+   * the next user message. Returns what could not be done ([] when every tool was offered): a
+   * name the registry lacks, a model that takes no tools after the start, a turn running.
+   * Before the conversation's first message the definitions simply join the tool list.
+   */
+  addTools(update: ToolsUpdate): string[];
+}
+
+/** What `Agent.addTools` takes. */
+export interface ToolsUpdate {
+  /** The registry that runs calls from the next turn on (holding the tools of `names`). */
+  registry: ToolRegistry;
+  names: readonly string[];
 }
 
 /** What `Agent.updateSkills` takes. */
@@ -174,4 +227,10 @@ export interface SendTurnOptions {
   signal?: AbortSignal;
   /** The turn's id (`turnId` on each of its events); default a fresh random one. */
   turnId?: string;
+  /**
+   * Parts the user message holds besides the typed text: `before` it (the output of a `!command`
+   * the user ran since the last turn), `after` it (the content of `@file` mentions, an image the
+   * text named). Hooks and `turn_start` still see the text alone.
+   */
+  parts?: { before?: readonly Part[]; after?: readonly Part[] };
 }

@@ -20,13 +20,15 @@ import { newSessionId } from './session-store.js';
 import type { SessionPrefix, SessionRecord } from './session-store.js';
 import type { PluginRecord } from './hooks.js';
 import { planResume } from './session-resume.js';
+import { CLEARING } from './tool-result-clearing.js';
 import type { AgentConfig, AgentState } from './state.js';
 import { modelSettings } from './catalogue-settings.js';
 import { toolSpecs } from './tool-specs.js';
 import { missingResults, validPrefixLength } from './transcript.js';
-import type { Agent, AgentOptions } from './agent-types.js';
+import type { Agent, AgentOptions, ToolsUpdate } from './agent-types.js';
+import { toolAdditionMessage } from './tool-additions.js';
 
-export type { Agent, AgentOptions, SendTurnOptions, SkillsUpdate } from './agent-types.js';
+export type { Agent, AgentOptions, SendTurnOptions, SkillsUpdate, ToolsUpdate } from './agent-types.js';
 
 /** The interrupted-tool text written when a resumed session ends with an unanswered tool_use. */
 export const INTERRUPTED = 'interrupted: the session ended before this tool call finished';
@@ -60,6 +62,8 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
       ...(options.skillListing?.usage !== undefined ? { usage: options.skillListing.usage } : {}),
     },
     ...(options.systemPrompt !== undefined ? { systemPrompt: options.systemPrompt } : {}),
+    ...(options.instructions !== undefined ? { instructions: options.instructions } : {}),
+    ...(options.appendSystemPrompt !== undefined ? { appendSystemPrompt: options.appendSystemPrompt } : {}),
   });
   const notices = [...prompt.notices];
   if (!descriptor.known)
@@ -80,6 +84,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
           fresh,
           model: options.model,
           midConversationSystem: descriptor.capabilities.midConversationSystem,
+          midConversationTools: descriptor.capabilities.midConversationTools,
           providers: options.providers,
           keep: options.resumeKeeps ?? { model: true, effort: true },
           ...(options.skillTool !== undefined ? { skillTool: options.skillTool } : {}),
@@ -107,6 +112,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
         ...(options.sandbox ? { sandbox: options.sandbox } : {}),
         ...(readFilter ? { readFilter } : {}),
         ...(options.files !== undefined ? { files: options.files } : {}),
+        ...(options.readRoots !== undefined ? { readRoots: options.readRoots } : {}),
       }),
     maxTurns: options.maxTurns ?? 50,
     maxTokens: model.maxTokens,
@@ -115,6 +121,14 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     retry: retryPlan(options.retry),
     compactionThreshold: options.compactionThreshold ?? 0.8,
     contextWindow: options.contextWindow ?? descriptor.contextWindow,
+    ...(options.cacheTtl !== undefined ? { cacheTtl: options.cacheTtl } : {}),
+    ...(options.refusalRetry ? { refusalRetry: true } : {}),
+    ...(options.clearToolResults
+      ? {
+          clearToolResults:
+            options.clearToolResults === true ? { keepToolUses: CLEARING.keepToolUses } : options.clearToolResults,
+        }
+      : {}),
     hooks: createHookRunner(options.hooks),
   };
   const store = options.sessionStore;
@@ -250,6 +264,10 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
         `session ${sessionId} resumes with ${config.model}${config.effort ? ` (effort ${config.effort})` : ''}, as last set in it (--model / --effort choose others)`,
       );
   }
+  // Resumed with another model than the file last records (`--model` on resume): recorded, so the
+  // next resume names the model this run used, not the one the session started with.
+  if (plan?.ok && state.writer && config.model !== (plan.session.settings?.model ?? plan.session.info.model))
+    state.persist(settingsRecord());
   const agent: Agent = {
     get sessionId() {
       return sessionId;
@@ -268,7 +286,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     send(text, opts = {}) {
       const turnId = opts.turnId ?? `turn_${randomHex(12)}`;
       return exclusive(opts.signal, (signal, emit) =>
-        runTurn(config, state, text, signal, (event) => emit({ ...event, turnId }), turnId),
+        runTurn(config, state, text, signal, (event) => emit({ ...event, turnId }), turnId, opts.parts),
       );
     },
     answer: (requestId, answer) => config.approvals.answer(requestId, answer),
@@ -315,10 +333,34 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
       readTracker.clear();
       return undefined;
     },
+    addTools,
     updateSkills(update) {
       config.skills = update.skills;
       for (const dir of update.protectedDirs ?? []) if (!protectedDirs.includes(dir)) protectedDirs.push(dir);
     },
   };
+  function addTools(update: ToolsUpdate): string[] {
+    if (busy) return ['a turn is running: add tools after it ends'];
+    // Before the conversation's first message no thinking is bound to the tools yet: the new
+    // definitions simply join the tool list (appended, never re-sorted; clear() keeps them).
+    if (state.messages.length === 0) return appendTools(update);
+    const planned = toolAdditionMessage(config, update.registry, update.names);
+    config.registry = update.registry;
+    if (planned.message) state.pendingContext.push(planned.message);
+    return planned.problems;
+  }
+  function appendTools(update: ToolsUpdate): string[] {
+    const problems = update.names.filter((n) => !update.registry.get(n)).map((n) => `no tool ${n} in the registry`);
+    const known = new Set(config.tools.map((t) => t.name));
+    const added = toolSpecs(update.registry.definitions()).filter(
+      (spec) => update.names.includes(spec.name) && !known.has(spec.name),
+    );
+    config.registry = update.registry;
+    if (added.length === 0) return problems;
+    config.tools = [...config.tools, ...added];
+    prefix.tools = [...config.tools];
+    if (prefix !== fresh) fresh.tools = [...fresh.tools, ...added];
+    return problems;
+  }
   return agent;
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Usage } from './events.js';
+import type { Hooks } from './hooks.js';
 import { cleanup, ofType, setup, tempDir, turn } from './testing/kit.test.util.js';
 import { totalInput } from '@coding-harness/model';
 
@@ -45,6 +46,45 @@ describe('prompt caching', () => {
       expect(countBreakpoints(b)).toBeLessThanOrEqual(4);
     }
     expect(countBreakpoints(agent.messages())).toBe(0);
+  });
+
+  it('a mid-conversation system message gets no breakpoint: the newest mark goes on the user message before it', async () => {
+    const script = new ScriptBuilder().text('first').text('second').build();
+    // A plugin's context for the second turn: a system message after its user text.
+    const note: Hooks = {
+      name: 'note',
+      beforeTurn: ({ text }) => (text === 'two' ? { context: ['The skills changed.'] } : undefined),
+    };
+    const { agent, server } = await setup(script, { workroot: await longPromptRoot(), agent: { hooks: [note] } });
+    await turn(agent, 'one');
+    await turn(agent, 'two');
+    const sent = (
+      server.messageRequests()[1]!.body as { messages: { role: string; content: { cache_control?: unknown }[] }[] }
+    ).messages;
+    expect(sent.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'system']);
+    expect(countBreakpoints(sent[3])).toBe(0);
+    expect(sent[2]!.content.at(-1)!.cache_control).toEqual({ type: 'ephemeral' });
+    expect(server.messageRequests().filter((r) => r.rejected)).toEqual([]);
+  });
+
+  it('cacheTtl 1h marks the system prompt and the tools with the 1-hour TTL, and message breakpoints keep 5 minutes (1h first)', async () => {
+    const script = new ScriptBuilder().toolUse('read_file', { path: 'a.txt' }).text('done').build();
+    const { agent, server } = await setup(script, { workroot: await longPromptRoot(), agent: { cacheTtl: '1h' } });
+    const usages = ofType(await turn(agent, 'read a.txt'), 'usage').map((u) => u.usage);
+    for (const req of server.messageRequests()) {
+      const b = req.body as {
+        system: { cache_control?: unknown }[];
+        tools: { cache_control?: unknown }[];
+        messages: { content: { cache_control?: unknown }[] }[];
+      };
+      expect(b.system.at(-1)!.cache_control).toEqual({ type: 'ephemeral', ttl: '1h' });
+      expect(b.tools.at(-1)!.cache_control).toEqual({ type: 'ephemeral', ttl: '1h' });
+      expect(b.messages.at(-1)!.content.at(-1)!.cache_control).toEqual({ type: 'ephemeral' });
+    }
+    expect(server.messageRequests().filter((r) => r.rejected)).toEqual([]);
+    // The first request writes the prefix up to the tools and system at the 1-hour price.
+    expect(usages[0]!.cacheWrite1h).toBeGreaterThan(0);
+    expect(usages[0]!.cacheWrite1h).toBeLessThan(usages[0]!.cacheWrite);
   });
 
   it('from the second request on, each request reads the whole previous request from cache', async () => {

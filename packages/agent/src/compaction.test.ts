@@ -9,7 +9,10 @@ import { totalInput } from '@coding-harness/model';
 
 afterEach(cleanup);
 
-describe('compaction', () => {
+/** A model the provider does not compact for (no `serverCompaction`): the harness writes the summary. */
+const CLIENT_SUMMARY = 'claude-fable-5-2';
+
+describe('compaction written by the harness (a model without server compaction)', () => {
   it('summarises older turns in one request, keeps system and tools, reports tokens (skills re-attached: the session package)', async () => {
     const workroot = await tempDir('agent-root-');
     const line = `${'x'.repeat(90)}\n`;
@@ -26,7 +29,7 @@ describe('compaction', () => {
     const store = createSessionStore({ dir: sessions });
     const { agent, server } = await setup(script, {
       workroot,
-      agent: { contextWindow: 12_000, sessionStore: store },
+      agent: { model: CLIENT_SUMMARY, contextWindow: 12_000, sessionStore: store },
     });
     const first = await turn(agent, 'read big.txt');
     expect(ofType(first, 'compaction')).toEqual([]);
@@ -75,7 +78,10 @@ describe('compaction', () => {
       .text('SUMMARY: read big.txt.', { match: 'about to be compacted' })
       .text('Found it.')
       .build();
-    const { agent, server } = await setup(script, { workroot, agent: { contextWindow: 12_000 } });
+    const { agent, server } = await setup(script, {
+      workroot,
+      agent: { model: CLIENT_SUMMARY, contextWindow: 12_000 },
+    });
     const events = await turn(agent, 'look');
     expect(ofType(events, 'compaction')).toHaveLength(1);
     const last = body(server, 3).messages;
@@ -89,7 +95,7 @@ describe('compaction', () => {
   });
 });
 
-describe('compaction under the preserved-thinking prefix check (strict mock, claude-sonnet-5-5)', () => {
+describe('a harness-written compaction under the preserved-thinking prefix check (strict mock, claude-fable-5-2)', () => {
   it('compacts in the middle of a tool loop with thinking blocks, then makes three more requests, none rejected', async () => {
     const workroot = await tempDir('agent-root-');
     await writeFile(join(workroot, 'big.txt'), `${'z'.repeat(90)}\n`.repeat(400));
@@ -115,7 +121,10 @@ describe('compaction under the preserved-thinking prefix check (strict mock, cla
       .turn({ content: [think('That is everything.'), { type: 'text', text: 'Both files read.' }] })
       .turn({ content: [think('Answer the follow-up.'), { type: 'text', text: 'Nothing else to do.' }] })
       .build();
-    const { agent, server } = await setup(script, { workroot, agent: { contextWindow: 12_000 } });
+    const { agent, server } = await setup(script, {
+      workroot,
+      agent: { model: CLIENT_SUMMARY, contextWindow: 12_000 },
+    });
     const first = await turn(agent, 'look at the files');
     expect(ofType(first, 'compaction')).toHaveLength(1);
     expect(ofType(first, 'error')).toEqual([]);

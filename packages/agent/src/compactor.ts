@@ -1,6 +1,7 @@
 /**
  * Runs compaction when the last request's input passed `compactionThreshold × contextWindow` (or
- * on `/compact`): the `beforeCompact` hooks (block, focus), one summarisation request, the
+ * on `/compact`): the `beforeCompact` hooks (block, focus), then the provider's compaction where
+ * the model supports it (server-compaction.ts), else one summarisation request; the
  * `afterCompact` hooks' texts put back after the summary (a plugin re-attaches what it stored:
  * nothing is run again), the transcript replaced (in memory and in the session file), and a
  * `compaction` event. A failed summary leaves the transcript as it was and says so.
@@ -16,6 +17,9 @@ import type { Message } from '@coding-harness/model';
 import { buildRequest, sendWithRetry } from './request.js';
 import { compactContext } from './hook-context.js';
 import type { CompactContext } from './hooks.js';
+import { tokensNow } from './context-tokens.js';
+import { serverCompact } from './server-compaction.js';
+import { restatedToolChanges } from './tool-additions.js';
 import type { AgentConfig, AgentState, Emit } from './state.js';
 
 /** True when the last request's input exceeded the threshold. */
@@ -48,8 +52,6 @@ export async function compact(
   asked?: string,
   reason: CompactContext['reason'] = 'manual',
 ): Promise<boolean> {
-  const { head, tail } = splitForCompaction(state.messages);
-  if (head.length === 0) return false;
   let focus = asked;
   if (!config.hooks.empty) {
     const gate = await config.hooks.beforeCompact(compactContext(state, signal, emit, reason, asked));
@@ -59,7 +61,20 @@ export async function compact(
     }
     focus = gate.focus;
   }
-  const tokensBefore = state.lastInputTokens;
+  const reattach = async () =>
+    config.hooks.empty ? [] : await config.hooks.afterCompact(compactContext(state, signal, emit, reason, focus));
+  if (config.descriptor.capabilities.serverCompaction) {
+    const done = await serverCompact(config, state, signal, emit, {
+      reattach,
+      ...(focus !== undefined ? { focus } : {}),
+    });
+    if (done !== 'unavailable') return done;
+  }
+  const { head, tail } = splitForCompaction(state.messages);
+  if (head.length === 0) return false;
+  // A resumed session has made no request yet: its last count is 0, so count now.
+  const tokensBefore =
+    state.lastInputTokens > 0 ? state.lastInputTokens : await tokensNow(config, state.messages, signal);
   const request = withFocus(summaryRequestMessages(head), focus);
   const reply = await sendWithRetry(config, state, request, signal, emit, { streamDeltas: false });
   if (!reply.ok) {
@@ -72,15 +87,18 @@ export async function compact(
     emit({ type: 'notice', message: 'compaction skipped: the model returned an empty summary' });
     return false;
   }
-  const extra = config.hooks.empty
-    ? []
-    : await config.hooks.afterCompact(compactContext(state, signal, emit, reason, focus));
+  const extra = await reattach();
   const before = state.messages;
-  const after = compactedMessages(
-    summary,
-    extra.map((r) => r.text),
-    tail,
-  );
+  // Tool changes inside the summarized range stop applying: stated again after the kept turns.
+  const restated = restatedToolChanges(head, config.tools);
+  const after = [
+    ...compactedMessages(
+      summary,
+      extra.map((r) => r.text),
+      tail,
+    ),
+    ...(restated ? [restated] : []),
+  ];
   state.messages = after;
   state.previousEnd = undefined;
   state.persist({ type: 'compaction', messages: after });

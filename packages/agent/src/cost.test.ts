@@ -35,4 +35,20 @@ describe('cost through the real SDK and the strict mock', () => {
     // 0.15 x $0.50 + 0.1 x $2.50 = 0.075 + 0.25
     expect(ofType(events, 'usage')[0]!.costUsd).toBeCloseTo(0.325, 10);
   });
+
+  it('a workspace whose default inference geography is US pays its 1.1x multiplier', async () => {
+    const usage = {
+      input_tokens: 1_000_000,
+      cache_read_input_tokens: 0,
+      cache_creation_input_tokens: 0,
+      output_tokens: 0,
+    };
+    const { agent } = await setup(new ScriptBuilder().text('ok', { usage }).build(), {
+      server: { inferenceGeo: 'us' },
+    });
+    const reported = ofType(await turn(agent, 'hi'), 'usage')[0]!;
+    expect(reported.usage.servedAs).toEqual({ inferenceGeo: 'us' });
+    // 1M x $2 x 1.1
+    expect(reported.costUsd).toBeCloseTo(2.2, 10);
+  });
 });

@@ -12,12 +12,12 @@ import { cleanup, ofType, recordingSleep, setup, transcriptProblems, turn, turnE
 afterEach(cleanup);
 
 /** Final failures: status, what the error message must say, and that nothing was retried. */
-const FINAL: readonly [FaultStatus, string[], string?][] = [
+const FINAL: readonly [FaultStatus, string[], string?, string?][] = [
   [401, ['authentication failed', 'ANTHROPIC_API_KEY', 'invalid x-api-key']],
   [402, ['billing problem', 'not retried', 'credit balance is too low']],
   [403, ['permission denied', 'does not have permission']],
-  [413, ['too large', 'this request was', 'MB']],
-  [429, ['spend cap', 'not retried', 'no retry-after']],
+  [413, ['too large', 'this request was', 'KB', 'at most 32 MB']],
+  [429, ['spend cap', 'not retried', 'monthly API usage threshold'], undefined, 'enforced_spend_limit_reached'],
   [
     400,
     ['spend limit', 'not retried'],
@@ -26,10 +26,10 @@ const FINAL: readonly [FaultStatus, string[], string?][] = [
 ];
 
 describe('errors a person can act on, through the agent', () => {
-  it.each(FINAL)('%i fails the turn at once with an actionable message', async (status, says, message) => {
+  it.each(FINAL)('%i fails the turn at once with an actionable message', async (status, says, message, errorCode) => {
     const rec = recordingSleep();
     const script = new ScriptBuilder()
-      .fault({ kind: 'http_error', status, ...(message ? { message } : {}) })
+      .fault({ kind: 'http_error', status, ...(message ? { message } : {}), ...(errorCode ? { errorCode } : {}) })
       .text('never')
       .build();
     const { agent, server } = await setup(script, { agent: { retry: { sleep: rec.sleep } } });
@@ -56,13 +56,41 @@ describe('errors a person can act on, through the agent', () => {
       new ScriptBuilder().fault({ kind: 'http_error', status: 529 }).text('never').build();
     const live: { server?: MockServer } = {};
     const rec = recordingSleep(() => live.server?.setScript(overloaded()));
-    const s = await setup(overloaded(), { agent: { retry: { sleep: rec.sleep } } });
+    const s = await setup(overloaded(), { agent: { retry: { sleep: rec.sleep, random: () => 1 } } });
     live.server = s.server;
     const events = await turn(s.agent, 'hi');
     expect(rec.delays).toEqual([4000, 8000, 16000, 32000]);
     expect(ofType(events, 'retry').map((r) => r.delayMs)).toEqual(rec.delays);
     expect(ofType(events, 'error')[0]!.message).toContain('overloaded');
     expect(turnEnd(events).stopReason).toBe('error');
+  });
+
+  it('a 429 without retry-after and without the spend-cap code is retried with jitter, saying what it waits for', async () => {
+    const rec = recordingSleep();
+    const script = new ScriptBuilder().fault({ kind: 'rate_limit', retryAfterSeconds: null }).text('made it').build();
+    const { agent, server } = await setup(script, { agent: { retry: { sleep: rec.sleep, random: () => 0.5 } } });
+    const events = await turn(agent, 'hi');
+    // Half the 1 s backoff fixed, half random (0.5 here): 750 ms.
+    expect(rec.delays).toEqual([750]);
+    const [retry] = ofType(events, 'retry');
+    expect(retry!.reason).toContain('429');
+    expect(retry!.reason).toContain('backing off');
+    expect(server.messageRequests()).toHaveLength(2);
+    expect(turnEnd(events).stopReason).toBe('end_turn');
+  });
+
+  it('a 429 naming an exhausted limit waits for that limit to reset', async () => {
+    const rec = recordingSleep();
+    const script = new ScriptBuilder()
+      .fault({ kind: 'rate_limit', retryAfterSeconds: null, exhausted: ['output-tokens'], resetSeconds: 20 })
+      .text('made it')
+      .build();
+    const { agent } = await setup(script, { agent: { retry: { sleep: rec.sleep } } });
+    const events = await turn(agent, 'hi');
+    expect(rec.delays[0]).toBeGreaterThan(17_000);
+    expect(rec.delays[0]).toBeLessThanOrEqual(20_000);
+    expect(ofType(events, 'retry')[0]!.reason).toContain('output-tokens-per-minute limit to reset');
+    expect(turnEnd(events).stopReason).toBe('end_turn');
   });
 
   it('x-should-retry: false stops a 500 from being retried; true retries a 409', async () => {

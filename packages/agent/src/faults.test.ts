@@ -29,7 +29,7 @@ describe('retries', () => {
       .fault({ kind: 'api_error' })
       .text('two')
       .build();
-    const { agent } = await setup(script, { agent: { retry: { sleep: rec.sleep, baseDelayMs: 10 } } });
+    const { agent } = await setup(script, { agent: { retry: { sleep: rec.sleep, baseDelayMs: 10, random: () => 1 } } });
     const first = await turn(agent, 'a');
     expect(ofType(first, 'retry')[0]!.reason).toContain('529');
     const second = await turn(agent, 'b');

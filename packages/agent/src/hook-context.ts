@@ -95,7 +95,20 @@ export function turnContext(
     runThread(spec: ThreadSpec) {
       const own: AgentConfig = { ...config };
       if (spec.settings) switchOn(own, spec.settings, emit);
-      return runThread({ config: own, parent: state, spec, signal, emit, runLoop });
+      return runThread({
+        config: own,
+        parent: state,
+        spec,
+        signal,
+        emit,
+        runLoop,
+        ...(config.hooks.empty
+          ? {}
+          : {
+              afterEnd: (stop, sub, threadState, threadEmit) =>
+                config.hooks.afterThread(stop, turnContext(sub, threadState, signal, threadEmit, runLoop)),
+            }),
+      });
     },
   };
 }

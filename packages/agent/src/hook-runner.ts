@@ -12,7 +12,9 @@ import type {
   HookContext,
   Hooks,
   HookToolCall,
+  QuestionAsked,
   Reattached,
+  ThreadStop,
   TurnContext,
   TurnEnd,
 } from './hooks.js';
@@ -20,8 +22,14 @@ import type {
 /** `beforeTurn` folded: a block, or the context texts and forced calls of every plugin in order. */
 export type TurnStart = { block: string } | { context: string[]; calls: ForcedCall[] };
 
-/** `beforeToolCall` folded: a block (the reason is the result), or the input to run with. */
-export type CallGate = { block: string } | { invalid: string } | { input: unknown };
+/**
+ * `beforeToolCall` folded: a block (the reason is the result), or the input to run with and the
+ * strongest permission a plugin asked for (`ask` beats `allow`), with the reasons given for it.
+ */
+export type CallGate =
+  | { block: string }
+  | { invalid: string }
+  | { input: unknown; permission?: 'allow' | 'ask'; reason?: string };
 
 export interface HookRunner {
   /** True when no plugin has any hook (the loop skips the work of building contexts). */
@@ -38,6 +46,10 @@ export interface HookRunner {
   afterCompact(ctx: CompactContext): Promise<Reattached[]>;
   /** The text to go on with, when a plugin asks for one. */
   afterTurn(end: TurnEnd, ctx: TurnContext): Promise<string | undefined>;
+  /** The text a thread goes on with, when a plugin asks for one. */
+  afterThread(end: ThreadStop, ctx: TurnContext): Promise<string | undefined>;
+  /** Tells every observer of questions; never rejects (a failure is an error event). */
+  onQuestion(question: QuestionAsked, ctx: TurnContext): Promise<void>;
 }
 
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
@@ -56,8 +68,33 @@ export function createHookRunner(plugins: readonly Hooks[] = []): HookRunner {
   const list = [...plugins];
   const empty = list.every(
     (p) =>
-      !p.beforeTurn && !p.beforeToolCall && !p.afterToolCall && !p.beforeCompact && !p.afterCompact && !p.afterTurn,
+      !p.beforeTurn &&
+      !p.beforeToolCall &&
+      !p.afterToolCall &&
+      !p.beforeCompact &&
+      !p.afterCompact &&
+      !p.afterTurn &&
+      !p.afterThread &&
+      !p.onQuestion,
   );
+  /** The first non-empty `continueWith` of the plugins' `hook` (every plugin still runs). */
+  const goOn = async <E>(
+    hook: 'afterTurn' | 'afterThread',
+    end: E,
+    ctx: TurnContext,
+    call: (plugin: Hooks, end: E, ctx: TurnContext) => ReturnType<NonNullable<Hooks['afterTurn']>> | undefined,
+  ): Promise<string | undefined> => {
+    let next: string | undefined;
+    for (const plugin of list) {
+      try {
+        const answer = await call(plugin, end, ctx);
+        if (answer && next === undefined && answer.continueWith.trim() !== '') next = answer.continueWith;
+      } catch (err) {
+        report(plugin, hook, err, ctx);
+      }
+    }
+    return next;
+  };
   return {
     empty,
     async beforeTurn(turn, ctx) {
@@ -79,20 +116,32 @@ export function createHookRunner(plugins: readonly Hooks[] = []): HookRunner {
     },
     async beforeToolCall(call, ctx, revalidate) {
       let input = call.input;
+      let permission: 'allow' | 'ask' | undefined;
+      const reasons: string[] = [];
       for (const plugin of list) {
         if (!plugin.beforeToolCall) continue;
         try {
           const answer = await plugin.beforeToolCall({ ...call, input }, ctx);
           if (!answer) continue;
           if ('block' in answer) return { block: answer.block };
-          const checked = revalidate(answer.input);
-          if (!checked.ok) return { invalid: `the ${plugin.name} hook rewrote the input: ${checked.message}` };
-          input = checked.input;
+          if (answer.input !== undefined) {
+            const checked = revalidate(answer.input);
+            if (!checked.ok) return { invalid: `the ${plugin.name} hook rewrote the input: ${checked.message}` };
+            input = checked.input;
+          }
+          if (answer.permission === 'ask' || (answer.permission === 'allow' && permission === undefined))
+            permission = answer.permission;
+          if (answer.permission !== undefined && answer.reason !== undefined && answer.reason.trim() !== '')
+            reasons.push(answer.reason.trim());
         } catch (err) {
           return { block: failed(plugin, 'beforeToolCall', err) };
         }
       }
-      return { input };
+      return {
+        input,
+        ...(permission !== undefined ? { permission } : {}),
+        ...(reasons.length > 0 ? { reason: reasons.join('; ') } : {}),
+      };
     },
     async afterToolCall(call, result, ctx) {
       let current = result;
@@ -136,18 +185,18 @@ export function createHookRunner(plugins: readonly Hooks[] = []): HookRunner {
       }
       return out;
     },
-    async afterTurn(end, ctx) {
-      let next: string | undefined;
-      for (const plugin of list) {
-        if (!plugin.afterTurn) continue;
-        try {
-          const answer = await plugin.afterTurn(end, ctx);
-          if (answer && next === undefined && answer.continueWith.trim() !== '') next = answer.continueWith;
-        } catch (err) {
-          report(plugin, 'afterTurn', err, ctx);
-        }
-      }
-      return next;
+    afterTurn: (end, ctx) => goOn('afterTurn', end, ctx, (p, e, c) => p.afterTurn?.(e, c)),
+    afterThread: (end, ctx) => goOn('afterThread', end, ctx, (p, e, c) => p.afterThread?.(e, c)),
+    async onQuestion(question, ctx) {
+      await Promise.all(
+        list.map(async (plugin) => {
+          try {
+            await plugin.onQuestion?.(question, ctx);
+          } catch (err) {
+            report(plugin, 'onQuestion', err, ctx);
+          }
+        }),
+      );
     },
   };
 }

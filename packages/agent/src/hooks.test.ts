@@ -116,6 +116,89 @@ describe('beforeToolCall', () => {
   });
 });
 
+describe('beforeToolCall permission', () => {
+  it('allow answers the question yes (nobody is asked); a deny rule still refuses', async () => {
+    const script = new ScriptBuilder()
+      .toolUses([
+        { name: 'bash', input: { command: 'touch ok.txt' } },
+        { name: 'bash', input: { command: 'rm -rf x' } },
+      ])
+      .text('ok')
+      .build();
+    const allow: Hooks = { name: 'allow', beforeToolCall: () => ({ permission: 'allow' }) };
+    const { agent, workroot, ask } = await setup(script, {
+      agent: { hooks: [allow] },
+      policy: { deny: ['Bash(rm:*)'] },
+    });
+    const events = await turn(agent, 'go');
+    expect(ask.questions).toEqual([]);
+    expect(existsSync(join(workroot, 'ok.txt'))).toBe(true);
+    expect(finished(events).map(([name, isError]) => [name, isError])).toEqual([
+      ['bash', false],
+      ['bash', true],
+    ]);
+  });
+
+  it('ask asks even when the mode allows the call, says the reason, and a no refuses it', async () => {
+    const script = new ScriptBuilder().toolUse('bash', { command: 'touch asked.txt' }).text('ok').build();
+    const seen: string[] = [];
+    const askHook: Hooks = {
+      name: 'ask',
+      beforeToolCall: () => ({ permission: 'ask', reason: 'this touches the release' }),
+      onQuestion: (q) => {
+        seen.push(`${q.tool}: ${q.summary}`);
+      },
+    };
+    const { agent, workroot, ask } = await setup(script, {
+      agent: { hooks: [askHook] },
+      policy: { mode: 'bypassPermissions' },
+      answers: [{ type: 'deny', message: 'not now' }],
+    });
+    const events = await turn(agent, 'go');
+    expect(ask.questions).toHaveLength(1);
+    expect(seen).toEqual([`bash: ${ask.questions[0]?.summary}`]);
+    expect(ofType(events, 'notice').map((n) => n.message)).toContain(
+      'a hook asks about this call: this touches the release',
+    );
+    expect(existsSync(join(workroot, 'asked.txt'))).toBe(false);
+    expect(finished(events)[0]?.[1]).toBe(true);
+  });
+});
+
+describe('afterThread', () => {
+  it("sends a thread on with a text (Claude Code's SubagentStop); the thread's context is its own", async () => {
+    const script = new ScriptBuilder()
+      .toolUse('glob', { pattern: '*' })
+      .text('FIRST')
+      .text('SECOND')
+      .text('done')
+      .build();
+    const stops: string[] = [];
+    const plugin: Hooks = {
+      name: 'sub',
+      afterToolCall: async (call, _result, ctx) => {
+        const end = await ctx.runThread({
+          name: 'helper',
+          parentCallId: call.id,
+          system: [{ text: 'You are a helper.' }],
+          tools: [],
+          task: 'Say something.',
+        });
+        return { result: { content: [{ type: 'text', text: end.text }], display: 'delegated', isError: false } };
+      },
+      afterThread: (end, ctx) => {
+        stops.push(`${end.name}/${end.continuations}/${ctx.threadId === end.threadId}`);
+        return end.continuations === 0 ? { continueWith: 'Check your answer once more.' } : undefined;
+      },
+    };
+    const { agent, server } = await setup(script, { agent: { hooks: [plugin] } });
+    await turn(agent, 'go');
+    expect(stops).toEqual(['helper/0/true', 'helper/1/true']);
+    expect(JSON.stringify(body(server, 2).messages.at(-1))).toContain('Check your answer once more.');
+    expect(resultsSent(server, 3)).toEqual([['SECOND', false]]);
+  });
+});
+
 describe('afterToolCall', () => {
   it("replaces the result (content, display, error); the replacement's secrets are redacted too", async () => {
     const script = new ScriptBuilder().toolUse('read_file', { path: 'a.txt' }).text('ok').build();
@@ -255,7 +338,8 @@ describe('compaction hooks', () => {
     };
     const { agent, server } = await setup(compactingScript(), {
       workroot: await bigRoot(),
-      agent: { hooks: [plugin], contextWindow: 12_000 },
+      // A model without server compaction: the harness writes the summary (the focus is in its request).
+      agent: { hooks: [plugin], contextWindow: 12_000, model: 'claude-fable-5-2' },
     });
     await turn(agent, 'read big.txt');
     const second = await turn(agent, 'next?');

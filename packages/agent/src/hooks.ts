@@ -141,8 +141,13 @@ export interface HookToolCall {
 export type BeforeToolCall =
   /** Not run: `reason` is the result the model gets (an error result, `errorCode` `denied`). */
   | { block: string }
-  /** Run with this input instead (raw: validated again; a failure is the call's result). */
-  | { input: unknown };
+  /**
+   * Run, with this input instead when `input` is given (raw: validated again; a failure is the
+   * call's result), and with `permission` when given: `allow` answers the policy's question yes
+   * (deny rules still refuse), `ask` asks the user even when a rule or mode would allow the call
+   * (Claude Code's PreToolUse `permissionDecision`). `reason` is said with the question.
+   */
+  | { input?: unknown; permission?: 'allow' | 'ask'; reason?: string };
 
 /** What a compaction hook is told. */
 export interface CompactContext extends HookContext {
@@ -160,6 +165,25 @@ export interface Reattached {
   /** For people (`compaction.reattachedSkills`): what it is. */
   label: string;
   text: string;
+}
+
+/** An approval question as `onQuestion` observers see it (Claude Code's Notification hook). */
+export interface QuestionAsked {
+  requestId: string;
+  /** Our tool name. */
+  tool: string;
+  /** One line for people (`bash: npm test`). */
+  summary: string;
+}
+
+/** How a thread ended, for `afterThread`. */
+export interface ThreadStop {
+  threadId: string;
+  /** `ThreadSpec.name`. */
+  name: string;
+  stopReason: TurnStopReason;
+  /** How many times `afterThread` already asked this thread to go on. */
+  continuations: number;
 }
 
 /** How a turn's requests ended, for `afterTurn`. */
@@ -195,6 +219,14 @@ export interface Hooks {
    * turn goes on: Claude Code's Stop hook with `decision: block`.
    */
   afterTurn?(end: TurnEnd, ctx: TurnContext): MaybePromise<{ continueWith: string } | undefined | void>;
+  /**
+   * After a thread's requests ended; `continueWith` (after `end_turn` only, at most
+   * `MAX_CONTINUATIONS` times a thread) is sent to the thread and it goes on: Claude Code's
+   * SubagentStop hook with `decision: block`. `ctx` is the thread's.
+   */
+  afterThread?(end: ThreadStop, ctx: TurnContext): MaybePromise<{ continueWith: string } | undefined | void>;
+  /** An observer: an approval question was just asked (the question does not wait for it). */
+  onQuestion?(question: QuestionAsked, ctx: TurnContext): MaybePromise<void>;
 }
 
 /** How many times one turn may be sent on by `afterTurn`: a hook that always asks cannot loop forever. */

@@ -2,7 +2,7 @@ export type * from './events.js';
 export type { Message, Part } from '@coding-harness/model';
 export { addUsage, emptyUsage } from '@coding-harness/model';
 export { createAgent, INTERRUPTED } from './agent.js';
-export type { Agent, AgentOptions, SendTurnOptions, SkillsUpdate } from './agent.js';
+export type { Agent, AgentOptions, SendTurnOptions, SkillsUpdate, ToolsUpdate } from './agent.js';
 export type { CurrentSettings } from './model-switch.js';
 export type { AgentPolicy } from './policy.js';
 export type {
@@ -15,10 +15,12 @@ export type {
   Hooks,
   HookToolCall,
   PluginRecord,
+  QuestionAsked,
   Reattached,
   SettingsChange,
   ThreadEnd,
   ThreadSpec,
+  ThreadStop,
   TurnContext,
   TurnEnd,
   TurnSettings,

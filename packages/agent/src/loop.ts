@@ -19,18 +19,15 @@ import type { TurnOutcome, TurnStopReason } from '@coding-harness/protocol';
 import { toolUseId } from './random-id.js';
 import { sendWithRetry } from './request.js';
 import type { AgentConfig, AgentState, Emit } from './state.js';
+import type { SendTurnOptions } from './agent-types.js';
 import type { StopDetails } from './stop-reasons.js';
-import {
-  CONTEXT_FULL,
-  maxTokensNotice,
-  NOT_RUN_CONTEXT_FULL,
-  REFUSAL_REMOVED,
-  refusalMessage,
-  stopDetailsOf,
-} from './stop-reasons.js';
+import { endWithoutTools } from './reply-end.js';
+import { retryOnRecommended } from './refusal-fallback.js';
+import { CONTEXT_FULL, NOT_RUN_CONTEXT_FULL, REFUSAL_REMOVED, refusalMessage, stopDetailsOf } from './stop-reasons.js';
 import { CANCELLED, cancelled, executeToolUses } from './tool-executor.js';
 import type { ExecuteOptions } from './tool-executor.js';
 import { appendMessage, errorResult } from './transcript.js';
+import { takeTrailingContext } from './trailing-context.js';
 
 /** How a turn's request loop ended. */
 interface LoopEnd {
@@ -59,6 +56,7 @@ export function turnOutcome(stopReason: TurnStopReason): TurnOutcome {
     case 'stop_sequence':
     case 'pause_turn':
     case 'model_context_window_exceeded':
+    case 'compaction':
       return 'completed';
   }
 }
@@ -81,6 +79,7 @@ export async function runTurn(
   signal: AbortSignal,
   emit: Emit,
   turnId: string,
+  parts: SendTurnOptions['parts'] = {},
 ): Promise<void> {
   // The turn's own copy: a hook's settings switch (a skill's model and effort) lasts for the rest of the turn only.
   const config: AgentConfig = { ...sessionConfig, turnId };
@@ -97,7 +96,7 @@ export async function runTurn(
     } else {
       const mark = startTurn(
         state,
-        text,
+        [...(parts.before ?? []), { type: 'text', text }, ...(parts.after ?? [])],
         start.context.map((t) => contextNote(config.descriptor, t)),
       );
       const forced = await forcedCalls(config, state, start.calls, signal, emit);
@@ -167,14 +166,16 @@ async function afterTurn(
 }
 
 /** Appends the user text, then the context queued for this turn and the hooks' context, in order. */
-function startTurn(state: AgentState, text: string, hookContext: readonly Message[] = []): TurnMark {
+function startTurn(state: AgentState, content: Part[], hookContext: readonly Message[] = []): TurnMark {
+  // A system message left last by a failed request would precede this user message: a 400.
+  const unanswered = takeTrailingContext(state);
   const last = state.messages.at(-1);
   const mergedInto = last?.role === 'user' ? last : undefined;
-  append(state, { role: 'user', content: [{ type: 'text', text }] });
+  append(state, { role: 'user', content });
   const mark: TurnMark = {
     messages: state.messages,
     index: state.messages.length - 1,
-    context: [...state.pendingContext.splice(0), ...hookContext],
+    context: [...unanswered, ...state.pendingContext.splice(0), ...hookContext],
     ...(mergedInto ? { mergedInto } : {}),
   };
   for (const m of mark.context) append(state, m);
@@ -223,6 +224,7 @@ async function requestLoop(config: AgentConfig, state: AgentState, signal: Abort
       const stopDetails = stopDetailsOf(result);
       // Shown, never kept: the refused reply does not enter the transcript.
       emit({ type: 'message_end', message: message, stopReason: stop });
+      if (retryOnRecommended(config, stopDetails, emit)) continue;
       emit({ type: 'error', message: refusalMessage(stopDetails), fatal: false });
       return { stopReason: stop, ...(stopDetails ? { stopDetails } : {}) };
     }
@@ -235,10 +237,9 @@ async function requestLoop(config: AgentConfig, state: AgentState, signal: Abort
       return { stopReason: stop };
     }
     if (uses.length === 0) {
-      // pause_turn: the API paused a long turn; sending the reply back as it is lets it continue.
-      if (stop === 'pause_turn' && message.content.length > 0) continue;
-      if (stop === 'max_tokens') emit({ type: 'notice', message: maxTokensNotice(message, config.maxTokens) });
-      return { stopReason: stop };
+      const end = endWithoutTools(config, message, stop, emit);
+      if (end.continue) continue;
+      return { stopReason: end.stopReason, ...(end.stopDetails ? { stopDetails: end.stopDetails } : {}) };
     }
     const truncated = new Set(result.truncatedToolCalls);
     if (truncated.size > 0)

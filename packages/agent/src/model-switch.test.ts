@@ -66,9 +66,10 @@ describe('setModel and setEffort: the next request, nothing already sent', () =>
 });
 
 describe('compact: a manual trigger between turns', () => {
-  it('summarises with the focus in the instruction, then the next turn sends the summary', async () => {
+  it('summarises with the focus in the instruction, then the next turn sends the summary (the harness writes it: claude-fable-5-2)', async () => {
     const { agent, server } = await setup(
       new ScriptBuilder().text('first answer').text('second answer').text('SUMMARY TEXT').text('after').build(),
+      { agent: { model: 'claude-fable-5-2' } },
     );
     await turn(agent, 'one');
     await turn(agent, 'two');

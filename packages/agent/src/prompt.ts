@@ -43,6 +43,10 @@ export interface PromptInputs {
   listing?: ListingOptions;
   /** Replaces the harness's own first block (its role, rules, work root and date); instruction files and skills still follow. */
   systemPrompt?: string;
+  /** Instruction texts already read (a caller's memory loader), used instead of reading `instructionDirs`. */
+  instructions?: readonly { name: string; path: string; text: string }[];
+  /** A last block, after the instruction files and the skills listing. */
+  appendSystemPrompt?: string;
 }
 
 export interface ComposedPrompt {
@@ -56,7 +60,9 @@ export async function composeSystemPrompt(inputs: PromptInputs): Promise<Compose
   const blocks: SystemText[] = [{ text: inputs.systemPrompt ?? defaultPrompt(inputs.workroot, inputs.date) }];
   const notices: string[] = [];
   const seen = new Set<string>();
-  for (const dir of inputs.instructionDirs) {
+  for (const file of inputs.instructions ?? [])
+    if (file.text.trim() !== '') blocks.push({ text: `# ${file.name} (${file.path})\n\n${file.text.trim()}` });
+  for (const dir of inputs.instructions === undefined ? inputs.instructionDirs : []) {
     for (const name of INSTRUCTION_FILES) {
       const path = join(dir, name);
       if (seen.has(path)) continue;
@@ -68,6 +74,8 @@ export async function composeSystemPrompt(inputs: PromptInputs): Promise<Compose
     }
   }
   if (inputs.skills.length > 0) blocks.push({ text: skillsSection(inputs.skills, inputs.listing) });
+  if (inputs.appendSystemPrompt !== undefined && inputs.appendSystemPrompt.trim() !== '')
+    blocks.push({ text: inputs.appendSystemPrompt });
   return { blocks, notices };
 }
 
@@ -92,7 +100,7 @@ export type PromptPart =
   | { kind: 'other'; text: string };
 
 const DATE_LINE = /^Today's date: (\d{4}-\d{2}-\d{2})$/m;
-const INSTRUCTIONS_HEAD = /^# (?:AGENTS|CLAUDE)\.md \((.+)\)\n\n/;
+const INSTRUCTIONS_HEAD = /^# (?:AGENTS|CLAUDE(?:\.local)?)\.md \((.+)\)\n\n/;
 
 /**
  * Labels the blocks of a composed system prompt (the harness's text is the first block, an

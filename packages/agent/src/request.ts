@@ -19,6 +19,7 @@ import { addUsage, emptyUsage, estimateCostUsd, totalInput } from '@coding-harne
 import { cacheHints, endPosition } from './cache.js';
 import type { PartPosition } from '@coding-harness/model';
 import { isRetryable, retryDelayMs } from './retry.js';
+import { toolResultClearing } from './tool-result-clearing.js';
 import type { AgentConfig, AgentState, Emit } from './state.js';
 
 /** The request for `messages`: the session's fixed system and tools, with cache hints. */
@@ -33,7 +34,7 @@ export function buildRequest(
     system: config.system,
     tools: config.tools,
     messages,
-    cache: cacheHints(messages, previousEnd),
+    cache: cacheHints(messages, previousEnd, config.cacheTtl),
   };
   if (config.thinking !== undefined) request.thinking = config.thinking;
   if (config.effort !== undefined) request.effort = config.effort;
@@ -58,6 +59,8 @@ export type ReadResult =
 export interface SendOptions {
   /** Forward text/thinking deltas as events (false for the summarisation request). */
   streamDeltas: boolean;
+  /** Present: a compaction request (the provider writes the summary; see server-compaction.ts). */
+  compaction?: ModelRequest['compaction'];
 }
 
 /**
@@ -73,6 +76,10 @@ export async function sendWithRetry(
   opts: SendOptions,
 ): Promise<ReadResult> {
   const request = buildRequest(config, messages, state.previousEnd);
+  if (opts.compaction !== undefined) request.compaction = opts.compaction;
+  // The loop's own requests only: a summary or compaction request reads every result.
+  const clearing = opts.compaction === undefined && opts.streamDeltas ? toolResultClearing(config) : undefined;
+  if (clearing) request.clearToolResults = clearing;
   const plan = config.retry;
   for (let attempt = 1; ; attempt++) {
     let streamed = false;

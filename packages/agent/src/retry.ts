@@ -1,10 +1,12 @@
 /**
  * When and how long to wait before re-sending a failed request. Rate limits, overload, server
- * errors and cut connections (a mid-stream `error` event included) are retried with exponential
- * backoff; a server's `retry-after` wins over the computed delay (capped at `maxDelayMs`), and its
+ * errors and cut or silent connections (a mid-stream `error` event included) are retried with
+ * exponential backoff and jitter (half the delay fixed, half random, so clients that failed
+ * together do not retry together); a wait the provider named (`retry-after`, or the reset of an
+ * exhausted rate limit) wins over the computed delay (capped at `maxDelayMs`), and its
  * `x-should-retry` over the kind (`ModelError.retryable`). Overload and server errors back off
- * four times longer: with the defaults 4 + 8 + 16 + 32 s, about a minute in all, since an outage
- * outlasts the 15 s a rate limit's backoff spends. Other errors (auth, billing, 4xx) are final.
+ * four times longer: with the defaults up to 4 + 8 + 16 + 32 s, about a minute in all, since an
+ * outage outlasts the 15 s a rate limit's backoff spends. Other errors (auth, billing, 4xx) are final.
  */
 import type { ModelError, ModelErrorKind } from '@coding-harness/model';
 
@@ -17,6 +19,8 @@ export interface RetryOptions {
   maxDelayMs?: number;
   /** How to wait; resolves early (without throwing) when `signal` aborts. Injected by tests. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** A number in [0, 1) for the jitter; default `Math.random`. Tests pass a constant. */
+  random?: () => number;
 }
 
 export interface RetryPlan {
@@ -24,6 +28,7 @@ export interface RetryPlan {
   baseDelayMs: number;
   maxDelayMs: number;
   sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  random: () => number;
 }
 
 /** Fills in the defaults. */
@@ -33,6 +38,7 @@ export function retryPlan(opts: RetryOptions = {}): RetryPlan {
     baseDelayMs: opts.baseDelayMs ?? 1000,
     maxDelayMs: opts.maxDelayMs ?? 60_000,
     sleep: opts.sleep ?? abortableSleep,
+    random: opts.random ?? Math.random,
   };
 }
 
@@ -48,7 +54,9 @@ export function isRetryable(error: ModelError): boolean {
 /** The wait before attempt `attempt + 1`, after `attempt` (1-based) failed with `error`. */
 export function retryDelayMs(plan: RetryPlan, attempt: number, error: ModelError): number {
   if (error.retryAfterMs !== undefined) return Math.min(plan.maxDelayMs, error.retryAfterMs);
-  return Math.min(plan.maxDelayMs, plan.baseDelayMs * (BACKOFF[error.kind] ?? 1) * 2 ** (attempt - 1));
+  const backoff = Math.min(plan.maxDelayMs, plan.baseDelayMs * (BACKOFF[error.kind] ?? 1) * 2 ** (attempt - 1));
+  const random = Math.min(1, Math.max(0, plan.random()));
+  return Math.round(backoff / 2 + (backoff / 2) * random);
 }
 
 /** A timer that resolves after `ms`, or at once when `signal` aborts. */

@@ -12,18 +12,37 @@ import type { SessionPrefix } from './session-records.js';
 
 /**
  * The paragraphs telling the model what changed; [] when the prefixes are the same. `skillTool`
- * names the tool that loads the listed skills (its enum of names comes and goes with them).
+ * names the tool that loads the listed skills (its enum of names comes and goes with them). With
+ * `toolsOffered` the tools that came or changed are offered with the message (`changedTools`),
+ * and the words say so instead of that they cannot be called.
  */
-export function prefixChanges(stored: SessionPrefix, fresh: SessionPrefix, skillTool?: string): string[] {
+export function prefixChanges(
+  stored: SessionPrefix,
+  fresh: SessionPrefix,
+  skillTool?: string,
+  toolsOffered = false,
+): string[] {
   const before = promptParts(stored.system);
   const now = promptParts(fresh.system);
   return [
     ...harnessChanges(before, now),
     ...instructionChanges(before, now),
     ...otherChanges(before, now),
-    ...skillChanges(stored, fresh, before, now, skillTool),
-    ...toolChanges(stored.tools, fresh.tools, skillTool),
+    ...skillChanges(stored, fresh, before, now, skillTool, toolsOffered),
+    ...toolChanges(stored.tools, fresh.tools, skillTool, toolsOffered),
   ];
+}
+
+/** The tools of `fresh` that `stored` lacks or defines otherwise, and the names `stored` has that `fresh` lacks. */
+export function changedTools(
+  stored: readonly ToolSpec[],
+  fresh: readonly ToolSpec[],
+): { offered: ToolSpec[]; withdrawn: string[] } {
+  const had = new Map(stored.map((t) => [t.name, JSON.stringify(t)]));
+  return {
+    offered: fresh.filter((t) => had.get(t.name) !== JSON.stringify(t)),
+    withdrawn: stored.filter((t) => !fresh.some((f) => f.name === t.name)).map((t) => t.name),
+  };
 }
 
 function harnessChanges(before: PromptPart[], now: PromptPart[]): string[] {
@@ -82,6 +101,7 @@ function skillChanges(
   before: PromptPart[],
   now: PromptPart[],
   skillTool: string | undefined,
+  toolsOffered: boolean,
 ): string[] {
   const a = before.find((p) => p.kind === 'skills')?.text;
   const b = now.find((p) => p.kind === 'skills')?.text;
@@ -99,13 +119,20 @@ function skillChanges(
   const head = `The skills available have changed since this session started${what !== '' ? ` (${what})` : ' (descriptions changed)'}.`;
   if (b === undefined) return [`${head} No skills are available now; do not call the skill tool.`];
   const noTool = skillTool === undefined || !stored.tools.some((t) => t.name === skillTool);
-  const how = noTool
-    ? ' This resumed session has no skill tool for you to call; the user can still force one with /name, or start a new session to have the tool.'
-    : ' Load any of them with the skill tool by its name, even one its enum does not list.';
+  const how = toolsOffered
+    ? ' Load any of them with the skill tool by its name; its current definition is offered with this message.'
+    : noTool
+      ? ' This resumed session has no skill tool for you to call; the user can still force one with /name, or start a new session to have the tool.'
+      : ' Load any of them with the skill tool by its name, even one its enum does not list.';
   return [`${head}${how} The current list replaces the one in the system prompt:\n\n${b}`];
 }
 
-function toolChanges(stored: readonly ToolSpec[], fresh: readonly ToolSpec[], skillTool: string | undefined): string[] {
+function toolChanges(
+  stored: readonly ToolSpec[],
+  fresh: readonly ToolSpec[],
+  skillTool: string | undefined,
+  toolsOffered: boolean,
+): string[] {
   // The skill tool comes and goes with the skills; `skillChanges` speaks for it.
   const had = new Map(stored.filter((t) => t.name !== skillTool).map((t) => [t.name, t]));
   const has = new Map(fresh.filter((t) => t.name !== skillTool).map((t) => [t.name, t]));
@@ -119,11 +146,15 @@ function toolChanges(stored: readonly ToolSpec[], fresh: readonly ToolSpec[], sk
     out.push(`These tools are no longer available, and calls to them will fail: ${removed.join(', ')}.`);
   if (added.length > 0)
     out.push(
-      `These tools exist now but were not part of this session when it started, so they cannot be called in it: ${added.join(', ')}.`,
+      toolsOffered
+        ? `These tools were added since this session started and are offered from here on: ${added.join(', ')}.`
+        : `These tools exist now but were not part of this session when it started, so they cannot be called in it: ${added.join(', ')}.`,
     );
   if (changed.length > 0)
     out.push(
-      `The definitions of these tools changed since this session started; their results follow the current version: ${changed.join(', ')}.`,
+      toolsOffered
+        ? `The definitions of these tools changed since this session started; the current ones are offered from here on: ${changed.join(', ')}.`
+        : `The definitions of these tools changed since this session started; their results follow the current version: ${changed.join(', ')}.`,
     );
   return out;
 }

@@ -101,18 +101,24 @@ const part = z.discriminatedUnion('type', [
   }),
 ]);
 
-const message = z.union([
-  z.looseObject({ role: z.enum(['user', 'assistant']), content: z.array(part).check(z.minLength(1)) }),
-  // Mid-conversation system messages hold text only.
-  z.looseObject({ role: z.literal('system'), content: z.array(text).check(z.minLength(1)) }),
-]);
-
 const systemText = z.looseObject({ text: z.string() });
 const tool = z.looseObject({
   name: z.string().check(z.minLength(1)),
   description: z.string(),
   inputSchema: z.looseObject({}),
 });
+
+/** What a mid-conversation system message holds: text, and tools offered or withdrawn from there on. */
+const systemPart = z.discriminatedUnion('type', [
+  text,
+  z.looseObject({ type: z.literal('tool_addition'), tool }),
+  z.looseObject({ type: z.literal('tool_removal'), name: z.string().check(z.minLength(1)) }),
+]);
+
+const message = z.union([
+  z.looseObject({ role: z.enum(['user', 'assistant']), content: z.array(part).check(z.minLength(1)) }),
+  z.looseObject({ role: z.literal('system'), content: z.array(systemPart).check(z.minLength(1)) }),
+]);
 
 const headerSchema = z.looseObject({
   type: z.literal('session'),

@@ -226,6 +226,15 @@ describe('resuming a session keeps its prefix append-only', () => {
     const two = await turn(second.agent, 'second task');
     expect(errors(two)).toEqual([]);
     expect(replies(two)[0]).toBe('opus here');
+    // The next resume names the model this one used (recorded in the file), not the start one.
+    await second.agent.close();
+    const third = await agentIn(w, {
+      clock: () => DAY1,
+      model: 'claude-fable-5-1',
+      resumeId: first.agent.sessionId,
+      resumeKeeps: { model: false, effort: false },
+    });
+    expect(third.agent.notices.join('\n')).toMatch(/was last using claude-opus-5-5 and resumes with claude-fable-5-1/);
   });
 
   it('clear() after a resume starts from the current prompt and tools', async () => {

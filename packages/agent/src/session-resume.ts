@@ -7,7 +7,8 @@
  * note in the user turn. See docs/2026-12-01-append-only-prefix.md.
  */
 import type { Effort, Message, ProviderRegistry } from '@coding-harness/model';
-import { prefixChanges } from './session-prefix-diff.js';
+import { changedTools, prefixChanges } from './session-prefix-diff.js';
+import { additionMessage } from './tool-additions.js';
 import type { LoadedSession } from './session-parse.js';
 import type { SessionPrefix } from './session-records.js';
 import type { SessionStore } from './session-store.js';
@@ -26,6 +27,8 @@ export interface ResumeInputs {
   model: string;
   /** From the model's descriptor: it accepts `role:"system"` messages after a user turn. */
   midConversationSystem: boolean;
+  /** From the model's descriptor: tools can be offered in those messages (the missing ones are, then). */
+  midConversationTools?: boolean;
   /** Describes a model the session last switched to. */
   providers: ProviderRegistry;
   /**
@@ -75,10 +78,15 @@ export async function planResume(inputs: ResumeInputs): Promise<ResumePlan> {
       `session ${session.info.id} ${how} ${last} and resumes with ${model}: earlier thinking may not be readable by ${model} (the API drops thinking blocks a model cannot read)`,
     );
   }
-  const midConversationSystem =
+  const capabilities =
     model === inputs.model
-      ? inputs.midConversationSystem
-      : inputs.providers.resolve(model).descriptor.capabilities.midConversationSystem;
+      ? {
+          midConversationSystem: inputs.midConversationSystem,
+          midConversationTools: inputs.midConversationTools ?? false,
+        }
+      : inputs.providers.resolve(model).descriptor.capabilities;
+  const midConversationSystem = capabilities.midConversationSystem;
+  const toolsOffered = midConversationSystem && capabilities.midConversationTools;
   const extra = settings ? { settings } : {};
   if (!session.prefix) {
     notices.push(
@@ -86,11 +94,21 @@ export async function planResume(inputs: ResumeInputs): Promise<ResumePlan> {
     );
     return { ok: true, session, prefix: inputs.fresh, prefixStored: false, notices, ...extra };
   }
-  const changes = prefixChanges(session.current ?? session.prefix, inputs.fresh, inputs.skillTool);
+  const told = session.current ?? session.prefix;
+  const changes = prefixChanges(told, inputs.fresh, inputs.skillTool, toolsOffered);
   if (changes.length === 0) return { ok: true, session, prefix: session.prefix, prefixStored: true, notices, ...extra };
   const text = [CHANGES_INTRO, ...changes].join('\n\n');
+  // Where the model takes tools mid-conversation, the tools that came or changed since are offered
+  // with the note (and those gone withdrawn), so the resumed session can call them.
+  const tools = toolsOffered ? changedTools(session.prefix.tools, inputs.fresh.tools) : undefined;
   const context: Message = midConversationSystem
-    ? { role: 'system', content: [{ type: 'text', text }] }
+    ? {
+        role: 'system',
+        content: [
+          ...(tools ? additionMessage(tools.offered, tools.withdrawn).content.filter((p) => p.type !== 'text') : []),
+          { type: 'text', text },
+        ],
+      }
     : { role: 'user', content: [{ type: 'text', text: `<harness-note>\n${text}\n</harness-note>` }] };
   return { ok: true, session, prefix: session.prefix, prefixStored: true, notices, context, ...extra };
 }

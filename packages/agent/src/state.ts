@@ -3,6 +3,7 @@
  * Internal: not exported from the package.
  */
 import type {
+  CacheTtl,
   Effort,
   Message,
   ModelDescriptor,
@@ -51,6 +52,12 @@ export interface AgentConfig {
   retry: RetryPlan;
   compactionThreshold: number;
   contextWindow: number;
+  /** The TTL of the system prompt's and tools' cache breakpoints (absent: the provider's short default). */
+  cacheTtl?: CacheTtl;
+  /** On a refusal that names a recommended model, retry once on it (else only say so). */
+  refusalRetry?: boolean;
+  /** Let the provider clear old tool results from loop requests (tool-result-clearing.ts). */
+  clearToolResults?: { keepToolUses: number };
   /** The plugins' hooks, in order. */
   hooks: HookRunner;
   /** Set on a turn's own copy of the config: the turn's id (hooks are told it). */

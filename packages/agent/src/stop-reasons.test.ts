@@ -67,7 +67,7 @@ describe('stop reasons', () => {
     expect(rejected(server)).toEqual([]);
   });
 
-  it('thinking that uses up max_tokens says so and suggests --max-tokens or a lower --effort', async () => {
+  it('thinking that uses up max_tokens fails the turn as an empty answer, naming the limit, the cap and what to try', async () => {
     const script = new ScriptBuilder()
       .turn({
         content: [
@@ -79,15 +79,55 @@ describe('stop reasons', () => {
       .build();
     const { agent, server } = await setup(script, { agent: { maxTokens: 2000 } });
     const events = await turn(agent, 'think hard');
-    expect(turnEnd(events).stopReason).toBe('max_tokens');
-    const notice = ofType(events, 'notice')
-      .map((n) => n.message)
-      .find((m) => m.includes('max_tokens'));
-    expect(notice).toContain('thinking used the whole max_tokens budget (2000)');
-    expect(notice).toContain('--max-tokens');
-    expect(notice).toContain('--effort');
+    expect(turnEnd(events)).toMatchObject({ stopReason: 'empty_answer', outcome: 'failed' });
+    const error = ofType(events, 'error')[0]!.message;
+    expect(error).toContain('spent the whole max_tokens budget thinking (2,000; this model takes up to 128,000)');
+    expect(error).toContain('raise --max-tokens (up to 128,000)');
+    expect(error).toContain('lower the effort (now high');
+    expect(turnEnd(events).stopDetails?.explanation).toBe(error);
     expect(rejected(server)).toEqual([]);
     expect(transcriptProblems(agent.messages())).toEqual([]);
+  });
+
+  it("at the model's cap the advice is to lower the effort, not to raise --max-tokens", async () => {
+    const script = new ScriptBuilder()
+      .turn({ content: [{ type: 'thinking', thinking: 'x'.repeat(400) }], thinkingTokens: 200_000 })
+      .build();
+    const { agent } = await setup(script);
+    const events = await turn(agent, 'think very hard');
+    const error = ofType(events, 'error')[0]!.message;
+    expect(error).toContain("(128,000, this model's cap)");
+    expect(error).not.toContain('raise --max-tokens');
+    expect(error).toContain('lower the effort');
+  });
+
+  it('an answer written only in thinking (end_turn, no text, no tool call) fails the turn and says what to try', async () => {
+    const script = new ScriptBuilder()
+      .turn({ content: [{ type: 'thinking', thinking: 'The whole answer was written here.' }] })
+      .text('Now in text.')
+      .build();
+    const { agent, server } = await setup(script, { agent: { model: 'claude-haiku-5-5', effort: 'high' } });
+    const events = await turn(agent, 'answer');
+    expect(turnEnd(events)).toMatchObject({ stopReason: 'empty_answer', outcome: 'failed' });
+    const error = ofType(events, 'error')[0]!.message;
+    expect(error).toMatch(/thinking only, no text or tool call/);
+    expect(error).toContain('--verbose shows it');
+    expect(error).toContain('lower the effort (now high');
+    expect(error).toContain('--thinking off');
+    // The thinking-only reply stays in the transcript (append-only), and the next turn is accepted.
+    expect(turnEnd(await turn(agent, 'again'))).toMatchObject({ stopReason: 'end_turn', outcome: 'completed' });
+    expect(rejected(server)).toEqual([]);
+  });
+
+  it('a reply cut at max_tokens after some text completes the turn and explains the limit against the cap', async () => {
+    const script = new ScriptBuilder().turn({ content: [{ type: 'text', text: 'word '.repeat(400) }] }).build();
+    const { agent } = await setup(script, { agent: { maxTokens: 100 } });
+    const events = await turn(agent, 'write a lot');
+    const end = turnEnd(events);
+    expect(end).toMatchObject({ stopReason: 'max_tokens', outcome: 'completed' });
+    expect(end.stopDetails?.explanation).toBe(
+      'the reply was cut at the max_tokens limit (100; this model takes up to 128,000): raise --max-tokens (up to 128,000)',
+    );
   });
 
   it('model_context_window_exceeded is reported as a truncated reply', async () => {

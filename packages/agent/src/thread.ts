@@ -9,7 +9,8 @@ import { addUsage, emptyUsage, messageText, textResult } from '@coding-harness/m
 import type { Tool, ToolDefinition, ToolRegistry } from '@coding-harness/tools';
 import { prepareCall, toolDefinition } from '@coding-harness/tools';
 import type { AgentEvent, TurnStopReason } from './events.js';
-import type { ThreadEnd, ThreadSpec } from './hooks.js';
+import type { ThreadEnd, ThreadSpec, ThreadStop } from './hooks.js';
+import { MAX_CONTINUATIONS } from './hooks.js';
 import { randomHex } from './random-id.js';
 import { RECORD_TYPES } from './session-records.js';
 import type { AgentConfig, AgentState, Emit } from './state.js';
@@ -66,6 +67,8 @@ export async function runThread(input: {
   signal: AbortSignal;
   emit: Emit;
   runLoop: RunLoop;
+  /** The plugins' `afterThread`, given the thread's own config, state and emit: a text to go on with, or undefined. */
+  afterEnd?: (stop: ThreadStop, config: AgentConfig, state: AgentState, emit: Emit) => Promise<string | undefined>;
 }): Promise<ThreadEnd> {
   const { config, parent, spec, signal, emit } = input;
   const registry = restrictRegistry(config.registry, spec.tools);
@@ -105,7 +108,22 @@ export async function runThread(input: {
     emit({ ...event, threadId });
   };
   emit({ type: 'thread_start', threadId, parentCallId: spec.parentCallId, name: spec.name });
-  const end = await input.runLoop(sub, state, signal, forward);
+  let end = await input.runLoop(sub, state, signal, forward);
+  for (let continuations = 0; input.afterEnd !== undefined; continuations++) {
+    const stop: ThreadStop = { threadId, name: spec.name, stopReason: end.stopReason, continuations };
+    const next = await input.afterEnd(stop, sub, state, forward);
+    if (next === undefined || end.stopReason !== 'end_turn' || signal.aborted) break;
+    if (continuations >= MAX_CONTINUATIONS) {
+      forward({
+        type: 'notice',
+        message: `a hook asked the thread to go on again; it already went on ${MAX_CONTINUATIONS} times, so it ends here`,
+      });
+      break;
+    }
+    forward({ type: 'notice', message: `a hook sent the thread on: ${next.split('\n')[0] ?? ''}` });
+    state.messages.push({ role: 'user', content: [{ type: 'text', text: next }] });
+    end = await input.runLoop(sub, state, signal, forward);
+  }
   emit({ type: 'thread_end', threadId, stopReason: end.stopReason });
   const last = [...state.messages].reverse().find((m: Message) => m.role === 'assistant');
   return {

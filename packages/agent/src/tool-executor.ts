@@ -11,7 +11,7 @@ import { alwaysRuleFor, alwaysRuleScope, denialForNonInteractive } from '@coding
 import type { Answer, AskFn, Authorization } from '@coding-harness/approval';
 import { createStreamRedactor, redactSecrets } from '@coding-harness/tools';
 import type { Tool, ToolContext, ToolErrorCode, ToolRegistry, ToolResult } from '@coding-harness/tools';
-import { prepareCall } from '@coding-harness/tools';
+import { prepareCall, ruleEntryOf } from '@coding-harness/tools';
 import type { ResultPart, ToolCallPart, ToolResultPart } from '@coding-harness/model';
 import { textResult } from '@coding-harness/model';
 import type { Approvals } from './approvals.js';
@@ -150,6 +150,7 @@ async function runOne(
   }
   const gate = await beforeCall(first, use, forced, deps);
   const { tool, input, summary, permission } = gate.prepared;
+  const decided = gate.decided;
   emit({ type: 'tool_call_started', callId: use.id, name: use.name, kind: tool.kind, input, summary, forced });
   if (gate.stop) return finish(gate.stop);
   const refusal = refuseEarly(tool, input, context);
@@ -178,6 +179,8 @@ async function runOne(
         ...(alwaysRuleScope(request) === '' ? {} : { alwaysCovers: alwaysRuleScope(request) }),
         allowHint: denialForNonInteractive(request),
       });
+      if (deps.hooks && !deps.hooks.runner.empty)
+        void deps.hooks.runner.onQuestion({ requestId, tool: use.name, summary }, deps.hooks.context);
       const answer = await deps.approvals.wait(requestId, context.signal, DENIED_BY_ABORT);
       emit({
         type: 'approval_resolved',
@@ -189,7 +192,9 @@ async function runOne(
       });
       return answer;
     });
-  const ruleTool = deps.registry.ruleNames().find((entry) => entry.name === tool.name);
+  // A tool the registry's table does not list (one resolved late, e.g. an MCP tool of a server
+  // still starting) brings its own entry, so its kind and rule group still reach the policy.
+  const ruleTool = deps.registry.ruleNames().find((entry) => entry.name === tool.name) ?? ruleEntryOf(tool);
   const request = {
     tool: tool.name,
     kind: tool.kind,
@@ -198,7 +203,7 @@ async function runOne(
     ...permission,
     ...(ruleTool !== undefined ? { ruleTool } : {}),
   };
-  const auth = await deps.policy.authorize(request, ask).catch(
+  const auth = await authorizeWith(deps.policy, request, ask, decided, () => asked, emit).catch(
     (err: unknown): Authorization => ({
       allowed: false,
       message: `the approval question failed: ${err instanceof Error ? err.message : String(err)}`,
@@ -231,6 +236,36 @@ async function runOne(
 
 type Prepared = Extract<ReturnType<typeof prepareCall>, { ok: true }>;
 
+/** A hook's permission decision on a call (Claude Code's PreToolUse `permissionDecision`). */
+interface Decided {
+  permission: 'allow' | 'ask';
+  reason?: string;
+}
+
+/**
+ * The policy's answer, bent by a hook's decision: `allow` answers the policy's question yes
+ * (a deny rule still refuses, and nobody is asked); `ask` asks the user even when a rule or the
+ * mode allowed the call without a question. The hook's reason is said before the question.
+ */
+async function authorizeWith(
+  policy: AgentPolicy,
+  request: Parameters<AskFn>[0],
+  ask: AskFn,
+  decided: Decided | undefined,
+  asked: () => boolean,
+  emit: (event: AgentEvent) => void,
+): Promise<Authorization> {
+  if (decided?.permission === 'allow') return policy.authorize(request, async () => ({ type: 'once' }));
+  if (decided?.reason !== undefined)
+    emit({ type: 'notice', message: `a hook asks about this call: ${decided.reason}` });
+  const auth = await policy.authorize(request, ask);
+  if (decided?.permission !== 'ask' || !auth.allowed || asked()) return auth;
+  const answer = await ask(request);
+  return answer.type === 'deny'
+    ? { allowed: false, message: answer.message ?? 'the user said no' }
+    : { allowed: true, how: 'once', reason: 'the user said yes when a hook asked' };
+}
+
 /**
  * The plugins' `beforeToolCall` hooks on a validated call: the call as it will run (a rewritten
  * input validated again, its summary and permission target computed again), or the result that
@@ -241,7 +276,7 @@ async function beforeCall(
   use: ToolCallPart,
   forced: boolean,
   deps: ExecutorDeps,
-): Promise<{ prepared: Prepared; stop?: ToolResult }> {
+): Promise<{ prepared: Prepared; stop?: ToolResult; decided?: Decided }> {
   if (!deps.hooks || deps.hooks.runner.empty) return { prepared };
   let latest = prepared;
   const call: HookToolCall = { id: use.id, name: use.name, input: prepared.input, tool: prepared.tool, forced };
@@ -259,7 +294,11 @@ async function beforeCall(
     };
   if ('invalid' in gate)
     return { prepared: latest, stop: failure(gate.invalid, 'invalid input from a hook', 'invalid_input') };
-  return { prepared: latest };
+  if (gate.permission === undefined) return { prepared: latest };
+  return {
+    prepared: latest,
+    decided: { permission: gate.permission, ...(gate.reason !== undefined ? { reason: gate.reason } : {}) },
+  };
 }
 
 /**

@@ -34,7 +34,8 @@ export function errorResult(callId: string, text: string): ToolResultPart {
 }
 
 /**
- * How many leading messages form a transcript a provider accepts: it starts with a user message,
+ * How many leading messages form a transcript a provider accepts: it starts with a user message
+ * (or a provider's compaction summary),
  * every tool result answers a tool call of the assistant message just before, and every tool call
  * of an assistant message is answered by the next user message (a trailing assistant message may
  * still wait for its results: see `missingResults`). A damaged session file is cut to this
@@ -43,7 +44,9 @@ export function errorResult(callId: string, text: string): ToolResultPart {
  */
 export function validPrefixLength(messages: readonly Message[]): number {
   let pending: Set<string> | undefined;
-  let seenUser = false;
+  // A transcript the provider compacted starts with its summary (an assistant message whose first
+  // part is the compaction block, then the kept reply): judged as a reply after a user turn.
+  let seenUser = startsWithSummary(messages[0]);
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i]!;
     if (m.role === 'assistant') {
@@ -63,4 +66,10 @@ export function validPrefixLength(messages: readonly Message[]): number {
     } else if (!seenUser || pending) return i;
   }
   return messages.length;
+}
+
+/** True for a message that begins with a provider-written compaction summary. */
+export function startsWithSummary(message: Message | undefined): boolean {
+  const first = message?.content[0];
+  return first?.type === 'provider' && first.kind === 'compaction';
 }

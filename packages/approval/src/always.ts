@@ -5,6 +5,7 @@ import { normalizeCommand } from './bash-match.js';
 import type { BashPattern } from './bash-match.js';
 import { splitForAllow } from './shell/allow-walk.js';
 import { isCodeRunner, programDanger } from './programs/index.js';
+import { FILTER_NAMES } from './programs/filters.js';
 import { targetOf } from './match.js';
 import { escapeGlob } from './paths.js';
 import { toolOf } from './tool-table.js';
@@ -45,23 +46,33 @@ const PLAIN_WORD = /^[A-Za-z0-9_@%+=:,./-]+$/;
  * command and its subcommand (`git status -s` -> `git status`, `npm run build` -> `npm run build`)
  * when every word is literal, the program has a table of its dangerous options, is no interpreter, shell, wrapper or
  * code runner, the subcommand does not run what follows it, and no word of the command uses a
- * code-running option (`git -c`, `npm --script-shell`).
+ * code-running option (`git -c`, `npm --script-shell`). Harmless filters after a pipe are left
+ * out (`npm test 2>&1 | tail -40` stores `npm test`, `make | tail -5` stores `make`): every bash
+ * rule covers them anyway, so the next `| tail -12` does not ask again.
  */
 export function alwaysBashPattern(command: string): BashPattern {
   const exact: BashPattern = { form: 'exact', command: normalizeCommand(command) };
   const split = splitForAllow(command);
-  if (!split.ok || split.commands.length !== 1) return exact;
-  const { words, assigns } = split.commands[0] as { words: string[]; assigns: boolean };
+  const core = split.ok ? split.commands.filter((piece) => !piece.filter) : [];
+  if (core.length !== 1) return exact;
+  const { words, assigns } = core[0] as { words: string[]; assigns: boolean };
+  const filtered = split.ok && split.commands.length > 1;
+  const own: BashPattern = filtered && !assigns ? { form: 'exact', command: words.map(quote).join(' ') } : exact;
   const [name = '', sub, third] = words;
-  if (assigns || !SUBCOMMAND_PROGRAMS.has(name) || isCodeRunner(name) || programDanger(words)) return exact;
+  if (assigns || !SUBCOMMAND_PROGRAMS.has(name) || isCodeRunner(name) || programDanger(words)) return own;
   if (sub === undefined || sub.startsWith('-') || (RUN_VERBS.has(sub) && !(SCRIPT_RUNNERS.has(name) && sub === 'run')))
-    return exact;
+    return own;
   let prefix = [name, sub];
   if (SCRIPT_RUNNERS.has(name) && SCRIPT_VERBS.has(sub)) {
-    if (third === undefined || third.startsWith('-')) return exact;
+    if (third === undefined || third.startsWith('-')) return own;
     prefix = [name, sub, third];
   }
-  return prefix.every((word) => PLAIN_WORD.test(word)) ? { form: 'prefix', prefix: prefix.join(' ') } : exact;
+  return prefix.every((word) => PLAIN_WORD.test(word)) ? { form: 'prefix', prefix: prefix.join(' ') } : own;
+}
+
+/** A word as a rule spells it: bare when plain, else in single quotes (the rule parser reads them back). */
+function quote(word: string): string {
+  return PLAIN_WORD.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 /** The "always" rule of each specifier: a command pattern, the exact path, the name, the whole tool. */
@@ -92,6 +103,9 @@ export function alwaysRule(request: ApprovalRequest, tool: RuleTool | undefined)
   return ALWAYS[tool.specifier](tool.name, targetOf(request, tool));
 }
 
+/** What every command rule covers besides its own commands (programs/filters.ts), in words. */
+export const FILTERS_TOO = `also followed by harmless filters (${FILTER_NAMES.map((name) => `| ${name}`).join(', ')} without options that run programs, write or read files) and 2>&1, >/dev/null`;
+
 /**
  * What the rule an "always" answer stores will cover, in words, for the question to show before
  * the answer (next to the rule itself); `''` when it stores nothing.
@@ -101,9 +115,11 @@ export function alwaysRuleScope(request: ApprovalRequest, tools?: readonly RuleT
   if (rule === undefined) return '';
   switch (rule.form) {
     case 'exact':
-      return 'exactly this command, as written, and nothing else';
+      return rule.command === normalizeCommand(targetOf(request, toolOf(request, tools)) ?? '')
+        ? `exactly this command, as written, ${FILTERS_TOO}`
+        : `exactly "${rule.command}", ${FILTERS_TOO}`;
     case 'prefix':
-      return `every "${rule.prefix} …" command, whatever follows, except with an option that runs other code or writes outside the work tree`;
+      return `every "${rule.prefix} …" command, whatever follows, except with an option that runs other code or writes outside the work tree; ${FILTERS_TOO}`;
     case 'path':
       return `${rule.tool} of this path only`;
     case 'name':

@@ -2,7 +2,8 @@
  * How bash commands meet rules, on the parsed command (see shell/): allowing is strict, denying
  * looks everywhere. An allow rule covers a command line only when it parses, every simple
  * command in it is covered by some rule, every word is literal, and no covered command uses a
- * program's code-running option the rule does not name. A deny rule matches a command anywhere
+ * program's code-running option the rule does not name; a harmless filter after a pipe
+ * (`| tail -12`, programs/filters.ts) needs no rule of its own. A deny rule matches a command anywhere
  * in the tree; where a command is hidden from view (a computed name, `sh script`), a deny rule
  * makes the call "ask".
  */
@@ -58,6 +59,7 @@ export function allowingPatterns<P extends BashPattern>(command: string, pattern
   if (!split.ok) return undefined;
   const used: P[] = [];
   for (const piece of split.commands) {
+    if (piece.filter) continue;
     const match = patterns.find((pattern) => covers(pattern, piece));
     if (!match) return undefined;
     if (!used.includes(match)) used.push(match);
@@ -113,5 +115,5 @@ function matchWords(
 export function readOnlyCommandLine(command: string): boolean {
   if (command.includes('<')) return false;
   const split = splitForAllow(command);
-  return split.ok && split.commands.every((c) => !c.assigns && readOnlyCommand(c.words));
+  return split.ok && split.commands.every((c) => !c.assigns && (c.filter === true || readOnlyCommand(c.words)));
 }

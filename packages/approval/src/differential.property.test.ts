@@ -56,6 +56,8 @@ const plain = fc.constantFrom(
   ' | ok',
   ' || ok m4',
   ' 2>&1',
+  ' | tail -1',
+  ' |& grep -v m1',
 );
 const tricky = fc.constantFrom(
   ' #',
@@ -124,6 +126,8 @@ describe('approval and bash agree on what an allowed command runs (differential,
     'ok <<E\\OF\nm3\nEOF\n',
     "ok <<E'O'F\nm1\nEOF\nE'O'F\n",
     'echo a\\\nm1',
+    'echo "m2 x"#&m4',
+    "echo 'a'#;m1",
   ])('the known disagreements ask: %j', (text) => {
     expect(policy.decide(bash(text)).type).toBe('ask');
   });

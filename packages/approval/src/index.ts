@@ -7,7 +7,7 @@ export {
   USER_ANSWER_ORIGIN,
 } from './policy.js';
 export type { Policy, PolicyOptions, TurnGrantOptions } from './policy.js';
-export { alwaysRuleFor, alwaysRuleScope, alwaysBashPattern } from './always.js';
+export { alwaysRuleFor, alwaysRuleScope, alwaysBashPattern, FILTERS_TOO } from './always.js';
 export { parseRule, parseRuleList, parseRules, formatRule } from './rules.js';
 export type { Rule, ParsedRule } from './rules.js';
 export {

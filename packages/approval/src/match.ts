@@ -43,7 +43,7 @@ export function findAllowing(
   root?: string,
 ): SourcedRule[] | undefined {
   const mine = entries.filter((entry) => entry.rule.tool === request.tool);
-  const whole = mine.find((entry) => entry.rule.form === 'tool');
+  const whole = mine.find((entry) => entry.rule.form === 'tool') ?? wholeGroupRule(entries, tool);
   if (whole) return [whole];
   const target = targetOf(request, tool);
   if (target === undefined) return undefined;
@@ -53,6 +53,13 @@ export function findAllowing(
   }
   const found = mine.find((entry) => matchesTarget(entry.rule, target, root, 'allow'));
   return found ? [found] : undefined;
+}
+
+/** A rule naming the tool's group alone (`mcp__github` for `mcp__github__create_issue`), if any. */
+function wholeGroupRule(entries: readonly SourcedRule[], tool: RuleTool | undefined): SourcedRule | undefined {
+  const group = tool?.group;
+  if (group === undefined) return undefined;
+  return entries.find((entry) => entry.rule.form === 'tool' && entry.rule.tool === group);
 }
 
 /** The bash patterns of these rules, each with the rule it came from. */
@@ -78,7 +85,9 @@ export function findDenying(
 ): DenyFinding | undefined {
   const tools = [request.tool, ...(tool?.deniedWith ?? [])];
   const mine = entries.filter((entry) => tools.includes(entry.rule.tool));
-  const whole = mine.find((entry) => entry.rule.form === 'tool' && entry.rule.tool === request.tool);
+  const whole =
+    mine.find((entry) => entry.rule.form === 'tool' && entry.rule.tool === request.tool) ??
+    wholeGroupRule(entries, tool);
   if (whole) return { entry: whole };
   const target = targetOf(request, tool);
   if (target === undefined) return undefined;

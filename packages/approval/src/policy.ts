@@ -15,6 +15,12 @@ import { denialForNonInteractive, ruleDeniedMessage, userDeniedMessage } from '.
 /** Origin recorded for grants made by answering "allow for the session". */
 export const USER_ANSWER_ORIGIN = 'user answer';
 
+const ALLOWED_REASON: Readonly<Record<'once' | 'session' | 'project', string>> = {
+  once: 'the user allowed it once',
+  session: 'the user allowed it for the session',
+  project: 'the user allowed it for the project',
+};
+
 /** Where a policy's standing rules come from. */
 export interface PolicyOptions {
   /** Starting mode; `ask` when left out. */
@@ -75,7 +81,7 @@ export interface Policy {
    * grant. Rejects only when `ask` rejects (e.g. the turn was cancelled).
    */
   authorize(request: ApprovalRequest, ask: AskFn): Promise<Authorization>;
-  /** Records an answer: "session" adds the grant `sessionGrantFor` describes; others change nothing. */
+  /** Records an answer: "session" and "project" add the grant `sessionGrantFor` describes; others change nothing. */
   recordAnswer(request: ApprovalRequest, answer: Answer): void;
   /**
    * Allows these rules until `endTurn` (a loaded skill's `allowed-tools`), listed under `origin`
@@ -107,6 +113,8 @@ export interface Policy {
   list(): Grant[];
   /** The deny rules with their origin: flag and settings rules (scope `session`), then turn denies (scope `turn`). */
   listDenied(): Grant[];
+  /** The ask rules (Claude Code's `permissions.ask`) with their origin. */
+  listAsked(): Grant[];
   /** The rule table this policy resolves names with (`PolicyOptions.tools`, or empty). */
   readonly tools: readonly RuleTool[];
   /** The rule a "session" answer to this request would grant, in our syntax (for the question); [] when none. */
@@ -186,7 +194,8 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
   };
 
   const recordAnswer = (request: ApprovalRequest, answer: Answer): void => {
-    if (answer.type === 'session') grants.addSession(sessionRules(request), USER_ANSWER_ORIGIN);
+    if (answer.type === 'session' || answer.type === 'project')
+      grants.addSession(sessionRules(request), USER_ANSWER_ORIGIN);
   };
 
   return {
@@ -218,7 +227,7 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
       return {
         allowed: true,
         how,
-        reason: how === 'once' ? 'the user allowed it once' : 'the user allowed it for the session',
+        reason: ALLOWED_REASON[how],
       };
     },
     recordAnswer,
@@ -270,6 +279,7 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
     },
     list: () => grants.list(),
     listDenied: () => allDenies().map(toGrant),
+    listAsked: () => asks.map(toGrant),
     sessionGrantFor: (request) => sessionRules(request).map(formatRule),
     readFilter: (absRealPath) => !hiddenByDeny(absRealPath, allDenies(), root, family),
   };

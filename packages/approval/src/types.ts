@@ -23,6 +23,12 @@ export interface RuleTool {
   readonly specifier: RuleSpecifier;
   /** Tools whose deny rules also hold for this one (grep and glob: `read_file`). */
   readonly deniedWith: readonly string[];
+  /**
+   * A name for the group this tool belongs to (an MCP server's tools: `mcp__github`): a rule
+   * naming the group alone allows, asks about or denies every tool of it, as Claude Code's
+   * `mcp__<server>` rules do. The group needs an entry of its own in the table for rules to parse.
+   */
+  readonly group?: string;
 }
 
 /** How cautious the session is, in Claude Code's words. */
@@ -66,8 +72,12 @@ export type Decision =
   | { type: 'deny'; message: string }
   | { type: 'ask'; request: ApprovalRequest; reason?: string };
 
-/** A person's answer to a question: once, for the rest of the session, or no (with a message for the model). */
-export type Answer = { type: 'once' } | { type: 'session' } | { type: 'deny'; message?: string };
+/**
+ * A person's answer to a question: once, for the rest of the session, or no (with a message for
+ * the model). `project`: for the session, and the front end's session also keeps the rule for
+ * the project (a settings file) so later sessions ask no more.
+ */
+export type Answer = { type: 'once' } | { type: 'session' } | { type: 'deny'; message?: string } | { type: 'project' };
 
 /** The front end's question callback. */
 export type AskFn = (request: ApprovalRequest) => Promise<Answer>;
@@ -83,5 +93,5 @@ export interface Grant {
 
 /** The final outcome of `authorize`. */
 export type Authorization =
-  | { allowed: true; how: 'policy' | 'once' | 'session'; reason: string }
+  | { allowed: true; how: 'policy' | 'once' | 'session' | 'project'; reason: string }
   | { allowed: false; message: string };

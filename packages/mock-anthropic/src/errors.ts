@@ -25,7 +25,11 @@ export const STATUS_TYPE: Record<number, ApiErrorType> = Object.fromEntries(
 /** An error response: status, the real API's JSON body and any extra headers. */
 export interface ApiErrorResponse {
   status: number;
-  body: { type: 'error'; error: { type: ApiErrorType; message: string }; request_id: string };
+  body: {
+    type: 'error';
+    error: { type: ApiErrorType; message: string; details?: { error_code: string } };
+    request_id: string;
+  };
   headers: Record<string, string>;
 }
 
@@ -35,15 +39,18 @@ export function apiError(
   message: string,
   headers: Record<string, string> = {},
   status: number = ERROR_STATUS[type],
+  errorCode?: string,
 ): ApiErrorResponse {
-  return {
-    status,
-    body: { type: 'error', error: { type, message }, request_id: randomId('req_') },
-    headers,
-  };
+  const error = errorCode === undefined ? { type, message } : { type, message, details: { error_code: errorCode } };
+  return { status, body: { type: 'error', error, request_id: randomId('req_') }, headers };
 }
 
 /** A 400 `invalid_request_error`: the shape of every request-validation failure. */
 export function invalid(message: string): ApiErrorResponse {
   return apiError('invalid_request_error', message);
+}
+
+/** A 400 `invalid_request_error` that names its cause in `error.details.error_code`. */
+export function invalidWithCode(message: string, errorCode: string): ApiErrorResponse {
+  return apiError('invalid_request_error', message, {}, 400, errorCode);
 }

@@ -47,6 +47,22 @@ describe('fault injection surfaces as the SDK error classes', () => {
     expect(server!.remainingTurns()).toBe(0);
   });
 
+  it('rate_limit without retry-after (a gateway stripped it) names the exhausted limits and their reset', async () => {
+    const client = await startWithFault({
+      kind: 'rate_limit',
+      retryAfterSeconds: null,
+      exhausted: ['input-tokens', 'output-tokens'],
+      resetSeconds: 30,
+    });
+    const e = (await caught(client.messages.create(params))) as RateLimitError;
+    expect(e.status).toBe(429);
+    expect(e.headers?.get('retry-after')).toBeNull();
+    expect(e.headers?.get('anthropic-ratelimit-output-tokens-remaining')).toBe('0');
+    const reset = Date.parse(e.headers?.get('anthropic-ratelimit-input-tokens-reset') ?? '');
+    expect(reset - Date.now()).toBeGreaterThan(25_000);
+    expect(e.error).not.toHaveProperty('error.details');
+  });
+
   it('rate_limit: the SDK retries once (maxRetries: 1) and gets the real reply', async () => {
     const client = await startWithFault({ kind: 'rate_limit', retryAfterSeconds: 0.01 }, 1);
     const message = await client.messages.create(params);
@@ -102,6 +118,38 @@ describe('fault injection surfaces as the SDK error classes', () => {
     const error = await caught(client.messages.create(params));
     expect(error).toBeInstanceOf(APIConnectionError);
     expect((await client.messages.create(params)).content).toEqual(reply);
+  });
+
+  it('stall_stream: the stream goes silent after N events until the client gives up; the turn answers the next request', async () => {
+    const client = await startWithFault({ kind: 'stall_stream', afterEvents: 3 });
+    const stop = new AbortController();
+    const stream = await client.messages.create({ ...params, stream: true }, { signal: stop.signal });
+    const seen: string[] = [];
+    const reading = (async () => {
+      for await (const event of stream) seen.push(event.type);
+    })().catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(seen).toEqual(['message_start', 'content_block_start']);
+    stop.abort();
+    // The SDK ends an aborted stream's iteration (quietly or with an error); nothing more arrived.
+    await reading;
+    expect(seen).toEqual(['message_start', 'content_block_start']);
+    expect(server!.remainingTurns()).toBe(1);
+    expect((await client.messages.stream(params).finalMessage()).content).toMatchObject(reply);
+  });
+
+  it('stall_stream with forMs and pingEveryMs: pings during the pause, then the whole reply; the turn is used up', async () => {
+    const client = await startWithFault({ kind: 'stall_stream', afterEvents: 2, forMs: 300, pingEveryMs: 50 });
+    const res = await fetch(`${server!.url}/v1/messages`, {
+      method: 'POST',
+      headers: { 'x-api-key': 'k', 'anthropic-version': '2026-10-21' },
+      body: JSON.stringify({ ...params, stream: true }),
+    });
+    const text = await res.text();
+    expect((text.match(/^event: ping$/gm) ?? []).length).toBeGreaterThanOrEqual(3);
+    expect(text).toContain('event: message_stop');
+    expect(server!.remainingTurns()).toBe(0);
+    void client;
   });
 
   it('delay: answers normally after waiting, and the turn is used up', async () => {

@@ -7,13 +7,15 @@ import { missingServerTool, serverToolState } from './server-tools.js';
 import { faultError } from './faults.js';
 import { sendError, sendJson } from './http-io.js';
 import { randomId } from './ids.js';
-import type { ReplyBlock } from './reply.js';
+import type { ReplyBlock, ReplyMessage } from './reply.js';
+import { compactionReply } from './compaction-reply.js';
 import { buildReply } from './reply.js';
 import type { ScriptEngine } from './script-engine.js';
 import { lastUserTexts } from './script-engine.js';
 import { formatSse, streamEvents } from './sse.js';
+import { stall } from './stall.js';
 import { PrefixChain, signBlock } from './thinking-binding.js';
-import { canonicalJson, isRecord } from './tokens.js';
+import { isRecord } from './tokens.js';
 import type { RecordedRequest, ScriptTurn } from './types.js';
 import type { ValidationOptions, ValidRequest } from './validate/index.js';
 import { validateRequest } from './validate/index.js';
@@ -39,6 +41,11 @@ export async function handleMessages(ctx: HandlerContext, body: unknown, res: Se
   const { request } = v;
   if (v.transformations.length > 0) ctx.record.thinkingTransformations = v.transformations;
 
+  if (isRecord(request.compaction)) {
+    // A compaction request: the mock writes the summary; no scripted turn is used.
+    const input = ctx.cache.account(request.model, v.blocks, v.spec.minCacheableTokens);
+    return answer(ctx, res, compactionReply(v, input, ctx.validation.account), request.stream === true);
+  }
   const decision = ctx.engine.next(lastUserTexts(request.messages));
   const turn: ScriptTurn =
     decision.kind === 'turn'
@@ -62,11 +69,12 @@ export async function handleMessages(ctx: HandlerContext, body: unknown, res: Se
     res.destroy();
     return;
   }
+  if (fault?.kind === 'stall_stream' && !request.stream && !(await stall(fault, res, ctx.signal))) return;
 
   const reply = buildReply(request.max_tokens === 0 ? { content: [] } : turn, replyContext(ctx, v));
+  Object.assign(reply.usage, servedAs(request, ctx.validation.inferenceGeo));
+  if (v.appliedEdits) reply.context_management = { applied_edits: v.appliedEdits };
   if (v.reportTransformations && v.transformations.length > 0) reply.input_transformations = v.transformations;
-  if (reply.stop_reason === 'pause_turn')
-    (ctx.validation.pausedReplies as Set<string>).add(canonicalJson(reply.content));
   if (!request.stream) {
     ctx.finish();
     return sendJson(res, 200, reply);
@@ -79,7 +87,12 @@ export async function handleMessages(ctx: HandlerContext, body: unknown, res: Se
     'request-id': randomId('req_'),
   });
   res.flushHeaders();
-  for (const event of events.slice(0, cutAfter)) res.write(formatSse(event));
+  const stallAt = fault?.kind === 'stall_stream' && request.stream ? Math.min(fault.afterEvents, cutAfter) : cutAfter;
+  for (const event of events.slice(0, stallAt)) res.write(formatSse(event));
+  if (fault?.kind === 'stall_stream' && stallAt < cutAfter) {
+    if (!(await stall(fault, res, ctx.signal))) return ctx.finish();
+    for (const event of events.slice(stallAt, cutAfter)) res.write(formatSse(event));
+  }
   ctx.finish();
   if (fault?.kind === 'stream_error') {
     const type = fault.errorType ?? 'overloaded_error';
@@ -118,6 +131,31 @@ function replyContext(ctx: HandlerContext, v: ValidRequest): Parameters<typeof b
       return signBlock(request.model, ctx.validation.account, chain.at(messages.length, earlier), visible);
     },
   };
+}
+
+/** Where and how the request ran, as usage reports it: its own `inference_geo` and `speed`, else the workspace default geo. */
+function servedAs(request: Record<string, unknown>, workspaceGeo: string | undefined): Record<string, string> {
+  const geo = typeof request.inference_geo === 'string' ? request.inference_geo : workspaceGeo;
+  return {
+    ...(geo !== undefined ? { inference_geo: geo } : {}),
+    ...(typeof request.speed === 'string' ? { speed: request.speed } : {}),
+  };
+}
+
+/** Sends a whole reply as JSON or as its stream of events. */
+function answer(ctx: HandlerContext, res: ServerResponse, reply: ReplyMessage, stream: boolean): void {
+  if (!stream) {
+    ctx.finish();
+    return sendJson(res, 200, reply);
+  }
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    'request-id': randomId('req_'),
+  });
+  for (const event of streamEvents(reply)) res.write(formatSse(event));
+  ctx.finish();
+  res.end();
 }
 
 /** `POST /v1/messages/count_tokens`: the same checks (but max_tokens) and the same estimate as a real request. */

@@ -31,6 +31,10 @@ export interface ModelSpec {
   samplingRemoved: boolean;
   /** Accepts `role: "system"` messages placed right after a user turn. */
   midConversationSystem: boolean;
+  /** Accepts `tool_addition` / `tool_removal` blocks in those messages (beta; the same models). */
+  toolChanges: boolean;
+  /** Serves on-demand compaction (`compaction: {type: "summarize"}`, beta `compact-2026-09-04`). */
+  compaction: boolean;
   /** Runs the preserved-thinking prefix check on thinking blocks sent back. */
   prefixCheck: boolean;
   /** Its thinking blocks are bound to the account that produced them. */
@@ -59,6 +63,8 @@ const current5x = {
   prefill: false,
   samplingRemoved: true,
   midConversationSystem: true,
+  toolChanges: true,
+  compaction: true,
   prefixCheck: true,
   accountBound: false,
   reads: [],
@@ -107,6 +113,8 @@ export const MODEL_TABLE: readonly ModelSpec[] = [
     displayName: `Claude ${id.includes('fable') ? 'Fable' : 'Mythos'} ${id.endsWith('5-2') ? '5.2' : '5.1'}`,
     createdAt: id.endsWith('5-2') ? '2026-10-01T00:00:00Z' : '2026-08-01T00:00:00Z',
     thinking: ['adaptive'] as const,
+    // On-demand compaction lists Fable / Mythos 5.1, not 5.2 (compaction-on-demand, supported models).
+    compaction: id.endsWith('5-1'),
     reads: id === 'claude-fable-5-1' ? ['claude-opus-5', 'claude-opus-5-5'] : [],
     source: `${DOCS}/build-with-claude/preserved-thinking; ${DOCS}/en/about-claude/pricing`,
   })),
@@ -130,6 +138,7 @@ export const MODEL_TABLE: readonly ModelSpec[] = [
     disabledMaxEffort: 'high',
     forcedToolChoice: true,
     midConversationSystem: false,
+    toolChanges: false,
     prefixCheck: false,
     minCacheableTokens: 1024,
     source: `${DOCS}/en/models/sonnet-5-5/migration-guide (Sonnet 5 column of the comparison); disabled-effort cap unconfirmed`,
@@ -159,6 +168,7 @@ export const MODEL_TABLE: readonly ModelSpec[] = [
     forcedToolChoice: true,
     samplingRemoved: false,
     midConversationSystem: false,
+    toolChanges: false,
     prefixCheck: false,
     minCacheableTokens: 2048,
     source: `${DOCS}/build-with-claude/thinking-troubleshooting (budgets deprecated, still accepted on 4.6); cache minimum from third-party tables`,
@@ -179,6 +189,8 @@ export const MODEL_TABLE: readonly ModelSpec[] = [
     prefill: true,
     samplingRemoved: false,
     midConversationSystem: false,
+    toolChanges: false,
+    compaction: false,
     prefixCheck: false,
     minCacheableTokens: 4096,
     source: `${DOCS}/build-with-claude/extended-thinking; cache minimum from third-party tables`,
@@ -212,6 +224,8 @@ export function lenientSpec(id: string): ModelSpec {
     prefill: true,
     samplingRemoved: false,
     midConversationSystem: true,
+    toolChanges: true,
+    compaction: true,
     prefixCheck: false,
     accountBound: false,
     reads: [],

@@ -27,6 +27,11 @@ export interface Usage extends InputUsage {
   output_tokens_details?: { thinking_tokens: number };
   /** Searches and fetches the server tools made for this reply. */
   server_tool_use?: Record<string, number>;
+  /** Where inference ran and at what speed (when the request or the workspace named them). */
+  inference_geo?: string;
+  speed?: string;
+  /** Per-sampling usage; a compaction request reports its summary call here (not in the top-level counters). */
+  iterations?: ({ type: 'compaction' | 'message'; output_tokens: number } & InputUsage)[];
 }
 
 /** A complete non-streaming Messages API response. */
@@ -42,6 +47,8 @@ export interface ReplyMessage {
   usage: Usage;
   /** Present when the thinking-binding beta is on and blocks were dropped or let through. */
   input_transformations?: unknown[];
+  /** With `context_management`: the edits applied before the model saw the prompt. */
+  context_management?: { applied_edits: unknown[] };
 }
 
 /** What building one reply needs from the request. */
@@ -81,7 +88,7 @@ export function buildReply(turn: ScriptTurn, ctx: ReplyContext): ReplyMessage {
     thinkingSeen ||= isThinking;
     if (spent + cost > limit) {
       const partial = cutBlock(block, limit - spent);
-      if (partial) content.push(...toReplyBlocks(partial, content, ctx));
+      if (partial) content.push(...cutReplyBlocks(partial, content, ctx));
       if (isThinking) thinkingSpent += limit - spent;
       spent = limit;
       cut = true;
@@ -111,7 +118,12 @@ export function buildReply(turn: ScriptTurn, ctx: ReplyContext): ReplyMessage {
     stop_sequence: null,
     stop_details:
       stopReason === 'refusal'
-        ? { type: 'refusal', category: turn.refusal?.category ?? null, explanation: turn.refusal?.explanation ?? null }
+        ? {
+            type: 'refusal',
+            category: turn.refusal?.category ?? null,
+            explanation: turn.refusal?.explanation ?? null,
+            ...(turn.refusal?.recommended_model ? { recommended_model: turn.refusal.recommended_model } : {}),
+          }
         : null,
     usage,
   };
@@ -125,12 +137,38 @@ function selectBlocks(blocks: ScriptBlock[], ctx: ReplyContext): ScriptBlock[] {
   return firstOther < 0 ? [] : blocks.slice(firstOther);
 }
 
+/**
+ * The input JSON streamed so far for each tool_use block cut by the token limit. The real API
+ * streams a tool call's input as `input_json_delta`s and stops where the tokens run out, so the
+ * client gets a tool_use whose JSON never closes; a non-streamed reply carries `input: {}` for
+ * it (what the API returns there is unconfirmed).
+ */
+export const PARTIAL_INPUT = new WeakMap<ReplyBlock, string>();
+
+/** A block cut to fit: the part of its text that fits, or a tool call with part of its input. */
+type CutBlock = { block: ScriptBlock; partialJson?: string };
+
 /** The part of a block that fits in `room` tokens, or undefined when nothing of it does. */
-function cutBlock(block: ScriptBlock, room: number): ScriptBlock | undefined {
-  if (room <= 0) return block.type === 'thinking' ? { ...block, thinking: '' } : undefined;
-  if (block.type === 'text') return { ...block, text: block.text.slice(0, room * 4) };
-  if (block.type === 'thinking') return { ...block, thinking: block.thinking.slice(0, room * 4) };
+function cutBlock(block: ScriptBlock, room: number): CutBlock | undefined {
+  if (room <= 0) return block.type === 'thinking' ? { block: { ...block, thinking: '' } } : undefined;
+  if (block.type === 'text') return { block: { ...block, text: block.text.slice(0, room * 4) } };
+  if (block.type === 'thinking') return { block: { ...block, thinking: block.thinking.slice(0, room * 4) } };
+  if (block.type === 'tool_use') {
+    // The name is sent whole in content_block_start; the input's JSON stops mid-way (an object's
+    // JSON without its closing brace never parses).
+    const json = JSON.stringify(block.input);
+    const chars = Math.max(1, Math.min(json.length - 1, (room - estimateTokens(block.name)) * 4));
+    return { block: { ...block, input: {} }, partialJson: json.slice(0, chars) };
+  }
   return undefined;
+}
+
+function cutReplyBlocks(cut: CutBlock, earlier: readonly ReplyBlock[], ctx: ReplyContext): ReplyBlock[] {
+  const blocks = toReplyBlocks(cut.block, earlier, ctx);
+  // A cut tool call is one block; its partial input goes with it.
+  const [block] = blocks;
+  if (cut.partialJson !== undefined && block) PARTIAL_INPUT.set(block, cut.partialJson);
+  return blocks;
 }
 
 function visibleThinking(block: { thinking: string; update?: boolean }, plan: ThinkingPlan): string {

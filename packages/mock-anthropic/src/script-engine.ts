@@ -15,7 +15,8 @@ export type Decision =
 /**
  * Hands out scripted turns in order. A turn with `match` waits until a request's last user
  * text contains it (later turns that fit are used meanwhile). A turn with a fault yields the
- * fault once and stays pending, except `delay`, which delays the turn itself.
+ * fault once and stays pending, except `delay` and a `stall_stream` that ends, which slow the
+ * turn itself.
  */
 export class ScriptEngine {
   private turns: { turn: ScriptTurn; faultSpent: boolean }[] = [];
@@ -56,13 +57,18 @@ export class ScriptEngine {
       };
     }
     const fault = entry.turn.fault;
-    if (fault && !entry.faultSpent && fault.kind !== 'delay') {
+    if (fault && !entry.faultSpent && !answersWith(fault)) {
       entry.faultSpent = true;
       return { kind: 'turn', turn: entry.turn, fault };
     }
     this.turns.splice(index, 1);
-    return fault?.kind === 'delay' ? { kind: 'turn', turn: entry.turn, fault } : { kind: 'turn', turn: entry.turn };
+    return fault && answersWith(fault) ? { kind: 'turn', turn: entry.turn, fault } : { kind: 'turn', turn: entry.turn };
   }
+}
+
+/** Faults that only slow the turn down: the same request still gets the reply, so the turn is used up. */
+function answersWith(fault: Fault): boolean {
+  return fault.kind === 'delay' || (fault.kind === 'stall_stream' && fault.forMs !== undefined);
 }
 
 /**

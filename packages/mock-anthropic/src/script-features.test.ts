@@ -95,25 +95,73 @@ describe('stop reasons and token limits', () => {
     });
   });
 
-  it('pause_turn (its reply sent back unchanged continues, no prefill error) and model_context_window_exceeded can be scripted', async () => {
+  it('pause_turn continues only from a reply ending in a server tool block: the mock remembers no reply', async () => {
+    const search = { type: 'server_tool_use', id: 'srvtoolu_01', name: 'web_search', input: { query: 'q' } };
+    const found = { type: 'web_search_tool_result', tool_use_id: 'srvtoolu_01', content: [] };
     const { client } = await serve([
       { content: [{ type: 'text', text: 'a' }], stopReason: 'pause_turn' },
+      {
+        content: [
+          { type: 'raw', block: search },
+          { type: 'raw', block: found },
+        ],
+        stopReason: 'pause_turn',
+      },
       { content: [{ type: 'text', text: 'b' }], stopReason: 'model_context_window_exceeded' },
     ]);
     const paused = await client.messages.create(ask('hi'));
     expect(paused.stop_reason).toBe('pause_turn');
-    const messages = [
-      { role: 'user' as const, content: 'hi' },
-      { role: 'assistant' as const, content: paused.content as Anthropic.ContentBlockParam[] },
-    ];
-    expect(
-      (
-        await refusal(
-          client.messages.create({ ...ask(''), messages: [messages[0]!, { role: 'assistant', content: 'made up' }] }),
-        )
-      ).message,
-    ).toMatch(/prefill/);
-    expect((await client.messages.create({ ...ask(''), messages })).stop_reason).toBe('model_context_window_exceeded');
+    const sendBack = (content: unknown) =>
+      client.messages.create({
+        ...ask(''),
+        messages: [
+          { role: 'user', content: 'hi' },
+          { role: 'assistant', content: content as Anthropic.ContentBlockParam[] },
+        ],
+      });
+    // A text-only paused reply sent back last is a prefill, exactly as any made-up assistant text.
+    expect((await refusal(sendBack(paused.content))).message).toMatch(/prefill/);
+    expect((await refusal(sendBack('made up'))).message).toMatch(/prefill/);
+    const serverPaused = await client.messages.create(ask('hi'));
+    expect(serverPaused.content.at(-1)?.type).toBe('web_search_tool_result');
+    // Sent back unchanged (or by another client: content is all that counts), it continues.
+    expect((await sendBack([search, found])).stop_reason).toBe('model_context_window_exceeded');
+  });
+
+  it('a tool call cut by max_tokens streams a tool_use whose input JSON never closes', async () => {
+    const content = 'x'.repeat(400);
+    const { client } = await serve([
+      {
+        content: [
+          { type: 'text', text: 'Writing.' },
+          { type: 'tool_use', name: 'write_file', input: { path: 'a', content } },
+        ],
+      },
+      {
+        content: [
+          { type: 'text', text: 'Writing.' },
+          { type: 'tool_use', name: 'write_file', input: { path: 'a', content } },
+        ],
+      },
+    ]);
+    const seen = await events(client, { ...ask('hi'), max_tokens: 40 });
+    const start = seen.find((e) => e.type === 'content_block_start' && e.index === 1);
+    expect(start?.type === 'content_block_start' && start.content_block).toMatchObject({
+      type: 'tool_use',
+      name: 'write_file',
+    });
+    const json = seen
+      .flatMap((e) =>
+        e.type === 'content_block_delta' && e.delta.type === 'input_json_delta' ? [e.delta.partial_json] : [],
+      )
+      .join('');
+    expect(json.length).toBeGreaterThan(0);
+    expect(JSON.stringify({ path: 'a', content }).startsWith(json)).toBe(true);
+    expect(() => JSON.parse(json)).toThrow();
+    const delta = seen.find((e) => e.type === 'message_delta');
+    expect(delta?.type === 'message_delta' && delta.delta.stop_reason).toBe('max_tokens');
+    const whole = await client.messages.create({ ...ask('hi'), max_tokens: 40 });
+    expect(whole.content[1]).toMatchObject({ type: 'tool_use', input: {} });
   });
 
   it('thinking tokens count toward max_tokens: a reply cut inside thinking has no text', async () => {
@@ -189,7 +237,7 @@ describe('errors', () => {
       expect(await refusal(client.messages.create(ask('hi')))).toMatchObject({ status, type });
     }
     const { server } = await serve([
-      { content: [], fault: { kind: 'http_error', status: 429 } },
+      { content: [], fault: { kind: 'http_error', status: 429, errorCode: 'enforced_spend_limit_reached' } },
       { content: [], fault: { kind: 'http_error', status: 529, retryAfterSeconds: 2, shouldRetry: true } },
     ]);
     const send = () =>
@@ -200,6 +248,9 @@ describe('errors', () => {
       });
     const capped = await send();
     expect([capped.status, capped.headers.get('retry-after')]).toEqual([429, null]);
+    expect(await capped.json()).toMatchObject({
+      error: { type: 'rate_limit_error', details: { error_code: 'enforced_spend_limit_reached' } },
+    });
     server.setScript([
       { content: [], fault: { kind: 'http_error', status: 529, retryAfterSeconds: 2, shouldRetry: true } },
     ]);

@@ -47,11 +47,22 @@ const status = z.union(
 );
 
 const fault = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('rate_limit'), retryAfterSeconds: z.number().nonnegative().optional() }),
+  z.strictObject({
+    kind: z.literal('rate_limit'),
+    retryAfterSeconds: z.number().nonnegative().nullable().optional(),
+    exhausted: z.array(z.enum(['requests', 'tokens', 'input-tokens', 'output-tokens'])).optional(),
+    resetSeconds: z.number().nonnegative().optional(),
+  }),
   z.strictObject({ kind: z.literal('api_error') }),
   z.strictObject({ kind: z.literal('overloaded') }),
   z.strictObject({ kind: z.literal('cut_stream'), afterEvents: z.number().int().nonnegative() }),
   z.strictObject({ kind: z.literal('delay'), ms: z.number().nonnegative() }),
+  z.strictObject({
+    kind: z.literal('stall_stream'),
+    afterEvents: z.number().int().nonnegative(),
+    forMs: z.number().nonnegative().optional(),
+    pingEveryMs: z.number().positive().optional(),
+  }),
   z.strictObject({
     kind: z.literal('stream_error'),
     afterEvents: z.number().int().nonnegative(),
@@ -63,6 +74,7 @@ const fault = z.discriminatedUnion('kind', [
     retryAfterSeconds: z.number().nonnegative().optional(),
     shouldRetry: z.boolean().optional(),
     message: z.string().optional(),
+    errorCode: z.string().min(1).optional(),
   }),
 ]);
 
@@ -85,6 +97,7 @@ const turn = z.strictObject({
     .strictObject({
       category: z.enum(['cyber', 'bio', 'frontier_llm', 'reasoning_extraction', 'general_harms']).nullable(),
       explanation: z.string().nullable(),
+      recommended_model: z.string().min(1).nullable().optional(),
     })
     .optional(),
   match: z.string().optional(),

@@ -37,6 +37,11 @@ export interface MockServerOptions {
   oldAccount?: boolean;
   /** The account thinking signatures are bound to (default a fixed mock account). */
   account?: string;
+  /**
+   * The workspace's default inference geography (`default_inference_geo`): reported as
+   * `usage.inference_geo` when a request names none (a request's own `inference_geo` wins).
+   */
+  inferenceGeo?: string;
 }
 
 /** A running scripted server. */
@@ -64,7 +69,7 @@ export async function startMockServer(opts: MockServerOptions): Promise<MockServ
     lenient: opts.lenient ?? false,
     oldAccount: opts.oldAccount ?? false,
     account: opts.account ?? MOCK_ACCOUNT,
-    pausedReplies: new Set<string>(),
+    ...(opts.inferenceGeo !== undefined ? { inferenceGeo: opts.inferenceGeo } : {}),
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

@@ -1,4 +1,5 @@
 import type { ReplyBlock, ReplyMessage } from './reply.js';
+import { PARTIAL_INPUT } from './reply.js';
 
 /** One server-sent event: its name and JSON payload. */
 export interface SseEvent {
@@ -14,7 +15,8 @@ export function formatSse(e: SseEvent): string {
 /**
  * The real streaming event sequence for a reply: message_start (input usage, output_tokens 1),
  * ping, per block start / deltas / stop, message_delta (stop reason, stop_details, final
- * usage), message_stop. Text and tool input JSON are split into several chunks. A thinking
+ * usage), message_stop. Text and tool input JSON are split into several chunks (a tool call cut
+ * by max_tokens streams only the part of its JSON that fit). A thinking
  * block starts empty, streams `thinking_delta`s only when its text is shown (display
  * `summarized`, or an update under `updates`), then one `signature_delta`. A redacted_thinking
  * block, or one of a type the mock does not model, arrives whole in its `content_block_start`.
@@ -46,6 +48,7 @@ export function streamEvents(reply: ReplyMessage, unknownEvent?: string): SseEve
   push('message_delta', {
     delta: { stop_reason: reply.stop_reason, stop_sequence: null, stop_details: reply.stop_details },
     usage: reply.usage,
+    ...(reply.context_management ? { context_management: reply.context_management } : {}),
   });
   push('message_stop', {});
   return events;
@@ -87,7 +90,7 @@ function blockDeltas(block: ReplyBlock): Record<string, unknown>[] {
         { type: 'signature_delta', signature: block.signature },
       ];
     case 'tool_use':
-      return splitChunks(JSON.stringify(block.input)).map((partial_json) => ({
+      return splitChunks(PARTIAL_INPUT.get(block) ?? JSON.stringify(block.input)).map((partial_json) => ({
         type: 'input_json_delta',
         partial_json,
       }));

@@ -53,21 +53,58 @@ function blocksOf(content: unknown): unknown[] {
  */
 export class PrefixChain {
   private readonly heads: string[];
+  /** The hash of the request's system prompt and tools (where every chain starts). */
+  readonly root: string;
+  /** The first message starts with a compaction block, which stands in for the messages it summarized. */
+  private readonly summaryFirst: boolean;
 
   constructor(body: Record<string, unknown>, messages: readonly unknown[]) {
-    let head = sha(canonicalJson({ system: blocksOf(body.system ?? []), tools: strip(body.tools ?? []) }));
+    this.root = sha(canonicalJson({ system: blocksOf(body.system ?? []), tools: strip(body.tools ?? []) }));
+    let head = this.root;
+    const first = isRecord(messages[0]) ? blocksOf(messages[0].content)[0] : undefined;
+    const standsFor = compactedPrefix(first, this.root);
+    this.summaryFirst = standsFor !== undefined;
+    // After a compaction block the chain goes on from the prefix of the summarized messages (when
+    // the system prompt and tools are those of the compaction request); the block itself adds nothing.
+    if (standsFor !== undefined) head = standsFor;
     this.heads = [head];
-    for (const message of messages) {
+    messages.forEach((message, i) => {
       const m = isRecord(message) ? message : {};
-      head = sha(`${head}\n${canonicalJson({ role: m.role, content: blocksOf(m.content) })}`);
+      const blocks = blocksOf(m.content).slice(i === 0 && this.summaryFirst ? 1 : 0);
+      if (blocks.length > 0) head = sha(`${head}\n${canonicalJson({ role: m.role, content: blocks })}`);
       this.heads.push(head);
-    }
+    });
   }
 
   /** The prefix of block `blockIndex` of message `messageIndex`, given that message's earlier blocks. */
   at(messageIndex: number, earlierBlocks: readonly unknown[]): string {
-    return sha(`${this.heads[messageIndex] ?? ''}\n${canonicalJson(earlierBlocks.map(strip))}`);
+    const earlier = messageIndex === 0 && this.summaryFirst ? earlierBlocks.slice(1) : earlierBlocks;
+    return sha(`${this.heads[messageIndex] ?? ''}\n${canonicalJson(earlier.map(strip))}`);
   }
+
+  /** The prefix after the first `count` messages: what a compaction block of them stands for. */
+  after(count: number): string {
+    return `${this.root}|${this.heads[count] ?? ''}`;
+  }
+}
+
+/**
+ * The chain head a signed compaction block stands for, or undefined for anything else. Under
+ * another system prompt or tool list the head is one no thinking was signed at (the kept turns'
+ * thinking then fails the prefix check, as the docs warn).
+ */
+function compactedPrefix(block: unknown, root: string): string | undefined {
+  if (!isRecord(block) || block.type !== 'compaction' || typeof block.signature !== 'string') return undefined;
+  const payload = readSignature(block.signature);
+  if (!payload || payload.c !== sha(typeof block.content === 'string' ? block.content : '')) return undefined;
+  const [signedRoot, head] = payload.p.split('|');
+  return signedRoot === root ? head : sha(`${root}\n${canonicalJson(strip(block))}`);
+}
+
+/** The prefix a block signed by the mock names, when `signature` is the mock's and `text` is the signed text. */
+export function verifyBlock(signature: string, text: string): string | undefined {
+  const payload = readSignature(signature);
+  return payload && payload.c === sha(text) ? payload.p : undefined;
 }
 
 /** Signs a block the mock emits: over the model, the account, its prefix and its visible text. */

@@ -33,6 +33,8 @@ export function blockTokens(block: unknown): number {
   if (typeof block === 'string') return estimateTokens(block);
   const clean = withoutCacheControl(block);
   if (isRecord(clean) && clean.type === 'text' && typeof clean.text === 'string') return estimateTokens(clean.text);
+  // A compaction block renders as its summary (its signature and metadata are not prompt text).
+  if (isRecord(clean) && clean.type === 'compaction') return estimateTokens(String(clean.content ?? ''));
   return estimateTokens(canonicalJson(clean));
 }
 

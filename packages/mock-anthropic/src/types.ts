@@ -32,24 +32,53 @@ export type ScriptBlock =
 export type FaultStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429 | 500 | 504 | 529;
 
 /** A failure injected into one turn, in the real API's shapes. */
+/** A rate-limit bucket the API names in `anthropic-ratelimit-<bucket>-remaining` / `-reset`. */
+export type RateLimitBucket = 'requests' | 'tokens' | 'input-tokens' | 'output-tokens';
+
 export type Fault =
-  | { kind: 'rate_limit'; retryAfterSeconds?: number }
+  /**
+   * An ordinary 429. `retryAfterSeconds` (default 1; `null` sends none, as a gateway that strips
+   * it); `exhausted`: buckets sent with `-remaining: 0` and a `-reset` `resetSeconds` (default 60)
+   * from now, RFC 3339.
+   */
+  | {
+      kind: 'rate_limit';
+      retryAfterSeconds?: number | null;
+      exhausted?: RateLimitBucket[];
+      resetSeconds?: number;
+    }
   | { kind: 'api_error' }
   | { kind: 'overloaded' }
   /** Destroy the socket after this many SSE events of a streamed reply (non-streamed: before the body). */
   | { kind: 'cut_stream'; afterEvents: number }
   /** Wait this long before the first byte, then answer normally. */
   | { kind: 'delay'; ms: number }
+  /**
+   * Streamed: send this many SSE events, then go silent (or send only `ping` events every
+   * `pingEveryMs`) for `forMs`, then the rest of the reply; without `forMs` the stream stays
+   * silent until the client gives up (the turn then answers the next request, as after a cut).
+   * Not streamed: the same wait before the body.
+   */
+  | { kind: 'stall_stream'; afterEvents: number; forMs?: number; pingEveryMs?: number }
   /** Streamed: this many SSE events, then `event: error` (default `overloaded_error`) and the end of the stream. Not streamed: a 529. */
   | { kind: 'stream_error'; afterEvents: number; errorType?: 'overloaded_error' | 'api_error' }
   /**
-   * Any documented HTTP error. `retryAfterSeconds` adds `retry-after` (omit it for a spend-cap
-   * 429); `shouldRetry` adds `x-should-retry: true|false`.
+   * Any documented HTTP error. `retryAfterSeconds` adds `retry-after`; `shouldRetry` adds
+   * `x-should-retry: true|false`; `errorCode` is sent as `error.details.error_code` (a 429 with
+   * `enforced_spend_limit_reached` is the tier's monthly spend cap, sent without retry-after).
    */
-  | { kind: 'http_error'; status: FaultStatus; retryAfterSeconds?: number; shouldRetry?: boolean; message?: string };
+  | {
+      kind: 'http_error';
+      status: FaultStatus;
+      retryAfterSeconds?: number;
+      shouldRetry?: boolean;
+      message?: string;
+      errorCode?: string;
+    };
 
-/** Stop reasons a turn may end with (SDK 1.14.0 `StopReason`). */
+/** Stop reasons a reply may end with (SDK 1.14.0 `StopReason`; `compaction` only for a compaction request, never scripted). */
 export type StopReason =
+  | 'compaction'
   | 'end_turn'
   | 'tool_use'
   | 'max_tokens'
@@ -62,6 +91,8 @@ export type StopReason =
 export interface RefusalDetails {
   category: 'cyber' | 'bio' | 'frontier_llm' | 'reasoning_extraction' | 'general_harms' | null;
   explanation: string | null;
+  /** The model the API suggests retrying the refused request on (`stop_details.recommended_model`, SDK beta types). */
+  recommended_model?: string | null;
 }
 
 /** Usage counters a turn may override (e.g. to fill the context window). */

@@ -32,4 +32,21 @@ describe('estimateCostUsd', () => {
       12,
     );
   });
+
+  it('prices fast mode at the fast tier and multiplies by the geography of inference; priority is list price', () => {
+    const priced: ModelPrice = {
+      ...price,
+      fast: { input: 4, output: 20, cacheWrite5m: 5, cacheWrite1h: 8, cacheRead: 0.4 },
+      geo: { us: 1.1 },
+    };
+    const small = { input: 50_000, output: 0, cacheRead: 0, cacheWrite: 0 };
+    expect(estimateCostUsd({ price: priced }, small)).toBeCloseTo(0.1, 12);
+    expect(estimateCostUsd({ price: priced }, { ...small, servedAs: { speed: 'fast' } })).toBeCloseTo(0.2, 12);
+    expect(estimateCostUsd({ price: priced }, { ...small, servedAs: { inferenceGeo: 'us' } })).toBeCloseTo(0.11, 12);
+    expect(
+      estimateCostUsd({ price: priced }, { ...small, servedAs: { inferenceGeo: 'global', serviceTier: 'priority' } }),
+    ).toBeCloseTo(0.1, 12);
+    // A model without a known fast tier is priced at its list price.
+    expect(estimateCostUsd({ price }, { ...small, servedAs: { speed: 'fast' } })).toBeCloseTo(0.1, 12);
+  });
 });

@@ -26,8 +26,16 @@ export interface PriceTier {
   cacheRead: number;
 }
 
-/** A model's prices: its base tier, and the tier for a whole request whose prompt exceeds `threshold` tokens. */
-export type ModelPrice = PriceTier & { above?: PriceTier & { threshold: number } };
+/**
+ * A model's prices: its base tier, the tier for a whole request whose prompt exceeds `threshold`
+ * tokens, the tier of fast mode where the model has one, and a multiplier on every price by where
+ * inference runs (`{ us: 1.1 }`).
+ */
+export type ModelPrice = PriceTier & {
+  above?: PriceTier & { threshold: number };
+  fast?: PriceTier;
+  geo?: Readonly<Record<string, number>>;
+};
 
 /** What a model can do beyond plain chat with tools; each flag is something the loop may rely on. */
 export interface ModelCapabilities {
@@ -35,6 +43,21 @@ export interface ModelCapabilities {
   midConversationSystem: boolean;
   /** The provider checks earlier thinking against the conversation prefix (a changed prefix is an error). */
   preservedThinking: boolean;
+  /**
+   * The provider writes a compaction summary itself (`ModelRequest.compaction`) and continues from
+   * it, keeping the thinking of turns kept after it valid; without it the loop writes its own summary.
+   */
+  serverCompaction: boolean;
+  /**
+   * Tools can be offered after the first request by a `role: "system"` message carrying their
+   * definitions (`ToolAdditionPart`), without changing the request's tool list (its cached prefix).
+   */
+  midConversationTools: boolean;
+  /**
+   * The provider can clear old tool results itself before the prompt reaches the model
+   * (`ModelRequest.clearToolResults`); the transcript sent stays whole.
+   */
+  toolResultClearing: boolean;
 }
 
 export interface ModelDescriptor {

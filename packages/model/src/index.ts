@@ -13,10 +13,12 @@ export type {
   ResultPart,
   TextPart,
   ThinkingPart,
+  ToolAdditionPart,
   ToolCallPart,
+  ToolRemovalPart,
   ToolResultPart,
 } from './messages.js';
-export { messageText, resultText, textResult, toolCalls } from './messages.js';
+export { endsInServerTool, messageText, resultText, textResult, toolCalls } from './messages.js';
 export type { Usage } from './usage.js';
 export { addUsage, emptyUsage, subtractUsage, totalInput } from './usage.js';
 export { EFFORTS, THINKING_MODES } from './descriptor.js';
@@ -35,6 +37,14 @@ export { estimateCostUsd, tierFor } from './cost.js';
 export type { ModelError, ModelErrorKind } from './errors.js';
 export { MODEL_STOP_REASONS } from './stream.js';
 export type { ModelEvent, ModelStopReason, StopDetails } from './stream.js';
-export type { CacheHints, CacheTtl, ModelRequest, PartPosition, SystemText, ToolSpec } from './request.js';
+export type {
+  CacheHints,
+  CacheTtl,
+  ModelRequest,
+  PartPosition,
+  SystemText,
+  ToolResultClearing,
+  ToolSpec,
+} from './request.js';
 export { createProviderRegistry } from './provider.js';
 export type { ModelProvider, ProviderRegistry } from './provider.js';

@@ -6,6 +6,8 @@
  * transcript can be stored as JSONL, sent over a protocol and printed without conversion.
  */
 
+import type { ToolSpec } from './tool-spec.js';
+
 /** Data a provider attaches to a part so it can send the part back exactly (keyed by provider id). */
 export type ProviderMeta = Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 
@@ -81,14 +83,46 @@ export interface ProviderPart {
   block: Readonly<Record<string, unknown>>;
   /** Text worth showing for it, if any (a compaction summary, a search's query). */
   text?: string;
+  /**
+   * A step of the provider's own tool loop (a server tool's call or its result). A turn the
+   * provider paused (`pause_turn`) continues only when its reply ends in such a step.
+   */
+  serverTool?: boolean;
 }
 
-export type Part = TextPart | ImagePart | DocumentPart | ThinkingPart | ToolCallPart | ToolResultPart | ProviderPart;
+/**
+ * A tool offered to the model from this point of the conversation on, by its whole definition,
+ * without changing the request's tool list (so its cached prefix and earlier thinking stay valid).
+ * Only in a `system` message, for models whose descriptor says `midConversationTools`; a later
+ * addition of the same name replaces the definition from there on.
+ */
+export interface ToolAdditionPart {
+  type: 'tool_addition';
+  tool: ToolSpec;
+}
+
+/** A tool withdrawn from this point on (a tool of the request's list or an earlier addition), in a `system` message. */
+export interface ToolRemovalPart {
+  type: 'tool_removal';
+  name: string;
+}
+
+export type Part =
+  | TextPart
+  | ImagePart
+  | DocumentPart
+  | ThinkingPart
+  | ToolCallPart
+  | ToolResultPart
+  | ProviderPart
+  | ToolAdditionPart
+  | ToolRemovalPart;
 
 /**
- * One message. `system`: a mid-conversation system message (text parts, right after a user
- * turn, for models whose descriptor says `midConversationSystem`), the append-only way to change
- * instructions in a session.
+ * One message. `system`: a mid-conversation system message (text parts, and tool additions and
+ * removals where the descriptor says `midConversationTools`; right after a user turn, for models
+ * whose descriptor says `midConversationSystem`), the append-only way to change instructions and
+ * tools in a session.
  */
 export interface Message {
   role: 'user' | 'assistant' | 'system';
@@ -98,6 +132,12 @@ export interface Message {
 /** The tool calls of a message, in order. */
 export function toolCalls(message: Message): ToolCallPart[] {
   return message.content.filter((p): p is ToolCallPart => p.type === 'tool_call');
+}
+
+/** True when the message ends in a step of the provider's own tool loop (a paused turn can go on from there). */
+export function endsInServerTool(message: Message): boolean {
+  const last = message.content.at(-1);
+  return last?.type === 'provider' && last.serverTool === true;
 }
 
 /** The concatenated text parts of a message. */

@@ -5,32 +5,13 @@
  */
 import type { Effort, ThinkingSetting } from './descriptor.js';
 import type { Message } from './messages.js';
+import type { ToolSpec } from './tool-spec.js';
+
+export type { ToolSpec } from './tool-spec.js';
 
 /** One block of the system prompt. */
 export interface SystemText {
   text: string;
-}
-
-/**
- * A tool as the model is told of it. `inputSchema` is JSON Schema, sent byte for byte as given
- * (an outside tool's schema keeps its exact bytes).
- */
-export interface ToolSpec {
-  name: string;
-  description: string;
-  inputSchema: { type: 'object'; [k: string]: unknown };
-  /**
-   * Not sent in full: the model finds it through the provider's tool search (where supported).
-   * Absent or false: sent in full.
-   */
-  deferred?: boolean;
-  /**
-   * A tool the provider runs itself (a server tool: the Anthropic API's web search and web
-   * fetch): sent as the provider's own definition (`type`, `name` and `config`), never called
-   * by the harness; its calls and results come back as `provider` parts. `betas` are the
-   * provider's opt-in headers it needs. `description` and `inputSchema` are not sent.
-   */
-  server?: { type: string; config?: Record<string, unknown>; betas?: readonly string[] };
 }
 
 /** A part of a message: `message` index in `messages`, `part` index in its content. */
@@ -54,6 +35,13 @@ export interface CacheHints {
   ttl?: CacheTtl;
 }
 
+/** How the provider clears old tool results (`ModelRequest.clearToolResults`). */
+export interface ToolResultClearing {
+  triggerTokens: number;
+  keepToolUses: number;
+  clearAtLeastTokens: number;
+}
+
 export interface ModelRequest {
   /** The model id, as its descriptor names it. */
   model: string;
@@ -66,6 +54,20 @@ export interface ModelRequest {
   /** Absent: none sent (the model's own default). */
   effort?: Effort;
   cache?: CacheHints;
+  /**
+   * Present: a compaction request. The provider summarizes `messages` itself instead of replying
+   * (only where the descriptor says `serverCompaction`): the reply's one part is a `provider` part
+   * of kind `compaction` holding the summary (its `text`), stop reason `compaction`. `instructions`
+   * replace the provider's own summarization prompt.
+   */
+  compaction?: { instructions?: string };
+  /**
+   * Present (only where the descriptor says `toolResultClearing`): once the prompt passes
+   * `triggerTokens`, the provider replaces the results of all but the newest `keepToolUses` tool
+   * calls with a placeholder before the model reads it, when that frees at least
+   * `clearAtLeastTokens`. The transcript is not changed; the usage reported is the cleared prompt's.
+   */
+  clearToolResults?: ToolResultClearing;
   /**
    * Settings only one provider understands, keyed by provider id (`{ anthropic: { betas: [...] } }`);
    * other providers ignore them.

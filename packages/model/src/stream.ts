@@ -11,7 +11,8 @@ import type { Usage } from './usage.js';
 /**
  * Why the model stopped. `end_turn`, `tool_use`, `max_tokens`, `stop_sequence`, `pause_turn`
  * (the provider paused a long turn of its own server tools), `refusal`,
- * `model_context_window_exceeded`. A provider maps its own reasons onto these.
+ * `model_context_window_exceeded`, `compaction` (a compaction request's summary is complete). A
+ * provider maps its own reasons onto these.
  */
 export const MODEL_STOP_REASONS = [
   'end_turn',
@@ -21,6 +22,7 @@ export const MODEL_STOP_REASONS = [
   'pause_turn',
   'refusal',
   'model_context_window_exceeded',
+  'compaction',
 ] as const;
 export type ModelStopReason = (typeof MODEL_STOP_REASONS)[number];
 

@@ -10,6 +10,12 @@ export interface Usage {
   cacheWrite: number;
   /** The part of `cacheWrite` written with the 1-hour TTL, when the provider said (priced higher). */
   cacheWrite1h?: number;
+  /**
+   * How one request was served, when the provider said, since it changes the price: where
+   * inference ran (`us` costs more than `global`), its speed (`fast` mode has its own prices) and
+   * its service tier. Per request: sums of usage leave it out.
+   */
+  servedAs?: { inferenceGeo?: string; speed?: string; serviceTier?: string };
 }
 
 /** A zero usage record. */

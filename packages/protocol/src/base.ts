@@ -103,3 +103,17 @@ export interface ModelRow {
   contextWindow: number;
   efforts: readonly Effort[];
 }
+
+/** One agent the `agent` tool may run, for `/agents`. */
+export interface AgentSummary {
+  name: string;
+  /** `built-in`, `personal` (`~/.claude/agents`), `project` (the repository's `.claude/agents`) or `plugin`. */
+  source: string;
+  description: string;
+  /** The file it was read from (absent for a built-in). */
+  file?: string;
+  /** Its `tools` as written (absent: every tool). */
+  tools?: string[];
+  /** Its `model` (absent: the session's). */
+  model?: string;
+}

@@ -11,7 +11,10 @@ export type Command = {
   id: string;
 } /** A user turn: the text as typed (`/slug args` forces a skill; built-in `/commands` go through `slash`). */ & (
   | { type: 'send'; text: string }
-  /** The answer to the approval question `requestId`. */
+  /**
+   * The answer to the approval question `requestId`. `{ type: 'project' }`: allowed for the
+   * session, and the rule is also saved in the project's `.claude/settings.local.json`.
+   */
   | { type: 'answer'; requestId: string; answer: Answer }
   /** Stops the running turn or compaction (running commands are killed); a no-op when idle. */
   | { type: 'interrupt' }

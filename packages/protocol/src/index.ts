@@ -5,6 +5,7 @@
  * end (the REPL, the TUI, `-p`, the ACP server) is a client of it. No runtime code.
  */
 export type {
+  AgentSummary,
   ApprovalHow,
   EventIds,
   ModelRow,
@@ -18,5 +19,5 @@ export type {
 } from './base.js';
 export type { CommandData, CommandResult, EventOf, ResultOf, SessionEvent, SessionEventType } from './events.js';
 export type { Command, CommandOf, CommandType } from './commands.js';
-export type { RewindOutcome, RewindPoint, SlashKind, SlashResult } from './slash.js';
+export type { HookRow, McpServerRow, RewindOutcome, RewindPoint, SlashKind, SlashResult } from './slash.js';
 export type { Answer, Grant } from './events.js';

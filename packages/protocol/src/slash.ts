@@ -5,6 +5,7 @@
 import type { Grant, PermissionMode } from '@coding-harness/approval';
 import type { Effort } from '@coding-harness/model';
 import type {
+  AgentSummary,
   ModelRow,
   SessionStatus,
   SessionSummary,
@@ -26,6 +27,10 @@ export type SlashResult =
       change?: { verb: 'allow' | 'deny'; rule: string } | { verb: 'remove'; rule: string; removed: Grant[] };
       /** How to change them (`/permissions` alone says it). */
       hint?: string;
+      /** The ask rules (a settings file's `permissions.ask`), with their origin; absent: none. */
+      asked?: Grant[];
+      /** What every command rule covers besides its own commands (harmless filters after a pipe), in words. */
+      filters?: string;
     }
   | { kind: 'mode'; mode: PermissionMode; previous?: PermissionMode }
   | { kind: 'models'; current: string; rows: ModelRow[] }
@@ -63,8 +68,30 @@ export type SlashResult =
   | { kind: 'rewind-points'; points: RewindPoint[] }
   /** `/rewind N [files|conversation|both]`: what was put back to before turn `point`. */
   | ({ kind: 'rewound' } & RewindOutcome)
+  /** `/hooks`: each configured hook (Claude Code's format) with where it came from, whether it runs, and what was skipped. */
+  | { kind: 'hooks'; hooks: HookRow[]; problems: string[] }
   | { kind: 'exit' }
-  | { kind: 'error'; command: string; message: string };
+  /** `/agents`: the agents the `agent` tool may run, and what was skipped or noted while finding them. */
+  | { kind: 'agents'; agents: AgentSummary[]; messages: string[] }
+  | { kind: 'error'; command: string; message: string }
+  /** `/memory`: the memory files in the system prompt (`scope`: harness, user or project), each with the files it imports. */
+  | { kind: 'memory'; files: { path: string; scope: string; chars: number; imports: string[] }[] }
+  /** `/mcp`: the session's MCP servers; `message` says what `/mcp reconnect NAME` did. */
+  | { kind: 'mcp'; servers: McpServerRow[]; message?: string };
+
+/** One MCP server as `/mcp` lists it. */
+export interface McpServerRow {
+  name: string;
+  /** Where it is configured: `user`, `local`, `project`, `flag`, `settings`, `plugin`. */
+  scope: string;
+  /** The file (or flag) its entry came from. */
+  source: string;
+  transport: 'stdio' | 'http' | 'sse';
+  state: 'pending' | 'connected' | 'failed' | 'closed';
+  tools: number;
+  /** Why it failed or closed. */
+  error?: string;
+}
 
 export type SlashKind = SlashResult['kind'];
 
@@ -92,4 +119,20 @@ export interface RewindOutcome {
   skipped: { path: string; why: string }[];
   /** Messages the conversation kept (scope with the conversation). */
   messagesKept?: number;
+}
+
+/** One command hook for `/hooks`. */
+export interface HookRow {
+  /** Claude Code's event name (`PreToolUse`, `Stop`, ...). */
+  event: string;
+  /** As written ('' matches everything). */
+  matcher: string;
+  command: string;
+  timeoutSec: number;
+  /** `user settings`, `project settings`, `local settings`, `skill <name>`, `plugin <name>`. */
+  source: string;
+  file: string;
+  /** False for a repository's hooks before it is trusted. */
+  runs: boolean;
+  note?: string;
 }

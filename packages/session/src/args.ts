@@ -53,12 +53,24 @@ export interface HarnessFlags {
   allowedTools: string[];
   disallowedTools: string[];
   permissionMode: PermissionMode;
+  /** True when `--permission-mode` (or `--dangerously-skip-permissions`) was given: a settings file's `defaultMode` then does not apply. */
+  permissionModeGiven?: boolean;
+  /** `--settings FILE` (or a JSON object), as given: the highest settings scope. */
+  settings?: string;
+  /** `--add-dir DIR`, as given (relative to the cwd): more folders the tools may read. */
+  addDirs?: string[];
+  /** `--system-prompt`: replaces the harness's own first system block. */
+  systemPrompt?: string;
+  /** `--append-system-prompt`: a last system block. */
+  appendSystemPrompt?: string;
   /** False with `--no-sandbox`: commands run without the OS sandbox. */
   sandbox: boolean;
   outputFormat: OutputFormat;
   inputFormat: InputFormat;
   /** `--verbose`: in `-p` text mode, tool calls and their results go to stderr. */
   verbose: boolean;
+  /** `--refusal-retry`: a refused request is sent again once on the model the API recommends. */
+  refusalRetry: boolean;
   continue: boolean;
   /** A session id; `''` for `--resume` given without one: the REPL opens a picker (`-p` refuses it). */
   resume?: string;
@@ -66,6 +78,12 @@ export interface HarnessFlags {
   help: boolean;
   /** Set for `harness skills ...`; undefined for a session. */
   command?: HarnessCommand;
+  /** `--mcp-config` values (files or inline JSON), in order. */
+  mcpConfig?: string[];
+  /** `--strict-mcp-config`: only the `--mcp-config` servers. */
+  strictMcpConfig?: boolean;
+  /** `--approve-mcp NAME` values (`all` for every `.mcp.json` server). */
+  approveMcp?: string[];
 }
 
 /** The result of parsing: flags, or a usage error that the caller prints and exits 2 with. */
@@ -172,7 +190,10 @@ export function parseHarnessArgs(argv: readonly string[]): ParseResult {
   const effort = text('effort');
   const maxTokens = number('max-tokens');
   // Checked by the flag's row: every accepted word names a mode.
-  const mode = parsePermissionMode(text('permission-mode') ?? 'default') as PermissionMode;
+  const skip = on('dangerously-skip-permissions');
+  const mode = skip
+    ? 'bypassPermissions'
+    : (parsePermissionMode(text('permission-mode') ?? 'default') as PermissionMode);
   const format = text('output-format') as OutputFormat;
   const inputFormat = text('input-format') as InputFormat;
   const allowed = rules(list('allowed-tools'));
@@ -199,6 +220,9 @@ export function parseHarnessArgs(argv: readonly string[]): ParseResult {
     if (on(flag) && command?.name !== 'skills-lint') return usage(`--${flag} belongs to harness skills lint`);
   if (on('json') && command?.name !== 'skills')
     return usage('--json belongs to harness skills; for sessions use --output-format json');
+  for (const name of ['settings', 'system-prompt'])
+    if (typeof v[name] === 'string' && (v[name] as string).trim() === '')
+      return usage(`--${name} needs a value (leave the flag out for none)`);
   const directory = text('directory');
   const model = text('model');
   const resume = text('resume');
@@ -227,15 +251,24 @@ export function parseHarnessArgs(argv: readonly string[]): ParseResult {
       allowedTools: allowed,
       disallowedTools: disallowed,
       permissionMode: mode,
+      ...(skip || v['permission-mode'] !== undefined ? { permissionModeGiven: true } : {}),
+      ...(v.settings !== undefined ? { settings: v.settings as string } : {}),
+      ...(list('add-dir').length > 0 ? { addDirs: list('add-dir') } : {}),
+      ...(v['system-prompt'] !== undefined ? { systemPrompt: v['system-prompt'] as string } : {}),
+      ...(v['append-system-prompt'] !== undefined ? { appendSystemPrompt: v['append-system-prompt'] as string } : {}),
       sandbox: !on('no-sandbox'),
       outputFormat: format,
       inputFormat,
       verbose: on('verbose'),
+      refusalRetry: on('refusal-retry'),
       continue: on('continue'),
       ...(resume !== undefined ? { resume } : {}),
       version: on('version'),
       help: on('help'),
       ...(command ? { command } : {}),
+      mcpConfig: list('mcp-config'),
+      strictMcpConfig: on('strict-mcp-config'),
+      approveMcp: list('approve-mcp'),
     },
   };
 }

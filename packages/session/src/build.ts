@@ -1,197 +1,48 @@
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import { createAgent, createSessionStore, defaultSessionDir } from '@coding-harness/agent';
-import type { Agent } from '@coding-harness/agent';
 import { createProviderRegistry } from '@coding-harness/model';
-import type { ProviderRegistry } from '@coding-harness/model';
 import { createAnthropicProvider, fetchForEnv } from '@coding-harness/model/anthropic';
-import { checkPolicyOptions, createPolicy, namesDeniedByRule } from '@coding-harness/approval';
-import type { Grant, Policy } from '@coding-harness/approval';
-import { discover } from '@coding-harness/skills';
-import type { DiscoverResult, Skill } from '@coding-harness/skills';
-import type { Hooks } from '@coding-harness/agent';
-import { builtinRuleNames, createToolRegistry, loadIgnoreMatcher, ruleEntryOf } from '@coding-harness/tools';
-import type { TextFileIo, Tool, ToolRegistry, ToolRuleEntry } from '@coding-harness/tools';
+import { createPolicy, namesDeniedByRule } from '@coding-harness/approval';
+import type { Skill } from '@coding-harness/skills';
+import { builtinRuleNames, ruleEntryOf } from '@coding-harness/tools';
 import type { HarnessFlags } from './args.js';
 import { createSessionControls } from './controls.js';
-import type { SessionControls } from './controls.js';
 import { configDir, DUMMY_API_KEY, resolveCredentials, resolveModel, resolveWorkroot, UsageError } from './config.js';
 import type { HarnessEnv } from './config.js';
 import { modelSettingsFor } from './model-settings.js';
 import { applyProjectTrust } from './project-trust.js';
-import type { AskTrustFn } from './project-trust.js';
 import { listingBudgetFromEnv } from './listing-budget.js';
-import { skillRuleNotes } from './skill-rule-notes.js';
+import { cacheTtlFromEnv, streamIdleFromEnv } from './env-settings.js';
 import { readSkillUsage, skillUsageFile } from './skill-usage.js';
-import { createSkillsPlugin } from './skills/plugin.js';
-import type { SkillsPlugin } from './skills/plugin.js';
 import { SKILL_RULES } from './skills/skill.js';
 import { createSkillReloader } from './reload.js';
-import type { Rediscovery, SkillsReload } from './reload.js';
-import { routeSlash, shadowedSkillNotes } from './slash.js';
-import type { SlashRoute } from './slash.js';
+import type { Rediscovery } from './reload.js';
+import { routeSlash } from './slash.js';
 import { repositoryKey, trustFile } from './trust.js';
-import { sessionSandbox, splitDomainRules } from './sandbox-config.js';
+import { sessionSandbox } from './sandbox-config.js';
 import { rewindFor } from './rewind/wiring.js';
 import { webWiring } from './web/wiring.js';
-import type { RewindPlugin } from './rewind/plugin.js';
-import type { Sandbox } from '@coding-harness/tools';
+import { readMcpConfig, startMcp } from './mcp/session-mcp.js';
+import { mcpSlash } from './mcp/slash.js';
+import { flagRules, preTrusted } from './settings/wiring.js';
+import { sessionSettings } from './settings/session-settings.js';
+import { localSettingsFile } from './settings/sources.js';
+import { withProjectAlways } from './settings/always-project.js';
+import { loadMemory } from './memory/load.js';
+import { nestedMemoryPlugin } from './memory/nested.js';
+import { AGENT_RULES } from './agents/agent-tool.js';
+import { agentRows, enabledPluginsFor } from './agents/wiring.js';
+import { wirePlugins } from './build-plugins.js';
 
-/**
- * Agent settings that are not flags: the evals make compaction reachable in a short task and fix
- * the clock so the system prompt's date line never changes between runs. Users never set these.
- */
-export interface HarnessTuning {
-  contextWindow?: number;
-  compactionThreshold?: number;
-  clock?: () => Date;
-  /** grep's engine: a path to rg, null never to use rg (byte-identical runs), undefined to look on PATH. */
-  rgPath?: string | null;
-}
+export type { HarnessIo, HarnessTuning } from './harness-io.js';
+import type { HarnessIo } from './harness-io.js';
 
-/** What a front end supplies besides flags and env. */
-export interface HarnessIo {
-  home: string;
-  cwd: string;
-  /** Replaces the Anthropic provider's default node:http fetch (tests, the evals' mock server). */
-  fetch?: typeof fetch;
-  tuning?: HarnessTuning;
-  /**
-   * Asked once when the repository has no trust decision and a project skill has `allowed-tools`
-   * (the REPL and the TUI); without it (`-p`) those grants are absent and a start-up message names `--trust`.
-   */
-  askTrust?: AskTrustFn;
-  /**
-   * Text-file I/O for read_file, write_file and edit_file through the front end (an editor's
-   * buffers over ACP), behind the same jail, protected paths and approval; absent: the disk.
-   */
-  files?: TextFileIo;
-  /**
-   * More tools for the session (a library user's, an MCP server's: any `Tool` of
-   * `@coding-harness/tools`), after the built-in ones and the skill tool. Rules and a skill's
-   * `allowed-tools` name them like the built-in ones.
-   */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each tool has its own input type
-  tools?: readonly Tool<any>[];
-  /** More plugins on the loop's hooks (settings hooks, a library user's), after the skills plugin, in order. */
-  hooks?: readonly Hooks[];
-}
+export type { Harness } from './harness.js';
+import type { Harness } from './harness.js';
 
-/** A wired session: everything a front end needs to run turns and answer slash commands. */
-export interface Harness {
-  /** The current agent (`resume` replaces it). */
-  readonly agent: Agent;
-  /** Empty (and never computed) with `--no-skills`. The latest pass: `reloadSkills` replaces it. */
-  readonly discovery: DiscoverResult;
-  policy: Policy;
-  /** The session's tools, built once (a reload or a resume keeps them), e.g. for summarising replayed tool calls. */
-  readonly registry: ToolRegistry;
-  /** The skills the session offers now (after the trust decision and deny rules); `reloadSkills` replaces them. */
-  readonly skills: readonly Skill[];
-  /** False with `--no-skills`. */
-  skillsEnabled: boolean;
-  model: string;
-  /** The model providers of the session (today the Anthropic provider): `/model` lists and describes through it. */
-  providers: ProviderRegistry;
-  workroot: string;
-  /** The repository the trust decision is about (git top-level, else the work root). */
-  repository: string;
-  /** True when this repository's project skills may apply their `allowed-tools` (recorded trust or `--trust`). */
-  trusted: boolean;
-  /** Lines for stderr before the first prompt: one discovery summary (`2 skills skipped; run harness skills for details`), agent notices. */
-  startupMessages: string[];
-  /** The session's OS sandbox (on, off with `--no-sandbox`, or unavailable here), for `/sandbox`. */
-  sandbox: Sandbox;
-  /** `routeSlash` bound to this session's skills and `--no-skills`. */
-  route(text: string): SlashRoute;
-  /** Standing grants and deny rules of the policy, as `/allowed` shows them (a SlashContext's `grants`). */
-  grants(): { allowed: readonly Grant[]; denied: readonly Grant[] };
-  /** Model, effort, mode, rules, status, compaction and the session list, for the slash commands (a SlashContext's `session`). */
-  readonly controls: SessionControls;
-  /**
-   * Discovers the skills again (`/reload-skills`), between turns: the agent loads the new set
-   * from the next turn and the model is told what was added, removed or re-described, while the
-   * system prompt and tool list keep their bytes. Returns what changed.
-   */
-  reloadSkills(): Promise<SkillsReload>;
-  /**
-   * Opens the connection to the API now, for the first request to take (the provider's
-   * `preconnect`), when the session uses the light fetch; otherwise does nothing. For a front end that
-   * waits for the first prompt: called once the prompt is on screen, the TCP and TLS handshakes
-   * and Node's CA store (~20-30 ms of CPU) happen while the user types, not after Enter. `-p`
-   * does not call it (its request follows at once, so there is nothing to overlap).
-   */
-  preconnect(): void;
-  /**
-   * Continues the stored session `id` in place: discovery, trust, tools, policy and the client
-   * stay; the conversation, its model and effort are the stored session's. Between turns. An
-   * error text when it cannot be loaded (nothing changes then), else undefined.
-   */
-  resume(id: string): Promise<string | undefined>;
-  /** What the current agent noticed when it was made (after `resume`: the resumed session's notes). */
-  resumeNotices(): string[];
-  /** Ends everything the session started: a running turn is aborted, the session file closed, connections ended. */
-  close(): Promise<void>;
-  /** Checkpoints of the files before each turn, and `/rewind` (rewind/plugin.ts). */
-  readonly rewind?: RewindPlugin;
-}
-
-const EMPTY: DiscoverResult = { skills: [], problems: [], notes: [] };
-
-/** Discovery as flags ask for it: nothing with `--no-skills`; `--skills` resolved against `cwd`. */
-export async function discoverFor(
-  flags: HarnessFlags,
-  workroot: string,
-  home: string,
-  cwd: string,
-): Promise<DiscoverResult> {
-  if (!flags.skills) return EMPTY;
-  const found = await discover({
-    home,
-    workroot,
-    explicit: flags.skillDirs.map((d) => resolve(cwd, d)),
-    trustProject: !flags.untrusted,
-    // Linear-time .gitignore matching for the nested walk (re2js, loaded only when a .gitignore is found).
-    loadIgnoreMatcher,
-  });
-  const more = [...skillRuleNotes(found, builtinRuleNames([SKILL_RULES])), ...shadowedSkillNotes(found.skills)];
-  return more.length === 0 ? found : { ...found, notes: [...found.notes, ...more] };
-}
-
-/**
- * What start-up prints about discovery: one line at most, counting the skipped skills and the
- * notes, pointing at `harness skills` for the details (one notice per file filled the screen).
- */
-export function discoverySummary(discovery: DiscoverResult): string[] {
-  const skipped = discovery.problems.length;
-  const notes = discovery.notes.length;
-  if (skipped === 0 && notes === 0) return [];
-  const parts = [
-    ...(skipped > 0 ? [`${skipped} skill${skipped === 1 ? '' : 's'} skipped`] : []),
-    ...(notes > 0 ? [`${notes} skill note${notes === 1 ? '' : 's'}`] : []),
-  ];
-  return [`${parts.join(', ')}; run harness skills for details`];
-}
-
-/** One line per skipped skill and per note (`harness skills` and `/reload-skills` show them; never fatal). */
-export function discoveryMessages(discovery: DiscoverResult): string[] {
-  return [
-    ...discovery.problems.map((p) => `skill skipped: ${p.path}: ${p.message}`),
-    ...discovery.notes.map((n) => `skill note: ${n.path}: ${n.message}`),
-  ];
-}
-
-/** A UsageError naming the flag and the first rule the policy would refuse, or undefined. */
-function badRuleFlag(flags: HarnessFlags, table: readonly ToolRuleEntry[]): UsageError | undefined {
-  const sets: [string, readonly string[]][] = [
-    ['--allowed-tools', splitDomainRules(flags.allowedTools).rules],
-    ['--disallowed-tools', splitDomainRules(flags.disallowedTools).rules],
-  ];
-  for (const [flag, rules] of sets) {
-    const problems = checkPolicyOptions({ allow: [...rules], tools: table });
-    if (problems.length > 0) return new UsageError(`${flag}: ${problems[0]}`);
-  }
-  return undefined;
-}
+// Discovery as flags ask for it, and its lines for the user (discovery-wiring.ts).
+export { discoverFor, discoveryMessages, discoverySummary } from './discovery-wiring.js';
+import { discoverFor, discoveryMessages, discoverySummary } from './discovery-wiring.js';
 
 /**
  * Wires flags -> skills -> tool registry -> policy -> agent: the one copy both front ends and
@@ -204,52 +55,98 @@ function badRuleFlag(flags: HarnessFlags, table: readonly ToolRuleEntry[]): Usag
 export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: HarnessIo): Promise<Harness> {
   const workroot = resolveWorkroot(flags.directory, io.cwd);
   if (workroot instanceof UsageError) throw workroot;
-  const credentials = resolveCredentials(env);
+  // The session's rule table (the built-in tools, the skill tool, the agent tool, the caller's), before
+  // any tool set exists: a bad rule must fail before discovery and the trust question.
+  const extraTools = io.tools ?? [];
+  // MCP servers are read now (rules naming them must parse) and started once trust is known.
+  const mcpConfig = readMcpConfig(flags, io, workroot);
+  const table = builtinRuleNames([
+    SKILL_RULES,
+    AGENT_RULES,
+    ...extraTools.map((t) => ruleEntryOf(t)),
+    ...mcpConfig.ruleEntries,
+  ]);
+  const rules = flagRules(flags, table);
+  if (rules instanceof UsageError) throw rules;
+  const repository = repositoryKey(workroot, io.home);
+  // Settings as the recorded trust allows; loaded again below if the trust question trusts the repository now.
+  const trustedBefore = preTrusted(flags, trustFile(env, io.home), repository);
+  const settingsFor = (trusted: boolean) =>
+    sessionSettings({ flags, env, home: io.home, cwd: io.cwd, workroot, trusted, tools: table });
+  const early = await settingsFor(trustedBefore);
+  const runEnv = early.env;
+  const credentials = resolveCredentials(runEnv);
   if (credentials instanceof UsageError) throw credentials;
-  const wanted = resolveModel(flags.model, env);
+  const wanted = resolveModel(flags.model ?? (runEnv.ANTHROPIC_MODEL ? undefined : early.model), runEnv);
   // The light node:http fetch keeps undici (~20 ms, ~30 MB) out of a run, unless a proxy variable
   // is set: then the SDK's own fetch, which is where proxy support lives. Nothing is loaded or
   // connected here: the provider loads the SDK on its first request.
-  const fetchImpl = io.fetch ?? fetchForEnv(env);
-  const anthropic = createAnthropicProvider({ ...credentials, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+  const fetchImpl = io.fetch ?? fetchForEnv(runEnv);
+  const idle = streamIdleFromEnv(env);
+  const anthropic = createAnthropicProvider({
+    ...credentials,
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+    ...(idle.ms !== undefined ? { streamIdleTimeoutMs: idle.ms } : {}),
+  });
   const providers = createProviderRegistry([anthropic]);
-  // A family alias (`--model sonnet`, `ANTHROPIC_MODEL=opus`) is the newest model of that family.
+  // A family alias (`--model sonnet`, `ANTHROPIC_MODEL=opus`, a settings file's `"model": "opus"`) is the newest model of that family.
   const model = providers.alias(wanted) ?? wanted;
   const settings = modelSettingsFor(flags, providers.resolve(model).descriptor);
   if (settings instanceof UsageError) throw settings;
-  // The session's rule table (the built-in tools, the skill tool, the caller's), before any tool
-  // set exists: a bad rule must fail before discovery and the trust question.
-  const extraTools = io.tools ?? [];
-  const table = builtinRuleNames([SKILL_RULES, ...extraTools.map((t) => ruleEntryOf(t))]);
-  const ruleProblem = badRuleFlag(flags, table);
-  if (ruleProblem) throw ruleProblem;
 
-  const discovery = await discoverFor(flags, workroot, io.home, io.cwd);
-  const startupMessages = discoverySummary(discovery);
-  const repository = repositoryKey(workroot, io.home);
+  // Installed Claude Code plugins the settings enable (read before discovery, which loads them).
+  const enabledPlugins = flags.skills ? enabledPluginsFor(flags, env, io.home, workroot) : undefined;
+  const discovery = await discoverFor(flags, workroot, io.home, io.cwd, enabledPlugins);
+  const startupMessages = [...discoverySummary(discovery), ...rules.notices];
+  if (idle.notice !== undefined) startupMessages.push(idle.notice);
+  const ttl = cacheTtlFromEnv(env);
+  if (ttl.notice !== undefined) startupMessages.push(ttl.notice);
+  const cacheTtl = ttl.ttl ?? (io.interactive ? '1h' : '5m');
   const trust = await applyProjectTrust({
     skills: discovery.skills,
     repo: repository,
     file: trustFile(env, io.home),
     trustFlag: flags.trust,
+    // --untrusted asks nothing: the repository's settings stay restricted this run whatever the answer.
+    ...(flags.untrusted ? {} : { settingsGrants: early.loaded.withheld }),
     ...(io.askTrust ? { ask: io.askTrust } : {}),
   });
   startupMessages.push(...trust.messages);
+  const settingsNow = trust.trusted && !flags.untrusted && !trustedBefore ? await settingsFor(true) : early;
+  startupMessages.push(...settingsNow.messages);
+  const memory = loadMemory({
+    home: io.home,
+    configDir: configDir(env, io.home),
+    workroot,
+    repository,
+    projectFiles: !flags.untrusted,
+  });
+  startupMessages.push(...memory.notices);
+  const noticeListeners: ((message: string) => void)[] = [];
   const tuning = io.tuning ?? {};
-  const rg = tuning.rgPath !== undefined ? { rgPath: tuning.rgPath } : {};
   const skillDirs = discovery.skills.map((s) => s.dir);
   const sandboxed = sessionSandbox(flags, env, { home: io.home, workroot, skillDirs });
   if (sandboxed instanceof UsageError) throw sandboxed;
   const { sandbox } = sandboxed;
   startupMessages.push(...sandboxed.messages);
-  const policy = createPolicy({
+  const basePolicy = createPolicy({
     tools: table,
-    mode: flags.permissionMode,
-    allow: splitDomainRules(flags.allowedTools).rules,
-    deny: splitDomainRules(flags.disallowedTools).rules,
+    mode: settingsNow.mode,
+    allow: rules.allow,
+    deny: rules.deny,
     origin: { allow: '--allowed-tools', deny: '--disallowed-tools' },
+    sources: settingsNow.sources,
     root: workroot,
     autoAllowSandboxed: sandbox.options.autoAllowBashIfSandboxed,
+  });
+  // "Always for this project" answers are also written to the project's settings.local.json.
+  const policy = withProjectAlways(basePolicy, {
+    file: localSettingsFile(workroot),
+    workroot,
+    trusted: () => trust.trusted && !flags.untrusted,
+    notify: (message) => {
+      for (const listener of noticeListeners) listener(message);
+    },
   });
   // A skill a deny rule denies (`Skill(deploy)`) is never offered: not listed, not in the skill tool's enum, no /name.
   // No names list at all when no deny rule names the skill tool (the usual case).
@@ -278,21 +175,18 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const usageFile = skillUsageFile(env, io.home);
   const usage = skills.length > 0 ? readSkillUsage(usageFile) : { counts: {} };
   if (usage.notice !== undefined) startupMessages.push(usage.notice);
-  // The skills runtime, one for the whole session (a reload swaps its skills), and the tool set,
-  // built once: the built-in tools, the skill tool when the session starts with skills, the caller's.
-  const skillsPlugin: SkillsPlugin | undefined = flags.skills
-    ? createSkillsPlugin({
-        skills,
-        discovery,
-        autoSkills: flags.autoSkills,
-        usageFile,
-        sandbox,
-        // A repository skill's dynamic context (`!`cmd``) runs only once the repository is trusted.
-        projectTrusted: () => trust.trusted,
-      })
-    : undefined;
-  const skillTool = skillsPlugin !== undefined && skills.length > 0 ? [skillsPlugin.tool] : [];
-  const registry = createToolRegistry({ ...rg, tools: [...skillTool, ...extraTools], ruleEntries: [SKILL_RULES] });
+  // A subfolder's CLAUDE.md joins the reading call's result the first time the model reads under it.
+  const nested = flags.untrusted ? [] : [nestedMemoryPlugin({ home: io.home, workroot, repository })];
+  const mcp = startMcp({
+    read: mcpConfig,
+    flags,
+    env,
+    home: io.home,
+    workroot,
+    repository,
+    trusted: trust.trusted,
+    startupMessages,
+  });
   const web = webWiring(flags, providers.resolve(model).descriptor);
   startupMessages.push(...web.messages);
   // Last: a turn another plugin blocks gets no checkpoint.
@@ -305,13 +199,31 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
         protectedDirs: [dirname(sessionDir), configDir(env, io.home), ...discovery.skills.map((s) => s.dir)],
         ...(tuning.clock ? { clock: tuning.clock } : {}),
       });
-  const hooks = [...(skillsPlugin ? [skillsPlugin.hooks] : []), ...(io.hooks ?? []), ...(rewind ? [rewind.hooks] : [])];
   const secrets = [credentials.apiKey, credentials.authToken].filter(
     (v): v is string => v !== undefined && v !== DUMMY_API_KEY,
   );
+  const { sessionAgents, agentsPlugin, skillsPlugin, skillTool, registry, claudeHooks, hooks } = wirePlugins({
+    flags,
+    env,
+    io,
+    workroot,
+    trusted: trust.trusted,
+    discovery,
+    skills,
+    policy,
+    sandbox,
+    usageFile,
+    secrets,
+    sessionDir,
+    startupMessages,
+    moreHooks: nested,
+    ...(mcp ? { mcp } : {}),
+    moreRuleEntries: mcpConfig.ruleEntries,
+    lastHooks: rewind ? [rewind.hooks] : [],
+  });
   // The same trust decision and deny rules as above, applied to a new discovery pass.
   const rediscover = async (): Promise<Rediscovery> => {
-    const found = await discoverFor(flags, workroot, io.home, io.cwd);
+    const found = await discoverFor(flags, workroot, io.home, io.cwd, enabledPlugins);
     const applied = trust.trusted
       ? found.skills
       : (
@@ -354,6 +266,10 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       // The credentials as the wiring read them from `env` (which need not be process.env): redacted from tool output.
       secrets,
       ...(io.files !== undefined ? { files: io.files } : {}),
+      instructions: memory.files,
+      ...(settingsNow.readRoots.length > 0 ? { readRoots: settingsNow.readRoots } : {}),
+      ...(flags.systemPrompt !== undefined ? { systemPrompt: flags.systemPrompt } : {}),
+      ...(flags.appendSystemPrompt !== undefined ? { appendSystemPrompt: flags.appendSystemPrompt } : {}),
       sessionStore,
       sandbox,
       ...(start.resumeId !== undefined ? { resumeId: start.resumeId } : {}),
@@ -364,6 +280,8 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       ...(tuning.contextWindow !== undefined ? { contextWindow: tuning.contextWindow } : {}),
       ...(tuning.compactionThreshold !== undefined ? { compactionThreshold: tuning.compactionThreshold } : {}),
       ...(tuning.clock ? { clock: tuning.clock } : {}),
+      cacheTtl,
+      ...(flags.refusalRetry ? { refusalRetry: true } : {}),
       skillListing: {
         ...(listingBudget.budget !== undefined ? { budgetChars: listingBudget.budget } : {}),
         usage: usage.counts,
@@ -390,6 +308,13 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
         skillCount: () => skillReloader.skills().length,
       }),
       reloadSkills: () => skillReloader.reload(),
+      ...(mcp ? { mcp: (args: string) => mcpSlash(mcp, args) } : {}),
+      agents: () => ({
+        kind: 'agents' as const,
+        agents: agentRows(agentsPlugin.agents()),
+        messages: sessionAgents.details,
+      }),
+      hooks: () => claudeHooks.claude.listing(),
     };
     return { created, agent: created, reloader: skillReloader, controls: agentControls };
   };
@@ -398,10 +323,17 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     ...(resumeId !== undefined ? { resumeId } : {}),
     keeps: { model: flags.model === undefined, effort: flags.effort === undefined },
     skills: initialPass,
+  }).catch(async (err: unknown) => {
+    await mcp?.close();
+    throw err;
   });
   const agent = live.agent;
   const createdAgent = live.created;
+  if (claudeHooks.active) claudeHooks.claude.start(agent.sessionId, agent.resumed ? 'resume' : 'startup');
+  mcp?.attach(agent);
   if (flags.resume !== undefined && !agent.resumed) {
+    // Nothing of this session goes on: its servers end with it.
+    await mcp?.close();
     const why =
       agent.notices.find((n) => n.startsWith('could not resume')) ?? `could not resume session ${flags.resume}`;
     throw new UsageError(
@@ -411,7 +343,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   startupMessages.push(...agent.notices);
   // The first snapshot of the files is taken while the user types, not on the first turn.
   rewind?.prime(agent.sessionId);
-  if (flags.permissionMode === 'bypassPermissions')
+  if (settingsNow.mode === 'bypassPermissions')
     startupMessages.push(
       'permission mode bypassPermissions: every tool call runs without asking (deny rules still apply)',
     );
@@ -437,6 +369,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     repository,
     trusted: trust.trusted,
     sandbox,
+    secrets,
     startupMessages,
     route: (text) => routeSlash(text, live.reloader.skills(), { skillsEnabled: flags.skills }),
     grants: () => ({ allowed: policy.list(), denied: policy.listDenied() }),
@@ -459,18 +392,26 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       }
       const before = live;
       live = next;
+      mcp?.attach(next.created);
       // The resumed conversation was told what changed (its resume note); nothing pending is said again.
       skillsPlugin?.rebase();
+      if (claudeHooks.active) claudeHooks.claude.start(id, 'resume');
       await before.created.close();
       return undefined;
     },
     resumeNotices: () => [...live.created.notices],
+    settings: settingsNow.loaded,
+    memory,
+    onNotice: (listener) => void noticeListeners.push(listener),
     async close() {
       if (closed) return;
       closed = true;
+      if (claudeHooks.active) await claudeHooks.claude.end(live.agent.sessionId, 'other');
       await live.created.close();
       await rewind?.close();
+      await mcp?.close();
       await anthropic.close?.();
     },
+    ...(mcp ? { mcp } : {}),
   };
 }

@@ -48,6 +48,21 @@ function deps(grants: { allowed: Grant[]; denied: Grant[] } = { allowed: [], den
     removeRule: () => [],
     sessions: async () => [],
     reloadSkills: async () => ({ added: [], removed: [], changed: [], messages: [], note: '' }),
+    agents: () => ({
+      kind: 'agents',
+      agents: [
+        { name: 'general-purpose', source: 'built-in', description: 'Does anything.' },
+        {
+          name: 'reviewer',
+          source: 'personal',
+          description: 'Reviews\ndiffs.',
+          file: '/h/.claude/agents/reviewer.md',
+          tools: ['Read', 'Grep'],
+          model: 'haiku',
+        },
+      ],
+      messages: ['agent skipped: /h/.claude/agents/bad.md: the agent has no `description`'],
+    }),
   };
   // One finished call, so `/expand` has a result to show.
   const results = createResultStore();
@@ -111,7 +126,11 @@ describe('the slash-command table', () => {
       clear: 'cleared',
       // These deps keep no checkpoints: /rewind says so (rewind/*.test.ts covers the rest).
       rewind: 'error',
+      mcp: 'mcp',
+      agents: 'agents',
+      hooks: 'hooks',
       exit: 'exit',
+      memory: 'memory',
     };
     for (const name of SLASH_COMMANDS) expect((await runSlashCommand(name, deps().deps)).kind).toBe(expected[name]);
     const { deps: d, calls } = deps();
@@ -124,6 +143,16 @@ describe('the slash-command table', () => {
     expect(calls).toEqual(['clear', 'compact the tests', 'resume abc']);
   });
 
+  it('/agents lists each agent with its source, model and tools, its description under it, then the notes', async () => {
+    expect(formatSlashResult(await runSlashCommand('agents', deps().deps))).toEqual([
+      'general-purpose (built-in; all tools)',
+      '  Does anything.',
+      'reviewer (personal, model haiku; tools: Read, Grep) /h/.claude/agents/reviewer.md',
+      '  Reviews diffs.',
+      'agent skipped: /h/.claude/agents/bad.md: the agent has no `description`',
+    ]);
+  });
+
   it('/allowed prints the grants with scope and origin, then the deny rules', async () => {
     const { deps: d } = deps({
       allowed: [{ rule: 'Bash(npm test:*)', scope: 'session', origin: '--allowed-tools' }],
@@ -132,6 +161,7 @@ describe('the slash-command table', () => {
     expect(formatSlashResult(await runSlashCommand('allowed', d))).toEqual([
       'allow Bash(npm test:*)  (session, --allowed-tools)',
       'deny  Bash(rm:*)  (--disallowed-tools)',
+      expect.stringMatching(/^\(command rules: also followed by harmless filters/),
     ]);
   });
 

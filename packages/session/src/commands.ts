@@ -13,6 +13,7 @@ import { permissionsResult } from './permissions.js';
 import { expandResult } from './result-store.js';
 import type { ResultStore } from './result-store.js';
 import { sessionSummary } from './sessions-list.js';
+import { FILTERS_TOO } from '@coding-harness/approval';
 
 /** What a command may use: the session's controls and the few things only the session itself does. */
 export interface SlashDeps {
@@ -30,6 +31,8 @@ export interface SlashDeps {
   rewind?(args: string): Promise<SlashResult>;
   /** The whole results of the latest tool calls (`/expand`). */
   readonly results: ResultStore;
+  /** The memory files in the system prompt (`/memory`); absent: none were loaded by this session. */
+  memory?(): Extract<SlashResult, { kind: 'memory' }>['files'];
 }
 
 /** One built-in command. */
@@ -84,8 +87,15 @@ export const SLASH_TABLE = [
     args: '',
     description: 'what runs without asking: rules, session and turn grants, with their origin',
     run: (deps) => {
-      const { allowed, denied } = deps.controls.rules();
-      return { kind: 'rules', allowed: [...allowed], denied: [...denied], mode: deps.controls.mode() };
+      const { allowed, denied, asked = [] } = deps.controls.rules();
+      return {
+        kind: 'rules',
+        allowed: [...allowed],
+        denied: [...denied],
+        mode: deps.controls.mode(),
+        ...(asked.length > 0 ? { asked: [...asked] } : {}),
+        filters: FILTERS_TOO,
+      };
     },
   },
   {
@@ -197,11 +207,40 @@ export const SLASH_TABLE = [
       deps.rewind?.(args) ?? { kind: 'error', command: 'rewind', message: 'this session keeps no checkpoints' },
   },
   {
+    name: 'mcp',
+    aliases: [],
+    args: '[reconnect <name>]',
+    description: 'the MCP servers: state, transport, tool count and errors; reconnect one',
+    run: (deps, args) => deps.controls.mcp?.(args) ?? { kind: 'mcp', servers: [] },
+  },
+  {
+    name: 'agents',
+    aliases: [],
+    args: '',
+    description: 'the agents the agent tool may run (name, source, tools, description)',
+    run: (deps) =>
+      deps.controls.agents?.() ?? { kind: 'error', command: 'agents', message: 'this session has no agents' },
+  },
+  {
+    name: 'hooks',
+    aliases: [],
+    args: '',
+    description: "Claude Code hooks: each one's event, matcher, command and source, and whether it runs",
+    run: (deps) => deps.controls.hooks?.() ?? { kind: 'hooks', hooks: [], problems: [] },
+  },
+  {
     name: 'exit',
     aliases: ['quit'],
     args: '',
     description: 'leave (Ctrl-D works too; Ctrl-C cancels a running turn)',
     run: () => ({ kind: 'exit' }),
+  },
+  {
+    name: 'memory',
+    aliases: [],
+    args: '',
+    description: 'the memory files in the system prompt (AGENTS.md, CLAUDE.md, their @imports)',
+    run: (deps) => ({ kind: 'memory', files: deps.memory?.() ?? [] }),
   },
 ] as const satisfies readonly SlashCommand[];
 

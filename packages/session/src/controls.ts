@@ -37,7 +37,7 @@ export interface SessionControls {
   /** default -> accept-edits -> plan -> default (Shift-Tab in the TUI); returns the new mode. */
   cycleMode(): PermissionMode;
   /** Standing grants and deny rules. */
-  rules(): { allowed: readonly Grant[]; denied: readonly Grant[] };
+  rules(): { allowed: readonly Grant[]; denied: readonly Grant[]; asked?: readonly Grant[] };
   /** Adds a session rule, parsed like `--allowed-tools`; an error text or undefined. */
   addRule(kind: 'allow' | 'deny', rule: string): string | undefined;
   /** Removes a rule (any origin); the removed grants, or an error text. */
@@ -48,6 +48,12 @@ export interface SessionControls {
   reloadSkills?(): Promise<SkillsReload>;
   /** `/sandbox`: what commands may write, read and reach (absent where the session has no sandbox object). */
   sandbox?(): Extract<SlashResult, { kind: 'sandbox' }>;
+  /** `/mcp [reconnect NAME]`: the MCP servers (absent where none was started). */
+  mcp?(args: string): Promise<Extract<SlashResult, { kind: 'mcp' }>>;
+  /** `/agents`: the agents the agent tool may run (set by the wiring; absent in a session without them). */
+  agents?(): Extract<SlashResult, { kind: 'agents' }>;
+  /** `/hooks`: the session's Claude Code hooks (set by the wiring). */
+  hooks?(): Extract<SlashResult, { kind: 'hooks' }>;
 }
 
 /** What the controls work on: the wired session's parts. */
@@ -132,7 +138,7 @@ export function createSessionControls(deps: ControlDeps): SessionControls {
       policy.setMode(next);
       return next;
     },
-    rules: () => ({ allowed: policy.list(), denied: policy.listDenied() }),
+    rules: () => ({ allowed: policy.list(), denied: policy.listDenied(), asked: policy.listAsked() }),
     addRule: (kind, rule) => policy.addRule(kind, rule, PERMISSIONS_ORIGIN),
     removeRule: (rule) => policy.removeRule(rule),
     sessions: () => listSessions(deps.store, deps.workroot),

@@ -8,6 +8,7 @@
 import { PERMISSION_MODE_WORDS, parsePermissionMode } from '@coding-harness/approval';
 import { EFFORTS } from '@coding-harness/model';
 import type { Effort } from '@coding-harness/model';
+import { CLAUDE_CODE_FLAGS } from './settings/flags.js';
 
 /** Where a flag is listed in `--help` and the README, in this order. */
 export const FLAG_GROUPS = ['session', 'print', 'model', 'skills', 'permissions', 'resume', 'info'] as const;
@@ -188,6 +189,14 @@ export const FLAGS: readonly FlagSpec[] = [
     doc: "`max_tokens` of every request; default: the model's (128,000 for `claude-sonnet-5-5`)",
   },
   {
+    name: 'refusal-retry',
+    type: 'boolean',
+    group: 'model',
+    interactive: true,
+    description: 'when the API refuses a request and recommends another model, retry once on it',
+    doc: 'when the API refuses a request and names a recommended model (`stop_details.recommended_model`), send it again once on that model for the rest of the turn; without it a notice names the model and `/model`',
+  },
+  {
     name: 'no-skills',
     type: 'boolean',
     group: 'skills',
@@ -270,6 +279,8 @@ export const FLAGS: readonly FlagSpec[] = [
     description: 'run commands without the OS sandbox (on by default where bubblewrap is installed)',
     doc: 'run bash and skill commands without the OS sandbox; by default (Linux with bubblewrap) they run inside it: writable work root and private /tmp, protected files read-only, secrets hidden, no network but `WebFetch(domain:…)` hosts, and they need no question unless a rule denies or asks; `harness sandbox` shows what it allows',
   },
+  // Claude Code's CI flags (settings/flags.ts).
+  ...CLAUDE_CODE_FLAGS,
   {
     name: 'continue',
     short: 'c',
@@ -311,6 +322,33 @@ export const FLAGS: readonly FlagSpec[] = [
     interactive: false,
     description: "with 'skills lint': rewrite a mismatched name: line to the folder name",
     doc: "with `harness skills lint`: rewrite the `name:` line of a skill skipped because its name is not its folder's (nothing else in the file changes)",
+  },
+  {
+    name: 'mcp-config',
+    type: 'string',
+    multiple: true,
+    value: 'FILE',
+    group: 'session',
+    interactive: true,
+    description: 'MCP servers from this JSON file or JSON text (Claude Code format; repeatable)',
+    doc: 'MCP servers from this file or inline JSON (`{"mcpServers": {...}}`, Claude Code\'s format), on top of `.mcp.json` and `~/.claude.json`; repeatable',
+  },
+  {
+    name: 'strict-mcp-config',
+    type: 'boolean',
+    group: 'session',
+    interactive: true,
+    description: 'use only the --mcp-config servers (ignore .mcp.json and ~/.claude.json)',
+  },
+  {
+    name: 'approve-mcp',
+    type: 'string',
+    multiple: true,
+    value: 'NAME',
+    group: 'session',
+    interactive: true,
+    description: "approve this repository's .mcp.json server NAME (or all) and remember it",
+    doc: "approve the repository's `.mcp.json` server NAME (`all`: every one) and remember it until its command or URL changes; a repository's servers start only once it is trusted and each is approved",
   },
   { name: 'version', short: 'v', type: 'boolean', group: 'info', interactive: true, description: 'print the version' },
   { name: 'help', short: 'h', type: 'boolean', group: 'info', interactive: true, description: 'this text' },

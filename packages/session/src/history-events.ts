@@ -7,6 +7,7 @@
  * has no one-line display, so its first line stands in (with the count of lines). A compaction
  * summary, and the skills it re-attaches, are one notice.
  */
+import { isAttached } from './mentions/attached-part.js';
 import { SUMMARY_HEADING } from '@coding-harness/agent';
 import type { CallKind } from '@coding-harness/approval';
 import type { Message, ResultPart, ToolResultPart } from '@coding-harness/model';
@@ -65,7 +66,7 @@ export function historyEvents(messages: readonly Message[], tools: ReplayTools):
     let compacted = false;
     for (const part of message.content) {
       if (part.type === 'tool_result') push(finished(part, names.get(part.callId) ?? 'tool'));
-      if (part.type !== 'text') continue;
+      if (part.type !== 'text' || isAttached(part)) continue;
       if (part.text.startsWith(SUMMARY_HEADING)) {
         compacted = true;
         push({ type: 'notice', message: 'earlier turns were compacted into a summary' });

@@ -81,3 +81,10 @@ export type { TrustDecision, TrustEntry, TrustRead } from './trust.js';
 export { webActivity, webActivityLines } from './web/activity.js';
 export type { WebActivity } from './web/activity.js';
 export { rewindPointLine } from './rewind/format.js';
+// Claude Code's settings files (merged with each value's file) and memory files.
+export * from './settings/index.js';
+export * from './memory/index.js';
+export { mentionCompletions, mentionToken } from './mentions/complete.js';
+export { enabledPluginsFor } from './agents/wiring.js';
+export { AGENT_RULES } from './agents/agent-tool.js';
+export type { AgentDefinition, AgentSource } from './agents/agent-file.js';

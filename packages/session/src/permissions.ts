@@ -4,6 +4,7 @@
  * that would be a usage error as a flag is refused here with the same message).
  */
 import type { SlashResult } from '@coding-harness/protocol';
+import { FILTERS_TOO } from '@coding-harness/approval';
 import type { SessionControls } from './controls.js';
 
 export const PERMISSIONS_USAGE =
@@ -13,8 +14,15 @@ export const PERMISSIONS_USAGE =
 export function permissionsResult(controls: SessionControls, args: string): SlashResult {
   const m = /^(\S+)(?:\s+([\s\S]*))?$/.exec(args.trim());
   const rules = (): Extract<SlashResult, { kind: 'rules' }> => {
-    const { allowed, denied } = controls.rules();
-    return { kind: 'rules', allowed: [...allowed], denied: [...denied], mode: controls.mode() };
+    const { allowed, denied, asked = [] } = controls.rules();
+    return {
+      kind: 'rules',
+      allowed: [...allowed],
+      denied: [...denied],
+      mode: controls.mode(),
+      filters: FILTERS_TOO,
+      ...(asked.length > 0 ? { asked: [...asked] } : {}),
+    };
   };
   if (!m) return { ...rules(), hint: PERMISSIONS_USAGE };
   const verb = m[1]!;

@@ -8,6 +8,8 @@ export interface TrustQuestion {
   repo: string;
   /** The project skills whose `allowed-tools` would apply, with those rules (text from the repository: sanitize before showing). */
   skills: { name: string; allowedTools: readonly string[] }[];
+  /** The repository's settings files and what each would grant (`permissions.allow`, `hooks`, ...); absent or empty: none. */
+  settings?: { file: string; keys: readonly string[] }[];
 }
 
 /** `trust` and `never` are recorded; `not-now` applies to this run only (asked again next time). */
@@ -22,6 +24,8 @@ export interface ProjectTrustInput {
   file: string;
   /** `--trust`: record trust before anything else. */
   trustFlag: boolean;
+  /** What the repository's settings files would grant once trusted (the settings loader's `withheld`): a reason to ask too. */
+  settingsGrants?: readonly { file: string; keys: readonly string[] }[];
   ask?: AskTrustFn;
   now?: Date;
 }
@@ -63,11 +67,13 @@ export async function applyProjectTrust(input: ProjectTrustInput): Promise<Proje
   if (recorded.problem) messages.push(recorded.problem);
   let decision = recorded.decision;
   if (decision === 'trusted') return { skills: input.skills, trusted: true, messages };
-  if (granting.length === 0) return { skills: input.skills, trusted: false, messages };
+  const settings = input.settingsGrants ?? [];
+  if (granting.length === 0 && settings.length === 0) return { skills: input.skills, trusted: false, messages };
   if (decision === undefined && input.ask) {
     const answer = await input.ask({
       repo: input.repo,
       skills: granting.map((s) => ({ name: s.name, allowedTools: s.allowedTools })),
+      ...(settings.length > 0 ? { settings: settings.map((g) => ({ file: g.file, keys: g.keys })) } : {}),
     });
     decision = ANSWER_DECISION[answer];
     if (decision) {
@@ -76,6 +82,8 @@ export async function applyProjectTrust(input: ProjectTrustInput): Promise<Proje
     }
     if (decision === 'trusted') return { skills: input.skills, trusted: true, messages };
   }
+  // The settings loader already said what the repository's settings files did not get.
+  if (granting.length === 0) return { skills: input.skills, trusted: false, messages };
   const names = granting.map((s) => `/${s.name}`).join(', ');
   const why = decision === 'never' ? 'you chose never to trust this repository' : 'this repository is not trusted';
   messages.push(

@@ -23,6 +23,7 @@ import { rewindResult } from './rewind/command.js';
 import type { ResultStore } from './result-store.js';
 import { skillSummary } from './skill-summary.js';
 import { sessionSummary } from './sessions-list.js';
+import { createTurnInput } from './mentions/turn-input.js';
 
 type Handler<K extends CommandType> = (
   command: CommandOf<K>,
@@ -104,20 +105,51 @@ export function commandHandlers(
     compact,
     rewind: (args) => rewindResult(harness.rewind, harness.agent, args),
     results,
+    memory: () =>
+      harness.memory.files.map((f) => ({ path: f.path, scope: f.scope, chars: f.text.length, imports: f.imports })),
+  };
+
+  // `!command` and `@path`: mentions/ (the parts of the next user message, and the user's own commands).
+  const input = createTurnInput(() => ({
+    root: harness.workroot,
+    secrets: harness.secrets,
+    sandbox: harness.sandbox,
+    policy: harness.policy,
+    registry: harness.registry,
+  }));
+  const userCommand = async (command: string): Promise<CommandData['send'] | string> => {
+    if (harness.agent.busy) return 'a turn is running: run the command after it ends';
+    const controller = new AbortController();
+    current = controller;
+    try {
+      const callId = await input.runBang(command, emit, controller.signal);
+      return { turnId: callId, stopReason: 'end_turn', outcome: controller.signal.aborted ? 'aborted' : 'completed' };
+    } finally {
+      if (current === controller) current = undefined;
+      emitStatus();
+    }
   };
 
   const table: HandlerTable = {
     send: async ({ text }) => {
+      const bang = input.bang(text);
+      if (bang !== undefined) return userCommand(bang);
       let end: Extract<AgentEvent, { type: 'turn_end' }> | undefined;
       let refused: string | undefined;
+      const parts = harness.agent.busy
+        ? { before: [], after: [] }
+        : await input.parts(text, emit, new AbortController().signal);
       await job(
-        (signal) => harness.agent.send(text, { signal }),
+        (signal) => harness.agent.send(text, { signal, parts }),
         (event) => {
           if (event.type === 'turn_end') end = event;
           else if (event.type === 'error' && end === undefined) refused = event.message;
         },
       );
-      if (!end) return refused ?? 'the turn did not start';
+      if (!end) {
+        input.restore(parts.before);
+        return refused ?? 'the turn did not start';
+      }
       return { turnId: end.turnId, stopReason: end.stopReason, outcome: end.outcome };
     },
     answer: ({ requestId, answer }) =>

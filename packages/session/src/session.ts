@@ -75,6 +75,10 @@ export function sessionOver(harness: Harness): Session {
   const results = createResultStore();
   hub.subscribe(results.take);
   const handlers = commandHandlers(harness, hub.emit, results);
+  // Where an "always for this project" rule was saved (or why not), as it happens.
+  harness.onNotice((message) => hub.emit({ type: 'notice', message }));
+  // A server that connects, fails or exits later is a notice to every front end.
+  harness.mcp?.listen((message) => hub.emit({ type: 'notice', message }));
   const dispatch = async (command: Command): Promise<CommandResult> => {
     let result: CommandResult;
     try {

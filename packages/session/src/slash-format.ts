@@ -10,6 +10,7 @@ import { formatSessionRows } from './sessions-list.js';
 import { formatCost, formatStatus } from './status.js';
 import { MODE_MEANING } from '@coding-harness/approval';
 import { rewindPointsLines, rewoundLines } from './rewind/format.js';
+import { formatHooks } from './claude-hooks/format.js';
 
 const SKILL_LINE = '/<skill> [args]    run a skill by name with its arguments (also /skill:<name> [args])';
 
@@ -69,7 +70,12 @@ export function formatSlashResult(result: SlashResult, opts: FormatOptions = {})
     case 'rules': {
       const change = result.change;
       if (change === undefined)
-        return [...formatGrants(result.allowed, result.denied, result.mode), ...(result.hint ? [result.hint] : [])];
+        return [
+          ...formatGrants(result.allowed, result.denied, result.mode),
+          ...(result.asked ?? []).map((g) => `ask   ${g.rule}  (${g.origin})`),
+          ...(result.filters && result.allowed.length > 0 ? [`(command rules: ${result.filters})`] : []),
+          ...(result.hint ? [result.hint] : []),
+        ];
       if (change.verb !== 'remove')
         return [`${change.verb === 'allow' ? 'allow' : 'deny '} ${change.rule}  (session, /permissions)`];
       if (change.removed.length === 0) return [`no allow or deny rule reads ${change.rule}; /permissions lists them`];
@@ -118,9 +124,43 @@ export function formatSlashResult(result: SlashResult, opts: FormatOptions = {})
       return rewindPointsLines(result.points, width);
     case 'rewound':
       return rewoundLines(result);
+    case 'agents':
+      return agentLines(result);
+    case 'hooks':
+      return formatHooks(result);
     case 'exit':
       return [];
     case 'error':
       return [`/${result.command}: ${result.message}`];
+    case 'memory':
+      if (result.files.length === 0)
+        return ['no memory files loaded (AGENTS.md, CLAUDE.md, CLAUDE.local.md, ~/.claude/CLAUDE.md)'];
+      return result.files.flatMap((f) => [
+        `${f.scope.padEnd(8)} ${f.path}  (${f.chars} chars)`,
+        ...f.imports.map((i) => `           @ ${i}`),
+      ]);
+    case 'mcp':
+      return mcpLines(result);
   }
+}
+
+/** `/mcp`: one line per server (state, transport, tool count, scope), its error under it. */
+function mcpLines(result: Extract<SlashResult, { kind: 'mcp' }>): string[] {
+  const lines = result.message !== undefined ? [result.message] : [];
+  if (result.servers.length === 0) return [...lines, 'no MCP servers started in this session'];
+  for (const s of result.servers) {
+    const tools = s.state === 'connected' || s.tools > 0 ? `, ${s.tools} tool${s.tools === 1 ? '' : 's'}` : '';
+    lines.push(`${s.name}: ${s.state} (${s.transport}${tools}; ${s.scope}: ${s.source})`);
+    if (s.error !== undefined && s.state !== 'connected') lines.push(`  ${s.error}`);
+  }
+  return lines;
+}
+
+/** `/agents`: one line per agent (name, source, model, tools), its description under it, then the notes. */
+function agentLines(result: Extract<SlashResult, { kind: 'agents' }>): string[] {
+  const lines = result.agents.flatMap((a) => [
+    `${a.name} (${a.source}${a.model !== undefined ? `, model ${a.model}` : ''}; ${a.tools === undefined ? 'all tools' : `tools: ${a.tools.join(', ') || 'none'}`})${a.file !== undefined ? ` ${a.file}` : ''}`,
+    `  ${a.description.replace(/\s+/g, ' ')}`,
+  ]);
+  return [...lines, ...result.messages];
 }

@@ -38,7 +38,9 @@ describe('.claude/commands as skills', () => {
     ]);
     expect(r.problems).toEqual([]);
     const component = r.skills[0]!;
-    expect(component).toMatchObject({ command: true, userInvocable: true, disableModelInvocation: false });
+    // No frontmatter: the user's own /frontend:component, never offered to the model (Claude Code's rule).
+    expect(component).toMatchObject({ command: true, userInvocable: true, disableModelInvocation: true });
+    expect(r.skills.find((s) => s.name === 'git:wip')).toMatchObject({ disableModelInvocation: false });
     expect(component.file).toBe(path.join(project, 'frontend', 'component.md'));
     expect(await loadBody(component)).toEqual({ ok: true, body: '# Make a component\n\nCreate $ARGUMENTS.\n' });
     expect(listResources(component)).toEqual({ resources: [], truncated: false });

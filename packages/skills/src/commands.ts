@@ -120,8 +120,8 @@ export function firstLine(body: string): string {
 }
 
 /**
- * The pure parser for a command file's text. Without frontmatter: the defaults of a skill and
- * the first line as description. With frontmatter: the skill fields exactly as SKILL.md reads
+ * The pure parser for a command file's text. Without frontmatter: the defaults of a skill, the
+ * first line as description, and `disable-model-invocation` (user-only, as in Claude Code). With frontmatter: the skill fields exactly as SKILL.md reads
  * them (the same checks and notes), except that the path gives the name (a `name:` key is
  * ignored) and a missing `description` falls back to the first line of the body.
  */
@@ -133,7 +133,9 @@ export function parseCommandText(text: string, file: string, name: string): Pars
     if (description === '') return { ok: false, problem: { path: file, message: 'the command file is empty' } };
     return {
       ok: true,
-      fields: { name, description, allowedTools: [], userInvocable: true, disableModelInvocation: false, extra: {} },
+      // Claude Code offers the model only commands whose frontmatter describes them: a bare
+      // Markdown file is the user's own `/name`, never something the model picks.
+      fields: { name, description, allowedTools: [], userInvocable: true, disableModelInvocation: true, extra: {} },
       notes: [],
     };
   }

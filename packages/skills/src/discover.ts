@@ -8,7 +8,9 @@ import type { LayoutSink } from './plugins.js';
 import { readSkillFileOrCode } from './read-skill-file.js';
 import { skillRoots } from './roots.js';
 import type { RootLayout, RootSpec } from './roots.js';
-import type { DiscoverOptions, DiscoverResult, Skill, SkillIssue } from './types.js';
+import { hiddenSkillNotes } from './hidden-skills.js';
+import { installedPluginRoots } from './plugins/installed.js';
+import type { DiscoverOptions, DiscoverResult, PluginRecord, Skill, SkillIssue } from './types.js';
 import type { ParsedSkillFile } from './validate.js';
 
 function code(e: unknown): string {
@@ -46,10 +48,17 @@ export class Scan {
   private readonly byRealFile = new Map<string, ParsedCommand>();
   /** While nested roots are scanned: what they found, named only once all of them are known. */
   private pending: { skill: Skill; folder: string }[] | undefined;
+  /** The plugins loaded, by folder (a plugin reached twice is recorded once). */
+  readonly plugins = new Map<string, PluginRecord>();
+  /** How many skills were registered so far (a root that adds none may deserve a note). */
+  registered = 0;
   /** For plugin layouts: where they report. */
-  private readonly sink: LayoutSink = {
+  readonly sink: LayoutSink = {
     problem: (issue) => this.problem(issue),
     note: (issue) => this.notes.push(issue),
+    plugin: (record) => {
+      if (!this.plugins.has(record.dir)) this.plugins.set(record.dir, record);
+    },
   };
 
   /** Records a problem once, however often the same folder is reached. */
@@ -258,6 +267,7 @@ export class Scan {
       this.pending.push({ skill, folder: nested });
       return;
     }
+    this.registered += 1;
     const previous = this.winners.get(skill.name);
     if (previous && previous.dir !== skill.dir) {
       this.notes.push({
@@ -269,11 +279,12 @@ export class Scan {
   }
 
   /**
-   * A folder in a root that holds no SKILL.md: in an explicit folder of plugins it may be a plugin;
-   * otherwise, when its own subfolders hold SKILL.md files, a note names the flag that loads them.
+   * A folder in a root that holds no SKILL.md: a plugin (`.claude-plugin/`) loads as one, whatever
+   * the root (as Claude Code loads a plugin dropped into a skills folder); otherwise, when its own
+   * subfolders hold SKILL.md files, a note names the flag that loads them.
    */
   private notSkill(realDir: string, entries: readonly fs.Dirent[], spec: RootSpec): void {
-    if (layoutOf(spec) === 'any' && looksLikePlugin(entries)) {
+    if (looksLikePlugin(entries)) {
       for (const r of pluginLayout(realDir, entries, { ...spec, path: realDir }, this.sink) ?? []) this.root(r);
       return;
     }
@@ -361,7 +372,19 @@ export class Scan {
 export async function discover(options: DiscoverOptions): Promise<DiscoverResult> {
   const scan = new Scan();
   try {
-    for (const spec of skillRoots(options)) scan.root(spec);
+    if (options.enabledPlugins !== undefined)
+      for (const spec of installedPluginRoots(
+        { home: options.home, workroot: options.workroot, enabled: options.enabledPlugins },
+        scan.sink,
+      ))
+        scan.root(spec);
+    for (const spec of skillRoots(options)) {
+      const before = scan.registered;
+      scan.root(spec);
+      // A collection that loaded nothing but hides skills a level or two down gets a note naming the flag.
+      if (scan.registered === before && spec.source !== 'project' && spec.layout !== 'commands')
+        scan.notes.push(...hiddenSkillNotes(spec.path));
+    }
     if (options.trustProject !== false)
       scan.nested(
         await nestedRoots({
@@ -377,5 +400,10 @@ export async function discover(options: DiscoverOptions): Promise<DiscoverResult
       message: `skill discovery stopped early (${(e as Error)?.message ?? String(e)}): please report this`,
     });
   }
-  return { skills: [...scan.winners.values()].sort(byName), problems: scan.problems, notes: scan.notes };
+  return {
+    skills: [...scan.winners.values()].sort(byName),
+    problems: scan.problems,
+    notes: scan.notes,
+    ...(scan.plugins.size > 0 ? { plugins: [...scan.plugins.values()] } : {}),
+  };
 }

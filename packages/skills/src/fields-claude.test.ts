@@ -98,6 +98,7 @@ describe('Claude Code frontmatter fields', () => {
       expect(['honoured', 'ignored'], key).toContain(field.status);
       expect(field.what.length, key).toBeGreaterThan(10);
     }
-    expect(CLAUDE_CODE_FIELDS.hooks?.status).toBe('ignored');
+    expect(CLAUDE_CODE_FIELDS.hooks?.status).toBe('honoured');
+    expect(CLAUDE_CODE_FIELDS.version?.status).toBe('ignored');
   });
 });

@@ -64,7 +64,10 @@ export const CLAUDE_CODE_FIELDS: Readonly<Record<string, ClaudeCodeField>> = Obj
   agent: { status: 'honoured', what: 'which subagent runs a `context: fork` skill', prop: 'agent' },
   paths: { status: 'ignored', what: 'shown by `harness skills`; the listing does not filter on it', prop: 'paths' },
   shell: { status: 'ignored', what: 'dynamic context always runs as bash; `powershell` is refused', prop: 'shell' },
-  hooks: { status: 'ignored', what: 'skill-scoped hooks are not run' },
+  hooks: {
+    status: 'honoured',
+    what: "Claude Code hooks that run while the skill is loaded (a repository's once it is trusted; /hooks lists them)",
+  },
   version: { status: 'ignored', what: 'kept, not used' },
 });
 

@@ -34,3 +34,8 @@ export { skillRoots, findGitTop, isOwnRepository } from './roots.js';
 export type { RootSpec } from './roots.js';
 export { listResources, MAX_RESOURCES, MAX_RESOURCE_DEPTH } from './resources.js';
 export type { ResourceList } from './resources.js';
+export { splitFrontmatter, parseFrontmatterYaml } from './frontmatter.js';
+export type { SplitResult, YamlResult } from './frontmatter.js';
+export { readInstalledPlugins, installedPluginRoots, INSTALLED_PLUGINS } from './plugins/installed.js';
+export type { Installation, InstalledOptions } from './plugins/installed.js';
+export { hiddenSkillNotes } from './hidden-skills.js';

@@ -71,7 +71,7 @@ describe('lint', () => {
       {
         path: file,
         severity: 'note',
-        message: `\`hooks\` (a Claude Code field, not in the Agent Skills specification): ignored: ${CLAUDE_CODE_FIELDS.hooks?.what}`,
+        message: `\`hooks\` (a Claude Code field, not in the Agent Skills specification): honoured: ${CLAUDE_CODE_FIELDS.hooks?.what}`,
       },
       {
         path: file,

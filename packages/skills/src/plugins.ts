@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readRegularFile, refusalText } from './read-regular.js';
 import type { RootSpec } from './roots.js';
-import type { SkillIssue } from './types.js';
+import { pluginRecord } from './plugins/record.js';
+import type { PluginRecord, SkillIssue } from './types.js';
 
 /** A plugin name: what goes before the colon. Claude Code asks for kebab-case. */
 const PLUGIN_NAME = /^[a-z0-9][a-z0-9._-]*$/i;
@@ -18,6 +19,8 @@ const PLUGIN_NAME = /^[a-z0-9][a-z0-9._-]*$/i;
 export interface LayoutSink {
   problem(issue: SkillIssue): void;
   note(issue: SkillIssue): void;
+  /** Told of each plugin folder whose roots are returned (what it ships besides skills). */
+  plugin?(record: PluginRecord): void;
 }
 
 function has(entries: readonly fs.Dirent[], name: string): fs.Dirent | undefined {
@@ -163,9 +166,10 @@ function manifestPaths(value: unknown, dir: string): string[] {
  * plugin.json lists under `skills` and `commands` (which add to those folders). A marketplace
  * entry that lists `skills` itself (a plugin defined by the marketplace, several entries sharing
  * one folder) gets exactly those instead of `skills/`. The name is plugin.json's `name`, else the
- * marketplace entry's, else the folder's.
+ * marketplace entry's (or the installed plugin's), else the folder's. The sink is told of the
+ * plugin (its agents, hooks and MCP servers).
  */
-function pluginRoots(
+export function pluginRoots(
   dir: string,
   entry: Record<string, unknown> | undefined,
   spec: RootSpec,
@@ -186,6 +190,7 @@ function pluginRoots(
     });
     name = folder;
   }
+  sink.plugin?.(pluginRecord(dir, name, spec.source, manifest));
   const common = { source: spec.source, namespace: name, plugin: name, pluginRoot: dir } as const;
   // Commands first: a skill of the same name wins, as in a project's `.claude` folder.
   const roots: RootSpec[] = [];

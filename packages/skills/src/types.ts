@@ -130,6 +130,40 @@ export interface DiscoverOptions {
    * at most 8 wildcards.
    */
   loadIgnoreMatcher?: () => Promise<IgnoreMatcherFactory>;
+  /**
+   * Claude Code's `enabledPlugins` (`"name@marketplace": true`), merged from the settings files:
+   * the plugins `<home>/.claude/plugins/installed_plugins.json` lists and this enables load from
+   * their install folders (as personal, named `<plugin>:<name>`). Absent: no installed plugin loads.
+   */
+  enabledPlugins?: Readonly<Record<string, boolean>>;
+}
+
+/**
+ * One Claude Code plugin a discovery pass loaded: where it is, and where what it ships besides
+ * skills and commands sits, for whoever loads those (custom agents, hooks, MCP servers). Paths
+ * are absolute; a file named here may still be missing or broken (its reader says so).
+ */
+export interface PluginRecord {
+  /** The namespace of its skills, commands and agents (`<plugin>:<name>`). */
+  name: string;
+  /** The plugin folder: `${CLAUDE_PLUGIN_ROOT}`. */
+  dir: string;
+  /** `personal` for an installed plugin, else the source of the root it was found in. */
+  source: SkillSource;
+  /** `name@marketplace`, for a plugin installed with Claude Code's installer. */
+  key?: string;
+  /** The installed version (installed_plugins.json), else plugin.json's `version`. */
+  version?: string;
+  /** Agent files and folders of agent files: `agents/` when present, and what plugin.json lists under `agents`. */
+  agents: string[];
+  /** `hooks/hooks.json` when present, else the file plugin.json names under `hooks`. */
+  hooksFile?: string;
+  /** Hooks written inline in plugin.json (`hooks: { ... }`), as written. */
+  hooks?: Record<string, unknown>;
+  /** `.mcp.json` when present, else the file plugin.json names under `mcpServers`. */
+  mcpFile?: string;
+  /** MCP servers written inline in plugin.json (`mcpServers: { ... }`), as written. */
+  mcpServers?: Record<string, unknown>;
 }
 
 /** Compiles one `.gitignore` text into a test of one path relative to its folder (a folder path ends in `/`). */
@@ -142,6 +176,12 @@ export type IgnoreMatcherFactory = (
 export interface DiscoverResult {
   /** Loaded skills, sorted by name, one per name (the highest-precedence one). */
   skills: Skill[];
+  /**
+   * The Claude Code plugins the pass loaded (installed ones settings enable, `--skills` plugin
+   * folders, plugin folders inside a skills root), one per folder, in the order found: what
+   * else they ship (agents, hooks, MCP servers) is for the session to load. Absent when none.
+   */
+  plugins?: PluginRecord[];
   /** Skills that were skipped. */
   problems: SkillIssue[];
   /** Skills that loaded but deserve a look (shadowing, spec warnings, coerced fields). */

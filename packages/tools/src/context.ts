@@ -24,6 +24,8 @@ export interface ToolContextOptions {
   files?: ToolContext['files'];
   /** The session's sandbox (`createSandbox`); absent: commands run unconfined. */
   sandbox?: ToolContext['sandbox'];
+  /** More folders reading tools may read (`--add-dir`, settings' `additionalDirectories`), after the skill dirs; never written. */
+  readRoots?: readonly string[];
 }
 
 /** Dirs as given and as resolved, kept per array: the agent passes the same arrays to every batch. */
@@ -117,6 +119,16 @@ function plainDirsOf(parent: string): { real: string; plain: Set<string> } | und
   }
 }
 
+/** The skill dirs and then `readRoots` (deduplicated); the skill dirs alone without any. */
+function withReadRoots(
+  skillDirs: string[],
+  readRoots: readonly string[] | undefined,
+  memo: Map<string, string>,
+): string[] {
+  if (readRoots === undefined || readRoots.length === 0) return skillDirs;
+  return [...new Set([...skillDirs, ...realOnce(realDirs, readRoots, (d) => d, memo)])];
+}
+
 /**
  * Builds a ToolContext: the root realpath'd, the skill directories as extra read roots
  * (deduplicated, realpath'd), a fresh read tracker and a never-firing signal unless given. The
@@ -129,7 +141,11 @@ export function createToolContext(opts: ToolContextOptions): ToolContext {
   const memo = new Map<string, string>();
   const ctx: ToolContext = {
     root: realRoot(opts.root),
-    extraReadRoots: realOnce(realSkillDirs, opts.skills ?? [], (s) => s.dir, memo),
+    extraReadRoots: withReadRoots(
+      realOnce(realSkillDirs, opts.skills ?? [], (s) => s.dir, memo),
+      opts.readRoots,
+      memo,
+    ),
     readTracker: opts.readTracker ?? createReadTracker(),
     signal: opts.signal ?? new AbortController().signal,
     protectedDirs: realOnce(realDirs, opts.protectedDirs ?? [], (d) => d, memo),

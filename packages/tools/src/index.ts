@@ -11,6 +11,18 @@ export type { RegistryOptions } from './registry.js';
 export { createToolContext } from './context.js';
 export type { ToolContextOptions } from './context.js';
 export { readFileTool, READ_LINE_CAP, READ_BYTE_CAP, READ_LINE_CHARS } from './read-file.js';
+export {
+  readMedia,
+  mediaOf,
+  sniffMedia,
+  imageSize,
+  IMAGE_MAX_BASE64,
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_SIDE,
+  PDF_MAX_PAGES,
+  PDF_MAX_BYTES,
+} from './read-file-media.js';
+export type { MediaType, MediaRead } from './read-file-media.js';
 export { writeFileTool } from './write-file.js';
 export { editFileTool, applyEdit } from './edit-file.js';
 export type { EditOutcome } from './edit-file.js';
@@ -43,7 +55,7 @@ export type { WalkOptions, WalkResult } from './walk.js';
 export { bashTool, runBash, BASH_DEFAULT_TIMEOUT_MS, BASH_MAX_TIMEOUT_MS, BASH_OUTPUT_CAP } from './bash.js';
 export type { BashRunOptions } from './bash.js';
 export { okResult, errorResult, abortedResult } from './result.js';
-export { kindOf } from './safe-open.js';
+export { kindOf, openRegularSync } from './safe-open.js';
 export { levenshtein, closest } from './levenshtein.js';
 export { createSandbox } from './sandbox/sandbox.js';
 export { describeSandbox } from './sandbox/describe.js';

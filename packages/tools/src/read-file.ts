@@ -6,6 +6,7 @@ import { displayPath, resolveInJail } from './jail.js';
 import { abortedResult, errorResult, messageOf, okResult, plural } from './result.js';
 import { openRegularSync } from './safe-open.js';
 import { defineTool } from './define-tool.js';
+import { mediaOf, readMedia } from './read-file-media.js';
 import type { Tool } from './types.js';
 
 /** Default number of lines returned by one read_file call. */
@@ -174,7 +175,8 @@ export const readFileTool: Tool<Input> = defineTool({
   description:
     'Read a text file. Returns numbered lines like `cat -n` (line number, tab, text). ' +
     `At most ${READ_LINE_CAP} lines or ${READ_BYTE_CAP / 1024} KiB per call; use offset and limit to read further. ` +
-    `Lines longer than ${READ_LINE_CHARS} characters are cut. Binary files and directories are refused (use glob to list a directory). ` +
+    `Lines longer than ${READ_LINE_CHARS} characters are cut. Images (PNG, JPEG, GIF, WebP) and PDFs are returned for you to see; ` +
+    'other binary files and directories are refused (use glob to list a directory). ' +
     'Read a file before editing or overwriting it.',
   kind: 'read',
   ruleNames: ['Read'],
@@ -198,6 +200,12 @@ export const readFileTool: Tool<Input> = defineTool({
     const { fd, st } = opened;
     try {
       ctx.readTracker.record(jail.abs, st.mtimeMs, st.size);
+      // An image or a PDF (by its first bytes) goes to the model as what it is, whole.
+      const media = st.size > 0 ? mediaOf(fd) : undefined;
+      if (media !== undefined) {
+        const read = readMedia(fd, st.size, media, shown);
+        return read.ok ? { content: read.parts, display: read.display, isError: false } : errorResult(read.error);
+      }
       const offset = input.offset ?? 1;
       const limit = input.limit ?? READ_LINE_CAP;
       // Through the seam (an editor's buffer) when it has the text: a file binary or very large on disk is not asked for.

@@ -15,6 +15,7 @@ export function ruleEntryOf(tool: Tool<unknown>): ToolRuleEntry {
     pathFields: Object.freeze([...tool.pathFields]),
     specifier,
     deniedWith: Object.freeze([...(tool.deniedWith ?? [])]),
+    ...(tool.ruleGroup !== undefined ? { group: tool.ruleGroup } : {}),
   });
 }
 

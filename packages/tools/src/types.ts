@@ -180,6 +180,12 @@ export interface Tool<I = unknown> {
   specifier?: RuleSpecifier;
   /** Tools whose deny rules also hold for this one (grep and glob: `['read_file']`). Default none. */
   deniedWith?: readonly string[];
+  /**
+   * A group name a rule may use for this tool and its kin (an MCP server's tools: `mcp__github`):
+   * `--allowed-tools mcp__github` allows every tool of the group. Give the group its own rule
+   * entry (`RegistryOptions.ruleEntries`) so such rules parse.
+   */
+  ruleGroup?: string;
   /** JSON Schema of the input, sent as it is (the registry never rewrites it). */
   inputSchema: JsonSchemaObject;
   /**

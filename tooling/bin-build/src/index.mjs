@@ -30,6 +30,25 @@ export const BUNDLE_OPTIONS = {
 };
 
 /**
+ * Packages whose `main` is a UMD build with inner `require('./impl/...')` calls esbuild cannot
+ * follow (the bin then fails at load): their ES module build is bundled instead, resolved from
+ * the importing file's folder. jsonc-parser (settings and MCP files with comments) is one.
+ */
+const UMD_MAIN = { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' };
+
+export function esmBuildOfUmd() {
+  return {
+    name: 'esm-build-of-umd',
+    setup(build) {
+      const filter = new RegExp(`^(${Object.keys(UMD_MAIN).join('|')})$`);
+      build.onResolve({ filter }, (args) =>
+        build.resolve(UMD_MAIN[args.path], { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer }),
+      );
+    },
+  };
+}
+
+/**
  * Code run through node:vm cannot use import() (Node 20 needs --experimental-vm-modules for it),
  * and esbuild keeps import() of Node built-ins as is: load those with require instead. Throws
  * when one is left, so a change in esbuild's output fails the build instead of the bin.
@@ -70,7 +89,7 @@ export async function buildBin({
     entryPoints: [entry],
     outfile: bundle,
     external,
-    plugins: [builtinInterop(), ...plugins],
+    plugins: [builtinInterop(), esmBuildOfUmd(), ...plugins],
     // import.meta.url is empty in CommonJS: the bundle's own file URL (import-meta-url.mjs).
     // globalThis.ReadableStream is read by the SDK on every request: see LazyReadableStream.
     define: { 'import.meta.url': 'importMetaUrl', 'globalThis.ReadableStream': 'LazyReadableStream', ...define },

@@ -1,7 +1,11 @@
 #!/usr/bin/env node
 import { homedir } from 'node:os';
 import { main } from '../cli.js';
+import { useBundledMcpSdk } from '../mcp-sdk.js';
 import { EarlyInput } from '../early-input.js';
+
+// The MCP SDK comes from the bin's vendor bundle, when a server is started at all.
+useBundledMcpSdk();
 
 const tty = process.stdin.isTTY === true && process.stdout.isTTY === true;
 // First thing: raw mode, so that Enter typed while the session starts still reads as Enter.

@@ -51,6 +51,13 @@ describe('harness-tui for daily use (tmux)', () => {
       await tmux.waitFor(['Three lines received.', IDLE]);
       expect(server.messageRequests()).toHaveLength(1);
       expect(JSON.stringify(server.messageRequests()[0]?.body)).toContain(JSON.stringify(PASTED).slice(1, -1));
+      // The TUI is an interactive session: the system prompt and the tools get the 1-hour TTL.
+      const first = server.messageRequests()[0]!.body as {
+        system: { cache_control?: unknown }[];
+        tools: { cache_control?: unknown }[];
+      };
+      expect(first.system.at(-1)!.cache_control).toEqual({ type: 'ephemeral', ttl: '1h' });
+      expect(first.tools.at(-1)!.cache_control).toEqual({ type: 'ephemeral', ttl: '1h' });
 
       // Alt-Enter (ESC CR) is a new line, not a send.
       tmux.type('line one');

@@ -108,7 +108,7 @@ export function approvalParts(state: ApprovalState, width: number, theme: Theme)
   }
   if (state.phase === 'choose') {
     foot.push(
-      `${theme.wrap('bold', '[y]')} once   ${theme.wrap('bold', '[a]')} always (this session)   ${theme.wrap('bold', '[n]')} no   Esc deny`,
+      `${theme.wrap('bold', '[y]')} once   ${theme.wrap('bold', '[a]')} always (this session)   ${r.alwaysRule ? `${theme.wrap('bold', '[p]')} always (this project)   ` : ''}${theme.wrap('bold', '[n]')} no   Esc deny`,
     );
   } else {
     foot.push(

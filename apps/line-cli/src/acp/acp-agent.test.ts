@@ -171,6 +171,13 @@ describe('harness --acp with the SDK client as the editor', () => {
     const chunks = updatesOf(editor, 'agent_message_chunk');
     expect(chunks.length).toBeGreaterThan(1);
     expect(textOf(editor, sessionId, 'agent_message_chunk')).toBe('Hello from the mock, streamed in several chunks.');
+    // An editor session is interactive: the system prompt and the tools get the 1-hour TTL.
+    const sent = server.messageRequests()[0]!.body as {
+      system: { cache_control?: unknown }[];
+      tools: { cache_control?: unknown }[];
+    };
+    expect(sent.system.at(-1)!.cache_control).toEqual({ type: 'ephemeral', ttl: '1h' });
+    expect(sent.tools.at(-1)!.cache_control).toEqual({ type: 'ephemeral', ttl: '1h' });
 
     // A built-in command is answered by the session itself, as text; nothing goes to the model.
     const requests = server.messageRequests().length;
@@ -228,7 +235,7 @@ describe('harness --acp with the SDK client as the editor', () => {
     expect(first.toolCall.content).toEqual([
       { type: 'diff', path: join(box.work, 'yes.txt'), oldText: null, newText: 'yes\n' },
     ]);
-    expect(first.options.map((o) => o.kind)).toEqual(['allow_once', 'allow_always', 'reject_once']);
+    expect(first.options.map((o) => o.kind)).toEqual(['allow_once', 'allow_always', 'allow_always', 'reject_once']);
     expect(first.options[1]!.name).toMatch(/^Always allow .+ in this session$/);
 
     const calls = updatesOf(editor, 'tool_call');
@@ -349,7 +356,7 @@ describe('harness --acp with the SDK client as the editor', () => {
     ).rejects.toThrow(/nothere/);
   }, 60_000);
 
-  it('one prompt at a time per session; a turn that fails answers the prompt with the error', async () => {
+  it('one prompt at a time per session; a turn that fails (an error, an empty answer) answers the prompt with the error', async () => {
     const box = makeSandbox();
     const server = await mock(new ScriptBuilder().fault({ kind: 'delay', ms: 60_000 }).text('too late').build());
     const editor = startEditor(box, server);
@@ -371,6 +378,12 @@ describe('harness --acp with the SDK client as the editor', () => {
     );
     await expect(prompt('try again')).rejects.toThrow(/the mock refuses this/);
     expect(textOf(editor, sessionId, 'agent_message_chunk')).toContain('error: ');
+
+    // A reply with thinking only is a failed turn too: the prompt fails saying so, not an empty end_turn.
+    server.setScript(
+      new ScriptBuilder().turn({ content: [{ type: 'thinking', thinking: 'The answer, all in thinking.' }] }).build(),
+    );
+    await expect(prompt('answer me')).rejects.toThrow(/no answer/);
   }, 60_000);
 
   it('refuses a session it cannot open with the reason: no credentials, a relative cwd', async () => {

@@ -193,7 +193,7 @@ describe('events as session updates', () => {
 });
 
 describe('questions, stop reasons and commands', () => {
-  it('offers allow once, always (named with the rule) and reject; no "always" when it would add no rule', () => {
+  it('offers allow once, always for the session and for the project (named with the rule) and reject; no "always" when it would add no rule', () => {
     expect(permissionOptions(question())).toEqual([
       { optionId: 'allow_once', name: 'Allow once', kind: 'allow_once' },
       {
@@ -201,11 +201,17 @@ describe('questions, stop reasons and commands', () => {
         name: 'Always allow Bash(npm test:*) (npm test with any arguments) in this session',
         kind: 'allow_always',
       },
+      {
+        optionId: 'allow_always_project',
+        name: 'Always allow Bash(npm test:*) (npm test with any arguments) in this project (saved in .claude/settings.local.json)',
+        kind: 'allow_always',
+      },
       { optionId: 'reject_once', name: 'Reject', kind: 'reject_once' },
     ]);
     expect(permissionOptions(question({ alwaysRule: '' })).map((o) => o.kind)).toEqual(['allow_once', 'reject_once']);
     expect(answerOf({ outcome: 'selected', optionId: 'allow_once' })).toEqual({ type: 'once' });
     expect(answerOf({ outcome: 'selected', optionId: 'allow_always' })).toEqual({ type: 'session' });
+    expect(answerOf({ outcome: 'selected', optionId: 'allow_always_project' })).toEqual({ type: 'project' });
     expect(answerOf({ outcome: 'selected', optionId: 'reject_once' })).toEqual({ type: 'deny' });
     expect(answerOf({ outcome: 'cancelled' })).toMatchObject({ type: 'deny' });
     expect(answerOf({ outcome: 'selected', optionId: 'made_up' })).toMatchObject({ type: 'deny' });
@@ -219,6 +225,8 @@ describe('questions, stop reasons and commands', () => {
     expect(stopReasonOf('refusal')).toBe('refusal');
     expect(stopReasonOf('aborted')).toBe('cancelled');
     expect(stopReasonOf('error')).toBeUndefined();
+    expect(stopReasonOf('empty_answer')).toBeUndefined();
+    expect(stopReasonOf('compaction')).toBeUndefined();
   });
 
   it('lists the built-in commands but /exit, then the skills a user may run (a shadowed one as skill:name)', () => {

@@ -9,7 +9,12 @@
 import type { PermissionOption, RequestPermissionOutcome } from '@agentclientprotocol/sdk';
 import type { Answer, EventOf } from '@coding-harness/protocol';
 
-export const OPTION = { once: 'allow_once', always: 'allow_always', reject: 'reject_once' } as const;
+export const OPTION = {
+  once: 'allow_once',
+  always: 'allow_always',
+  reject: 'reject_once',
+  project: 'allow_always_project',
+} as const;
 
 /** The options one question offers, in the order an editor lists them. */
 export function permissionOptions(event: EventOf<'approval_requested'>): PermissionOption[] {
@@ -21,6 +26,11 @@ export function permissionOptions(event: EventOf<'approval_requested'>): Permiss
           {
             optionId: OPTION.always,
             name: `Always allow ${event.alwaysRule}${covers} in this session`,
+            kind: 'allow_always' as const,
+          },
+          {
+            optionId: OPTION.project,
+            name: `Always allow ${event.alwaysRule}${covers} in this project (saved in .claude/settings.local.json)`,
             kind: 'allow_always' as const,
           },
         ]
@@ -37,6 +47,8 @@ export function answerOf(outcome: RequestPermissionOutcome): Answer {
       return { type: 'once' };
     case OPTION.always:
       return { type: 'session' };
+    case OPTION.project:
+      return { type: 'project' };
     case OPTION.reject:
       return { type: 'deny' };
     default:

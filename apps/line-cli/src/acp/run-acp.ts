@@ -63,6 +63,8 @@ export async function runAcp(flags: HarnessFlags, io: CliIo): Promise<number> {
         home: io.home,
         cwd,
         files: editorFiles(client, clientCaps, () => id),
+        // An editor is driven by a person: pauses outlast 5 minutes, so the 1-hour TTL.
+        interactive: true,
       });
       id = session.status().sessionId;
       for (const message of session.info.startupMessages) warn(message);

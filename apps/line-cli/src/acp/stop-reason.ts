@@ -11,7 +11,6 @@ const STOP: Record<TurnStopReason, StopReason | undefined> = {
   stop_sequence: 'end_turn',
   tool_use: 'end_turn',
   pause_turn: 'end_turn',
-  empty_answer: 'end_turn',
   max_tokens: 'max_tokens',
   model_context_window_exceeded: 'max_tokens',
   max_turns: 'max_turn_requests',
@@ -20,6 +19,10 @@ const STOP: Record<TurnStopReason, StopReason | undefined> = {
   error: undefined,
   // A hook refused the turn before anything was sent: answered as a failure with the hook's reason.
   blocked: undefined,
+  // A reply with no text and no tool call is a failed turn: the editor gets the message saying what to try.
+  empty_answer: undefined,
+  // Only a compaction request stops so, and the agent goes on after it: a turn ending on it is a failure.
+  compaction: undefined,
 };
 
 /** The ACP stop reason of a turn that ended with `reason`; undefined for an error. */

@@ -1,7 +1,11 @@
 import { homedir } from 'node:os';
 import { drained } from '../io.js';
 import { main } from '../main.js';
+import { useBundledMcpSdk } from '../mcp-sdk.js';
 import { openStdin } from './stdin.js';
+
+// The MCP SDK comes from the bin's vendor bundle, when a server is started at all.
+useBundledMcpSdk();
 
 let stderrUsed = false;
 let stdin: ReturnType<typeof openStdin> | undefined;

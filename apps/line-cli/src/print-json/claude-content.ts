@@ -42,6 +42,10 @@ export function claudeBlocks(part: Part): unknown[] {
     }
     case 'provider':
       return part.provider === ANTHROPIC ? [part.block] : [];
+    case 'tool_addition':
+    case 'tool_removal':
+      // Only in mid-conversation system messages, which Claude Code's output has no line for.
+      return [];
   }
 }
 

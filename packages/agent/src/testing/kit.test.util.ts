@@ -13,7 +13,7 @@ import { createPolicy } from '@coding-harness/approval';
 import type { PolicyOptions } from '@coding-harness/approval';
 import type { MockServer } from '@coding-harness/mock-anthropic';
 import { startMockServer } from '@coding-harness/mock-anthropic';
-import type { Script, ScriptTurn } from '@coding-harness/mock-anthropic';
+import type { MockServerOptions, Script, ScriptTurn } from '@coding-harness/mock-anthropic';
 import { discover } from '@coding-harness/skills';
 import type { Skill } from '@coding-harness/skills';
 import { createToolRegistry } from '@coding-harness/tools';
@@ -64,8 +64,11 @@ export function anthropicAt(url: string): ProviderRegistry {
 }
 
 /** A mock server, closed by `cleanup`. */
-export async function mockServer(script: Script | ScriptTurn[]): Promise<MockServer> {
-  const server = await startMockServer({ script });
+export async function mockServer(
+  script: Script | ScriptTurn[],
+  opts: Omit<MockServerOptions, 'script'> = {},
+): Promise<MockServer> {
+  const server = await startMockServer({ script, ...opts });
   cleanups.push(() => server.close());
   return server;
 }
@@ -133,9 +136,10 @@ export async function setup(
     workroot?: string;
     registry?: Omit<RegistryOptions, 'skills'>;
     policy?: Omit<PolicyOptions, 'tools'>;
+    server?: Omit<MockServerOptions, 'script'>;
   } = {},
 ): Promise<Setup> {
-  const server = await mockServer(script);
+  const server = await mockServer(script, opts.server);
   const home = await tempDir('agent-home-');
   const workroot = opts.workroot ?? (await tempDir('agent-root-'));
   let skills: Skill[] = [];

@@ -1,7 +1,8 @@
-import { child, list, nodeType, parseShell, redirectName, text } from './load.js';
+import { child, isPipe, list, nodeType, parseShell, redirectName, text } from './load.js';
 import type { ShNode } from './load.js';
 import { literalWord } from './words.js';
 import { PLAIN_DELIMITER, trickyText } from './tricky.js';
+import { harmlessFilter } from '../programs/filters.js';
 
 /** One simple command of a command line, as allow rules see it. */
 export interface SimpleCommand {
@@ -9,6 +10,11 @@ export interface SimpleCommand {
   words: string[];
   /** Whether it starts with assignments (`X=1 cmd`): never covered by a per-command rule. */
   assigns: boolean;
+  /**
+   * A harmless filter after a pipe (`| tail -12`, programs/filters.ts) whose standard input is
+   * that pipe: a rule covering the commands before it covers it too.
+   */
+  filter?: true;
 }
 
 /** A command line cut into simple commands every word of which is literal, or why it cannot be. */
@@ -51,31 +57,40 @@ export function splitForAllow(command: string): AllowSplit {
   return { ok: true, commands };
 }
 
-function statements(stmts: readonly ShNode[], out: SimpleCommand[]): void {
+/** Redirections that give a command another standard input than the pipe before it. */
+const INPUTS = new Set(['<', '<<', '<<-', '<<<', '<&', '<>']);
+
+/** `afterPipe`: the statements read a pipe (they are a later stage of a pipeline). */
+function statements(stmts: readonly ShNode[], out: SimpleCommand[], afterPipe = false): void {
   for (const stmt of stmts) {
     if (stmt['Coprocess'] === true) refuse('it starts a coprocess');
-    for (const redirect of list(stmt, 'Redirs')) checkRedirect(redirect);
+    const redirects = list(stmt, 'Redirs');
+    for (const redirect of redirects) checkRedirect(redirect);
+    const readsPipe = afterPipe && !redirects.some((r) => INPUTS.has(redirectName(r) ?? '<'));
     const cmd = child(stmt, 'Cmd');
-    if (cmd) compound(cmd, out);
+    if (cmd) compound(cmd, out, readsPipe);
   }
 }
 
-function compound(cmd: ShNode, out: SimpleCommand[]): void {
+function compound(cmd: ShNode, out: SimpleCommand[], afterPipe: boolean): void {
   const type = nodeType(cmd);
   switch (type) {
     case 'CallExpr':
-      return simple(cmd, out);
-    case 'BinaryCmd':
-      return statements(
-        [child(cmd, 'X'), child(cmd, 'Y')].filter((s): s is ShNode => s !== undefined),
-        out,
-      );
+      return simple(cmd, out, afterPipe);
+    case 'BinaryCmd': {
+      const [x, y] = [child(cmd, 'X'), child(cmd, 'Y')].map((s) => (s === undefined ? [] : [s]));
+      // A pipeline is read left to right (`a | b | c` is `(a | b) | c`): the left side reads what
+      // the whole reads, the right side reads the pipe.
+      const pipe = isPipe(cmd);
+      statements(x as ShNode[], out, pipe && afterPipe);
+      return statements(y as ShNode[], out, pipe);
+    }
     case 'Subshell':
     case 'Block':
       return statements(list(cmd, 'Stmts'), out);
     case 'IfClause':
       statements([...list(cmd, 'Cond'), ...list(cmd, 'Then')], out);
-      if (child(cmd, 'Else')) compound(child(cmd, 'Else') as ShNode, out);
+      if (child(cmd, 'Else')) compound(child(cmd, 'Else') as ShNode, out, false);
       return;
     case 'WhileClause':
       return statements([...list(cmd, 'Cond'), ...list(cmd, 'Do')], out);
@@ -107,7 +122,7 @@ const REFUSED: Readonly<Record<string, string>> = {
   CoprocClause: 'coproc',
 };
 
-function simple(call: ShNode, out: SimpleCommand[]): void {
+function simple(call: ShNode, out: SimpleCommand[], afterPipe: boolean): void {
   const assigns = list(call, 'Assigns');
   for (const assign of assigns) {
     if (child(assign, 'Array') || child(assign, 'Index')) refuse('it assigns an array');
@@ -117,7 +132,8 @@ function simple(call: ShNode, out: SimpleCommand[]): void {
   const args = list(call, 'Args');
   if (args.length === 0) refuse('it only assigns variables');
   const words = args.map((word, i) => literalOrRefuse(word, i === 0 ? 'the command name' : `word ${i + 1}`));
-  out.push({ words, assigns: assigns.length > 0 });
+  const filter = afterPipe && assigns.length === 0 && harmlessFilter(words);
+  out.push(filter ? { words, assigns: false, filter } : { words, assigns: assigns.length > 0 });
 }
 
 function literalOrRefuse(word: ShNode | undefined, what: string): string {

@@ -48,6 +48,8 @@ const CALIBRATION: ReadonlyArray<RedirectName> = [
 interface Loaded {
   parser: GoParser;
   redirects: ReadonlyMap<number, RedirectName>;
+  /** The operator values of `|` and `|&` (a pipe), read from the parser like the redirections. */
+  pipes: ReadonlySet<number>;
   loadMs: number;
 }
 
@@ -66,7 +68,13 @@ function load(): Loaded {
   const ops = list(list(file, 'Stmts')[0], 'Redirs');
   if (ops.length !== CALIBRATION.length) throw new Error('mvdan-sh: unexpected redirection calibration');
   ops.forEach((redirect, i) => redirects.set(redirect['Op'] as number, CALIBRATION[i] as RedirectName));
-  loaded = { parser, redirects, loadMs: performance.now() - started };
+  const pipes = new Set<number>();
+  for (const pipe of ['a | b', 'a |& b']) {
+    const cmd = child(list(plain(parser.Parse(pipe, '').__internal_object__) as ShNode, 'Stmts')[0], 'Cmd');
+    if (cmd?.type !== 'BinaryCmd') throw new Error('mvdan-sh: unexpected pipe calibration');
+    pipes.add(cmd['Op'] as number);
+  }
+  loaded = { parser, redirects, pipes, loadMs: performance.now() - started };
   return loaded;
 }
 
@@ -142,6 +150,11 @@ export function walk(node: ShNode, visit: (node: ShNode) => void): void {
 /** A redirection's operator by name. */
 export function redirectName(redirect: ShNode): RedirectName | undefined {
   return load().redirects.get(redirect['Op'] as number);
+}
+
+/** Whether a `BinaryCmd` is a pipe (`|` or `|&`) rather than `&&` or `||`. */
+export function isPipe(binary: ShNode): boolean {
+  return load().pipes.has(binary['Op'] as number);
 }
 
 /** Whether the parser is loaded, and how long loading took (for the bench and the README's figures). */

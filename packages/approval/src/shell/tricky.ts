@@ -12,8 +12,12 @@
 /** Characters that are not plain text to one of the two readers: C0/C1 controls but tab and line feed, DEL, Unicode blanks and line separators. */
 const UNCLEAR_CHAR =
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/;
-/** A `#` that may start a comment: at the start or after a blank or an operator character. */
-const COMMENT_START = /(^|[\s;&|()<>])#/;
+/**
+ * A `#` that may start a comment to one of the two readers: anywhere but inside a run of plain
+ * word characters. Bash starts a comment only at the start of a word; mvdan/sh also starts one
+ * right after a closing quote (`echo "a"#;m1` runs m1 in bash, the parser sees a comment).
+ */
+const COMMENT_START = /(^|[^A-Za-z0-9_./:=+,@%-])#/;
 
 /** Why the command's text is outside the subset both readers agree on, or undefined when it is inside. */
 export function trickyText(command: string): string | undefined {

@@ -10,6 +10,9 @@ export const BETAS = {
   thinkingBinding: 'thinking-binding-controls-2026-08-01',
   displayUpdates: 'thinking-display-updates-2026-08-18',
   contextManagement: 'context-management-2025-06-27',
+  compaction: 'compact-2026-09-04',
+  toolChanges: 'mid-conversation-tool-changes-2026-07-01',
+  inlineTools: 'inline-tools-2026-09-15',
 } as const;
 
 /** What the headers of one request settle. */

@@ -7,11 +7,15 @@ import { lenientSpec, modelSpec } from '../model-table.js';
 import type { MessagesRequest } from '../request-schema.js';
 import { countTokensRequestSchema, messagesRequestSchema, parseRequest } from '../request-schema.js';
 import type { ThinkingTransformation } from '../thinking-binding.js';
-import { checkThinkingBlocks } from '../thinking-binding.js';
+import { checkThinkingBlocks, verifyBlock } from '../thinking-binding.js';
+import { checkCompactionBlocks, checkCompactionParam } from '../compaction.js';
 import type { RequestHeaders } from './headers.js';
 import { BETAS, checkHeaders } from './headers.js';
 import { checkMessages } from './messages.js';
 import { checkTools } from './tools.js';
+import { checkToolChanges } from './tool-changes.js';
+import type { AppliedEdit } from '../context-editing.js';
+import { applyEdits, readEdits } from '../context-editing.js';
 import { checkParams, effectiveEffort } from './params.js';
 import type { ThinkingPlan } from './thinking-config.js';
 import { checkThinking } from './thinking-config.js';
@@ -25,8 +29,8 @@ export interface ValidationOptions {
   /** An account created before 2026-08-31: the prefix check runs only with `block_binding`. */
   oldAccount: boolean;
   account: string;
-  /** Canonical JSON of the content of every reply sent with `pause_turn` (sending one back continues it). */
-  pausedReplies: ReadonlySet<string>;
+  /** The workspace's default inference geography, reported in usage. */
+  inferenceGeo?: string;
 }
 
 /** A request that passed, with what answering it needs. */
@@ -39,6 +43,8 @@ export interface ValidRequest {
   transformations: ThinkingTransformation[];
   /** Report `input_transformations` in the response (the binding beta is on). */
   reportTransformations: boolean;
+  /** With `context_management`: what its edits cleared (reported in the response). */
+  appliedEdits?: AppliedEdit[];
 }
 
 type Result = { ok: true; value: ValidRequest } | { ok: false; error: ApiErrorResponse };
@@ -85,10 +91,23 @@ export function validateRequest(
   if (error) return { ok: false, error };
   const thinking = checkThinking(request, spec, effectiveEffort(request, spec), headers.value);
   if (!thinking.ok) return thinking;
-  const messagesError = checkMessages(request.messages, spec, headers.value, opts.pausedReplies) ?? cacheError;
+  const compactionError =
+    checkCompactionParam(request, spec) ??
+    checkCompactionBlocks(request.messages, headers.value.betas.has(BETAS.compaction), verifyBlock);
+  if (compactionError) return { ok: false, error: compactionError };
+  const messagesError =
+    checkMessages(request.messages, spec, headers.value) ??
+    checkToolChanges(request, spec, headers.value) ??
+    cacheError;
   if (messagesError) return { ok: false, error: messagesError };
-  if (inputTokens > spec.contextWindow)
-    return { ok: false, error: invalid(`prompt is too long: ${inputTokens} tokens > ${spec.contextWindow} maximum`) };
+  // Context editing happens before the prompt reaches the model: what it sees is what counts.
+  const edits = readEdits(request);
+  if ('error' in edits) return { ok: false, error: edits.error };
+  const edited = applyEdits(request, edits.edits, inputTokens);
+  const seen = edited.applied.length > 0 ? flattenRequest(edited.body) : blocks;
+  const seenTokens = totalTokens(seen);
+  if (seenTokens > spec.contextWindow)
+    return { ok: false, error: invalid(`prompt is too long: ${seenTokens} tokens > ${spec.contextWindow} maximum`) };
   const binding = countOnly
     ? { ok: true as const, transformations: [] }
     : checkThinkingBlocks(request, request.messages, {
@@ -104,10 +123,11 @@ export function validateRequest(
       request,
       spec,
       plan: thinking.plan,
-      blocks,
-      inputTokens,
+      blocks: seen,
+      inputTokens: seenTokens,
       transformations: binding.transformations,
       reportTransformations: reportsTransformations(headers.value),
+      ...(edits.edits.length > 0 ? { appliedEdits: edited.applied } : {}),
     },
   };
 }

@@ -1,15 +1,27 @@
 import type { ApiErrorResponse } from '../errors.js';
 import { invalid } from '../errors.js';
 import type { ModelSpec } from '../model-table.js';
-import { strip } from '../thinking-binding.js';
-import { canonicalJson, isRecord } from '../tokens.js';
+import { isCompaction } from '../compaction.js';
+import { isRecord } from '../tokens.js';
 import type { RequestHeaders } from './headers.js';
+import { checkMediaBlock, checkToolResultMedia } from './media.js';
 
 /** The real API's prefill rejection, verbatim. */
 export const PREFILL_MESSAGE =
   'This model does not support assistant message prefill. The conversation must end with a user message.';
 
-const USER_BLOCKS = new Set(['text', 'image', 'document', 'tool_result', 'search_result', 'container_upload']);
+const USER_BLOCKS = new Set([
+  'text',
+  'image',
+  'document',
+  'tool_result',
+  'search_result',
+  'container_upload',
+  // Only as the first block of the first message (checked with the block: compaction.ts).
+  'compaction',
+]);
+/** What a mid-conversation system message holds (tool changes are checked in tool-changes.ts). */
+const SYSTEM_BLOCKS = new Set(['text', 'tool_addition', 'tool_removal']);
 const ASSISTANT_BLOCKS = new Set([
   'text',
   'thinking',
@@ -21,12 +33,37 @@ const ASSISTANT_BLOCKS = new Set([
   'code_execution_tool_result',
   'bash_code_execution_tool_result',
   'text_editor_code_execution_tool_result',
+  'tool_search_tool_result',
   'mcp_tool_use',
   'mcp_tool_result',
   'container_upload',
   'document',
   'compaction',
 ]);
+
+/**
+ * The blocks of the API's own server tools (their calls and results). A reply paused with
+ * `pause_turn` ends in one of them, and only such an assistant turn may be sent back last to
+ * continue (the API is stateless: it judges the content, it remembers no reply).
+ */
+export const SERVER_TOOL_BLOCKS: ReadonlySet<string> = new Set([
+  'server_tool_use',
+  'web_search_tool_result',
+  'web_fetch_tool_result',
+  'code_execution_tool_result',
+  'bash_code_execution_tool_result',
+  'text_editor_code_execution_tool_result',
+  'tool_search_tool_result',
+  'mcp_tool_use',
+  'mcp_tool_result',
+]);
+
+/** True when the message's content ends in a server tool's block (a paused server-tool loop). */
+export function endsInServerTool(message: unknown): boolean {
+  if (!isRecord(message) || !Array.isArray(message.content)) return false;
+  const last = message.content.at(-1);
+  return isRecord(last) && SERVER_TOOL_BLOCKS.has(String(last.type));
+}
 
 interface Turn {
   role: 'user' | 'assistant';
@@ -38,17 +75,19 @@ interface Turn {
 
 /**
  * Checks the `messages` array as the real API does: roles (mid-conversation `system` only on
- * models that take it, right after a user turn), non-empty content and text, block types per
- * role, every `tool_use` answered by a `tool_result` in the next user turn and no unknown
- * `tool_result` ids, and no prefill on models that reject it (a reply the mock ended with
- * `pause_turn`, sent back unchanged, is a continuation, not a prefill). Consecutive same-role messages
+ * models that take it, right after a user turn or an assistant turn ending in a server tool's
+ * result, and followed by an assistant turn or nothing), non-empty content and text, block types
+ * per role, every `tool_use` answered by a `tool_result` in the next user turn and no unknown
+ * `tool_result` ids, and no prefill on models that reject it. A last assistant turn that ends in
+ * a server tool's block continues a paused server-tool loop and is not a prefill; the check looks
+ * at the content only, as the stateless API does (platform docs: handling-stop-reasons `pause_turn`,
+ * server-tools, mid-conversation-system-messages "Limitations"). Consecutive same-role messages
  * merge into one turn, as the API merges them.
  */
 export function checkMessages(
   messages: unknown[],
   spec: ModelSpec,
   headers: RequestHeaders,
-  pausedReplies: ReadonlySet<string> = new Set(),
 ): ApiErrorResponse | undefined {
   if (messages.length === 0) return invalid('messages: at least one message is required');
   const turns: Turn[] = [];
@@ -63,12 +102,20 @@ export function checkMessages(
     if (role === 'system') {
       if (!spec.midConversationSystem)
         return invalid(`messages.${i}.role: role 'system' is not supported on this model`);
-      if (previousRole !== 'user' && previousRole !== 'system')
+      const afterServerTool = previousRole === 'assistant' && endsInServerTool(messages[i - 1]);
+      if (previousRole !== 'user' && previousRole !== 'system' && !afterServerTool)
         return invalid(`messages.${i}: a message with role 'system' must immediately follow a user turn`);
+      const next = messages[i + 1];
+      if (isRecord(next) && next.role !== 'assistant' && next.role !== 'system')
+        return invalid(
+          `messages.${i}: a message with role 'system' must be the last message or be immediately followed by an assistant turn`,
+        );
       previousRole = role;
       continue;
     }
-    if (turns.length === 0 && role !== 'user') return invalid('messages: first message must use the "user" role');
+    const startsWithSummary = i === 0 && Array.isArray(message.content) && isCompaction(message.content[0]);
+    if (turns.length === 0 && role !== 'user' && !startsWithSummary)
+      return invalid('messages: first message must use the "user" role');
     previousRole = role;
     const blocks = Array.isArray(message.content)
       ? message.content.map((b, j) => [i, j, b as Record<string, unknown>] as Turn['blocks'][number])
@@ -77,8 +124,8 @@ export function checkMessages(
     if (last?.role === role) last.blocks.push(...blocks);
     else turns.push({ role, first: i, blocks });
   }
-  const last = messages.at(-1) as Record<string, unknown>;
-  const continuesPause = last.role === 'assistant' && pausedReplies.has(canonicalJson(strip(last.content)));
+  const lastTurn = [...messages].reverse().find((m) => isRecord(m) && m.role !== 'system');
+  const continuesPause = endsInServerTool(lastTurn);
   if (turns.at(-1)?.role === 'assistant' && !spec.prefill && !continuesPause) return invalid(PREFILL_MESSAGE);
   return checkToolPairs(turns, messages.length);
 }
@@ -100,7 +147,7 @@ function checkContent(
     const at = `messages.${i}.content.${j}`;
     if (!isRecord(block)) return invalid(`${at}: Input should be a valid dictionary`);
     const type = String(block.type);
-    if (role === 'system' ? type !== 'text' : !allowed.has(type))
+    if (role === 'system' ? !SYSTEM_BLOCKS.has(type) : !allowed.has(type))
       return invalid(`${at}: Input tag '${type}' found using 'type' does not match any of the expected tags`);
     if (type === 'text') {
       if (typeof block.text !== 'string') return invalid(`${at}.text: Field required`);
@@ -124,6 +171,8 @@ function checkContent(
       return invalid(`${at}.${typeof block.thinking !== 'string' ? 'thinking' : 'signature'}: Field required`);
     }
     if (type === 'redacted_thinking' && typeof block.data !== 'string') return invalid(`${at}.data: Field required`);
+    const media = checkMediaBlock(block, at) ?? checkToolResultMedia(block, at);
+    if (media) return media;
   }
   return undefined;
 }

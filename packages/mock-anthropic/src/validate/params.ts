@@ -30,9 +30,13 @@ const KNOWN_FIELDS = new Set([
   'inference_geo',
   'fallbacks',
   'speed',
+  'compaction',
 ]);
 /** Fields only a beta header unlocks. */
-const BETA_FIELDS: Record<string, string> = { context_management: BETAS.contextManagement };
+const BETA_FIELDS: Record<string, string> = {
+  context_management: BETAS.contextManagement,
+  compaction: BETAS.compaction,
+};
 const SAMPLING = ['temperature', 'top_p', 'top_k'] as const;
 const SAMPLING_DEFAULTS: Record<string, number | undefined> = { temperature: 1, top_p: 1, top_k: undefined };
 

@@ -316,6 +316,32 @@ describe('messages', () => {
       /must immediately follow a user turn/,
     );
   });
+
+  it('a system message must end the messages or come right before an assistant turn (a user turn after it is a 400)', async () => {
+    const { client } = await serve([{ content: [{ type: 'text', text: 'ok' }] }]);
+    const userAfter: Anthropic.MessageParam[] = [
+      { role: 'user', content: 'hi' },
+      { role: 'system', content: 'note' },
+      { role: 'user', content: 'more' },
+    ];
+    expect((await refusal(client.messages.create({ ...ask(''), messages: userAfter }))).message).toBe(
+      "messages.1: a message with role 'system' must be the last message or be immediately followed by an assistant turn",
+    );
+    const afterServerTool = [
+      { role: 'user', content: 'look it up' },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'server_tool_use', id: 'srvtoolu_01', name: 'web_search', input: { query: 'q' } },
+          { type: 'web_search_tool_result', tool_use_id: 'srvtoolu_01', content: [] },
+        ],
+      },
+      { role: 'system', content: 'note after a paused server-tool turn' },
+    ] as unknown as Anthropic.MessageParam[];
+    await expect(client.messages.create({ ...ask(''), messages: afterServerTool })).resolves.toMatchObject({
+      type: 'message',
+    });
+  });
 });
 
 describe('headers', () => {

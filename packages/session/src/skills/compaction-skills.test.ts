@@ -43,7 +43,7 @@ describe('the re-attach budget', () => {
   });
 });
 
-describe('compaction with a large and a small skill', () => {
+describe('a harness-written compaction with a large and a small skill (claude-fable-5-2: no server compaction)', () => {
   it('re-attaches the newest first, the large one cut with a pointer, within the budget', async () => {
     const workroot = await tempDir('agent-root-');
     await writeFile(join(workroot, 'big.txt'), `${'x'.repeat(90)}\n`.repeat(400));
@@ -60,7 +60,7 @@ describe('compaction with a large and a small skill', () => {
         await writeSkill(root, 'huge-skill', 'A skill with a long body.', 'Huge step.\n'.repeat(4_000));
         await writeSkill(root, 'small-skill', 'A short skill.', 'Small step only.');
       },
-      agent: { contextWindow: 20_000 },
+      agent: { model: 'claude-fable-5-2', contextWindow: 20_000 },
     });
     await turn(agent, '/huge-skill');
     await turn(agent, '/small-skill');

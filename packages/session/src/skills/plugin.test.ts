@@ -28,6 +28,9 @@ async function drain(events: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
   return out;
 }
 
+/** A model without server compaction: the harness writes the summary, and the skills go back after it. */
+const HARNESS_SUMMARY = 'claude-fable-5-2';
+
 /** The texts of the one user message a compaction leaves, as the next request sent it. */
 const compactedTexts = (server: Parameters<typeof body>[0], i: number): string[] =>
   body(server, i).messages[0]!.content.map((b) => (b.type === 'text' ? String(b.text) : ''));
@@ -48,7 +51,7 @@ describe('re-attaching skills after a compaction', () => {
       workroot,
       skills: (root) => writeSkill(root, 'stamp', 'Stamp the marker.', `Stamped: !\`${command}\``),
       policy: { allow: [`Bash(${command})`] },
-      agent: { contextWindow: 12_000 },
+      agent: { contextWindow: 12_000, model: HARNESS_SUMMARY },
     });
     await turn(agent, 'stamp it');
     expect(await readFile(marker, 'utf8')).toBe('line\n');
@@ -71,7 +74,7 @@ describe('re-attaching skills after a compaction', () => {
     const { agent, server } = await setup(script, {
       workroot: await bigRoot(),
       skills: (root) => writeSkill(root, 'deploy-notes', 'Deploy notes.', `Deploy with the key ${secret} only.`),
-      agent: { contextWindow: 12_000, secrets: [secret] },
+      agent: { contextWindow: 12_000, secrets: [secret], model: HARNESS_SUMMARY },
     });
     await turn(agent, 'load the notes');
     await turn(agent, 'next?');
@@ -132,7 +135,7 @@ describe('re-attaching skills after a compaction', () => {
     const second = await setup(script, {
       workroot,
       skills,
-      agent: { sessionStore: store, resumeId: first.agent.sessionId, contextWindow: 12_000 },
+      agent: { sessionStore: store, resumeId: first.agent.sessionId, contextWindow: 12_000, model: HARNESS_SUMMARY },
     });
     await turn(second.agent, 'read big.txt');
     const events = await drain(second.agent.compact());

@@ -22,6 +22,7 @@ import { skillCommandAuthorizer } from './skill-commands.js';
 import { skillLoaded } from './skill-turn.js';
 import { notesBySkill } from '../skill-load-notes.js';
 import { recordSkillUse } from '../skill-usage.js';
+import type { AgentRunner } from '../agents/agents-plugin.js';
 
 export interface SkillsPluginOptions {
   /** The skills of the session's start (the system prompt lists them; the tool's schema names them). */
@@ -38,6 +39,8 @@ export interface SkillsPluginOptions {
   sandbox?: { readonly active: boolean };
   /** Whether the repository's own skills may run dynamic context commands (the user trusted it). Default false. */
   projectTrusted?: () => boolean;
+  /** The session's custom agents: a fork skill's `agent: <name>` naming one runs with it. */
+  agents?: AgentRunner;
 }
 
 /** What a re-discovery hands the plugin. */
@@ -75,6 +78,9 @@ interface LoadInput {
   args?: string;
 }
 
+/** What `${CLAUDE_EFFORT}` says when the session sends no effort: the Messages API's default level. */
+export const DEFAULT_EFFORT = 'high';
+
 const inputFor = (name: string, args: string): LoadInput => (args === '' ? { name } : { name, args });
 
 export function createSkillsPlugin(options: SkillsPluginOptions): SkillsPlugin {
@@ -93,6 +99,8 @@ export function createSkillsPlugin(options: SkillsPluginOptions): SkillsPlugin {
     skills: () => skills,
     forced,
     sessionId: () => turn?.ctx.sessionId,
+    // The API's own default when the session sends no effort is `high`.
+    effort: () => (turn ? (turn.ctx.settings().effort ?? DEFAULT_EFFORT) : undefined),
     authorize(command, skill, callId) {
       if (!turn)
         return Promise.resolve({ allowed: false, denied: true, message: 'this session runs no skill commands' });
@@ -179,6 +187,7 @@ export function createSkillsPlugin(options: SkillsPluginOptions): SkillsPlugin {
         callId: call.id,
         userForced: forced(call.id),
         skillTool: tool,
+        ...(options.agents !== undefined ? { agents: options.agents } : {}),
       });
       afterLoad(skill.name, ctx);
       return replaced ? { result: replaced } : undefined;

@@ -150,6 +150,15 @@ describe('resuming a session with the skills plugin', () => {
     expect(said).toContain('Indent with two spaces.');
     expect(said).toContain('added: beta');
     expect(said).toContain('Beta work: the skill added later.');
+    // Sonnet 5.5 takes tool changes mid-conversation: the skill tool's current definition (its enum
+    // now names beta) is offered with the note, by value, without touching `tools`.
+    const offered = note!.content.find((b) => b.type === 'tool_addition') as
+      | { tool: { type: string; definition: { name: string; input_schema: unknown } } }
+      | undefined;
+    expect(offered?.tool).toMatchObject({ type: 'tool_definition', definition: { name: 'skill' } });
+    expect(JSON.stringify(offered?.tool.definition.input_schema)).toContain('"beta"');
+    expect(w.server.messageRequests()[2]!.headers['anthropic-beta']).toBe('inline-tools-2026-09-15');
+    expect(said).toContain('its current definition is offered with this message');
     // The stored skill tool's enum lacks beta, yet the call works: validation is the current registry's.
     const beta = ofType(two, 'tool_call_finished').find((e) => e.name === 'skill');
     expect(beta?.isError).toBe(false);

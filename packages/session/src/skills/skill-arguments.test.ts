@@ -33,9 +33,16 @@ describe('skill body substitutions (Claude Code semantics)', () => {
     expect(expand('\\\\$0', 'a')).toBe('\\\\a');
   });
 
-  it('keeps `$N` and `$ARGUMENTS[N]` with no such argument as written, and appends the args when nothing matched', () => {
-    expect(expand('[$3][$ARGUMENTS[3]]', 'a b')).toBe('[$3][$ARGUMENTS[3]]\n\nARGUMENTS: a b');
+  it('empties `$N` and `$ARGUMENTS[N]` with no such argument (as Claude Code does); they count as placeholders, so nothing is appended', () => {
+    expect(expand('[$3][$ARGUMENTS[3]]', 'a b')).toBe('[][]');
+    expect(expand('Fix issue $0 in $1.', '42')).toBe('Fix issue 42 in .');
+    expect(expand('Fix $0.', '')).toBe('Fix .');
     expect(expand('[$1][$ARGUMENTS[0]]', 'a b')).toBe('[b][a]');
+  });
+
+  it('fills ${CLAUDE_EFFORT} with the effort given, and leaves it as written when none is', () => {
+    expect(expand('think at ${CLAUDE_EFFORT}', '', { effort: 'xhigh' })).toBe('think at xhigh');
+    expect(expand('think at ${CLAUDE_EFFORT}', '')).toBe('think at ${CLAUDE_EFFORT}');
   });
 
   it('never expands a value again: an argument holding `$1` or `${CLAUDE_SESSION_ID}` is inserted as typed', () => {

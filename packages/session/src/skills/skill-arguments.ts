@@ -50,6 +50,8 @@ export interface SkillTextValues {
   projectDir?: string;
   /** `${CLAUDE_PLUGIN_ROOT}`: the folder of the plugin the skill came from; left as written for other skills. */
   pluginRoot?: string;
+  /** `${CLAUDE_EFFORT}`: the reasoning effort the turn runs with; left as written when unknown. */
+  effort?: string;
 }
 
 /** An expanded body and where the substituted values sit in it (so nothing inside them is read as syntax later). */
@@ -69,6 +71,7 @@ const VARIABLES = [
   'CLAUDE_SESSION_ID',
   'CLAUDE_PROJECT_DIR',
   'CLAUDE_PLUGIN_ROOT',
+  'CLAUDE_EFFORT',
 ] as const;
 
 /**
@@ -76,12 +79,12 @@ const VARIABLES = [
  * expanded again):
  * - `$<name>` for each `arguments` name (not followed by `[` or a word character): that
  *   argument, empty when missing;
- * - `$ARGUMENTS[N]` and `$N` (0-based, shell quotes respected): the Nth argument; when there is
- *   none the placeholder stays as written;
+ * - `$ARGUMENTS[N]` and `$N` (0-based, shell quotes respected): the Nth argument, empty when
+ *   there is none (as Claude Code does: a missing argument never leaves `$2` in the text);
  * - `$ARGUMENTS`: the whole argument string;
  * - `\$` before one of those: a literal `$` (`\$1.00` stays `$1.00`);
  * - `${CLAUDE_SKILL_DIR}` / `${SKILL_DIR}`, `${CLAUDE_SESSION_ID}`, `${CLAUDE_PROJECT_DIR}`,
- *   `${CLAUDE_PLUGIN_ROOT}` (a plugin's skill or command).
+ *   `${CLAUDE_PLUGIN_ROOT}` (a plugin's skill or command), `${CLAUDE_EFFORT}` (the turn's effort).
  * When no argument placeholder was substituted and args are not empty, `ARGUMENTS: <args>` is
  * appended on its own line.
  */
@@ -109,6 +112,7 @@ export function expandSkillText(body: string, values: SkillTextValues): Expanded
     CLAUDE_SESSION_ID: values.sessionId,
     CLAUDE_PROJECT_DIR: values.projectDir,
     CLAUDE_PLUGIN_ROOT: values.pluginRoot,
+    CLAUDE_EFFORT: values.effort,
   };
   let parts: string[] | undefined;
   const arg = (i: number): string | undefined => (parts ??= splitArguments(values.args))[i];
@@ -136,12 +140,8 @@ export function expandSkillText(body: string, values: SkillTextValues): Expanded
       if (value === undefined) out += m[0];
       else insert(value);
     } else if (indexed !== undefined || shorthand !== undefined) {
-      const value = arg(Number(indexed ?? shorthand));
-      if (value === undefined) out += m[0];
-      else {
-        substituted = true;
-        insert(value);
-      }
+      substituted = true;
+      insert(arg(Number(indexed ?? shorthand)) ?? '');
     } else {
       substituted = true;
       insert(values.args);

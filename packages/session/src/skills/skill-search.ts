@@ -13,20 +13,35 @@ const words = (text: string): string[] =>
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w !== '');
 
+/** How a skill matched a query: the words found in its name, and those found only in its text. */
+interface Score {
+  inName: number;
+  inText: number;
+}
+
 /**
- * Scores a skill for the query words: a word found in the name counts 3, in the description or
- * `when_to_use` 1; a skill must contain every word somewhere. 0 means no match.
+ * Which query words a skill holds: in its name, else in its description or `when_to_use`. A
+ * word the skill lacks costs nothing, so one good word is enough to find it.
  */
-function score(skill: Skill, query: readonly string[]): number {
+function score(skill: Skill, query: readonly string[]): Score {
   const name = skill.name.toLowerCase();
   const text = entryText(skill).toLowerCase();
-  let total = 0;
+  const out: Score = { inName: 0, inText: 0 };
   for (const w of query) {
-    if (name.includes(w)) total += 3;
-    else if (text.includes(w)) total += 1;
-    else return 0;
+    if (name.includes(w)) out.inName += 1;
+    else if (text.includes(w)) out.inText += 1;
   }
-  return total;
+  return out;
+}
+
+/** More words matched first; among as many, more of them in the name; then by name. */
+function better(a: { s: Skill; score: Score }, b: { s: Skill; score: Score }): number {
+  const total = (x: Score): number => x.inName + x.inText;
+  return (
+    total(b.score) - total(a.score) ||
+    b.score.inName - a.score.inName ||
+    (a.s.name < b.s.name ? -1 : a.s.name > b.s.name ? 1 : 0)
+  );
 }
 
 const capText = (text: string): string =>
@@ -34,9 +49,10 @@ const capText = (text: string): string =>
 
 /**
  * The skill tool's answer to `query`: the model-invocable skills whose name, description or
- * `when_to_use` contain every word of the query (case-insensitive), best first (name matches
- * before description matches, then by name), at most {@link SKILL_SEARCH_LIMIT}, each as
- * `- name: description`. Loads nothing. Says so when nothing matches.
+ * `when_to_use` contain any word of the query (case-insensitive), ranked by how many words they
+ * hold (among as many, those with more in the name first, then by name), at most
+ * {@link SKILL_SEARCH_LIMIT}, each as `- name: description`. Loads nothing. Says so when nothing
+ * matches.
  */
 export function searchSkills(skills: readonly Skill[], query: string): string {
   const q = words(query);
@@ -45,13 +61,15 @@ export function searchSkills(skills: readonly Skill[], query: string): string {
   const hits = skills
     .filter((s) => !s.disableModelInvocation)
     .map((s) => ({ s, score: score(s, q) }))
-    .filter((h) => h.score > 0)
-    .sort((a, b) => b.score - a.score || (a.s.name < b.s.name ? -1 : a.s.name > b.s.name ? 1 : 0));
+    .filter((h) => h.score.inName + h.score.inText > 0)
+    .sort(better);
   if (hits.length === 0)
-    return `No skill matches ${JSON.stringify(query)} (every word must occur in a skill's name or description); try fewer or other words.`;
+    return `No skill matches ${JSON.stringify(query)} (no word of it occurs in a skill's name or description); try other words.`;
   const shown = hits.slice(0, SKILL_SEARCH_LIMIT).map((h) => `- ${h.s.name}: ${capText(entryText(h.s))}`);
+  const every = hits.filter((h) => h.score.inName + h.score.inText === q.length).length;
+  const all = q.length > 1 && every > 0 && every < hits.length ? `, ${every} of them every word` : '';
   const more = hits.length > shown.length ? ` (the best ${shown.length} shown; add words to narrow it)` : '';
-  return `${hits.length} skill${hits.length === 1 ? ' matches' : 's match'} ${JSON.stringify(query)}${more}. Load one with the skill tool's name:\n${shown.join('\n')}`;
+  return `${hits.length} skill${hits.length === 1 ? ' matches' : 's match'} ${JSON.stringify(query)}${all}${more}. Load one with the skill tool's name:\n${shown.join('\n')}`;
 }
 
 /** Up to `count` candidates nearest to `word` by edit distance (ties in the given order). */

@@ -13,6 +13,7 @@ import type { Skill } from '@coding-harness/skills';
 import type { Tool, ToolResult } from '@coding-harness/tools';
 import { skillRecord } from './skill-records.js';
 import { subagentKind, subagentSystem, subagentTools } from './subagent.js';
+import type { AgentRunner } from '../agents/agents-plugin.js';
 
 /** Everything `skillLoaded` needs about the call that loaded the skill. */
 export interface SkillLoad {
@@ -27,6 +28,8 @@ export interface SkillLoad {
   userForced: boolean;
   /** The skill tool itself: never one of a subagent's tools. */
   skillTool: Tool<unknown>;
+  /** The session's custom agents: `agent: <name>` naming one runs the fork with it. */
+  agents?: AgentRunner;
 }
 
 /**
@@ -55,13 +58,28 @@ export async function skillLoaded(load: SkillLoad): Promise<ToolResult | undefin
 /** Runs a fork skill's body as a subagent's task; its final answer is the tool result. */
 async function runFork(load: SkillLoad, settings: SettingsChange | undefined): Promise<ToolResult> {
   const { ctx, skill } = load;
+  const custom = skill.agent !== undefined ? load.agents?.find(skill.agent) : undefined;
+  if (custom !== undefined && load.agents !== undefined) {
+    // A custom agent brings its own prompt, tools and model; the skill's model and effort apply on top.
+    ctx.emit({ type: 'notice', message: `skill ${skill.name}: running with the agent "${custom.name}"` });
+    const agent = settings === undefined ? custom : { ...custom, ...settings };
+    return load.agents.run(agent, {
+      ctx,
+      task: resultText(load.result.content),
+      callId: load.callId,
+      label: `skill ${skill.name}`,
+    });
+  }
   const { kind, unknown } = subagentKind(skill.agent);
   if (unknown !== undefined)
     ctx.emit({
       type: 'notice',
-      message: `skill ${skill.name}: agent "${unknown}" is not one this harness has (Explore, Plan, general-purpose); it runs as the read-only explorer`,
+      message: `skill ${skill.name}: agent "${unknown}" is not one this harness has (Explore, Plan, general-purpose, or a custom agent /agents lists); it runs as the read-only explorer`,
     });
-  const tools = subagentTools(ctx.tools, kind, skill.disallowedTools ?? [], load.skillTool);
+  // Never the agent tool: a fork skill's subagent starts no agents of its own.
+  const tools = subagentTools(ctx.tools, kind, skill.disallowedTools ?? [], load.skillTool).filter(
+    (t) => t !== load.agents?.tool,
+  );
   ctx.emit({
     type: 'notice',
     message: `skill ${skill.name}: running in a ${kind === 'explorer' ? 'read-only explorer' : 'general'} subagent with ${tools.map((t) => t.name).join(', ') || 'no tools'}`,

@@ -110,6 +110,18 @@ describe('skill tool', () => {
     expect(forced.isError).toBe(false);
   });
 
+  it("fills ${CLAUDE_EFFORT} with the runtime's effort", async () => {
+    const s = makeSkill('deep', 'Think at ${CLAUDE_EFFORT} effort.');
+    const runtime: SkillToolRuntime = {
+      skills: () => [s],
+      forced: () => false,
+      sessionId: () => undefined,
+      effort: () => 'xhigh',
+    };
+    const r = await runTool(createSkillTool(runtime), { name: 'deep' }, createToolContext({ root: tmp }));
+    expect(r.content).toContain('Think at xhigh effort.');
+  });
+
   it('lists real names and suggests the closest for an unknown name', async () => {
     const tool = createSkillTool([makeSkill('review', 'x'), makeSkill('release', 'y')]);
     const r = await runTool(tool, { name: 'reviwe' }, createToolContext({ root: tmp }));
@@ -179,7 +191,7 @@ describe('skill tool at scale', () => {
     expect(r.content.length).toBeLessThan(400);
   });
 
-  it('searches names and descriptions with query: every word must occur; names rank first', async () => {
+  it('searches names and descriptions with query: more matched words rank first, names before descriptions', async () => {
     const skills = many(10_000);
     const tool = createSkillTool(skills);
     const ctx = createToolContext({ root: tmp });
@@ -189,14 +201,33 @@ describe('skill tool at scale', () => {
       '1 skill matches "pdf FORMS". Load one with the skill tool\'s name:\n- skill-04242: Fills PDF forms from a CSV of answers.',
     );
     const byName = await runTool(tool, { query: 'skill-0000' }, ctx);
-    expect(byName.content).toMatch(/^10 skills match "skill-0000"\./);
+    expect(byName.content).toMatch(/^10000 skills match "skill-0000", 10 of them every word \(the best 20 shown/);
     expect(byName.content.split('\n')[1]).toBe('- skill-00000: Generic helper number 0.');
     const broad = await runTool(tool, { query: 'generic' }, ctx);
     expect(broad.content).toMatch(/^9999 skills match "generic" \(the best 20 shown; add words to narrow it\)/);
     expect(broad.content.split('\n')).toHaveLength(21);
+    // One good word is enough: the words no skill holds cost nothing.
+    const loose = await runTool(tool, { query: 'kubernetes csv helm' }, ctx);
+    expect(loose.content.split('\n')[1]).toBe('- skill-04242: Fills PDF forms from a CSV of answers.');
     const none = await runTool(tool, { query: 'kubernetes' }, ctx);
     expect(none).toMatchObject({ isError: false });
     expect(none.content).toContain('No skill matches "kubernetes"');
+  });
+
+  it('ranks by how many words match, then by how many of them are in the name', async () => {
+    const base = many(1)[0]!;
+    const skills = [
+      { ...base, name: 'pdf', description: 'Anything about documents.' },
+      { ...base, name: 'forms', description: 'Fills PDF forms.' },
+      { ...base, name: 'merge', description: 'Merges PDF files and fills forms.' },
+      { ...base, name: 'deploy', description: 'Ships the app.' },
+    ];
+    const r = await runTool(createSkillTool(skills), { query: 'fill pdf forms' }, createToolContext({ root: tmp }));
+    expect(r.content.split('\n').slice(1)).toEqual([
+      '- forms: Fills PDF forms.',
+      '- merge: Merges PDF files and fills forms.',
+      '- pdf: Anything about documents.',
+    ]);
   });
 
   it('leaves manual-only skills out of a search and wants exactly one of name and query', async () => {
@@ -252,8 +283,8 @@ describe('expandSkillArguments', () => {
     expect(expandSkillArguments('In ${CLAUDE_SKILL_DIR}', 'a', '/d')).toBe('In /d\n\nARGUMENTS: a');
   });
 
-  it('keeps a positional placeholder with no argument as written, as Claude Code does', () => {
-    expect(expandSkillArguments('[$1][$ARGUMENTS[5]]', 'only', '/d')).toBe('[$1][$ARGUMENTS[5]]\n\nARGUMENTS: only');
+  it('empties a positional placeholder with no argument, as Claude Code does', () => {
+    expect(expandSkillArguments('[$1][$ARGUMENTS[5]]', 'only', '/d')).toBe('[][]');
   });
 
   it('splits shell-style, respecting quotes', () => {

@@ -79,6 +79,8 @@ export interface SkillToolRuntime {
   skills(): readonly Skill[];
   forced(callId: string | undefined): boolean;
   sessionId(): string | undefined;
+  /** `${CLAUDE_EFFORT}`: the effort the turn runs with (absent or undefined: left as written). */
+  effort?(): string | undefined;
   authorize?(command: string, skill: Skill, callId: string | undefined): Promise<CommandVerdict>;
 }
 
@@ -119,7 +121,7 @@ function facetOf(skills: readonly Skill[], budget: number): Facet {
         }),
         query: z.optional(z.string()).register(z.globalRegistry, {
           description:
-            'Instead of name: words to find skills by (every word must occur in the name or description). Returns matching names and descriptions; loads nothing.',
+            'Instead of name: words to find skills by (skills holding more of them in the name or description rank first). Returns matching names and descriptions; loads nothing.',
         }),
         args,
       });
@@ -210,12 +212,14 @@ export function createSkillTool(
       if (!body.ok) return errorResult(`Cannot load skill "${skill.name}": ${body.error}`);
       const capped = capSkillBody(body.body, skill.file);
       const sessionId = runtime.sessionId();
+      const effort = runtime.effort?.();
       const expanded = expandSkillText(capped.body, {
         args: input.args ?? '',
         skillDir: skill.dir,
         projectDir: ctx.root,
         ...(skill.arguments !== undefined ? { argumentNames: skill.arguments } : {}),
         ...(sessionId !== undefined ? { sessionId } : {}),
+        ...(effort !== undefined ? { effort } : {}),
         ...(skill.pluginRoot !== undefined ? { pluginRoot: skill.pluginRoot } : {}),
       });
       const judge = runtime.authorize ? (command: string) => runtime.authorize!(command, skill, ctx.callId) : undefined;

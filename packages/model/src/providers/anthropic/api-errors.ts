@@ -64,7 +64,7 @@ const FIX: Partial<Record<ModelErrorKind, (ctx: ErrorContext) => string>> = {
   billing: () => 'not retried: check the payment details in the Claude Console',
   not_found: () => 'choose another model with --model',
   too_large: (ctx) =>
-    `${ctx.bodyBytes !== undefined ? `this request was ${mb(ctx.bodyBytes)} MB; ` : ''}the Messages API takes at most ${mb(MAX_REQUEST_BYTES)} MB: start a new session, or keep large files and outputs out of the conversation`,
+    `${ctx.bodyBytes !== undefined ? `this request was ${size(ctx.bodyBytes)}; ` : ''}the Messages API takes at most ${size(MAX_REQUEST_BYTES)}: start a new session, or keep large files and outputs out of the conversation`,
 };
 
 const HEADLINE: Record<ModelErrorKind, (ctx: ErrorContext) => string> = {
@@ -106,6 +106,47 @@ const KNOWN_400: readonly { test: RegExp; fix: string }[] = [
 
 const SPEND_LIMIT_400 = /you have reached your specified (workspace )?api usage limits/i;
 
+/** `error.details.error_code` of the tier's monthly spend cap (platform docs, api/rate-limits). */
+export const SPEND_CAP_CODE = 'enforced_spend_limit_reached';
+
+/** The rate-limit buckets the API reports in `anthropic-ratelimit-<bucket>-remaining` / `-reset`. */
+const BUCKETS: readonly { header: string; words: string }[] = [
+  { header: 'requests', words: 'requests-per-minute' },
+  { header: 'tokens', words: 'tokens-per-minute' },
+  { header: 'input-tokens', words: 'input-tokens-per-minute' },
+  { header: 'output-tokens', words: 'output-tokens-per-minute' },
+];
+
+/**
+ * How long a rate-limited request should wait, and what it waits for: `retry-after` when the API
+ * sent it; else the latest reset (RFC 3339, `anthropic-ratelimit-<bucket>-reset`) among the
+ * buckets whose `-remaining` is 0 (all of them must refill); else nothing known, and the caller's
+ * backoff decides.
+ */
+export function rateLimitWait(
+  headers: ErrorContext['headers'],
+  retryAfterMs: number | undefined,
+  now: () => number = Date.now,
+): { ms?: number; says: string } {
+  if (retryAfterMs !== undefined)
+    return { ms: retryAfterMs, says: `waiting ${seconds(retryAfterMs)} as the API's retry-after asks` };
+  const exhausted = BUCKETS.flatMap((b) => {
+    const remaining = headers?.get(`anthropic-ratelimit-${b.header}-remaining`);
+    const reset = Date.parse(headers?.get(`anthropic-ratelimit-${b.header}-reset`) ?? '');
+    return remaining !== null && remaining !== undefined && Number(remaining) === 0 && Number.isFinite(reset)
+      ? [{ words: b.words, ms: Math.max(0, reset - now()) }]
+      : [];
+  });
+  if (exhausted.length === 0)
+    return { says: 'backing off (no retry-after, and no exhausted limit named in the headers)' };
+  const ms = Math.max(...exhausted.map((e) => e.ms));
+  return { ms, says: `waiting ${seconds(ms)} for the ${exhausted.map((e) => e.words).join(' and ')} limit to reset` };
+}
+
+function seconds(ms: number): string {
+  return `${Math.round(ms / 100) / 10} s`;
+}
+
 /**
  * The ModelError for an API error response body (`{type:"error", error:{type, message, details},
  * request_id}`, or anything else a server sent) under `ctx`.
@@ -117,22 +158,25 @@ export function errorFromApiBody(body: unknown, ctx: ErrorContext): ModelError {
     stringField(inner, 'message') ?? (typeof body === 'string' && body.trim() !== '' ? body : undefined);
   const errorCode = stringField(field(inner, 'details'), 'error_code');
   const requestId = ctx.headers?.get('request-id') ?? stringField(body, 'request_id');
-  const retryAfterMs = ctx.midStream ? undefined : parseRetryAfter(ctx.headers, ctx.now ?? Date.now);
+  const now = ctx.now ?? Date.now;
+  let retryAfterMs = ctx.midStream ? undefined : parseRetryAfter(ctx.headers, now);
   let kind = kindOf(ctx.status, type);
   let headline = HEADLINE[kind](ctx);
   let fix = kind === 'client' ? KNOWN_400.find((k) => k.test.test(apiMessage ?? ''))?.fix : FIX[kind]?.(ctx);
   let retryable: boolean | undefined;
-  if (
-    kind === 'rate_limit' &&
-    !ctx.midStream &&
-    (errorCode === 'enforced_spend_limit_reached' || retryAfterMs === undefined)
-  ) {
-    // The tier's monthly spend cap: a 429 without retry-after; no retry passes it.
+  if (kind === 'rate_limit' && errorCode === SPEND_CAP_CODE) {
+    // The tier's monthly spend cap, which the body names; no retry passes it. A 429 without
+    // retry-after is not enough to say so: a gateway may strip the header from an ordinary one.
     kind = 'billing';
     headline = "the organisation's spend cap is reached";
     fix =
-      'not retried (the API sent no retry-after): requests fail until the cap resets next month or the usage tier is raised in the Claude Console';
+      'not retried: requests fail until the cap resets next month or the usage tier is raised in the Claude Console';
     retryable = false;
+  } else if (kind === 'rate_limit') {
+    // What is waited for comes first: front ends cut a long retry reason short.
+    const wait = rateLimitWait(ctx.headers, retryAfterMs, now);
+    retryAfterMs = wait.ms;
+    headline = `rate limited, ${wait.says}`;
   } else if (kind === 'client' && SPEND_LIMIT_400.test(apiMessage ?? '')) {
     kind = 'billing';
     headline = 'a spend limit set for this organisation or workspace is reached';
@@ -267,6 +311,9 @@ function stringField(value: unknown, key: string): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-function mb(bytes: number): string {
-  return (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '');
+/** A body size for people: `1.5 MB`, or `12 KB` below a megabyte (a small body is not "0 MB"). */
+export function size(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (mb >= 1) return `${mb.toFixed(1).replace(/\.0$/, '')} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }

@@ -12,5 +12,12 @@ export function mergeApiUsage(into: Usage, api: ApiUsage): Usage {
   };
   const write1h = api.cache_creation?.ephemeral_1h_input_tokens ?? into.cacheWrite1h;
   if (typeof write1h === 'number' && write1h > 0) merged.cacheWrite1h = write1h;
+  const servedAs = {
+    ...into.servedAs,
+    ...(api.inference_geo !== undefined ? { inferenceGeo: api.inference_geo } : {}),
+    ...(api.speed !== undefined ? { speed: api.speed } : {}),
+    ...(api.service_tier !== undefined ? { serviceTier: api.service_tier } : {}),
+  };
+  if (Object.keys(servedAs).length > 0) merged.servedAs = servedAs;
   return merged;
 }

@@ -47,7 +47,7 @@ describe('the Anthropic catalogue and the strict mock agree', () => {
   });
 
   it.each(MODEL_TABLE.filter((m) => !MOCK_ONLY.includes(m.id)).map((m) => [m.id, m] as const))(
-    '%s: limits, thinking modes, efforts, effort caps, system messages, preserved thinking, cache minimum',
+    '%s: limits, thinking modes, efforts, effort caps, system messages, tool changes, compaction, preserved thinking, cache minimum',
     (id, spec) => {
       const d = describeModel(id);
       expect(d.known).toBe(true);
@@ -62,6 +62,8 @@ describe('the Anthropic catalogue and the strict mock agree', () => {
           defaultEffort: d.defaultEffort,
           offMaxEffort: d.effortCap?.off,
           midConversationSystem: d.capabilities.midConversationSystem,
+          midConversationTools: d.capabilities.midConversationTools,
+          serverCompaction: d.capabilities.serverCompaction,
           preservedThinking: d.capabilities.preservedThinking,
           minCacheableTokens: d.minCacheableTokens,
         }),
@@ -74,6 +76,8 @@ describe('the Anthropic catalogue and the strict mock agree', () => {
           defaultEffort: spec.defaultEffort,
           offMaxEffort: spec.disabledMaxEffort,
           midConversationSystem: spec.midConversationSystem,
+          midConversationTools: spec.toolChanges,
+          serverCompaction: spec.compaction,
           preservedThinking: spec.prefixCheck,
           minCacheableTokens: spec.minCacheableTokens,
         }),

@@ -4,17 +4,35 @@
  * blocks, and its prices. The neutral checks (`checkModelSettings`, `estimateCostUsd`) read these,
  * so a setting the model would reject with a 400 is caught before the first request.
  */
-import type { ModelDescriptor } from '../../index.js';
+import type { ModelDescriptor, ModelPrice } from '../../index.js';
 import { EFFORTS } from '../../index.js';
-import { FAMILY_PRICE, MODELS, MODELS_CHECKED } from './catalogue-models.js';
+import {
+  FAMILY_PRICE,
+  FAST_PRICE,
+  GEO_MULTIPLIERS,
+  MODELS,
+  MODELS_CHECKED,
+  NO_INFERENCE_GEO,
+} from './catalogue-models.js';
 import { ANTHROPIC } from './wire.js';
 
 /** The descriptor of `id`: its row, or conservative defaults with `known: false` (never throws). */
 export function describeModel(id: string): ModelDescriptor {
   const key = tableKey(id);
   const row = key !== undefined ? MODELS[key] : undefined;
-  if (row) return { provider: ANTHROPIC, id, known: true, ...row, checked: MODELS_CHECKED };
+  if (row && key !== undefined)
+    return { provider: ANTHROPIC, id, known: true, ...row, price: priceOf(key, row.price), checked: MODELS_CHECKED };
   return unknownModel(id);
+}
+
+/** A row's price with the geography multipliers and fast tier that apply to its model. */
+function priceOf(key: string, base: ModelPrice): ModelPrice {
+  const fast = FAST_PRICE[key];
+  return {
+    ...base,
+    ...(fast ? { fast } : {}),
+    ...(NO_INFERENCE_GEO.has(key) ? {} : { geo: GEO_MULTIPLIERS }),
+  };
 }
 
 /** The ids in the table, newest families first. */
@@ -55,9 +73,15 @@ function unknownModel(id: string): ModelDescriptor {
     defaultMaxTokens: 32_000,
     thinking: ['adaptive'],
     efforts: EFFORTS,
-    capabilities: { midConversationSystem: false, preservedThinking: true },
+    capabilities: {
+      midConversationSystem: false,
+      preservedThinking: true,
+      serverCompaction: false,
+      midConversationTools: false,
+      toolResultClearing: false,
+    },
     minCacheableTokens: 1024,
-    price: MODELS[family]!.price,
+    price: priceOf(family, MODELS[family]!.price),
     source: `not in the catalogue: conservative defaults, prices of ${family}`,
     checked: MODELS_CHECKED,
   };

@@ -8,7 +8,7 @@ import type { ModelEvent, ModelProvider, ModelRequest } from '../../index.js';
 import { aliasModel, catalogueModels, describeModel, servesModel } from './catalogue.js';
 import { lightHttpFetch } from './http-fetch.js';
 import { preconnect } from './preconnect.js';
-import { streamRequestBody, wireRequest } from './request-json.js';
+import { requestBetas, streamRequestBody, wireRequest } from './request-json.js';
 import { readStream } from './stream-reader.js';
 import { createTransport, DEFAULT_API_URL } from './transport.js';
 import type { AnthropicProviderOptions } from './transport.js';
@@ -31,7 +31,7 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): ModelPr
       return readStream(events(request, signal));
     },
     countTokens(request, signal) {
-      return transport.countTokens(Buffer.from(JSON.stringify(wireRequest(request))), signal);
+      return transport.countTokens(Buffer.from(JSON.stringify(wireRequest(request))), signal, requestBetas(request));
     },
     preconnect() {
       // Only the light fetch takes a connection opened ahead (the SDK's own fetch keeps its own pool).
@@ -48,7 +48,6 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): ModelPr
       yield { type: 'error', error: { kind: 'client', message: `the request could not be built: ${why}` } };
       return;
     }
-    const betas = [...new Set(request.tools.flatMap((t) => t.server?.betas ?? []))];
-    yield* transport.stream(body, request.model, signal, betas);
+    yield* transport.stream(body, request.model, signal, requestBetas(request));
   }
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CacheHints, Message, ModelRequest, Part, SystemText, ToolSpec } from '../../index.js';
-import { streamRequestBody, wireRequest } from './request-json.js';
+import { requestBetas, streamRequestBody, wireRequest } from './request-json.js';
 
 /** The body equals the bytes `messages.create` would send for the converted request. */
 function expectSameBytes(r: ModelRequest): void {
@@ -289,5 +289,27 @@ describe('the request as the Messages API gets it', () => {
     expect(wireRequest({ ...r, thinking: { mode: 'off' } }).thinking).toEqual({ type: 'disabled' });
     const { maxTokens: _m, ...count } = r;
     expect(Object.keys(wireRequest(count))).toEqual(['model', 'system', 'tools', 'messages', 'output_config']);
+  });
+
+  it('sends tool-result clearing as context_management with its beta header, and only when asked', () => {
+    const r = request([{ role: 'user', content: [{ type: 'text', text: 'x' }] }]);
+    const clearing: ModelRequest = {
+      ...r,
+      clearToolResults: { triggerTokens: 500_000, keepToolUses: 4, clearAtLeastTokens: 100_000 },
+    };
+    expect(wireRequest(clearing).context_management).toEqual({
+      edits: [
+        {
+          type: 'clear_tool_uses_20250919',
+          trigger: { type: 'input_tokens', value: 500_000 },
+          keep: { type: 'tool_uses', value: 4 },
+          clear_at_least: { type: 'input_tokens', value: 100_000 },
+        },
+      ],
+    });
+    expectSameBytes(clearing);
+    expect(requestBetas(clearing)).toEqual(['context-management-2025-06-27']);
+    expect(wireRequest(r).context_management).toBeUndefined();
+    expect(requestBetas(r)).toEqual([]);
   });
 });

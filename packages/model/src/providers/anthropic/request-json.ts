@@ -11,8 +11,8 @@
  * The bytes are exactly `JSON.stringify({ ...wireRequest(request), stream: true })`
  * (property-tested): the same conversion, the same key order.
  */
-import type { CacheHints, Message, ModelRequest, SystemText, ToolSpec } from '../../index.js';
-import { cacheControl, thinkingParam, toWireMessage, toWireSystem, toWireTools } from './wire.js';
+import type { CacheHints, Message, ModelRequest, SystemText, ToolResultClearing, ToolSpec } from '../../index.js';
+import { BETAS, cacheControl, thinkingParam, toWireMessage, toWireSystem, toWireTools } from './wire.js';
 import type { CacheControl, WireRequest } from './wire-types.js';
 
 /** The request as the API's JSON object (no `stream`). `maxTokens` absent: no `max_tokens` (count_tokens). */
@@ -27,7 +27,54 @@ export function wireRequest(request: ModelRequest | Omit<ModelRequest, 'maxToken
   };
   if (request.thinking !== undefined) wire.thinking = thinkingParam(request.thinking);
   if (request.effort !== undefined) wire.output_config = { effort: request.effort };
+  if ('compaction' in request && request.compaction !== undefined)
+    wire.compaction = compactionParam(request.compaction);
+  if (request.clearToolResults !== undefined) wire.context_management = clearingParam(request.clearToolResults);
   return wire;
+}
+
+/** The `context_management` parameter of tool-result clearing. */
+function clearingParam(c: ToolResultClearing): NonNullable<WireRequest['context_management']> {
+  return {
+    edits: [
+      {
+        type: 'clear_tool_uses_20250919',
+        trigger: { type: 'input_tokens', value: c.triggerTokens },
+        keep: { type: 'tool_uses', value: c.keepToolUses },
+        clear_at_least: { type: 'input_tokens', value: c.clearAtLeastTokens },
+      },
+    ],
+  };
+}
+
+/** The `compaction` parameter of a compaction request (a blank `instructions` is left out). */
+function compactionParam(c: NonNullable<ModelRequest['compaction']>): NonNullable<WireRequest['compaction']> {
+  return c.instructions !== undefined && c.instructions.trim() !== ''
+    ? { type: 'summarize', instructions: c.instructions }
+    : { type: 'summarize' };
+}
+
+/**
+ * Beta header values a request needs, from what it carries (a compaction request or block, tool
+ * changes, a server tool's opt-in such as web fetch's).
+ */
+export function requestBetas(
+  request: Pick<ModelRequest, 'messages'> & {
+    compaction?: unknown;
+    clearToolResults?: unknown;
+    tools?: ModelRequest['tools'];
+  },
+): string[] {
+  const betas: string[] = (request.tools ?? []).flatMap((t) => t.server?.betas ?? []);
+  const first = request.messages[0]?.content[0];
+  if (request.compaction !== undefined || (first?.type === 'provider' && first.kind === 'compaction'))
+    betas.push(BETAS.compaction);
+  if (request.clearToolResults !== undefined) betas.push(BETAS.contextManagement);
+  const changesTools = request.messages.some(
+    (m) => m.role === 'system' && m.content.some((p) => p.type === 'tool_addition' || p.type === 'tool_removal'),
+  );
+  if (changesTools) betas.push(BETAS.toolChanges);
+  return [...new Set(betas)];
 }
 
 interface Breakpoints {
@@ -110,6 +157,9 @@ export function streamRequestBody(request: ModelRequest): Buffer {
   let tail = ']';
   if (request.thinking !== undefined) tail += `,"thinking":${JSON.stringify(thinkingParam(request.thinking))}`;
   if (request.effort !== undefined) tail += `,"output_config":${JSON.stringify({ effort: request.effort })}`;
+  if (request.compaction !== undefined) tail += `,"compaction":${JSON.stringify(compactionParam(request.compaction))}`;
+  if (request.clearToolResults !== undefined)
+    tail += `,"context_management":${JSON.stringify(clearingParam(request.clearToolResults))}`;
   parts.push(Buffer.from(`${tail},"stream":true}`));
   return Buffer.concat(parts);
 }

@@ -4,7 +4,8 @@
  * input (property-tested). New event, block and delta types are expected (the API may add
  * variants to enum-like output values within a version) and come back as skips, except the
  * blocks of the API's server tools (`SERVER_BLOCKS`): those must go back to the API with the
- * reply (a paused turn continues from them), so they are kept whole, as opaque blocks.
+ * reply (a paused turn continues from them), so they are kept whole, as opaque blocks; and the
+ * signed `compaction` block of a compaction request, which arrives whole and goes back first.
  */
 import type { ModelError, ModelErrorKind, StopDetails } from '../../index.js';
 import { errorFromApiBody, printableText } from './api-errors.js';
@@ -52,6 +53,12 @@ function usage(v: unknown): ApiUsage {
     const n = v[key];
     if (typeof n === 'number' && Number.isFinite(n) && n >= 0) out[key] = n;
   }
+  const compaction = compactionIterations(v.iterations);
+  if (compaction) out.compaction = compaction;
+  for (const key of ['inference_geo', 'speed', 'service_tier'] as const) {
+    const said = v[key];
+    if (typeof said === 'string' && /^[\w-]{1,40}$/.test(said)) out[key] = said;
+  }
   const ttl = v.cache_creation;
   if (isObject(ttl)) {
     const split: NonNullable<ApiUsage['cache_creation']> = {};
@@ -64,9 +71,35 @@ function usage(v: unknown): ApiUsage {
   return out;
 }
 
+/** A finite count >= 0, else 0. */
+const count = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : 0);
+
+/**
+ * The summed usage of the `compaction` entries of `usage.iterations` (billed, but not in the
+ * top-level counters, which are zero for a compaction request); undefined when there is none.
+ */
+function compactionIterations(v: unknown): ApiUsage['compaction'] {
+  if (!Array.isArray(v)) return undefined;
+  const entries = v.filter((e): e is Obj => isObject(e) && e.type === 'compaction');
+  if (entries.length === 0) return undefined;
+  const sum = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cacheWrite1h: 0 };
+  for (const e of entries) {
+    sum.input += count(e.input_tokens);
+    sum.output += count(e.output_tokens);
+    sum.cacheRead += count(e.cache_read_input_tokens);
+    sum.cacheWrite += count(e.cache_creation_input_tokens);
+    sum.cacheWrite1h += isObject(e.cache_creation) ? count(e.cache_creation.ephemeral_1h_input_tokens) : 0;
+  }
+  return sum;
+}
+
 function stopDetails(v: unknown): StopDetails | null {
   if (!isObject(v)) return null;
-  return { category: str(v.category) ?? null, explanation: str(v.explanation) ?? null };
+  const details: StopDetails = { category: str(v.category) ?? null, explanation: str(v.explanation) ?? null };
+  // A model id the API suggests for a retry (refusals-and-fallback); kept only when it looks like one.
+  const recommended = str(v.recommended_model);
+  if (recommended !== undefined && /^[\w.:@/-]{1,100}$/.test(recommended)) details.recommendedModel = recommended;
+  return details;
 }
 
 /** Block checks by type: the block, or why it is skipped. */
@@ -102,6 +135,7 @@ export const SERVER_BLOCKS: ReadonlySet<string> = new Set([
   'code_execution_tool_result',
   'bash_code_execution_tool_result',
   'text_editor_code_execution_tool_result',
+  'tool_search_tool_result',
   'mcp_tool_use',
   'mcp_tool_result',
 ]);
@@ -168,7 +202,7 @@ const EVENTS: Record<string, (e: Obj) => Narrowed> = {
     const type = isObject(b) ? str(b.type) : undefined;
     if (!isObject(b) || type === undefined)
       return leftOut(`a content block without a type was left out of the reply`, i);
-    if (SERVER_BLOCKS.has(type))
+    if (SERVER_BLOCKS.has(type) || type === 'compaction')
       return event({
         type: 'content_block_start',
         index: i,

@@ -198,7 +198,7 @@ describe('readStream (an injected client, without the SDK)', () => {
     ]);
   });
 
-  it('keeps a server tool call and its result as provider parts to send back, the call input from its deltas', async () => {
+  it('keeps a server tool call and its result as provider parts to send back (marked as server tool steps), the call input from its deltas', async () => {
     const search = {
       type: 'web_search_tool_result',
       tool_use_id: 'srvtoolu_1',
@@ -227,8 +227,9 @@ describe('readStream (an injected client, without the SDK)', () => {
         provider: 'anthropic',
         kind: 'server_tool_use',
         block: { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: { query: 'x' } },
+        serverTool: true,
       },
-      { type: 'provider', provider: 'anthropic', kind: 'web_search_tool_result', block: search },
+      { type: 'provider', provider: 'anthropic', kind: 'web_search_tool_result', block: search, serverTool: true },
     ]);
   });
 

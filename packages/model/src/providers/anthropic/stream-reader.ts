@@ -11,14 +11,14 @@
  * (property-tested). The blocks of server tools the API must get back (see stream-events.ts)
  * become opaque `provider` parts; any other unknown block type is left out with a notice.
  */
-import type { ModelError, ModelEvent, ModelStopReason, Part, StopDetails } from '../../index.js';
-import { emptyUsage, MODEL_STOP_REASONS } from '../../index.js';
+import type { ModelError, ModelEvent, ModelStopReason, Part, StopDetails, Usage } from '../../index.js';
+import { addUsage, emptyUsage, MODEL_STOP_REASONS } from '../../index.js';
 import { mergeApiUsage } from './api-usage.js';
 import { narrowEvent } from './stream-events.js';
 import type { Narrowed } from './stream-events.js';
 import { printableText } from './api-errors.js';
 import { fromWireBlock } from './wire.js';
-import type { StartBlock, StreamEvent, WireBlock, WireText } from './wire-types.js';
+import type { ApiUsage, StartBlock, StreamEvent, WireBlock, WireText } from './wire-types.js';
 
 /**
  * Characters of text, thinking and tool input one reply may hold (about 16 MiB of ASCII): past
@@ -50,6 +50,8 @@ class Reply {
   /** Deltas read but not yet handed out. */
   readonly deltas: Delta[] = [];
   usage = emptyUsage();
+  /** What a compaction iteration used (reported beside the top-level counters), added at the end. */
+  compactionUsage: ApiUsage['compaction'];
   stopReason: string | null = null;
   stopDetails: StopDetails | undefined;
   stopped = false;
@@ -70,6 +72,7 @@ class Reply {
     switch (e.type) {
       case 'message_start':
         this.usage = mergeApiUsage(this.usage, e.message.usage);
+        this.compactionUsage = e.message.usage.compaction ?? this.compactionUsage;
         return;
       case 'content_block_start':
         return this.start(e);
@@ -86,6 +89,7 @@ class Reply {
         this.stopReason = e.delta.stop_reason ?? this.stopReason;
         if (e.delta.stop_details) this.stopDetails = e.delta.stop_details;
         this.usage = mergeApiUsage(this.usage, e.usage);
+        this.compactionUsage = e.usage.compaction ?? this.compactionUsage;
         return;
       case 'message_stop':
         this.stopped = true;
@@ -199,7 +203,7 @@ class Reply {
       type: 'done',
       message: { role: 'assistant', content },
       stopReason: this.stopReasonOf(),
-      usage: this.usage,
+      usage: this.billed(),
       truncatedToolCalls: truncated,
     };
     if (this.stopDetails) done.stopDetails = this.stopDetails;
@@ -215,7 +219,18 @@ class Reply {
   }
 
   fail(error: ModelError): Terminal {
-    return { type: 'error', error, completed: this.completed(), usage: this.usage };
+    return { type: 'error', error, completed: this.completed(), usage: this.billed() };
+  }
+
+  /** The usage to account: the top-level counters plus a compaction iteration's. */
+  private billed(): Usage {
+    const c = this.compactionUsage;
+    if (!c) return this.usage;
+    const extra: Usage = { input: c.input, output: c.output, cacheRead: c.cacheRead, cacheWrite: c.cacheWrite };
+    if (c.cacheWrite1h > 0) extra.cacheWrite1h = c.cacheWrite1h;
+    const sum = addUsage(this.usage, extra);
+    if (this.usage.servedAs) sum.servedAs = this.usage.servedAs;
+    return sum;
   }
 }
 

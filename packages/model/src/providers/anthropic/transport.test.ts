@@ -194,7 +194,39 @@ describe('error messages a person can act on (each through the real SDK)', () =>
       apiError(res, 429, 'rate_limit_error', 'slow down', { 'retry-after': '3' }),
     );
     expect(error).toMatchObject({ kind: 'rate_limit', retryAfterMs: 3000 });
+    expect(error.message).toContain("waiting 3 s as the API's retry-after asks");
     expect(isRetryable(error)).toBe(true);
+  });
+
+  it('a 429 without retry-after and without the spend-cap code is an ordinary rate limit, retried (a gateway may strip the header)', async () => {
+    const error = await failure((_req, res) =>
+      apiError(res, 429, 'rate_limit_error', 'Number of request tokens has exceeded your per-minute rate limit'),
+    );
+    expect(error).toMatchObject({ kind: 'rate_limit', status: 429 });
+    expect(error.retryAfterMs).toBeUndefined();
+    expect(error.message).toContain('backing off');
+    expect(error.message).not.toContain('spend cap');
+    expect(isRetryable(error)).toBe(true);
+  });
+
+  it('without retry-after, the reset time of the exhausted limits says how long to wait, and which limit', async () => {
+    const at = Date.now();
+    const reset = (s: number) => new Date(at + s * 1000).toISOString();
+    const error = await failure((_req, res) =>
+      apiError(res, 429, 'rate_limit_error', 'Output tokens per minute exceeded', {
+        'anthropic-ratelimit-requests-remaining': '40',
+        'anthropic-ratelimit-requests-reset': reset(50),
+        'anthropic-ratelimit-output-tokens-remaining': '0',
+        'anthropic-ratelimit-output-tokens-reset': reset(12),
+        'anthropic-ratelimit-input-tokens-remaining': '0',
+        'anthropic-ratelimit-input-tokens-reset': reset(7),
+      }),
+    );
+    expect(error.kind).toBe('rate_limit');
+    // The latest reset of the exhausted buckets (both must refill), not the untouched requests bucket.
+    expect(error.retryAfterMs).toBeGreaterThan(9_000);
+    expect(error.retryAfterMs).toBeLessThanOrEqual(12_000);
+    expect(error.message).toContain('for the input-tokens-per-minute and output-tokens-per-minute limit to reset');
   });
 
   it('x-should-retry is honoured both ways', async () => {
@@ -213,7 +245,8 @@ describe('error messages a person can act on (each through the real SDK)', () =>
     );
     expect(big.kind).toBe('too_large');
     expect(big.message).toContain('too large');
-    expect(big.message).toMatch(/this request was [\d.]+ MB/);
+    // A small body says its size in KB, not "0 MB".
+    expect(big.message).toMatch(/this request was \d+ KB; the Messages API takes at most 32 MB/);
     expect(isRetryable(big)).toBe(false);
     const overloaded = await failure((_req, res) => apiError(res, 529, 'overloaded_error', 'Overloaded'));
     expect(overloaded.kind).toBe('overloaded');

@@ -11,6 +11,7 @@ import type { BaseAnthropic, Stream } from './sdk.js';
 import { connectionError, errorFromApiBody } from './api-errors.js';
 import type { ErrorContext } from './api-errors.js';
 import { isObject } from './stream-events.js';
+import { DEFAULT_STREAM_IDLE_TIMEOUT_MS, IDLE_WATCH, IdleWatch, watchedFetch } from './idle-watch.js';
 
 export interface AnthropicProviderOptions {
   apiKey?: string;
@@ -24,8 +25,13 @@ export interface AnthropicProviderOptions {
   baseURL?: string;
   /** Default: the SDK's own (the global fetch). The bins pass `lightHttpFetch`. */
   fetch?: typeof fetch;
-  /** Per-request timeout; default 10 minutes (the SDK's). */
+  /** Per-request timeout up to the response headers; default 10 minutes (the SDK's). */
   timeoutMs?: number;
+  /**
+   * How long a streamed reply may send no byte once its headers arrived before it is abandoned
+   * (a `connection` failure, retried like a cut stream); default 60 s, 0 turns it off.
+   */
+  streamIdleTimeoutMs?: number;
 }
 
 /** Where requests go without a `baseURL`. */
@@ -33,6 +39,11 @@ export const DEFAULT_API_URL = 'https://api.anthropic.com';
 
 /** The header `messages.create` sends with its JSON body; a prebuilt body needs it. */
 const JSON_BODY = { 'content-type': 'application/json' };
+
+/** The headers of a prebuilt body, with the beta values the request needs (none: no header). */
+function headersFor(betas: readonly string[]): Record<string, string> {
+  return betas.length === 0 ? JSON_BODY : { ...JSON_BODY, 'anthropic-beta': betas.join(',') };
+}
 
 /** How long the one `GET /v1/models` after a 404 may take before the error is shown without it. */
 const MODELS_TIMEOUT_MS = 5000;
@@ -48,7 +59,7 @@ export interface Transport {
    */
   stream(body: Buffer, model: string, signal: AbortSignal, betas?: readonly string[]): AsyncIterable<unknown>;
   /** `POST /v1/messages/count_tokens` with a prebuilt body; rejects on failure. */
-  countTokens(body: Buffer, signal: AbortSignal): Promise<number>;
+  countTokens(body: Buffer, signal: AbortSignal, betas?: readonly string[]): Promise<number>;
 }
 
 /**
@@ -78,42 +89,58 @@ export function createTransport(opts: AnthropicProviderOptions): Transport {
           baseURL,
           maxRetries: 0,
           logLevel: 'off',
-          ...(opts.fetch ? { fetch: opts.fetch } : {}),
+          fetch: watchedFetch(opts.fetch),
           ...(opts.timeoutMs !== undefined ? { timeout: opts.timeoutMs } : {}),
         }),
     ));
+  const idleMs = opts.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
   let models: Promise<string> | undefined;
   const modelList = (): Promise<string> => (models ??= listModels(sdk));
   return {
     async *stream(body, model, signal, betas = []) {
       const ctx: ErrorContext = { ...context, model, bodyBytes: body.length };
+      const watch = idleMs > 0 ? new IdleWatch(idleMs) : undefined;
       try {
         const stream = await (await sdk()).post<Stream<unknown>>('/v1/messages', {
           body,
-          // A server tool's opt-in header (web fetch) rides only on the requests that enable it.
-          headers: betas.length > 0 ? { ...JSON_BODY, 'anthropic-beta': betas.join(',') } : JSON_BODY,
+          // Opt-in headers (a server tool's, compaction, context editing) ride only on the requests that need them.
+          headers: headersFor(betas),
           stream: true,
-          signal,
+          signal: watch ? AbortSignal.any([signal, watch.signal]) : signal,
+          // Not a fetch option: read (and left alone) by the watched fetch, which the SDK passes it to.
+          ...(watch ? { fetchOptions: { [IDLE_WATCH]: watch } as Record<symbol, unknown> as object } : {}),
         });
         // Read to the natural end: the few bytes after message_stop arrive with it, and a body
         // read to its end lets the connection go back to the keep-alive pool.
         for await (const event of stream) yield event;
+        if (watch?.fired && !signal.aborted) yield { type: 'error', error: silentStream(watch.ms, baseURL) };
       } catch (err) {
-        const error = classifyError(err, signal, ctx);
+        const error =
+          watch?.fired && !signal.aborted ? silentStream(watch.ms, baseURL) : classifyError(err, signal, ctx);
         if (error.kind === 'not_found') error.message += await modelList();
         yield { type: 'error', error };
+      } finally {
+        watch?.stop();
       }
     },
-    async countTokens(body, signal) {
+    async countTokens(body, signal, betas = []) {
       const result = await (await sdk()).post<unknown>('/v1/messages/count_tokens', {
         body,
-        headers: JSON_BODY,
+        headers: headersFor(betas),
         signal,
       });
       const tokens = isObject(result) ? result.input_tokens : undefined;
       if (typeof tokens !== 'number') throw new Error('count_tokens answered without input_tokens');
       return tokens;
     },
+  };
+}
+
+/** The failure of a stream that sent no byte for `ms` after its headers: retried like a cut connection. */
+function silentStream(ms: number, baseURL: string): ModelError {
+  return {
+    kind: 'connection',
+    message: `the reply from ${baseURL} stalled: no data for ${Math.round(ms / 100) / 10} s after it started, so the stream was abandoned`,
   };
 }
 

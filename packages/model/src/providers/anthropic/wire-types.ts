@@ -63,6 +63,18 @@ export interface WireToolResult {
 /** A block only this API understands (a server tool's call or result), sent back as it came. */
 export type WireOpaque = Readonly<Record<string, unknown>> & { type: string };
 
+/** A tool offered from this point on, by definition (beta `inline-tools-2026-09-15`), in a `role: "system"` message. */
+export interface WireToolAddition {
+  type: 'tool_addition';
+  tool: { type: 'tool_definition'; definition: WireTool };
+}
+
+/** A tool withdrawn from this point on, by reference, in a `role: "system"` message. */
+export interface WireToolRemoval {
+  type: 'tool_removal';
+  tool: { type: 'tool_reference'; name: string };
+}
+
 export type WireBlock =
   | WireText
   | WireThinking
@@ -71,6 +83,8 @@ export type WireBlock =
   | WireImage
   | WireDocument
   | WireToolResult
+  | WireToolAddition
+  | WireToolRemoval
   | WireOpaque;
 
 /** A request block may carry a cache breakpoint. */
@@ -119,6 +133,18 @@ export interface WireRequest {
   thinking?: WireThinkingParam;
   /** How much effort the model spends (thinking, text and tool calls); absent = the model's default. */
   output_config?: { effort: Effort };
+  /** A compaction request (beta `compact-2026-09-04`): summarize the messages instead of replying. */
+  compaction?: { type: 'summarize'; instructions?: string };
+  /** Context editing (beta `context-management-2025-06-27`): what the API clears before the model reads the prompt. */
+  context_management?: { edits: WireClearToolUses[] };
+}
+
+/** The tool-result clearing edit (platform docs, build-with-claude/context-editing). */
+export interface WireClearToolUses {
+  type: 'clear_tool_uses_20250919';
+  trigger: { type: 'input_tokens'; value: number };
+  keep: { type: 'tool_uses'; value: number };
+  clear_at_least: { type: 'input_tokens'; value: number };
 }
 
 /** Usage as it appears in `message_start` (input side) and `message_delta` (output side). */
@@ -129,6 +155,15 @@ export interface ApiUsage {
   cache_creation_input_tokens?: number | null;
   /** The split of cache writes by TTL, when the API reports it (1h writes cost more). */
   cache_creation?: { ephemeral_5m_input_tokens?: number; ephemeral_1h_input_tokens?: number } | null;
+  /**
+   * The usage of a compaction iteration (`usage.iterations[]` entries of type `compaction`),
+   * summed: billed, but not in the top-level counters.
+   */
+  compaction?: { input: number; output: number; cacheRead: number; cacheWrite: number; cacheWrite1h: number };
+  /** Where and how the request was served (they change the price). */
+  inference_geo?: string;
+  speed?: string;
+  service_tier?: string;
 }
 
 /** A block as a `content_block_start` opens it (after the reader's checks). */

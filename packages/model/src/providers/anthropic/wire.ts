@@ -9,7 +9,8 @@
  * What this API cannot take is left out of a request: a thinking part without this provider's
  * signature (another provider's reasoning), and `provider` parts of other providers.
  */
-import type { Message, Part, ResultPart, SystemText, ThinkingSetting, ToolSpec } from '../../index.js';
+import type { Message, Part, ProviderPart, ResultPart, SystemText, ThinkingSetting, ToolSpec } from '../../index.js';
+import { SERVER_BLOCKS } from './stream-events.js';
 import type {
   CacheControl,
   RequestBlock,
@@ -28,6 +29,19 @@ import type {
 
 /** The provider id: the key of this provider's `meta`, `provider` parts and `providerOptions`. */
 export const ANTHROPIC = 'anthropic';
+
+/** The beta headers this provider sends, each only with what needs it. */
+export const BETAS = {
+  /** On-demand compaction: the `compaction` parameter and every request carrying its block. */
+  compaction: 'compact-2026-09-04',
+  /** Context editing: the `context_management` parameter (tool-result clearing). */
+  contextManagement: 'context-management-2025-06-27',
+  /**
+   * Tool additions by definition in a `role: "system"` message (and removals by reference): on the
+   * Claude API this header covers both (mid-conversation-system-messages, "Define tools in a message").
+   */
+  toolChanges: 'inline-tools-2026-09-15',
+} as const;
 
 /** A part as blocks of this API (none when it cannot be sent here). */
 function toBlocks(part: Part): RequestBlock[] {
@@ -55,6 +69,10 @@ function toBlocks(part: Part): RequestBlock[] {
       return [toolResult(part.callId, part.content, part.isError)];
     case 'provider':
       return part.provider === ANTHROPIC && typeof part.block.type === 'string' ? [part.block as RequestBlock] : [];
+    case 'tool_addition':
+      return [{ type: 'tool_addition', tool: { type: 'tool_definition', definition: toWireTools([part.tool])[0]! } }];
+    case 'tool_removal':
+      return [{ type: 'tool_removal', tool: { type: 'tool_reference', name: part.name } }];
   }
 }
 
@@ -176,7 +194,17 @@ export function fromWireBlock(block: WireBlock): Part {
       const b = block as Extract<WireBlock, { type: 'tool_use'; id: string }>;
       return { type: 'tool_call', id: b.id, name: b.name, input: b.input };
     }
-    default:
-      return { type: 'provider', provider: ANTHROPIC, kind: block.type, block: block as WireOpaque };
+    default: {
+      const part: ProviderPart = {
+        type: 'provider',
+        provider: ANTHROPIC,
+        kind: block.type,
+        block: block as WireOpaque,
+      };
+      if (SERVER_BLOCKS.has(block.type)) part.serverTool = true;
+      const summary = (block as { content?: unknown }).content;
+      if (block.type === 'compaction' && typeof summary === 'string') part.text = summary;
+      return part;
+    }
   }
 }

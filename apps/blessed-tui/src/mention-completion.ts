@@ -1,0 +1,17 @@
+import { mentionCompletions, mentionToken } from '@coding-harness/session';
+import type { Completion } from './completion.js';
+
+/**
+ * The menu for an `@path` being typed at the end of the input: files and folders under the work
+ * root (the session's completion), each replacing the typed `@word` when Tab picks it.
+ */
+export function mentionItems(text: string, workroot: string): Completion[] {
+  const token = mentionToken(text);
+  if (token === undefined || workroot === '') return [];
+  const head = text.slice(0, text.length - token.length);
+  return mentionCompletions(workroot, text).map((label) => ({
+    label,
+    insert: label.endsWith('/') ? head + label : `${head}${label} `,
+    description: label.endsWith('/') ? 'folder' : 'file',
+  }));
+}

@@ -1,0 +1,113 @@
+/**
+ * One live server: the transport its config names, the MCP client over it, its tools (every
+ * page), and what happens when it changes its tools or goes away. The SDK is loaded here, on the
+ * first connection, never before.
+ */
+import type { ServerConfig } from './config/types.js';
+import { loadSdk } from './sdk.js';
+import type { McpClient } from './sdk.js';
+import { serverEnv } from './server-env.js';
+
+/** What the harness keeps of a server's tool (the rest of the listing is not used). */
+export interface McpToolInfo {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: { type: 'object'; [k: string]: unknown };
+  annotations?: {
+    title?: string;
+    readOnlyHint?: boolean;
+    destructiveHint?: boolean;
+    idempotentHint?: boolean;
+    openWorldHint?: boolean;
+  };
+}
+
+export interface ConnectOptions {
+  name: string;
+  config: ServerConfig;
+  /** The harness's environment: the base a stdio server's environment is built from (server-env.ts). */
+  env: Readonly<Record<string, string | undefined>>;
+  /** Where a stdio server runs when its config names no `cwd` (the work root). */
+  cwd: string;
+  /** The server's tools changed (`notifications/tools/list_changed`): the new list. */
+  onToolsChanged: (tools: McpToolInfo[]) => void;
+  /** The connection ended without `close()` (the process exited, the HTTP session failed). */
+  onClosed: (why: string) => void;
+  /** Lines the server wrote on stderr (stdio), kept for `/mcp` when it fails. */
+  onStderr?: (text: string) => void;
+  /** Gives up connecting after this long; default 30 s (Claude Code's MCP_TIMEOUT). */
+  timeoutMs?: number;
+}
+
+export interface Connection {
+  client: McpClient;
+  tools: McpToolInfo[];
+  /** Server name and version as it reported them. */
+  serverInfo: string;
+  close(): Promise<void>;
+}
+
+async function transportFor(options: ConnectOptions) {
+  const { sdk, stdio } = await loadSdk();
+  const config = options.config;
+  if (config.type === 'stdio')
+    return new stdio.StdioClientTransport({
+      command: config.command,
+      args: [...config.args],
+      env: serverEnv(options.env, config.env),
+      cwd: config.cwd ?? options.cwd,
+      stderr: 'pipe',
+    });
+  const requestInit = { headers: { ...config.headers } };
+  if (config.type === 'sse') return new sdk.SSEClientTransport(new URL(config.url), { requestInit });
+  return new sdk.StreamableHTTPClientTransport(new URL(config.url), { requestInit });
+}
+
+const asTools = (list: readonly unknown[]): McpToolInfo[] => list as McpToolInfo[];
+
+/** Connects, lists the tools, and wires the change and close handlers; rejects with the reason it could not. */
+export async function connect(options: ConnectOptions): Promise<Connection> {
+  const { sdk } = await loadSdk();
+  let closing = false;
+  const client = new sdk.Client(
+    { name: 'coding-harness', version: '0.1.0' },
+    {
+      capabilities: {},
+      listChanged: {
+        tools: {
+          onChanged: (error, tools) => {
+            if (error === null && tools) options.onToolsChanged(asTools(tools));
+          },
+        },
+      },
+    },
+  );
+  const transport = await transportFor(options);
+  if ('stderr' in transport && transport.stderr && options.onStderr) {
+    const onStderr = options.onStderr;
+    transport.stderr.on('data', (chunk: Buffer) => onStderr(chunk.toString('utf8')));
+  }
+  client.onclose = () => {
+    if (!closing) options.onClosed('the connection closed');
+  };
+  const timeout = options.timeoutMs ?? 30_000;
+  try {
+    await client.connect(transport, { timeout });
+  } catch (error) {
+    closing = true;
+    await client.close().catch(() => undefined);
+    throw error;
+  }
+  const listed = client.getServerCapabilities()?.tools ? (await client.listTools(undefined, { timeout })).tools : [];
+  const info = client.getServerVersion();
+  return {
+    client,
+    tools: asTools(listed),
+    serverInfo: info ? `${info.name} ${info.version}` : 'unknown server',
+    async close() {
+      closing = true;
+      await client.close().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,24 @@
+export type {
+  ConfigProblem,
+  ConfigSource,
+  ConfiguredServer,
+  RemoteServerConfig,
+  ServerConfig,
+  ServerScope,
+  StdioServerConfig,
+} from './config/types.js';
+export { expandServer, expandText } from './config/expand.js';
+export { mergeSources, parseEntry, parseSource } from './config/parse.js';
+export { configSources } from './config/sources.js';
+export type { SourceOptions } from './config/sources.js';
+export { createMcpManager } from './manager.js';
+export type { McpChange, McpManager, ManagerOptions, ServerState, ServerStatus } from './manager.js';
+export type { McpToolInfo } from './connection.js';
+export { adaptTool, annotationWords } from './tool-adapter.js';
+export { capParts, outputCapFromEnv, partOf, resultParts, MCP_OUTPUT_TOKENS_DEFAULT } from './result.js';
+export { mcpToolName, serverOfRuleName, serverRuleName } from './names.js';
+export { SERVER_ENV_BASE, serverEnv } from './server-env.js';
+export { CALL_TOOL, SEARCH_TOOL, callTool, gatewayRegistry, searchTool, searchTools } from './gateway.js';
+export type { GatewaySource } from './gateway.js';
+export { loadSdk, setSdkLoader, vendorSdkLoader, SDK_MODULES } from './sdk.js';
+export type { SdkModules } from './sdk.js';

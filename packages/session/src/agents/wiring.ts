@@ -1,0 +1,90 @@
+/**
+ * What `buildHarness` asks of the agents code, in two steps: before discovery, which installed
+ * plugins settings enable (`enabledPluginsFor`); after the trust decision, the session's agents
+ * and the plugin that runs them (`agentsForSession`), with the lines start-up prints about them.
+ */
+import type { AgentSummary } from '@coding-harness/protocol';
+import type { DiscoverResult, SkillIssue } from '@coding-harness/skills';
+import type { HarnessFlags } from '../args.js';
+import type { HarnessEnv } from '../config.js';
+import { repositoryKey, trustDecision, trustFile } from '../trust.js';
+import type { AgentDefinition } from './agent-file.js';
+import { createAgentsPlugin } from './agents-plugin.js';
+import type { AgentsPlugin } from './agents-plugin.js';
+import { discoverAgents } from './discover-agents.js';
+import { readEnabledPlugins } from './enabled-plugins.js';
+
+/**
+ * `enabledPlugins` as it stands before discovery, with the notes about reading it. A repository's
+ * `true` entries count when it is trusted already (recorded, or `--trust`): the trust question
+ * comes later, and a plugin it would enable loads from the next session on.
+ */
+export function enabledPluginsFor(
+  flags: Pick<HarnessFlags, 'trust' | 'untrusted'>,
+  env: HarnessEnv,
+  home: string,
+  workroot: string,
+): { enabled: Record<string, boolean>; notes: SkillIssue[] } {
+  const trusted =
+    flags.trust || trustDecision(trustFile(env, home), repositoryKey(workroot, home)).decision === 'trusted';
+  const read = readEnabledPlugins({ home, workroot, projectTrusted: trusted, projectFiles: !flags.untrusted });
+  return { enabled: read.enabled, notes: read.messages };
+}
+
+export interface SessionAgents {
+  plugin: AgentsPlugin;
+  /** Lines for stderr at start-up (a summary: `harness agents`-style details are in `/agents`). */
+  messages: string[];
+  /** Every problem and note, one line each (for `/agents`). */
+  details: string[];
+}
+
+/** The session's agents (built-in, personal, plugins', and the repository's when trusted) and their plugin. */
+export function agentsForSession(input: {
+  flags: Pick<HarnessFlags, 'untrusted'>;
+  home: string;
+  workroot: string;
+  trusted: boolean;
+  discovery: DiscoverResult;
+  skillToolName?: string;
+  /** The names a deny rule denies (`Agent(reviewer)`): never offered, as a denied skill is not. */
+  denied?: (names: readonly string[]) => ReadonlySet<string>;
+}): SessionAgents {
+  const found = discoverAgents({
+    home: input.home,
+    workroot: input.workroot,
+    projectRoots: !input.flags.untrusted,
+    projectTrusted: input.trusted,
+    ...(input.discovery.plugins !== undefined ? { plugins: input.discovery.plugins } : {}),
+  });
+  const messages: string[] = [];
+  if (found.untrusted.length > 0)
+    messages.push(
+      `${found.untrusted.length} agent file${found.untrusted.length === 1 ? '' : 's'} of this repository not loaded (it is not trusted); rerun with --trust to trust it`,
+    );
+  const details = [
+    ...found.problems.map((p) => `agent skipped: ${p.path}: ${p.message}`),
+    ...found.notes.map((n) => `agent note: ${n.path}: ${n.message}`),
+  ];
+  if (found.problems.length > 0)
+    messages.push(`${found.problems.length} agent${found.problems.length === 1 ? '' : 's'} skipped; /agents lists why`);
+  const denied = input.denied?.(found.agents.map((a) => a.name)) ?? new Set<string>();
+  const plugin = createAgentsPlugin({
+    agents: denied.size === 0 ? found.agents : found.agents.filter((a) => !denied.has(a.name)),
+    workroot: input.workroot,
+    ...(input.skillToolName !== undefined ? { skillToolName: input.skillToolName } : {}),
+  });
+  return { plugin, messages, details };
+}
+
+/** The rows `/agents` shows. */
+export function agentRows(agents: readonly AgentDefinition[]): AgentSummary[] {
+  return agents.map((a) => ({
+    name: a.name,
+    source: a.source,
+    description: a.description,
+    ...(a.file !== undefined ? { file: a.file } : {}),
+    ...(a.tools !== undefined ? { tools: a.tools } : {}),
+    ...(a.model !== undefined ? { model: a.model } : {}),
+  }));
+}

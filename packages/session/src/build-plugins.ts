@@ -1,0 +1,125 @@
+/**
+ * The session's plugins on the loop's hooks and the tool set they bring, wired once per session:
+ * custom agents and the agent tool, the skills runtime, Claude Code's hooks, then the caller's.
+ * Split from build.ts, which wires everything else; the order of `hooks` is the order they run.
+ */
+import type { Hooks } from '@coding-harness/agent';
+import { namesDeniedByRule } from '@coding-harness/approval';
+import type { Policy } from '@coding-harness/approval';
+import type { DiscoverResult, Skill } from '@coding-harness/skills';
+import { createToolRegistry } from '@coding-harness/tools';
+import type { Sandbox, Tool, ToolRegistry, ToolRuleEntry } from '@coding-harness/tools';
+import type { HarnessFlags } from './args.js';
+import type { HarnessEnv } from './config.js';
+import { AGENT_RULES } from './agents/agent-tool.js';
+import { agentsForSession } from './agents/wiring.js';
+import { sessionClaudeHooks } from './claude-hooks/wire.js';
+import { createSkillsPlugin } from './skills/plugin.js';
+import type { SkillsPlugin } from './skills/plugin.js';
+import { SKILL_RULES } from './skills/skill.js';
+
+/** What the wiring decided before the plugins: the session's parts they are built over. */
+export interface PluginWiringInput {
+  flags: HarnessFlags;
+  env: HarnessEnv;
+  /** The front end's part (HarnessIo's fields the plugins read). */
+  io: {
+    home: string;
+    tools?: readonly Tool<unknown>[];
+    hooks?: readonly Hooks[];
+    tuning?: { rgPath?: string | null };
+  };
+  workroot: string;
+  /** The repository's trust decision. */
+  trusted: boolean;
+  discovery: DiscoverResult;
+  /** The skills the session offers (after trust and deny rules). */
+  skills: readonly Skill[];
+  policy: Policy;
+  sandbox: Sandbox;
+  usageFile: string;
+  secrets: string[];
+  sessionDir: string;
+  /** Start-up lines; the plugins append theirs. */
+  startupMessages: string[];
+  /** The session's own further hooks (nested memory files), run after Claude Code's and before the caller's. */
+  moreHooks?: readonly Hooks[];
+  /** The session's MCP servers: their tools join the set, their gateway wraps it, their hook runs last. */
+  mcp?: {
+    tools: readonly Tool<unknown>[];
+    wrap(registry: ToolRegistry): ToolRegistry;
+    hooks: Hooks;
+  };
+  /** Rule names of tools that may arrive later (MCP servers' tools). */
+  moreRuleEntries?: readonly ToolRuleEntry[];
+  /** Hooks that run after every other (rewind's checkpoints: a turn another plugin blocks gets none). */
+  lastHooks?: readonly Hooks[];
+}
+
+/** The plugins, the tool set (built once) and the hooks in the order they run. */
+export function wirePlugins(w: PluginWiringInput) {
+  const rg = w.io.tuning?.rgPath !== undefined ? { rgPath: w.io.tuning.rgPath } : {};
+  const extraTools: readonly Tool<unknown>[] = w.io.tools ?? [];
+  // Custom agents (the repository's only when trusted) and the agent tool that runs them.
+  const sessionAgents = agentsForSession({
+    flags: w.flags,
+    home: w.io.home,
+    workroot: w.workroot,
+    trusted: w.trusted,
+    discovery: w.discovery,
+    skillToolName: SKILL_RULES.name,
+    denied: (names) => namesDeniedByRule(w.policy, AGENT_RULES, names),
+  });
+  w.startupMessages.push(...sessionAgents.messages);
+  const agentsPlugin = sessionAgents.plugin;
+  // The skills runtime, one for the whole session (a reload swaps its skills), and the tool set,
+  // built once: the built-in tools, the skill tool when the session starts with skills, the caller's.
+  const skillsPlugin: SkillsPlugin | undefined = w.flags.skills
+    ? createSkillsPlugin({
+        agents: agentsPlugin.runner,
+        skills: w.skills,
+        discovery: w.discovery,
+        autoSkills: w.flags.autoSkills,
+        usageFile: w.usageFile,
+        sandbox: w.sandbox,
+        // A repository skill's dynamic context (`!`cmd``) runs only once the repository is trusted.
+        projectTrusted: () => w.trusted,
+      })
+    : undefined;
+  const skillTool = skillsPlugin !== undefined && w.skills.length > 0 ? [skillsPlugin.tool] : [];
+  const ownTools = createToolRegistry({
+    ...rg,
+    tools: [...skillTool, agentsPlugin.tool, ...extraTools, ...(w.mcp?.tools ?? [])],
+    ruleEntries: [SKILL_RULES, AGENT_RULES, ...(w.moreRuleEntries ?? [])],
+  });
+  const registry = w.mcp ? w.mcp.wrap(ownTools) : ownTools;
+  // Claude Code's hooks (settings files, skills' hooks:, plugins' hooks.json), after the skills plugin.
+  const claudeHooks = sessionClaudeHooks({
+    home: w.io.home,
+    workroot: w.workroot,
+    // --untrusted: the repository's hooks never run this time, whatever was decided before.
+    trusted: w.trusted && !w.flags.untrusted,
+    skills: w.skills,
+    // Installed plugins (and plugin folders) discovery loaded, also those that ship no skills.
+    plugins: (w.discovery.plugins ?? []).map((p) => ({
+      name: p.name,
+      root: p.dir,
+      trusted: p.source !== 'project' || w.trusted,
+    })),
+    env: w.env,
+    secrets: w.secrets,
+    sessionDir: w.sessionDir,
+    permissionMode: () => w.policy.mode,
+  });
+  w.startupMessages.push(...claudeHooks.messages);
+  const hooks: Hooks[] = [
+    ...(skillsPlugin ? [skillsPlugin.hooks] : []),
+    agentsPlugin.hooks,
+    ...(claudeHooks.active ? [claudeHooks.claude.hooks] : []),
+    ...(w.moreHooks ?? []),
+    ...(w.io.hooks ?? []),
+    ...(w.mcp ? [w.mcp.hooks] : []),
+    ...(w.lastHooks ?? []),
+  ];
+  return { sessionAgents, agentsPlugin, skillsPlugin, skillTool, registry, claudeHooks, hooks };
+}

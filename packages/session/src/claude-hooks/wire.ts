@@ -1,0 +1,71 @@
+/**
+ * The session's Claude Code hooks from what the session knows at start: the settings files'
+ * `hooks` (the repository's only once it is trusted), the skills' `hooks:`, the plugins'
+ * `hooks/hooks.json`. Every hook runs with the session's environment less its credentials
+ * (`childEnv`), outside the OS sandbox, in the work root.
+ */
+import { join } from 'node:path';
+import type { Skill } from '@coding-harness/skills';
+import { childEnv } from '@coding-harness/tools';
+import { parseHookSources } from './parse-config.js';
+import { createClaudeHooks } from './plugin.js';
+import type { ClaudeHooks } from './plugin.js';
+import { readSettingsHooks } from './read-settings-hooks.js';
+import type { PluginRoot } from './sources.js';
+import { pluginHookSources, pluginRootsOf, skillHookSources } from './sources.js';
+import type { HookSource } from './types.js';
+
+export interface SessionHooksInput {
+  home: string;
+  workroot: string;
+  /** The repository's trust decision: its settings' hooks, its skills' and its plugins' run only when true. */
+  trusted: boolean;
+  skills: readonly Skill[];
+  /** More plugin folders than the skills name (installed plugins, when something loads them). */
+  plugins?: readonly PluginRoot[];
+  env: Partial<Record<string, string | undefined>>;
+  /** Credential values to keep out of the hooks' environment (a key given other than by variable). */
+  secrets: readonly string[];
+  sessionDir: string;
+  permissionMode(): string;
+  /** Sources given directly (a settings loader's `hooks`), before the files read here. */
+  sources?: readonly HookSource[];
+}
+
+export interface SessionHooks {
+  claude: ClaudeHooks;
+  /** True when some hook may run (the plugin is left out of the loop otherwise). */
+  active: boolean;
+  /** Start-up lines: files that did not parse, entries skipped, a repository's hooks not run. */
+  messages: string[];
+}
+
+export function sessionClaudeHooks(input: SessionHooksInput): SessionHooks {
+  const settings = readSettingsHooks(input.home, input.workroot, input.trusted);
+  // One source per plugin folder: a plugin's skills name its folder, and so may discovery's plugin list.
+  const roots = new Map<string, PluginRoot>();
+  for (const p of [...pluginRootsOf(input.skills, input.trusted), ...(input.plugins ?? [])])
+    if (!roots.has(p.root)) roots.set(p.root, p);
+  const plugins = pluginHookSources([...roots.values()]);
+  const config = parseHookSources([
+    ...(input.sources ?? []),
+    ...settings.sources,
+    ...skillHookSources(input.skills, input.trusted),
+    ...plugins.sources,
+  ]);
+  const problems = [...settings.problems, ...plugins.problems, ...config.problems];
+  const claude = createClaudeHooks({
+    config: { hooks: config.hooks, problems },
+    workroot: input.workroot,
+    env: childEnv(input.env as NodeJS.ProcessEnv, input.secrets),
+    transcriptPath: (id) => join(input.sessionDir, `${id}.jsonl`),
+    permissionMode: input.permissionMode,
+  });
+  const untrusted = config.hooks.filter((h) => !h.trusted).length;
+  const messages = problems.map((p) => `hooks: ${p}`);
+  if (untrusted > 0)
+    messages.push(
+      `hooks: ${untrusted} hook${untrusted === 1 ? '' : 's'} of this repository not run: it is not trusted (--trust trusts it; /hooks lists them)`,
+    );
+  return { claude, active: config.hooks.some((h) => h.trusted), messages };
+}

@@ -1,0 +1,93 @@
+/**
+ * `!command`: a command the user typed, run at once through the bash tool's machinery (the
+ * session's sandbox when it has one, the credentials dropped from its environment and redacted
+ * from its output) with no model request and no question (the user typed it; a deny rule still
+ * refuses it, as in Claude Code). Its output is shown live as a tool call's, and the command with
+ * its output joins the next user message in Claude Code's form (`<bash-input>`, `<bash-stdout>`),
+ * so the model sees it on the next turn.
+ */
+import type { Policy } from '@coding-harness/approval';
+import type { Part, ResultPart } from '@coding-harness/model';
+import type { SessionEvent } from '@coding-harness/protocol';
+import {
+  BASH_DEFAULT_TIMEOUT_MS,
+  BASH_OUTPUT_CAP,
+  bashTool,
+  createStreamRedactor,
+  redactSecrets,
+  runBash,
+} from '@coding-harness/tools';
+import type { Sandbox, ToolRegistry } from '@coding-harness/tools';
+import { attachedText } from './attached-part.js';
+
+/** What running a `!command` needs. */
+export interface BangDeps {
+  root: string;
+  secrets: readonly string[];
+  sandbox?: Sandbox;
+  policy: Pick<Policy, 'deniedByRule'>;
+  registry: Pick<ToolRegistry, 'ruleNames'>;
+  emit: (event: SessionEvent) => void;
+  signal: AbortSignal;
+}
+
+/** What a `!command` leaves for the next turn (nothing when a rule refused it), and its call id. */
+export interface BangRun {
+  callId: string;
+  parts: Part[];
+}
+
+let calls = 0;
+
+const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Runs `command` as the user's own: events for the front end, parts for the next user message. */
+export async function runBang(command: string, deps: BangDeps): Promise<BangRun> {
+  // Unique within the session; no node:crypto at start-up (the bin loads this module eagerly).
+  const callId = `bang_${Date.now().toString(36)}_${(calls += 1)}`;
+  const name = bashTool.name;
+  const ruleTool = deps.registry.ruleNames().find((entry) => entry.name === name);
+  const input = { command };
+  deps.emit({ type: 'tool_call_started', callId, name, kind: 'exec', input, summary: `! ${command}`, forced: true });
+  const denied = deps.policy.deniedByRule({
+    tool: name,
+    kind: 'exec',
+    input,
+    target: command,
+    summary: `${name}: ${command}`,
+    ...(ruleTool ? { ruleTool } : {}),
+  });
+  if (denied !== undefined) {
+    const content: ResultPart[] = [{ type: 'text', text: denied }];
+    deps.emit({ type: 'tool_call_finished', callId, name, isError: true, display: 'denied', content });
+    return { callId, parts: [] };
+  }
+  const started = Date.now();
+  const redactor = createStreamRedactor(deps.secrets);
+  const update = (text: string): void => {
+    if (text !== '') deps.emit({ type: 'tool_update', callId, text, elapsedMs: Date.now() - started });
+  };
+  const result = await runBash(command, deps.root, BASH_DEFAULT_TIMEOUT_MS, deps.signal, BASH_OUTPUT_CAP, {
+    secrets: deps.secrets,
+    onOutput: (text) => update(redactor.push(text)),
+    ...(deps.sandbox ? { sandbox: deps.sandbox } : {}),
+  });
+  update(redactor.end());
+  const content = result.content.map((part) =>
+    part.type === 'text' ? { ...part, text: redactSecrets(part.text, deps.secrets) } : part,
+  );
+  const display = redactSecrets(result.display, deps.secrets);
+  deps.emit({ type: 'tool_call_finished', callId, name, isError: result.isError, display, content });
+  // A command that succeeded needs no "Exit code 0." line; another exit code stays.
+  const output = content
+    .map((part) => (part.type === 'text' ? part.text : ''))
+    .join('\n')
+    .replace(/\n*Exit code 0\.$/, '');
+  return {
+    callId,
+    parts: [
+      attachedText(`<bash-input>${escape(command)}</bash-input>`),
+      attachedText(`<bash-stdout>${escape(output)}</bash-stdout><bash-stderr></bash-stderr>`),
+    ],
+  };
+}

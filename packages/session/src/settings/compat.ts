@@ -1,0 +1,108 @@
+/**
+ * What the harness does with each Claude Code flag and settings key, as data: the line-cli
+ * README's compatibility table is generated from it (and from the settings key table), and a
+ * test parses every flag row marked accepted, so the table cannot promise a flag the parser
+ * refuses.
+ */
+import { SETTINGS_KEYS } from './keys.js';
+
+/** How a Claude Code flag fares: `supported` and `partly` are parsed; `no` is a usage error (exit 2) today. */
+export type FlagSupport = 'supported' | 'partly' | 'no';
+
+export interface ClaudeFlagRow {
+  /** Claude Code's spelling. */
+  flag: string;
+  support: FlagSupport;
+  note: string;
+  /** An argv that uses it (without `-p PROMPT`), parsed by the compatibility test; absent for `no`. */
+  example?: string[];
+}
+
+export const CLAUDE_CODE_FLAG_ROWS: readonly ClaudeFlagRow[] = [
+  { flag: '-p, --print', support: 'supported', note: 'one prompt, then exit', example: [] },
+  {
+    flag: '--output-format text\\|json\\|stream-json',
+    support: 'supported',
+    note: "Claude Code's shapes",
+    example: ['--output-format', 'json'],
+  },
+  { flag: '--input-format text\\|stream-json', support: 'supported', note: '', example: ['--input-format', 'text'] },
+  { flag: '--verbose', support: 'supported', note: 'tool calls on stderr', example: ['--verbose'] },
+  { flag: '--model', support: 'supported', note: 'full model ids', example: ['--model', 'claude-sonnet-5-5'] },
+  { flag: '--max-turns', support: 'supported', note: 'model requests per turn', example: ['--max-turns', '3'] },
+  {
+    flag: '--permission-mode',
+    support: 'supported',
+    note: '`default`, `acceptEdits`, `plan`, `bypassPermissions`',
+    example: ['--permission-mode', 'acceptEdits'],
+  },
+  {
+    flag: '--dangerously-skip-permissions',
+    support: 'supported',
+    note: '`bypassPermissions`; deny rules still apply',
+    example: ['--dangerously-skip-permissions'],
+  },
+  {
+    flag: '--allowedTools, --allowed-tools',
+    support: 'supported',
+    note: 'a tool this harness lacks (`WebFetch`, `WebSearch`, ...) is a notice, not an error',
+    example: ['--allowedTools', 'Read WebFetch'],
+  },
+  {
+    flag: '--disallowedTools, --disallowed-tools',
+    support: 'supported',
+    note: 'as above',
+    example: ['--disallowedTools', 'NotebookEdit'],
+  },
+  {
+    flag: '--add-dir',
+    support: 'partly',
+    note: 'read access only: writes stay inside the work root',
+    example: ['--add-dir', '.'],
+  },
+  {
+    flag: '--system-prompt',
+    support: 'supported',
+    note: 'memory files and the skills listing still follow',
+    example: ['--system-prompt', 'x'],
+  },
+  {
+    flag: '--append-system-prompt',
+    support: 'supported',
+    note: 'the last system block',
+    example: ['--append-system-prompt', 'x'],
+  },
+  {
+    flag: '--settings',
+    support: 'supported',
+    note: 'a file or a JSON object, above every settings file',
+    example: ['--settings', '{}'],
+  },
+  { flag: '-c, --continue', support: 'supported', note: '', example: ['--continue'] },
+  { flag: '-r, --resume', support: 'supported', note: '', example: ['--resume', 'abc'] },
+  { flag: '--include-partial-messages', support: 'no', note: 'not yet' },
+  { flag: '--mcp-config, --strict-mcp-config', support: 'no', note: 'not yet' },
+  { flag: '--setting-sources', support: 'no', note: 'not yet: every settings file is read' },
+  { flag: '--fallback-model', support: 'no', note: 'not yet' },
+  { flag: '--session-id, --fork-session', support: 'no', note: 'not yet' },
+  { flag: '--agents, --permission-prompt-tool, --plugin-dir', support: 'no', note: 'not yet' },
+];
+
+const FLAG_WORDS: Readonly<Record<FlagSupport, string>> = {
+  supported: 'supported',
+  partly: 'partly',
+  no: 'not accepted (exit 2)',
+};
+
+/** The README's table: each Claude Code flag, then each settings key, with what the harness does. */
+export function claudeCompatMarkdownTable(): string {
+  const flags = CLAUDE_CODE_FLAG_ROWS.map((r) => `| \`${r.flag}\` | ${FLAG_WORDS[r.support]} | ${r.note} |`);
+  const keys = SETTINGS_KEYS.map((k) => `| settings \`${k.key}\` | ${k.support} | ${k.doc} |`);
+  return [
+    '| Claude Code | here | notes |',
+    '|---|---|---|',
+    ...flags,
+    ...keys,
+    '| other settings keys | ignored | kept, never an error |',
+  ].join('\n');
+}

@@ -1,0 +1,181 @@
+/**
+ * Every settings key the harness reads, as data: how it merges into `MergedSettings`, whether a
+ * repository that is not trusted may set it, and what the README says the harness does with it.
+ * A key with no row is kept in `unknownKeys` and ignored.
+ */
+import { parsePermissionMode } from '@coding-harness/approval';
+import type { MergedSettings, Sourced } from './types.js';
+import type { SettingsScope } from './sources.js';
+
+/** How far the harness follows Claude Code for a key (the README's compatibility table). */
+export type Support = 'supported' | 'partly' | 'ignored';
+
+/** Where one value is being merged from. */
+export interface MergeSource {
+  file: string;
+  scope: SettingsScope;
+  /** The repository's file while the repository is not trusted: grants are withheld. */
+  restricted: boolean;
+}
+
+/** A key's merge step: adds `value` to `into`; returns problems (naming the key) and what was withheld. */
+type MergeFn = (into: MergedSettings, value: unknown, from: MergeSource) => { problems: string[]; withheld: string[] };
+
+export interface SettingsKey {
+  key: string;
+  support: Support;
+  /** The README's note (Markdown). */
+  doc: string;
+  merge: MergeFn;
+}
+
+const OK = { problems: [], withheld: [] };
+const sourced = <T>(value: T, from: MergeSource): Sourced<T> => ({ value, file: from.file, scope: from.scope });
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function stringList(key: string, value: unknown): { items: string[]; problems: string[] } {
+  if (!Array.isArray(value)) return { items: [], problems: [`${key} must be a list of strings; it was ignored`] };
+  const items = value.filter((v): v is string => typeof v === 'string');
+  const problems = items.length === value.length ? [] : [`${key}: entries that are not strings were ignored`];
+  return { items, problems };
+}
+
+/** Modes a repository may set before it is trusted: they never allow more than the default. */
+const TIGHT_MODES = new Set(['default', 'plan']);
+
+function mergePermissions(into: MergedSettings, value: unknown, from: MergeSource) {
+  if (!isObject(value)) return { problems: ['permissions must be an object; it was ignored'], withheld: [] };
+  const problems: string[] = [];
+  const withheld: string[] = [];
+  for (const list of ['allow', 'deny', 'ask', 'additionalDirectories'] as const) {
+    if (value[list] === undefined) continue;
+    const read = stringList(`permissions.${list}`, value[list]);
+    problems.push(...read.problems);
+    const grants = list === 'allow' || list === 'additionalDirectories';
+    if (grants && from.restricted && read.items.length > 0) withheld.push(`permissions.${list}`);
+    else into[list].push(...read.items.map((item) => sourced(item, from)));
+  }
+  if (value.defaultMode !== undefined) {
+    const mode = typeof value.defaultMode === 'string' ? parsePermissionMode(value.defaultMode) : undefined;
+    if (mode === undefined) problems.push(`permissions.defaultMode ${JSON.stringify(value.defaultMode)} is no mode`);
+    else if (from.restricted && !TIGHT_MODES.has(mode)) withheld.push(`permissions.defaultMode ${mode}`);
+    else into.defaultMode = sourced(mode, from);
+  }
+  return { problems, withheld };
+}
+
+/** A key whose value is an object merged key by key into `into[field]`, withheld from an untrusted repository. */
+function byKey(
+  field: 'env' | 'enabledPlugins' | 'mcpServers' | 'sandbox',
+  check: (v: unknown) => boolean,
+  what: string,
+): MergeFn {
+  return (into, value, from) => {
+    if (!isObject(value)) return { problems: [`${field} must be an object; it was ignored`], withheld: [] };
+    if (from.restricted && Object.keys(value).length > 0) return { problems: [], withheld: [field] };
+    const problems: string[] = [];
+    const target = into[field] as Record<string, Sourced<unknown>>;
+    for (const [name, v] of Object.entries(value)) {
+      if (check(v))
+        Object.defineProperty(target, name, {
+          value: sourced(v, from),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      else problems.push(`${field}.${name} must be ${what}; it was ignored`);
+    }
+    return { problems, withheld: [] };
+  };
+}
+
+function mergeHooks(into: MergedSettings, value: unknown, from: MergeSource) {
+  if (!isObject(value)) return { problems: ['hooks must be an object of events; it was ignored'], withheld: [] };
+  if (from.restricted && Object.keys(value).length > 0) return { problems: [], withheld: ['hooks'] };
+  const problems: string[] = [];
+  for (const [event, groups] of Object.entries(value)) {
+    if (!Array.isArray(groups)) problems.push(`hooks.${event} must be a list of matcher groups; it was ignored`);
+    else for (const group of groups) into.hooks.push({ event, group, file: from.file, scope: from.scope });
+  }
+  return { problems, withheld: [] };
+}
+
+/** The table, in README order. */
+export const SETTINGS_KEYS: readonly SettingsKey[] = [
+  {
+    key: 'permissions',
+    support: 'supported',
+    doc: "`allow`, `deny`, `ask` rules (Claude Code's syntax), `defaultMode`; rules from every file add up, each listed by `/permissions` with its file. `additionalDirectories`: read access only (the tools still write inside the work root only)",
+    merge: mergePermissions,
+  },
+  {
+    key: 'env',
+    support: 'partly',
+    doc: 'the variables the harness itself reads (`ANTHROPIC_MODEL`, `ANTHROPIC_BASE_URL`, credentials, proxies), over the environment; not yet passed to the commands `bash` runs',
+    merge: byKey('env', (v) => typeof v === 'string', 'a string'),
+  },
+  {
+    key: 'model',
+    support: 'supported',
+    doc: 'the model when neither `--model` nor `ANTHROPIC_MODEL` names one',
+    merge: (into, value, from) => {
+      if (typeof value !== 'string' || value.trim() === '')
+        return { problems: ['model must be a model id'], withheld: [] };
+      into.model = sourced(value, from);
+      return OK;
+    },
+  },
+  {
+    key: 'hooks',
+    support: 'partly',
+    doc: "read and merged (every file's groups kept, with their file) for the hooks runtime",
+    merge: mergeHooks,
+  },
+  {
+    key: 'enabledPlugins',
+    support: 'partly',
+    doc: 'read and merged (`"name@marketplace": true` or `false`, the higher file wins) for the plugin loader',
+    merge: byKey('enabledPlugins', (v) => typeof v === 'boolean', 'true or false'),
+  },
+  {
+    key: 'mcpServers',
+    support: 'partly',
+    doc: 'read and merged by server name for the MCP client',
+    merge: byKey('mcpServers', isObject, 'an object'),
+  },
+  {
+    key: 'enableAllProjectMcpServers',
+    support: 'partly',
+    doc: 'read for the MCP client',
+    merge: (into, value, from) => {
+      if (typeof value !== 'boolean')
+        return { problems: ['enableAllProjectMcpServers must be true or false'], withheld: [] };
+      if (from.restricted && value) return { problems: [], withheld: ['enableAllProjectMcpServers'] };
+      into.enableAllProjectMcpServers = sourced(value, from);
+      return OK;
+    },
+  },
+  {
+    key: 'enabledMcpjsonServers',
+    support: 'partly',
+    doc: 'read (lists add up) for the MCP client',
+    merge: (into, value, from) => {
+      const read = stringList('enabledMcpjsonServers', value);
+      if (from.restricted && read.items.length > 0)
+        return { problems: read.problems, withheld: ['enabledMcpjsonServers'] };
+      into.enabledMcpjsonServers.push(...read.items.map((item) => sourced(item, from)));
+      return { problems: read.problems, withheld: [] };
+    },
+  },
+  {
+    key: 'sandbox',
+    support: 'partly',
+    doc: 'read and merged key by key; the OS sandbox is configured by flags today (`--no-sandbox`)',
+    merge: byKey('sandbox', () => true, 'a value'),
+  },
+];
+
+/** The README's settings-key rows (Markdown). */
+export function settingsKeysMarkdownRows(): string[] {
+  return SETTINGS_KEYS.map((k) => `| \`${k.key}\` | ${k.support} | ${k.doc} |`);
+}
