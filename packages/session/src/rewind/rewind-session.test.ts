@@ -98,7 +98,8 @@ describe('/rewind', () => {
     const last = server.messageRequests().at(-1)!.body as { messages: { role: string; content: unknown }[] };
     // The conversation was cut to before the first turn: the request holds only the new turn and the note.
     expect(last.messages.map((m) => m.role)).toEqual(['user', 'system']);
-    expect(last.messages[0]).toEqual({ role: 'user', content: [{ type: 'text', text: 'what now?' }] });
+    // Only the new text (the cache breakpoint the loop puts on it is not the point here).
+    expect(last.messages[0]).toMatchObject({ role: 'user', content: [{ type: 'text', text: 'what now?' }] });
     const sent = JSON.stringify(last.messages);
     expect(sent).not.toContain('changed them');
     expect(sent).toContain('The user rewound the conversation and the files');
