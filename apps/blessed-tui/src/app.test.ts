@@ -264,7 +264,7 @@ describe('slash commands', () => {
 
   it('/help lists commands and keys; /clear starts a new conversation', async () => {
     const session = new FakeSession({ skills: SKILLS });
-    const t = await fakeTerminal(session, { rows: 76 });
+    const t = await fakeTerminal(session, { rows: 80 });
     await t.type('/help');
     await t.press(KEY.enter);
     await t.see('skills are /name');

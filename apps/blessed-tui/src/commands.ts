@@ -57,6 +57,7 @@ export const KEYS = [
   ['Ctrl-R', 'search the prompt history (Ctrl-R again: older; Enter uses it)'],
   ['Shift-Tab', 'permission mode: default → acceptEdits → plan → default'],
   ['Esc', 'cancel the running turn (as Ctrl-C does); queued messages go back into the input'],
+  ['Esc Esc', 'between turns: the turns to rewind (/rewind)'],
   ['PageUp / PageDown', 'scroll the transcript'],
   [
     'Ctrl-O',

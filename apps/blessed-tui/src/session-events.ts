@@ -1,5 +1,6 @@
 import { addUsage, messageText, resultText } from '@coding-harness/model';
 import type { EventOf, SessionEvent } from '@coding-harness/protocol';
+import { webActivity, webActivityLines } from '@coding-harness/session';
 import { cacheShare, dollars, inputTokens, tokens } from './format.js';
 import { appendLive, liveLineCount } from './live-output.js';
 import { failureText, stopLabel } from './stop-reasons.js';
@@ -45,6 +46,9 @@ export function onEvent(state: ViewState, e: SessionEvent, now: number): ViewSta
       if (state.thinking) items.push({ kind: 'thinking', text: state.thinking, expanded: false });
       const text = restOf(messageText(e.message), state);
       if (text) items.push({ kind: 'assistant', text });
+      // What the API's web tools did in this reply: searches, fetches and the sources the text cites.
+      const web = webActivityLines(webActivity(e.message));
+      if (web.length > 0) items.push({ kind: 'info', text: web.join('\n') });
       return { ...state, items, streaming: '', thinking: '', committed: '' };
     }
     case 'tool_call_started':

@@ -27,6 +27,9 @@ import { SessionClient, type ClientOptions } from './session-client.js';
 import { TuiScreen } from './tui-screen.js';
 import { initialState, type ViewState } from './view-state.js';
 
+/** How close two Esc presses must be to open `/rewind`. */
+const ESC_TWICE_MS = 600;
+
 /** A key as blessed reports it. */
 export interface Key {
   name?: string;
@@ -252,6 +255,8 @@ export class TuiApp implements CommandHost, ViewerHost {
       return this.frames.request();
     }
     if (key.name === 'escape' && this.client.running && !this.menuItems().length) return this.cancelTurn();
+    if (key.name === 'escape' && !this.menuItems().length && this.escTwice(key.sequence))
+      return void runSlash(this, 'rewind', '/rewind');
     if (key.name === 'pageup' || key.name === 'pagedown') return this.scroll(key.name === 'pageup' ? -1 : 1);
     if (key.full === 'C-o') return this.toggleTool();
     if (key.full === 'C-t')
@@ -266,6 +271,17 @@ export class TuiApp implements CommandHost, ViewerHost {
     this.setInput(r.state);
     if (r.submit !== undefined) this.submit(r.submit);
   }
+
+  /** Esc Esc (twice within ESC_TWICE_MS, between turns): `/rewind`'s list, as in Claude Code. */
+  private escTwice(sequence?: string): boolean {
+    // Both presses in one read (fast typing, a slow machine) come as one meta-Escape key.
+    if (sequence === '\x1b\x1b') return true;
+    const now = Date.now();
+    const twice = this.lastEscape !== undefined && now - this.lastEscape <= ESC_TWICE_MS;
+    this.lastEscape = twice ? undefined : now;
+    return twice;
+  }
+  private lastEscape: number | undefined;
 
   /**
    * Ctrl-O: expands the tool call in view or collapses it; on an expanded result that does not

@@ -25,7 +25,7 @@ export interface CommandHost {
 
 const BUSY = 'a turn is running — wait, or Ctrl-C to cancel it';
 /** Commands that change the conversation under a running turn: refused until it ends. */
-const NOT_WHILE_BUSY: ReadonlySet<CommandName> = new Set(['compact', 'clear', 'resume']);
+const NOT_WHILE_BUSY: ReadonlySet<CommandName> = new Set(['compact', 'clear', 'resume', 'rewind']);
 
 /**
  * A built-in command typed by the user: sent to the session as `slash` (its table runs it, as
@@ -64,6 +64,10 @@ async function showResult(host: CommandHost, result: SlashResult): Promise<void>
       return host.dispatch({ type: 'clear', notice: `new conversation (session ${result.sessionId})` });
     case 'resumed':
       return redraw(host, result.sessionId);
+    case 'rewound':
+      // A conversation cut back: the transcript becomes what the session keeps, then what was done.
+      if (result.messagesKept !== undefined) await redraw(host, '', 'the conversation was rewound');
+      return showLines(host, result);
     default:
       return showLines(host, result);
   }
@@ -93,9 +97,8 @@ export async function newConversation(host: CommandHost): Promise<void> {
 }
 
 /** The transcript drawn again from the session's `history` (a session resumed in place). */
-async function redraw(host: CommandHost, sessionId: string): Promise<void> {
+async function redraw(host: CommandHost, sessionId: string, notice = `resumed session ${sessionId}`): Promise<void> {
   const history = await host.client.command({ type: 'history' });
   if (!history.ok) return host.dispatch({ type: 'error', text: history.error });
-  if (history.type === 'history')
-    host.dispatch({ type: 'replay', events: history.data.events, notice: `resumed session ${sessionId}`, fresh: true });
+  if (history.type === 'history') host.dispatch({ type: 'replay', events: history.data.events, notice, fresh: true });
 }

@@ -2,7 +2,7 @@ import type { Usage } from '@coding-harness/agent';
 import { messageText, resultText } from '@coding-harness/model';
 import type { SessionEvent } from '@coding-harness/protocol';
 import type { Colors } from './colors.js';
-import { sanitize, sanitizeStyled } from '@coding-harness/session';
+import { sanitize, sanitizeStyled, webActivity, webActivityLines } from '@coding-harness/session';
 import { createLiveOutput } from './live-output.js';
 import { diffOutputLines, outputLines } from './render-output.js';
 import type { OutputMode } from './render-output.js';
@@ -150,6 +150,15 @@ export function createEventRenderer(options: RenderOptions): EventRenderer {
     lastCall = undefined;
     return [...endLines(), { stream, text: `${text}\n` }];
   };
+  /** The end of an assistant message: the text block closed, or (not streaming) the text kept for the end. */
+  const endOfMessage = (event: Extract<SessionEvent, { type: 'message_end' }>): Chunk[] => {
+    if (streaming) return endLines();
+    const text = messageText(event.message);
+    if (text.trim() === '') return endLines();
+    if (event.stopReason === 'tool_use') return options.toolLines ? line('err', sanitize(text.trimEnd())) : endLines();
+    lastText = text;
+    return endLines();
+  };
 
   const thinking = (text: string): Chunk[] => {
     if (!thinkingStream || text === '') return [];
@@ -219,13 +228,10 @@ export function createEventRenderer(options: RenderOptions): EventRenderer {
       case 'message_end': {
         // A tool-result message is the agent's, not the model's: its results were drawn as they finished.
         if (event.message.role !== 'assistant') return [];
-        if (streaming) return endLines();
-        const text = messageText(event.message);
-        if (text.trim() === '') return endLines();
-        if (event.stopReason === 'tool_use')
-          return options.toolLines ? line('err', sanitize(text.trimEnd())) : endLines();
-        lastText = text;
-        return endLines();
+        const ended = endOfMessage(event);
+        // What the API's web tools did in this reply (searches, fetches, the sources its text cites).
+        const web = options.toolLines ? webActivityLines(webActivity(event.message)) : [];
+        return web.length > 0 ? [...ended, ...line(toolStream, c.dim(sanitize(web.join('\n'))))] : ended;
       }
       case 'tool_call_started': {
         if (!options.toolLines) return [];

@@ -14,6 +14,7 @@ import type { PagerTerminal } from './pager.js';
 import { pickModel } from './repl-model-picker.js';
 import { pickSession } from './repl-picker.js';
 import type { PickerIo } from './repl-picker.js';
+import { pickRewind } from './repl-rewind.js';
 import { replCommand } from './repl-turn.js';
 
 /** The REPL as a command's data may change it. */
@@ -60,6 +61,8 @@ export async function afterSlash(host: SlashHost, result: SlashResult): Promise<
       return pickAndSwitch(host, result);
     case 'result':
       return expand(host, result);
+    case 'rewind-points':
+      return rewind(host, result);
     default:
       return say(host, formatSlashResult(result, { width: host.out.columns ?? 100 }));
   }
@@ -96,4 +99,15 @@ async function pickAndSwitch(host: SlashHost, result: Extract<SlashResult, { kin
   if (!switched.ok) return say(host, [`/model: ${switched.error}`]);
   if (switched.type === 'set_model')
     say(host, formatSlashResult({ kind: 'model', model: switched.data.model, previous: switched.data.previous }));
+}
+
+/** `/rewind`: the list, then (on a terminal) which turn and what to put back, run as `/rewind N scope`. */
+async function rewind(host: SlashHost, result: Extract<SlashResult, { kind: 'rewind-points' }>): Promise<void> {
+  say(host, formatSlashResult(result, { width: host.out.columns ?? 100 }));
+  if (!host.tty || result.points.length === 0) return;
+  const picked = await pickRewind(result.points, host.picker);
+  if (picked === undefined) return void host.out.write(`${host.colors.dim('nothing rewound')}\n`);
+  const done = await host.session.dispatch(replCommand({ type: 'slash', text: picked }));
+  if (!done.ok) return say(host, [`/rewind: ${done.error}`]);
+  if (done.type === 'slash') await afterSlash(host, done.data);
 }

@@ -3,7 +3,16 @@
  * and what a turn or a skills update passes in. The implementation is in agent.ts.
  */
 import type { Answer } from '@coding-harness/approval';
-import type { CacheTtl, Effort, Message, Part, ProviderRegistry, ThinkingSetting, Usage } from '@coding-harness/model';
+import type {
+  CacheTtl,
+  Effort,
+  Message,
+  Part,
+  ProviderRegistry,
+  ThinkingSetting,
+  ToolSpec,
+  Usage,
+} from '@coding-harness/model';
 import type { Skill } from '@coding-harness/skills';
 import type { Sandbox, TextFileIo, ToolRegistry } from '@coding-harness/tools';
 import type { AgentEvent } from './events.js';
@@ -116,6 +125,12 @@ export interface AgentOptions {
    * inside it while it is active, and the policy may allow them without a question.
    */
   sandbox?: Sandbox;
+  /**
+   * Tools the provider runs itself (web search, web fetch: `ToolSpec.server`), after the
+   * registry's in the request. Part of the session's prefix like every tool: fixed for the
+   * conversation (a resumed one sends what it stored).
+   */
+  serverTools?: readonly ToolSpec[];
 }
 
 export interface Agent {
@@ -148,6 +163,13 @@ export interface Agent {
   totals(): { usage: Usage; costUsd: number; requests: number };
   /** A new conversation (new session id), same system prompt and tools. */
   clear(): void;
+  /**
+   * Between turns: the conversation keeps only its first `keep` messages (a rewind to before a
+   * turn). What is kept is byte for byte what was sent, so its thinking stays valid; the session
+   * file records a `truncate` record, so a resume sees the same cut. An error text (and nothing
+   * changes) while a turn runs or when the cut would not leave a valid transcript.
+   */
+  truncate(keep: number): string | undefined;
   /** The model settings the next request uses. */
   settings(): CurrentSettings;
   /** The input tokens of the last request, and the context window compaction measures them against. */

@@ -24,7 +24,7 @@ import { CLEARING } from './tool-result-clearing.js';
 import type { AgentConfig, AgentState } from './state.js';
 import { modelSettings } from './catalogue-settings.js';
 import { toolSpecs } from './tool-specs.js';
-import { missingResults } from './transcript.js';
+import { missingResults, validPrefixLength } from './transcript.js';
 import type { Agent, AgentOptions, ToolsUpdate } from './agent-types.js';
 import { toolAdditionMessage } from './tool-additions.js';
 
@@ -71,7 +71,10 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
       `model ${options.model} is not in the catalogue; using conservative defaults (${descriptor.contextWindow} token window, ${model.maxTokens} max tokens, ${model.thinking ? `${model.thinking.mode} thinking` : 'no thinking setting'})`,
     );
   // What a new session sends; a resumed one sends its stored prefix instead (session-resume.ts).
-  const fresh: SessionPrefix = { system: prompt.blocks, tools: toolSpecs(options.registry.definitions()) };
+  const fresh: SessionPrefix = {
+    system: prompt.blocks,
+    tools: [...toolSpecs(options.registry.definitions()), ...(options.serverTools ?? [])],
+  };
   const plan =
     options.resumeId === undefined
       ? undefined
@@ -314,6 +317,21 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
       sessionId = newSessionId(clock());
       state.sessionId = sessionId;
       readTracker.clear();
+    },
+    truncate(keep) {
+      if (busy) return 'a turn is running: rewind after it ends';
+      const length = state.messages.length;
+      if (!Number.isInteger(keep) || keep < 0 || keep > length)
+        return `cannot keep ${keep} messages of a conversation of ${length}`;
+      if (validPrefixLength(state.messages.slice(0, keep)) !== keep)
+        return `cutting the conversation after message ${keep} would leave a tool call without its result`;
+      if (keep === length) return undefined;
+      state.messages.length = keep;
+      state.previousEnd = undefined;
+      state.persist({ type: 'truncate', keep });
+      // The model's reads of the cut turns are gone from its view: it must read again before editing.
+      readTracker.clear();
+      return undefined;
     },
     addTools,
     updateSkills(update) {

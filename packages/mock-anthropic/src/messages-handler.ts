@@ -2,6 +2,8 @@ import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CacheModel } from './cache-model.js';
 import type { ApiErrorResponse } from './errors.js';
+import { apiError } from './errors.js';
+import { missingServerTool, serverToolState } from './server-tools.js';
 import { faultError } from './faults.js';
 import { sendError, sendJson } from './http-io.js';
 import { randomId } from './ids.js';
@@ -50,6 +52,9 @@ export async function handleMessages(ctx: HandlerContext, body: unknown, res: Se
       ? decision.turn
       : { content: [{ type: 'text', text: decision.text }], stopReason: 'end_turn' };
   const fault = decision.kind === 'turn' ? decision.fault : undefined;
+  const server = serverToolState(request.tools, request.messages);
+  const missing = missingServerTool(turn.content, server);
+  if (missing) return fail(ctx, res, apiError('api_error', missing));
   const error = fault && faultError(fault, request.stream === true);
   if (error) return fail(ctx, res, error);
   if (fault?.kind === 'delay') {
@@ -118,6 +123,7 @@ function replyContext(ctx: HandlerContext, v: ValidRequest): Parameters<typeof b
     plan: v.plan,
     maxTokens: ctx.validation.lenient ? Number.MAX_SAFE_INTEGER : request.max_tokens,
     contextRoom: Math.max(0, spec.contextWindow - v.inputTokens),
+    server: serverToolState(request.tools, messages),
     afterToolResult:
       Array.isArray(lastUser?.content) && lastUser.content.some((b) => isRecord(b) && b.type === 'tool_result'),
     sign: (earlier: readonly ReplyBlock[], visible: string) => {

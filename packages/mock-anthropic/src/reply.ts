@@ -1,11 +1,13 @@
 import { randomId } from './ids.js';
+import { citationsOf, serverToolUsage, webFetchBlocks, webSearchBlocks } from './server-tools.js';
+import type { ServerToolState } from './server-tools.js';
 import { estimateTokens } from './tokens.js';
 import type { RefusalDetails, ScriptBlock, ScriptTurn, StopReason } from './types.js';
 import type { ThinkingPlan } from './validate/thinking-config.js';
 
 /** A response content block, as the real API sends it. */
 export type ReplyBlock =
-  | { type: 'text'; text: string }
+  | { type: 'text'; text: string; citations?: Record<string, unknown>[] }
   | { type: 'thinking'; thinking: string; signature: string }
   | { type: 'redacted_thinking'; data: string }
   | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
@@ -23,6 +25,8 @@ export interface InputUsage {
 export interface Usage extends InputUsage {
   output_tokens: number;
   output_tokens_details?: { thinking_tokens: number };
+  /** Searches and fetches the server tools made for this reply. */
+  server_tool_use?: Record<string, number>;
   /** Where inference ran and at what speed (when the request or the workspace named them). */
   inference_geo?: string;
   speed?: string;
@@ -57,6 +61,8 @@ export interface ReplyContext {
   contextRoom: number;
   /** True when the request's last user turn carries tool results (thinking between tools). */
   afterToolResult: boolean;
+  /** The request's server tools and this reply's use of them. */
+  server: ServerToolState;
   /** Signs a thinking block given the reply's earlier blocks and the block's visible text. */
   sign: (earlier: readonly ReplyBlock[], visibleText: string) => string;
 }
@@ -82,7 +88,7 @@ export function buildReply(turn: ScriptTurn, ctx: ReplyContext): ReplyMessage {
     thinkingSeen ||= isThinking;
     if (spent + cost > limit) {
       const partial = cutBlock(block, limit - spent);
-      if (partial) content.push(cutReplyBlock(partial, content, ctx));
+      if (partial) content.push(...cutReplyBlocks(partial, content, ctx));
       if (isThinking) thinkingSpent += limit - spent;
       spent = limit;
       cut = true;
@@ -90,7 +96,7 @@ export function buildReply(turn: ScriptTurn, ctx: ReplyContext): ReplyMessage {
     }
     spent += cost;
     if (isThinking) thinkingSpent += cost;
-    content.push(toReplyBlock(block, content, ctx));
+    content.push(...toReplyBlocks(block, content, ctx));
   }
   const stopReason: StopReason = cut
     ? limit === ctx.maxTokens
@@ -99,6 +105,8 @@ export function buildReply(turn: ScriptTurn, ctx: ReplyContext): ReplyMessage {
     : (turn.stopReason ?? (content.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn'));
   const outputTokens = cut ? limit : Math.min(limit, turn.outputTokens ?? Math.max(ctx.maxTokens === 0 ? 0 : 1, spent));
   const usage: Usage = { ...ctx.input, output_tokens: outputTokens, ...turn.usage };
+  const server = serverToolUsage(content);
+  if (server) usage.server_tool_use = server;
   if (thinkingSeen) usage.output_tokens_details = { thinking_tokens: thinkingSpent };
   return {
     id: randomId('msg_'),
@@ -143,7 +151,7 @@ type CutBlock = { block: ScriptBlock; partialJson?: string };
 /** The part of a block that fits in `room` tokens, or undefined when nothing of it does. */
 function cutBlock(block: ScriptBlock, room: number): CutBlock | undefined {
   if (room <= 0) return block.type === 'thinking' ? { block: { ...block, thinking: '' } } : undefined;
-  if (block.type === 'text') return { block: { type: 'text', text: block.text.slice(0, room * 4) } };
+  if (block.type === 'text') return { block: { ...block, text: block.text.slice(0, room * 4) } };
   if (block.type === 'thinking') return { block: { ...block, thinking: block.thinking.slice(0, room * 4) } };
   if (block.type === 'tool_use') {
     // The name is sent whole in content_block_start; the input's JSON stops mid-way (an object's
@@ -155,10 +163,12 @@ function cutBlock(block: ScriptBlock, room: number): CutBlock | undefined {
   return undefined;
 }
 
-function cutReplyBlock(cut: CutBlock, earlier: readonly ReplyBlock[], ctx: ReplyContext): ReplyBlock {
-  const block = toReplyBlock(cut.block, earlier, ctx);
-  if (cut.partialJson !== undefined) PARTIAL_INPUT.set(block, cut.partialJson);
-  return block;
+function cutReplyBlocks(cut: CutBlock, earlier: readonly ReplyBlock[], ctx: ReplyContext): ReplyBlock[] {
+  const blocks = toReplyBlocks(cut.block, earlier, ctx);
+  // A cut tool call is one block; its partial input goes with it.
+  const [block] = blocks;
+  if (cut.partialJson !== undefined && block) PARTIAL_INPUT.set(block, cut.partialJson);
+  return blocks;
 }
 
 function visibleThinking(block: { thinking: string; update?: boolean }, plan: ThinkingPlan): string {
@@ -167,10 +177,27 @@ function visibleThinking(block: { thinking: string; update?: boolean }, plan: Th
   return '';
 }
 
-function toReplyBlock(block: ScriptBlock, earlier: readonly ReplyBlock[], ctx: ReplyContext): ReplyBlock {
+function toReplyBlocks(block: ScriptBlock, earlier: readonly ReplyBlock[], ctx: ReplyContext): ReplyBlock[] {
   switch (block.type) {
+    case 'web_search':
+      return webSearchBlocks(block, ctx.server);
+    case 'web_fetch':
+      return webFetchBlocks(block, ctx.server);
     case 'text':
-      return { type: 'text', text: block.text };
+      return block.citations && block.citations.length > 0
+        ? [{ type: 'text', text: block.text, citations: citationsOf(block.citations) }]
+        : [{ type: 'text', text: block.text }];
+    default:
+      return [toReplyBlock(block, earlier, ctx)];
+  }
+}
+
+function toReplyBlock(
+  block: Exclude<ScriptBlock, { type: 'text' | 'web_search' | 'web_fetch' }>,
+  earlier: readonly ReplyBlock[],
+  ctx: ReplyContext,
+): ReplyBlock {
+  switch (block.type) {
     case 'thinking': {
       const thinking = visibleThinking(block, ctx.plan);
       return { type: 'thinking', thinking, signature: ctx.sign(earlier, thinking) };
@@ -196,6 +223,9 @@ function blockTokens(block: ScriptBlock): number {
       return estimateTokens(block.name + JSON.stringify(block.input));
     case 'raw':
       return estimateTokens(JSON.stringify(block.block));
+    case 'web_search':
+    case 'web_fetch':
+      return estimateTokens(JSON.stringify(block));
   }
 }
 

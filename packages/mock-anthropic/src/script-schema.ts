@@ -2,7 +2,32 @@ import { z } from 'zod';
 import type { Script } from './types.js';
 
 const block = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('text'), text: z.string() }),
+  z.strictObject({
+    type: z.literal('text'),
+    text: z.string(),
+    citations: z
+      .array(z.strictObject({ url: z.string().url(), title: z.string().optional(), citedText: z.string() }))
+      .optional(),
+  }),
+  z.strictObject({
+    type: z.literal('web_search'),
+    query: z.string().min(1),
+    results: z
+      .array(z.strictObject({ url: z.string().url(), title: z.string(), pageAge: z.string().optional() }))
+      .optional(),
+    error: z
+      .enum(['unavailable', 'too_many_requests', 'query_too_long', 'invalid_tool_input', 'max_uses_exceeded'])
+      .optional(),
+  }),
+  z.strictObject({
+    type: z.literal('web_fetch'),
+    url: z.string().url(),
+    title: z.string().optional(),
+    text: z.string().optional(),
+    error: z
+      .enum(['url_not_accessible', 'unsupported_content_type', 'too_many_requests', 'unavailable', 'url_too_long'])
+      .optional(),
+  }),
   z.strictObject({ type: z.literal('thinking'), thinking: z.string(), update: z.boolean().optional() }),
   z.strictObject({ type: z.literal('redacted_thinking') }),
   z.strictObject({

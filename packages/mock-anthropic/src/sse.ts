@@ -57,7 +57,9 @@ export function streamEvents(reply: ReplyMessage, unknownEvent?: string): SseEve
 function emptyBlock(block: ReplyBlock): Record<string, unknown> {
   switch (block.type) {
     case 'text':
-      return { type: 'text', text: '' };
+      return Array.isArray(block.citations) ? { type: 'text', text: '', citations: [] } : { type: 'text', text: '' };
+    case 'server_tool_use':
+      return { ...block, input: {} };
     case 'thinking':
       return { type: 'thinking', thinking: '', signature: '' };
     case 'tool_use':
@@ -70,7 +72,18 @@ function emptyBlock(block: ReplyBlock): Record<string, unknown> {
 function blockDeltas(block: ReplyBlock): Record<string, unknown>[] {
   switch (block.type) {
     case 'text':
-      return splitChunks(String(block.text)).map((text) => ({ type: 'text_delta', text }));
+      return [
+        ...(Array.isArray(block.citations) ? block.citations : []).map((citation) => ({
+          type: 'citations_delta',
+          citation,
+        })),
+        ...splitChunks(String(block.text)).map((text) => ({ type: 'text_delta', text })),
+      ];
+    case 'server_tool_use':
+      return splitChunks(JSON.stringify(block.input)).map((partial_json) => ({
+        type: 'input_json_delta',
+        partial_json,
+      }));
     case 'thinking':
       return [
         ...splitChunks(String(block.thinking)).map((thinking) => ({ type: 'thinking_delta', thinking })),

@@ -6,7 +6,23 @@
  * verbatim, for block types a client does not know yet.
  */
 export type ScriptBlock =
-  | { type: 'text'; text: string }
+  /** `citations`: the text cites these (web search result locations). */
+  | { type: 'text'; text: string; citations?: { url: string; title?: string; citedText: string }[] }
+  /** The API's web search: its call and result blocks (the request must offer `web_search`). */
+  | {
+      type: 'web_search';
+      query: string;
+      results?: { url: string; title: string; pageAge?: string }[];
+      error?: 'unavailable' | 'too_many_requests' | 'query_too_long' | 'invalid_tool_input' | 'max_uses_exceeded';
+    }
+  /** The API's web fetch: its call and result (the request must offer `web_fetch`; the URL must be in the conversation). */
+  | {
+      type: 'web_fetch';
+      url: string;
+      title?: string;
+      text?: string;
+      error?: 'url_not_accessible' | 'unsupported_content_type' | 'too_many_requests' | 'unavailable' | 'url_too_long';
+    }
   | { type: 'thinking'; thinking: string; update?: boolean }
   | { type: 'redacted_thinking' }
   | { type: 'tool_use'; name: string; input: Record<string, unknown>; id?: string }

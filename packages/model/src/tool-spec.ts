@@ -13,4 +13,11 @@ export interface ToolSpec {
    * Absent or false: sent in full.
    */
   deferred?: boolean;
+  /**
+   * A tool the provider runs itself (a server tool: the Anthropic API's web search and web
+   * fetch): sent as the provider's own definition (`type`, `name` and `config`), never called
+   * by the harness; its calls and results come back as `provider` parts. `betas` are the
+   * provider's opt-in headers it needs. `description` and `inputSchema` are not sent.
+   */
+  server?: { type: string; config?: Record<string, unknown>; betas?: readonly string[] };
 }

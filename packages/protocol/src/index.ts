@@ -19,5 +19,5 @@ export type {
 } from './base.js';
 export type { CommandData, CommandResult, EventOf, ResultOf, SessionEvent, SessionEventType } from './events.js';
 export type { Command, CommandOf, CommandType } from './commands.js';
-export type { HookRow, McpServerRow, SlashKind, SlashResult } from './slash.js';
+export type { HookRow, McpServerRow, RewindOutcome, RewindPoint, SlashKind, SlashResult } from './slash.js';
 export type { Answer, Grant } from './events.js';

@@ -64,6 +64,10 @@ export type SlashResult =
     }
   /** `/sandbox`: whether commands run in the OS sandbox, and what it lets them write, read and reach, one line each. */
   | { kind: 'sandbox'; state: 'on' | 'off' | 'unavailable'; lines: string[] }
+  /** `/rewind`: the turns that can be rewound, most recent last (`n` 1 is the last turn). */
+  | { kind: 'rewind-points'; points: RewindPoint[] }
+  /** `/rewind N [files|conversation|both]`: what was put back to before turn `point`. */
+  | ({ kind: 'rewound' } & RewindOutcome)
   /** `/hooks`: each configured hook (Claude Code's format) with where it came from, whether it runs, and what was skipped. */
   | { kind: 'hooks'; hooks: HookRow[]; problems: string[] }
   | { kind: 'exit' }
@@ -90,6 +94,32 @@ export interface McpServerRow {
 }
 
 export type SlashKind = SlashResult['kind'];
+
+/** A turn `/rewind` can go back to before. */
+export interface RewindPoint {
+  /** 1 for the last turn, 2 for the one before... (`/rewind N`). */
+  n: number;
+  /** The user's text of that turn. */
+  text: string;
+  /** When its checkpoint was taken (ISO). */
+  at: string;
+  /** The files that turn changed (by a file tool or a command), root-relative. */
+  changed: string[];
+  /** False when a compaction since means the conversation cannot be cut there (files still can). */
+  conversation: boolean;
+}
+
+/** What a rewind did. */
+export interface RewindOutcome {
+  point: RewindPoint;
+  scope: 'both' | 'files' | 'conversation';
+  /** Files written back, removed, and left alone with why. */
+  restored: string[];
+  removed: string[];
+  skipped: { path: string; why: string }[];
+  /** Messages the conversation kept (scope with the conversation). */
+  messagesKept?: number;
+}
 
 /** One command hook for `/hooks`. */
 export interface HookRow {

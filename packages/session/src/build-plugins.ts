@@ -53,6 +53,8 @@ export interface PluginWiringInput {
   };
   /** Rule names of tools that may arrive later (MCP servers' tools). */
   moreRuleEntries?: readonly ToolRuleEntry[];
+  /** Hooks that run after every other (rewind's checkpoints: a turn another plugin blocks gets none). */
+  lastHooks?: readonly Hooks[];
 }
 
 /** The plugins, the tool set (built once) and the hooks in the order they run. */
@@ -118,6 +120,7 @@ export function wirePlugins(w: PluginWiringInput) {
     ...(w.moreHooks ?? []),
     ...(w.io.hooks ?? []),
     ...(w.mcp ? [w.mcp.hooks] : []),
+    ...(w.lastHooks ?? []),
   ];
   return { sessionAgents, agentsPlugin, skillsPlugin, skillTool, registry, claudeHooks, hooks };
 }

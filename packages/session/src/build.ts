@@ -1,17 +1,12 @@
 import { dirname } from 'node:path';
 import { createAgent, createSessionStore, defaultSessionDir } from '@coding-harness/agent';
-import type { Agent } from '@coding-harness/agent';
 import { createProviderRegistry } from '@coding-harness/model';
-import type { ProviderRegistry } from '@coding-harness/model';
 import { createAnthropicProvider, fetchForEnv } from '@coding-harness/model/anthropic';
 import { createPolicy, namesDeniedByRule } from '@coding-harness/approval';
-import type { Grant, Policy } from '@coding-harness/approval';
-import type { DiscoverResult, Skill } from '@coding-harness/skills';
+import type { Skill } from '@coding-harness/skills';
 import { builtinRuleNames, ruleEntryOf } from '@coding-harness/tools';
-import type { ToolRegistry } from '@coding-harness/tools';
 import type { HarnessFlags } from './args.js';
 import { createSessionControls } from './controls.js';
-import type { SessionControls } from './controls.js';
 import { configDir, DUMMY_API_KEY, resolveCredentials, resolveModel, resolveWorkroot, UsageError } from './config.js';
 import type { HarnessEnv } from './config.js';
 import { modelSettingsFor } from './model-settings.js';
@@ -21,23 +16,20 @@ import { cacheTtlFromEnv, streamIdleFromEnv } from './env-settings.js';
 import { readSkillUsage, skillUsageFile } from './skill-usage.js';
 import { SKILL_RULES } from './skills/skill.js';
 import { createSkillReloader } from './reload.js';
-import type { Rediscovery, SkillsReload } from './reload.js';
+import type { Rediscovery } from './reload.js';
 import { routeSlash } from './slash.js';
-import type { SlashRoute } from './slash.js';
 import { repositoryKey, trustFile } from './trust.js';
 import { sessionSandbox } from './sandbox-config.js';
+import { rewindFor } from './rewind/wiring.js';
+import { webWiring } from './web/wiring.js';
 import { readMcpConfig, startMcp } from './mcp/session-mcp.js';
-import type { McpRuntime } from './mcp/runtime.js';
 import { mcpSlash } from './mcp/slash.js';
-import type { Sandbox } from '@coding-harness/tools';
 import { flagRules, preTrusted } from './settings/wiring.js';
 import { sessionSettings } from './settings/session-settings.js';
 import { localSettingsFile } from './settings/sources.js';
 import { withProjectAlways } from './settings/always-project.js';
-import type { LoadedSettings } from './settings/types.js';
 import { loadMemory } from './memory/load.js';
 import { nestedMemoryPlugin } from './memory/nested.js';
-import type { LoadedMemory } from './memory/load.js';
 import { AGENT_RULES } from './agents/agent-tool.js';
 import { agentRows, enabledPluginsFor } from './agents/wiring.js';
 import { wirePlugins } from './build-plugins.js';
@@ -45,72 +37,8 @@ import { wirePlugins } from './build-plugins.js';
 export type { HarnessIo, HarnessTuning } from './harness-io.js';
 import type { HarnessIo } from './harness-io.js';
 
-/** A wired session: everything a front end needs to run turns and answer slash commands. */
-export interface Harness {
-  /** The current agent (`resume` replaces it). */
-  readonly agent: Agent;
-  /** Empty (and never computed) with `--no-skills`. The latest pass: `reloadSkills` replaces it. */
-  readonly discovery: DiscoverResult;
-  policy: Policy;
-  /** The session's tools, built once (a reload or a resume keeps them), e.g. for summarising replayed tool calls. */
-  readonly registry: ToolRegistry;
-  /** The skills the session offers now (after the trust decision and deny rules); `reloadSkills` replaces them. */
-  readonly skills: readonly Skill[];
-  /** False with `--no-skills`. */
-  skillsEnabled: boolean;
-  model: string;
-  /** The model providers of the session (today the Anthropic provider): `/model` lists and describes through it. */
-  providers: ProviderRegistry;
-  workroot: string;
-  /** The repository the trust decision is about (git top-level, else the work root). */
-  repository: string;
-  /** True when this repository's project skills may apply their `allowed-tools` (recorded trust or `--trust`). */
-  trusted: boolean;
-  /** Lines for stderr before the first prompt: one discovery summary (`2 skills skipped; run harness skills for details`), agent notices. */
-  startupMessages: string[];
-  /** The session's OS sandbox (on, off with `--no-sandbox`, or unavailable here), for `/sandbox`. */
-  sandbox: Sandbox;
-  /** The credentials as the wiring read them: redacted from what `@file` mentions and `!command` attach. */
-  secrets: readonly string[];
-  /** `routeSlash` bound to this session's skills and `--no-skills`. */
-  route(text: string): SlashRoute;
-  /** Standing grants and deny rules of the policy, as `/allowed` shows them (a SlashContext's `grants`). */
-  grants(): { allowed: readonly Grant[]; denied: readonly Grant[] };
-  /** Model, effort, mode, rules, status, compaction and the session list, for the slash commands (a SlashContext's `session`). */
-  readonly controls: SessionControls;
-  /**
-   * Discovers the skills again (`/reload-skills`), between turns: the agent loads the new set
-   * from the next turn and the model is told what was added, removed or re-described, while the
-   * system prompt and tool list keep their bytes. Returns what changed.
-   */
-  reloadSkills(): Promise<SkillsReload>;
-  /**
-   * Opens the connection to the API now, for the first request to take (the provider's
-   * `preconnect`), when the session uses the light fetch; otherwise does nothing. For a front end that
-   * waits for the first prompt: called once the prompt is on screen, the TCP and TLS handshakes
-   * and Node's CA store (~20-30 ms of CPU) happen while the user types, not after Enter. `-p`
-   * does not call it (its request follows at once, so there is nothing to overlap).
-   */
-  preconnect(): void;
-  /**
-   * Continues the stored session `id` in place: discovery, trust, tools, policy and the client
-   * stay; the conversation, its model and effort are the stored session's. Between turns. An
-   * error text when it cannot be loaded (nothing changes then), else undefined.
-   */
-  resume(id: string): Promise<string | undefined>;
-  /** What the current agent noticed when it was made (after `resume`: the resumed session's notes). */
-  resumeNotices(): string[];
-  /** Ends everything the session started: a running turn is aborted, the session file closed, connections ended. */
-  close(): Promise<void>;
-  /** The settings files as loaded and merged, with each value's file (hooks, plugins and MCP read theirs from here). */
-  readonly settings: LoadedSettings;
-  /** The memory files in the system prompt, for `/memory`. */
-  readonly memory: LoadedMemory;
-  /** Lines for the user after start-up (where an "always for this project" rule was saved); the session sends them as `notice` events. */
-  onNotice(listener: (message: string) => void): void;
-  /** The session's MCP servers (`/mcp`), when any was started. */
-  readonly mcp?: McpRuntime;
-}
+export type { Harness } from './harness.js';
+import type { Harness } from './harness.js';
 
 // Discovery as flags ask for it, and its lines for the user (discovery-wiring.ts).
 export { discoverFor, discoveryMessages, discoverySummary } from './discovery-wiring.js';
@@ -259,6 +187,18 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     trusted: trust.trusted,
     startupMessages,
   });
+  const web = webWiring(flags, providers.resolve(model).descriptor);
+  startupMessages.push(...web.messages);
+  // Last: a turn another plugin blocks gets no checkpoint.
+  // -p runs one prompt and ends: nothing there can rewind, so it takes no checkpoints.
+  const rewind = flags.print
+    ? undefined
+    : rewindFor({
+        workroot,
+        stateDir: dirname(sessionDir),
+        protectedDirs: [dirname(sessionDir), configDir(env, io.home), ...discovery.skills.map((s) => s.dir)],
+        ...(tuning.clock ? { clock: tuning.clock } : {}),
+      });
   const secrets = [credentials.apiKey, credentials.authToken].filter(
     (v): v is string => v !== undefined && v !== DUMMY_API_KEY,
   );
@@ -279,6 +219,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     moreHooks: nested,
     ...(mcp ? { mcp } : {}),
     moreRuleEntries: mcpConfig.ruleEntries,
+    lastHooks: rewind ? [rewind.hooks] : [],
   });
   // The same trust decision and deny rules as above, applied to a new discovery pass.
   const rediscover = async (): Promise<Rediscovery> => {
@@ -332,6 +273,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       sessionStore,
       sandbox,
       ...(start.resumeId !== undefined ? { resumeId: start.resumeId } : {}),
+      serverTools: web.tools,
       // A resume continues with the session's last /model and /effort, unless this run names its own.
       resumeKeeps: start.keeps,
       ...(flags.maxTurns !== undefined ? { maxTurns: flags.maxTurns } : {}),
@@ -399,6 +341,8 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     );
   }
   startupMessages.push(...agent.notices);
+  // The first snapshot of the files is taken while the user types, not on the first turn.
+  rewind?.prime(agent.sessionId);
   if (settingsNow.mode === 'bypassPermissions')
     startupMessages.push(
       'permission mode bypassPermissions: every tool call runs without asking (deny rules still apply)',
@@ -413,6 +357,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     },
     policy,
     registry,
+    ...(rewind ? { rewind } : {}),
     get skills() {
       return live.reloader.skills();
     },
@@ -463,6 +408,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       closed = true;
       if (claudeHooks.active) await claudeHooks.claude.end(live.agent.sessionId, 'other');
       await live.created.close();
+      await rewind?.close();
       await mcp?.close();
       await anthropic.close?.();
     },

@@ -124,6 +124,8 @@ describe('the slash-command table', () => {
       status: 'status',
       resume: 'sessions',
       clear: 'cleared',
+      // These deps keep no checkpoints: /rewind says so (rewind/*.test.ts covers the rest).
+      rewind: 'error',
       mcp: 'mcp',
       agents: 'agents',
       hooks: 'hooks',

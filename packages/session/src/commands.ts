@@ -27,6 +27,8 @@ export interface SlashDeps {
   resume(id: string): Promise<string | undefined>;
   /** Compacts now (the session's events of it reach its subscribers); the outcome as data. */
   compact(focus: string): Promise<Extract<SlashResult, { kind: 'compact' }>>;
+  /** `/rewind [N] [scope]` (rewind/command.ts); absent: the session keeps no checkpoints. */
+  rewind?(args: string): Promise<SlashResult>;
   /** The whole results of the latest tool calls (`/expand`). */
   readonly results: ResultStore;
   /** The memory files in the system prompt (`/memory`); absent: none were loaded by this session. */
@@ -195,6 +197,14 @@ export const SLASH_TABLE = [
     args: '',
     description: 'start a new conversation',
     run: (deps) => ({ kind: 'cleared', sessionId: deps.clear() }),
+  },
+  {
+    name: 'rewind',
+    aliases: [],
+    args: '[N] [files|conversation|both]',
+    description: 'list the turns; with N, put files and conversation back to before the Nth-last turn',
+    run: (deps, args) =>
+      deps.rewind?.(args) ?? { kind: 'error', command: 'rewind', message: 'this session keeps no checkpoints' },
   },
   {
     name: 'mcp',

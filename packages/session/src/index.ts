@@ -78,6 +78,9 @@ export { applyProjectTrust } from './project-trust.js';
 export type { AskTrustFn, ProjectTrust, TrustAnswer, TrustQuestion } from './project-trust.js';
 export { readTrust, recordTrust, repositoryKey, trustDecision, trustFile } from './trust.js';
 export type { TrustDecision, TrustEntry, TrustRead } from './trust.js';
+export { webActivity, webActivityLines } from './web/activity.js';
+export type { WebActivity } from './web/activity.js';
+export { rewindPointLine } from './rewind/format.js';
 // Claude Code's settings files (merged with each value's file) and memory files.
 export * from './settings/index.js';
 export * from './memory/index.js';

@@ -1,8 +1,8 @@
 /**
  * The session's sandbox, built from flags (settings files will add to the same options later):
  * `--no-sandbox` switches it off; `WebFetch(domain:example.com)` rules in `--allowed-tools` /
- * `--disallowed-tools` are the allowed and denied network domains (Claude Code's rule form; the
- * harness has no WebFetch tool, so these rules go to the sandbox and not to the policy). The
+ * `--disallowed-tools` are the allowed and denied network domains (Claude Code's rule form; they
+ * also limit the API's web fetch tool, web/server-tools.ts, and never go to the policy). The
  * harness's own config and state folders are hidden from commands, and the discovered skill
  * folders are read-only inside the work root.
  */
@@ -13,11 +13,16 @@ import type { Sandbox } from '@coding-harness/tools';
 import type { HarnessFlags } from './args.js';
 import { configDir, UsageError } from './config.js';
 import type { HarnessEnv } from './config.js';
+import { splitWebRules } from './web/server-tools.js';
 
 /** `WebFetch(domain:example.com)`, in any case, with any spacing. */
 const DOMAIN_RULE = /^\s*webfetch\s*\(\s*domain\s*:\s*([^)\s]+)\s*\)\s*$/i;
 
-/** Rules split into the network domains they name and the rest (for the policy). */
+/**
+ * Rules split into the network domains they name and the rest (for the policy). The web rules
+ * (`WebSearch`, `WebFetch`, `WebFetch(domain:...)`) never reach the policy: they switch the API's
+ * server tools on (web/server-tools.ts).
+ */
 export function splitDomainRules(rules: readonly string[]): { rules: string[]; domains: string[] } {
   const out: string[] = [];
   const domains: string[] = [];
@@ -26,7 +31,7 @@ export function splitDomainRules(rules: readonly string[]): { rules: string[]; d
     if (m) domains.push(m[1] as string);
     else out.push(rule);
   }
-  return { rules: out, domains };
+  return { rules: splitWebRules(out).rest, domains };
 }
 
 /** What the wiring needs beyond flags and env. */

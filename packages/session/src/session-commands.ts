@@ -19,6 +19,7 @@ import type { Harness } from './build.js';
 import { runSlashCommand } from './commands.js';
 import type { SlashDeps } from './commands.js';
 import { historyEvents } from './history-events.js';
+import { rewindResult } from './rewind/command.js';
 import type { ResultStore } from './result-store.js';
 import { skillSummary } from './skill-summary.js';
 import { sessionSummary } from './sessions-list.js';
@@ -102,6 +103,7 @@ export function commandHandlers(
     clear,
     resume,
     compact,
+    rewind: (args) => rewindResult(harness.rewind, harness.agent, args),
     results,
     memory: () =>
       harness.memory.files.map((f) => ({ path: f.path, scope: f.scope, chars: f.text.length, imports: f.imports })),

@@ -9,6 +9,7 @@ import { formatGrants, formatSkillRows, noSkillsMessage } from './listings.js';
 import { formatSessionRows } from './sessions-list.js';
 import { formatCost, formatStatus } from './status.js';
 import { MODE_MEANING } from '@coding-harness/approval';
+import { rewindPointsLines, rewoundLines } from './rewind/format.js';
 import { formatHooks } from './claude-hooks/format.js';
 
 const SKILL_LINE = '/<skill> [args]    run a skill by name with its arguments (also /skill:<name> [args])';
@@ -119,6 +120,10 @@ export function formatSlashResult(result: SlashResult, opts: FormatOptions = {})
       return [resultHeading(result), ...result.text.split('\n')];
     case 'sandbox':
       return result.lines;
+    case 'rewind-points':
+      return rewindPointsLines(result.points, width);
+    case 'rewound':
+      return rewoundLines(result);
     case 'agents':
       return agentLines(result);
     case 'hooks':

@@ -12,6 +12,7 @@ import { checkCompactionBlocks, checkCompactionParam } from '../compaction.js';
 import type { RequestHeaders } from './headers.js';
 import { BETAS, checkHeaders } from './headers.js';
 import { checkMessages } from './messages.js';
+import { checkTools } from './tools.js';
 import { checkToolChanges } from './tool-changes.js';
 import type { AppliedEdit } from '../context-editing.js';
 import { applyEdits, readEdits } from '../context-editing.js';
@@ -86,7 +87,7 @@ export function validateRequest(
   if (!headers.ok) return headers;
   const spec = modelSpec(request.model);
   if (!spec) return { ok: false, error: apiError('not_found_error', `model: ${request.model}`) };
-  const error = checkParams(request, spec, headers.value, countOnly);
+  const error = checkParams(request, spec, headers.value, countOnly) ?? checkTools(request.tools, headers.value);
   if (error) return { ok: false, error };
   const thinking = checkThinking(request, spec, effectiveEffort(request, spec), headers.value);
   if (!thinking.ok) return thinking;

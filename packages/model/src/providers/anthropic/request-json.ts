@@ -54,11 +54,18 @@ function compactionParam(c: NonNullable<ModelRequest['compaction']>): NonNullabl
     : { type: 'summarize' };
 }
 
-/** Beta header values a request needs, from what it carries (a compaction request or block, tool changes). */
+/**
+ * Beta header values a request needs, from what it carries (a compaction request or block, tool
+ * changes, a server tool's opt-in such as web fetch's).
+ */
 export function requestBetas(
-  request: Pick<ModelRequest, 'messages'> & { compaction?: unknown; clearToolResults?: unknown },
+  request: Pick<ModelRequest, 'messages'> & {
+    compaction?: unknown;
+    clearToolResults?: unknown;
+    tools?: ModelRequest['tools'];
+  },
 ): string[] {
-  const betas: string[] = [];
+  const betas: string[] = (request.tools ?? []).flatMap((t) => t.server?.betas ?? []);
   const first = request.messages[0]?.content[0];
   if (request.compaction !== undefined || (first?.type === 'provider' && first.kind === 'compaction'))
     betas.push(BETAS.compaction);
@@ -67,7 +74,7 @@ export function requestBetas(
     (m) => m.role === 'system' && m.content.some((p) => p.type === 'tool_addition' || p.type === 'tool_removal'),
   );
   if (changesTools) betas.push(BETAS.toolChanges);
-  return betas;
+  return [...new Set(betas)];
 }
 
 interface Breakpoints {

@@ -9,7 +9,7 @@
  */
 import type { ModelError, ModelErrorKind, StopDetails } from '../../index.js';
 import { errorFromApiBody, printableText } from './api-errors.js';
-import type { ApiUsage, StartBlock, StreamEvent, WireOpaque } from './wire-types.js';
+import type { ApiUsage, StartBlock, StreamEvent, WireCitation, WireOpaque } from './wire-types.js';
 
 /**
  * `skip: null`: nothing to report (a ping). `leftOut`: the index of a block whose start was
@@ -104,7 +104,12 @@ function stopDetails(v: unknown): StopDetails | null {
 
 /** Block checks by type: the block, or why it is skipped. */
 const BLOCKS: Record<string, (b: Obj) => Block | string> = {
-  text: (b) => ({ type: 'text', text: str(b.text) ?? '' }),
+  text: (b) => {
+    const citations = Array.isArray(b.citations) ? b.citations.filter(isCitation) : [];
+    return citations.length > 0
+      ? { type: 'text', text: str(b.text) ?? '', citations }
+      : { type: 'text', text: str(b.text) ?? '' };
+  },
   thinking: (b) => ({ type: 'thinking', thinking: str(b.thinking) ?? '', signature: str(b.signature) ?? '' }),
   redacted_thinking: (b) => {
     const data = str(b.data);
@@ -144,7 +149,13 @@ const DELTAS: Record<string, (d: Obj) => Delta | undefined> = {
     typeof d.signature === 'string' ? { type: 'signature_delta', signature: d.signature } : undefined,
   input_json_delta: (d) =>
     typeof d.partial_json === 'string' ? { type: 'input_json_delta', partial_json: d.partial_json } : undefined,
+  citations_delta: (d) => (isCitation(d.citation) ? { type: 'citations_delta', citation: d.citation } : undefined),
 };
+
+/** A citation as the API sends it: an object with a string `type` (kept whole, sent back as it came). */
+function isCitation(v: unknown): v is WireCitation {
+  return isObject(v) && typeof v.type === 'string';
+}
 
 const KINDS: readonly ModelErrorKind[] = [
   'rate_limit',

@@ -18,7 +18,7 @@ import { narrowEvent } from './stream-events.js';
 import type { Narrowed } from './stream-events.js';
 import { printableText } from './api-errors.js';
 import { fromWireBlock } from './wire.js';
-import type { ApiUsage, StartBlock, StreamEvent, WireBlock } from './wire-types.js';
+import type { ApiUsage, StartBlock, StreamEvent, WireBlock, WireText } from './wire-types.js';
 
 /**
  * Characters of text, thinking and tool input one reply may hold (about 16 MiB of ASCII): past
@@ -161,6 +161,8 @@ class Reply {
       this.deltas.push({ type: 'thinking_delta', text: d.thinking });
     } else if (d.type === 'signature_delta' && b.type === 'thinking') b.signature += d.signature;
     else if (d.type === 'input_json_delta' && TAKES_INPUT.has(b.type)) p.json += d.partial_json;
+    else if (d.type === 'citations_delta' && b.type === 'text')
+      (p.block as WireText).citations = [...((p.block as WireText).citations ?? []), d.citation];
     else this.notices.add(`a ${d.type} for a ${b.type} block was ignored`);
   }
 
@@ -287,7 +289,7 @@ async function* read(reply: Reply, stream: AsyncIterable<unknown>): AsyncGenerat
 function fresh(b: StartBlock): WireBlock {
   switch (b.type) {
     case 'text':
-      return { type: 'text', text: b.text };
+      return b.citations ? { type: 'text', text: b.text, citations: [...b.citations] } : { type: 'text', text: b.text };
     case 'thinking':
       return { type: 'thinking', thinking: b.thinking, signature: b.signature ?? '' };
     case 'redacted_thinking':

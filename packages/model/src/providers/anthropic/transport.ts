@@ -103,6 +103,7 @@ export function createTransport(opts: AnthropicProviderOptions): Transport {
       try {
         const stream = await (await sdk()).post<Stream<unknown>>('/v1/messages', {
           body,
+          // Opt-in headers (a server tool's, compaction, context editing) ride only on the requests that need them.
           headers: headersFor(betas),
           stream: true,
           signal: watch ? AbortSignal.any([signal, watch.signal]) : signal,

@@ -14,7 +14,12 @@ export interface CacheControl {
 export interface WireText {
   type: 'text';
   text: string;
+  /** Where the text's claims come from (a web search or fetch result), as the API sent them. */
+  citations?: WireCitation[];
 }
+
+/** One citation of a text block (`web_search_result_location`, `char_location`...), kept as sent. */
+export type WireCitation = { type: string } & Record<string, unknown>;
 
 export interface WireThinking {
   type: 'thinking';
@@ -97,13 +102,16 @@ export interface WireSystemBlock {
 }
 
 /** A tool definition as sent in the `tools` parameter. */
-export interface WireTool {
-  name: string;
-  description: string;
-  input_schema: { type: 'object'; [k: string]: unknown };
-  defer_loading?: boolean;
-  cache_control?: CacheControl;
-}
+export type WireTool =
+  | {
+      name: string;
+      description: string;
+      input_schema: { type: 'object'; [k: string]: unknown };
+      defer_loading?: boolean;
+      cache_control?: CacheControl;
+    }
+  /** A server tool's definition (`web_search_20250305`, ...): its type, name and own fields. */
+  | { type: string; name: string; cache_control?: CacheControl; [field: string]: unknown };
 
 /**
  * The `thinking` parameter: adaptive (with `display:"summarized"` so text between tool calls
@@ -160,7 +168,7 @@ export interface ApiUsage {
 
 /** A block as a `content_block_start` opens it (after the reader's checks). */
 export type StartBlock =
-  | { type: 'text'; text: string }
+  | { type: 'text'; text: string; citations?: WireCitation[] }
   | { type: 'thinking'; thinking: string; signature?: string }
   | { type: 'redacted_thinking'; data: string }
   | { type: 'tool_use'; id: string; name: string; input?: unknown }
@@ -181,7 +189,8 @@ export type StreamEvent =
         | { type: 'text_delta'; text: string }
         | { type: 'thinking_delta'; thinking: string }
         | { type: 'signature_delta'; signature: string }
-        | { type: 'input_json_delta'; partial_json: string };
+        | { type: 'input_json_delta'; partial_json: string }
+        | { type: 'citations_delta'; citation: WireCitation };
     }
   | { type: 'content_block_stop'; index: number }
   | { type: 'message_delta'; delta: { stop_reason: string | null; stop_details?: StopDetails | null }; usage: ApiUsage }

@@ -15,6 +15,7 @@ import type {
   CacheControl,
   RequestBlock,
   WireBlock,
+  WireCitation,
   WireDocument,
   WireImage,
   WireMessage,
@@ -45,8 +46,13 @@ export const BETAS = {
 /** A part as blocks of this API (none when it cannot be sent here). */
 function toBlocks(part: Part): RequestBlock[] {
   switch (part.type) {
-    case 'text':
-      return [{ type: 'text', text: part.text }];
+    case 'text': {
+      // A cited text goes back with its citations, as the API sent it.
+      const citations = part.meta?.[ANTHROPIC]?.citations;
+      return Array.isArray(citations) && citations.length > 0
+        ? [{ type: 'text', text: part.text, citations: citations as WireCitation[] }]
+        : [{ type: 'text', text: part.text }];
+    }
     case 'image':
     case 'document':
       return [mediaBlock(part)];
@@ -133,7 +139,9 @@ export function toWireSystem(system: readonly SystemText[], mark?: CacheControl)
 /** The tool definitions, the last one marked when `mark` (copies; the schema object is shared). */
 export function toWireTools(tools: readonly ToolSpec[], mark?: CacheControl): WireTool[] {
   return tools.map((t, i) => {
-    const tool: WireTool = { name: t.name, description: t.description, input_schema: t.inputSchema };
+    const tool: WireTool = t.server
+      ? { ...t.server.config, type: t.server.type, name: t.name }
+      : { name: t.name, description: t.description, input_schema: t.inputSchema };
     if (t.deferred) tool.defer_loading = true;
     if (mark && i === tools.length - 1) tool.cache_control = mark;
     return tool;
@@ -165,8 +173,12 @@ export function thinkingParam(setting: ThinkingSetting): WireThinkingParam {
  */
 export function fromWireBlock(block: WireBlock): Part {
   switch (block.type) {
-    case 'text':
-      return { type: 'text', text: (block as WireText).text };
+    case 'text': {
+      const b = block as WireText;
+      return b.citations && b.citations.length > 0
+        ? { type: 'text', text: b.text, meta: { [ANTHROPIC]: { citations: b.citations } } }
+        : { type: 'text', text: b.text };
+    }
     case 'thinking': {
       const b = block as Extract<WireBlock, { type: 'thinking'; signature: string }>;
       return { type: 'thinking', text: b.thinking, meta: { [ANTHROPIC]: { signature: b.signature } } };
