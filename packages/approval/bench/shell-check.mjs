@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const dist = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 // The rule-name table the tools publish (approval holds no list of its own; callers pass it).
-const tablePath = fileURLToPath(new URL('../../tools/fixtures/rule-names.json', import.meta.url));
+const tablePath = fileURLToPath(new URL('../../session/fixtures/rule-names.json', import.meta.url));
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 // 1. Loading: a fresh process imports the package, decides a read call (no parser), then a bash call.
