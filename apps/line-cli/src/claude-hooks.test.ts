@@ -115,7 +115,8 @@ describe('harness -p with Claude Code hooks', () => {
     const server = await mock(new ScriptBuilder().text('never').build());
     settings(box, 'user', { ...on('PreToolUse', 'echo guard', 'Bash|Write'), PermissionRequest: [] });
     settings(box, 'project', on('Stop', 'echo repo-stop'));
-    const res = await start(['-C', box.work], { env: childEnv(box, server), stdin: '/hooks\n' }).exited;
+    // The repository's settings bring hooks, so the REPL first asks whether to trust it: not now.
+    const res = await start(['-C', box.work], { env: childEnv(box, server), stdin: 'n\n/hooks\n' }).exited;
     expect(res.code).toBe(0);
     expect(res.stdout).toContain('PreToolUse [Bash|Write]: echo guard');
     expect(res.stdout).toContain(`from user settings: ${join(box.home, '.claude', 'settings.json')}`);

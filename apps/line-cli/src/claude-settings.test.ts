@@ -166,9 +166,11 @@ describe("Claude Code's CI flags", () => {
     expect(resultText(results[0]!)).toContain('SHARED-TEXT');
     expect(results[1]!.is_error ?? false).toBe(false);
     expect(resultText(results[2]!)).toContain(join(box.root, 'ci-settings.json'));
-    for (const name of ['WebFetch', 'WebSearch', 'NotebookEdit', 'TodoWrite'])
+    for (const name of ['NotebookEdit', 'TodoWrite'])
       expect(res.stderr).toContain(`${name} was left out: this harness has no ${name} tool`);
-    // Task and Agent name this harness's agent tool: matched, not left out.
+    // WebFetch and WebSearch turn on the API's web server tools; Task and Agent name this
+    // harness's agent tool: matched, not left out.
+    for (const name of ['WebFetch', 'WebSearch']) expect(res.stderr).not.toContain(`no ${name} tool`);
     for (const name of ['Task', 'Agent']) expect(res.stderr).not.toContain(`no ${name} tool`);
   });
 

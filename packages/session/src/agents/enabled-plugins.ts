@@ -7,11 +7,9 @@
  * loader can take over the merge without anything else changing.
  */
 import path from 'node:path';
-import { findGitTop, readRegularFile, refusalText } from '@coding-harness/skills';
+import { findGitTop } from '@coding-harness/skills';
 import type { SkillIssue } from '@coding-harness/skills';
-
-/** Settings files past this size are not read (a real one is a few KiB). */
-const MAX_BYTES = 1024 * 1024;
+import { readJsonFile } from '../claude-hooks/read-json-file.js';
 
 export interface EnabledPluginsInput {
   home: string;
@@ -28,24 +26,15 @@ export interface EnabledPlugins {
   messages: SkillIssue[];
 }
 
-/** One file's `enabledPlugins`; undefined when the file is missing or holds none. */
+/** One file's `enabledPlugins`; undefined when the file is missing or holds none. Settings files carry comments (JSONC). */
 function readEnabled(file: string, messages: SkillIssue[]): Record<string, boolean> | undefined {
-  const read = readRegularFile(file, MAX_BYTES);
+  const read = readJsonFile(file);
   if (!read.ok) {
-    if (read.why !== 'missing')
-      messages.push({ path: file, message: `${refusalText(read)}: its enabledPlugins were not read` });
+    if (!read.missing)
+      messages.push({ path: file, message: `${read.message.replace('its hooks were', 'its enabledPlugins were')}` });
     return undefined;
   }
-  let data: unknown;
-  try {
-    data = JSON.parse(read.bytes.toString('utf8'));
-  } catch (e) {
-    messages.push({
-      path: file,
-      message: `not valid JSON (${(e as Error).message}); its enabledPlugins were not read`,
-    });
-    return undefined;
-  }
+  const data = read.value;
   const value = (data as { enabledPlugins?: unknown } | null)?.enabledPlugins;
   if (value === undefined) return undefined;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
