@@ -198,20 +198,7 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
       if (!denied || denied.unsure !== undefined) return undefined;
       return ruleDeniedMessage(request.tool, formatRule(denied.entry.rule), describeOrigin(denied.entry));
     },
-    async authorize(request, ask) {
-      const decision = decide(request);
-      if (decision.type === 'allow') return { allowed: true, how: 'policy', reason: decision.reason };
-      if (decision.type === 'deny') return { allowed: false, message: decision.message };
-      const answer = await ask(decision.request);
-      recordAnswer(request, answer);
-      if (answer.type === 'deny') return { allowed: false, message: userDeniedMessage(request.tool, answer.message) };
-      const how = answer.type;
-      return {
-        allowed: true,
-        how,
-        reason: ALLOWED_REASON[how],
-      };
-    },
+    authorize: (request, ask) => authorizeBy(decide(request), request, ask, recordAnswer),
     recordAnswer,
     grantForTurn(rules, origin, grantOptions = {}) {
       const { granted, errors } = turnGrants(rules, origin, tools, table, grantOptions.maxKind);
@@ -253,6 +240,26 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
     listAsked: () => asks.map(toGrant),
     sessionGrantFor: (request) => sessionRules(request).map(formatRule),
     readFilter: (absRealPath) => !hiddenByDeny(absRealPath, allDenies(), root, family),
+  };
+}
+
+/** A decision carried out: allowed or denied at once, or the question asked and its answer recorded. */
+async function authorizeBy(
+  decision: Decision,
+  request: ApprovalRequest,
+  ask: AskFn,
+  recordAnswer: (request: ApprovalRequest, answer: Answer) => void,
+): Promise<Authorization> {
+  if (decision.type === 'allow') return { allowed: true, how: 'policy', reason: decision.reason };
+  if (decision.type === 'deny') return { allowed: false, message: decision.message };
+  const answer = await ask(decision.request);
+  recordAnswer(request, answer);
+  if (answer.type === 'deny') return { allowed: false, message: userDeniedMessage(request.tool, answer.message) };
+  const how = answer.type;
+  return {
+    allowed: true,
+    how,
+    reason: ALLOWED_REASON[how],
   };
 }
 
