@@ -24,6 +24,7 @@ import { rewindFor } from './rewind/wiring.js';
 import { webWiring } from './web/wiring.js';
 import { readMcpConfig, startMcp } from './mcp/session-mcp.js';
 import { mcpSlash } from './mcp/slash.js';
+import { apiToolSearch } from './mcp/tool-search.js';
 import { flagRules, preTrusted } from './settings/wiring.js';
 import { sessionSettings } from './settings/session-settings.js';
 import { localSettingsFile } from './settings/sources.js';
@@ -186,6 +187,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     repository,
     trusted: trust.trusted,
     startupMessages,
+    apiSearch: apiToolSearch(providers.resolve(model).descriptor, env, startupMessages),
   });
   const web = webWiring(flags, providers.resolve(model).descriptor);
   startupMessages.push(...web.messages);
@@ -273,7 +275,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       sessionStore,
       sandbox,
       ...(start.resumeId !== undefined ? { resumeId: start.resumeId } : {}),
-      serverTools: web.tools,
+      serverTools: [...web.tools, ...(mcp?.serverTools ?? [])],
       // A resume continues with the session's last /model and /effort, unless this run names its own.
       resumeKeeps: start.keeps,
       ...(flags.maxTurns !== undefined ? { maxTurns: flags.maxTurns } : {}),
