@@ -88,3 +88,5 @@ export { mentionCompletions, mentionToken } from './mentions/complete.js';
 export { enabledPluginsFor } from './agents/wiring.js';
 export { AGENT_RULES } from './agents/agent-tool.js';
 export type { AgentDefinition, AgentSource } from './agents/agent-file.js';
+export { MCP_USAGE, runMcpCli } from './mcp/cli.js';
+export type { McpCliContext, McpCliResult } from './mcp/cli.js';
