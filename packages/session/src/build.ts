@@ -25,6 +25,7 @@ import { webWiring } from './web/wiring.js';
 import { readMcpConfig, startMcp } from './mcp/session-mcp.js';
 import { mcpSlash } from './mcp/slash.js';
 import { apiToolSearch } from './mcp/tool-search.js';
+import { mcpExtras } from './mcp/extra-sources.js';
 import { flagRules, preTrusted } from './settings/wiring.js';
 import { sessionSettings } from './settings/session-settings.js';
 import { localSettingsFile } from './settings/sources.js';
@@ -188,6 +189,8 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     trusted: trust.trusted,
     startupMessages,
     apiSearch: apiToolSearch(providers.resolve(model).descriptor, env, startupMessages),
+    cwd: io.cwd,
+    ...mcpExtras(flags, settingsNow.loaded.settings, discovery.plugins ?? [], trust.trusted && !flags.untrusted),
   });
   const web = webWiring(flags, providers.resolve(model).descriptor);
   startupMessages.push(...web.messages);

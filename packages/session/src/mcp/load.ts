@@ -8,6 +8,7 @@ import { configSources, mergeSources } from '@coding-harness/mcp';
 import type { ConfigSource, ConfiguredServer } from '@coding-harness/mcp';
 import { readRegularFile } from '@coding-harness/skills';
 import { isApproved, readApprovals, recordApprovals } from './approvals.js';
+import type { ProjectServerSettings } from './extra-sources.js';
 
 /** A configuration file larger than this is refused (`~/.claude.json` holds history too: generous). */
 const MAX_CONFIG_BYTES = 64 << 20;
@@ -56,6 +57,8 @@ export interface StartPlanInput {
   approvalsFile: string;
   /** `--approve-mcp NAME` values (`all` approves every project server): recorded, then started. */
   approve: readonly string[];
+  /** Settings' `enableAllProjectMcpServers`, `enabledMcpjsonServers`, `disabledMcpjsonServers`. */
+  settings?: ProjectServerSettings;
 }
 
 /** The servers to start now, and one line per server held back naming how to start it. */
@@ -70,8 +73,12 @@ export function planStart(input: StartPlanInput): { start: ConfiguredServer[]; m
     );
     return { start, messages };
   }
+  const settings = input.settings;
+  const disabled = (s: ConfiguredServer) => settings?.disabled.find((d) => d.value === s.name);
+  const bySettings = (s: ConfiguredServer) =>
+    settings?.enableAll?.value === true || (settings?.enabled.some((e) => e.value === s.name) ?? false);
   const named = (s: ConfiguredServer) => input.approve.includes('all') || input.approve.includes(s.name);
-  const toRecord = project.filter(named);
+  const toRecord = project.filter((s) => named(s) && !disabled(s));
   if (toRecord.length > 0) {
     const problem = recordApprovals(input.approvalsFile, input.repo, toRecord);
     if (problem !== undefined) messages.push(problem);
@@ -79,7 +86,13 @@ export function planStart(input: StartPlanInput): { start: ConfiguredServer[]; m
   const { approvals, problem } = readApprovals(input.approvalsFile);
   if (problem !== undefined) messages.push(problem);
   for (const server of project) {
-    if (named(server) || isApproved(approvals, input.repo, server.name, server.config)) start.push(server);
+    const off = disabled(server);
+    if (off)
+      messages.push(
+        `MCP server ${server.name} of ${server.source} not started: disabledMcpjsonServers in ${off.file} lists it`,
+      );
+    else if (named(server) || bySettings(server) || isApproved(approvals, input.repo, server.name, server.config))
+      start.push(server);
     else
       messages.push(
         `MCP server ${server.name} of ${server.source} not started: not approved yet (or its command changed); harness --approve-mcp ${server.name} approves it (--approve-mcp all: every server of .mcp.json)`,
