@@ -12,7 +12,6 @@
  * A harness killed with SIGKILL can do nothing; its servers then see their stdin end.
  * On Windows there are no process groups: the process alone is started and killed.
  */
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import type { Readable } from 'node:stream';
@@ -78,8 +77,10 @@ export function groupStdioTransport(sdk: McpSdk, params: GroupStdioParams) {
     },
     /** The server's stderr, readable before `start()` (piped through once it runs). */
     stderr: new PassThrough() as Readable,
-    start(): Promise<void> {
+    async start(): Promise<void> {
       if (child) throw new Error('the stdio transport is already started');
+      // Loaded here: a run without a stdio server never loads node:child_process (start-up cost).
+      const { spawn } = await import('node:child_process');
       return new Promise<void>((resolve, reject) => {
         const proc = spawn(params.command, [...params.args], {
           env: params.env,
