@@ -179,7 +179,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   if (usage.notice !== undefined) startupMessages.push(usage.notice);
   // A subfolder's CLAUDE.md joins the reading call's result the first time the model reads under it.
   const nested = flags.untrusted ? [] : [nestedMemoryPlugin({ home: io.home, workroot, repository })];
-  const mcp = startMcp({
+  const mcp = await startMcp({
     read: mcpConfig,
     flags,
     env,
@@ -190,6 +190,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     startupMessages,
     apiSearch: apiToolSearch(providers.resolve(model).descriptor, env, startupMessages),
     cwd: io.cwd,
+    ...(io.askMcpServer ? { ask: io.askMcpServer } : {}),
     ...mcpExtras(flags, settingsNow.loaded.settings, discovery.plugins ?? [], trust.trusted && !flags.untrusted),
   });
   const web = webWiring(flags, providers.resolve(model).descriptor);

@@ -90,3 +90,4 @@ export { AGENT_RULES } from './agents/agent-tool.js';
 export type { AgentDefinition, AgentSource } from './agents/agent-file.js';
 export { MCP_USAGE, runMcpCli } from './mcp/cli.js';
 export type { McpCliContext, McpCliResult } from './mcp/cli.js';
+export type { AskMcpServerFn, McpServerAnswer, McpServerQuestion } from './mcp/ask.js';

@@ -61,17 +61,26 @@ export interface StartPlanInput {
   settings?: ProjectServerSettings;
 }
 
-/** The servers to start now, and one line per server held back naming how to start it. */
-export function planStart(input: StartPlanInput): { start: ConfiguredServer[]; messages: string[] } {
+/**
+ * The servers to start now, one line per server held back naming how to start it, and the
+ * trusted repository's servers held only for want of an approval (`unapproved`: a front end
+ * may ask about them, mcp/ask.ts).
+ */
+export function planStart(input: StartPlanInput): {
+  start: ConfiguredServer[];
+  messages: string[];
+  unapproved: ConfiguredServer[];
+} {
   const project = input.servers.filter((s) => s.scope === 'project');
   const start = input.servers.filter((s) => s.scope !== 'project');
   const messages: string[] = [];
-  if (project.length === 0) return { start, messages };
+  const unapproved: ConfiguredServer[] = [];
+  if (project.length === 0) return { start, messages, unapproved };
   if (!input.trusted) {
     messages.push(
       `MCP servers of ${project[0]?.source} not started (${project.map((s) => s.name).join(', ')}): this repository is not trusted; harness --trust records that it is`,
     );
-    return { start, messages };
+    return { start, messages, unapproved };
   }
   const settings = input.settings;
   const disabled = (s: ConfiguredServer) => settings?.disabled.find((d) => d.value === s.name);
@@ -93,10 +102,12 @@ export function planStart(input: StartPlanInput): { start: ConfiguredServer[]; m
       );
     else if (named(server) || bySettings(server) || isApproved(approvals, input.repo, server.name, server.config))
       start.push(server);
-    else
+    else {
+      unapproved.push(server);
       messages.push(
         `MCP server ${server.name} of ${server.source} not started: not approved yet (or its command changed); harness --approve-mcp ${server.name} approves it (--approve-mcp all: every server of .mcp.json)`,
       );
+    }
   }
-  return { start, messages };
+  return { start, messages, unapproved };
 }

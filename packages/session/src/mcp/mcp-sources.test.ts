@@ -9,7 +9,9 @@ import { ScriptBuilder, startMockServer } from '@coding-harness/mock-anthropic';
 import type { SessionEvent } from '@coding-harness/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseHarnessArgs } from '../args.js';
+import type { HarnessIo } from '../harness-io.js';
 import { createSession } from '../session.js';
+import type { McpServerAnswer, McpServerQuestion } from './ask.js';
 
 const require = createRequire(import.meta.url);
 const FIXTURE = join(dirname(require.resolve('@coding-harness/mcp/package.json')), 'src/testing/fixture-server.mjs');
@@ -24,11 +26,17 @@ const put = (file: string, text: string) => {
 };
 const fixture = (env: Record<string, string> = {}) => ({ command: process.execPath, args: [FIXTURE], env });
 
-async function open(script: ScriptBuilder, argv: string[], setup: (home: string, work: string) => void) {
+async function open(
+  script: ScriptBuilder,
+  argv: string[],
+  setup: (home: string, work: string) => void,
+  more: Partial<HarnessIo> = {},
+  at?: string,
+) {
   const server = await startMockServer({ script: script.build() });
   undo.push(() => server.close());
-  const root = mkdtempSync(join(tmpdir(), 'session-mcp-sources-'));
-  undo.push(() => rmSync(root, { recursive: true, force: true }));
+  const root = at ?? mkdtempSync(join(tmpdir(), 'session-mcp-sources-'));
+  if (at === undefined) undo.push(() => rmSync(root, { recursive: true, force: true }));
   const home = join(root, 'home');
   const work = join(root, 'work');
   mkdirSync(work, { recursive: true });
@@ -42,9 +50,9 @@ async function open(script: ScriptBuilder, argv: string[], setup: (home: string,
   };
   const parsed = parseHarnessArgs(['-C', work, '--no-sandbox', ...argv]);
   if (!parsed.ok) throw new Error(parsed.message);
-  const session = await createSession(parsed.flags, env, { home, cwd: root });
+  const session = await createSession(parsed.flags, env, { home, cwd: root, ...more });
   undo.push(() => session.close());
-  return { session, server };
+  return { session, server, root };
 }
 
 async function rows(session: Awaited<ReturnType<typeof createSession>>) {
@@ -116,5 +124,50 @@ describe('MCP servers from settings and plugins', () => {
     await expect
       .poll(async () => (await rows(session)).map((r) => `${r.name}:${r.state}`), { timeout: 30_000 })
       .toEqual(['one:connected']);
+  });
+
+  it("a person is asked about each unapproved server of a trusted repository's .mcp.json; yes is recorded, no asks again, all takes the rest", async () => {
+    const asked: McpServerQuestion[] = [];
+    const answers: McpServerAnswer[] = ['approve', 'skip', 'approve-all'];
+    const files = (_home: string, work: string) =>
+      put(
+        join(work, '.mcp.json'),
+        JSON.stringify({ mcpServers: { a: fixture(), b: fixture(), c: fixture(), d: fixture() } }),
+      );
+    const first = await open(new ScriptBuilder().text('ok'), ['--trust'], files, {
+      askMcpServer: async (q) => {
+        asked.push(q);
+        return answers[asked.length - 1] ?? 'skip';
+      },
+    });
+    expect(asked.map((q) => [q.name, q.remaining])).toEqual([
+      ['a', 3],
+      ['b', 2],
+      ['c', 1],
+    ]);
+    expect(asked[0]?.runs).toBe(`${process.execPath} ${FIXTURE}`);
+    expect(first.session.info.startupMessages.join('\n')).toMatch(/MCP server b of .* not approved yet/);
+    expect(first.session.info.startupMessages.join('\n')).not.toMatch(/MCP server [acd] of .* not approved yet/);
+    await expect
+      .poll(async () => (await rows(first.session)).map((r) => `${r.name}:${r.state}`).sort(), { timeout: 30_000 })
+      .toEqual(['a:connected', 'c:connected', 'd:connected']);
+    // The next session (same home and work root) asks only about b.
+    const again: string[] = [];
+    const second = await open(
+      new ScriptBuilder().text('ok'),
+      ['--trust'],
+      () => undefined,
+      {
+        askMcpServer: async (q) => {
+          again.push(q.name);
+          return 'skip';
+        },
+      },
+      first.root,
+    );
+    expect(again).toEqual(['b']);
+    await expect
+      .poll(async () => (await rows(second.session)).map((r) => r.name).sort(), { timeout: 30_000 })
+      .toEqual(['a', 'c', 'd']);
   });
 });

@@ -8,7 +8,8 @@ import type { ConfigSource, ConfiguredServer } from '@coding-harness/mcp';
 import type { ToolRuleEntry } from '@coding-harness/tools';
 import type { HarnessFlags } from '../args.js';
 import type { HarnessEnv } from '../config.js';
-import { mcpApprovalsFile } from './approvals.js';
+import { mcpApprovalsFile, recordApprovals } from './approvals.js';
+import type { AskMcpServerFn } from './ask.js';
 import type { ProjectServerSettings } from './extra-sources.js';
 import { loadMcpServers, planStart } from './load.js';
 import { createMcpRuntime } from './runtime.js';
@@ -51,10 +52,12 @@ export interface McpStartInput {
   extra?: { sources: readonly ConfigSource[]; problems: readonly string[] };
   /** What settings say about the repository's `.mcp.json` servers. */
   projectSettings?: ProjectServerSettings;
+  /** Asks a person about a trusted repository's servers not approved yet (ask.ts); absent: a start-up line each. */
+  ask?: AskMcpServerFn;
 }
 
 /** Starts the servers that may start (in the background); undefined when none may. */
-export function startMcp(input: McpStartInput): McpRuntime | undefined {
+export async function startMcp(input: McpStartInput): Promise<McpRuntime | undefined> {
   const read =
     input.extra && input.extra.sources.length > 0
       ? loadMcpServers({
@@ -76,13 +79,43 @@ export function startMcp(input: McpStartInput): McpRuntime | undefined {
     approvalsFile: mcpApprovalsFile(input.env, input.home),
     approve: input.flags.approveMcp ?? [],
   });
-  input.startupMessages.push(...plan.messages);
-  if (plan.start.length === 0) return undefined;
+  const asked = input.ask ? await askAbout(plan.unapproved, input, input.ask) : [];
+  const start = [...plan.start, ...asked];
+  input.startupMessages.push(
+    ...plan.messages.filter((m) => !asked.some((s) => m.startsWith(`MCP server ${s.name} of ${s.source} not started`))),
+  );
+  if (start.length === 0) return undefined;
   return createMcpRuntime({
-    servers: plan.start,
+    servers: start,
     env: input.env,
     workroot: input.workroot,
     startupMessages: input.startupMessages,
     ...(input.apiSearch ? { apiSearch: true } : {}),
   });
+}
+
+/** Asks about each server in turn; the ones approved (recorded like `--approve-mcp`) to start now. */
+async function askAbout(
+  servers: readonly ConfiguredServer[],
+  input: McpStartInput,
+  ask: AskMcpServerFn,
+): Promise<ConfiguredServer[]> {
+  const approved: ConfiguredServer[] = [];
+  for (const [i, server] of servers.entries()) {
+    const c = server.config;
+    const answer = await ask({
+      repo: input.repository,
+      source: server.source,
+      name: server.name,
+      runs: c.type === 'stdio' ? [c.command, ...c.args].join(' ') : c.url,
+      remaining: servers.length - i - 1,
+    });
+    if (answer === 'skip') continue;
+    const chosen = answer === 'approve-all' ? servers.slice(i) : [server];
+    const problem = recordApprovals(mcpApprovalsFile(input.env, input.home), input.repository, chosen);
+    if (problem !== undefined) input.startupMessages.push(problem);
+    approved.push(...chosen);
+    if (answer === 'approve-all') break;
+  }
+  return approved;
 }
