@@ -4,7 +4,7 @@
  * ~/.claude.json survives, and list/get connect to real servers (server-everything over stdio) to
  * show their state, never running a repository's server the session would not start.
  */
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -148,5 +148,37 @@ describe('harness mcp', () => {
       'twice',
     );
     expect((await harness('remove', 'ghost')).stderr).toContain('No MCP server found with name: ghost');
+  });
+
+  it('list and get show the servers of settings files and enabled plugins too, as a session reads them', async () => {
+    const { box, harness } = setup();
+    const plugin = join(box.home, '.claude', 'plugins', 'cache', 'mk', 'fx', '1.0.0');
+    mkdirSync(join(plugin, '.claude-plugin'), { recursive: true });
+    writeFileSync(join(plugin, '.claude-plugin', 'plugin.json'), JSON.stringify({ name: 'fx', version: '1.0.0' }));
+    writeFileSync(
+      join(plugin, '.mcp.json'),
+      JSON.stringify({
+        plugged: { command: process.execPath, args: [EVERYTHING, 'stdio'], env: { AT: '${CLAUDE_PLUGIN_ROOT}' } },
+      }),
+    );
+    writeFileSync(
+      join(box.home, '.claude', 'plugins', 'installed_plugins.json'),
+      JSON.stringify({ version: 2, plugins: { 'fx@mk': [{ scope: 'user', installPath: plugin, version: '1.0.0' }] } }),
+    );
+    writeFileSync(
+      join(box.home, '.claude', 'settings.json'),
+      JSON.stringify({
+        enabledPlugins: { 'fx@mk': true },
+        mcpServers: { fromsettings: { command: process.execPath, args: [EVERYTHING, 'stdio'] } },
+      }),
+    );
+    const listed = await harness('list');
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(/^fromsettings: .* - ✓ Connected/m);
+    expect(listed.stdout).toMatch(/^plugged: .* - ✓ Connected/m);
+    const got = await harness('get', 'plugged');
+    expect(got.stdout).toContain('  Scope: Plugin');
+    expect(got.stdout).toContain(`    AT=${plugin}`);
+    expect(got.stdout).toContain("edit that file (or the plugin's settings) to remove it");
   });
 });

@@ -4,7 +4,8 @@
  * `projects[<root>].mcpServers` (local, the default) as text, keeping every other key, and write
  * the file atomically (`replaceRegularFile`: a temporary file renamed over it; a new
  * `~/.claude.json` is 0600). `list` and `get` connect to each server to show its state, as Claude
- * Code's health check does, bounded by `MCP_TIMEOUT` (ms, default 15 s), except a repository's
+ * Code's health check does, bounded by `MCP_TIMEOUT` (ms, default 15 s), over the same sources a
+ * session reads (cli-config.ts: also settings files' and plugins' servers), except a repository's
  * servers that a session would not start (untrusted repository, not approved): those are named
  * with the reason, never run. Output is text for the front end to print.
  */
@@ -25,11 +26,13 @@ import { CREDENTIAL_ENV_NAMES } from '@coding-harness/tools';
 import type { HarnessEnv } from '../config.js';
 import { resolveWorkroot, UsageError } from '../config.js';
 import { sanitize } from '../sanitize.js';
-import { repositoryKey, trustDecision, trustFile } from '../trust.js';
+import { repositoryKey } from '../trust.js';
 import { mcpApprovalsFile, recordApprovals } from './approvals.js';
 import { MCP_USAGE, parseMcpCli } from './cli-args.js';
 import type { McpCliCommand } from './cli-args.js';
-import { loadMcpServers, planStart } from './load.js';
+import { cliServers } from './cli-config.js';
+import type { CliServers } from './cli-config.js';
+import { planStart } from './load.js';
 
 export interface McpCliContext {
   env: HarnessEnv;
@@ -50,6 +53,8 @@ const SCOPE_WORDS: Record<string, string> = {
   local: 'Local config (private to you in this project)',
   project: 'Project config (shared via .mcp.json)',
   user: 'User config (available in all your projects)',
+  settings: 'Settings file',
+  plugin: 'Plugin',
 };
 
 const ok = (stdout: string): McpCliResult => ({ code: 0, stdout, stderr: '' });
@@ -153,20 +158,27 @@ async function remove(command: Extract<McpCliCommand, { name: 'remove' }>, root:
   return ok(`Removed MCP server ${command.server} from ${only!.scope} config\nFile modified: ${only!.file}\n`);
 }
 
-function configured(root: string, ctx: McpCliContext): { servers: ConfiguredServer[]; problems: string[] } {
-  return loadMcpServers({ root, home: ctx.home, cwd: ctx.cwd, configFlags: [], strict: false });
-}
-
 function timeoutOf(env: HarnessEnv): number {
   const raw = env.MCP_TIMEOUT;
   return raw !== undefined && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : HEALTH_TIMEOUT_MS;
 }
 
 /** Each server's state as a line end: connected, failed (why), or held back (why, never run). */
-async function health(servers: readonly ConfiguredServer[], root: string, ctx: McpCliContext) {
-  const repo = repositoryKey(root, ctx.home);
-  const trusted = trustDecision(trustFile(ctx.env, ctx.home), repo).decision === 'trusted';
-  const plan = planStart({ servers, trusted, repo, approvalsFile: mcpApprovalsFile(ctx.env, ctx.home), approve: [] });
+async function health(
+  servers: readonly ConfiguredServer[],
+  found: Pick<CliServers, 'trusted' | 'repo' | 'projectSettings'>,
+  root: string,
+  ctx: McpCliContext,
+) {
+  const { trusted, repo } = found;
+  const plan = planStart({
+    servers,
+    trusted,
+    repo,
+    approvalsFile: mcpApprovalsFile(ctx.env, ctx.home),
+    approve: [],
+    settings: found.projectSettings,
+  });
   const states = new Map<string, string>();
   for (const server of servers)
     if (!plan.start.includes(server))
@@ -202,20 +214,21 @@ async function health(servers: readonly ConfiguredServer[], root: string, ctx: M
 }
 
 async function list(root: string, ctx: McpCliContext): Promise<McpCliResult> {
-  const { servers, problems } = configured(root, ctx);
+  const found = await cliServers(root, ctx);
+  const { servers, problems } = found;
   const stderr = problems.map((p) => `${clean(p)}\n`).join('');
   if (servers.length === 0)
     return { code: 0, stdout: 'No MCP servers configured. Use `harness mcp add` to add a server.\n', stderr };
-  const states = await health(servers, root, ctx);
+  const states = await health(servers, found, root, ctx);
   const lines = servers.map((s) => `${clean(s.name)}: ${clean(describe(s.config))} - ${states.get(s.name) ?? '?'}`);
   return { code: 0, stdout: `Checking MCP server health...\n\n${lines.join('\n')}\n`, stderr };
 }
 
 async function get(name: string, root: string, ctx: McpCliContext): Promise<McpCliResult> {
-  const { servers } = configured(root, ctx);
-  const server = servers.find((s) => s.name === name);
+  const found = await cliServers(root, ctx);
+  const server = found.servers.find((s) => s.name === name);
   if (!server) return failed(`No MCP server found with name: ${name}`);
-  const state = (await health([server], root, ctx)).get(name) ?? '?';
+  const state = (await health([server], found, root, ctx)).get(name) ?? '?';
   const c = server.config;
   const lines = [
     `${clean(name)}:`,
@@ -237,7 +250,9 @@ async function get(name: string, root: string, ctx: McpCliContext): Promise<McpC
             : []),
         ]),
     '',
-    `To remove this server, run: harness mcp remove ${clean(name)} -s ${server.scope}`,
+    (WRITE_SCOPES as readonly string[]).includes(server.scope)
+      ? `To remove this server, run: harness mcp remove ${clean(name)} -s ${server.scope}`
+      : `It comes from ${clean(server.source)}: edit that file (or the plugin's settings) to remove it.`,
   ];
   return ok(`${lines.join('\n')}\n`);
 }
