@@ -64,23 +64,35 @@ async function rows(session: Awaited<ReturnType<typeof createSession>>) {
 describe('MCP servers from settings and plugins', () => {
   it("a settings file's servers and an enabled plugin's .mcp.json start; ${CLAUDE_PLUGIN_ROOT} is the plugin's folder", async () => {
     let pluginDir = '';
-    const { session } = await open(new ScriptBuilder().toolUse('mcp__plugsrv__env', {}).text('ok'), [], (home) => {
-      pluginDir = join(home, '.claude', 'plugins', 'cache', 'mk', 'fx', '1.0.0');
-      put(join(pluginDir, '.claude-plugin', 'plugin.json'), JSON.stringify({ name: 'fx', version: '1.0.0' }));
-      // Servers at the top of the file, as the official marketplace's plugins write them.
-      put(join(pluginDir, '.mcp.json'), JSON.stringify({ plugsrv: fixture({ WHERE: '${CLAUDE_PLUGIN_ROOT}/data' }) }));
-      put(
-        join(home, '.claude', 'plugins', 'installed_plugins.json'),
-        JSON.stringify({
-          version: 2,
-          plugins: { 'fx@mk': [{ scope: 'user', installPath: pluginDir, version: '1.0.0' }] },
-        }),
-      );
-      put(
-        join(home, '.claude', 'settings.json'),
-        JSON.stringify({ enabledPlugins: { 'fx@mk': true }, mcpServers: { fromsettings: fixture() } }),
-      );
-    });
+    const { session } = await open(
+      new ScriptBuilder()
+        .toolUses([
+          { name: 'mcp__plugsrv__env', input: {} },
+          { name: 'mcp__plugsrv__big', input: { chars: 3 } },
+        ])
+        .text('ok'),
+      ['--allowed-tools', 'mcp__plugsrv', '--disallowed-tools', 'mcp__fromsettings'],
+      (home) => {
+        pluginDir = join(home, '.claude', 'plugins', 'cache', 'mk', 'fx', '1.0.0');
+        put(join(pluginDir, '.claude-plugin', 'plugin.json'), JSON.stringify({ name: 'fx', version: '1.0.0' }));
+        // Servers at the top of the file, as the official marketplace's plugins write them.
+        put(
+          join(pluginDir, '.mcp.json'),
+          JSON.stringify({ plugsrv: fixture({ WHERE: '${CLAUDE_PLUGIN_ROOT}/data' }) }),
+        );
+        put(
+          join(home, '.claude', 'plugins', 'installed_plugins.json'),
+          JSON.stringify({
+            version: 2,
+            plugins: { 'fx@mk': [{ scope: 'user', installPath: pluginDir, version: '1.0.0' }] },
+          }),
+        );
+        put(
+          join(home, '.claude', 'settings.json'),
+          JSON.stringify({ enabledPlugins: { 'fx@mk': true }, mcpServers: { fromsettings: fixture() } }),
+        );
+      },
+    );
     await expect
       .poll(async () => (await rows(session)).map((r) => `${r.name}:${r.scope}:${r.state}`).sort(), { timeout: 30_000 })
       .toEqual(['fromsettings:settings:connected', 'plugsrv:plugin:connected']);
@@ -90,6 +102,11 @@ describe('MCP servers from settings and plugins', () => {
       if (event.type === 'approval_requested')
         void session.dispatch({ id: 'ans', type: 'answer', requestId: event.requestId, answer: { type: 'once' } });
     }
+    // The rules named both servers before they were read in full: they were kept (not left out as
+    // unknown tools), and the allow rule lets the plugin's exec tool run without a question.
+    expect(session.info.startupMessages.join('\n')).not.toContain('was left out');
+    expect(events.some((e) => e.type === 'approval_requested')).toBe(false);
+    expect(JSON.stringify(events.filter((e) => e.type === 'tool_call_finished'))).toContain('"text":"xxx"');
     const finished = JSON.stringify(events.find((e) => e.type === 'tool_call_finished'));
     expect(finished).toContain(`"WHERE\\":\\"${pluginDir}/data`);
   });

@@ -9,6 +9,7 @@ import type { ToolRuleEntry } from '@coding-harness/tools';
 import type { HarnessFlags } from '../args.js';
 import type { HarnessEnv } from '../config.js';
 import { mcpApprovalsFile, recordApprovals } from './approvals.js';
+import { extraServerNames } from './early-names.js';
 import type { AskMcpServerFn } from './ask.js';
 import type { ProjectServerSettings } from './extra-sources.js';
 import { loadMcpServers, planStart } from './load.js';
@@ -24,7 +25,12 @@ export interface McpConfigRead {
 }
 
 /** The configured servers (not yet started) and their rule entries. */
-export function readMcpConfig(flags: HarnessFlags, io: { home: string; cwd: string }, workroot: string): McpConfigRead {
+export function readMcpConfig(
+  flags: HarnessFlags,
+  io: { home: string; cwd: string },
+  workroot: string,
+  env?: HarnessEnv,
+): McpConfigRead {
   const { servers, problems } = loadMcpServers({
     root: workroot,
     home: io.home,
@@ -32,7 +38,10 @@ export function readMcpConfig(flags: HarnessFlags, io: { home: string; cwd: stri
     configFlags: flags.mcpConfig ?? [],
     strict: flags.strictMcpConfig ?? false,
   });
-  return { servers, problems, ruleEntries: mcpRuleEntries(servers, [...flags.allowedTools, ...flags.disallowedTools]) };
+  // Settings files' and plugins' servers are started later, but rules may name them now.
+  const more = env ? extraServerNames(flags, env, io.home, workroot) : [];
+  const names = [...new Set([...servers.map((s) => s.name), ...more])];
+  return { servers, problems, ruleEntries: mcpRuleEntries(names, [...flags.allowedTools, ...flags.disallowedTools]) };
 }
 
 export interface McpStartInput {
