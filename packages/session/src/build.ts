@@ -186,6 +186,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     repository,
     trusted: trust.trusted,
     startupMessages,
+    canElicit: io.elicitation === true,
   });
   const web = webWiring(flags, providers.resolve(model).descriptor);
   startupMessages.push(...web.messages);
@@ -371,7 +372,8 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     sandbox,
     secrets,
     startupMessages,
-    route: (text) => routeSlash(text, live.reloader.skills(), { skillsEnabled: flags.skills }),
+    route: (text) =>
+      mcp?.ux.prompts.route(text) ?? routeSlash(text, live.reloader.skills(), { skillsEnabled: flags.skills }),
     grants: () => ({ allowed: policy.list(), denied: policy.listDenied() }),
     get controls() {
       return live.controls;

@@ -88,3 +88,5 @@ export { mentionCompletions, mentionToken } from './mentions/complete.js';
 export { enabledPluginsFor } from './agents/wiring.js';
 export { AGENT_RULES } from './agents/agent-tool.js';
 export type { AgentDefinition, AgentSource } from './agents/agent-file.js';
+export { elicitationLines, formInput, formPrompt, startForm } from './mcp/elicitation-form.js';
+export type { ElicitationForm } from './mcp/elicitation-form.js';

@@ -42,6 +42,8 @@ export interface McpStartInput {
   repository: string;
   trusted: boolean;
   startupMessages: string[];
+  /** A front end answers servers' questions (elicitation). */
+  canElicit?: boolean;
 }
 
 /** Starts the servers that may start (in the background); undefined when none may. */
@@ -62,5 +64,6 @@ export function startMcp(input: McpStartInput): McpRuntime | undefined {
     env: input.env,
     workroot: input.workroot,
     startupMessages: input.startupMessages,
+    canElicit: input.canElicit ?? false,
   });
 }
