@@ -96,6 +96,9 @@ export function onEvent(state: ViewState, e: SessionEvent, now: number): ViewSta
     case 'thread_end':
     case 'command_result':
     case 'closed':
+    // An MCP server's question is drawn by its form (elicitation-form.ts), not the transcript.
+    case 'elicitation_requested':
+    case 'elicitation_resolved':
       return state;
   }
 }

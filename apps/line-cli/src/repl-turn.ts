@@ -10,6 +10,7 @@ import { createEventRenderer, formatUsageLine } from './render.js';
 import type { EventRenderer } from './render.js';
 import { retryAdvice } from './retry-advice.js';
 import type { Spinner } from './spinner.js';
+import type { AskElicitation } from './elicitation-question.js';
 
 /** An approval question as the REPL asks it: resolves with the answer (the turn's abort answers no). */
 export type AskApproval = (question: EventOf<'approval_requested'>) => Promise<Answer>;
@@ -27,6 +28,8 @@ export interface TurnDeps {
   spinner: Spinner;
   /** Asks a question on the input (the REPL's line queue); called in event order. */
   ask: AskApproval;
+  /** Asks an MCP server's question (elicitation) on the input; absent: it is cancelled. */
+  elicit?: AskElicitation;
   /** A terminal's line-at-a-time markdown wanted (`on`), and the kit once the session's first text loaded it. */
   markdown: { on: boolean; kit?: MarkdownKit };
 }
@@ -133,6 +136,11 @@ export async function drawCommand(command: Command, d: TurnDeps): Promise<EventO
         spinner.stop();
         const answer = await d.ask(event);
         void d.session.dispatch(replCommand({ type: 'answer', requestId: event.requestId, answer }));
+      }
+      if (event.type === 'elicitation_requested') {
+        spinner.stop();
+        const answer = d.elicit ? await d.elicit(event) : { action: 'cancel' as const };
+        void d.session.dispatch(replCommand({ type: 'answer_elicitation', requestId: event.requestId, answer }));
       }
     }
   } catch (error) {

@@ -18,6 +18,7 @@ import { PREVIEW_LINES } from './question.js';
 import { pickResume } from './repl-picker.js';
 import type { PickerIo } from './repl-picker.js';
 import { replQuestions } from './repl-questions.js';
+import { replElicitation } from './elicitation-question.js';
 import { loadMarkdown } from './markdown.js';
 import { drawCommand, replCommand } from './repl-turn.js';
 import type { TurnDeps } from './repl-turn.js';
@@ -53,7 +54,7 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
   const history: string[] = [];
   let completions: readonly string[] = [];
   // The work root, once the session knows it: `@path` completion lists under it.
-  const where: { workroot?: string } = {};
+  const where: { workroot?: string; mcp?: Pick<Session, 'mcpCommands' | 'mcpMentions'> } = {};
   const rl = createInterface({
     input: io.stdin,
     output: out,
@@ -63,8 +64,10 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     escapeCodeTimeout: 50,
     // Filled in once the session is built: the table's words and the session's skills.
     completer: inputCompleter(
-      () => completions,
+      // MCP servers' prompts arrive as the servers connect: read each time Tab is pressed.
+      () => [...completions, ...(where.mcp?.mcpCommands?.() ?? []).map((c) => c.name)],
       () => where.workroot,
+      (line) => where.mcp?.mcpMentions?.(line) ?? [],
     ),
   });
   const lines = new LineQueue();
@@ -93,7 +96,7 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     }
   };
 
-  const { ask, askTrust } = replQuestions({
+  const questionDeps = {
     out,
     colors,
     tty,
@@ -102,7 +105,8 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     prompt,
     lines,
     turn: () => current,
-  });
+  };
+  const { ask, askTrust } = replQuestions(questionDeps);
 
   // `--resume` without an id: pick one of this work root's sessions first.
   const pickerIo: PickerIo = {
@@ -127,7 +131,13 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
 
   let session: Session;
   try {
-    session = await createSession(wanted, io.env, { askTrust, home: io.home, cwd: io.cwd, interactive: true });
+    session = await createSession(wanted, io.env, {
+      askTrust,
+      home: io.home,
+      cwd: io.cwd,
+      interactive: true,
+      elicitation: true,
+    });
   } catch (err) {
     rl.close();
     if (tty) out.write(PASTE_OFF);
@@ -190,6 +200,7 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
   };
   const saved = createPromptHistory({ env: io.env, home: io.home, workroot: s.info.workroot });
   where.workroot = s.info.workroot;
+  where.mcp = s;
   prompts.push(...saved.load());
   history.push(...prompts);
   rl.on('history', (lines: string[]) => void lines.splice(0, lines.length, ...prompts));
@@ -233,6 +244,7 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     tty,
     spinner,
     ask,
+    elicit: replElicitation(questionDeps),
     markdown,
     verbose: flags.verbose,
   };
