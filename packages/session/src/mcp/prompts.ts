@@ -9,6 +9,7 @@ import { bindArguments, getPrompt, listPrompts, promptUsage } from '@coding-harn
 import type { McpClient, McpPromptInfo } from '@coding-harness/mcp';
 import type { ResultPart } from '@coding-harness/model';
 import type { SlashCommandInfo } from '@coding-harness/protocol';
+import { sanitize } from '../sanitize.js';
 import type { SlashRoute } from '../slash.js';
 
 /** What the prompts need of the session's servers (the manager). */
@@ -70,11 +71,12 @@ export function createMcpPrompts(source: McpUxSource, options: { timeoutMs: numb
   return {
     commands: () =>
       [...lists].flatMap(([server, prompts]) =>
+        // The server's words, on one line with no control characters (they reach menus and /help).
         prompts.map((p) => ({
           name: promptCommandName(server, p.name),
           aliases: [],
-          args: promptUsage(p),
-          description: `${p.description ?? p.title ?? p.name} (MCP prompt of ${server})`,
+          args: sanitize(promptUsage(p), { multiline: false }),
+          description: sanitize(`${p.description ?? p.title ?? p.name} (MCP prompt of ${server})`, { multiline: false }),
         })),
       ),
     route(text) {
