@@ -3,11 +3,9 @@
  * field in turn (the session's form: defaults, /decline, /cancel), asked again on a bad value.
  * Input that closes, or a Ctrl-C of the running turn, cancels it (nobody is left to answer).
  */
-import type { ElicitationAnswer, EventOf } from '@coding-harness/protocol';
 import { elicitationLines, formInput, formPrompt, startForm } from '@coding-harness/session';
 import type { ReplQuestionDeps } from './repl-questions.js';
-
-export type AskElicitation = (question: EventOf<'elicitation_requested'>) => Promise<ElicitationAnswer>;
+import type { AskElicitation } from './repl-turn.js';
 
 export function replElicitation(d: ReplQuestionDeps): AskElicitation {
   return async (question) => {

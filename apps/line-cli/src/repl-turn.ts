@@ -1,5 +1,5 @@
 import type { Answer } from '@coding-harness/approval';
-import type { Command, EventOf, SessionEvent } from '@coding-harness/protocol';
+import type { Command, ElicitationAnswer, EventOf, SessionEvent } from '@coding-harness/protocol';
 import { sanitize } from '@coding-harness/session';
 import type { Session } from '@coding-harness/session';
 import type { Colors } from './colors.js';
@@ -10,10 +10,12 @@ import { createEventRenderer, formatUsageLine } from './render.js';
 import type { EventRenderer } from './render.js';
 import { retryAdvice } from './retry-advice.js';
 import type { Spinner } from './spinner.js';
-import type { AskElicitation } from './elicitation-question.js';
 
 /** An approval question as the REPL asks it: resolves with the answer (the turn's abort answers no). */
 export type AskApproval = (question: EventOf<'approval_requested'>) => Promise<Answer>;
+
+/** An MCP server's question as the REPL asks it (elicitation-question.ts): resolves with the answer. */
+export type AskElicitation = (question: EventOf<'elicitation_requested'>) => Promise<ElicitationAnswer>;
 
 /** What one REPL turn draws with. */
 export interface TurnDeps {

@@ -76,7 +76,9 @@ export function createMcpPrompts(source: McpUxSource, options: { timeoutMs: numb
           name: promptCommandName(server, p.name),
           aliases: [],
           args: sanitize(promptUsage(p), { multiline: false }),
-          description: sanitize(`${p.description ?? p.title ?? p.name} (MCP prompt of ${server})`, { multiline: false }),
+          description: sanitize(`${p.description ?? p.title ?? p.name} (MCP prompt of ${server})`, {
+            multiline: false,
+          }),
         })),
       ),
     route(text) {
