@@ -22,9 +22,11 @@ const config = JSON.stringify({
   mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } },
 });
 
-/** The user message of a request as one text (its text blocks joined). */
+/** The last user message of a request as one text (a system note about arrived tools may follow it). */
 function userText(request: Parameters<typeof body>[0]): string {
-  const last = body(request).messages.at(-1);
+  const last = body(request)
+    .messages.filter((m) => m.role === 'user')
+    .at(-1);
   if (typeof last?.content === 'string') return last.content;
   return (last?.content ?? []).map((b) => (typeof b.text === 'string' ? b.text : `[${String(b.type)}]`)).join('\n');
 }

@@ -6,7 +6,7 @@ import type { McpManager } from './manager.js';
 import type { ElicitAnswer, ElicitQuestion } from './elicitation.js';
 import { bindArguments, getPrompt, listPrompts, splitArguments } from './prompts.js';
 import { listResources, readResource } from './resources.js';
-import { configured, EVERYTHING, stdio } from './testing/servers.test.util.js';
+import { configured, EVERYTHING, PROMPTS_FIXTURE, stdio } from './testing/servers.test.util.js';
 
 const managers: McpManager[] = [];
 afterEach(async () => {
@@ -133,5 +133,40 @@ describe('elicitation', () => {
     const text = result.content.map((p) => (p.type === 'text' ? p.text : '')).join('\n');
     expect(text).toContain('Ada');
     expect(result.isError ?? false).toBe(false);
+  });
+});
+
+describe('images and list changes (the prompts fixture)', () => {
+  it('an image in a prompt and an image resource become image parts; a prompt added later is reported', async () => {
+    const changed: string[] = [];
+    const manager = createMcpManager({
+      servers: [configured('fx', stdio([PROMPTS_FIXTURE]))],
+      env: { PATH: process.env.PATH, HOME: process.env.HOME },
+      refusedVars: [],
+      cwd: process.cwd(),
+      maxOutputTokens: 1_000,
+      onChange: () => undefined,
+      onListChanged: (server, what) => changed.push(`${server}:${what}`),
+    });
+    managers.push(manager);
+    await manager.start();
+    const client = manager.client('fx')!;
+    const look = await getPrompt(client, 'look', { what: 'a dot' }, OPTS);
+    expect(look).toMatchObject({
+      ok: true,
+      message: { text: 'Find a dot in this picture.', parts: [{ type: 'image', mediaType: 'image/png' }] },
+    });
+    const dot = await readResource(client, 'fixture://dot.png', OPTS);
+    expect(dot).toMatchObject({ ok: true, parts: [{ type: 'image', mediaType: 'image/png' }], notes: [] });
+    expect((await listPrompts(client, 10_000)).map((p) => p.name)).toEqual(['look']);
+    const add = manager.tools().find((t) => t.name === 'mcp__fx__add-prompt')!;
+    const ctx = createToolContext({
+      root: process.cwd(),
+      signal: new AbortController().signal,
+      readTracker: createReadTracker(),
+    });
+    await add.execute({}, ctx, { onUpdate: () => undefined });
+    await expect.poll(() => changed, { timeout: 10_000 }).toContain('fx:prompts');
+    expect((await listPrompts(client, 10_000)).map((p) => p.name)).toEqual(['look', 'later']);
   });
 });

@@ -17,8 +17,12 @@ const EVERYTHING = join(
   dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')),
   'dist/index.js',
 );
+const FIXTURE = join(dirname(require.resolve('@coding-harness/mcp/package.json')), 'src/testing/prompts-fixture.mjs');
 const CONFIG = JSON.stringify({
-  mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } },
+  mcpServers: {
+    everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] },
+    fx: { command: process.execPath, args: [FIXTURE] },
+  },
 });
 
 const undo: (() => unknown)[] = [];
@@ -76,8 +80,13 @@ async function send(session: Session, text: string, onEvent?: (e: SessionEvent) 
   return events;
 }
 
+/** The last user message of request `at` (a system note about arrived tools may follow it). */
 const userText = (server: MockServer, at = 0): string =>
-  JSON.stringify((server.messageRequests()[at]?.body as { messages: unknown[] }).messages.at(-1));
+  JSON.stringify(
+    (server.messageRequests()[at]?.body as { messages: { role: string }[] }).messages
+      .filter((m) => m.role === 'user')
+      .at(-1),
+  );
 
 describe('MCP prompts in the session', () => {
   it('are commands in /help and completion, routed with their arguments checked', async () => {
@@ -115,6 +124,36 @@ describe('MCP prompts in the session', () => {
       error: expect.stringContaining('MCP server everything refused the prompt'),
     });
     expect(server.messageRequests()).toHaveLength(1);
+  });
+});
+
+describe('MCP prompts that change', () => {
+  it("a prompt the server adds while connected becomes a command; an image in a prompt's message reaches the model", async () => {
+    const script = new ScriptBuilder()
+      .toolUse('mcp_call', { tool: 'mcp__fx__add-prompt', arguments: {} })
+      .text('added')
+      .text('a dot');
+    const { session, server } = await open(script, false);
+    await expect
+      .poll(() => session.mcpCommands?.().map((c) => c.name) ?? [], { timeout: 20_000 })
+      .toContain('mcp__fx__look');
+    expect(session.mcpCommands?.().map((c) => c.name)).not.toContain('mcp__fx__later');
+    const approvals: string[] = [];
+    await send(session, 'add one', (e) => {
+      if (e.type !== 'approval_requested') return;
+      approvals.push(e.summary);
+      void session.dispatch(cmd({ type: 'answer', requestId: e.requestId, answer: { type: 'once' } }));
+    });
+    expect(approvals).toEqual(['mcp__fx__add-prompt {}']);
+    await expect
+      .poll(() => session.mcpCommands?.().map((c) => c.name) ?? [], { timeout: 10_000 })
+      .toContain('mcp__fx__later');
+    await send(session, '/mcp__fx__look "a red dot"');
+    // The prompt's user message (a system note about arrived tools may follow it).
+    const messages = (server.messageRequests().at(-1)?.body as { messages: { role: string }[] }).messages;
+    const last = JSON.stringify(messages.filter((m) => m.role === 'user').at(-1));
+    expect(last).toContain('Find a red dot in this picture.');
+    expect(last).toContain('"type":"image"');
   });
 });
 
