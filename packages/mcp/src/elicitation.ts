@@ -14,6 +14,8 @@ export interface ElicitField {
   required: boolean;
   /** The choices of an enum (one, or several for `multi-enum`). */
   options?: string[];
+  /** The choices' display names, in the same order (titled enums; `enumNames` of the legacy form). */
+  optionTitles?: string[];
   default?: string | number | boolean | string[];
   /** `email`, `uri`, `date`, `date-time` for a string. */
   format?: string;
@@ -39,10 +41,14 @@ export type ElicitHandler = (question: ElicitQuestion, signal: AbortSignal) => P
 
 type Prop = Record<string, unknown>;
 
-function enumOptions(prop: Prop): string[] | undefined {
-  if (Array.isArray(prop.enum)) return prop.enum.map(String);
+function enumOptions(prop: Prop): { options: string[]; optionTitles?: string[] } | undefined {
+  if (Array.isArray(prop.enum)) {
+    const names = Array.isArray(prop.enumNames) ? prop.enumNames.map(String) : undefined;
+    return { options: prop.enum.map(String), ...(names?.length === prop.enum.length ? { optionTitles: names } : {}) };
+  }
   const titled = (prop.oneOf ?? prop.anyOf) as Prop[] | undefined;
-  if (Array.isArray(titled)) return titled.map((o) => String(o.const));
+  if (Array.isArray(titled))
+    return { options: titled.map((o) => String(o.const)), optionTitles: titled.map((o) => String(o.title ?? o.const)) };
   return undefined;
 }
 
@@ -56,13 +62,13 @@ function fieldOf(name: string, prop: Prop, required: boolean): ElicitField | str
   };
   if (prop.type === 'array') {
     const items = (prop.items ?? {}) as Prop;
-    const options = enumOptions(items);
-    return options
-      ? { ...base, type: 'multi-enum', options }
+    const choices = enumOptions(items);
+    return choices
+      ? { ...base, type: 'multi-enum', ...choices }
       : `field ${name}: an array of something other than choices`;
   }
-  const options = prop.type === 'string' ? enumOptions(prop) : undefined;
-  if (options) return { ...base, type: 'enum', options };
+  const choices = prop.type === 'string' ? enumOptions(prop) : undefined;
+  if (choices) return { ...base, type: 'enum', ...choices };
   if (prop.type === 'string')
     return { ...base, type: 'string', ...(typeof prop.format === 'string' ? { format: prop.format } : {}) };
   if (prop.type === 'number' || prop.type === 'integer' || prop.type === 'boolean')
@@ -87,6 +93,14 @@ export function formFields(schema: unknown): { ok: true; fields: ElicitField[] }
     fields.push(field);
   }
   return { ok: true, fields };
+}
+
+/** The choice `typed` names, by its value or its title (any case). */
+function choiceOf(field: ElicitField, typed: string): string | undefined {
+  const options = field.options ?? [];
+  const at = (list: readonly string[]) => list.findIndex((o) => o.toLowerCase() === typed.toLowerCase());
+  const i = at(options) >= 0 ? at(options) : at(field.optionTitles ?? []);
+  return i >= 0 ? options[i] : undefined;
 }
 
 /**
@@ -117,7 +131,7 @@ export function fieldValue(
     }
     case 'enum': {
       const options = field.options ?? [];
-      const pick = options.find((o) => o.toLowerCase() === text.toLowerCase()) ?? options[Number(text) - 1];
+      const pick = choiceOf(field, text) ?? options[Number(text) - 1];
       return pick !== undefined && text !== ''
         ? { ok: true, value: pick }
         : { ok: false, message: `${label}: one of ${options.join(', ')}` };
@@ -128,7 +142,7 @@ export function fieldValue(
         .split(',')
         .map((w) => w.trim())
         .filter((w) => w !== '');
-      const values = picks.map((w) => options.find((o) => o.toLowerCase() === w.toLowerCase()));
+      const values = picks.map((w) => choiceOf(field, w));
       if (picks.length === 0 || values.some((v) => v === undefined))
         return { ok: false, message: `${label}: one or more of ${options.join(', ')}, comma separated` };
       return { ok: true, value: values as string[] };

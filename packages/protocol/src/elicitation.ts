@@ -13,6 +13,8 @@ export interface ElicitationField {
   required: boolean;
   /** The choices of an enum (one, or several for `multi-enum`). */
   options?: string[];
+  /** The choices' display names, in the same order, when the server gave them. */
+  optionTitles?: string[];
   default?: string | number | boolean | string[];
   /** `email`, `uri`, `date`, `date-time` for a string. */
   format?: string;

@@ -10,6 +10,13 @@ const FIELDS: ElicitationField[] = [
   { name: 'size', type: 'enum', required: false, options: ['S', 'M', 'L'], default: 'M' },
   { name: 'ok', type: 'boolean', required: false },
   { name: 'tags', type: 'multi-enum', required: false, options: ['a', 'b', 'c'] },
+  {
+    name: 'hero',
+    type: 'enum',
+    required: false,
+    options: ['hero-1', 'hero-2'],
+    optionTitles: ['Superman', 'Green Lantern'],
+  },
 ];
 
 /** Feeds lines, collecting retries; the final step. */
@@ -37,7 +44,10 @@ describe('an MCP question as a form', () => {
   });
 
   it('types each answer, keeps defaults on an empty line, skips optional fields, asks again on a bad value', () => {
-    const result = fill(['', 'Ada', '200', 'x', '36', '', 'yes', 'a, c']);
+    let form = startForm(FIELDS);
+    for (let i = 0; i < 5; i += 1) form = { ...form, index: i + 1 };
+    expect(formPrompt(form)).toBe('hero (one of hero-1 (Superman), hero-2 (Green Lantern)): ');
+    const result = fill(['', 'Ada', '200', 'x', '36', '', 'yes', 'a, c', 'green lantern']);
     expect(result.retries).toEqual([
       'Name is required (/decline refuses the question)',
       'age: between 1 and 120',
@@ -45,7 +55,7 @@ describe('an MCP question as a form', () => {
     ]);
     expect(result.done).toEqual({
       action: 'accept',
-      content: { name: 'Ada', age: 36, size: 'M', ok: true, tags: ['a', 'c'] },
+      content: { name: 'Ada', age: 36, size: 'M', ok: true, tags: ['a', 'c'], hero: 'hero-2' },
     });
   });
 

@@ -38,13 +38,21 @@ export function startForm(fields: readonly ElicitationField[]): ElicitationForm 
   return { fields, index: 0, content: {} };
 }
 
+/** An enum's choices as the user reads them: `hero-1 (Superman)` when a title differs from the value. */
+function choices(field: ElicitationField): string {
+  const titles = field.optionTitles ?? [];
+  return (field.options ?? [])
+    .map((o, i) => (titles[i] !== undefined && titles[i] !== o ? `${one(o)} (${one(titles[i])})` : one(o)))
+    .join(', ');
+}
+
 /** The prompt for the form's next answer: `Email (email, required) [x]: `. */
 export function formPrompt(form: ElicitationForm): string {
   const field = form.fields[form.index];
   if (field === undefined) return 'Accept? [y]es / [n]o: ';
   const kind =
     field.type === 'enum' || field.type === 'multi-enum'
-      ? `${field.type === 'multi-enum' ? 'some of' : 'one of'} ${(field.options ?? []).map(one).join(', ')}`
+      ? `${field.type === 'multi-enum' ? 'some of' : 'one of'} ${choices(field)}`
       : field.type === 'string' && field.format !== undefined
         ? one(field.format)
         : field.type === 'boolean'
