@@ -201,6 +201,13 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
   const saved = createPromptHistory({ env: io.env, home: io.home, workroot: s.info.workroot });
   where.workroot = s.info.workroot;
   where.mcp = s;
+  // A server that asks between turns finds no one reading the input: declined at once, and said.
+  s.subscribe((e) => {
+    if (e.type !== 'elicitation_requested' || current !== undefined) return;
+    void s.dispatch(replCommand({ type: 'answer_elicitation', requestId: e.requestId, answer: { action: 'decline' } }));
+    io.stderr.write(`${errColors.yellow(`MCP server ${sanitize(e.server, { multiline: false })} asked for input between turns: declined`)}
+`);
+  });
   prompts.push(...saved.load());
   history.push(...prompts);
   rl.on('history', (lines: string[]) => void lines.splice(0, lines.length, ...prompts));
