@@ -4,7 +4,7 @@ import { createToolContext, createReadTracker } from '@coding-harness/tools';
 import { createMcpManager } from './manager.js';
 import type { McpManager } from './manager.js';
 import type { ElicitAnswer, ElicitQuestion } from './elicitation.js';
-import { bindArguments, getPrompt, listPrompts, splitArguments } from './prompts.js';
+import { bindArguments, getPrompt, listPrompts, promptMessage, splitArguments } from './prompts.js';
 import { listResources, readResource } from './resources.js';
 import { configured, EVERYTHING, PROMPTS_FIXTURE, stdio } from './testing/servers.test.util.js';
 
@@ -45,6 +45,27 @@ describe('argument words', () => {
       message: '/mcp__s__p needs the argument city; usage: /mcp__s__p <city> [note]',
     });
     expect(bindArguments('/mcp__s__q', { name: 'q' }, 'x')).toMatchObject({ ok: false });
+  });
+});
+
+describe('a prompt result as a message', () => {
+  it('joins the texts (an assistant text marked), keeps images as parts, cuts text past the cap', () => {
+    const result = {
+      messages: [
+        { role: 'user', content: { type: 'text', text: 'one' } },
+        { role: 'assistant', content: { type: 'text', text: 'two' } },
+        { role: 'user', content: { type: 'image', data: 'AAAA', mimeType: 'image/png' } },
+        { role: 'user', content: { type: 'audio', data: 'AAAA', mimeType: 'audio/wav' } },
+      ],
+    };
+    expect(promptMessage(result, 1_000)).toEqual({
+      text: 'one\n\n(assistant) two\n\n[audio audio/wav, not shown]',
+      parts: [{ type: 'image', mediaType: 'image/png', data: 'AAAA' }],
+    });
+    const long = promptMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'x'.repeat(50) } }] }, 10);
+    expect(long.text).toBe(
+      `${'x'.repeat(10)}\n[prompt cut: 40 more characters, over the 10-character cap for MCP output; set MAX_MCP_OUTPUT_TOKENS to raise it]`,
+    );
   });
 });
 

@@ -120,7 +120,11 @@ export function promptMessage(result: Record<string, unknown>, maxChars: number)
       else parts.push(part);
     }
   }
-  return { text: texts.join('\n\n'), parts };
+  const text = texts.join('\n\n');
+  if (text.length <= maxChars) return { text, parts };
+  // A server's prompt is as untrusted as a tool's output: the same cap.
+  const note = `[prompt cut: ${text.length - maxChars} more characters, over the ${maxChars}-character cap for MCP output; set MAX_MCP_OUTPUT_TOKENS to raise it]`;
+  return { text: `${text.slice(0, maxChars)}\n${note}`, parts };
 }
 
 /** Runs `prompts/get` and returns the user's message, or the server's refusal as a message. */
