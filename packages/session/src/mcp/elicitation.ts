@@ -5,7 +5,6 @@
  * declares the capability (the REPL and the TUI); with nobody listening a request is declined,
  * and one still open when the server gives up or the session closes is cancelled.
  */
-import { randomBytes } from 'node:crypto';
 import type { ElicitAnswer, ElicitHandler } from '@coding-harness/mcp';
 import type { ElicitationAnswer, SessionEvent } from '@coding-harness/protocol';
 
@@ -22,11 +21,15 @@ export interface McpElicitation {
 
 export function createMcpElicitation(): McpElicitation {
   let emit: ((event: SessionEvent) => void) | undefined;
+  // Ids never repeat within the session, so a stale answer cannot reach a later question (a counter:
+  // node:crypto stays out of the bin's start-up).
+  let asked = 0;
   const open = new Map<string, (answer: ElicitAnswer) => void>();
   const handler: ElicitHandler = (question, signal) => {
     const sink = emit;
     if (sink === undefined || signal.aborted) return Promise.resolve({ action: 'decline' });
-    const requestId = `elicit_${randomBytes(8).toString('hex')}`;
+    asked += 1;
+    const requestId = `elicit_${asked}`;
     return new Promise<ElicitAnswer>((resolve) => {
       const done = (answer: ElicitAnswer): void => {
         open.delete(requestId);
