@@ -122,6 +122,8 @@ async function startSession(argv: readonly string[], io: CliIo): Promise<number>
       home,
       cwd: io.cwd,
       interactive: true,
+      // MCP servers' questions are answered in the TUI (elicitation-prompt.ts).
+      elicitation: true,
       ...(askTrust ? { askTrust } : {}),
       ...(askMcpServer ? { askMcpServer } : {}),
     });

@@ -1,4 +1,4 @@
-import type { SkillSummary } from '@coding-harness/protocol';
+import type { SkillSummary, SlashCommandInfo } from '@coding-harness/protocol';
 import { COMMANDS } from './commands.js';
 
 /** One row of the `/` menu: what it shows and what Tab puts in the input. */
@@ -11,9 +11,14 @@ export interface Completion {
 /**
  * The `/` menu for `input`: built-in commands and user-invocable skills whose `/name` starts with
  * what was typed (case-insensitive), commands first. Empty unless the input is a single `/word`
- * being typed (no space, no newline). `/skill:` prefixes list skills as `/skill:name`.
+ * being typed (no space, no newline). `/skill:` prefixes list skills as `/skill:name`; MCP
+ * servers' prompts come last.
  */
-export function completions(input: string, skills: readonly SkillSummary[]): Completion[] {
+export function completions(
+  input: string,
+  skills: readonly SkillSummary[],
+  mcpPrompts: readonly SlashCommandInfo[] = [],
+): Completion[] {
   if (!/^\/\S*$/.test(input)) return [];
   const typed = input.toLowerCase();
   const out: Completion[] = [];
@@ -27,6 +32,16 @@ export function completions(input: string, skills: readonly SkillSummary[]): Com
     if (!s.userInvocable) continue;
     const label = longForm ? `/skill:${s.name}` : `/${s.name}`;
     if (label.startsWith(typed)) out.push({ label, insert: `${label} `, description: s.description });
+  }
+  // MCP servers' prompts (`/mcp__server__prompt`), after the skills.
+  for (const p of mcpPrompts) {
+    const label = `/${p.name}`;
+    if (label.toLowerCase().startsWith(typed))
+      out.push({
+        label,
+        insert: p.args ? `${label} ` : label,
+        description: `${p.args ? `${p.args} ` : ''}${p.description}`,
+      });
   }
   return out;
 }

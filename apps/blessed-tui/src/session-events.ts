@@ -93,9 +93,12 @@ export function onEvent(state: ViewState, e: SessionEvent, now: number): ViewSta
       return addItem(commitStream(state), { kind: 'error', text: e.message });
     case 'turn_end':
       return onTurnEnd(state, e);
+    // An MCP server's question is drawn by its prompt (elicitation-prompt.ts), not here.
     case 'thread_end':
     case 'command_result':
     case 'closed':
+    case 'elicitation_requested':
+    case 'elicitation_resolved':
       return state;
   }
 }

@@ -3,6 +3,7 @@ import type { SessionEvent, SessionSummary, SkillSummary } from '@coding-harness
 import type { Session } from '@coding-harness/session';
 import type { ApprovalState } from './approval-state.js';
 import { QuestionQueue } from './question-queue.js';
+import { ElicitationPrompt } from './elicitation-prompt.js';
 import { interpret } from './commands.js';
 import { completions, type Completion, type MenuState } from './completion.js';
 import { mentionItems } from './mention-completion.js';
@@ -37,6 +38,8 @@ export class TuiApp implements CommandHost, ViewerHost, KeyHost {
   input: InputState = emptyInput();
   /** The session's open approval questions; the first one is in the modal. */
   readonly questions: QuestionQueue;
+  /** MCP servers' questions: while one is open, what Enter submits answers it. */
+  readonly elicitations: ElicitationPrompt;
   picker: PickerState | undefined;
   /** The skills the open picker lists (the `/skills` result). */
   pickerSkills: readonly SkillSummary[] = [];
@@ -98,6 +101,12 @@ export class TuiApp implements CommandHost, ViewerHost, KeyHost {
       (requestId, answer) => void this.client.command({ type: 'answer', requestId, answer }),
       () => this.frames.request(),
     );
+    this.elicitations = new ElicitationPrompt({
+      notice: (text) => this.dispatch({ type: 'notice', text }),
+      error: (text) => this.dispatch({ type: 'error', text }),
+      hint: (text) => this.dispatch({ type: 'hint', text }),
+      answer: (requestId, answer) => void this.client.command({ type: 'answer_elicitation', requestId, answer }),
+    });
     // While a turn runs: the spinner moves and running calls count their seconds.
     this.ticker = setInterval(
       () => this.state.busy && this.dispatch({ type: 'tick', now: this.opts.now() }),
@@ -113,6 +122,7 @@ export class TuiApp implements CommandHost, ViewerHost, KeyHost {
   private onSessionEvent(event: SessionEvent): void {
     this.questions.onEvent(event);
     this.dispatch({ type: 'event', event, now: this.opts.now() });
+    this.elicitations.onEvent(event);
   }
 
   /** Asks for a frame (frames are drawn at most ~30 times a second). */
@@ -183,8 +193,9 @@ export class TuiApp implements CommandHost, ViewerHost, KeyHost {
   menuItems(): Completion[] {
     if (this.picker || this.approval || this.view.sessions.open || this.menu.dismissedFor === this.input.text)
       return [];
-    const slash = completions(this.input.text, this.session.skills());
-    return slash.length > 0 ? slash : mentionItems(this.input.text, this.state.status.workroot);
+    const slash = completions(this.input.text, this.session.skills(), this.session.mcpCommands?.());
+    const mcp = this.session.mcpMentions?.(this.input.text);
+    return slash.length > 0 ? slash : mentionItems(this.input.text, this.state.status.workroot, mcp);
   }
 
   private render(): void {
@@ -269,6 +280,7 @@ export class TuiApp implements CommandHost, ViewerHost, KeyHost {
   cancelTurn(): void {
     void this.client.command({ type: 'interrupt' });
     this.questions.clear();
+    this.elicitations.cancelAll();
     if (this.state.queued.length > 0) {
       const back = [...this.state.queued, this.input.text].filter((t) => t !== '').join('\n');
       this.dispatch({ type: 'dequeue', all: true });
@@ -292,6 +304,7 @@ export class TuiApp implements CommandHost, ViewerHost, KeyHost {
 
   /** Runs what Enter submitted: a built-in, a refusal, or a turn. */
   submit(text: string): void {
+    if (this.elicitations.open) return this.elicitations.input(text);
     const what = interpret(text, (line) => this.session.route(line));
     switch (what.kind) {
       case 'empty':

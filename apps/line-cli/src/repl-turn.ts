@@ -1,5 +1,5 @@
 import type { Answer } from '@coding-harness/approval';
-import type { Command, EventOf, SessionEvent } from '@coding-harness/protocol';
+import type { Command, ElicitationAnswer, EventOf, SessionEvent } from '@coding-harness/protocol';
 import { sanitize } from '@coding-harness/session';
 import type { Session } from '@coding-harness/session';
 import type { Colors } from './colors.js';
@@ -14,6 +14,9 @@ import type { Spinner } from './spinner.js';
 /** An approval question as the REPL asks it: resolves with the answer (the turn's abort answers no). */
 export type AskApproval = (question: EventOf<'approval_requested'>) => Promise<Answer>;
 
+/** An MCP server's question as the REPL asks it (elicitation-question.ts): resolves with the answer. */
+export type AskElicitation = (question: EventOf<'elicitation_requested'>) => Promise<ElicitationAnswer>;
+
 /** What one REPL turn draws with. */
 export interface TurnDeps {
   session: Pick<Session, 'run' | 'dispatch'>;
@@ -27,6 +30,8 @@ export interface TurnDeps {
   spinner: Spinner;
   /** Asks a question on the input (the REPL's line queue); called in event order. */
   ask: AskApproval;
+  /** Asks an MCP server's question (elicitation) on the input; absent: it is cancelled. */
+  elicit?: AskElicitation;
   /** A terminal's line-at-a-time markdown wanted (`on`), and the kit once the session's first text loaded it. */
   markdown: { on: boolean; kit?: MarkdownKit };
 }
@@ -133,6 +138,11 @@ export async function drawCommand(command: Command, d: TurnDeps): Promise<EventO
         spinner.stop();
         const answer = await d.ask(event);
         void d.session.dispatch(replCommand({ type: 'answer', requestId: event.requestId, answer }));
+      }
+      if (event.type === 'elicitation_requested') {
+        spinner.stop();
+        const answer = d.elicit ? await d.elicit(event) : { action: 'cancel' as const };
+        void d.session.dispatch(replCommand({ type: 'answer_elicitation', requestId: event.requestId, answer }));
       }
     }
   } catch (error) {

@@ -19,6 +19,7 @@ import { pickResume } from './repl-picker.js';
 import type { PickerIo } from './repl-picker.js';
 import { replQuestions } from './repl-questions.js';
 import { mcpServerAsker } from './mcp-question.js';
+import { replElicitation } from './elicitation-question.js';
 import { loadMarkdown } from './markdown.js';
 import { drawCommand, replCommand } from './repl-turn.js';
 import type { TurnDeps } from './repl-turn.js';
@@ -54,7 +55,7 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
   const history: string[] = [];
   let completions: readonly string[] = [];
   // The work root, once the session knows it: `@path` completion lists under it.
-  const where: { workroot?: string } = {};
+  const where: { workroot?: string; mcp?: Pick<Session, 'mcpCommands' | 'mcpMentions'> } = {};
   const rl = createInterface({
     input: io.stdin,
     output: out,
@@ -64,8 +65,10 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     escapeCodeTimeout: 50,
     // Filled in once the session is built: the table's words and the session's skills.
     completer: inputCompleter(
-      () => completions,
+      // MCP servers' prompts arrive as the servers connect: read each time Tab is pressed.
+      () => [...completions, ...(where.mcp?.mcpCommands?.() ?? []).map((c) => c.name)],
       () => where.workroot,
+      (line) => where.mcp?.mcpMentions?.(line) ?? [],
     ),
   });
   const lines = new LineQueue();
@@ -136,6 +139,7 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
       home: io.home,
       cwd: io.cwd,
       interactive: true,
+      elicitation: true,
     });
   } catch (err) {
     rl.close();
@@ -199,6 +203,14 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
   };
   const saved = createPromptHistory({ env: io.env, home: io.home, workroot: s.info.workroot });
   where.workroot = s.info.workroot;
+  where.mcp = s;
+  // A server that asks between turns finds no one reading the input: declined at once, and said.
+  s.subscribe((e) => {
+    if (e.type !== 'elicitation_requested' || current !== undefined) return;
+    void s.dispatch(replCommand({ type: 'answer_elicitation', requestId: e.requestId, answer: { action: 'decline' } }));
+    io.stderr.write(`${errColors.yellow(`MCP server ${sanitize(e.server, { multiline: false })} asked for input between turns: declined`)}
+`);
+  });
   prompts.push(...saved.load());
   history.push(...prompts);
   rl.on('history', (lines: string[]) => void lines.splice(0, lines.length, ...prompts));
@@ -242,6 +254,7 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     tty,
     spinner,
     ask,
+    elicit: replElicitation(questionDeps),
     markdown,
     verbose: flags.verbose,
   };

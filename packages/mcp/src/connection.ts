@@ -4,6 +4,8 @@
  * first connection, never before.
  */
 import type { ServerConfig } from './config/types.js';
+import type { ElicitHandler } from './elicitation.js';
+import { answerElicitation } from './elicitation-handler.js';
 import { loadSdk } from './sdk.js';
 import type { McpClient } from './sdk.js';
 import { groupStdioTransport } from './group-stdio.js';
@@ -37,6 +39,10 @@ export interface ConnectOptions {
   onClosed: (why: string) => void;
   /** Lines the server wrote on stderr (stdio), kept for `/mcp` when it fails. */
   onStderr?: (text: string) => void;
+  /** The server's prompts or resources changed (their list_changed notifications). */
+  onListChanged?: (what: 'prompts' | 'resources') => void;
+  /** Declares the elicitation capability and answers `elicitation/create` (only when someone can answer). */
+  elicit?: ElicitHandler;
   /** Gives up connecting after this long; default 30 s (Claude Code's MCP_TIMEOUT). */
   timeoutMs?: number;
 }
@@ -65,6 +71,13 @@ async function transportFor(options: ConnectOptions) {
   return new sdk.StreamableHTTPClientTransport(new URL(config.url), { requestInit });
 }
 
+/** Prompt and resource list changes, refetched by the listener (the SDK's own refetch is off). */
+function listChangedOf(on: ConnectOptions['onListChanged']) {
+  if (!on) return {};
+  const notify = (what: 'prompts' | 'resources') => ({ autoRefresh: false, onChanged: () => on(what) });
+  return { prompts: notify('prompts'), resources: notify('resources') };
+}
+
 const asTools = (list: readonly unknown[]): McpToolInfo[] => list as McpToolInfo[];
 
 /** Connects, lists the tools, and wires the change and close handlers; rejects with the reason it could not. */
@@ -74,16 +87,22 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   const client = new sdk.Client(
     { name: 'coding-harness', version: '0.1.0' },
     {
-      capabilities: {},
+      capabilities: options.elicit ? { elicitation: { form: {} } } : {},
       listChanged: {
         tools: {
           onChanged: (error, tools) => {
             if (error === null && tools) options.onToolsChanged(asTools(tools));
           },
         },
+        ...listChangedOf(options.onListChanged),
       },
     },
   );
+  const elicit = options.elicit;
+  if (elicit)
+    client.setRequestHandler('elicitation/create', (request, ctx) =>
+      answerElicitation(options.name, elicit, request.params, ctx.mcpReq.signal),
+    );
   const transport = await transportFor(options);
   if ('stderr' in transport && transport.stderr && options.onStderr) {
     const onStderr = options.onStderr;

@@ -24,3 +24,10 @@ export { CALL_TOOL, SEARCH_TOOL, callTool, gatewayRegistry, searchTool, searchTo
 export type { GatewaySource } from './gateway.js';
 export { loadSdk, setSdkLoader, vendorSdkLoader, SDK_MODULES } from './sdk.js';
 export type { SdkModules } from './sdk.js';
+export { bindArguments, getPrompt, listPrompts, promptMessage, promptUsage, splitArguments } from './prompts.js';
+export type { McpPromptInfo, PromptArgumentInfo, PromptMessage } from './prompts.js';
+export { listResources, readResource, resourceContentsParts } from './resources.js';
+export type { McpResourceInfo, ResourceParts } from './resources.js';
+export { fieldValue, formFields } from './elicitation.js';
+export type { ElicitAnswer, ElicitField, ElicitHandler, ElicitQuestion } from './elicitation.js';
+export type { McpClient } from './sdk.js';

@@ -9,6 +9,8 @@ import { expandServer } from './config/expand.js';
 import type { ConfiguredServer } from './config/types.js';
 import { connect } from './connection.js';
 import type { Connection, McpToolInfo } from './connection.js';
+import type { ElicitHandler } from './elicitation.js';
+import type { McpClient } from './sdk.js';
 import { loadSdk } from './sdk.js';
 import { adaptTool } from './tool-adapter.js';
 import type { SchemaCheck } from './tool-adapter.js';
@@ -46,6 +48,10 @@ export interface ManagerOptions {
   onChange: (change: McpChange) => void;
   /** Connection (initialize and tools/list) limit per server; default 30 s. */
   timeoutMs?: number;
+  /** A server's prompts or resources changed (prompts*.ts and resources*.ts refetch them). */
+  onListChanged?: (server: string, what: 'prompts' | 'resources') => void;
+  /** Answers servers' `elicitation/create` requests; absent: the capability is not declared. */
+  elicit?: ElicitHandler;
 }
 
 export interface McpManager {
@@ -61,6 +67,8 @@ export interface McpManager {
   settled(server?: string): Promise<void>;
   /** Ends the server's connection if any and starts it again; false when no server has that name. */
   reconnect(name: string): Promise<boolean>;
+  /** The live client of a connected server (prompts, resources), else undefined. */
+  client(name: string): McpClient | undefined;
   /** Ends every connection and server process; later changes are not reported. */
   close(): Promise<void>;
 }
@@ -154,6 +162,8 @@ export function createMcpManager(options: ManagerOptions): McpManager {
           stderr = (stderr + text).slice(-STDERR_KEEP);
         },
         onToolsChanged: (infos) => offer(entry, infos, check),
+        ...(options.onListChanged ? { onListChanged: (what) => options.onListChanged?.(entry.server.name, what) } : {}),
+        ...(options.elicit ? { elicit: options.elicit } : {}),
         onClosed: (why) => {
           entry.connection = undefined;
           const tail =
@@ -208,6 +218,7 @@ export function createMcpManager(options: ManagerOptions): McpManager {
       return true;
     },
     tools: () => current,
+    client: (name) => live.find((e) => e.server.name === name)?.connection?.client,
     async close() {
       closed = true;
       await Promise.all(live.map((entry) => entry.connection?.close()));

@@ -6,6 +6,7 @@
  */
 import type { Answer, PermissionMode } from '@coding-harness/approval';
 import type { Effort } from '@coding-harness/model';
+import type { ElicitationAnswer } from './elicitation.js';
 
 export type Command = {
   id: string;
@@ -40,6 +41,8 @@ export type Command = {
   | { type: 'slash'; text: string }
   /** Ends the session: running work stops, everything it started ends. */
   | { type: 'close' }
+  /** The answer to an MCP server's `elicitation_requested` question `requestId`. */
+  | { type: 'answer_elicitation'; requestId: string; answer: ElicitationAnswer }
 );
 
 export type CommandType = Command['type'];

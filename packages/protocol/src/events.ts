@@ -17,6 +17,7 @@ import type {
   TurnStopReason,
 } from './base.js';
 import type { CommandType } from './commands.js';
+import type { ElicitationAnswer, ElicitationField } from './elicitation.js';
 import type { SlashResult } from './slash.js';
 
 export type SessionEvent = EventIds &
@@ -113,6 +114,13 @@ export type SessionEvent = EventIds &
     | { type: 'command_result'; commandId: string; result: CommandResult }
     /** The session ended (`close`); nothing follows. */
     | { type: 'closed' }
+    /**
+     * An MCP server asks the user for input (`message`, a flat form of `fields`), answered by the
+     * `answer_elicitation` command naming `requestId`; what the user gives goes to `server`.
+     */
+    | { type: 'elicitation_requested'; requestId: string; server: string; message: string; fields: ElicitationField[] }
+    /** The question `requestId` was answered (or cancelled: the request ended, the session closed). */
+    | { type: 'elicitation_resolved'; requestId: string; action: ElicitationAnswer['action'] }
   );
 
 export type SessionEventType = SessionEvent['type'];
@@ -143,6 +151,7 @@ export interface CommandData {
   history: { sessionId: string; events: SessionEvent[] };
   slash: SlashResult;
   close: Record<string, never>;
+  answer_elicitation: { requestId: string };
 }
 
 /** A command's outcome: its data, or an error text naming what was wrong and what is accepted. */

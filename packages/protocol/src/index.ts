@@ -21,3 +21,4 @@ export type { CommandData, CommandResult, EventOf, ResultOf, SessionEvent, Sessi
 export type { Command, CommandOf, CommandType } from './commands.js';
 export type { HookRow, McpServerRow, RewindOutcome, RewindPoint, SlashKind, SlashResult } from './slash.js';
 export type { Answer, Grant } from './events.js';
+export type { ElicitationAnswer, ElicitationField } from './elicitation.js';

@@ -83,6 +83,17 @@ const EVENTS: { [K in SessionEventType]: Extract<SessionEvent, { type: K }> } = 
     result: { ok: true, type: 'status', data: { status } },
   },
   closed: { type: 'closed' },
+  elicitation_requested: {
+    type: 'elicitation_requested',
+    requestId: 'e1',
+    server: 'everything',
+    message: 'Your name?',
+    fields: [
+      { name: 'name', type: 'string', required: true },
+      { name: 'size', type: 'enum', required: false, options: ['S', 'M'] },
+    ],
+  },
+  elicitation_resolved: { type: 'elicitation_resolved', requestId: 'e1', action: 'accept' },
 };
 
 const COMMANDS: { [K in CommandType]: Extract<Command, { type: K }> } = {
@@ -104,6 +115,12 @@ const COMMANDS: { [K in CommandType]: Extract<Command, { type: K }> } = {
   history: { id: '16', type: 'history' },
   slash: { id: '17', type: 'slash', text: '/model' },
   close: { id: '18', type: 'close' },
+  answer_elicitation: {
+    id: '19',
+    type: 'answer_elicitation',
+    requestId: 'e1',
+    answer: { action: 'accept', content: { name: 'Ada', size: 'M' } },
+  },
 };
 
 describe('the protocol is plain JSON', () => {

@@ -192,6 +192,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     cwd: io.cwd,
     ...(io.askMcpServer ? { ask: io.askMcpServer } : {}),
     ...mcpExtras(flags, settingsNow.loaded.settings, discovery.plugins ?? [], trust.trusted && !flags.untrusted),
+    canElicit: io.elicitation === true,
   });
   const web = webWiring(flags, providers.resolve(model).descriptor);
   startupMessages.push(...web.messages);
@@ -377,7 +378,8 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     sandbox,
     secrets,
     startupMessages,
-    route: (text) => routeSlash(text, live.reloader.skills(), { skillsEnabled: flags.skills }),
+    route: (text) =>
+      mcp?.ux.prompts.route(text) ?? routeSlash(text, live.reloader.skills(), { skillsEnabled: flags.skills }),
     grants: () => ({ allowed: policy.list(), denied: policy.listDenied() }),
     get controls() {
       return live.controls;

@@ -33,6 +33,8 @@ export interface SlashDeps {
   readonly results: ResultStore;
   /** The memory files in the system prompt (`/memory`); absent: none were loaded by this session. */
   memory?(): Extract<SlashResult, { kind: 'memory' }>['files'];
+  /** The MCP servers' prompts as commands (`/mcp__server__prompt`), listed by `/help` after the built-ins. */
+  mcpCommands?(): SlashCommandInfo[];
 }
 
 /** One built-in command. */
@@ -57,7 +59,7 @@ export const SLASH_TABLE = [
     description: 'this list',
     run: (deps) => ({
       kind: 'help',
-      commands: slashCommandInfo(),
+      commands: [...slashCommandInfo(), ...(deps.mcpCommands?.() ?? [])],
       skills: deps.skills(),
       skillsEnabled: deps.skillsEnabled,
     }),

@@ -52,4 +52,10 @@ export interface HarnessIo {
   tools?: readonly Tool<any>[];
   /** More plugins on the loop's hooks (settings hooks, a library user's), after the skills plugin, in order. */
   hooks?: readonly Hooks[];
+  /**
+   * The front end answers MCP servers' questions (`elicitation_requested` events, the
+   * `answer_elicitation` command): the REPL and the TUI. Absent (`-p`, an editor without the
+   * feature): the elicitation capability is not declared, so servers do not ask.
+   */
+  elicitation?: boolean;
 }

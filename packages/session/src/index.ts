@@ -94,3 +94,5 @@ export type { TrustSubjectLine } from './trust-subjects.js';
 export { MCP_USAGE, runMcpCli } from './mcp/cli.js';
 export type { McpCliContext, McpCliResult } from './mcp/cli.js';
 export type { AskMcpServerFn, McpServerAnswer, McpServerQuestion } from './mcp/ask.js';
+export { elicitationLines, formInput, formPrompt, startForm } from './mcp/elicitation-form.js';
+export type { ElicitationForm } from './mcp/elicitation-form.js';

@@ -24,6 +24,7 @@ import type { ResultStore } from './result-store.js';
 import { skillSummary } from './skill-summary.js';
 import { sessionSummary } from './sessions-list.js';
 import { createTurnInput } from './mentions/turn-input.js';
+import { mcpTurnInput } from './mcp/prompts-turn.js';
 
 type Handler<K extends CommandType> = (
   command: CommandOf<K>,
@@ -105,6 +106,7 @@ export function commandHandlers(
     compact,
     rewind: (args) => rewindResult(harness.rewind, harness.agent, args),
     results,
+    mcpCommands: () => harness.mcp?.ux.prompts.commands() ?? [],
     memory: () =>
       harness.memory.files.map((f) => ({ path: f.path, scope: f.scope, chars: f.text.length, imports: f.imports })),
   };
@@ -131,14 +133,19 @@ export function commandHandlers(
   };
 
   const table: HandlerTable = {
-    send: async ({ text }) => {
-      const bang = input.bang(text);
+    send: async ({ text: typed }) => {
+      const bang = input.bang(typed);
       if (bang !== undefined) return userCommand(bang);
       let end: Extract<AgentEvent, { type: 'turn_end' }> | undefined;
       let refused: string | undefined;
+      // A `/mcp__server__prompt` line is the prompt's message; `@server:uri` mentions attach resources.
+      const mcp = harness.agent.busy ? { text: typed, parts: [] } : await mcpTurnInput(harness.mcp?.ux, typed, emit);
+      if (typeof mcp === 'string') return mcp;
+      const text = mcp.text;
       const parts = harness.agent.busy
         ? { before: [], after: [] }
-        : await input.parts(text, emit, new AbortController().signal);
+        : await input.parts(typed, emit, new AbortController().signal);
+      parts.after.push(...mcp.parts);
       await job(
         (signal) => harness.agent.send(text, { signal, parts }),
         (event) => {
@@ -232,6 +239,10 @@ export function commandHandlers(
       if (JSON.stringify(harness.controls.status()) !== before) emitStatus();
       return result;
     },
+    answer_elicitation: ({ requestId, answer }) =>
+      harness.mcp?.ux.elicitation?.answer(requestId, answer)
+        ? { requestId }
+        : `no open MCP server question has the request id ${requestId}`,
     close: async () => {
       if (closed) return {};
       closed = true;

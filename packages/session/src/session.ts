@@ -5,7 +5,14 @@
  * session's state (`status` events carry it) and answers approval questions by request id.
  * `close()` ends everything the session started.
  */
-import type { Command, CommandResult, SessionEvent, SessionStatus, SkillSummary } from '@coding-harness/protocol';
+import type {
+  Command,
+  CommandResult,
+  SessionEvent,
+  SessionStatus,
+  SkillSummary,
+  SlashCommandInfo,
+} from '@coding-harness/protocol';
 import type { HarnessFlags } from './args.js';
 import { buildHarness } from './build.js';
 import type { Harness, HarnessIo } from './build.js';
@@ -48,6 +55,10 @@ export interface Session {
   status(): SessionStatus;
   /** The skills offered now, for completion menus and command lists. */
   skills(): SkillSummary[];
+  /** The MCP servers' prompts as slash commands (`/mcp__server__prompt`), for `/help` and completion menus. */
+  mcpCommands?(): SlashCommandInfo[];
+  /** `@server:uri` completions of MCP resources for the `@word` at the end of `line`. */
+  mcpMentions?(line: string): string[];
   /** What a typed line is: a built-in command, a skill to force, plain text (every text front end routes the same). */
   route(text: string): SlashRoute;
   /** Opens the API connection now, while the user types (nothing when it cannot help). */
@@ -79,6 +90,8 @@ export function sessionOver(harness: Harness): Session {
   harness.onNotice((message) => hub.emit({ type: 'notice', message }));
   // A server that connects, fails or exits later is a notice to every front end.
   harness.mcp?.listen((message) => hub.emit({ type: 'notice', message }));
+  // Servers' questions (elicitation) go to every front end; the answer names the request id.
+  harness.mcp?.ux.elicitation?.listen(hub.emit);
   const dispatch = async (command: Command): Promise<CommandResult> => {
     let result: CommandResult;
     try {
@@ -105,6 +118,8 @@ export function sessionOver(harness: Harness): Session {
     status: () => harness.controls.status(),
     skills: () => harness.skills.map(skillSummary),
     route: (text) => harness.route(text),
+    mcpCommands: () => harness.mcp?.ux.prompts.commands() ?? [],
+    mcpMentions: (line) => harness.mcp?.ux.resources.completions(line) ?? [],
     preconnect: () => harness.preconnect(),
     close: async () => {
       await dispatch({ id: 'close', type: 'close' });

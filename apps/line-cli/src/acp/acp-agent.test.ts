@@ -6,7 +6,8 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
 import type { ClientConnection, RequestPermissionRequest, SessionNotification } from '@agentclientprotocol/sdk';
@@ -431,5 +432,38 @@ describe('harness --acp with the SDK client as the editor', () => {
       }
       return gone;
     }, `the command (pid ${pid}) to be gone`);
+  }, 60_000);
+
+  it("runs an MCP server's prompt, and the command list names the servers' prompts once they are known", async () => {
+    const box = makeSandbox();
+    const everything = join(
+      dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')),
+      'dist/index.js',
+    );
+    const config = JSON.stringify({
+      mcpServers: { everything: { command: process.execPath, args: [everything, 'stdio'] } },
+    });
+    const server = await mock(new ScriptBuilder().text('sunny').build());
+    const editor = startEditor(box, server, { args: ['--no-sandbox', '--mcp-config', config] });
+    await initialize(editor);
+    const { sessionId } = await editor.conn.agent.request('session/new', { cwd: box.work, mcpServers: [] });
+    const reply = await editor.conn.agent.request('session/prompt', {
+      sessionId,
+      prompt: [{ type: 'text', text: '/mcp__everything__args-prompt Lyon' }],
+    });
+    expect(reply.stopReason).toBe('end_turn');
+    const sent = JSON.stringify(server.messageRequests()[0]?.body);
+    expect(sent).toContain("What's weather in Lyon?");
+    await until(
+      () =>
+        updatesOf(editor, 'available_commands_update').some((u) =>
+          u.availableCommands.some((c) => c.name === 'mcp__everything__args-prompt'),
+        ),
+      'the MCP prompts in the command list',
+    );
+    const last = updatesOf(editor, 'available_commands_update').at(-1)!;
+    expect(last.availableCommands.find((c) => c.name === 'mcp__everything__args-prompt')).toMatchObject({
+      input: { hint: '<city> [state]' },
+    });
   }, 60_000);
 });

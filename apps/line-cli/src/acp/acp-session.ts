@@ -134,12 +134,20 @@ export function createAcpSession(deps: AcpSessionDeps): AcpSession {
     return { stopReason: 'end_turn' };
   };
 
+  /** The MCP prompts last advertised (they arrive as servers connect, after the first advertisement). */
+  let mcpNames = '';
   const advertise = async (): Promise<void> => {
+    const mcp = session.mcpCommands?.() ?? [];
+    mcpNames = mcp.map((c) => c.name).join(' ');
     send({
       sessionUpdate: 'available_commands_update',
-      availableCommands: availableCommands(slashCommandInfo(), session.skills()),
+      availableCommands: availableCommands([...slashCommandInfo(), ...mcp], session.skills()),
     });
     await written;
+  };
+  /** Advertises again when the MCP servers' prompts changed since the last time. */
+  const readvertise = async (): Promise<void> => {
+    if ((session.mcpCommands?.() ?? []).map((c) => c.name).join(' ') !== mcpNames) await advertise();
   };
 
   const prompt = async (blocks: readonly ContentBlock[]): Promise<PromptOutcome> => {
@@ -178,6 +186,7 @@ export function createAcpSession(deps: AcpSessionDeps): AcpSession {
         return await prompt(blocks);
       } finally {
         busy = false;
+        await readvertise();
       }
     },
     cancel() {

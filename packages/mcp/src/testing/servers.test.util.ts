@@ -40,3 +40,6 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/** The prompts and resources fixture (an image prompt, an image resource, a prompt added on demand). */
+export const PROMPTS_FIXTURE = join(dirname(fileURLToPath(import.meta.url)), 'prompts-fixture.mjs');

@@ -15,6 +15,8 @@ import type { ToolSpec } from '@coding-harness/model';
 import type { Tool, ToolRegistry } from '@coding-harness/tools';
 import { deferredNote } from './deferred-note.js';
 import { TOOL_SEARCH_SPEC } from './tool-search.js';
+import { createMcpUx } from './prompts-wiring.js';
+import type { McpUx } from './prompts-wiring.js';
 
 /** The default budget, in bytes of JSON, for MCP tool definitions sent in full (the rest stay behind the gateway). */
 export const MCP_TOOLS_BUDGET_DEFAULT = 30_000;
@@ -34,6 +36,8 @@ export interface McpRuntimeOptions {
    * deferred with its search tool instead of waiting behind `mcp_search`.
    */
   apiSearch?: boolean;
+  /** A front end can answer servers' questions: the elicitation capability is declared. */
+  canElicit?: boolean;
 }
 
 export interface McpRuntime {
@@ -51,6 +55,8 @@ export interface McpRuntime {
   status(): ServerStatus[];
   reconnect(name: string): Promise<boolean>;
   close(): Promise<void>;
+  /** The servers' prompts, resources and questions (prompts-wiring.ts). */
+  readonly ux: McpUx;
 }
 
 /** A tool's definition as the request carries it, in bytes of JSON (with the comma that separates it). */
@@ -115,12 +121,21 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
     for (const name of [...names, ...hidden]) if (!problems.some((p) => p.includes(name))) told.add(name);
   };
   const onChange = (change: McpChange): void => {
+    ux.onChange(change);
     if (change.type === 'state') notice(change.notice);
     else {
       for (const problem of change.problems) notice(`MCP: ${problem}`);
       promote();
     }
   };
+  const ux: McpUx = createMcpUx(
+    {
+      servers: () => options.servers.map((s) => s.name),
+      client: (name) => manager.client(name),
+      settled: (name) => manager.settled(name),
+    },
+    { maxOutputTokens: cap.maxTokens, canElicit: options.canElicit ?? false },
+  );
   const manager: McpManager = createMcpManager({
     servers: options.servers,
     env: options.env,
@@ -128,6 +143,8 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
     cwd: options.workroot,
     maxOutputTokens: cap.maxTokens,
     onChange,
+    onListChanged: (server, what) => ux.onListChanged(server, what),
+    ...(ux.elicitation ? { elicit: ux.elicitation.handler } : {}),
   });
   const source = {
     tools: () => manager.tools(),
@@ -184,6 +201,10 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
     },
     status: () => manager.status(),
     reconnect: (name) => manager.reconnect(name),
-    close: () => manager.close(),
+    close: async () => {
+      ux.elicitation?.cancelAll();
+      await manager.close();
+    },
+    ux,
   };
 }

@@ -63,6 +63,8 @@ export interface McpStartInput {
   projectSettings?: ProjectServerSettings;
   /** Asks a person about a trusted repository's servers not approved yet (ask.ts); absent: a start-up line each. */
   ask?: AskMcpServerFn;
+  /** A front end answers servers' questions (elicitation). */
+  canElicit?: boolean;
 }
 
 /** Starts the servers that may start (in the background); undefined when none may. */
@@ -100,6 +102,7 @@ export async function startMcp(input: McpStartInput): Promise<McpRuntime | undef
     workroot: input.workroot,
     startupMessages: input.startupMessages,
     ...(input.apiSearch ? { apiSearch: true } : {}),
+    canElicit: input.canElicit ?? false,
   });
 }
 
