@@ -122,8 +122,9 @@ export function commandHandlers(
     const controller = new AbortController();
     current = controller;
     try {
-      const callId = await input.runBang(command, emit, controller.signal);
-      return { turnId: callId, stopReason: 'end_turn', outcome: controller.signal.aborted ? 'aborted' : 'completed' };
+      const ran = await input.runBang(command, emit, controller.signal);
+      const outcome = controller.signal.aborted ? 'aborted' : ran.ok ? 'completed' : 'failed';
+      return { turnId: ran.callId, stopReason: 'end_turn', outcome };
     } finally {
       if (current === controller) current = undefined;
       emitStatus();
