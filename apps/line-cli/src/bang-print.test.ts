@@ -36,6 +36,29 @@ describe("harness -p '!command'", () => {
     expect(server.messageRequests()).toHaveLength(0);
   });
 
+  it('--output-format json: the result is what the command printed; a failure is an error naming how it ended', async () => {
+    const box = makeSandbox();
+    const server = await mock(new ScriptBuilder().build());
+    const env = childEnv(box, server);
+    const ok = await run(['-C', box.work, '--no-sandbox', '--output-format', 'json', '-p', '!echo listed'], { env });
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({
+      type: 'result',
+      subtype: 'success',
+      is_error: false,
+      result: 'listed\n',
+    });
+    const bad = await run(['-C', box.work, '--no-sandbox', '--output-format', 'json', '-p', '!echo half; exit 5'], {
+      env,
+    });
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.stdout)).toMatchObject({
+      is_error: true,
+      result: 'half\n',
+      errors: ['the command did not succeed (exit 5)'],
+    });
+  });
+
   it('a deny rule refuses it: nothing runs, exit 1', async () => {
     const box = makeSandbox();
     const server = await mock(new ScriptBuilder().build());
@@ -46,6 +69,21 @@ describe("harness -p '!command'", () => {
     expect(res.code).toBe(1);
     expect(res.stdout).toBe('');
     expect(res.stderr).toContain('the command did not succeed (denied)');
+    const json = await run(
+      [
+        '-C',
+        box.work,
+        '--no-sandbox',
+        '--disallowed-tools',
+        'Bash(echo:*)',
+        '--output-format',
+        'json',
+        '-p',
+        '!echo no',
+      ],
+      { env: childEnv(box, server) },
+    );
+    expect(JSON.parse(json.stdout)).toMatchObject({ is_error: true, errors: ['the command did not succeed (denied)'] });
   });
 });
 
