@@ -104,4 +104,17 @@ describe('/allowed lists the web rules (REPL)', () => {
     cli.write('/exit\n');
     expect((await cli.exited).code).toBe(0);
   });
+
+  it("a settings file's WebFetch(domain:...) is a network domain of the session's sandbox, as the flag is", async () => {
+    const box = makeSandbox();
+    writeSettings(box.home, { allow: ['WebFetch(domain:registry.npmjs.org)'] });
+    const cli = start(['-C', box.work], {
+      env: childEnv(box, undefined, { ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' }),
+    });
+    await cli.waitFor('› ');
+    cli.write('/sandbox\n');
+    await cli.waitFor("network: only through the sandbox's proxy, to registry.npmjs.org");
+    cli.write('/exit\n');
+    expect((await cli.exited).code).toBe(0);
+  });
 });
