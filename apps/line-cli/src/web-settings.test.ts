@@ -116,5 +116,11 @@ describe('/allowed lists the web rules (REPL)', () => {
     await cli.waitFor("network: only through the sandbox's proxy, to registry.npmjs.org");
     cli.write('/exit\n');
     expect((await cli.exited).code).toBe(0);
+    // `harness sandbox` says the same; an untrusted repository's domain rule is not counted.
+    writeSettings(box.work, { allow: ['WebFetch(domain:evil.example)'] });
+    const info = await run(['-C', box.work, 'sandbox'], { env: childEnv(box, undefined) });
+    expect(info.code).toBe(0);
+    expect(info.stdout).toContain("network: only through the sandbox's proxy, to registry.npmjs.org");
+    expect(info.stdout).not.toContain('evil.example');
   });
 });
