@@ -89,3 +89,6 @@ export { mentionCompletions, mentionToken } from './mentions/complete.js';
 export { enabledPluginsFor } from './agents/wiring.js';
 export { AGENT_RULES } from './agents/agent-tool.js';
 export type { AgentDefinition, AgentSource } from './agents/agent-file.js';
+export { pasteLabel, pasteNeedsLabel } from './paste-label.js';
+export { trustSubjectLines } from './trust-subjects.js';
+export type { TrustSubjectLine } from './trust-subjects.js';
