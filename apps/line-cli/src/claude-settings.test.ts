@@ -31,7 +31,10 @@ function claudeCodeUser(box: Sandbox): void {
   write(
     join(box.work, '.claude', 'settings.json'),
     JSON.stringify({
-      permissions: { allow: ['Bash(printf project:*)', 'WebFetch'], deny: ['Bash(printf project-denied:*)'] },
+      permissions: {
+        allow: ['Bash(printf project:*)', 'WebFetch', 'NotebookEdit'],
+        deny: ['Bash(printf project-denied:*)'],
+      },
       env: { ANTHROPIC_MODEL: 'claude-opus-5-5' },
     }),
   );
@@ -75,8 +78,9 @@ describe("a Claude Code user's settings and memory files", () => {
     for (const marker of ['USER-MEMORY', 'USER-IMPORT', 'PROJECT-MEMORY', 'PROJECT-IMPORT', 'LOCAL-MEMORY'])
       expect(system).toContain(marker);
     expect(system.indexOf('USER-MEMORY')).toBeLessThan(system.indexOf('PROJECT-MEMORY'));
-    // A Claude Code tool this harness has no tool for is a notice, not an error.
-    expect(res.stderr).toContain('WebFetch was left out: this harness has no WebFetch tool');
+    // A Claude Code tool this harness has no tool for is a notice, not an error; WebFetch turns on the API's web fetch.
+    expect(res.stderr).toContain('NotebookEdit was left out: this harness has no NotebookEdit tool');
+    expect(res.stderr).not.toContain('no WebFetch tool');
   });
 
   it('untrusted: the repository grants nothing (allow rules, env), its deny rules still apply, the user files do', async () => {

@@ -92,11 +92,16 @@ async function runTurn(
   let fatal = false;
   let errors = 0;
   let summary = '';
+  // A `!command` prompt runs no turn: its output is the answer (stdout to stdout, stderr to stderr).
+  const userCommand = { ran: false, ended: '' };
   const onEvent = (event: SessionEvent): void => {
     // The session's state after the turn is the turn_end's to say here: one run, one answer.
     if (event.type === 'status') return;
+    if (event.type === 'tool_call_finished') userCommand.ended = event.display;
     if (format === 'events') io.stdout.write(`${JSON.stringify(event)}\n`);
-    else
+    else if (event.type === 'tool_update' && event.stream !== undefined) {
+      if (format === 'text') (event.stream === 'stdout' ? io.stdout : io.stderr).write(event.text);
+    } else
       for (const chunk of render(event))
         if (chunk.stream === 'err' || format === 'text')
           (chunk.stream === 'out' ? io.stdout : io.stderr).write(chunk.text);
@@ -125,6 +130,12 @@ async function runTurn(
         errors += 1;
         io.stderr.write(`harness: ${sanitize(event.result.error)}\n`);
       }
+      // No turn ran (a `!command`): the command's own outcome is the run's.
+      if (event.result.ok && event.result.type === 'send' && outcome === undefined) {
+        userCommand.ran = true;
+        outcome = event.result.data.outcome;
+        stopReason = event.result.data.stopReason;
+      }
       continue;
     }
     onEvent(event);
@@ -133,7 +144,9 @@ async function runTurn(
   if (format === 'json' || format === 'stream-json')
     io.stdout.write(`${JSON.stringify(record.result({ stopReason, exitCode }, Date.now() - turn.started))}\n`);
   if (format === 'text' && flags.verbose && summary !== '') io.stderr.write(`${summary}\n`);
-  if (
+  if (userCommand.ran && exitCode === EXIT.failed)
+    io.stderr.write(`harness: the command did not succeed (${sanitize(userCommand.ended, { multiline: false })})\n`);
+  else if (
     exitCode === EXIT.failed &&
     format === 'text' &&
     errors === 0 &&

@@ -17,7 +17,7 @@ import type { Message } from '@coding-harness/model';
 import { buildRequest, sendWithRetry } from './request.js';
 import { compactContext } from './hook-context.js';
 import type { CompactContext } from './hooks.js';
-import { tokensNow } from './context-tokens.js';
+import { countableMessages, tokensNow } from './context-tokens.js';
 import { serverCompact } from './server-compaction.js';
 import { restatedToolChanges } from './tool-additions.js';
 import type { AgentConfig, AgentState, Emit } from './state.js';
@@ -130,7 +130,7 @@ async function countAfter(
 ): Promise<number> {
   if (config.provider.countTokens) {
     // Effort changes no input token; counting takes only what shapes the prompt.
-    const { maxTokens: _m, effort: _e, ...request } = buildRequest(config, state.messages);
+    const { maxTokens: _m, effort: _e, ...request } = buildRequest(config, countableMessages(state.messages));
     const counted = await config.provider.countTokens(request, signal).catch(() => undefined);
     if (counted !== undefined) return counted;
   }

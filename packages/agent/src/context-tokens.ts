@@ -7,6 +7,17 @@ import type { Message } from '@coding-harness/model';
 import { buildRequest } from './request.js';
 import type { AgentConfig } from './state.js';
 
+/**
+ * The messages as count_tokens takes them: a conversation that ends with the model's reply (the
+ * usual state between turns, and a compacted one) gets a one-character user message after it, as
+ * the next request will have one; the API refuses to count an assistant-final conversation on
+ * models without prefill. The figure is then a few tokens over what the conversation holds.
+ */
+export function countableMessages(messages: readonly Message[]): Message[] {
+  if (messages.at(-1)?.role !== 'assistant') return [...messages];
+  return [...messages, { role: 'user', content: [{ type: 'text', text: '.' }] }];
+}
+
 export async function tokensNow(
   config: AgentConfig,
   messages: readonly Message[],
@@ -14,7 +25,7 @@ export async function tokensNow(
 ): Promise<number> {
   if (config.provider.countTokens) {
     // Effort changes no input token; counting takes only what shapes the prompt.
-    const { maxTokens: _m, effort: _e, ...request } = buildRequest(config, messages);
+    const { maxTokens: _m, effort: _e, ...request } = buildRequest(config, countableMessages(messages));
     const counted = await config.provider.countTokens(request, signal).catch(() => undefined);
     if (counted !== undefined) return counted;
   }

@@ -19,6 +19,7 @@ import { addUsage, emptyUsage, estimateCostUsd, totalInput } from '@coding-harne
 import { cacheHints, endPosition } from './cache.js';
 import type { PartPosition } from '@coding-harness/model';
 import { isRetryable, retryDelayMs } from './retry.js';
+import { fitImageLimits } from './image-limits.js';
 import { toolResultClearing } from './tool-result-clearing.js';
 import type { AgentConfig, AgentState, Emit } from './state.js';
 
@@ -33,7 +34,8 @@ export function buildRequest(
     maxTokens: config.maxTokens,
     system: config.system,
     tools: config.tools,
-    messages,
+    // More than 20 images: each over 2000 px a side is a line naming its file, in this request only.
+    messages: fitImageLimits(messages),
     cache: cacheHints(messages, previousEnd, config.cacheTtl),
   };
   if (config.thinking !== undefined) request.thinking = config.thinking;

@@ -27,6 +27,8 @@ export interface ImagePart {
   mediaType: string;
   /** Base64, no data: prefix. */
   data: string;
+  /** The file it was read from, as shown to the user (never sent: for messages that must name it). */
+  title?: string;
 }
 
 /** A document the model reads whole (a PDF, or plain text), inline as base64. */

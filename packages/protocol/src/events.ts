@@ -39,8 +39,11 @@ export type SessionEvent = EventIds &
         summary: string;
         forced: boolean;
       }
-    /** Output of a running tool as it arrives (a command's stdout and stderr lines). */
-    | { type: 'tool_update'; callId: string; text: string; elapsedMs: number }
+    /**
+     * Output of a running tool as it arrives (a command's stdout and stderr lines). `stream`, when
+     * set, names the pipe (the user's `!command` keeps stderr apart); unset, both in order.
+     */
+    | { type: 'tool_update'; callId: string; text: string; elapsedMs: number; stream?: 'stdout' | 'stderr' }
     /**
      * A question for the user, answered by the `answer` command naming `requestId`. `alwaysRule`:
      * the rule an "always" answer adds ('' when it adds none and allows this call only), said

@@ -22,6 +22,7 @@ import { repositoryKey, trustFile } from './trust.js';
 import { sessionSandbox } from './sandbox-config.js';
 import { rewindFor } from './rewind/wiring.js';
 import { webWiring } from './web/wiring.js';
+import { sessionWebRules, withWebGrants } from './web/settings-rules.js';
 import { readMcpConfig, startMcp } from './mcp/session-mcp.js';
 import { mcpSlash } from './mcp/slash.js';
 import { apiToolSearch } from './mcp/tool-search.js';
@@ -127,7 +128,11 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const noticeListeners: ((message: string) => void)[] = [];
   const tuning = io.tuning ?? {};
   const skillDirs = discovery.skills.map((s) => s.dir);
-  const sandboxed = sessionSandbox(flags, env, { home: io.home, workroot, skillDirs });
+  // The web rules of the flags and of the settings files: the sandbox's domains and the API's web tools.
+  const webRules = sessionWebRules(flags, settingsNow.web);
+  startupMessages.push(...webRules.notices);
+  const webFlags = { ...flags, allowedTools: webRules.allowedTools, disallowedTools: webRules.disallowedTools };
+  const sandboxed = sessionSandbox(webFlags, env, { home: io.home, workroot, skillDirs });
   if (sandboxed instanceof UsageError) throw sandboxed;
   const { sandbox } = sandboxed;
   startupMessages.push(...sandboxed.messages);
@@ -194,7 +199,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     ...mcpExtras(flags, settingsNow.loaded.settings, discovery.plugins ?? [], trust.trusted && !flags.untrusted),
     canElicit: io.elicitation === true,
   });
-  const web = webWiring(flags, providers.resolve(model).descriptor);
+  const web = webWiring(webFlags, providers.resolve(model).descriptor);
   startupMessages.push(...web.messages);
   // Last: a turn another plugin blocks gets no checkpoint.
   // -p runs one prompt and ends: nothing there can rewind, so it takes no checkpoints.
@@ -304,16 +309,18 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       skillsEnabled: flags.skills,
       protectedAtStart: current.discovery.skills.map((s) => s.dir),
     });
+    const baseControls = createSessionControls({
+      agent: created,
+      policy,
+      store: sessionStore,
+      workroot,
+      providers,
+      sandbox,
+      skillCount: () => skillReloader.skills().length,
+    });
     const agentControls = {
-      ...createSessionControls({
-        agent: created,
-        policy,
-        store: sessionStore,
-        workroot,
-        providers,
-        sandbox,
-        skillCount: () => skillReloader.skills().length,
-      }),
+      ...baseControls,
+      rules: () => withWebGrants(baseControls.rules(), webRules),
       reloadSkills: () => skillReloader.reload(),
       ...(mcp ? { mcp: (args: string) => mcpSlash(mcp, args) } : {}),
       agents: () => ({
@@ -380,7 +387,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     startupMessages,
     route: (text) =>
       mcp?.ux.prompts.route(text) ?? routeSlash(text, live.reloader.skills(), { skillsEnabled: flags.skills }),
-    grants: () => ({ allowed: policy.list(), denied: policy.listDenied() }),
+    grants: () => withWebGrants({ allowed: policy.list(), denied: policy.listDenied() }, webRules),
     get controls() {
       return live.controls;
     },

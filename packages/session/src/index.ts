@@ -80,6 +80,7 @@ export { readTrust, recordTrust, repositoryKey, trustDecision, trustFile } from 
 export type { TrustDecision, TrustEntry, TrustRead } from './trust.js';
 export { webActivity, webActivityLines } from './web/activity.js';
 export type { WebActivity } from './web/activity.js';
+export { sandboxForInfo } from './web/sandbox-info.js';
 export { rewindPointLine } from './rewind/format.js';
 // Claude Code's settings files (merged with each value's file) and memory files.
 export * from './settings/index.js';

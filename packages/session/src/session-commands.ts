@@ -38,11 +38,15 @@ export interface CommandHandlers {
 const NOTHING_TO_COMPACT = 'nothing to compact yet: the conversation has no earlier turns';
 const CLOSED = 'the session is closed';
 
-/** The handlers over `harness`, emitting the session's events through `emit`; `results` follows those events. */
+/**
+ * The handlers over `harness`, emitting the session's events through `emit`; `results` follows
+ * those events; `home` is where a pasted `~/shots/a.png` is looked up (none: such paths are left alone).
+ */
 export function commandHandlers(
   harness: Harness,
   emit: (event: SessionEvent) => void,
   results: ResultStore,
+  place: { home?: string } = {},
 ): CommandHandlers {
   /** The running turn's or compaction's abort, for `interrupt` and `close`. */
   let current: AbortController | undefined;
@@ -118,14 +122,16 @@ export function commandHandlers(
     sandbox: harness.sandbox,
     policy: harness.policy,
     registry: harness.registry,
+    ...(place.home !== undefined ? { home: place.home } : {}),
   }));
   const userCommand = async (command: string): Promise<CommandData['send'] | string> => {
     if (harness.agent.busy) return 'a turn is running: run the command after it ends';
     const controller = new AbortController();
     current = controller;
     try {
-      const callId = await input.runBang(command, emit, controller.signal);
-      return { turnId: callId, stopReason: 'end_turn', outcome: controller.signal.aborted ? 'aborted' : 'completed' };
+      const ran = await input.runBang(command, emit, controller.signal);
+      const outcome = controller.signal.aborted ? 'aborted' : ran.ok ? 'completed' : 'failed';
+      return { turnId: ran.callId, stopReason: 'end_turn', outcome };
     } finally {
       if (current === controller) current = undefined;
       emitStatus();

@@ -76,16 +76,16 @@ export type SessionIo = HarnessIo;
  */
 export async function createSession(flags: HarnessFlags, env: HarnessEnv, io: SessionIo): Promise<Session> {
   const harness = await buildHarness(flags, env, io);
-  return sessionOver(harness);
+  return sessionOver(harness, { home: io.home });
 }
 
-/** The protocol over a wired harness (tests and the evals build the harness themselves). */
-export function sessionOver(harness: Harness): Session {
+/** The protocol over a wired harness (tests and the evals build the harness themselves); `place.home` for pasted `~/` paths. */
+export function sessionOver(harness: Harness, place: { home?: string } = {}): Session {
   const hub = createEventHub();
   // The whole results of the latest tool calls, for `/expand`: it sees every event first.
   const results = createResultStore();
   hub.subscribe(results.take);
-  const handlers = commandHandlers(harness, hub.emit, results);
+  const handlers = commandHandlers(harness, hub.emit, results, place);
   // Where an "always for this project" rule was saved (or why not), as it happens.
   harness.onNotice((message) => hub.emit({ type: 'notice', message }));
   // A server that connects, fails or exits later is a notice to every front end.

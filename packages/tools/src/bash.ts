@@ -99,13 +99,25 @@ export interface BashRunOptions {
   env?: NodeJS.ProcessEnv;
   /** Values whose variables are dropped from the child's environment. */
   secrets?: readonly string[];
-  /** Told each piece of output as it arrives (stdout and stderr in order), decoded as UTF-8. */
-  onOutput?: (text: string) => void;
+  /**
+   * Told each piece of output as it arrives, decoded as UTF-8: stdout and stderr in order on one
+   * pipe (no `stream`), or, with `stderrApart`, each from its own pipe and named.
+   */
+  onOutput?: (text: string, stream?: 'stdout' | 'stderr') => void;
+  /**
+   * Keep stderr apart from stdout (the user's `!command`, whose transcript shows them apart, as
+   * Claude Code's `<bash-stdout>` / `<bash-stderr>`): two pipes, so their relative order is only
+   * as the pipes deliver it. Default false: the bash tool's one pipe keeps the order exact.
+   */
+  stderrApart?: boolean;
   /** Runs the command inside this sandbox when it is active (the environment is then its allowlist). */
   sandbox?: Sandbox;
   /** False: no notes on what the sandbox blocked (a skill's dynamic context, where the model cannot ask to leave it). */
   sandboxHints?: boolean;
 }
+
+/** A bash run's result; with `stderrApart`, also what each stream printed (each capped like the whole). */
+export type BashRun = ToolResult & { stdout?: string; stderr?: string };
 
 /**
  * Runs a command in its own process group with the harness's credentials removed from its
@@ -120,16 +132,20 @@ export async function runBash(
   signal: AbortSignal,
   cap = BASH_OUTPUT_CAP,
   opts: BashRunOptions = {},
-): Promise<ToolResult> {
+): Promise<BashRun> {
   const spawn = await loadSpawn();
   const sandbox = opts.sandbox?.active === true ? opts.sandbox : undefined;
-  const plan = sandbox ? await sandbox.plan(command, cwd, opts.env, opts.secrets) : undefined;
+  const apart = opts.stderrApart === true;
+  const plan = sandbox
+    ? await sandbox.plan(command, cwd, opts.env, opts.secrets, apart ? { stderrApart: true } : undefined)
+    : undefined;
   return new Promise((resolve) => {
     const out = new HeadTail(cap);
+    const streams = apart ? { stdout: new HeadTail(cap), stderr: new HeadTail(cap) } : undefined;
     // `exec 2>&1` on the command's first line: one pipe, so stdout and stderr keep their order.
     const child = plan
       ? spawn(plan.file, plan.args, { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe', 'pipe'], env: plan.env })
-      : spawn('/bin/bash', ['-c', `exec 2>&1; ${command}`], {
+      : spawn('/bin/bash', ['-c', apart ? command : `exec 2>&1; ${command}`], {
           cwd,
           detached: true,
           stdio: ['ignore', 'pipe', 'pipe'],
@@ -159,23 +175,30 @@ export async function runBash(
     const onAbort = (): void => stop('abort');
     if (signal.aborted) onAbort();
     else signal.addEventListener('abort', onAbort, { once: true });
-    // A multi-byte character split between two chunks is decoded whole, in the later piece.
-    const decoder = opts.onOutput ? new StringDecoder('utf8') : undefined;
-    const take = (c: Buffer): void => {
-      out.push(c);
-      const text = decoder?.write(c);
-      if (text) opts.onOutput?.(text);
+    // A multi-byte character split between two chunks is decoded whole, in the later piece (one decoder per pipe).
+    const decoders = {
+      stdout: opts.onOutput ? new StringDecoder('utf8') : undefined,
+      stderr: opts.onOutput && apart ? new StringDecoder('utf8') : undefined,
     };
-    child.stdout?.on('data', take);
-    child.stderr?.on('data', take);
+    const take = (stream: 'stdout' | 'stderr', c: Buffer): void => {
+      out.push(c);
+      streams?.[stream].push(c);
+      const text = decoders[apart ? stream : 'stdout']?.write(c);
+      if (text) opts.onOutput?.(text, apart ? stream : undefined);
+    };
+    child.stdout?.on('data', (c: Buffer) => take('stdout', c));
+    child.stderr?.on('data', (c: Buffer) => take('stderr', c));
     const finish = (result: ToolResult): void => {
+      const run: BashRun = streams
+        ? { ...result, stdout: streams.stdout.text(), stderr: streams.stderr.text() }
+        : result;
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
       if (graceTimer !== undefined) clearTimeout(graceTimer);
       // Whatever is left of the group (background jobs) ends with the call.
       killGroup('SIGKILL');
       if (child.pid !== undefined) liveGroups.delete(child.pid);
-      resolve(result);
+      resolve(run);
     };
     child.on('exit', () => {
       // bash is done: end its background jobs now (they would hold the pipes open), keeping
@@ -188,8 +211,10 @@ export async function runBash(
     });
     child.on('error', (err) => finish(errorResult(`Could not start /bin/bash: ${err.message}`)));
     child.on('close', (code, sig) => {
-      const rest = decoder?.end();
-      if (rest) opts.onOutput?.(rest);
+      for (const stream of ['stdout', 'stderr'] as const) {
+        const rest = decoders[stream]?.end();
+        if (rest) opts.onOutput?.(rest, apart ? stream : undefined);
+      }
       const text = out.text();
       const outcome = plan?.finish(status, text);
       if (outcome?.startFailed !== undefined)

@@ -52,8 +52,10 @@ export {
 export { GREP_FILE_CAP, GREP_LINE_CAP } from './grep-format.js';
 export { walkFiles, SKIPPED_DIRS } from './walk.js';
 export type { WalkOptions, WalkResult } from './walk.js';
+export { createCachedWalk } from './walk-cached.js';
+export type { CachedWalk } from './walk-cached.js';
 export { bashTool, runBash, BASH_DEFAULT_TIMEOUT_MS, BASH_MAX_TIMEOUT_MS, BASH_OUTPUT_CAP } from './bash.js';
-export type { BashRunOptions } from './bash.js';
+export type { BashRun, BashRunOptions } from './bash.js';
 export { okResult, errorResult, abortedResult } from './result.js';
 export { kindOf, openRegularSync } from './safe-open.js';
 export { levenshtein, closest } from './levenshtein.js';

@@ -30,7 +30,7 @@ describe('read_file returns images and PDFs as what they are', () => {
     const r = await readFileTool.execute({ path: name }, ctx);
     expect(r.isError).toBe(false);
     expect(r.content[0]).toMatchObject({ type: 'text', text: expect.stringContaining(line) });
-    expect(r.content[1]).toEqual({ type: 'image', mediaType, data: bytes.toString('base64') });
+    expect(r.content[1]).toEqual({ type: 'image', mediaType, data: bytes.toString('base64'), title: name });
     expect(r.display).toContain(line);
   });
 

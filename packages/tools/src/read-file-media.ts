@@ -155,7 +155,7 @@ export function readMedia(fd: number, size: number, type: MediaType, shown: stri
     type,
     parts: [
       { type: 'text', text: what },
-      { type: 'image', mediaType: type, data: data.toString('base64') },
+      { type: 'image', mediaType: type, data: data.toString('base64'), title: shown },
     ],
     display: `read ${what}`,
   };

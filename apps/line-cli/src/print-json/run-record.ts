@@ -43,6 +43,9 @@ function subtypeOf(outcome: TurnOutcome): ResultSubtype {
  */
 export function createRunRecord(sessionId: string, model: string, now: () => number = Date.now): RunRecord {
   let finalText = '';
+  /** A `-p '!cmd'` run's command: what it printed on stdout (the result when no model answered), its call ids. */
+  let commandOut = '';
+  const commandCalls = new Set<string>();
   let requestUsage: Usage | undefined;
   let usage: Usage = emptyUsage();
   let costUsd = 0;
@@ -102,11 +105,18 @@ export function createRunRecord(sessionId: string, model: string, now: () => num
         }
         case 'tool_call_started':
           calls.set(event.callId, { name: event.name, input: event.input });
+          // The user's own `!cmd` (the session starts it, summarised `! cmd`).
+          if (event.forced && event.summary.startsWith('! ')) commandCalls.add(event.callId);
           return [];
         case 'approval_resolved':
           if (!event.allowed) deny(event.callId);
           return [];
+        case 'tool_update':
+          if (commandCalls.has(event.callId) && event.stream === 'stdout') commandOut += event.text;
+          return [];
         case 'tool_call_finished':
+          if (event.isError && commandCalls.has(event.callId))
+            errors.push(`the command did not succeed (${event.display})`);
           // `denied` after a "no", `denied: <why>` for a rule or plan mode (the agent's tool line).
           if (event.isError && (event.display === 'denied' || event.display.startsWith('denied: '))) deny(event.callId);
           return [];
@@ -132,7 +142,7 @@ export function createRunRecord(sessionId: string, model: string, now: () => num
         uuid: randomUuid(),
         session_id: sessionId,
         is_error: subtype !== 'success',
-        result: finalText,
+        result: finalText !== '' ? finalText : commandOut,
         num_turns: requests,
         duration_ms: durationMs,
         duration_api_ms: apiMs,

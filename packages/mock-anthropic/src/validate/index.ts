@@ -1,3 +1,4 @@
+import { checkManyImages } from './many-images.js';
 import type { ApiErrorResponse } from '../errors.js';
 import { apiError, invalid } from '../errors.js';
 import type { FlatBlock } from '../flatten.js';
@@ -101,6 +102,7 @@ export function validateRequest(
   if (compactionError) return { ok: false, error: compactionError };
   const messagesError =
     checkMessages(request.messages, spec, headers.value) ??
+    checkManyImages(request.messages) ??
     checkToolChanges(request, spec, headers.value) ??
     cacheError;
   if (messagesError) return { ok: false, error: messagesError };

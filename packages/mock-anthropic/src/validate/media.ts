@@ -97,7 +97,7 @@ function checkDocument(source: unknown, at: string): ApiErrorResponse | undefine
   }
 }
 
-function imageType(b: Buffer): string | undefined {
+export function imageType(b: Buffer): string | undefined {
   if (b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
   if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
   const ascii = b.subarray(0, 12).toString('latin1');
@@ -106,7 +106,7 @@ function imageType(b: Buffer): string | undefined {
   return undefined;
 }
 
-function dimensions(type: string, b: Buffer): { width: number; height: number } | undefined {
+export function dimensions(type: string, b: Buffer): { width: number; height: number } | undefined {
   if (type === 'image/png' && b.length >= 24) return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
   if (type === 'image/gif' && b.length >= 10) return { width: b.readUInt16LE(6), height: b.readUInt16LE(8) };
   if (type === 'image/webp' && b.length >= 30) {

@@ -26,8 +26,12 @@ export interface TurnInputDeps {
 export interface TurnInput {
   /** The command of a `!command` message, or undefined for any other. */
   bang(text: string): string | undefined;
-  /** Runs a `!command`; its output waits for the next turn. Returns the call id its events carry. */
-  runBang(command: string, emit: (event: SessionEvent) => void, signal: AbortSignal): Promise<string>;
+  /** Runs a `!command`; its output waits for the next turn. Returns the call id its events carry and whether it succeeded. */
+  runBang(
+    command: string,
+    emit: (event: SessionEvent) => void,
+    signal: AbortSignal,
+  ): Promise<{ callId: string; ok: boolean }>;
   /** The parts of the next turn's user message: waiting `!command` outputs before, attachments after. */
   parts(
     text: string,
@@ -46,13 +50,13 @@ export function createTurnInput(deps: () => TurnInputDeps): TurnInput {
       const d = deps();
       const run = await runBang(command, { ...d, emit, signal });
       waiting.push(...run.parts);
-      return run.callId;
+      return { callId: run.callId, ok: run.ok };
     },
     async parts(text, emit, signal) {
       const d = deps();
       const readFilter = (abs: string): boolean => d.policy.readFilter(abs);
       const attached = await attachMentions(text, { root: d.root, readFilter, secrets: d.secrets, signal });
-      attachPasted(text, { root: d.root, readFilter, ...(d.home ? { home: d.home } : {}) }, attached);
+      attachPasted(text, { root: d.root, readFilter, ...(d.home !== undefined ? { home: d.home } : {}) }, attached);
       for (const message of attached.notes) emit({ type: 'notice', message });
       const before = waiting;
       waiting = [];

@@ -3,11 +3,13 @@
  * the tools package finds (.gitignore honoured, `.git` and `node_modules` skipped, symlinks never
  * followed) with the stat fields that change whenever a file's bytes do. A checkpoint reads a
  * file only when these differ from the last scan, so an unchanged tree costs a walk and a stat per
- * file, never a read.
+ * file, never a read; with a `walker`, a folder whose entries did not change is not even listed
+ * again (walk-cached.ts in the tools package), so it is a stat per file and per folder.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { walkFiles } from '@coding-harness/tools';
+import type { CachedWalk } from '@coding-harness/tools';
 
 /** A file as a scan saw it: the stat fields compared between scans. */
 export interface FileStat {
@@ -26,15 +28,16 @@ export interface ScanOptions {
   /** Folders under the root never scanned (the harness's own state dir when it lies inside). */
   exclude: readonly string[];
   signal?: AbortSignal;
+  /** The same walk, remembering directory listings between scans (unchanged folders are not read again). */
+  walker?: CachedWalk;
 }
 
 /** The regular files under `root` and their stat fields; undefined when the walk was aborted. */
 export async function scanTree(opts: ScanOptions): Promise<TreeStat | undefined> {
-  const walked = await walkFiles({
-    base: opts.root,
-    start: opts.root,
-    signal: opts.signal ?? new AbortController().signal,
-  });
+  const signal = opts.signal ?? new AbortController().signal;
+  const walked = opts.walker
+    ? await opts.walker.walk(signal)
+    : await walkFiles({ base: opts.root, start: opts.root, signal });
   if (!walked.ok) return undefined;
   const excluded = opts.exclude
     .map((dir) => path.relative(opts.root, dir).split(path.sep).join('/'))
@@ -44,7 +47,7 @@ export async function scanTree(opts: ScanOptions): Promise<TreeStat | undefined>
     if (excluded.some((dir) => rel === dir || rel.startsWith(`${dir}/`))) continue;
     let st: fs.Stats;
     try {
-      st = fs.lstatSync(path.join(opts.root, rel));
+      st = fs.lstatSync(`${opts.root}/${rel}`);
     } catch {
       continue; // gone since the walk listed it
     }

@@ -12,6 +12,7 @@ import type { BlobStore } from './blobs.js';
 import type { Changes, Entry, LogRecord } from './log.js';
 import { appendLog, readLog, writeLog } from './log.js';
 import { scanTree, statChanged } from './scan.js';
+import { createCachedWalk } from '@coding-harness/tools';
 import type { TreeStat } from './scan.js';
 
 /** Files read at once by a scan. */
@@ -80,6 +81,8 @@ export function openRewindStore(opts: RewindStoreOptions): { store: RewindStore;
   let records: LogRecord[] = loaded.records;
   const state: TreeState = fold(records, records.length);
   let stats: TreeStat = new Map();
+  // Directory listings kept between scans: a checkpoint lists again only folders whose entries changed.
+  const walker = createCachedWalk({ base: opts.root });
   const tooBig = new Set<string>();
   let overCapSaid = false;
   /** Said with the next checkpoint (what an after-turn scan dropped). */
@@ -93,7 +96,7 @@ export function openRewindStore(opts: RewindStoreOptions): { store: RewindStore;
 
   /** Scans, stores what changed, and returns the changes (empty when nothing did). */
   const scan = async (signal?: AbortSignal): Promise<Changes> => {
-    const tree = await scanTree({ root: opts.root, exclude: opts.exclude, ...(signal ? { signal } : {}) });
+    const tree = await scanTree({ root: opts.root, exclude: opts.exclude, walker, ...(signal ? { signal } : {}) });
     if (!tree) return {};
     const changes: Changes = {};
     const reads: string[] = [];

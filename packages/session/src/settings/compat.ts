@@ -45,7 +45,7 @@ export const CLAUDE_CODE_FLAG_ROWS: readonly ClaudeFlagRow[] = [
   {
     flag: '--allowedTools, --allowed-tools',
     support: 'supported',
-    note: 'a tool this harness lacks (`WebFetch`, `WebSearch`, ...) is a notice, not an error',
+    note: "a Claude Code tool this harness lacks (`NotebookEdit`, `TodoWrite`, ...) is a notice, not an error; `WebFetch` / `WebSearch` switch on the API's web tools",
     example: ['--allowedTools', 'Read WebFetch'],
   },
   {

@@ -11,6 +11,7 @@ import type { HarnessFlags } from '../args.js';
 import type { HarnessEnv } from '../config.js';
 import { loadSettings } from './load.js';
 import { sortRules } from './rule-check.js';
+import { splitWebRules } from '../web/server-tools.js';
 import type { LoadedSettings, Sourced } from './types.js';
 
 export interface SessionSettingsInputs {
@@ -43,14 +44,35 @@ export interface SessionSettings {
   sources: RuleSource[];
   /** `--add-dir` and `permissions.additionalDirectories`, realpath'd, existing folders only. */
   readRoots: string[];
+  /** The files' web rules (`WebSearch`, `WebFetch(domain:...)`): they switch the API's server tools on (web/settings-rules.ts), never the policy's. */
+  web: WebRuleEntries;
   messages: string[];
 }
 
+/** Web rules as the files gave them, each with its file. */
+export interface WebRuleEntries {
+  allow: Sourced<string>[];
+  deny: Sourced<string>[];
+}
+
 /** The rules of each file, in file order, each list checked against the tools (a bad rule is a notice, never fatal). */
-function ruleSources(loaded: LoadedSettings, tools: readonly RuleTool[], messages: string[]): RuleSource[] {
+function ruleSources(
+  loaded: LoadedSettings,
+  tools: readonly RuleTool[],
+  messages: string[],
+  web: WebRuleEntries,
+): RuleSource[] {
   const byFile = new Map<string, RuleSource>();
   const add = (list: 'allow' | 'deny' | 'ask', entries: readonly Sourced<string>[]): void => {
     for (const entry of entries) {
+      if (splitWebRules([entry.value]).web.length > 0) {
+        if (list === 'ask')
+          messages.push(
+            `${entry.file}: permissions.ask: ${entry.value} has no effect: the API runs web search and fetch itself, nobody can be asked; allow or deny it`,
+          );
+        else web[list].push(entry);
+        continue;
+      }
       const source = byFile.get(entry.file) ?? { origin: entry.file, allow: [], deny: [], ask: [] };
       byFile.set(entry.file, source);
       const sorted = sortRules([entry.value], tools, `${entry.file}: permissions.${list}`);
@@ -103,13 +125,16 @@ export async function sessionSettings(inputs: SessionSettingsInputs): Promise<Se
       folder(d.value, inputs.workroot, home, `${d.file}: permissions.additionalDirectories`, messages),
     ),
   ].filter((d): d is string => d !== undefined);
+  const web: WebRuleEntries = { allow: [], deny: [] };
+  const sources = ruleSources(loaded, inputs.tools, messages, web);
   return {
     loaded,
     env,
     ...(s.model !== undefined ? { model: s.model.value } : {}),
     mode,
-    sources: ruleSources(loaded, inputs.tools, messages),
+    sources,
     readRoots: [...new Set(readRoots)],
+    web,
     messages,
   };
 }

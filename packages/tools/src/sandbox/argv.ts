@@ -118,9 +118,9 @@ export const BRIDGE_SOURCE = [
   "child.on('exit',(code,sig)=>process.exit(code===null?128+(require('os').constants.signals[sig]||0):code));});",
 ].join('');
 
-/** The command after bwrap's `--`. */
-export function innerCommand(command: string, node: string | undefined): string[] {
-  const bash = ['/bin/bash', '-c', `exec 2>&1; ${command}`];
+/** The command after bwrap's `--`; `merge`: its stderr joins stdout on one pipe (the order kept). */
+export function innerCommand(command: string, node: string | undefined, merge = true): string[] {
+  const bash = ['/bin/bash', '-c', merge ? `exec 2>&1; ${command}` : command];
   if (node === undefined) return bash;
   return [node, '-e', BRIDGE_SOURCE, PROXY_SOCKET_INSIDE, String(PROXY_PORT_INSIDE), ...bash];
 }

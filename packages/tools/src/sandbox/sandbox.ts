@@ -50,7 +50,14 @@ export interface Sandbox {
    * The plan for one command in `cwd`: its environment is `env` (default: the sandbox's own, see
    * SandboxDeps.env) filtered by the allowlist, without any variable holding one of `secrets`.
    */
-  plan(command: string, cwd: string, env?: NodeJS.ProcessEnv, secrets?: readonly string[]): Promise<SandboxPlan>;
+  plan(
+    command: string,
+    cwd: string,
+    env?: NodeJS.ProcessEnv,
+    secrets?: readonly string[],
+    /** `stderrApart`: the command's stderr stays on its own pipe (default: joined to stdout, in order). */
+    how?: { stderrApart?: boolean },
+  ): Promise<SandboxPlan>;
   /** Stops the proxy and removes the private folder. */
   close(): Promise<void>;
 }
@@ -115,7 +122,7 @@ export function createSandbox(options: SandboxOptions, deps: SandboxDeps = {}): 
       if (failed !== undefined) return { state: 'unavailable', why: failed };
       return { state: 'on', bwrap: detection.bwrap };
     },
-    async plan(command, cwd, env, secrets = []) {
+    async plan(command, cwd, env, secrets = [], how = {}) {
       if (!detection.ok) throw new Error('createSandbox: plan() called while the sandbox is not active');
       const p = makePrivate();
       const writable = [options.root, ...options.allowWrite];
@@ -136,7 +143,7 @@ export function createSandbox(options: SandboxOptions, deps: SandboxDeps = {}): 
       const childEnv = { ...sandboxEnv(base, options.envAllow, secrets), ...(net ? proxyEnv() : {}) };
       return {
         file: detection.bwrap,
-        args: [...args, '--', ...innerCommand(command, net ? process.execPath : undefined)],
+        args: [...args, '--', ...innerCommand(command, net ? process.execPath : undefined, how.stderrApart !== true)],
         env: childEnv,
         statusFd: STATUS_FD,
         finish(status, output) {
