@@ -18,6 +18,7 @@ import { sessionClaudeHooks } from './claude-hooks/wire.js';
 import { createSkillsPlugin } from './skills/plugin.js';
 import type { SkillsPlugin } from './skills/plugin.js';
 import { SKILL_RULES } from './skills/skill.js';
+import type { MergedSettings } from './settings/types.js';
 
 /** What the wiring decided before the plugins: the session's parts they are built over. */
 export interface PluginWiringInput {
@@ -33,6 +34,8 @@ export interface PluginWiringInput {
   workroot: string;
   /** The repository's trust decision. */
   trusted: boolean;
+  /** The merged settings (their hooks; the repository's already withheld unless trusted). */
+  settings: MergedSettings;
   discovery: DiscoverResult;
   /** The skills the session offers (after trust and deny rules). */
   skills: readonly Skill[];
@@ -96,7 +99,6 @@ export function wirePlugins(w: PluginWiringInput) {
   const registry = w.mcp ? w.mcp.wrap(ownTools) : ownTools;
   // Claude Code's hooks (settings files, skills' hooks:, plugins' hooks.json), after the skills plugin.
   const claudeHooks = sessionClaudeHooks({
-    home: w.io.home,
     workroot: w.workroot,
     // --untrusted: the repository's hooks never run this time, whatever was decided before.
     trusted: w.trusted && !w.flags.untrusted,
@@ -107,6 +109,7 @@ export function wirePlugins(w: PluginWiringInput) {
       root: p.dir,
       trusted: p.source !== 'project' || w.trusted,
     })),
+    settings: w.settings,
     env: w.env,
     secrets: w.secrets,
     sessionDir: w.sessionDir,

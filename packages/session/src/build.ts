@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import { createAgent, createSessionStore, defaultSessionDir } from '@coding-harness/agent';
 import { createProviderRegistry } from '@coding-harness/model';
 import { createAnthropicProvider, fetchForEnv } from '@coding-harness/model/anthropic';
-import { createPolicy, namesDeniedByRule } from '@coding-harness/approval';
+import { namesDeniedByRule } from '@coding-harness/approval';
 import type { Skill } from '@coding-harness/skills';
 import { builtinRuleNames, ruleEntryOf } from '@coding-harness/tools';
 import type { HarnessFlags } from './args.js';
@@ -24,14 +24,11 @@ import { rewindFor } from './rewind/wiring.js';
 import { webWiring } from './web/wiring.js';
 import { readMcpConfig, startMcp } from './mcp/session-mcp.js';
 import { mcpSlash } from './mcp/slash.js';
-import { flagRules, preTrusted } from './settings/wiring.js';
-import { sessionSettings } from './settings/session-settings.js';
-import { localSettingsFile } from './settings/sources.js';
-import { withProjectAlways } from './settings/always-project.js';
-import { loadMemory } from './memory/load.js';
 import { nestedMemoryPlugin } from './memory/nested.js';
 import { AGENT_RULES } from './agents/agent-tool.js';
-import { agentRows, enabledPluginsFor } from './agents/wiring.js';
+import { agentRows } from './agents/wiring.js';
+import { flagRules } from './settings/wiring.js';
+import { sessionPolicy, settleSettings, startSettings } from './build-settings.js';
 import { wirePlugins } from './build-plugins.js';
 
 export type { HarnessIo, HarnessTuning } from './harness-io.js';
@@ -69,11 +66,10 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const rules = flagRules(flags, table);
   if (rules instanceof UsageError) throw rules;
   const repository = repositoryKey(workroot, io.home);
-  // Settings as the recorded trust allows; loaded again below if the trust question trusts the repository now.
-  const trustedBefore = preTrusted(flags, trustFile(env, io.home), repository);
-  const settingsFor = (trusted: boolean) =>
-    sessionSettings({ flags, env, home: io.home, cwd: io.cwd, workroot, trusted, tools: table });
-  const early = await settingsFor(trustedBefore);
+  // Settings as the recorded trust allows; loaded again by settleSettings if the trust question trusts the repository now.
+  const settingsWiring = { flags, env, io, workroot, repository, table };
+  const started = await startSettings(settingsWiring);
+  const { early } = started;
   const runEnv = early.env;
   const credentials = resolveCredentials(runEnv);
   if (credentials instanceof UsageError) throw credentials;
@@ -95,33 +91,17 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   if (settings instanceof UsageError) throw settings;
 
   // Installed Claude Code plugins the settings enable (read before discovery, which loads them).
-  const enabledPlugins = flags.skills ? enabledPluginsFor(flags, env, io.home, workroot) : undefined;
+  const enabledPlugins = flags.skills ? started.enabledPlugins : undefined;
   const discovery = await discoverFor(flags, workroot, io.home, io.cwd, enabledPlugins);
   const startupMessages = [...discoverySummary(discovery), ...rules.notices];
   if (idle.notice !== undefined) startupMessages.push(idle.notice);
   const ttl = cacheTtlFromEnv(env);
   if (ttl.notice !== undefined) startupMessages.push(ttl.notice);
   const cacheTtl = ttl.ttl ?? (io.interactive ? '1h' : '5m');
-  const trust = await applyProjectTrust({
-    skills: discovery.skills,
-    repo: repository,
-    file: trustFile(env, io.home),
-    trustFlag: flags.trust,
-    // --untrusted asks nothing: the repository's settings stay restricted this run whatever the answer.
-    ...(flags.untrusted ? {} : { settingsGrants: early.loaded.withheld }),
-    ...(io.askTrust ? { ask: io.askTrust } : {}),
-  });
-  startupMessages.push(...trust.messages);
-  const settingsNow = trust.trusted && !flags.untrusted && !trustedBefore ? await settingsFor(true) : early;
-  startupMessages.push(...settingsNow.messages);
-  const memory = loadMemory({
-    home: io.home,
-    configDir: configDir(env, io.home),
-    workroot,
-    repository,
-    projectFiles: !flags.untrusted,
-  });
-  startupMessages.push(...memory.notices);
+  const settled = await settleSettings(settingsWiring, started, discovery);
+  const { trust, memory } = settled;
+  const settingsNow = settled.settings;
+  startupMessages.push(...settled.messages);
   const noticeListeners: ((message: string) => void)[] = [];
   const tuning = io.tuning ?? {};
   const skillDirs = discovery.skills.map((s) => s.dir);
@@ -129,21 +109,12 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   if (sandboxed instanceof UsageError) throw sandboxed;
   const { sandbox } = sandboxed;
   startupMessages.push(...sandboxed.messages);
-  const basePolicy = createPolicy({
-    tools: table,
-    mode: settingsNow.mode,
-    allow: rules.allow,
-    deny: rules.deny,
-    origin: { allow: '--allowed-tools', deny: '--disallowed-tools' },
-    sources: settingsNow.sources,
-    root: workroot,
-    autoAllowSandboxed: sandbox.options.autoAllowBashIfSandboxed,
-  });
   // "Always for this project" answers are also written to the project's settings.local.json.
-  const policy = withProjectAlways(basePolicy, {
-    file: localSettingsFile(workroot),
-    workroot,
-    trusted: () => trust.trusted && !flags.untrusted,
+  const policy = sessionPolicy({
+    w: settingsWiring,
+    settled,
+    flagRules: rules,
+    sandbox,
     notify: (message) => {
       for (const listener of noticeListeners) listener(message);
     },
@@ -208,6 +179,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     io,
     workroot,
     trusted: trust.trusted,
+    settings: settingsNow.loaded.settings,
     discovery,
     skills,
     policy,

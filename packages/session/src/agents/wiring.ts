@@ -4,7 +4,8 @@
  * and the plugin that runs them (`agentsForSession`), with the lines start-up prints about them.
  */
 import type { AgentSummary } from '@coding-harness/protocol';
-import type { DiscoverResult, SkillIssue } from '@coding-harness/skills';
+import { resolve } from 'node:path';
+import type { DiscoverResult } from '@coding-harness/skills';
 import type { HarnessFlags } from '../args.js';
 import type { HarnessEnv } from '../config.js';
 import { repositoryKey, trustDecision, trustFile } from '../trust.js';
@@ -12,23 +13,38 @@ import type { AgentDefinition } from './agent-file.js';
 import { createAgentsPlugin } from './agents-plugin.js';
 import type { AgentsPlugin } from './agents-plugin.js';
 import { discoverAgents } from './discover-agents.js';
-import { readEnabledPlugins } from './enabled-plugins.js';
+import { enabledPluginsOf } from './enabled-plugins.js';
+import type { EnabledPlugins } from './enabled-plugins.js';
+import { loadSettings } from '../settings/load.js';
 
 /**
- * `enabledPlugins` as it stands before discovery, with the notes about reading it. A repository's
- * `true` entries count when it is trusted already (recorded, or `--trust`): the trust question
- * comes later, and a plugin it would enable loads from the next session on.
+ * `enabledPlugins` as it stands before discovery, for a caller with no session (`harness skills`):
+ * the settings loaded as a session would load them before its trust question. A repository's
+ * `true` entries count when it is trusted already (recorded, or `--trust`); a session takes
+ * `enabledPluginsOf` of the settings it loaded itself.
  */
-export function enabledPluginsFor(
-  flags: Pick<HarnessFlags, 'trust' | 'untrusted'>,
+export async function enabledPluginsFor(
+  flags: Pick<HarnessFlags, 'trust' | 'untrusted' | 'settings'>,
   env: HarnessEnv,
   home: string,
   workroot: string,
-): { enabled: Record<string, boolean>; notes: SkillIssue[] } {
+  cwd: string = workroot,
+): Promise<EnabledPlugins> {
   const trusted =
-    flags.trust || trustDecision(trustFile(env, home), repositoryKey(workroot, home)).decision === 'trusted';
-  const read = readEnabledPlugins({ home, workroot, projectTrusted: trusted, projectFiles: !flags.untrusted });
-  return { enabled: read.enabled, notes: read.messages };
+    !flags.untrusted &&
+    (flags.trust || trustDecision(trustFile(env, home), repositoryKey(workroot, home)).decision === 'trusted');
+  const settingsFlag =
+    flags.settings === undefined || flags.settings.trimStart().startsWith('{')
+      ? flags.settings
+      : resolve(cwd, flags.settings);
+  const loaded = await loadSettings({
+    home,
+    workroot,
+    env,
+    trusted,
+    ...(settingsFlag !== undefined ? { settingsFlag } : {}),
+  });
+  return enabledPluginsOf(loaded);
 }
 
 export interface SessionAgents {
