@@ -118,6 +118,11 @@ export interface AgentOptions {
   protectedDirs?: readonly string[];
   /** Secret values (an API key given by flag) redacted from tool output, on top of the credential variables in the environment. */
   secrets?: readonly string[];
+  /**
+   * The environment tools' commands run with (bash, skill commands), credentials dropped; its
+   * credential variables are redacted too. Absent: process.env.
+   */
+  env?: NodeJS.ProcessEnv;
   /** Text-file I/O for the file tools through someone else (an editor's buffers); see `ToolContext.files`. Absent: the disk. */
   files?: TextFileIo;
   /**

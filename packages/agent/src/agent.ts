@@ -109,6 +109,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
         readTracker,
         protectedDirs,
         secrets: options.secrets ?? [],
+        ...(options.env ? { env: options.env } : {}),
         ...(options.sandbox ? { sandbox: options.sandbox } : {}),
         ...(readFilter ? { readFilter } : {}),
         ...(options.files !== undefined ? { files: options.files } : {}),

@@ -105,7 +105,14 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const noticeListeners: ((message: string) => void)[] = [];
   const tuning = io.tuning ?? {};
   const skillDirs = discovery.skills.map((s) => s.dir);
-  const sandboxed = sessionSandbox(flags, env, { home: io.home, workroot, skillDirs });
+  // Commands (bash, `!command`, skill commands, hooks) run with the settings' `env` over the session's.
+  const commandEnv = settingsNow.env as NodeJS.ProcessEnv;
+  const sandboxed = sessionSandbox(flags, settingsNow.env, {
+    home: io.home,
+    workroot,
+    skillDirs,
+    envNames: Object.keys(settingsNow.loaded.settings.env),
+  });
   if (sandboxed instanceof UsageError) throw sandboxed;
   const { sandbox } = sandboxed;
   startupMessages.push(...sandboxed.messages);
@@ -175,7 +182,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   );
   const { sessionAgents, agentsPlugin, skillsPlugin, skillTool, registry, claudeHooks, hooks } = wirePlugins({
     flags,
-    env,
+    env: commandEnv,
     io,
     workroot,
     trusted: trust.trusted,
@@ -237,6 +244,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       protectedDirs: [dirname(sessionDir), ...current.discovery.skills.map((s) => s.dir)],
       // The credentials as the wiring read them from `env` (which need not be process.env): redacted from tool output.
       secrets,
+      env: commandEnv,
       ...(io.files !== undefined ? { files: io.files } : {}),
       instructions: memory.files,
       ...(settingsNow.readRoots.length > 0 ? { readRoots: settingsNow.readRoots } : {}),
@@ -342,6 +350,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     trusted: trust.trusted,
     sandbox,
     secrets,
+    commandEnv,
     startupMessages,
     route: (text) => routeSlash(text, live.reloader.skills(), { skillsEnabled: flags.skills }),
     grants: () => ({ allowed: policy.list(), denied: policy.listDenied() }),

@@ -40,6 +40,8 @@ export interface SandboxWiring {
   workroot: string;
   /** Discovered skill folders: read-only for commands (the file tools refuse them too). */
   skillDirs?: readonly string[];
+  /** Variables the settings files' `env` sets: sandboxed commands get them too (the allowlist is for what the harness inherited). */
+  envNames?: readonly string[];
 }
 
 /** The sandbox and the start-up line about it (one, when it is wanted but cannot run here), or a usage error. */
@@ -64,6 +66,7 @@ export function sessionSandbox(
     allowedDomains: allowed,
     deniedDomains: denied,
     denyWrite: wiring.skillDirs ?? [],
+    envAllow: [...(wiring.envNames ?? [])],
   });
   const sandbox = createSandbox(options, { env: env as NodeJS.ProcessEnv });
   const status = sandbox.status();

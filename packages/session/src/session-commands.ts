@@ -114,6 +114,7 @@ export function commandHandlers(
     root: harness.workroot,
     secrets: harness.secrets,
     sandbox: harness.sandbox,
+    env: harness.commandEnv,
     policy: harness.policy,
     registry: harness.registry,
   }));

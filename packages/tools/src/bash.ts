@@ -254,6 +254,7 @@ export const bashTool: Tool<Input> = defineTool({
   execute: (input, ctx, opts = {}) =>
     runBash(input.command, ctx.root, input.timeout ?? BASH_DEFAULT_TIMEOUT_MS, ctx.signal, BASH_OUTPUT_CAP, {
       ...(ctx.secrets ? { secrets: ctx.secrets } : {}),
+      ...(ctx.env ? { env: ctx.env } : {}),
       ...(opts.onUpdate ? { onOutput: opts.onUpdate } : {}),
       ...(ctx.sandbox && !escapes(input, ctx) ? { sandbox: ctx.sandbox } : {}),
     }),

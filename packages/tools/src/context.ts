@@ -18,7 +18,10 @@ export interface ToolContextOptions {
   readFilter?: (absRealPath: string) => boolean;
   /** Secret values to redact from tool output, on top of the credentials found in `env`. */
   secrets?: readonly string[];
-  /** Where the harness's credentials (CREDENTIAL_ENV_NAMES) are looked up; default process.env. */
+  /**
+   * Where the harness's credentials (CREDENTIAL_ENV_NAMES) are looked up; default process.env.
+   * Given, it is also the environment commands run with (`ToolContext.env`).
+   */
   env?: NodeJS.ProcessEnv;
   /** Text-file I/O through someone else (see `ToolContext.files`); absent, the disk. */
   files?: ToolContext['files'];
@@ -155,5 +158,6 @@ export function createToolContext(opts: ToolContextOptions): ToolContext {
   if (opts.readFilter !== undefined) ctx.readFilter = opts.readFilter;
   if (opts.files !== undefined) ctx.files = opts.files;
   if (opts.sandbox !== undefined) ctx.sandbox = opts.sandbox;
+  if (opts.env !== undefined) ctx.env = opts.env;
   return ctx;
 }

@@ -125,6 +125,12 @@ export interface ToolContext {
   files?: TextFileIo;
   /** The session's OS sandbox: bash (and skill commands) run inside it while it is active. Absent: no sandbox. */
   sandbox?: Sandbox;
+  /**
+   * The environment bash (and skill commands) run with, before credentials and `secrets` are
+   * dropped and before the sandbox's allowlist: the session's, with the settings files' `env`
+   * over it. Absent: process.env.
+   */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** What `execute` gets besides the input and the context. */

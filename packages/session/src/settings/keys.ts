@@ -130,8 +130,8 @@ export const SETTINGS_KEYS: readonly SettingsKey[] = [
   },
   {
     key: 'env',
-    support: 'partly',
-    doc: 'the variables the harness itself reads (`ANTHROPIC_MODEL`, `ANTHROPIC_BASE_URL`, credentials, proxies), over the environment; not yet passed to the commands `bash` runs',
+    support: 'supported',
+    doc: "over the environment: the variables the harness itself reads (`ANTHROPIC_MODEL`, `ANTHROPIC_BASE_URL`, credentials, proxies) and the commands' environment (`bash`, `!command`, skill commands, hooks; inside the sandbox too). Credential variables never reach a command. A repository's only once it is trusted",
     merge: byKey('env', (v) => typeof v === 'string', 'a string'),
   },
   {
