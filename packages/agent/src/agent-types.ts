@@ -101,6 +101,8 @@ export interface AgentOptions {
   resumeKeeps?: { model: boolean; effort: boolean };
   /** More folders reading tools may read (`--add-dir`, settings' `additionalDirectories`); never written. */
   readRoots?: readonly string[];
+  /** Folders the file tools read and write like the work root (`--add-dir`); see `ToolContext.writeRoots`. */
+  writeRoots?: readonly string[];
   /**
    * The memory files' texts, already read (the session's memory loader): used instead of reading
    * AGENTS.md / CLAUDE.md from `configDir` and the work root. Each becomes one system block.

@@ -114,6 +114,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
         ...(readFilter ? { readFilter } : {}),
         ...(options.files !== undefined ? { files: options.files } : {}),
         ...(options.readRoots !== undefined ? { readRoots: options.readRoots } : {}),
+        ...(options.writeRoots !== undefined ? { writeRoots: options.writeRoots } : {}),
       }),
     maxTurns: options.maxTurns ?? 50,
     maxTokens: model.maxTokens,

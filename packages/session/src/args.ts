@@ -57,7 +57,7 @@ export interface HarnessFlags {
   permissionModeGiven?: boolean;
   /** `--settings FILE` (or a JSON object), as given: the highest settings scope. */
   settings?: string;
-  /** `--add-dir DIR`, as given (relative to the cwd): more folders the tools may read. */
+  /** `--add-dir DIR`, as given (relative to the cwd): more folders the tools read and write like the work root. */
   addDirs?: string[];
   /** `--system-prompt`: replaces the harness's own first system block. */
   systemPrompt?: string;

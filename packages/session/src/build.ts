@@ -112,6 +112,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     workroot,
     skillDirs,
     envNames: Object.keys(settingsNow.loaded.settings.env),
+    addDirs: settingsNow.addDirs,
   });
   if (sandboxed instanceof UsageError) throw sandboxed;
   const { sandbox } = sandboxed;
@@ -247,7 +248,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       env: commandEnv,
       ...(io.files !== undefined ? { files: io.files } : {}),
       instructions: memory.files,
-      ...(settingsNow.readRoots.length > 0 ? { readRoots: settingsNow.readRoots } : {}),
+      ...(settingsNow.addDirs.length > 0 ? { writeRoots: settingsNow.addDirs } : {}),
       ...(flags.systemPrompt !== undefined ? { systemPrompt: flags.systemPrompt } : {}),
       ...(flags.appendSystemPrompt !== undefined ? { appendSystemPrompt: flags.appendSystemPrompt } : {}),
       sessionStore,

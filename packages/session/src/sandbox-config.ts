@@ -42,6 +42,8 @@ export interface SandboxWiring {
   skillDirs?: readonly string[];
   /** Variables the settings files' `env` sets: sandboxed commands get them too (the allowlist is for what the harness inherited). */
   envNames?: readonly string[];
+  /** `--add-dir` and `additionalDirectories`: writable for commands, as the work root is. */
+  addDirs?: readonly string[];
 }
 
 /** The sandbox and the start-up line about it (one, when it is wanted but cannot run here), or a usage error. */
@@ -67,6 +69,7 @@ export function sessionSandbox(
     deniedDomains: denied,
     denyWrite: wiring.skillDirs ?? [],
     envAllow: [...(wiring.envNames ?? [])],
+    allowWrite: [...(wiring.addDirs ?? [])],
   });
   const sandbox = createSandbox(options, { env: env as NodeJS.ProcessEnv });
   const status = sandbox.status();

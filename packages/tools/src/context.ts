@@ -27,8 +27,10 @@ export interface ToolContextOptions {
   files?: ToolContext['files'];
   /** The session's sandbox (`createSandbox`); absent: commands run unconfined. */
   sandbox?: ToolContext['sandbox'];
-  /** More folders reading tools may read (`--add-dir`, settings' `additionalDirectories`), after the skill dirs; never written. */
+  /** More folders reading tools may read, after the skill dirs; never written. */
   readRoots?: readonly string[];
+  /** Folders written like the work root (`--add-dir`, settings' `additionalDirectories`); realpath'd here once. */
+  writeRoots?: readonly string[];
 }
 
 /** Dirs as given and as resolved, kept per array: the agent passes the same arrays to every batch. */
@@ -159,5 +161,7 @@ export function createToolContext(opts: ToolContextOptions): ToolContext {
   if (opts.files !== undefined) ctx.files = opts.files;
   if (opts.sandbox !== undefined) ctx.sandbox = opts.sandbox;
   if (opts.env !== undefined) ctx.env = opts.env;
+  if (opts.writeRoots !== undefined && opts.writeRoots.length > 0)
+    ctx.writeRoots = realOnce(realDirs, opts.writeRoots, (d) => d, memo);
   return ctx;
 }

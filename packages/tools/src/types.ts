@@ -131,6 +131,12 @@ export interface ToolContext {
    * over it. Absent: process.env.
    */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Folders written like the work root (`--add-dir`, settings' `additionalDirectories`):
+   * absolute and realpath'd as `createToolContext` builds them. The file tools read and write
+   * in them under the work root's rules (protected names, approval); absent: none.
+   */
+  writeRoots?: readonly string[];
 }
 
 /** What `execute` gets besides the input and the context. */
@@ -203,7 +209,7 @@ export interface Tool<I = unknown> {
   /** A one-line summary of a call for people, e.g. `read_file src/app.ts`, `bash: npm test`. */
   summarize(input: I): string;
   /** What the approval policy matches rules against. */
-  permission(input: I, ctx: Pick<ToolContext, 'root' | 'sandbox'>): PermissionTarget;
+  permission(input: I, ctx: Pick<ToolContext, 'root' | 'sandbox' | 'writeRoots'>): PermissionTarget;
   /**
    * A refusal known before any approval question (outside the jail, a protected path, a FIFO, a
    * file not read or changed since, an edit that cannot apply): the executor returns it as the
@@ -245,5 +251,5 @@ export interface ToolRegistry {
    */
   ruleNames(): readonly ToolRuleEntry[];
   /** Looks up the tool and validates `rawInput` with it; never throws. */
-  prepare(name: string, rawInput: unknown, ctx: Pick<ToolContext, 'root' | 'sandbox'>): PreparedCall;
+  prepare(name: string, rawInput: unknown, ctx: Pick<ToolContext, 'root' | 'sandbox' | 'writeRoots'>): PreparedCall;
 }

@@ -56,8 +56,8 @@ export const CLAUDE_CODE_FLAG_ROWS: readonly ClaudeFlagRow[] = [
   },
   {
     flag: '--add-dir',
-    support: 'partly',
-    note: 'read access only: writes stay inside the work root',
+    support: 'supported',
+    note: 'read and written like the work root (edits ask unless allowed; the sandbox binds it writable)',
     example: ['--add-dir', '.'],
   },
   {

@@ -29,7 +29,7 @@ export const CLAUDE_CODE_FLAGS = [
     group: 'permissions',
     interactive: true,
     description: 'another folder the tools may read (repeatable; writes stay in the work root)',
-    doc: "another folder read_file, grep and glob may read (Claude Code's `--add-dir`; like settings' `permissions.additionalDirectories`); writes stay inside the work root",
+    doc: "another folder the tools read and write like the work root (Claude Code's `--add-dir`; like settings' `permissions.additionalDirectories`): edits there ask unless allowed (acceptEdits allows them), protected names hold there too, and the sandbox binds it writable",
   },
   {
     name: 'system-prompt',

@@ -125,7 +125,7 @@ export const SETTINGS_KEYS: readonly SettingsKey[] = [
   {
     key: 'permissions',
     support: 'supported',
-    doc: "`allow`, `deny`, `ask` rules (Claude Code's syntax), `defaultMode`; rules from every file add up, each listed by `/permissions` with its file. `additionalDirectories`: read access only (the tools still write inside the work root only)",
+    doc: "`allow`, `deny`, `ask` rules (Claude Code's syntax), `defaultMode`; rules from every file add up, each listed by `/permissions` with its file. `additionalDirectories`: folders read and written like the work root (as `--add-dir`)",
     merge: mergePermissions,
   },
   {

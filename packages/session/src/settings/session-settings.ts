@@ -41,8 +41,11 @@ export interface SessionSettings {
   model?: string;
   mode: PermissionMode;
   sources: RuleSource[];
-  /** `--add-dir` and `permissions.additionalDirectories`, realpath'd, existing folders only. */
-  readRoots: string[];
+  /**
+   * `--add-dir` and `permissions.additionalDirectories`, realpath'd, existing folders only: read
+   * and written like the work root (the file tools' jail, approval, the sandbox's writable binds).
+   */
+  addDirs: string[];
   messages: string[];
 }
 
@@ -97,7 +100,7 @@ export async function sessionSettings(inputs: SessionSettingsInputs): Promise<Se
   for (const [name, value] of Object.entries(s.env)) env[name] = value.value;
   const mode =
     flags.permissionModeGiven === true ? flags.permissionMode : (s.defaultMode?.value ?? flags.permissionMode);
-  const readRoots = [
+  const addDirs = [
     ...(flags.addDirs ?? []).map((d) => folder(d, inputs.cwd, home, '--add-dir', messages)),
     ...s.additionalDirectories.map((d) =>
       folder(d.value, inputs.workroot, home, `${d.file}: permissions.additionalDirectories`, messages),
@@ -109,7 +112,7 @@ export async function sessionSettings(inputs: SessionSettingsInputs): Promise<Se
     ...(s.model !== undefined ? { model: s.model.value } : {}),
     mode,
     sources: ruleSources(loaded, inputs.tools, messages),
-    readRoots: [...new Set(readRoots)],
+    addDirs: [...new Set(addDirs)],
     messages,
   };
 }
