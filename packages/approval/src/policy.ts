@@ -155,11 +155,13 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
     for (const rule of parseRules(set.ask, tools).rules) asks.push({ rule, origin: set.origin.ask, scope: 'session' });
   }
   const autoAllowSandboxed = options.autoAllowSandboxed ?? true;
-  let mode: PermissionMode = options.mode ?? 'default';
+  let sessionMode: PermissionMode = options.mode ?? 'default';
 
   const root = options.root;
 
   const decide = (request: ApprovalRequest): Decision => {
+    // A subagent's thread may run under its own mode (its calls carry it).
+    const mode = request.mode ?? sessionMode;
     const tool = toolOf(request, tools);
     const denied = findDenying(request, allDenies(), tool, root);
     const origin = denied ? describeOrigin(denied.entry) : '';
@@ -200,11 +202,11 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
 
   return {
     get mode() {
-      return mode;
+      return sessionMode;
     },
     tools,
     setMode(next) {
-      mode = next;
+      sessionMode = next;
     },
     decide,
     hasDenyRulesFor(tool) {

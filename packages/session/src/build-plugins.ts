@@ -73,6 +73,8 @@ export function wirePlugins(w: PluginWiringInput) {
     discovery: w.discovery,
     skillToolName: SKILL_RULES.name,
     denied: (names) => namesDeniedByRule(w.policy, AGENT_RULES, names),
+    // Read at each run: the mode may change mid-session, and /reload-skills swaps the skills.
+    run: { sessionMode: () => w.policy.mode, skills: () => skillsPlugin?.skills() ?? w.skills },
   });
   w.startupMessages.push(...sessionAgents.messages);
   const agentsPlugin = sessionAgents.plugin;

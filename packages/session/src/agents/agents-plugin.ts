@@ -9,6 +9,7 @@ import type { Tool, ToolResult, ToolRuleEntry } from '@coding-harness/tools';
 import type { AgentDefinition } from './agent-file.js';
 import { AGENT_RULES, createAgentTool } from './agent-tool.js';
 import { runAgent } from './run-agent.js';
+import type { AgentRun } from './run-agent.js';
 
 /** What a fork skill hands over to run its body with a named custom agent. */
 export interface ForkWithAgent {
@@ -35,6 +36,8 @@ export interface AgentsPluginOptions {
   workroot: string;
   /** The skill tool's name: an agent gets it only when its `tools` names it. */
   skillToolName?: string;
+  /** The session's mode and skills, for the agents' `permissionMode` and `skills:`. */
+  run?: Pick<AgentRun, 'sessionMode' | 'skills'>;
 }
 
 export interface AgentsPlugin {
@@ -58,6 +61,7 @@ export function createAgentsPlugin(options: AgentsPluginOptions): AgentsPlugin {
       return ctx;
     },
     ...(options.skillToolName !== undefined ? { skillToolName: options.skillToolName } : {}),
+    ...(options.run !== undefined ? { run: options.run } : {}),
   }) as Tool<unknown>;
   const runner: AgentRunner = {
     tool,
@@ -72,6 +76,7 @@ export function createAgentsPlugin(options: AgentsPluginOptions): AgentsPlugin {
         workroot: options.workroot,
         agentTool: tool,
         ...(options.skillToolName !== undefined ? { skillToolName: options.skillToolName } : {}),
+        ...options.run,
       }),
   };
   const hooks: Hooks = {

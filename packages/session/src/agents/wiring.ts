@@ -13,6 +13,7 @@ import type { AgentDefinition } from './agent-file.js';
 import { createAgentsPlugin } from './agents-plugin.js';
 import type { AgentsPlugin } from './agents-plugin.js';
 import { discoverAgents } from './discover-agents.js';
+import type { AgentRun } from './run-agent.js';
 import { enabledPluginsOf } from './enabled-plugins.js';
 import type { EnabledPlugins } from './enabled-plugins.js';
 import { loadSettings } from '../settings/load.js';
@@ -65,6 +66,8 @@ export function agentsForSession(input: {
   skillToolName?: string;
   /** The names a deny rule denies (`Agent(reviewer)`): never offered, as a denied skill is not. */
   denied?: (names: readonly string[]) => ReadonlySet<string>;
+  /** The session's mode and skills, for the agents' `permissionMode` and `skills:`. */
+  run?: Pick<AgentRun, 'sessionMode' | 'skills'>;
 }): SessionAgents {
   const found = discoverAgents({
     home: input.home,
@@ -89,6 +92,7 @@ export function agentsForSession(input: {
     agents: denied.size === 0 ? found.agents : found.agents.filter((a) => !denied.has(a.name)),
     workroot: input.workroot,
     ...(input.skillToolName !== undefined ? { skillToolName: input.skillToolName } : {}),
+    ...(input.run !== undefined ? { run: input.run } : {}),
   });
   return { plugin, messages, details };
 }
