@@ -13,7 +13,8 @@ import type { Sandbox, Tool, ToolRegistry, ToolRuleEntry } from '@coding-harness
 import type { HarnessFlags } from './args.js';
 import type { HarnessEnv } from './config.js';
 import { AGENT_RULES } from './agents/agent-tool.js';
-import { agentsForSession } from './agents/wiring.js';
+import { agentsForSession, findSessionAgents } from './agents/wiring.js';
+import type { AgentsInput } from './agents/wiring.js';
 import { sessionClaudeHooks } from './claude-hooks/wire.js';
 import { createSkillsPlugin } from './skills/plugin.js';
 import type { SkillsPlugin } from './skills/plugin.js';
@@ -65,7 +66,7 @@ export function wirePlugins(w: PluginWiringInput) {
   const rg = w.io.tuning?.rgPath !== undefined ? { rgPath: w.io.tuning.rgPath } : {};
   const extraTools: readonly Tool<unknown>[] = w.io.tools ?? [];
   // Custom agents (the repository's only when trusted) and the agent tool that runs them.
-  const sessionAgents = agentsForSession({
+  const agentsInput: AgentsInput = {
     flags: w.flags,
     home: w.io.home,
     workroot: w.workroot,
@@ -75,7 +76,8 @@ export function wirePlugins(w: PluginWiringInput) {
     denied: (names) => namesDeniedByRule(w.policy, AGENT_RULES, names),
     // Read at each run: the mode may change mid-session, and /reload-skills swaps the skills.
     run: { sessionMode: () => w.policy.mode, skills: () => skillsPlugin?.skills() ?? w.skills },
-  });
+  };
+  const sessionAgents = agentsForSession(agentsInput);
   w.startupMessages.push(...sessionAgents.messages);
   const agentsPlugin = sessionAgents.plugin;
   // The skills runtime, one for the whole session (a reload swaps its skills), and the tool set,
@@ -127,5 +129,19 @@ export function wirePlugins(w: PluginWiringInput) {
     ...(w.mcp ? [w.mcp.hooks] : []),
     ...(w.lastHooks ?? []),
   ];
-  return { sessionAgents, agentsPlugin, skillsPlugin, skillTool, registry, claudeHooks, hooks };
+  /** `/reload-skills`: the agent files read again over the new discovery; lines for what changed. */
+  const reloadAgents = (discovery: DiscoverResult): string[] => {
+    const again = findSessionAgents({ ...agentsInput, discovery });
+    const before = new Set(agentsPlugin.agents().map((a) => a.name));
+    const after = new Set(again.agents.map((a) => a.name));
+    agentsPlugin.replace(again.agents);
+    const added = [...after].filter((n) => !before.has(n)).sort();
+    const removed = [...before].filter((n) => !after.has(n)).sort();
+    return [
+      ...(added.length > 0 ? [`agents added: ${added.join(', ')}`] : []),
+      ...(removed.length > 0 ? [`agents removed: ${removed.join(', ')}`] : []),
+      ...again.messages,
+    ];
+  };
+  return { sessionAgents, agentsPlugin, skillsPlugin, skillTool, registry, claudeHooks, hooks, reloadAgents };
 }

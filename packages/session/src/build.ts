@@ -181,26 +181,27 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const secrets = [credentials.apiKey, credentials.authToken].filter(
     (v): v is string => v !== undefined && v !== DUMMY_API_KEY,
   );
-  const { sessionAgents, agentsPlugin, skillsPlugin, skillTool, registry, claudeHooks, hooks } = wirePlugins({
-    flags,
-    env: commandEnv,
-    io,
-    workroot,
-    trusted: trust.trusted,
-    settings: settingsNow.loaded.settings,
-    discovery,
-    skills,
-    policy,
-    sandbox,
-    usageFile,
-    secrets,
-    sessionDir,
-    startupMessages,
-    moreHooks: nested,
-    ...(mcp ? { mcp } : {}),
-    moreRuleEntries: mcpConfig.ruleEntries,
-    lastHooks: rewind ? [rewind.hooks] : [],
-  });
+  const { sessionAgents, agentsPlugin, skillsPlugin, skillTool, registry, claudeHooks, hooks, reloadAgents } =
+    wirePlugins({
+      flags,
+      env: commandEnv,
+      io,
+      workroot,
+      trusted: trust.trusted,
+      settings: settingsNow.loaded.settings,
+      discovery,
+      skills,
+      policy,
+      sandbox,
+      usageFile,
+      secrets,
+      sessionDir,
+      startupMessages,
+      moreHooks: nested,
+      ...(mcp ? { mcp } : {}),
+      moreRuleEntries: mcpConfig.ruleEntries,
+      lastHooks: rewind ? [rewind.hooks] : [],
+    });
   // The same trust decision and deny rules as above, applied to a new discovery pass.
   const rediscover = async (): Promise<Rediscovery> => {
     const found = await discoverFor(flags, workroot, io.home, io.cwd, enabledPlugins);
@@ -215,7 +216,13 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
           })
         ).skills;
     const deny = deniedOf(applied);
-    return { discovery: found, skills: applied.filter((s) => !deny.has(s.name)), messages: discoveryMessages(found) };
+    // The agent files are read again too (a plugin's agents come with the new discovery).
+    const agentLines = reloadAgents(found);
+    return {
+      discovery: found,
+      skills: applied.filter((s) => !deny.has(s.name)),
+      messages: [...discoveryMessages(found), ...agentLines],
+    };
   };
   /**
    * The agent over this session's tools, policy and client, new or resuming `resumeId`, with its

@@ -45,11 +45,16 @@ export interface AgentsPlugin {
   readonly tool: Tool<unknown>;
   readonly ruleEntry: ToolRuleEntry;
   agents(): readonly AgentDefinition[];
+  /**
+   * Swaps the agents (`/reload-skills` re-reads the agent files): calls from now on find the new
+   * ones. The tool's description keeps the list it was made with (it is in the cached prefix).
+   */
+  replace(agents: readonly AgentDefinition[]): void;
   readonly runner: AgentRunner;
 }
 
 export function createAgentsPlugin(options: AgentsPluginOptions): AgentsPlugin {
-  const agents = options.agents;
+  let agents = options.agents;
   /** Turn contexts of agent calls about to run, by call id: taken once by the call. */
   const pending = new Map<string, TurnContext>();
   const tool = createAgentTool({
@@ -91,5 +96,8 @@ export function createAgentsPlugin(options: AgentsPluginOptions): AgentsPlugin {
       return undefined;
     },
   };
-  return { hooks, tool, ruleEntry: AGENT_RULES, agents: () => agents, runner };
+  const replace = (next: readonly AgentDefinition[]): void => {
+    agents = next;
+  };
+  return { hooks, tool, ruleEntry: AGENT_RULES, agents: () => agents, replace, runner };
 }

@@ -56,8 +56,7 @@ export interface SessionAgents {
   details: string[];
 }
 
-/** The session's agents (built-in, personal, plugins', and the repository's when trusted) and their plugin. */
-export function agentsForSession(input: {
+export interface AgentsInput {
   flags: Pick<HarnessFlags, 'untrusted'>;
   home: string;
   workroot: string;
@@ -68,7 +67,10 @@ export function agentsForSession(input: {
   denied?: (names: readonly string[]) => ReadonlySet<string>;
   /** The session's mode and skills, for the agents' `permissionMode` and `skills:`. */
   run?: Pick<AgentRun, 'sessionMode' | 'skills'>;
-}): SessionAgents {
+}
+
+/** The agents the files give now, less those a deny rule names, with the lines about them (start-up and `/reload-skills`). */
+export function findSessionAgents(input: AgentsInput): Omit<SessionAgents, 'plugin'> & { agents: AgentDefinition[] } {
   const found = discoverAgents({
     home: input.home,
     workroot: input.workroot,
@@ -88,8 +90,15 @@ export function agentsForSession(input: {
   if (found.problems.length > 0)
     messages.push(`${found.problems.length} agent${found.problems.length === 1 ? '' : 's'} skipped; /agents lists why`);
   const denied = input.denied?.(found.agents.map((a) => a.name)) ?? new Set<string>();
+  const agents = denied.size === 0 ? found.agents : found.agents.filter((a) => !denied.has(a.name));
+  return { agents, messages, details };
+}
+
+/** The session's agents (built-in, personal, plugins', and the repository's when trusted) and their plugin. */
+export function agentsForSession(input: AgentsInput): SessionAgents {
+  const { agents, messages, details } = findSessionAgents(input);
   const plugin = createAgentsPlugin({
-    agents: denied.size === 0 ? found.agents : found.agents.filter((a) => !denied.has(a.name)),
+    agents,
     workroot: input.workroot,
     ...(input.skillToolName !== undefined ? { skillToolName: input.skillToolName } : {}),
     ...(input.run !== undefined ? { run: input.run } : {}),
