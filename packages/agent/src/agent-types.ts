@@ -84,6 +84,8 @@ export interface AgentOptions {
    * the model and `/model`.
    */
   refusalRetry?: boolean;
+  /** The model a request is sent to, once per turn, when the model stays overloaded after every retry (`--fallback-model`). */
+  fallbackModel?: string;
   /**
    * Let the provider clear old tool results from the prompt past half the context window, where
    * the model supports it (tool-result-clearing.ts); the transcript is never changed. Default
@@ -93,6 +95,8 @@ export interface AgentOptions {
   sessionStore?: SessionStore;
   /** Resumes this session: its stored system prompt and tools are sent unchanged; what changed since is told to the model. */
   resumeId?: string;
+  /** The id of a new session (`--session-id`), instead of a generated one; ignored when resuming. */
+  sessionId?: string;
   /**
    * On resume, continue with the model / the effort the session last switched to (`setModel`,
    * `setEffort`, recorded in the file) instead of `model` / `effort`. Default both true; the

@@ -125,6 +125,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     contextWindow: options.contextWindow ?? descriptor.contextWindow,
     ...(options.cacheTtl !== undefined ? { cacheTtl: options.cacheTtl } : {}),
     ...(options.refusalRetry ? { refusalRetry: true } : {}),
+    ...(options.fallbackModel !== undefined ? { fallbackModel: options.fallbackModel } : {}),
     ...(options.clearToolResults
       ? {
           clearToolResults:
@@ -134,7 +135,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     hooks: createHookRunner(options.hooks),
   };
   const store = options.sessionStore;
-  let sessionId = newSessionId(clock());
+  let sessionId = options.sessionId ?? newSessionId(clock());
   let state = freshState();
   let resumed = false;
 

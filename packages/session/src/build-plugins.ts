@@ -15,6 +15,7 @@ import type { HarnessEnv } from './config.js';
 import { AGENT_RULES } from './agents/agent-tool.js';
 import { agentsForSession, findSessionAgents } from './agents/wiring.js';
 import type { AgentsInput } from './agents/wiring.js';
+import type { FlagAgents } from './agents/flag-agents.js';
 import { sessionClaudeHooks } from './claude-hooks/wire.js';
 import { createSkillsPlugin } from './skills/plugin.js';
 import type { SkillsPlugin } from './skills/plugin.js';
@@ -57,6 +58,8 @@ export interface PluginWiringInput {
   };
   /** Rule names of tools that may arrive later (MCP servers' tools). */
   moreRuleEntries?: readonly ToolRuleEntry[];
+  /** `--agents`: the session's own agents, parsed, with their lines. */
+  flagAgents?: FlagAgents;
   /** Hooks that run after every other (rewind's checkpoints: a turn another plugin blocks gets none). */
   lastHooks?: readonly Hooks[];
 }
@@ -74,10 +77,12 @@ export function wirePlugins(w: PluginWiringInput) {
     discovery: w.discovery,
     skillToolName: SKILL_RULES.name,
     denied: (names) => namesDeniedByRule(w.policy, AGENT_RULES, names),
+    ...(w.flagAgents !== undefined ? { flagAgents: w.flagAgents.agents } : {}),
     // Read at each run: the mode may change mid-session, and /reload-skills swaps the skills.
     run: { sessionMode: () => w.policy.mode, skills: () => skillsPlugin?.skills() ?? w.skills },
   };
   const sessionAgents = agentsForSession(agentsInput);
+  w.startupMessages.push(...(w.flagAgents?.messages ?? []));
   w.startupMessages.push(...sessionAgents.messages);
   const agentsPlugin = sessionAgents.plugin;
   // The skills runtime, one for the whole session (a reload swaps its skills), and the tool set,

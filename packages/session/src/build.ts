@@ -10,7 +10,6 @@ import { createSessionControls } from './controls.js';
 import { configDir, DUMMY_API_KEY, resolveCredentials, resolveModel, resolveWorkroot, UsageError } from './config.js';
 import type { HarnessEnv } from './config.js';
 import { modelSettingsFor } from './model-settings.js';
-import { applyProjectTrust } from './project-trust.js';
 import { listingBudgetFromEnv } from './listing-budget.js';
 import { cacheTtlFromEnv, streamIdleFromEnv } from './env-settings.js';
 import { readSkillUsage, skillUsageFile } from './skill-usage.js';
@@ -18,7 +17,7 @@ import { SKILL_RULES } from './skills/skill.js';
 import { createSkillReloader } from './reload.js';
 import type { Rediscovery } from './reload.js';
 import { routeSlash } from './slash.js';
-import { repositoryKey, trustFile } from './trust.js';
+import { repositoryKey } from './trust.js';
 import { sessionSandbox } from './sandbox-config.js';
 import { rewindFor } from './rewind/wiring.js';
 import { webWiring } from './web/wiring.js';
@@ -27,9 +26,11 @@ import { mcpSlash } from './mcp/slash.js';
 import { nestedMemoryPlugin } from './memory/nested.js';
 import { AGENT_RULES } from './agents/agent-tool.js';
 import { agentRows } from './agents/wiring.js';
+import { parseFlagAgents } from './agents/flag-agents.js';
 import { flagRules } from './settings/wiring.js';
 import { sessionPolicy, settleSettings, startSettings } from './build-settings.js';
 import { wirePlugins } from './build-plugins.js';
+import { rediscoverer, startingSession } from './build-start.js';
 
 export type { HarnessIo, HarnessTuning } from './harness-io.js';
 import type { HarnessIo } from './harness-io.js';
@@ -65,6 +66,8 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   ]);
   const rules = flagRules(flags, table);
   if (rules instanceof UsageError) throw rules;
+  const flagAgents = flags.agentsJson !== undefined ? parseFlagAgents(flags.agentsJson) : undefined;
+  if (flagAgents !== undefined && 'usage' in flagAgents) throw new UsageError(flagAgents.usage);
   const repository = repositoryKey(workroot, io.home);
   // Settings as the recorded trust allows; loaded again by settleSettings if the trust question trusts the repository now.
   const settingsWiring = { flags, env, io, workroot, repository, table };
@@ -89,6 +92,10 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const model = providers.alias(wanted) ?? wanted;
   const settings = modelSettingsFor(flags, providers.resolve(model).descriptor);
   if (settings instanceof UsageError) throw settings;
+  const fallbackModel =
+    flags.fallbackModel !== undefined ? (providers.alias(flags.fallbackModel) ?? flags.fallbackModel) : undefined;
+  if (fallbackModel !== undefined && fallbackModel === model)
+    throw new UsageError(`--fallback-model ${flags.fallbackModel}: it is the session's model; name another one`);
 
   // Installed Claude Code plugins the settings enable (read before discovery, which loads them).
   const enabledPlugins = flags.skills ? started.enabledPlugins : undefined;
@@ -142,12 +149,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const sessionDir = defaultSessionDir(env as NodeJS.ProcessEnv, io.home);
   // A malformed session file skipped by --continue is said on stderr (naming the file), not silently.
   const sessionStore = createSessionStore({ dir: sessionDir, onNotice: (notice) => startupMessages.push(notice) });
-  let resumeId = flags.resume;
-  if (flags.continue) {
-    const latest = await sessionStore.latest(workroot);
-    if (latest) resumeId = latest.id;
-    else startupMessages.push('no earlier session in this work root; starting a new one');
-  }
+  const resumeId = await startingSession(flags, sessionStore, workroot, startupMessages);
   // The listing is computed once from these (it is in the cached prefix); counts are written per load.
   const listingBudget = listingBudgetFromEnv(env);
   if (listingBudget.notice !== undefined) startupMessages.push(listingBudget.notice);
@@ -198,32 +200,23 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       sessionDir,
       startupMessages,
       moreHooks: nested,
+      ...(flagAgents !== undefined ? { flagAgents } : {}),
       ...(mcp ? { mcp } : {}),
       moreRuleEntries: mcpConfig.ruleEntries,
       lastHooks: rewind ? [rewind.hooks] : [],
     });
   // The same trust decision and deny rules as above, applied to a new discovery pass.
-  const rediscover = async (): Promise<Rediscovery> => {
-    const found = await discoverFor(flags, workroot, io.home, io.cwd, enabledPlugins);
-    const applied = trust.trusted
-      ? found.skills
-      : (
-          await applyProjectTrust({
-            skills: found.skills,
-            repo: repository,
-            file: trustFile(env, io.home),
-            trustFlag: false,
-          })
-        ).skills;
-    const deny = deniedOf(applied);
-    // The agent files are read again too (a plugin's agents come with the new discovery).
-    const agentLines = reloadAgents(found);
-    return {
-      discovery: found,
-      skills: applied.filter((s) => !deny.has(s.name)),
-      messages: [...discoveryMessages(found), ...agentLines],
-    };
-  };
+  const rediscover = rediscoverer({
+    flags,
+    env,
+    io,
+    workroot,
+    repository,
+    trusted: trust.trusted,
+    enabledPlugins,
+    deniedOf,
+    reloadAgents,
+  });
   /**
    * The agent over this session's tools, policy and client, new or resuming `resumeId`, with its
    * skills reloader and controls. Called at start and again by `resume` (in place: discovery,
@@ -261,6 +254,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       sessionStore,
       sandbox,
       ...(start.resumeId !== undefined ? { resumeId: start.resumeId } : {}),
+      ...(flags.sessionId !== undefined && start.resumeId === undefined ? { sessionId: flags.sessionId } : {}),
       serverTools: web.tools,
       // A resume continues with the session's last /model and /effort, unless this run names its own.
       resumeKeeps: start.keeps,
@@ -270,6 +264,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       ...(tuning.clock ? { clock: tuning.clock } : {}),
       cacheTtl,
       ...(flags.refusalRetry ? { refusalRetry: true } : {}),
+      ...(fallbackModel !== undefined ? { fallbackModel } : {}),
       skillListing: {
         ...(listingBudget.budget !== undefined ? { budgetChars: listingBudget.budget } : {}),
         usage: usage.counts,

@@ -15,7 +15,7 @@ import type { Effort } from '@coding-harness/model';
 import { parseFrontmatterYaml, readRegularFile, refusalText, splitFrontmatter } from '@coding-harness/skills';
 
 /** Where an agent comes from, lowest precedence first among the files (`built-in` is always there). */
-export type AgentSource = 'built-in' | 'personal' | 'project' | 'plugin';
+export type AgentSource = 'built-in' | 'personal' | 'project' | 'plugin' | 'flag';
 
 /** One agent the `agent` tool may run. */
 export interface AgentDefinition {

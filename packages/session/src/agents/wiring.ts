@@ -25,7 +25,7 @@ import { loadSettings } from '../settings/load.js';
  * `enabledPluginsOf` of the settings it loaded itself.
  */
 export async function enabledPluginsFor(
-  flags: Pick<HarnessFlags, 'trust' | 'untrusted' | 'settings'>,
+  flags: Pick<HarnessFlags, 'trust' | 'untrusted' | 'settings' | 'settingSources'>,
   env: HarnessEnv,
   home: string,
   workroot: string,
@@ -43,6 +43,7 @@ export async function enabledPluginsFor(
     workroot,
     env,
     trusted,
+    ...(flags.settingSources !== undefined ? { only: flags.settingSources } : {}),
     ...(settingsFlag !== undefined ? { settingsFlag } : {}),
   });
   return enabledPluginsOf(loaded);
@@ -67,6 +68,8 @@ export interface AgentsInput {
   denied?: (names: readonly string[]) => ReadonlySet<string>;
   /** The session's mode and skills, for the agents' `permissionMode` and `skills:`. */
   run?: Pick<AgentRun, 'sessionMode' | 'skills'>;
+  /** `--agents`' agents, parsed. */
+  flagAgents?: readonly AgentDefinition[];
 }
 
 /** The agents the files give now, less those a deny rule names, with the lines about them (start-up and `/reload-skills`). */
@@ -77,6 +80,7 @@ export function findSessionAgents(input: AgentsInput): Omit<SessionAgents, 'plug
     projectRoots: !input.flags.untrusted,
     projectTrusted: input.trusted,
     ...(input.discovery.plugins !== undefined ? { plugins: input.discovery.plugins } : {}),
+    ...(input.flagAgents !== undefined ? { flagAgents: input.flagAgents } : {}),
   });
   const messages: string[] = [];
   if (found.untrusted.length > 0)

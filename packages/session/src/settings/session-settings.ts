@@ -86,6 +86,7 @@ export async function sessionSettings(inputs: SessionSettingsInputs): Promise<Se
     workroot: inputs.workroot,
     env: inputs.env,
     trusted: inputs.trusted,
+    ...(flags.settingSources !== undefined ? { only: flags.settingSources } : {}),
     ...(flags.settings !== undefined
       ? {
           settingsFlag: flags.settings.trimStart().startsWith('{')
