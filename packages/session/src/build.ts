@@ -19,6 +19,7 @@ import type { Rediscovery } from './reload.js';
 import { routeSlash } from './slash.js';
 import { repositoryKey } from './trust.js';
 import { sessionSandbox } from './sandbox-config.js';
+import { sandboxSettings } from './settings/sandbox-settings.js';
 import { rewindFor } from './rewind/wiring.js';
 import { webWiring } from './web/wiring.js';
 import { readMcpConfig, startMcp } from './mcp/session-mcp.js';
@@ -120,6 +121,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     skillDirs,
     envNames: Object.keys(settingsNow.loaded.settings.env),
     addDirs: settingsNow.addDirs,
+    settings: sandboxSettings(settingsNow.loaded.settings.sandbox, { home: io.home, workroot }),
   });
   if (sandboxed instanceof UsageError) throw sandboxed;
   const { sandbox } = sandboxed;

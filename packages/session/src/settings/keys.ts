@@ -190,7 +190,7 @@ export const SETTINGS_KEYS: readonly SettingsKey[] = [
   {
     key: 'sandbox',
     support: 'partly',
-    doc: 'read and merged key by key; the OS sandbox is configured by flags today (`--no-sandbox`)',
+    doc: 'merged key by key, applied to the OS sandbox: `enabled` (`--no-sandbox` beats it), `autoAllowBashIfSandboxed`, `allowUnsandboxedCommands`, `excludedCommands` (run outside it, so they ask), `network.allowedDomains` / `deniedDomains`, `filesystem.allowWrite` / `denyWrite` / `denyRead`; other keys are ignored',
     merge: byKey('sandbox', () => true, 'a value'),
   },
 ];
