@@ -356,6 +356,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     sandbox,
     secrets,
     commandEnv,
+    home: io.home,
     startupMessages,
     route: (text) => routeSlash(text, live.reloader.skills(), { skillsEnabled: flags.skills }),
     grants: () => ({ allowed: policy.list(), denied: policy.listDenied() }),

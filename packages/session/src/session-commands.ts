@@ -105,6 +105,7 @@ export function commandHandlers(
     compact,
     rewind: (args) => rewindResult(harness.rewind, harness.agent, args),
     results,
+    memoryRoots: { home: harness.home, workroot: harness.workroot },
     memory: () =>
       harness.memory.files.map((f) => ({ path: f.path, scope: f.scope, chars: f.text.length, imports: f.imports })),
   };
