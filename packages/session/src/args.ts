@@ -42,7 +42,7 @@ export interface HarnessFlags {
   maxTokens?: number;
   /** False with `--no-auto-skills`. */
   autoSkills: boolean;
-  /** False with `--no-skills`: no discovery at all. */
+  /** False with `--no-skills`: no skills (enabled plugins' agents and hooks still load). */
   skills: boolean;
   /** `--skills DIR`, in order, as given. */
   skillDirs: string[];

@@ -99,7 +99,8 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     throw new UsageError(`--fallback-model ${flags.fallbackModel}: it is the session's model; name another one`);
 
   // Installed Claude Code plugins the settings enable (read before discovery, which loads them).
-  const enabledPlugins = flags.skills ? started.enabledPlugins : undefined;
+  // With --no-skills too: it turns skills off, not the plugins' agents and hooks.
+  const enabledPlugins = started.enabledPlugins;
   const discovery = await discoverFor(flags, workroot, io.home, io.cwd, enabledPlugins);
   const startupMessages = [...discoverySummary(discovery), ...rules.notices];
   if (idle.notice !== undefined) startupMessages.push(idle.notice);
