@@ -79,10 +79,10 @@ describe('retries', () => {
   });
 
   it('--fallback-model: still overloaded after every retry, the request goes once to the fallback model, for the turn', async () => {
-    let server: MockServer | undefined;
+    const live: { server?: MockServer } = {};
     // Overloaded again on the retry: the script is set anew while the agent waits.
     const rec = recordingSleep(() =>
-      server?.setScript(
+      live.server?.setScript(
         new ScriptBuilder().fault({ kind: 'overloaded' }).text('from the fallback').text('next turn').build(),
       ),
     );
@@ -90,7 +90,7 @@ describe('retries', () => {
     const s = await setup(script, {
       agent: { retry: { sleep: rec.sleep, baseDelayMs: 1, maxAttempts: 2 }, fallbackModel: 'claude-haiku-5-5' },
     });
-    server = s.server;
+    live.server = s.server;
     const agent = s.agent;
     const events = await turn(agent, 'hi');
     expect(turnEnd(events).stopReason).toBe('end_turn');
