@@ -6,7 +6,8 @@ import type { ClientOptions } from './session-client.js';
 import { openTerminal } from './terminal.js';
 import { mark } from './timing.js';
 import { noColor, Theme } from './theme.js';
-import { TuiApp, type Key } from './tui-app.js';
+import { TuiApp } from './tui-app.js';
+import type { Key } from './tui-keys.js';
 
 /** Where and how the TUI runs; every field has a default taken from the process. */
 export interface TuiIo {

@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import type { Writable } from 'node:stream';
 import type { SessionInfo } from '@coding-harness/agent';
-import type { AskTrustFn, HarnessEnv, HarnessFlags, Session, TrustAnswer } from '@coding-harness/session';
+import type {
+  AskMcpServerFn,
+  AskTrustFn,
+  HarnessEnv,
+  HarnessFlags,
+  Session,
+  TrustAnswer,
+} from '@coding-harness/session';
 import type { EarlyInput } from './early-input.js';
 import type { ClientOptions } from './session-client.js';
 import type { SessionPick } from './session-picker.js';
@@ -106,6 +113,7 @@ async function startSession(argv: readonly string[], io: CliIo): Promise<number>
     note = picked.note;
   }
   const askTrust = trustAsker(io);
+  const askMcpServer = mcpAsker(io);
   let session: Session;
   try {
     // The trust question comes before the screen, on one of its own (only on a terminal).
@@ -115,6 +123,7 @@ async function startSession(argv: readonly string[], io: CliIo): Promise<number>
       cwd: io.cwd,
       interactive: true,
       ...(askTrust ? { askTrust } : {}),
+      ...(askMcpServer ? { askMcpServer } : {}),
     });
   } catch (err) {
     if (err instanceof wiring.UsageError) return fail(err.message);
@@ -175,4 +184,14 @@ function trustAsker(io: CliIo): AskTrustFn | undefined {
       return runTrustQuestion(question, pending?.length ? { pending } : {});
     });
   return async (question) => (answered ??= await ask(question, io.early?.handOver()));
+}
+
+/** The question about each unapproved server of a trusted repository's `.mcp.json`, on a screen of its own (a terminal only). */
+function mcpAsker(io: CliIo): AskMcpServerFn | undefined {
+  if (!io.tty) return undefined;
+  return async (question) => {
+    const { runMcpQuestion } = await import('./widgets/mcp-screen.js');
+    const pending = io.early?.handOver();
+    return runMcpQuestion(question, pending?.length ? { pending } : {});
+  };
 }

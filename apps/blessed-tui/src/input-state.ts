@@ -1,3 +1,4 @@
+import { pasteLabel, pasteNeedsLabel } from '@coding-harness/session';
 /**
  * The input box's editing logic, pure: text with a cursor, and a history walked with up/down.
  * `historyIndex === history.length` means "editing the draft" (not browsing history).
@@ -99,15 +100,6 @@ export function insertText(state: InputState, s: string): InputState {
   return insert(state, s);
 }
 
-/** What stands for a multi-line paste in the input (as in the line REPL); the `n`th of a message gets `#n`. */
-export function pasteLabel(lines: number, n: number): string {
-  const what = `pasted ${lines} line${lines === 1 ? '' : 's'}`;
-  return n === 1 ? `[${what}]` : `[${what} #${n}]`;
-}
-
-/** Control characters other than tab and LF: a paste holding one is labelled, never typed in. */
-const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
-
 /**
  * Inserts a finished paste (line ends already `\n`) at the cursor: one line as typed text; more
  * lines (or control characters) as a `[pasted N lines]` label that Enter replaces by the text,
@@ -115,7 +107,7 @@ const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
  */
 export function insertPaste(state: InputState, pasted: string): InputState {
   const text = pasted.replace(/\n$/, '');
-  if (!text.includes('\n') && !CONTROL.test(text)) return insert(state, text);
+  if (!pasteNeedsLabel(text)) return insert(state, text);
   const pastes = state.pastes ?? [];
   const label = pasteLabel(text.split('\n').length, pastes.length + 1);
   return { ...insert(state, label), pastes: [...pastes, [label, text]] };

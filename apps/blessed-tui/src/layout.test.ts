@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { layoutTranscript, markdown } from './layout.js';
 import { freshView } from './test-events.test.helper.js';
-import { textWidth, wrapLine } from './wrap.js';
+import { textWidth } from '@coding-harness/session/text-width';
+import { wrapLine } from './wrap.js';
 
 describe('layout', () => {
   it('wraps at the width, at spaces when it can', () => {

@@ -4,7 +4,8 @@ import { markdownLines } from './markdown.js';
 import { liveLines } from './live-output.js';
 import { named } from './threads.js';
 import { collapsedPreview, commandOutput, type Preview } from './tool-preview.js';
-import { hardWrap, textWidth, truncate, wrapLine } from './wrap.js';
+import { textWidth } from '@coding-harness/session/text-width';
+import { hardWrap, truncate, wrapLine } from './wrap.js';
 
 export type { Line, Span, Style } from './lines.js';
 import type { Line, Style } from './lines.js';

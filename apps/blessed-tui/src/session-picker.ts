@@ -1,7 +1,8 @@
 import type { SessionSummary } from '@coding-harness/protocol';
 import { shortTime } from '@coding-harness/session';
 import { sanitize } from './sanitize.js';
-import { textWidth, truncate } from './wrap.js';
+import { textWidth } from '@coding-harness/session/text-width';
+import { truncate } from './wrap.js';
 
 /** What the `--resume` picker ended with: a session id, a new session, or quitting before any. */
 export type SessionPick = { type: 'resume'; id: string } | { type: 'new' } | { type: 'quit' };

@@ -3,7 +3,7 @@ import { MIN_MODEL, MIN_ROOT, statusLine } from './status-line.js';
 import type { SessionStatus } from '@coding-harness/protocol';
 import { freshView } from './test-events.test.helper.js';
 import type { ViewState } from './view-state.js';
-import { textWidth } from './wrap.js';
+import { textWidth } from '@coding-harness/session/text-width';
 
 function state(over: Partial<SessionStatus> = {}, activity: ViewState['activity'] = { label: 'idle' }): ViewState {
   const s = freshView({

@@ -3,7 +3,8 @@ import { modeIndicator } from '@coding-harness/session';
 import { cacheShare, dollars, tokens } from './format.js';
 import type { Activity, ViewState } from './view-state.js';
 import { sanitize } from './sanitize.js';
-import { textWidth, truncate } from './wrap.js';
+import { textWidth } from '@coding-harness/session/text-width';
+import { truncate } from './wrap.js';
 
 /** `idle`, `thinking 3s`, `running bash 12s` at time `now` (ms); a wait with `until` counts down: `retrying (1/5) in 3s`. */
 export function activityLabel(activity: Activity, now: number): string {

@@ -1,3 +1,4 @@
+import { trustSubjectLines } from '@coding-harness/session';
 import type { TrustAnswer, TrustQuestion } from '@coding-harness/session';
 import { sanitize } from './sanitize.js';
 
@@ -46,20 +47,12 @@ export function trustKey(selected: number, name: string | undefined, ch: string 
 }
 
 /**
- * The question as plain lines: which repository, every project skill with the rules its
- * `allowed-tools` would pre-approve (text from the repository, sanitized), then the choices with
- * the selected one marked `›`.
+ * The question as plain lines: what it is about (the session's `trustSubjectLines`, the same as
+ * the REPL's, tabs made spaces like all TUI text), then the choices with the selected one marked `›`.
  */
 export function trustQuestionLines(q: TrustQuestion, selected: number): string[] {
-  const line = (text: string): string => sanitize(text, { multiline: false });
-  const settings = q.settings ?? [];
   return [
-    ...(q.skills.length > 0 ? [`This repository's skills would pre-approve tool calls: ${line(q.repo)}`] : []),
-    ...q.skills.map((s) => `  /${line(s.name)}: ${s.allowedTools.map(line).join(', ')}`),
-    ...(settings.length > 0
-      ? [`This repository's settings files would apply (allow rules, hooks, env...): ${line(q.repo)}`]
-      : []),
-    ...settings.map((g) => `  ${line(g.file)}: ${g.keys.map(line).join(', ')}`),
+    ...trustSubjectLines(q).map((l) => sanitize(l.text)),
     '',
     'Trust this repository?',
     ...TRUST_CHOICES.map((c, i) => `${i === selected ? '›' : ' '} [${c.key}] ${c.label}: ${c.meaning}`),

@@ -4,48 +4,35 @@ import type { Session } from '@coding-harness/session';
 import type { ApprovalState } from './approval-state.js';
 import { QuestionQueue } from './question-queue.js';
 import { interpret } from './commands.js';
-import { completions, menuKey } from './completion.js';
+import { completions, type Completion, type MenuState } from './completion.js';
 import { mentionItems } from './mention-completion.js';
 import { FrameScheduler } from './frame-scheduler.js';
-import { ctrlKey, editKey, emptyInput, insertPaste, setText, type InputState } from './input-state.js';
-import { searchKey, searchLabel, startSearch, type HistorySearch } from './history-search.js';
-import { layoutTranscript } from './layout.js';
-import { viewerKey, type ViewerState } from './result-viewer.js';
-import { opensViewer, openWholeResult, type ViewerHost } from './whole-result.js';
+import { emptyInput, insertPaste, setText, type InputState } from './input-state.js';
+import { searchLabel, type HistorySearch } from './history-search.js';
+import type { ViewerState } from './result-viewer.js';
+import type { ViewerHost } from './whole-result.js';
 import { PasteCollector } from './paste.js';
 import { progressLine, SPINNER_MS } from './progress.js';
-import { pickerKey, type PickerState } from './picker-state.js';
+import type { PickerState } from './picker-state.js';
 import { reduce, type Action } from './reduce.js';
 import { resumeCommand, resumeHint, scrollbackText } from './scrollback.js';
-import type { SessionPick } from './session-picker.js';
 import { shortRoot } from './status-line.js';
-import { thinkingTarget, toolTarget } from './tool-target.js';
 import type { Theme } from './theme.js';
-import { newConversation, resumeSession, runSlash } from './tui-commands.js';
+import { runSlash } from './tui-commands.js';
 import type { CommandHost } from './tui-commands.js';
+import { EscTwice, routeKey, type Key, type KeyHost } from './tui-keys.js';
 import { SessionClient, type ClientOptions } from './session-client.js';
 import { TuiScreen } from './tui-screen.js';
 import { initialState, type ViewState } from './view-state.js';
-
-/** How close two Esc presses must be to open `/rewind`. */
-const ESC_TWICE_MS = 600;
-
-/** A key as blessed reports it. */
-export interface Key {
-  name?: string;
-  full?: string;
-  meta?: boolean;
-}
-
-const QUIT_HINT = 'press Ctrl-C again to quit';
 
 /**
  * The running TUI, a client of the session protocol: it sends commands (`dispatch`) and draws the
  * events it is sent (`subscribe`), keeping no copy of the session's state (the status bar is the
  * latest `status` event). It routes keys (modal > picker > menu > input), answers approval
- * questions by request id, and draws at most ~30 frames a second. `quit` resolves `done`.
+ * questions by request id, and draws at most ~30 frames a second. `quit` resolves `done`. Which
+ * key does what is decided in `tui-keys.ts` (`routeKey`), on the state this class holds.
  */
-export class TuiApp implements CommandHost, ViewerHost {
+export class TuiApp implements CommandHost, ViewerHost, KeyHost {
   state: ViewState;
   input: InputState = emptyInput();
   /** The session's open approval questions; the first one is in the modal. */
@@ -55,7 +42,7 @@ export class TuiApp implements CommandHost, ViewerHost {
   pickerSkills: readonly SkillSummary[] = [];
   pickerMessage = '';
   /** Index into the `/` menu, and the input text for which Esc dismissed it. */
-  menu = { selected: 0, dismissedFor: undefined as string | undefined };
+  menu: MenuState = { selected: 0, dismissedFor: undefined };
   /** The whole-result viewer while it is open, and the call it shows. */
   viewer: { callId: string; state: ViewerState } | undefined;
   /** Ctrl-R's history search while it is open. */
@@ -72,11 +59,15 @@ export class TuiApp implements CommandHost, ViewerHost {
 
   /** The session's side: commands out, results back. */
   readonly client: SessionClient;
-  private armed = false;
+  /** A first Ctrl-C showed the quit hint: the next one quits. */
+  quitArmed = false;
+  /** Esc Esc between turns opens `/rewind`. */
+  readonly escapes = new EscTwice();
+  /** The widgets (the `/resume` list keeps its own selection). */
+  readonly view: TuiScreen;
   private finish!: (code: number) => void;
   private readonly frames: FrameScheduler;
   private readonly ticker: ReturnType<typeof setInterval>;
-  private readonly view: TuiScreen;
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -122,6 +113,11 @@ export class TuiApp implements CommandHost, ViewerHost {
   private onSessionEvent(event: SessionEvent): void {
     this.questions.onEvent(event);
     this.dispatch({ type: 'event', event, now: this.opts.now() });
+  }
+
+  /** Asks for a frame (frames are drawn at most ~30 times a second). */
+  requestFrame(): void {
+    this.frames.request();
   }
 
   /** The transcript's width. */
@@ -184,7 +180,7 @@ export class TuiApp implements CommandHost, ViewerHost {
   }
 
   /** The `/` menu items for the current input (empty when hidden). */
-  menuItems(): ReturnType<typeof completions> {
+  menuItems(): Completion[] {
     if (this.picker || this.approval || this.view.sessions.open || this.menu.dismissedFor === this.input.text)
       return [];
     const slash = completions(this.input.text, this.session.skills());
@@ -224,74 +220,14 @@ export class TuiApp implements CommandHost, ViewerHost {
    * A paste that just ended goes into the input as one edit (a `[pasted N lines]` label for more
    * than one line); it is never an answer or a filter.
    */
-  private insertPaste(): void {
+  insertPaste(): void {
     const pasted = this.paste.take();
     if (pasted !== undefined && !this.approval && !this.picker) this.setInput(insertPaste(this.input, pasted));
   }
 
-  /** Routes one key: a paste, Ctrl-C, then the modal, the picker, the menu, and the input. */
+  /** Routes one key (see `routeKey`): a paste, Ctrl-C, then the modal, the picker, the menu, and the input. */
   onKey(ch: string | undefined, key: Key & { sequence?: string }): void {
-    if (this.paste.key(key.name, key.sequence, ch)) return this.insertPaste();
-    // Alt-Enter: the ESC of an ESC CR pair is dropped; that CR is a new line (see `returns`).
-    if (key.name === 'escape' && this.returns.includes(true)) return;
-    const altReturn = key.name === 'return' && (this.returns.shift() ?? false);
-    if (this.search) return this.searchKey(ch, key);
-    if (key.full === 'C-c') return this.ctrlC();
-    if (this.armed) {
-      this.armed = false;
-      if (this.state.hint === QUIT_HINT) this.dispatch({ type: 'hint', text: '' });
-    }
-    if (this.approval) return this.questions.key(key.name, ch);
-    if (this.viewer) return this.viewerKey(ch, key);
-    if (this.view.sessions.open) return this.onPick(this.view.sessions.key(key.name, ch));
-    if (this.picker) return this.pickerKey(ch, key);
-    if (key.full === 'C-d') {
-      if (!this.input.text) this.quit(0);
-      return;
-    }
-    if (key.full === 'S-tab') return this.cycleMode();
-    if (key.full === 'C-r') {
-      this.search = startSearch(this.input.history);
-      return this.frames.request();
-    }
-    if (key.name === 'escape' && this.client.running && !this.menuItems().length) return this.cancelTurn();
-    if (key.name === 'escape' && !this.menuItems().length && this.escTwice(key.sequence))
-      return void runSlash(this, 'rewind', '/rewind');
-    if (key.name === 'pageup' || key.name === 'pagedown') return this.scroll(key.name === 'pageup' ? -1 : 1);
-    if (key.full === 'C-o') return this.toggleTool();
-    if (key.full === 'C-t')
-      return this.dispatch({
-        type: 'toggle_thinking',
-        ...thinkingTarget(this.state, this.view.width(), this.view.transcriptHeight()),
-      });
-    if (this.menuKey(key)) return;
-    const edited = ctrlKey(this.input, key.full ?? '');
-    if (edited) return this.setInput(edited);
-    const r = editKey(this.input, key.name, ch, altReturn || (key.meta ?? false));
-    this.setInput(r.state);
-    if (r.submit !== undefined) this.submit(r.submit);
-  }
-
-  /** Esc Esc (twice within ESC_TWICE_MS, between turns): `/rewind`'s list, as in Claude Code. */
-  private escTwice(sequence?: string): boolean {
-    // Both presses in one read (fast typing, a slow machine) come as one meta-Escape key.
-    if (sequence === '\x1b\x1b') return true;
-    const now = Date.now();
-    const twice = this.lastEscape !== undefined && now - this.lastEscape <= ESC_TWICE_MS;
-    this.lastEscape = twice ? undefined : now;
-    return twice;
-  }
-  private lastEscape: number | undefined;
-
-  /**
-   * Ctrl-O: expands the tool call in view or collapses it; on an expanded result that does not
-   * show all the call printed, opens the whole of it in the viewer instead.
-   */
-  private toggleTool(): void {
-    const target = toolTarget(this.state, this.view.width(), this.view.transcriptHeight());
-    const tool = this.state.items.findLast((i) => i.kind === 'tool' && (target.id === undefined || i.id === target.id));
-    if (tool?.kind === 'tool' && opensViewer(tool)) return void openWholeResult(this, tool);
-    this.dispatch({ type: 'toggle_tool', ...target });
+    routeKey(this, ch, key);
   }
 
   /** Shows `viewer` over the screen (the whole result of `callId`). */
@@ -300,51 +236,11 @@ export class TuiApp implements CommandHost, ViewerHost {
     this.frames.request();
   }
 
-  /** A key in the viewer: it scrolls, or closes it (q, Esc, Enter, Ctrl-O), the call then collapsed if expanded. */
-  private viewerKey(ch: string | undefined, key: Key): void {
-    if (!this.viewer) return;
-    const r =
-      key.full === 'C-o' ? 'close' : viewerKey(this.viewer.state, key.name, ch, this.view.width(), this.view.height());
-    if (r === 'close') {
-      const id = this.viewer.callId;
-      this.viewer = undefined;
-      const tool = this.state.items.find((i) => i.kind === 'tool' && i.id === id);
-      if (tool?.kind === 'tool' && tool.expanded) return this.dispatch({ type: 'toggle_tool', id });
-      return this.frames.request();
-    }
-    this.viewer = { ...this.viewer, state: r };
-    this.frames.request();
-  }
-
-  private setInput(input: InputState): void {
+  /** Sets the input; a changed text resets the `/` menu's selection. */
+  setInput(input: InputState): void {
     if (input.text !== this.input.text)
       this.menu = { selected: 0, dismissedFor: this.menu.dismissedFor === input.text ? input.text : undefined };
     this.input = input;
-    this.frames.request();
-  }
-
-  private menuKey(key: Key): boolean {
-    const r = menuKey(this.menu, this.menuItems(), key.name, this.input.text);
-    if (!r) return false;
-    this.menu = r.menu;
-    if (r.insert !== undefined) this.setInput(setText(this.input, r.insert));
-    this.frames.request();
-    return true;
-  }
-
-  private scroll(direction: -1 | 1): void {
-    const height = this.view.transcriptHeight();
-    const width = this.view.width();
-    const total = layoutTranscript(this.state, width).total;
-    this.dispatch({ type: 'scroll', by: direction * Math.max(1, height - 2), total, height });
-  }
-
-  /** A key while Ctrl-R searches: narrow, go older, use the match (not sent) or cancel. */
-  private searchKey(ch: string | undefined, key: Key): void {
-    if (!this.search) return;
-    const r = searchKey(this.search, this.input.history, key.name, key.full, ch);
-    this.search = r.type === 'state' ? r.state : undefined;
-    if (r.type === 'accept') this.setInput(setText(this.input, r.text));
     this.frames.request();
   }
 
@@ -352,7 +248,7 @@ export class TuiApp implements CommandHost, ViewerHost {
    * Shift-Tab: the session's next permission mode (default → acceptEdits → plan → default), from
    * the next tool call on; the status bar follows the session's `status` event.
    */
-  private cycleMode(): void {
+  cycleMode(): void {
     void this.client
       .command({ type: 'cycle_mode' })
       .then((r) => !r.ok && this.dispatch({ type: 'hint', text: r.error }));
@@ -370,7 +266,7 @@ export class TuiApp implements CommandHost, ViewerHost {
    * Ctrl-C or Esc while a turn runs: the session interrupts it (and settles its open questions);
    * queued messages are not sent but put back in the input, before what is typed there.
    */
-  private cancelTurn(): void {
+  cancelTurn(): void {
     void this.client.command({ type: 'interrupt' });
     this.questions.clear();
     if (this.state.queued.length > 0) {
@@ -381,50 +277,14 @@ export class TuiApp implements CommandHost, ViewerHost {
     this.dispatch({ type: 'hint', text: 'cancelling…' });
   }
 
-  private ctrlC(): void {
-    if (this.client.running) return this.cancelTurn();
-    if (this.viewer) return this.viewerKey(undefined, { name: 'escape' });
-    if (this.picker) return this.closePicker();
-    if (this.view.sessions.open) return this.onPick(this.view.sessions.key('escape', undefined));
-    if (this.armed) return this.quit(0);
-    this.armed = true;
-    this.setInput(emptyInput(this.input.history));
-    this.dispatch({ type: 'hint', text: QUIT_HINT });
-  }
-
-  private pickerKey(ch: string | undefined, key: Key): void {
-    if (!this.picker) return;
-    const r = pickerKey(this.picker, this.pickerSkills, key.name, ch);
-    if (r.type === 'close') return this.closePicker();
-    if (r.type === 'stage') {
-      this.closePicker();
-      this.setInput(setText(this.input, r.text));
-      return;
-    }
-    this.picker = r.state;
-    this.pickerMessage = r.type === 'message' ? r.text : '';
-    this.frames.request();
-  }
-
-  /** `/resume`'s list: the sessions of this work root; its pick is acted on by {@link onPick}. */
+  /** `/resume`'s list: the sessions of this work root; its keys and pick are routed by `routeKey`. */
   showSessions(sessions: readonly SessionSummary[]): void {
     this.view.sessions.show(sessions);
     this.frames.request();
   }
 
-  /**
-   * A pick in `/resume`'s list: another session is resumed in place (the transcript becomes that
-   * conversation); this one says so; `n` is a new conversation; Esc just closes the list.
-   */
-  private onPick(pick: SessionPick | undefined): void {
-    this.frames.request();
-    if (!pick || pick.type === 'quit') return;
-    if (pick.type === 'new') return void newConversation(this);
-    if (pick.id === this.state.status.sessionId) return this.dispatch({ type: 'info', text: 'that is this session' });
-    void resumeSession(this, pick.id);
-  }
-
-  private closePicker(): void {
+  /** Closes the skills picker. */
+  closePicker(): void {
     this.picker = undefined;
     this.pickerMessage = '';
     this.frames.request();

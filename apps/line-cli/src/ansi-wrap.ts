@@ -4,30 +4,13 @@
  * emoji) characters count 2, combining marks 0, escape sequences nothing. A style that spans a
  * break is closed at the end of the row and opened again after the next row's indent, so an
  * indent is never underlined or coloured. Only SGR sequences are expected: the text was sanitized
- * before it was styled, so every other control is already shown as text.
+ * before it was styled, so every other control is already shown as text. Column widths come from
+ * `@coding-harness/session/text-width`, the table the TUI lays out with too.
  */
+import { charWidth } from '@coding-harness/session/text-width';
 
 const SGR = /\x1b\[[0-9;]*m/y;
 const RESET = '\x1b[0m';
-
-/** Columns one code point takes on a terminal. */
-export function charWidth(cp: number): number {
-  if (cp < 0x300) return 1;
-  if (cp <= 0x36f || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0xfe00 && cp <= 0xfe0f)) return 0;
-  if (
-    (cp >= 0x1100 && cp <= 0x115f) ||
-    (cp >= 0x2e80 && cp <= 0xa4cf) ||
-    (cp >= 0xac00 && cp <= 0xd7a3) ||
-    (cp >= 0xf900 && cp <= 0xfaff) ||
-    (cp >= 0xfe30 && cp <= 0xfe4f) ||
-    (cp >= 0xff00 && cp <= 0xff60) ||
-    (cp >= 0xffe0 && cp <= 0xffe6) ||
-    (cp >= 0x1f300 && cp <= 0x1faff) ||
-    (cp >= 0x20000 && cp <= 0x3fffd)
-  )
-    return 2;
-  return 1;
-}
 
 /** One piece of styled text: an escape sequence, or one character with its width. */
 type Piece = { esc: string } | { ch: string; w: number };

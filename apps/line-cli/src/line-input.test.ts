@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { Interface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { MessageInput, normalizeLineEnds, pasteLabel } from './line-input.js';
+import { pasteLabel } from '@coding-harness/session';
+import { MessageInput, normalizeLineEnds } from './line-input.js';
 
 /** A stand-in for readline: records what is typed into it and emits lines on demand. */
 function fakeReadline() {

@@ -1,18 +1,10 @@
 import type { Interface } from 'node:readline';
+import { pasteLabel, pasteNeedsLabel } from '@coding-harness/session';
 
 /** Turns the terminal's bracketed paste mode on: pasted text arrives between `ESC[200~` and `ESC[201~`. */
 export const PASTE_ON = '\x1b[?2004h';
 /** Turns bracketed paste mode off again (written on exit, however the REPL ends). */
 export const PASTE_OFF = '\x1b[?2004l';
-
-/** What stands for a multi-line paste in the input line; the `n`th paste of a message gets `#n`. */
-export function pasteLabel(lines: number, n: number): string {
-  const what = `pasted ${lines} line${lines === 1 ? '' : 's'}`;
-  return n === 1 ? `[${what}]` : `[${what} #${n}]`;
-}
-
-/** Control characters other than tab: a paste holding one is never echoed into the input line. */
-const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
 
 /** Pasted line ends (CR from most terminals, LF, or CRLF) as LF. */
 export function normalizeLineEnds(text: string): string {
@@ -118,7 +110,7 @@ export class MessageInput {
   private endPaste(): void {
     const text = normalizeLineEnds(this.paste ?? '').replace(/\n$/, '');
     this.paste = undefined;
-    if (!text.includes('\n') && !CONTROL.test(text)) {
+    if (!pasteNeedsLabel(text)) {
       if (text !== '') this.opts.rl.write(text);
       return;
     }

@@ -9,6 +9,7 @@ import { parseHarnessArgs, helpText } from '@coding-harness/session/args';
  * process.exit, so piped output is never cut; only what a mode needs is loaded.
  */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  if (argv[0] === 'mcp') return (await import('./mcp-command.js')).runMcpCommand(argv.slice(1), io);
   const parsed = parseHarnessArgs(argv);
   if (!parsed.ok) {
     io.stderr.write(`harness: ${parsed.message}\n`);

@@ -18,6 +18,7 @@ import { PREVIEW_LINES } from './question.js';
 import { pickResume } from './repl-picker.js';
 import type { PickerIo } from './repl-picker.js';
 import { replQuestions } from './repl-questions.js';
+import { mcpServerAsker } from './mcp-question.js';
 import { loadMarkdown } from './markdown.js';
 import { drawCommand, replCommand } from './repl-turn.js';
 import type { TurnDeps } from './repl-turn.js';
@@ -93,7 +94,7 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     }
   };
 
-  const { ask, askTrust } = replQuestions({
+  const questionDeps = {
     out,
     colors,
     tty,
@@ -102,7 +103,9 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
     prompt,
     lines,
     turn: () => current,
-  });
+  };
+  const { ask, askTrust } = replQuestions(questionDeps);
+  const askMcpServer = mcpServerAsker(questionDeps);
 
   // `--resume` without an id: pick one of this work root's sessions first.
   const pickerIo: PickerIo = {
@@ -127,7 +130,13 @@ export async function runRepl(flags: HarnessFlags, io: CliIo): Promise<number> {
 
   let session: Session;
   try {
-    session = await createSession(wanted, io.env, { askTrust, home: io.home, cwd: io.cwd, interactive: true });
+    session = await createSession(wanted, io.env, {
+      askTrust,
+      askMcpServer,
+      home: io.home,
+      cwd: io.cwd,
+      interactive: true,
+    });
   } catch (err) {
     rl.close();
     if (tty) out.write(PASTE_OFF);

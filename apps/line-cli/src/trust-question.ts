@@ -1,23 +1,14 @@
 import type { Colors } from './colors.js';
-import { sanitize } from '@coding-harness/session';
+import { trustSubjectLines } from '@coding-harness/session';
 import type { TrustAnswer, TrustQuestion } from '@coding-harness/session';
 
 /**
- * The lines above the trust question: which repository, and every project skill with the rules
- * its `allowed-tools` would pre-approve (text from the repository, sanitized).
+ * The lines above the trust question: what it is about (the session's `trustSubjectLines`, the
+ * same as the TUI's, headings in yellow), then what each answer means.
  */
 export function trustQuestionLines(q: TrustQuestion, c: Colors): string[] {
-  const line = (text: string): string => sanitize(text, { multiline: false });
-  const settings = q.settings ?? [];
   return [
-    ...(q.skills.length > 0
-      ? [c.yellow(`This repository's skills would pre-approve tool calls: ${line(q.repo)}`)]
-      : []),
-    ...q.skills.map((s) => `  /${line(s.name)}: ${s.allowedTools.map(line).join(', ')}`),
-    ...(settings.length > 0
-      ? [c.yellow(`This repository's settings files would apply (allow rules, hooks, env...): ${line(q.repo)}`)]
-      : []),
-    ...settings.map((g) => `  ${line(g.file)}: ${g.keys.map(line).join(', ')}`),
+    ...trustSubjectLines(q).map((l) => (l.heading ? c.yellow(l.text) : l.text)),
     c.dim(
       q.skills.length > 0
         ? '  trust: their allowed-tools apply from now on (recorded) · not now: they load, but pre-approve nothing this time'

@@ -63,6 +63,81 @@ function report(plugin: Hooks, hook: string, err: unknown, ctx: HookContext): vo
 const failed = (plugin: Hooks, hook: string, err: unknown): string =>
   `blocked: the ${plugin.name} hook (${hook}) failed: ${messageOf(err)}`;
 
+/** `beforeTurn` of every plugin in order, folded (see `TurnStart`). */
+async function startTurn(list: readonly Hooks[], turn: { text: string }, ctx: TurnContext): Promise<TurnStart> {
+  const context: string[] = [];
+  const calls: ForcedCall[] = [];
+  for (const plugin of list) {
+    if (!plugin.beforeTurn) continue;
+    try {
+      const answer = await plugin.beforeTurn(turn, ctx);
+      if (!answer) continue;
+      if ('block' in answer) return { block: answer.block };
+      context.push(...(answer.context ?? []));
+      calls.push(...(answer.calls ?? []));
+    } catch (err) {
+      return { block: failed(plugin, 'beforeTurn', err) };
+    }
+  }
+  return { context, calls };
+}
+
+/** `beforeToolCall` of every plugin in order, folded (see `CallGate`); each rewrite is checked with `revalidate`. */
+async function gateCall(
+  list: readonly Hooks[],
+  call: HookToolCall,
+  ctx: TurnContext,
+  revalidate: (raw: unknown) => Validation<unknown>,
+): Promise<CallGate> {
+  let input = call.input;
+  let permission: 'allow' | 'ask' | undefined;
+  const reasons: string[] = [];
+  for (const plugin of list) {
+    if (!plugin.beforeToolCall) continue;
+    try {
+      const answer = await plugin.beforeToolCall({ ...call, input }, ctx);
+      if (!answer) continue;
+      if ('block' in answer) return { block: answer.block };
+      if (answer.input !== undefined) {
+        const checked = revalidate(answer.input);
+        if (!checked.ok) return { invalid: `the ${plugin.name} hook rewrote the input: ${checked.message}` };
+        input = checked.input;
+      }
+      if (answer.permission === 'ask' || (answer.permission === 'allow' && permission === undefined))
+        permission = answer.permission;
+      if (answer.permission !== undefined && answer.reason !== undefined && answer.reason.trim() !== '')
+        reasons.push(answer.reason.trim());
+    } catch (err) {
+      return { block: failed(plugin, 'beforeToolCall', err) };
+    }
+  }
+  return {
+    input,
+    ...(permission !== undefined ? { permission } : {}),
+    ...(reasons.length > 0 ? { reason: reasons.join('; ') } : {}),
+  };
+}
+
+/** The first non-empty `continueWith` of the plugins' `hook` (every plugin still runs). */
+async function goOn<E>(
+  list: readonly Hooks[],
+  hook: 'afterTurn' | 'afterThread',
+  end: E,
+  ctx: TurnContext,
+  call: (plugin: Hooks, end: E, ctx: TurnContext) => ReturnType<NonNullable<Hooks['afterTurn']>> | undefined,
+): Promise<string | undefined> {
+  let next: string | undefined;
+  for (const plugin of list) {
+    try {
+      const answer = await call(plugin, end, ctx);
+      if (answer && next === undefined && answer.continueWith.trim() !== '') next = answer.continueWith;
+    } catch (err) {
+      report(plugin, hook, err, ctx);
+    }
+  }
+  return next;
+}
+
 /** The runner over `plugins`, in that order. */
 export function createHookRunner(plugins: readonly Hooks[] = []): HookRunner {
   const list = [...plugins];
@@ -77,72 +152,10 @@ export function createHookRunner(plugins: readonly Hooks[] = []): HookRunner {
       !p.afterThread &&
       !p.onQuestion,
   );
-  /** The first non-empty `continueWith` of the plugins' `hook` (every plugin still runs). */
-  const goOn = async <E>(
-    hook: 'afterTurn' | 'afterThread',
-    end: E,
-    ctx: TurnContext,
-    call: (plugin: Hooks, end: E, ctx: TurnContext) => ReturnType<NonNullable<Hooks['afterTurn']>> | undefined,
-  ): Promise<string | undefined> => {
-    let next: string | undefined;
-    for (const plugin of list) {
-      try {
-        const answer = await call(plugin, end, ctx);
-        if (answer && next === undefined && answer.continueWith.trim() !== '') next = answer.continueWith;
-      } catch (err) {
-        report(plugin, hook, err, ctx);
-      }
-    }
-    return next;
-  };
   return {
     empty,
-    async beforeTurn(turn, ctx) {
-      const context: string[] = [];
-      const calls: ForcedCall[] = [];
-      for (const plugin of list) {
-        if (!plugin.beforeTurn) continue;
-        try {
-          const answer = await plugin.beforeTurn(turn, ctx);
-          if (!answer) continue;
-          if ('block' in answer) return { block: answer.block };
-          context.push(...(answer.context ?? []));
-          calls.push(...(answer.calls ?? []));
-        } catch (err) {
-          return { block: failed(plugin, 'beforeTurn', err) };
-        }
-      }
-      return { context, calls };
-    },
-    async beforeToolCall(call, ctx, revalidate) {
-      let input = call.input;
-      let permission: 'allow' | 'ask' | undefined;
-      const reasons: string[] = [];
-      for (const plugin of list) {
-        if (!plugin.beforeToolCall) continue;
-        try {
-          const answer = await plugin.beforeToolCall({ ...call, input }, ctx);
-          if (!answer) continue;
-          if ('block' in answer) return { block: answer.block };
-          if (answer.input !== undefined) {
-            const checked = revalidate(answer.input);
-            if (!checked.ok) return { invalid: `the ${plugin.name} hook rewrote the input: ${checked.message}` };
-            input = checked.input;
-          }
-          if (answer.permission === 'ask' || (answer.permission === 'allow' && permission === undefined))
-            permission = answer.permission;
-          if (answer.permission !== undefined && answer.reason !== undefined && answer.reason.trim() !== '')
-            reasons.push(answer.reason.trim());
-        } catch (err) {
-          return { block: failed(plugin, 'beforeToolCall', err) };
-        }
-      }
-      return {
-        input,
-        ...(permission !== undefined ? { permission } : {}),
-        ...(reasons.length > 0 ? { reason: reasons.join('; ') } : {}),
-      };
-    },
+    beforeTurn: (turn, ctx) => startTurn(list, turn, ctx),
+    beforeToolCall: (call, ctx, revalidate) => gateCall(list, call, ctx, revalidate),
     async afterToolCall(call, result, ctx) {
       let current = result;
       for (const plugin of list) {
@@ -185,8 +198,8 @@ export function createHookRunner(plugins: readonly Hooks[] = []): HookRunner {
       }
       return out;
     },
-    afterTurn: (end, ctx) => goOn('afterTurn', end, ctx, (p, e, c) => p.afterTurn?.(e, c)),
-    afterThread: (end, ctx) => goOn('afterThread', end, ctx, (p, e, c) => p.afterThread?.(e, c)),
+    afterTurn: (end, ctx) => goOn(list, 'afterTurn', end, ctx, (p, e, c) => p.afterTurn?.(e, c)),
+    afterThread: (end, ctx) => goOn(list, 'afterThread', end, ctx, (p, e, c) => p.afterThread?.(e, c)),
     async onQuestion(question, ctx) {
       await Promise.all(
         list.map(async (plugin) => {

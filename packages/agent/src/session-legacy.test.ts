@@ -23,7 +23,7 @@ import {
   transcriptProblems,
   turn,
   turnEnd,
-} from './testing/kit.test.util.js';
+} from './testing/kit.js';
 
 afterEach(cleanup);
 

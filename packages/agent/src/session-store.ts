@@ -69,39 +69,82 @@ const TITLE_LIMIT = 1024 * 1024;
 
 type Head = { ok: true; info: SessionInfo } | { ok: false; error: string };
 
+/** A session file found in the store's folder. */
+interface SessionEntry {
+  id: string;
+  file: string;
+  mtime: Date;
+}
+
+/** Valid session file names in `dir` with their modification times, newest first. */
+async function sessionEntries(dir: string, notice: (message: string) => void): Promise<SessionEntry[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return [];
+  }
+  const out: SessionEntry[] = [];
+  for (const name of names) {
+    if (!name.endsWith('.jsonl')) continue;
+    const id = idOfFile(name);
+    const file = join(dir, name);
+    if (id === undefined) {
+      notice(`skipped ${file}: the name is not a session id (letters, digits, - and _ only)`);
+      continue;
+    }
+    try {
+      const s = await stat(file);
+      if (s.isFile()) out.push({ id, file, mtime: s.mtime });
+      else notice(`skipped ${file}: not a regular file`);
+    } catch (err) {
+      notice(`skipped ${file}: ${(err as Error).message}`);
+    }
+  }
+  return out.sort((a, b) => b.mtime.getTime() - a.mtime.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+}
+
+/** Creates the session file for `header` (0600, never over an existing one) and opens its writer. */
+function createSessionFile(
+  dir: string,
+  header: Parameters<SessionStore['create']>[0],
+  fileOf: (id: string) => string,
+): ReturnType<SessionStore['create']> {
+  const id = header.id ?? newSessionId(new Date(header.createdAt));
+  if (!isSessionId(id)) return { ok: false, error: `not a session id: ${JSON.stringify(id.slice(0, 80))}` };
+  const full: SessionHeader = {
+    type: 'session',
+    id,
+    workroot: header.workroot,
+    model: header.model,
+    createdAt: header.createdAt,
+  };
+  const lines = [JSON.stringify(full)];
+  if (header.prefix)
+    lines.push(JSON.stringify({ type: 'prefix', system: header.prefix.system, tools: header.prefix.tools }));
+  try {
+    privateDir(dir);
+    const fd = openSync(fileOf(id), 'wx', 0o600);
+    const writer = writerFor(id, fd);
+    try {
+      writeAll(fd, `${lines.join('\n')}\n`);
+    } catch (err) {
+      writer.close();
+      throw err;
+    }
+    return { ok: true, writer };
+  } catch (err) {
+    return { ok: false, error: `cannot create session file in ${dir}: ${(err as Error).message}` };
+  }
+}
+
 /** A session store over `dir` (created, 0700, on first write). */
 export function createSessionStore(opts: SessionStoreOptions): SessionStore {
   const { dir } = opts;
   const notice = opts.onNotice ?? (() => undefined);
   const fileOf = (id: string): string => join(dir, `${id}.jsonl`);
 
-  /** Valid session file names in `dir` with their modification times, newest first. */
-  async function entries(): Promise<{ id: string; file: string; mtime: Date }[]> {
-    let names: string[];
-    try {
-      names = await readdir(dir);
-    } catch {
-      return [];
-    }
-    const out: { id: string; file: string; mtime: Date }[] = [];
-    for (const name of names) {
-      if (!name.endsWith('.jsonl')) continue;
-      const id = idOfFile(name);
-      const file = join(dir, name);
-      if (id === undefined) {
-        notice(`skipped ${file}: the name is not a session id (letters, digits, - and _ only)`);
-        continue;
-      }
-      try {
-        const s = await stat(file);
-        if (s.isFile()) out.push({ id, file, mtime: s.mtime });
-        else notice(`skipped ${file}: not a regular file`);
-      } catch (err) {
-        notice(`skipped ${file}: ${(err as Error).message}`);
-      }
-    }
-    return out.sort((a, b) => b.mtime.getTime() - a.mtime.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
-  }
+  const entries = (): Promise<SessionEntry[]> => sessionEntries(dir, notice);
 
   const store: SessionStore = {
     dir,
@@ -136,34 +179,7 @@ export function createSessionStore(opts: SessionStoreOptions): SessionStore {
         return { ok: false, error: `cannot read session ${id}: ${(err as Error).message}` };
       }
     },
-    create(header) {
-      const id = header.id ?? newSessionId(new Date(header.createdAt));
-      if (!isSessionId(id)) return { ok: false, error: `not a session id: ${JSON.stringify(id.slice(0, 80))}` };
-      const full: SessionHeader = {
-        type: 'session',
-        id,
-        workroot: header.workroot,
-        model: header.model,
-        createdAt: header.createdAt,
-      };
-      const lines = [JSON.stringify(full)];
-      if (header.prefix)
-        lines.push(JSON.stringify({ type: 'prefix', system: header.prefix.system, tools: header.prefix.tools }));
-      try {
-        privateDir(dir);
-        const fd = openSync(fileOf(id), 'wx', 0o600);
-        const writer = writerFor(id, fd);
-        try {
-          writeAll(fd, `${lines.join('\n')}\n`);
-        } catch (err) {
-          writer.close();
-          throw err;
-        }
-        return { ok: true, writer };
-      } catch (err) {
-        return { ok: false, error: `cannot create session file in ${dir}: ${(err as Error).message}` };
-      }
-    },
+    create: (header) => createSessionFile(dir, header, fileOf),
     reopen(id) {
       if (!isSessionId(id)) return { ok: false, error: `not a session id: ${JSON.stringify(String(id).slice(0, 80))}` };
       const file = fileOf(id);

@@ -22,7 +22,7 @@ import {
   turn,
   turnEnd,
   replies,
-} from './testing/kit.test.util.js';
+} from './testing/kit.js';
 
 afterEach(cleanup);
 

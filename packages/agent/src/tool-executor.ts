@@ -7,8 +7,7 @@
  * a tool's failure. Every result and preview has the context's secrets redacted before it is
  * emitted or returned.
  */
-import { alwaysRuleFor, alwaysRuleScope, denialForNonInteractive } from '@coding-harness/approval';
-import type { Answer, AskFn, Authorization } from '@coding-harness/approval';
+import type { Authorization } from '@coding-harness/approval';
 import { createStreamRedactor, redactSecrets } from '@coding-harness/tools';
 import type { Tool, ToolContext, ToolErrorCode, ToolRegistry, ToolResult } from '@coding-harness/tools';
 import { prepareCall, ruleEntryOf } from '@coding-harness/tools';
@@ -21,12 +20,10 @@ import type { HookRunner } from './hook-runner.js';
 import type { AgentPolicy } from './policy.js';
 import { errorResult } from './transcript.js';
 import { MAX_TOOL_INPUT_DEPTH, tooDeepMessage } from './reply-limits.js';
+import { authorizeWith, CANCELLED, callAsker, serialize } from './call-approval.js';
+import type { Decided, Lock } from './call-approval.js';
 
-/** The result text of a call that was not run (or was stopped) because the user aborted. */
-export const CANCELLED = 'cancelled by the user';
-
-/** A question still open when the user aborts is answered no. */
-const DENIED_BY_ABORT: Answer = { type: 'deny', message: CANCELLED };
+export { CANCELLED } from './call-approval.js';
 
 /** The result text of a call whose input `max_tokens` cut off. */
 export const TRUNCATED =
@@ -157,41 +154,7 @@ async function runOne(
   if (refusal !== undefined)
     return finish(failure(refusal, `refused: ${refusal.split('\n')[0] ?? ''}`.slice(0, 200), 'failed'));
   let asked = false;
-  // The question is the event; the answer arrives by its request id (Agent.answer).
-  const ask: AskFn = (request) =>
-    askLock(async () => {
-      asked = true;
-      if (context.signal.aborted) return { type: 'deny', message: CANCELLED };
-      const rawPreview = tool.preview ? await tool.preview(input, context).catch(() => undefined) : undefined;
-      const preview =
-        rawPreview === undefined ? undefined : redactSecrets(rawPreview, context.secrets, context.secretLabels);
-      const requestId = deps.approvals.newId();
-      emit({
-        type: 'approval_requested',
-        requestId,
-        callId: use.id,
-        tool: use.name,
-        kind: tool.kind,
-        summary,
-        ...(permission.target !== undefined ? { target: permission.target } : {}),
-        ...(preview !== undefined ? { preview } : {}),
-        alwaysRule: alwaysRuleFor(request),
-        ...(alwaysRuleScope(request) === '' ? {} : { alwaysCovers: alwaysRuleScope(request) }),
-        allowHint: denialForNonInteractive(request),
-      });
-      if (deps.hooks && !deps.hooks.runner.empty)
-        void deps.hooks.runner.onQuestion({ requestId, tool: use.name, summary }, deps.hooks.context);
-      const answer = await deps.approvals.wait(requestId, context.signal, DENIED_BY_ABORT);
-      emit({
-        type: 'approval_resolved',
-        requestId,
-        callId: use.id,
-        allowed: answer.type !== 'deny',
-        how: context.signal.aborted && answer === DENIED_BY_ABORT ? 'aborted' : answer.type,
-        ...(answer.type === 'deny' && answer.message ? { message: answer.message } : {}),
-      });
-      return answer;
-    });
+  const ask = callAsker({ use, tool, input, summary, permission }, deps, askLock, () => (asked = true));
   // A tool the registry's table does not list (one resolved late, e.g. an MCP tool of a server
   // still starting) brings its own entry, so its kind and rule group still reach the policy.
   const ruleTool = deps.registry.ruleNames().find((entry) => entry.name === tool.name) ?? ruleEntryOf(tool);
@@ -235,36 +198,6 @@ async function runOne(
 }
 
 type Prepared = Extract<ReturnType<typeof prepareCall>, { ok: true }>;
-
-/** A hook's permission decision on a call (Claude Code's PreToolUse `permissionDecision`). */
-interface Decided {
-  permission: 'allow' | 'ask';
-  reason?: string;
-}
-
-/**
- * The policy's answer, bent by a hook's decision: `allow` answers the policy's question yes
- * (a deny rule still refuses, and nobody is asked); `ask` asks the user even when a rule or the
- * mode allowed the call without a question. The hook's reason is said before the question.
- */
-async function authorizeWith(
-  policy: AgentPolicy,
-  request: Parameters<AskFn>[0],
-  ask: AskFn,
-  decided: Decided | undefined,
-  asked: () => boolean,
-  emit: (event: AgentEvent) => void,
-): Promise<Authorization> {
-  if (decided?.permission === 'allow') return policy.authorize(request, async () => ({ type: 'once' }));
-  if (decided?.reason !== undefined)
-    emit({ type: 'notice', message: `a hook asks about this call: ${decided.reason}` });
-  const auth = await policy.authorize(request, ask);
-  if (decided?.permission !== 'ask' || !auth.allowed || asked()) return auth;
-  const answer = await ask(request);
-  return answer.type === 'deny'
-    ? { allowed: false, message: answer.message ?? 'the user said no' }
-    : { allowed: true, how: 'once', reason: 'the user said yes when a hook asked' };
-}
 
 /**
  * The plugins' `beforeToolCall` hooks on a validated call: the call as it will run (a rewritten
@@ -379,16 +312,4 @@ function toPart(id: string, result: ToolResult): ToolResultPart {
   return result.isError
     ? { type: 'tool_result', callId: id, content: result.content, isError: true }
     : { type: 'tool_result', callId: id, content: result.content };
-}
-
-type Lock = <T>(fn: () => Promise<T>) => Promise<T>;
-
-/** Runs the given functions one at a time, so approval questions never overlap. */
-function serialize(): Lock {
-  let tail: Promise<unknown> = Promise.resolve();
-  return <T>(fn: () => Promise<T>): Promise<T> => {
-    const next = tail.then(fn, fn);
-    tail = next.catch(() => undefined);
-    return next;
-  };
 }

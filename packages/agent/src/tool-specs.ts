@@ -7,5 +7,9 @@ import type { ToolSpec } from '@coding-harness/model';
 import type { ToolDefinition } from '@coding-harness/tools';
 
 export function toolSpecs(definitions: readonly ToolDefinition[]): ToolSpec[] {
-  return definitions.map((d) => ({ name: d.name, description: d.description, inputSchema: d.input_schema }));
+  return definitions.map((d) =>
+    d.defer_loading
+      ? { name: d.name, description: d.description, inputSchema: d.input_schema, deferred: true }
+      : { name: d.name, description: d.description, inputSchema: d.input_schema },
+  );
 }

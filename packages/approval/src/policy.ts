@@ -2,15 +2,14 @@ import type { ApprovalRequest, Answer, AskFn, Authorization, Decision, Grant, Pe
 import { formatRule, parseRule, parseRules } from './rules.js';
 import type { Rule } from './rules.js';
 import { GrantStore, toGrant } from './grants.js';
-import { findAllowing, findDenying, hiddenByDeny, readingFamily, targetOf } from './match.js';
-import { readOnlyCommandLine } from './bash-match.js';
+import { findDenying, hiddenByDeny, readingFamily } from './match.js';
 import { alwaysRule } from './always.js';
 import { KIND_RANK, toolOf, toolTable } from './tool-table.js';
-import type { RuleTool } from './tool-table.js';
+import type { RuleTool, ToolTable } from './tool-table.js';
 import type { CallKind } from './types.js';
 import type { SourcedRule } from './match.js';
-import { modeVerdict } from './modes.js';
 import { denialForNonInteractive, ruleDeniedMessage, userDeniedMessage } from './messages.js';
+import { decideRequest, describeOrigin } from './policy-decide.js';
 
 /** Origin recorded for grants made by answering "allow for the session". */
 export const USER_ANSWER_ORIGIN = 'user answer';
@@ -159,36 +158,18 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
 
   const root = options.root;
 
-  const decide = (request: ApprovalRequest): Decision => {
-    // A subagent's thread may run under its own mode (its calls carry it).
-    const mode = request.mode ?? sessionMode;
-    const tool = toolOf(request, tools);
-    const denied = findDenying(request, allDenies(), tool, root);
-    const origin = denied ? describeOrigin(denied.entry) : '';
-    const rule = denied ? `${formatRule(denied.entry.rule)} (${origin})` : '';
-    if (denied && denied.unsure === undefined)
-      return {
-        type: 'deny',
-        message: ruleDeniedMessage(request.tool, formatRule(denied.entry.rule), origin),
-      };
-    if (denied && mode !== 'plan')
-      return { type: 'ask', request, reason: `the deny rule ${rule} might match: ${denied.unsure}` };
-    if (mode === 'plan' || mode === 'bypassPermissions') return fromVerdict(request, mode);
-    const asked = findDenying(request, asks, tool, root);
-    if (asked) return { type: 'ask', request, reason: `the ask rule ${describe(asked.entry)} matches` };
-    if (request.escapesSandbox === true) return { type: 'ask', request, reason: 'it asks to run outside the sandbox' };
-    const allowing = findAllowing(request, grants.active(), tool, root);
-    if (allowing) return { type: 'allow', reason: `allowed by ${allowing.map(describe).join(', ')}` };
-    if (request.sandboxed === true && autoAllowSandboxed)
-      return { type: 'allow', reason: 'it runs inside the sandbox' };
-    const target = tool?.specifier === 'command' ? targetOf(request, tool) : undefined;
-    if (target !== undefined && !hasReadDenies() && readOnlyCommandLine(target))
-      return { type: 'allow', reason: 'a read-only command' };
-    return fromVerdict(request, mode);
-  };
-  /** Read-only commands run without a question only while no deny rule guards reading (a `Read(.env)` must keep asking for any reader). */
-  const hasReadDenies = (): boolean =>
-    allDenies().some((entry) => family.readers.has(entry.rule.tool) || family.searchers.has(entry.rule.tool));
+  const decide = (request: ApprovalRequest): Decision =>
+    decideRequest(request, {
+      tools,
+      root,
+      family,
+      autoAllowSandboxed,
+      // A subagent's thread may run under its own mode (its calls carry it).
+      mode: () => request.mode ?? sessionMode,
+      denies: allDenies,
+      asks: () => asks,
+      allows: () => grants.active(),
+    });
 
   const sessionRules = (request: ApprovalRequest): Rule[] => {
     const rule = request.escapesSandbox === true ? undefined : alwaysRule(request, toolOf(request, tools));
@@ -218,34 +199,10 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
       if (!denied || denied.unsure !== undefined) return undefined;
       return ruleDeniedMessage(request.tool, formatRule(denied.entry.rule), describeOrigin(denied.entry));
     },
-    async authorize(request, ask) {
-      const decision = decide(request);
-      if (decision.type === 'allow') return { allowed: true, how: 'policy', reason: decision.reason };
-      if (decision.type === 'deny') return { allowed: false, message: decision.message };
-      const answer = await ask(decision.request);
-      recordAnswer(request, answer);
-      if (answer.type === 'deny') return { allowed: false, message: userDeniedMessage(request.tool, answer.message) };
-      const how = answer.type;
-      return {
-        allowed: true,
-        how,
-        reason: ALLOWED_REASON[how],
-      };
-    },
+    authorize: (request, ask) => authorizeBy(decide(request), request, ask, recordAnswer),
     recordAnswer,
     grantForTurn(rules, origin, grantOptions = {}) {
-      const errors: string[] = [];
-      const granted: Rule[] = [];
-      for (const text of rules) {
-        const parsed = parseRule(text, tools);
-        const kind = parsed.ok ? (table.get(parsed.rule.tool)?.kind ?? 'exec') : 'exec';
-        if (!parsed.ok) errors.push(`${origin}: ${parsed.error}`);
-        else if (grantOptions.maxKind && KIND_RANK[kind] > KIND_RANK[grantOptions.maxKind]) {
-          errors.push(
-            `${origin}: the rule ${JSON.stringify(text.trim())} was not granted: it allows ${kind} calls, and this grant may allow only ${grantOptions.maxKind} calls (each such call asks instead)`,
-          );
-        } else if (!granted.some((rule) => formatRule(rule) === formatRule(parsed.rule))) granted.push(parsed.rule);
-      }
+      const { granted, errors } = turnGrants(rules, origin, tools, table, grantOptions.maxKind);
       grants.addTurn(granted, origin);
       return errors;
     },
@@ -287,6 +244,26 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
   };
 }
 
+/** A decision carried out: allowed or denied at once, or the question asked and its answer recorded. */
+async function authorizeBy(
+  decision: Decision,
+  request: ApprovalRequest,
+  ask: AskFn,
+  recordAnswer: (request: ApprovalRequest, answer: Answer) => void,
+): Promise<Authorization> {
+  if (decision.type === 'allow') return { allowed: true, how: 'policy', reason: decision.reason };
+  if (decision.type === 'deny') return { allowed: false, message: decision.message };
+  const answer = await ask(decision.request);
+  recordAnswer(request, answer);
+  if (answer.type === 'deny') return { allowed: false, message: userDeniedMessage(request.tool, answer.message) };
+  const how = answer.type;
+  return {
+    allowed: true,
+    how,
+    reason: ALLOWED_REASON[how],
+  };
+}
+
 /**
  * The outcome for a run that cannot ask (`-p`): what `decide` says, except that "ask" becomes a
  * denial naming the flags that would allow the call.
@@ -298,19 +275,30 @@ export function authorizeNonInteractive(policy: Policy, request: ApprovalRequest
   return { allowed: false, message: denialForNonInteractive(request, decision.reason, policy.tools) };
 }
 
-function fromVerdict(request: ApprovalRequest, mode: PermissionMode): Decision {
-  const verdict = modeVerdict(mode, request);
-  if (verdict.type === 'ask') return { type: 'ask', request };
-  return verdict;
-}
-
-function describe(entry: SourcedRule): string {
-  return `${formatRule(entry.rule)} (${describeOrigin(entry)})`;
-}
-
-/** Where a rule came from, as denials and reasons name it (`skill deploy, this turn`). */
-function describeOrigin(entry: SourcedRule): string {
-  return entry.scope === 'turn' ? `${entry.origin}, this turn` : entry.origin;
+/**
+ * The rules a turn grant adds (parsed, each once) and the errors for the rest: a rule that does
+ * not parse, or one for a tool wider than `maxKind` (that call asks instead).
+ */
+function turnGrants(
+  rules: readonly string[],
+  origin: string,
+  tools: readonly RuleTool[],
+  table: ToolTable,
+  maxKind: CallKind | undefined,
+): { granted: Rule[]; errors: string[] } {
+  const errors: string[] = [];
+  const granted: Rule[] = [];
+  for (const text of rules) {
+    const parsed = parseRule(text, tools);
+    const kind = parsed.ok ? (table.get(parsed.rule.tool)?.kind ?? 'exec') : 'exec';
+    if (!parsed.ok) errors.push(`${origin}: ${parsed.error}`);
+    else if (maxKind && KIND_RANK[kind] > KIND_RANK[maxKind]) {
+      errors.push(
+        `${origin}: the rule ${JSON.stringify(text.trim())} was not granted: it allows ${kind} calls, and this grant may allow only ${maxKind} calls (each such call asks instead)`,
+      );
+    } else if (!granted.some((rule) => formatRule(rule) === formatRule(parsed.rule))) granted.push(parsed.rule);
+  }
+  return { granted, errors };
 }
 
 interface RuleSet {

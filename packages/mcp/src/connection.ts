@@ -6,6 +6,7 @@
 import type { ServerConfig } from './config/types.js';
 import { loadSdk } from './sdk.js';
 import type { McpClient } from './sdk.js';
+import { groupStdioTransport } from './group-stdio.js';
 import { serverEnv } from './server-env.js';
 
 /** What the harness keeps of a server's tool (the rest of the listing is not used). */
@@ -49,15 +50,15 @@ export interface Connection {
 }
 
 async function transportFor(options: ConnectOptions) {
-  const { sdk, stdio } = await loadSdk();
+  const { sdk } = await loadSdk();
   const config = options.config;
+  // Our own stdio transport: the server in a process group of its own, ended as a group (group-stdio.ts).
   if (config.type === 'stdio')
-    return new stdio.StdioClientTransport({
+    return groupStdioTransport(sdk, {
       command: config.command,
-      args: [...config.args],
+      args: config.args,
       env: serverEnv(options.env, config.env),
       cwd: config.cwd ?? options.cwd,
-      stderr: 'pipe',
     });
   const requestInit = { headers: { ...config.headers } };
   if (config.type === 'sse') return new sdk.SSEClientTransport(new URL(config.url), { requestInit });

@@ -19,6 +19,7 @@ import { serverRuleName } from './names.js';
 export const SEARCH_TOOL = 'mcp_search';
 export const CALL_TOOL = 'mcp_call';
 const SEARCH_LIMIT = 10;
+const NO_NAMES: ReadonlySet<string> = new Set();
 
 /** What the gateway reads: the current MCP tools, and a wait for servers still starting. */
 export interface GatewaySource {
@@ -207,13 +208,15 @@ function awaiting(source: GatewaySource, name: string): Tool<unknown> | undefine
 /**
  * The session's registry with the MCP tools behind it: `mcp_call` is prepared as the tool it
  * names (approval sees that tool), `get` and `prepare` also know every current MCP tool by name,
- * `definitions()` adds the tools `promoted` (sent in full from the start), and `ruleNames()` adds
- * the MCP tools' rule entries.
+ * `definitions()` adds the tools `promoted` (sent in full from the start) and those `deferred`
+ * (sent with `defer_loading: true` for the provider's tool search to find), and `ruleNames()`
+ * adds the MCP tools' rule entries.
  */
 export function gatewayRegistry(
   base: ToolRegistry,
   source: GatewaySource,
   promoted: () => ReadonlySet<string>,
+  deferred: () => ReadonlySet<string> = () => NO_NAMES,
 ): ToolRegistry {
   const mcpTools = () => source.tools();
   let cachedTools: readonly Tool<unknown>[] | undefined;
@@ -236,10 +239,14 @@ export function gatewayRegistry(
     get: (name) => base.get(name) ?? mcp(name),
     definitions(): ToolDefinition[] {
       const shown = promoted();
-      const extra = mcpTools().filter((t) => shown.has(t.name));
+      const hidden = deferred();
+      const extra = mcpTools().filter((t) => shown.has(t.name) || hidden.has(t.name));
       return [
         ...base.definitions(),
-        ...extra.map((t) => ({ name: t.name, description: t.description, input_schema: t.inputSchema })),
+        ...extra.map((t): ToolDefinition => {
+          const definition = { name: t.name, description: t.description, input_schema: t.inputSchema };
+          return hidden.has(t.name) && !shown.has(t.name) ? { ...definition, defer_loading: true } : definition;
+        }),
       ];
     },
     ruleNames: rules,

@@ -8,7 +8,9 @@ export type {
   StdioServerConfig,
 } from './config/types.js';
 export { expandServer, expandText } from './config/expand.js';
-export { mergeSources, parseEntry, parseSource } from './config/parse.js';
+export { mergeSources, parseEntry, parseSource, SERVER_NAME } from './config/parse.js';
+export { removeServer, scopeLocation, serversAt, setServer, WRITE_SCOPES } from './config/edit.js';
+export type { WriteScope } from './config/edit.js';
 export { configSources } from './config/sources.js';
 export type { SourceOptions } from './config/sources.js';
 export { createMcpManager } from './manager.js';

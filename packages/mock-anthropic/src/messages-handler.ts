@@ -4,6 +4,7 @@ import type { CacheModel } from './cache-model.js';
 import type { ApiErrorResponse } from './errors.js';
 import { apiError } from './errors.js';
 import { missingServerTool, serverToolState } from './server-tools.js';
+import { toolSearchProblem, toolSearchState } from './tool-search.js';
 import { faultError } from './faults.js';
 import { sendError, sendJson } from './http-io.js';
 import { randomId } from './ids.js';
@@ -53,7 +54,9 @@ export async function handleMessages(ctx: HandlerContext, body: unknown, res: Se
       : { content: [{ type: 'text', text: decision.text }], stopReason: 'end_turn' };
   const fault = decision.kind === 'turn' ? decision.fault : undefined;
   const server = serverToolState(request.tools, request.messages);
-  const missing = missingServerTool(turn.content, server);
+  const missing =
+    missingServerTool(turn.content, server) ??
+    toolSearchProblem(turn.content, toolSearchState(request.tools, request.messages));
   if (missing) return fail(ctx, res, apiError('api_error', missing));
   const error = fault && faultError(fault, request.stream === true);
   if (error) return fail(ctx, res, error);
@@ -124,6 +127,7 @@ function replyContext(ctx: HandlerContext, v: ValidRequest): Parameters<typeof b
     maxTokens: ctx.validation.lenient ? Number.MAX_SAFE_INTEGER : request.max_tokens,
     contextRoom: Math.max(0, spec.contextWindow - v.inputTokens),
     server: serverToolState(request.tools, messages),
+    toolSearch: toolSearchState(request.tools, messages),
     afterToolResult:
       Array.isArray(lastUser?.content) && lastUser.content.some((b) => isRecord(b) && b.type === 'tool_result'),
     sign: (earlier: readonly ReplyBlock[], visible: string) => {

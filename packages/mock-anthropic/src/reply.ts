@@ -1,5 +1,7 @@
 import { randomId } from './ids.js';
 import { citationsOf, serverToolUsage, webFetchBlocks, webSearchBlocks } from './server-tools.js';
+import type { ToolSearchState } from './tool-search.js';
+import { toolSearchBlocks } from './tool-search.js';
 import type { ServerToolState } from './server-tools.js';
 import { estimateTokens } from './tokens.js';
 import type { RefusalDetails, ScriptBlock, ScriptTurn, StopReason } from './types.js';
@@ -63,6 +65,8 @@ export interface ReplyContext {
   afterToolResult: boolean;
   /** The request's server tools and this reply's use of them. */
   server: ServerToolState;
+  /** The request's deferred tools and its tool search tool. */
+  toolSearch: ToolSearchState;
   /** Signs a thinking block given the reply's earlier blocks and the block's visible text. */
   sign: (earlier: readonly ReplyBlock[], visibleText: string) => string;
 }
@@ -183,6 +187,8 @@ function toReplyBlocks(block: ScriptBlock, earlier: readonly ReplyBlock[], ctx: 
       return webSearchBlocks(block, ctx.server);
     case 'web_fetch':
       return webFetchBlocks(block, ctx.server);
+    case 'tool_search':
+      return toolSearchBlocks(block, ctx.toolSearch);
     case 'text':
       return block.citations && block.citations.length > 0
         ? [{ type: 'text', text: block.text, citations: citationsOf(block.citations) }]
@@ -193,7 +199,7 @@ function toReplyBlocks(block: ScriptBlock, earlier: readonly ReplyBlock[], ctx: 
 }
 
 function toReplyBlock(
-  block: Exclude<ScriptBlock, { type: 'text' | 'web_search' | 'web_fetch' }>,
+  block: Exclude<ScriptBlock, { type: 'text' | 'web_search' | 'web_fetch' | 'tool_search' }>,
   earlier: readonly ReplyBlock[],
   ctx: ReplyContext,
 ): ReplyBlock {
@@ -225,6 +231,7 @@ function blockTokens(block: ScriptBlock): number {
       return estimateTokens(JSON.stringify(block.block));
     case 'web_search':
     case 'web_fetch':
+    case 'tool_search':
       return estimateTokens(JSON.stringify(block));
   }
 }

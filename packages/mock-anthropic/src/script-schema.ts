@@ -28,6 +28,12 @@ const block = z.discriminatedUnion('type', [
       .enum(['url_not_accessible', 'unsupported_content_type', 'too_many_requests', 'unavailable', 'url_too_long'])
       .optional(),
   }),
+  z.strictObject({
+    type: z.literal('tool_search'),
+    query: z.string().min(1),
+    tools: z.array(z.string().min(1)).optional(),
+    error: z.enum(['invalid_tool_input', 'unavailable', 'too_many_requests', 'execution_time_exceeded']).optional(),
+  }),
   z.strictObject({ type: z.literal('thinking'), thinking: z.string(), update: z.boolean().optional() }),
   z.strictObject({ type: z.literal('redacted_thinking') }),
   z.strictObject({

@@ -23,6 +23,16 @@ export type ScriptBlock =
       text?: string;
       error?: 'url_not_accessible' | 'unsupported_content_type' | 'too_many_requests' | 'unavailable' | 'url_too_long';
     }
+  /**
+   * The API's tool search (the request must offer a tool search tool): its call and result.
+   * `tools`: the deferred tools it returns (else the mock matches `query` against them).
+   */
+  | {
+      type: 'tool_search';
+      query: string;
+      tools?: string[];
+      error?: 'invalid_tool_input' | 'unavailable' | 'too_many_requests' | 'execution_time_exceeded';
+    }
   | { type: 'thinking'; thinking: string; update?: boolean }
   | { type: 'redacted_thinking' }
   | { type: 'tool_use'; name: string; input: Record<string, unknown>; id?: string }

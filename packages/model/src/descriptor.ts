@@ -58,6 +58,12 @@ export interface ModelCapabilities {
    * (`ModelRequest.clearToolResults`); the transcript sent stays whole.
    */
   toolResultClearing: boolean;
+  /**
+   * The provider searches tools sent with `ToolSpec.deferred` itself (the Anthropic API's tool
+   * search tool): a deferred tool's definition stays out of the prompt until a search finds it.
+   * Absent: false (tools over a budget are reached some other way).
+   */
+  toolSearch?: boolean;
 }
 
 export interface ModelDescriptor {

@@ -224,7 +224,7 @@ export function parseHarnessArgs(argv: readonly string[]): ParseResult {
     command = { name: 'sandbox' };
   } else if (positionals.length > 0 && !on('help') && !on('version')) {
     return usage(
-      `unexpected argument '${positionals[0]}': to run a prompt use harness -p "PROMPT"; the subcommands are 'skills' and 'sandbox'`,
+      `unexpected argument '${positionals[0]}': to run a prompt use harness -p "PROMPT"; the subcommands are 'skills', 'sandbox' and 'mcp'`,
     );
   }
   for (const flag of ['strict', 'fix'])

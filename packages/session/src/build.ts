@@ -24,6 +24,8 @@ import { rewindFor } from './rewind/wiring.js';
 import { webWiring } from './web/wiring.js';
 import { readMcpConfig, startMcp } from './mcp/session-mcp.js';
 import { mcpSlash } from './mcp/slash.js';
+import { apiToolSearch } from './mcp/tool-search.js';
+import { mcpExtras } from './mcp/extra-sources.js';
 import { nestedMemoryPlugin } from './memory/nested.js';
 import { AGENT_RULES } from './agents/agent-tool.js';
 import { agentRows } from './agents/wiring.js';
@@ -58,7 +60,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   // any tool set exists: a bad rule must fail before discovery and the trust question.
   const extraTools = io.tools ?? [];
   // MCP servers are read now (rules naming them must parse) and started once trust is known.
-  const mcpConfig = readMcpConfig(flags, io, workroot);
+  const mcpConfig = readMcpConfig(flags, io, workroot, env);
   const table = builtinRuleNames([
     SKILL_RULES,
     AGENT_RULES,
@@ -161,7 +163,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   if (usage.notice !== undefined) startupMessages.push(usage.notice);
   // A subfolder's CLAUDE.md joins the reading call's result the first time the model reads under it.
   const nested = flags.untrusted ? [] : [nestedMemoryPlugin({ home: io.home, workroot, repository })];
-  const mcp = startMcp({
+  const mcp = await startMcp({
     read: mcpConfig,
     flags,
     env,
@@ -170,6 +172,10 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     repository,
     trusted: trust.trusted,
     startupMessages,
+    apiSearch: apiToolSearch(providers.resolve(model).descriptor, env, startupMessages),
+    cwd: io.cwd,
+    ...(io.askMcpServer ? { ask: io.askMcpServer } : {}),
+    ...mcpExtras(flags, settingsNow.loaded.settings, discovery.plugins ?? [], trust.trusted && !flags.untrusted),
   });
   const web = webWiring(flags, providers.resolve(model).descriptor);
   startupMessages.push(...web.messages);
@@ -258,7 +264,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       sandbox,
       ...(start.resumeId !== undefined ? { resumeId: start.resumeId } : {}),
       ...(flags.sessionId !== undefined && start.resumeId === undefined ? { sessionId: flags.sessionId } : {}),
-      serverTools: web.tools,
+      serverTools: [...web.tools, ...(mcp?.serverTools ?? [])],
       // A resume continues with the session's last /model and /effort, unless this run names its own.
       resumeKeeps: start.keeps,
       ...(flags.maxTurns !== undefined ? { maxTurns: flags.maxTurns } : {}),

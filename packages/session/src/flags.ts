@@ -348,7 +348,7 @@ export const FLAGS: readonly FlagSpec[] = [
     group: 'session',
     interactive: true,
     description: "approve this repository's .mcp.json server NAME (or all) and remember it",
-    doc: "approve the repository's `.mcp.json` server NAME (`all`: every one) and remember it until its command or URL changes; a repository's servers start only once it is trusted and each is approved",
+    doc: "approve the repository's `.mcp.json` server NAME (`all`: every one) and remember it until its command or URL changes; a repository's servers start only once it is trusted and each is approved (the REPL asks about each one not approved yet; settings' `enabledMcpjsonServers` / `enableAllProjectMcpServers` approve too)",
   },
   { name: 'version', short: 'v', type: 'boolean', group: 'info', interactive: true, description: 'print the version' },
   { name: 'help', short: 'h', type: 'boolean', group: 'info', interactive: true, description: 'this text' },

@@ -2,6 +2,7 @@
 import type { Hooks } from '@coding-harness/agent';
 import type { TextFileIo, Tool } from '@coding-harness/tools';
 import type { AskTrustFn } from './project-trust.js';
+import type { AskMcpServerFn } from './mcp/ask.js';
 /**
  * Agent settings that are not flags: the evals make compaction reachable in a short task and fix
  * the clock so the system prompt's date line never changes between runs. Users never set these.
@@ -32,6 +33,11 @@ export interface HarnessIo {
    * (the REPL and the TUI); without it (`-p`) those grants are absent and a start-up message names `--trust`.
    */
   askTrust?: AskTrustFn;
+  /**
+   * Asked about each server of a trusted repository's `.mcp.json` not approved yet (the REPL);
+   * without it those servers wait for `--approve-mcp` and a start-up line names it.
+   */
+  askMcpServer?: AskMcpServerFn;
   /**
    * Text-file I/O for read_file, write_file and edit_file through the front end (an editor's
    * buffers over ACP), behind the same jail, protected paths and approval; absent: the disk.

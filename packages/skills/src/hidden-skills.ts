@@ -4,10 +4,12 @@
  * `skills/.system/<name>`), which discovery never enters; and Claude Code's plugin cache, where
  * each plugin sits one version folder down (`cache/<marketplace>/<plugin>/<version>/`). For a
  * root that loaded no skill, a short bounded walk finds such folders and a note names the
- * `--skills` path that loads each (a plain subfolder one level down has its own note already).
+ * `--skills` path that loads each; a plain subfolder holding skills one level down gets its own
+ * note (`oneLevelTooDeepNote`), for a folder of a root that is not a skill.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { joinName } from './errno.js';
 import type { SkillIssue } from './types.js';
 
 /** Folder levels below the root that are looked into. */
@@ -97,4 +99,28 @@ export function hiddenSkillNotes(root: string): SkillIssue[] {
   if (found.length > MAX_NAMED)
     named.push({ path: root, message: `${found.length - MAX_NAMED} more folders below it hold skills or plugins` });
   return named;
+}
+
+/** Subfolders of a non-skill folder looked into for a SKILL.md one level too deep. */
+const MAX_DEEP_CHECKS = 64;
+
+/**
+ * For a folder in a root that holds no SKILL.md (and is no plugin): a note when one of its own
+ * subfolders holds a SKILL.md, naming the `--skills` flag that loads the skills there. Dot-folders
+ * and `node_modules` are not looked into, and at most MAX_DEEP_CHECKS subfolders are.
+ */
+export function oneLevelTooDeepNote(realDir: string, entries: readonly fs.Dirent[]): SkillIssue | undefined {
+  if (path.basename(realDir).startsWith('.')) return undefined;
+  let checked = 0;
+  for (const d of entries) {
+    if (!d.isDirectory() || d.name.startsWith('.') || d.name === 'node_modules') continue;
+    if (++checked > MAX_DEEP_CHECKS) return undefined;
+    const file = joinName(joinName(realDir, d.name), 'SKILL.md');
+    if (!fs.existsSync(file)) continue;
+    return {
+      path: file,
+      message: `this SKILL.md is one level too deep to load (skills sit at <root>/<name>/SKILL.md): \`--skills ${realDir}\` loads the skills in ${path.basename(realDir)}/`,
+    };
+  }
+  return undefined;
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Scan } from './discover.js';
+import { Scan } from './scan.js';
 import { CLAUDE_CODE_FIELDS } from './fields-claude.js';
 import { isRecord } from './fields.js';
 import { parseFrontmatterYaml, splitFrontmatter } from './frontmatter.js';

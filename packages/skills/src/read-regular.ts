@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { errorCode } from './errno.js';
 
 /**
  * What `readRegularFile` found: the bytes, or why there are none. `missing` is a file that is
@@ -14,10 +15,6 @@ export type RegularRead =
 /** Opened without blocking: a FIFO (a cloned repository may ship one) must not hang the open. */
 const FLAGS = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK;
 
-function errno(e: unknown): string {
-  return (e as NodeJS.ErrnoException | undefined)?.code ?? 'EUNKNOWN';
-}
-
 /**
  * Reads a file that came from a folder the user does not control (AGENTS.md, `.gitignore`,
  * plugin.json...) without ever blocking or reading without end: it is opened non-blocking and
@@ -30,7 +27,7 @@ export function readRegularFile(file: string, maxBytes: number): RegularRead {
   try {
     fd = fs.openSync(file, FLAGS);
   } catch (e) {
-    const code = errno(e);
+    const code = errorCode(e);
     return { ok: false, why: code === 'ENOENT' || code === 'ENOTDIR' ? 'missing' : 'error', code };
   }
   try {
@@ -46,7 +43,7 @@ export function readRegularFile(file: string, maxBytes: number): RegularRead {
     }
     return { ok: true, bytes: at === bytes.length ? bytes : bytes.subarray(0, at) };
   } catch (e) {
-    return { ok: false, why: 'error', code: errno(e) };
+    return { ok: false, why: 'error', code: errorCode(e) };
   } finally {
     fs.closeSync(fd);
   }

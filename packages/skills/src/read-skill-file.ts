@@ -2,6 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import { MAX_SKILL_BYTES, parseSkillBytes, parseSkillFile, tooLargeProblem } from './validate.js';
 import type { ParsedSkillFile } from './validate.js';
+import { errorCode } from './errno.js';
 
 /** Files below this size are read in one `pread` into a reused buffer. */
 const CHUNK = 64 * 1024;
@@ -12,10 +13,6 @@ const FLAGS = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK;
 
 /** The codes `readSkillFileOrCode` hands back instead of a problem, for the caller to word. */
 const HANDED_BACK = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
-
-function code(e: unknown): string {
-  return (e as NodeJS.ErrnoException | undefined)?.code ?? 'EUNKNOWN';
-}
 
 function notRegular(file: string): ParsedSkillFile {
   return {
@@ -106,12 +103,12 @@ export function readSkillFileOrCode(file: string, head = false): ParsedSkillFile
   try {
     fd = fs.openSync(file, FLAGS);
   } catch (e) {
-    return HANDED_BACK.has(code(e)) ? code(e) : unreadable(file, e);
+    return HANDED_BACK.has(errorCode(e)) ? errorCode(e) : unreadable(file, e);
   }
   try {
     return readOpen(fd, file, head);
   } catch (e) {
-    return HANDED_BACK.has(code(e)) ? code(e) : unreadable(file, e);
+    return HANDED_BACK.has(errorCode(e)) ? errorCode(e) : unreadable(file, e);
   } finally {
     fs.closeSync(fd);
   }
@@ -133,6 +130,6 @@ export function readSkillFile(file: string): ParsedSkillFile {
 function unreadable(file: string, e: unknown): ParsedSkillFile {
   return {
     ok: false,
-    problem: { path: file, message: `SKILL.md cannot be read (${code(e)}): check that it is a readable file` },
+    problem: { path: file, message: `SKILL.md cannot be read (${errorCode(e)}): check that it is a readable file` },
   };
 }

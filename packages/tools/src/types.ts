@@ -231,6 +231,8 @@ export interface ToolDefinition {
   name: string;
   description: string;
   input_schema: { type: 'object'; [k: string]: unknown };
+  /** Sent for the provider's own tool search to find (not shown to the model until found). */
+  defer_loading?: true;
 }
 
 /** A validated call ready to run, or an error result to send back unchanged. */

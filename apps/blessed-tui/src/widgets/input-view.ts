@@ -3,7 +3,8 @@ import type { Widgets } from 'blessed';
 import type { InputState } from '../input-state.js';
 import { escapeTags } from '../sanitize.js';
 import type { Theme } from '../theme.js';
-import { hardWrap, textWidth, truncate } from '../wrap.js';
+import { textWidth } from '@coding-harness/session/text-width';
+import { hardWrap, truncate } from '../wrap.js';
 
 /** Most input rows shown at once; longer input scrolls to keep the cursor visible. */
 export const MAX_INPUT_ROWS = 8;

@@ -3,7 +3,8 @@ import type { SkillSummary } from '@coding-harness/protocol';
 import { filterSkills, type PickerState } from '../picker-state.js';
 import { escapeTags, sanitize } from '../sanitize.js';
 import type { Theme } from '../theme.js';
-import { textWidth, truncate, wrapLine } from '../wrap.js';
+import { textWidth } from '@coding-harness/session/text-width';
+import { truncate, wrapLine } from '../wrap.js';
 import { overlayBox } from './overlay-box.js';
 
 /**

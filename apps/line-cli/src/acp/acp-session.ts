@@ -46,6 +46,47 @@ export interface AcpSessionDeps {
   warn(message: string): void;
 }
 
+type Question = Extract<SessionEvent, { type: 'approval_requested' }>;
+
+/**
+ * Puts `event` to the editor as `session/request_permission` once `written` (the updates before
+ * it) settles, and answers the session with what the editor chose (no answer, or a failed or
+ * cancelled request, denies the call, saying why).
+ */
+function askEditor(
+  deps: Pick<AcpSessionDeps, 'id' | 'session' | 'client'>,
+  written: Promise<void>,
+  signal: AbortSignal | undefined,
+  event: Question,
+  mapper: UpdateMapper,
+): void {
+  const { id, session, client } = deps;
+  void written
+    .then(() =>
+      client.request(
+        'session/request_permission',
+        {
+          sessionId: id,
+          toolCall: {
+            toolCallId: event.callId,
+            title: event.summary,
+            kind: toolKind(event.kind),
+            status: 'pending',
+            content: mapper.previewContent(event),
+            locations: mapper.locations(event.callId),
+          },
+          options: permissionOptions(event),
+        },
+        signal ? { cancellationSignal: signal } : {},
+      ),
+    )
+    .then(
+      (response) => answerOf(response.outcome),
+      (err: unknown) => ({ type: 'deny' as const, message: `the editor did not answer: ${messageOf(err)}` }),
+    )
+    .then((answer) => session.dispatch(command({ type: 'answer', requestId: event.requestId, answer })));
+}
+
 export function createAcpSession(deps: AcpSessionDeps): AcpSession {
   const { id, session, client } = deps;
   const workroot = session.info.workroot;
@@ -59,33 +100,8 @@ export function createAcpSession(deps: AcpSessionDeps): AcpSession {
   let cancelled: AbortController | undefined;
 
   /** Puts the question to the editor once the updates before it are out; the answer decides the call. */
-  const ask = (event: Extract<SessionEvent, { type: 'approval_requested' }>, mapper: UpdateMapper): void => {
-    const signal = cancelled?.signal;
-    void written
-      .then(() =>
-        client.request(
-          'session/request_permission',
-          {
-            sessionId: id,
-            toolCall: {
-              toolCallId: event.callId,
-              title: event.summary,
-              kind: toolKind(event.kind),
-              status: 'pending',
-              content: mapper.previewContent(event),
-              locations: mapper.locations(event.callId),
-            },
-            options: permissionOptions(event),
-          },
-          signal ? { cancellationSignal: signal } : {},
-        ),
-      )
-      .then(
-        (response) => answerOf(response.outcome),
-        (err: unknown) => ({ type: 'deny' as const, message: `the editor did not answer: ${messageOf(err)}` }),
-      )
-      .then((answer) => session.dispatch(command({ type: 'answer', requestId: event.requestId, answer })));
-  };
+  const ask = (event: Question, mapper: UpdateMapper): void =>
+    askEditor({ id, session, client }, written, cancelled?.signal, event, mapper);
 
   /** Runs `cmd`, sending its events as updates; returns the turn's end and the command's result. */
   const runCommand = async (cmd: Command) => {

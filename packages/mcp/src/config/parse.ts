@@ -8,7 +8,7 @@ import type { ParseError } from 'jsonc-parser';
 import type { ConfigProblem, ConfigSource, ConfiguredServer, ServerConfig } from './types.js';
 
 /** Names a server may have: they become part of tool names (`mcp__<name>__<tool>`). */
-const SERVER_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+export const SERVER_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
 type Entry = { ok: true; config: ServerConfig } | { ok: false; message: string };
 

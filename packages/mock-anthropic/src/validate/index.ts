@@ -13,6 +13,7 @@ import type { RequestHeaders } from './headers.js';
 import { BETAS, checkHeaders } from './headers.js';
 import { checkMessages } from './messages.js';
 import { checkTools } from './tools.js';
+import { checkToolSearch } from '../tool-search.js';
 import { checkToolChanges } from './tool-changes.js';
 import type { AppliedEdit } from '../context-editing.js';
 import { applyEdits, readEdits } from '../context-editing.js';
@@ -87,7 +88,10 @@ export function validateRequest(
   if (!headers.ok) return headers;
   const spec = modelSpec(request.model);
   if (!spec) return { ok: false, error: apiError('not_found_error', `model: ${request.model}`) };
-  const error = checkParams(request, spec, headers.value, countOnly) ?? checkTools(request.tools, headers.value);
+  const error =
+    checkParams(request, spec, headers.value, countOnly) ??
+    checkTools(request.tools, headers.value) ??
+    checkToolSearch(request.tools, request.messages);
   if (error) return { ok: false, error };
   const thinking = checkThinking(request, spec, effectiveEffort(request, spec), headers.value);
   if (!thinking.ok) return thinking;

@@ -2,7 +2,8 @@
  * The `tools` array checked as the real API checks it: unique names, a custom tool's name and
  * `input_schema`, and the two server tools the harness may send, field by field: web search
  * (`web_search_20250305`, name `web_search`) and web fetch (`web_fetch_20250910`, name
- * `web_fetch`, which needs its opt-in header `web-fetch-2025-09-10`). `max_uses` and
+ * `web_fetch`, which needs its opt-in header `web-fetch-2025-09-10`), and the tool search tools
+ * (`tool_search_tool_regex_20251119` / `_bm25_20251119`, deferred loading in ../tool-search.ts). `max_uses` and
  * `max_content_tokens` are positive integers, `allowed_domains` and `blocked_domains` lists of
  * hosts without a scheme, never both. Any other tool `type` is refused, so a lenient pass cannot
  * hide a malformed definition.
@@ -31,6 +32,15 @@ const SERVER_TOOLS: Record<string, { name: string; fields: ReadonlySet<string>; 
     name: 'web_fetch',
     fields: new Set([...COMMON, 'citations', 'max_content_tokens']),
     beta: WEB_FETCH_BETA,
+  },
+  // The tool search tools (GA): only the common fields; defer_loading is refused on them in tool-search.ts.
+  tool_search_tool_regex_20251119: {
+    name: 'tool_search_tool_regex',
+    fields: new Set(['type', 'name', 'cache_control', 'allowed_callers', 'defer_loading', 'strict']),
+  },
+  tool_search_tool_bm25_20251119: {
+    name: 'tool_search_tool_bm25',
+    fields: new Set(['type', 'name', 'cache_control', 'allowed_callers', 'defer_loading', 'strict']),
   },
 };
 const CUSTOM_FIELDS = new Set([

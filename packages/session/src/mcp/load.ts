@@ -8,6 +8,7 @@ import { configSources, mergeSources } from '@coding-harness/mcp';
 import type { ConfigSource, ConfiguredServer } from '@coding-harness/mcp';
 import { readRegularFile } from '@coding-harness/skills';
 import { isApproved, readApprovals, recordApprovals } from './approvals.js';
+import type { ProjectServerSettings } from './extra-sources.js';
 
 /** A configuration file larger than this is refused (`~/.claude.json` holds history too: generous). */
 const MAX_CONFIG_BYTES = 64 << 20;
@@ -56,22 +57,37 @@ export interface StartPlanInput {
   approvalsFile: string;
   /** `--approve-mcp NAME` values (`all` approves every project server): recorded, then started. */
   approve: readonly string[];
+  /** Settings' `enableAllProjectMcpServers`, `enabledMcpjsonServers`, `disabledMcpjsonServers`. */
+  settings?: ProjectServerSettings;
 }
 
-/** The servers to start now, and one line per server held back naming how to start it. */
-export function planStart(input: StartPlanInput): { start: ConfiguredServer[]; messages: string[] } {
+/**
+ * The servers to start now, one line per server held back naming how to start it, and the
+ * trusted repository's servers held only for want of an approval (`unapproved`: a front end
+ * may ask about them, mcp/ask.ts).
+ */
+export function planStart(input: StartPlanInput): {
+  start: ConfiguredServer[];
+  messages: string[];
+  unapproved: ConfiguredServer[];
+} {
   const project = input.servers.filter((s) => s.scope === 'project');
   const start = input.servers.filter((s) => s.scope !== 'project');
   const messages: string[] = [];
-  if (project.length === 0) return { start, messages };
+  const unapproved: ConfiguredServer[] = [];
+  if (project.length === 0) return { start, messages, unapproved };
   if (!input.trusted) {
     messages.push(
       `MCP servers of ${project[0]?.source} not started (${project.map((s) => s.name).join(', ')}): this repository is not trusted; harness --trust records that it is`,
     );
-    return { start, messages };
+    return { start, messages, unapproved };
   }
+  const settings = input.settings;
+  const disabled = (s: ConfiguredServer) => settings?.disabled.find((d) => d.value === s.name);
+  const bySettings = (s: ConfiguredServer) =>
+    settings?.enableAll?.value === true || (settings?.enabled.some((e) => e.value === s.name) ?? false);
   const named = (s: ConfiguredServer) => input.approve.includes('all') || input.approve.includes(s.name);
-  const toRecord = project.filter(named);
+  const toRecord = project.filter((s) => named(s) && !disabled(s));
   if (toRecord.length > 0) {
     const problem = recordApprovals(input.approvalsFile, input.repo, toRecord);
     if (problem !== undefined) messages.push(problem);
@@ -79,11 +95,19 @@ export function planStart(input: StartPlanInput): { start: ConfiguredServer[]; m
   const { approvals, problem } = readApprovals(input.approvalsFile);
   if (problem !== undefined) messages.push(problem);
   for (const server of project) {
-    if (named(server) || isApproved(approvals, input.repo, server.name, server.config)) start.push(server);
-    else
+    const off = disabled(server);
+    if (off)
+      messages.push(
+        `MCP server ${server.name} of ${server.source} not started: disabledMcpjsonServers in ${off.file} lists it`,
+      );
+    else if (named(server) || bySettings(server) || isApproved(approvals, input.repo, server.name, server.config))
+      start.push(server);
+    else {
+      unapproved.push(server);
       messages.push(
         `MCP server ${server.name} of ${server.source} not started: not approved yet (or its command changed); harness --approve-mcp ${server.name} approves it (--approve-mcp all: every server of .mcp.json)`,
       );
+    }
   }
-  return { start, messages };
+  return { start, messages, unapproved };
 }

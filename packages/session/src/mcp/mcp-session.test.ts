@@ -37,7 +37,12 @@ const servers = (entries: Record<string, { args: string[]; env?: Record<string, 
     ),
   });
 
-async function open(script: ScriptBuilder, argv: string[], setup?: (work: string) => void) {
+async function open(
+  script: ScriptBuilder,
+  argv: string[],
+  setup?: (work: string) => void,
+  moreEnv: Record<string, string> = {},
+) {
   const server: MockServer = await startMockServer({ script: script.build() });
   undo.push(() => server.close());
   const root = mkdtempSync(join(tmpdir(), 'session-mcp-'));
@@ -51,6 +56,7 @@ async function open(script: ScriptBuilder, argv: string[], setup?: (work: string
     PATH: process.env.PATH,
     XDG_STATE_HOME: join(root, 'state'),
     XDG_CONFIG_HOME: join(root, 'config'),
+    ...moreEnv,
   };
   const parsed = parseHarnessArgs(['-C', work, '--no-skills', '--no-sandbox', ...argv]);
   if (!parsed.ok) throw new Error(parsed.message);
@@ -182,7 +188,7 @@ describe('MCP servers in a session', () => {
     await expect.poll(running, { timeout: 10_000 }).toBe(false);
   });
 
-  it('a server with 300 tools: the tools sent in full stay under the 30 KB budget; a deferred one is found with mcp_search and called', async () => {
+  it('a server with 300 tools, client-side search: the tools sent in full stay under the 30 KB budget; another is found with mcp_search and called', async () => {
     const { session, server } = await open(
       new ScriptBuilder()
         .toolUse('mcp_search', { query: 'tool_287' })
@@ -194,6 +200,8 @@ describe('MCP servers in a session', () => {
         '--allowed-tools',
         'mcp__many__tool_287',
       ],
+      undefined,
+      { HARNESS_MCP_TOOL_SEARCH: 'client' },
     );
     await expect.poll(async () => (await mcpRows(session))[0]?.tools, { timeout: 30_000 }).toBe(304);
     const events = await send(session, 'find tool 287');
@@ -207,6 +215,52 @@ describe('MCP servers in a session', () => {
     expect(JSON.stringify(results[0])).toContain('mcp__many__tool_287');
     expect(JSON.stringify(results[0])).toContain('The record id');
     expect(results[1]).toMatchObject({ isError: false, content: [{ type: 'text', text: 'record 287: abc' }] });
+  });
+
+  it("a server with 300 tools, the API's tool search: the rest go deferred beside the search tool, one is found and called by name, the tool list keeps its bytes", async () => {
+    const { session, server } = await open(
+      new ScriptBuilder()
+        .turn({
+          content: [
+            { type: 'tool_search', query: 'tool_287' },
+            { type: 'tool_use', name: 'mcp__many__tool_287', input: { id: 'abc' } },
+          ],
+        })
+        .text('found it'),
+      [
+        '--mcp-config',
+        servers({ many: { args: [FIXTURE], env: { FIXTURE_TOOLS: '300' } } }),
+        '--allowed-tools',
+        'mcp__many__tool_287',
+      ],
+    );
+    await expect.poll(async () => (await mcpRows(session))[0]?.tools, { timeout: 30_000 }).toBe(304);
+    const events = await send(session, 'find tool 287');
+    type WireTool = { name: string; type?: string; defer_loading?: boolean; cache_control?: unknown };
+    const bodies = server.messageRequests().map((r) => r.body as { tools: WireTool[]; messages: unknown[] });
+    const tools = bodies[0]?.tools ?? [];
+    expect(tools.find((t) => t.type === 'tool_search_tool_regex_20251119')).toEqual({
+      type: 'tool_search_tool_regex_20251119',
+      name: 'tool_search_tool_regex',
+    });
+    const mcp = tools.filter((t) => t.name.startsWith('mcp__'));
+    const shown = mcp.filter((t) => t.defer_loading !== true);
+    const hidden = mcp.filter((t) => t.defer_loading === true);
+    expect(shown.length + hidden.length).toBe(304);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(JSON.stringify(shown).length).toBeLessThan(30_000);
+    expect(hidden.map((t) => t.name)).toContain('mcp__many__tool_287');
+    // The breakpoint is on the last tool the prompt shows, never on a deferred one.
+    expect(tools.filter((t) => t.cache_control !== undefined).map((t) => t.defer_loading)).toEqual([undefined]);
+    const finished = events.filter((e) => e.type === 'tool_call_finished');
+    expect(finished).toHaveLength(1);
+    expect(finished[0]).toMatchObject({ isError: false, content: [{ type: 'text', text: 'record 287: abc' }] });
+    // The second request carries the search's blocks back and the same tool list, byte for byte.
+    expect(JSON.stringify(bodies[1]?.tools)).toBe(JSON.stringify(bodies[0]?.tools));
+    const history = JSON.stringify(bodies[1]?.messages);
+    expect(history).toContain('"tool_search_tool_result"');
+    expect(history).toContain('"tool_name":"mcp__many__tool_287"');
+    expect(JSON.stringify(bodies[0]?.messages)).toContain('find them with tool_search_tool_regex');
   });
 
   it('a server failing to start and one dying mid-session are notices and /mcp states, the session goes on', async () => {

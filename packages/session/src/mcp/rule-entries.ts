@@ -5,7 +5,6 @@
  * still starting. An `mcp__` name of no configured server stays an unknown tool (a typo is said).
  */
 import { serverRuleName } from '@coding-harness/mcp';
-import type { ConfiguredServer } from '@coding-harness/mcp';
 import type { ToolRuleEntry } from '@coding-harness/tools';
 
 function entry(name: string, group?: string): ToolRuleEntry {
@@ -20,8 +19,8 @@ function entry(name: string, group?: string): ToolRuleEntry {
   });
 }
 
-export function mcpRuleEntries(servers: readonly ConfiguredServer[], ruleTexts: readonly string[]): ToolRuleEntry[] {
-  const groups = servers.map((s) => serverRuleName(s.name));
+export function mcpRuleEntries(servers: readonly string[], ruleTexts: readonly string[]): ToolRuleEntry[] {
+  const groups = [...new Set(servers.map((s) => serverRuleName(s)))];
   const named = new Set<string>();
   for (const text of ruleTexts) {
     const name = text.trim();

@@ -11,7 +11,10 @@ import type { Agent, Hooks } from '@coding-harness/agent';
 import { callTool, createMcpManager, gatewayRegistry, outputCapFromEnv, searchTool } from '@coding-harness/mcp';
 import type { ConfiguredServer, McpChange, McpManager, ServerStatus } from '@coding-harness/mcp';
 import { CREDENTIAL_ENV_NAMES } from '@coding-harness/tools';
+import type { ToolSpec } from '@coding-harness/model';
 import type { Tool, ToolRegistry } from '@coding-harness/tools';
+import { deferredNote } from './deferred-note.js';
+import { TOOL_SEARCH_SPEC } from './tool-search.js';
 
 /** The default budget, in bytes of JSON, for MCP tool definitions sent in full (the rest stay behind the gateway). */
 export const MCP_TOOLS_BUDGET_DEFAULT = 30_000;
@@ -26,11 +29,18 @@ export interface McpRuntimeOptions {
   workroot: string;
   /** Where notices go before a front end listens (start-up messages). */
   startupMessages: string[];
+  /**
+   * The provider searches deferred tools itself (tool-search.ts): tools over the budget are sent
+   * deferred with its search tool instead of waiting behind `mcp_search`.
+   */
+  apiSearch?: boolean;
 }
 
 export interface McpRuntime {
   /** The gateway tools, for the session's registry. */
   readonly tools: readonly Tool<unknown>[];
+  /** The provider's tool search tool when `apiSearch` (for the agent's server tools), else none. */
+  readonly serverTools: readonly ToolSpec[];
   /** The session registry with the MCP tools behind it. */
   wrap(registry: ToolRegistry): ToolRegistry;
   readonly hooks: Hooks;
@@ -65,30 +75,44 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
   let emit: ((message: string) => void) | undefined;
   let registry: ToolRegistry | undefined;
   const promoted = new Set<string>();
+  /** Tools sent with `defer_loading` (apiSearch only): the provider's search finds them. */
+  const deferred = new Set<string>();
+  const apiSearch = options.apiSearch === true;
+  const searchBytes = apiSearch
+    ? Buffer.byteLength(JSON.stringify({ type: TOOL_SEARCH_SPEC.server?.type, name: TOOL_SEARCH_SPEC.name })) + 1
+    : 0;
   /** Tools the model was told of (sent in full or named in a note). */
   const told = new Set<string>();
+  /** Deferred tools the model was told it can search for. */
+  const announced = new Set<string>();
   const notice = (message: string): void => {
     if (emit) emit(message);
     else options.startupMessages.push(message);
   };
   const promote = (): void => {
     if (!agent || !registry || agent.busy || agent.messages().length > 0) return;
-    const fresh = manager.tools().filter((t) => !promoted.has(t.name));
-    // The budget covers every MCP definition of the request: the gateway's two and those sent in
-    // full, and the cache breakpoint the last tool of the list carries.
+    const fresh = manager.tools().filter((t) => !promoted.has(t.name) && !deferred.has(t.name));
+    // The budget covers every MCP definition the prompt shows: the gateway's two, the search
+    // tool, those sent in full, and the cache breakpoint the last of them carries. Deferred
+    // definitions are not shown (the provider keeps them for its search).
     let size =
       CACHE_MARK_BYTES +
+      searchBytes +
       [...gateway, ...manager.tools().filter((t) => promoted.has(t.name))].reduce((n, t) => n + definitionBytes(t), 0);
     const names: string[] = [];
+    const hidden: string[] = [];
     for (const tool of fresh) {
       size += definitionBytes(tool);
-      if (size > budget) break;
-      names.push(tool.name);
+      if (size > budget || hidden.length > 0) {
+        if (!apiSearch) break;
+        hidden.push(tool.name);
+      } else names.push(tool.name);
     }
-    if (names.length === 0) return;
+    if (names.length === 0 && hidden.length === 0) return;
     for (const name of names) promoted.add(name);
-    const problems = agent.addTools({ registry, names });
-    for (const name of names) if (!problems.some((p) => p.includes(name))) told.add(name);
+    for (const name of hidden) deferred.add(name);
+    const problems = agent.addTools({ registry, names: [...names, ...hidden] });
+    for (const name of [...names, ...hidden]) if (!problems.some((p) => p.includes(name))) told.add(name);
   };
   const onChange = (change: McpChange): void => {
     if (change.type === 'state') notice(change.notice);
@@ -116,8 +140,9 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
   const hooks: Hooks = {
     name: 'mcp',
     beforeTurn() {
+      const note = deferredNote(deferred, announced);
       const arrived = manager.tools().filter((t) => !told.has(t.name));
-      if (arrived.length === 0) return undefined;
+      if (arrived.length === 0) return note === undefined ? undefined : { context: [note] };
       for (const tool of arrived) told.add(tool.name);
       const byServer = new Map<string, string[]>();
       for (const tool of arrived) {
@@ -131,6 +156,7 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
       });
       return {
         context: [
+          ...(note === undefined ? [] : [note]),
           `MCP tools are available through mcp_call (mcp_search gives their input schemas):\n${lines.join('\n')}`,
         ],
       };
@@ -138,8 +164,14 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
   };
   return {
     tools: options.servers.length > 0 ? gateway : [],
+    serverTools: apiSearch && options.servers.length > 0 ? [TOOL_SEARCH_SPEC] : [],
     wrap(base) {
-      registry = gatewayRegistry(base, source, () => promoted);
+      registry = gatewayRegistry(
+        base,
+        source,
+        () => promoted,
+        () => deferred,
+      );
       return registry;
     },
     hooks,

@@ -159,14 +159,14 @@ export const SETTINGS_KEYS: readonly SettingsKey[] = [
   },
   {
     key: 'mcpServers',
-    support: 'partly',
-    doc: 'read and merged by server name for the MCP client',
+    support: 'supported',
+    doc: "servers of the settings scope, merged by name (weaker than `.mcp.json`, local and `--mcp-config`, stronger than the user scope); an untrusted repository's are withheld",
     merge: byKey('mcpServers', isObject, 'an object'),
   },
   {
     key: 'enableAllProjectMcpServers',
-    support: 'partly',
-    doc: 'read for the MCP client',
+    support: 'supported',
+    doc: "`true` approves every server of the repository's `.mcp.json` (the repository must still be trusted)",
     merge: (into, value, from) => {
       if (typeof value !== 'boolean')
         return { problems: ['enableAllProjectMcpServers must be true or false'], withheld: [] };
@@ -177,13 +177,23 @@ export const SETTINGS_KEYS: readonly SettingsKey[] = [
   },
   {
     key: 'enabledMcpjsonServers',
-    support: 'partly',
-    doc: 'read (lists add up) for the MCP client',
+    support: 'supported',
+    doc: "these servers of the repository's `.mcp.json` are approved (lists add up; the repository must still be trusted)",
     merge: (into, value, from) => {
       const read = stringList('enabledMcpjsonServers', value);
       if (from.restricted && read.items.length > 0)
         return { problems: read.problems, withheld: ['enabledMcpjsonServers'] };
       into.enabledMcpjsonServers.push(...read.items.map((item) => sourced(item, from)));
+      return { problems: read.problems, withheld: [] };
+    },
+  },
+  {
+    key: 'disabledMcpjsonServers',
+    support: 'supported',
+    doc: "`.mcp.json` servers never started (lists add up; from any file, even an untrusted repository's: it only holds back)",
+    merge: (into, value, from) => {
+      const read = stringList('disabledMcpjsonServers', value);
+      into.disabledMcpjsonServers.push(...read.items.map((item) => sourced(item, from)));
       return { problems: read.problems, withheld: [] };
     },
   },

@@ -39,6 +39,8 @@ export interface MergedSettings {
   mcpServers: Record<string, Sourced<unknown>>;
   enableAllProjectMcpServers?: Sourced<boolean>;
   enabledMcpjsonServers: Sourced<string>[];
+  /** `.mcp.json` servers never started, from any file (it only holds back). */
+  disabledMcpjsonServers: Sourced<string>[];
   /** `sandbox` key by key (`network`, `autoAllowBashIfSandboxed`, ...), as written. */
   sandbox: Record<string, Sourced<unknown>>;
   /** Keys no table row knows: kept, ignored. */
@@ -77,6 +79,7 @@ export function emptySettings(): MergedSettings {
     enabledPlugins: {},
     mcpServers: {},
     enabledMcpjsonServers: [],
+    disabledMcpjsonServers: [],
     sandbox: {},
     unknownKeys: [],
   };

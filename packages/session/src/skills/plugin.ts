@@ -20,8 +20,7 @@ import { createSkillTool, SKILL_RULES } from './skill.js';
 import type { SkillToolRuntime } from './skill.js';
 import { skillCommandAuthorizer } from './skill-commands.js';
 import { skillLoaded } from './skill-turn.js';
-import { notesBySkill } from '../skill-load-notes.js';
-import { recordSkillUse } from '../skill-usage.js';
+import { LoadNotices } from './load-notices.js';
 import type { AgentRunner } from '../agents/agents-plugin.js';
 
 export interface SkillsPluginOptions {
@@ -83,6 +82,32 @@ export const DEFAULT_EFFORT = 'high';
 
 const inputFor = (name: string, args: string): LoadInput => (args === '' ? { name } : { name, args });
 
+/** `/a /b args` or an auto-matched skill: the skill tool calls to make before the first request. */
+function forcedCalls(
+  text: string,
+  ctx: TurnContext,
+  state: TurnState,
+  skills: readonly Skill[],
+  tool: Tool<unknown>,
+  autoSkills: boolean | undefined,
+): ForcedCall[] {
+  const slash = parseSlashSkills(text, skills);
+  if (slash)
+    return slash.skills.map((s) => {
+      const id = toolUseId();
+      state.forced.add(id);
+      return { tool, id, input: inputFor(s.name, slash.args) };
+    });
+  if (autoSkills === false) return [];
+  const match = matchSkill(text, skills);
+  if (!match) return [];
+  ctx.emit({
+    type: 'notice',
+    message: `auto-loaded skill "${match.skill.name}" (matched: ${match.words.join(', ')})`,
+  });
+  return [{ tool, input: inputFor(match.skill.name, '') }];
+}
+
 export function createSkillsPlugin(options: SkillsPluginOptions): SkillsPlugin {
   let skills = options.skills;
   let discovery = options.discovery;
@@ -90,9 +115,7 @@ export function createSkillsPlugin(options: SkillsPluginOptions): SkillsPlugin {
   let sinceStart = '';
   let lastSession: string | undefined;
   let turn: TurnState | undefined;
-  let usageWarned = false;
-  const notesSaid = new Set<string>();
-  let notesIndex: { of: DiscoverResult; notes: Map<string, string[]> } | undefined;
+  const loadNotices = new LoadNotices(options.usageFile);
 
   const forced = (callId: string | undefined): boolean => callId !== undefined && turn?.forced.has(callId) === true;
   const runtime: SkillToolRuntime = {
@@ -131,47 +154,12 @@ export function createSkillsPlugin(options: SkillsPluginOptions): SkillsPlugin {
     return out;
   };
 
-  /** `/a /b args` or an auto-matched skill: the skill tool calls to make before the first request. */
-  const callsFor = (text: string, ctx: TurnContext, state: TurnState): ForcedCall[] => {
-    const slash = parseSlashSkills(text, skills);
-    if (slash)
-      return slash.skills.map((s) => {
-        const id = toolUseId();
-        state.forced.add(id);
-        return { tool, id, input: inputFor(s.name, slash.args) };
-      });
-    if (options.autoSkills === false) return [];
-    const match = matchSkill(text, skills);
-    if (!match) return [];
-    ctx.emit({
-      type: 'notice',
-      message: `auto-loaded skill "${match.skill.name}" (matched: ${match.words.join(', ')})`,
-    });
-    return [{ tool, input: inputFor(match.skill.name, '') }];
-  };
-
-  /** After a skill loaded: its usage counted, and its discovery notes said the first time. */
-  const afterLoad = (name: string, ctx: TurnContext): void => {
-    if (options.usageFile !== undefined) {
-      const error = recordSkillUse(options.usageFile, name);
-      if (error !== undefined && !usageWarned) {
-        usageWarned = true;
-        ctx.emit({ type: 'notice', message: error });
-      }
-    }
-    if (!discovery || notesSaid.has(name)) return;
-    if (notesIndex?.of !== discovery) notesIndex = { of: discovery, notes: notesBySkill(discovery) };
-    const notes = notesIndex.notes.get(name) ?? [];
-    if (notes.length > 0) notesSaid.add(name);
-    for (const message of notes) ctx.emit({ type: 'notice', message });
-  };
-
   const hooks: Hooks = {
     name: 'skills',
     beforeTurn({ text }, ctx) {
       const state: TurnState = { ctx, forced: new Set() };
       turn = state;
-      return { context: contextFor(ctx), calls: callsFor(text, ctx, state) };
+      return { context: contextFor(ctx), calls: forcedCalls(text, ctx, state, skills, tool, options.autoSkills) };
     },
     async afterToolCall(call, result, ctx) {
       if (call.tool !== tool || result.isError) return undefined;
@@ -189,7 +177,7 @@ export function createSkillsPlugin(options: SkillsPluginOptions): SkillsPlugin {
         skillTool: tool,
         ...(options.agents !== undefined ? { agents: options.agents } : {}),
       });
-      afterLoad(skill.name, ctx);
+      loadNotices.loaded(skill.name, ctx, discovery);
       return replaced ? { result: replaced } : undefined;
     },
     afterCompact(ctx) {
@@ -215,7 +203,7 @@ export function createSkillsPlugin(options: SkillsPluginOptions): SkillsPlugin {
     rebase() {
       pendingNotes = [];
       sinceStart = '';
-      notesSaid.clear();
+      loadNotices.forgetSaid();
     },
   };
 }

@@ -37,6 +37,8 @@ const K128 = 128_000;
  * 4.6, Haiku 5.5; Fable 5.2 is not listed yet, so it keeps the client summary). `midConversationTools`:
  * the models of mid-conversation system messages, on which tool changes are in beta
  * (platform docs, build-with-claude/mid-conversation-system-messages: "in beta on the same models").
+ * `toolSearch`: every model here takes the tool search tool (GA, agents-and-tools/tool-use/tool-reference;
+ * its model list starts at the 4.5 generation).
  */
 export const MODELS: Readonly<Record<string, Row>> = {
   'claude-sonnet-5-5': {
@@ -54,6 +56,7 @@ export const MODELS: Readonly<Record<string, Row>> = {
       serverCompaction: true,
       midConversationTools: true,
       toolResultClearing: true,
+      toolSearch: true,
     },
     minCacheableTokens: 512,
     price: { input: 2, output: 10, cacheWrite5m: 2.5, cacheWrite1h: 4, cacheRead: 0.1 },
@@ -72,6 +75,7 @@ export const MODELS: Readonly<Record<string, Row>> = {
       serverCompaction: true,
       midConversationTools: true,
       toolResultClearing: true,
+      toolSearch: true,
     },
     minCacheableTokens: 512,
     price: { input: 4, output: 20, cacheWrite5m: 5, cacheWrite1h: 8, cacheRead: 0.2 },
@@ -91,6 +95,7 @@ export const MODELS: Readonly<Record<string, Row>> = {
       serverCompaction: true,
       midConversationTools: true,
       toolResultClearing: true,
+      toolSearch: true,
     },
     minCacheableTokens: 1024,
     price: {
@@ -116,6 +121,7 @@ export const MODELS: Readonly<Record<string, Row>> = {
       serverCompaction: false,
       midConversationTools: true,
       toolResultClearing: true,
+      toolSearch: true,
     },
     minCacheableTokens: 512,
     price: { input: 8, output: 40, cacheWrite5m: 10, cacheWrite1h: 16, cacheRead: 0.2 },
@@ -134,6 +140,7 @@ export const MODELS: Readonly<Record<string, Row>> = {
       serverCompaction: true,
       midConversationTools: true,
       toolResultClearing: true,
+      toolSearch: true,
     },
     minCacheableTokens: 512,
     price: { input: 10, output: 50, cacheWrite5m: 12.5, cacheWrite1h: 20, cacheRead: 0.25 },
@@ -152,6 +159,7 @@ export const MODELS: Readonly<Record<string, Row>> = {
       serverCompaction: true,
       midConversationTools: true,
       toolResultClearing: true,
+      toolSearch: true,
     },
     minCacheableTokens: 512,
     price: standard(10, 50),
@@ -171,6 +179,7 @@ export const MODELS: Readonly<Record<string, Row>> = {
       serverCompaction: true,
       midConversationTools: false,
       toolResultClearing: true,
+      toolSearch: true,
     },
     minCacheableTokens: 1024,
     price: { input: 2, output: 10, cacheWrite5m: 2.5, cacheWrite1h: 4, cacheRead: 0.2 },
@@ -190,6 +199,7 @@ export const MODELS: Readonly<Record<string, Row>> = {
       serverCompaction: true,
       midConversationTools: true,
       toolResultClearing: true,
+      toolSearch: true,
     },
     minCacheableTokens: 512,
     price: standard(5, 25),
@@ -208,6 +218,7 @@ export const MODELS: Readonly<Record<string, Row>> = {
       serverCompaction: true,
       midConversationTools: true,
       toolResultClearing: true,
+      toolSearch: true,
     },
     minCacheableTokens: 1024,
     price: standard(5, 25),
@@ -226,6 +237,7 @@ export const MODELS: Readonly<Record<string, Row>> = {
       serverCompaction: true,
       midConversationTools: false,
       toolResultClearing: true,
+      toolSearch: true,
     },
     minCacheableTokens: 2048,
     price: standard(5, 25),
@@ -244,6 +256,7 @@ export const MODELS: Readonly<Record<string, Row>> = {
       serverCompaction: true,
       midConversationTools: false,
       toolResultClearing: true,
+      toolSearch: true,
     },
     minCacheableTokens: 4096,
     price: standard(5, 25),
@@ -262,6 +275,7 @@ export const MODELS: Readonly<Record<string, Row>> = {
       serverCompaction: true,
       midConversationTools: false,
       toolResultClearing: true,
+      toolSearch: true,
     },
     minCacheableTokens: 2048,
     price: standard(3, 15),
@@ -279,6 +293,7 @@ export const MODELS: Readonly<Record<string, Row>> = {
       serverCompaction: false,
       midConversationTools: false,
       toolResultClearing: true,
+      toolSearch: true,
     },
     minCacheableTokens: 4096,
     price: standard(1, 5),
@@ -296,6 +311,7 @@ export const MODELS: Readonly<Record<string, Row>> = {
       serverCompaction: false,
       midConversationTools: false,
       toolResultClearing: true,
+      toolSearch: true,
     },
     minCacheableTokens: 1024,
     price: standard(3, 15),
@@ -314,6 +330,7 @@ export const MODELS: Readonly<Record<string, Row>> = {
       serverCompaction: false,
       midConversationTools: false,
       toolResultClearing: true,
+      toolSearch: true,
     },
     minCacheableTokens: 4096,
     price: standard(5, 25),

@@ -136,14 +136,20 @@ export function toWireSystem(system: readonly SystemText[], mark?: CacheControl)
   );
 }
 
-/** The tool definitions, the last one marked when `mark` (copies; the schema object is shared). */
+/**
+ * The tool definitions, the last one sent in full marked when `mark` (copies; the schema object
+ * is shared). Deferred tools are not part of the cached prompt prefix (tool-use-with-prompt-caching:
+ * "Deferred tools are not included in the system-prompt prefix"), so the mark never lands on one.
+ */
 export function toWireTools(tools: readonly ToolSpec[], mark?: CacheControl): WireTool[] {
+  let last = tools.length - 1;
+  while (last > 0 && tools[last]!.deferred) last -= 1;
   return tools.map((t, i) => {
     const tool: WireTool = t.server
       ? { ...t.server.config, type: t.server.type, name: t.name }
       : { name: t.name, description: t.description, input_schema: t.inputSchema };
     if (t.deferred) tool.defer_loading = true;
-    if (mark && i === tools.length - 1) tool.cache_control = mark;
+    if (mark && i === last) tool.cache_control = mark;
     return tool;
   });
 }
