@@ -127,6 +127,25 @@ describe('custom agents and installed plugins (built CLI, mock API)', () => {
     expect(toolNames(sub)).toEqual(['read_file', 'glob', 'grep']);
   });
 
+  it('--no-skills turns skills off, not plugins: the enabled plugin still brings its agent, never its skill', async () => {
+    const box = makeSandbox();
+    installPlugin(box, true);
+    const server = await mock(
+      new ScriptBuilder()
+        .toolUse('agent', { description: 'check', prompt: 'Check step 1.', subagent_type: 'superpowers:code-reviewer' })
+        .text('step 1 is fine')
+        .text('done')
+        .build(),
+    );
+    const res = await run(['-C', box.work, '-p', 'go', '--no-skills'], { env: childEnv(box, server) });
+    expect(res.code, res.stderr).toBe(0);
+    const [main, sub] = server.messageRequests();
+    expect(systemText(main)).not.toContain('superpowers:brainstorming');
+    expect(toolNames(main)).not.toContain('skill');
+    expect(agentToolDescription(main)).toContain('- superpowers:code-reviewer: Reviews a finished step.');
+    expect(systemText(sub)).toContain('PLUGIN-REVIEWER-PROMPT');
+  });
+
   it("an agent a deny rule names (--disallowed-tools 'Agent(reviewer)') is not offered; a call naming it is refused", async () => {
     const box = makeSandbox();
     agentFile(join(box.home, '.claude', 'agents'), 'reviewer', 'Reviews diffs for bugs.', 'Read', 'Review.');

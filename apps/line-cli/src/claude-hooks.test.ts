@@ -113,7 +113,10 @@ describe('harness -p with Claude Code hooks', () => {
   it('/hooks in the REPL lists each hook with its event, matcher, command and source, and what was skipped', async () => {
     const box = makeSandbox();
     const server = await mock(new ScriptBuilder().text('never').build());
-    settings(box, 'user', { ...on('PreToolUse', 'echo guard', 'Bash|Write'), PermissionRequest: [] });
+    settings(box, 'user', {
+      ...on('PreToolUse', 'echo guard', 'Bash|Write'),
+      ...on('PermissionRequest', 'echo never'),
+    });
     settings(box, 'project', on('Stop', 'echo repo-stop'));
     // The repository's settings bring hooks, so the REPL first asks whether to trust it: not now.
     const res = await start(['-C', box.work], { env: childEnv(box, server), stdin: 'n\n/hooks\n' }).exited;

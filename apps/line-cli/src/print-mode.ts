@@ -3,6 +3,7 @@ import { colorsFor } from './colors.js';
 import type { CliIo } from './io.js';
 import { drained } from './io.js';
 import { lines, parseUserLine, printPrompt } from './print-input.js';
+import { createPartialStream } from './print-json/partial-stream.js';
 import { createRunRecord } from './print-json/run-record.js';
 import { randomUuid } from './print-json/shapes.js';
 import type { ClaudeInitMessage } from './print-json/shapes.js';
@@ -87,6 +88,10 @@ async function runTurn(
   });
   const status = session.status();
   const record = createRunRecord(status.sessionId, status.model);
+  const partial =
+    flags.includePartialMessages === true && format === 'stream-json'
+      ? createPartialStream(status.sessionId, status.model)
+      : undefined;
   let stopReason = 'error';
   let outcome: TurnOutcome | undefined;
   let fatal = false;
@@ -105,6 +110,7 @@ async function runTurn(
       for (const chunk of render(event))
         if (chunk.stream === 'err' || format === 'text')
           (chunk.stream === 'out' ? io.stdout : io.stderr).write(chunk.text);
+    if (partial !== undefined) for (const line of partial.add(event)) io.stdout.write(`${JSON.stringify(line)}\n`);
     const messages = record.add(event);
     if (format === 'stream-json') for (const line of messages) io.stdout.write(`${JSON.stringify(line)}\n`);
     if (event.type === 'error') {
@@ -178,6 +184,8 @@ async function* turnTexts(
 
 /** Checks what can be checked before the harness is built; the prompt for text input. */
 async function input(flags: HarnessFlags, io: CliIo): Promise<string | undefined | UsageError> {
+  if (flags.includePartialMessages === true && flags.outputFormat !== 'stream-json')
+    return new UsageError('--include-partial-messages needs --output-format stream-json (its stream_event lines)');
   if (flags.inputFormat === 'text') return printPrompt(flags.prompt, io.stdin, (line) => io.stderr.write(`${line}\n`));
   if (flags.outputFormat !== 'stream-json')
     return new UsageError('--input-format stream-json needs --output-format stream-json (one result line per turn)');

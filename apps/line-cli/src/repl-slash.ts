@@ -9,6 +9,7 @@ import { formatSlashResult, resultHeading, sanitize } from '@coding-harness/sess
 import type { HarnessEnv, Session } from '@coding-harness/session';
 import type { Colors } from './colors.js';
 import type { OutStream } from './io.js';
+import { runEditor } from './editor.js';
 import { runPager } from './pager.js';
 import type { PagerTerminal } from './pager.js';
 import { pickModel } from './repl-model-picker.js';
@@ -63,9 +64,21 @@ export async function afterSlash(host: SlashHost, result: SlashResult): Promise<
       return expand(host, result);
     case 'rewind-points':
       return rewind(host, result);
+    case 'memory':
+      if (result.edit !== undefined && host.tty) return editMemory(host, result.edit);
+      return say(host, formatSlashResult(result, { width: host.out.columns ?? 100 }));
     default:
       return say(host, formatSlashResult(result, { width: host.out.columns ?? 100 }));
   }
+}
+
+/** `/memory user|project|local|N` on a terminal: the file in the user's editor, then a line on when it applies. */
+async function editMemory(host: SlashHost, file: string): Promise<void> {
+  const problem = await runEditor(file, host.env, host.terminal);
+  if (problem !== undefined) return void host.err.write(`${host.colors.yellow(sanitize(problem))}\n`);
+  host.out.write(
+    `${host.colors.dim(`${sanitize(file, { multiline: false })} saved; it applies from the next session`)}\n`,
+  );
 }
 
 /** `/expand`: the whole result in the pager on a terminal (sanitized: a command's escapes are shown, not run), else printed. */

@@ -134,7 +134,7 @@ function workrootOrFail(flags: HarnessFlags, io: CliIo): string | undefined {
 export async function runSkillsList(flags: HarnessFlags, json: boolean, io: CliIo): Promise<number> {
   const workroot = workrootOrFail(flags, io);
   if (workroot === undefined) return 2;
-  const plugins = flags.skills ? enabledPluginsFor(flags, io.env, io.home, workroot) : undefined;
+  const plugins = flags.skills ? await enabledPluginsFor(flags, io.env, io.home, workroot, io.cwd) : undefined;
   const discovery = await discoverFor(flags, workroot, io.home, io.cwd, plugins);
   const repository = repositoryKey(workroot, io.home);
   const trusted = trustDecision(trustFile(io.env, io.home), repository).decision === 'trusted';

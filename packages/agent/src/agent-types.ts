@@ -84,6 +84,8 @@ export interface AgentOptions {
    * the model and `/model`.
    */
   refusalRetry?: boolean;
+  /** The model a request is sent to, once per turn, when the model stays overloaded after every retry (`--fallback-model`). */
+  fallbackModel?: string;
   /**
    * Let the provider clear old tool results from the prompt past half the context window, where
    * the model supports it (tool-result-clearing.ts); the transcript is never changed. Default
@@ -93,6 +95,8 @@ export interface AgentOptions {
   sessionStore?: SessionStore;
   /** Resumes this session: its stored system prompt and tools are sent unchanged; what changed since is told to the model. */
   resumeId?: string;
+  /** The id of a new session (`--session-id`), instead of a generated one; ignored when resuming. */
+  sessionId?: string;
   /**
    * On resume, continue with the model / the effort the session last switched to (`setModel`,
    * `setEffort`, recorded in the file) instead of `model` / `effort`. Default both true; the
@@ -101,6 +105,8 @@ export interface AgentOptions {
   resumeKeeps?: { model: boolean; effort: boolean };
   /** More folders reading tools may read (`--add-dir`, settings' `additionalDirectories`); never written. */
   readRoots?: readonly string[];
+  /** Folders the file tools read and write like the work root (`--add-dir`); see `ToolContext.writeRoots`. */
+  writeRoots?: readonly string[];
   /**
    * The memory files' texts, already read (the session's memory loader): used instead of reading
    * AGENTS.md / CLAUDE.md from `configDir` and the work root. Each becomes one system block.
@@ -118,6 +124,11 @@ export interface AgentOptions {
   protectedDirs?: readonly string[];
   /** Secret values (an API key given by flag) redacted from tool output, on top of the credential variables in the environment. */
   secrets?: readonly string[];
+  /**
+   * The environment tools' commands run with (bash, skill commands), credentials dropped; its
+   * credential variables are redacted too. Absent: process.env.
+   */
+  env?: NodeJS.ProcessEnv;
   /** Text-file I/O for the file tools through someone else (an editor's buffers); see `ToolContext.files`. Absent: the disk. */
   files?: TextFileIo;
   /**

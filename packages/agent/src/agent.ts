@@ -109,10 +109,12 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
         readTracker,
         protectedDirs,
         secrets: options.secrets ?? [],
+        ...(options.env ? { env: options.env } : {}),
         ...(options.sandbox ? { sandbox: options.sandbox } : {}),
         ...(readFilter ? { readFilter } : {}),
         ...(options.files !== undefined ? { files: options.files } : {}),
         ...(options.readRoots !== undefined ? { readRoots: options.readRoots } : {}),
+        ...(options.writeRoots !== undefined ? { writeRoots: options.writeRoots } : {}),
       }),
     maxTurns: options.maxTurns ?? 50,
     maxTokens: model.maxTokens,
@@ -123,6 +125,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     contextWindow: options.contextWindow ?? descriptor.contextWindow,
     ...(options.cacheTtl !== undefined ? { cacheTtl: options.cacheTtl } : {}),
     ...(options.refusalRetry ? { refusalRetry: true } : {}),
+    ...(options.fallbackModel !== undefined ? { fallbackModel: options.fallbackModel } : {}),
     ...(options.clearToolResults
       ? {
           clearToolResults:
@@ -132,7 +135,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     hooks: createHookRunner(options.hooks),
   };
   const store = options.sessionStore;
-  let sessionId = newSessionId(clock());
+  let sessionId = options.sessionId ?? newSessionId(clock());
   let state = freshState();
   let resumed = false;
 

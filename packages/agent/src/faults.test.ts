@@ -77,4 +77,31 @@ describe('retries', () => {
     expect(transcriptProblems(s.agent.messages())).toEqual([]);
     expect(messageText(s.agent.messages().at(-1)!)).toBe('back again');
   });
+
+  it('--fallback-model: still overloaded after every retry, the request goes once to the fallback model, for the turn', async () => {
+    const live: { server?: MockServer } = {};
+    // Overloaded again on the retry: the script is set anew while the agent waits.
+    const rec = recordingSleep(() =>
+      live.server?.setScript(
+        new ScriptBuilder().fault({ kind: 'overloaded' }).text('from the fallback').text('next turn').build(),
+      ),
+    );
+    const script = new ScriptBuilder().fault({ kind: 'overloaded' }).text('never').build();
+    const s = await setup(script, {
+      agent: { retry: { sleep: rec.sleep, baseDelayMs: 1, maxAttempts: 2 }, fallbackModel: 'claude-haiku-5-5' },
+    });
+    live.server = s.server;
+    const agent = s.agent;
+    const events = await turn(agent, 'hi');
+    expect(turnEnd(events).stopReason).toBe('end_turn');
+    expect(ofType(events, 'retry').map((r) => r.reason)).toContain(
+      'claude-sonnet-5-5 is overloaded; sending the request to the fallback model claude-haiku-5-5 for the rest of this turn',
+    );
+    const models = s.server.messageRequests().map((r) => (r.body as { model: string }).model);
+    expect(models).toEqual(['claude-sonnet-5-5', 'claude-sonnet-5-5', 'claude-haiku-5-5']);
+    expect(messageText(agent.messages().at(-1)!)).toBe('from the fallback');
+    // The next turn starts on the session's model again.
+    await turn(agent, 'again');
+    expect((s.server.messageRequests().at(-1)!.body as { model: string }).model).toBe('claude-sonnet-5-5');
+  });
 });

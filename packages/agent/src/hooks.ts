@@ -8,6 +8,7 @@
  * Nothing here names a tool: a plugin recognises its own tool by the object it created
  * (`call.tool === mine`), and forced calls carry their tool object.
  */
+import type { PermissionMode } from '@coding-harness/approval';
 import type { Effort, Message, SystemText, ThinkingSetting } from '@coding-harness/model';
 import type { Tool, ToolRegistry, ToolResult } from '@coding-harness/tools';
 import type { AgentEvent, TurnStopReason } from './events.js';
@@ -74,6 +75,10 @@ export interface ThreadSpec {
   task: string;
   /** Its model and effort, when not the turn's (notices are said as for `switchSettings`). */
   settings?: SettingsChange;
+  /** Its own limit of model requests (a custom agent's `maxTurns`); absent: the session's. */
+  maxTurns?: number;
+  /** The permission mode its calls are decided under (a custom agent's `permissionMode`); absent: the session's. */
+  permissionMode?: PermissionMode;
 }
 
 /** How a thread ended: its final text, and why it stopped. */

@@ -20,6 +20,7 @@ import { cacheHints, endPosition } from './cache.js';
 import type { PartPosition } from '@coding-harness/model';
 import { isRetryable, retryDelayMs } from './retry.js';
 import { fitImageLimits } from './image-limits.js';
+import { switchToFallback } from './overload-fallback.js';
 import { toolResultClearing } from './tool-result-clearing.js';
 import type { AgentConfig, AgentState, Emit } from './state.js';
 
@@ -77,11 +78,15 @@ export async function sendWithRetry(
   emit: Emit,
   opts: SendOptions,
 ): Promise<ReadResult> {
-  const request = buildRequest(config, messages, state.previousEnd);
-  if (opts.compaction !== undefined) request.compaction = opts.compaction;
-  // The loop's own requests only: a summary or compaction request reads every result.
-  const clearing = opts.compaction === undefined && opts.streamDeltas ? toolResultClearing(config) : undefined;
-  if (clearing) request.clearToolResults = clearing;
+  const build = () => {
+    const built = buildRequest(config, messages, state.previousEnd);
+    if (opts.compaction !== undefined) built.compaction = opts.compaction;
+    // The loop's own requests only: a summary or compaction request reads every result.
+    const clearing = opts.compaction === undefined && opts.streamDeltas ? toolResultClearing(config) : undefined;
+    if (clearing) built.clearToolResults = clearing;
+    return built;
+  };
+  let request = build();
   const plan = config.retry;
   for (let attempt = 1; ; attempt++) {
     let streamed = false;
@@ -99,7 +104,13 @@ export async function sendWithRetry(
     }
     if (signal.aborted || result.error.kind === 'aborted')
       return { ...result, error: { kind: 'aborted', message: 'aborted by the user' } };
-    if (!isRetryable(result.error) || attempt >= plan.maxAttempts) return result;
+    if (!isRetryable(result.error) || attempt >= plan.maxAttempts) {
+      // Still overloaded after every retry: once per turn, the fallback model (`--fallback-model`).
+      if (!switchToFallback(config, result.error, emit)) return result;
+      request = build();
+      attempt = 0;
+      continue;
+    }
     const delayMs = retryDelayMs(plan, attempt, result.error);
     emit({
       type: 'retry',

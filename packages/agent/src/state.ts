@@ -56,6 +56,8 @@ export interface AgentConfig {
   cacheTtl?: CacheTtl;
   /** On a refusal that names a recommended model, retry once on it (else only say so). */
   refusalRetry?: boolean;
+  /** The model a request goes to, once per turn, when the model stays overloaded (`--fallback-model`). */
+  fallbackModel?: string;
   /** Let the provider clear old tool results from loop requests (tool-result-clearing.ts). */
   clearToolResults?: { keepToolUses: number };
   /** The plugins' hooks, in order. */

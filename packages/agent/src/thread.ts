@@ -4,6 +4,7 @@
  * hooks, and has its own transcript, system prompt and tool list. Its requests are counted in the
  * turn's usage and cost; its events reach the front end with the thread's id.
  */
+import type { ApprovalRequest, AskFn } from '@coding-harness/approval';
 import type { Message } from '@coding-harness/model';
 import { addUsage, emptyUsage, messageText, textResult } from '@coding-harness/model';
 import type { Tool, ToolDefinition, ToolRegistry } from '@coding-harness/tools';
@@ -73,12 +74,22 @@ export async function runThread(input: {
   const { config, parent, spec, signal, emit } = input;
   const registry = restrictRegistry(config.registry, spec.tools);
   const threadId = `thread_${randomHex(12)}`;
+  const mode = spec.permissionMode;
   const sub: AgentConfig = {
     ...config,
     system: spec.system,
     tools: toolSpecs(registry.definitions()),
     registry,
     threadId,
+    ...(spec.maxTurns !== undefined ? { maxTurns: spec.maxTurns } : {}),
+    // The same policy (rules, grants, answers), each call decided under the thread's mode.
+    ...(mode !== undefined
+      ? {
+          policy: Object.assign(Object.create(config.policy) as AgentConfig['policy'], {
+            authorize: (request: ApprovalRequest, ask: AskFn) => config.policy.authorize({ ...request, mode }, ask),
+          }),
+        }
+      : {}),
   };
   const state: AgentState = {
     sessionId: parent.sessionId,

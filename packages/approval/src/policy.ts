@@ -154,7 +154,7 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
     for (const rule of parseRules(set.ask, tools).rules) asks.push({ rule, origin: set.origin.ask, scope: 'session' });
   }
   const autoAllowSandboxed = options.autoAllowSandboxed ?? true;
-  let mode: PermissionMode = options.mode ?? 'default';
+  let sessionMode: PermissionMode = options.mode ?? 'default';
 
   const root = options.root;
 
@@ -164,7 +164,8 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
       root,
       family,
       autoAllowSandboxed,
-      mode: () => mode,
+      // A subagent's thread may run under its own mode (its calls carry it).
+      mode: () => request.mode ?? sessionMode,
       denies: allDenies,
       asks: () => asks,
       allows: () => grants.active(),
@@ -182,11 +183,11 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
 
   return {
     get mode() {
-      return mode;
+      return sessionMode;
     },
     tools,
     setMode(next) {
-      mode = next;
+      sessionMode = next;
     },
     decide,
     hasDenyRulesFor(tool) {

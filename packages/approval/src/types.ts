@@ -48,6 +48,11 @@ export interface ApprovalRequest {
   /** File tools: whether the path lies inside the work root. */
   insideRoot?: boolean;
   /**
+   * The mode this call is decided under when not the policy's own: a subagent's `permissionMode`
+   * (its thread's calls carry it). Rules and grants apply as ever.
+   */
+  mode?: PermissionMode;
+  /**
    * bash: the command runs inside the session's OS sandbox. Unless a deny or ask rule matches, the
    * policy allows it without asking (`autoAllowSandboxed`, on by default).
    */

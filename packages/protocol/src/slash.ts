@@ -75,7 +75,15 @@ export type SlashResult =
   | { kind: 'agents'; agents: AgentSummary[]; messages: string[] }
   | { kind: 'error'; command: string; message: string }
   /** `/memory`: the memory files in the system prompt (`scope`: harness, user or project), each with the files it imports. */
-  | { kind: 'memory'; files: { path: string; scope: string; chars: number; imports: string[] }[] }
+  | {
+      kind: 'memory';
+      files: { path: string; scope: string; chars: number; imports: string[] }[];
+      /**
+       * `/memory user|project|local|N`: the file to open in the user's editor (`$VISUAL`, else
+       * `$EDITOR`), where the front end can hand it the terminal; the others say it is not offered.
+       */
+      edit?: string;
+    }
   /** `/mcp`: the session's MCP servers; `message` says what `/mcp reconnect NAME` did. */
   | { kind: 'mcp'; servers: McpServerRow[]; message?: string };
 

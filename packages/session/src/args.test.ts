@@ -83,8 +83,8 @@ describe('parseHarnessArgs', () => {
     expect(error(['--permission=plan'])).toContain('(did you mean --permission-mode?)');
     // Two names start with `--ver`: no guess; nor for another tool's flag.
     expect(error(['--ver'])).not.toContain('did you mean');
-    expect(error(['--include-partial-messages'])).toBe(
-      "Unknown option '--include-partial-messages' (harness --help lists the flags)",
+    expect(error(['--permission-prompt-tool', 'x'])).toBe(
+      "Unknown option '--permission-prompt-tool' (harness --help lists the flags)",
     );
     expect(error(['--frobnicate'])).not.toContain('did you mean');
   });

@@ -5,6 +5,7 @@ import type { PermissionMode } from '@coding-harness/approval';
 import { closestFlag } from './flag-suggest.js';
 import { CONFLICTS, FLAGS, parseArgsOptions } from './flags.js';
 import type { EffortFlag, INPUT_FORMATS, OUTPUT_FORMATS } from './flags.js';
+import { claudeFlagValues } from './settings/flags.js';
 
 export { EFFORTS } from './flags.js';
 export type { EffortFlag } from './flags.js';
@@ -41,7 +42,7 @@ export interface HarnessFlags {
   maxTokens?: number;
   /** False with `--no-auto-skills`. */
   autoSkills: boolean;
-  /** False with `--no-skills`: no discovery at all. */
+  /** False with `--no-skills`: no skills (enabled plugins' agents and hooks still load). */
   skills: boolean;
   /** `--skills DIR`, in order, as given. */
   skillDirs: string[];
@@ -57,12 +58,22 @@ export interface HarnessFlags {
   permissionModeGiven?: boolean;
   /** `--settings FILE` (or a JSON object), as given: the highest settings scope. */
   settings?: string;
-  /** `--add-dir DIR`, as given (relative to the cwd): more folders the tools may read. */
+  /** `--add-dir DIR`, as given (relative to the cwd): more folders the tools read and write like the work root. */
   addDirs?: string[];
   /** `--system-prompt`: replaces the harness's own first system block. */
   systemPrompt?: string;
   /** `--append-system-prompt`: a last system block. */
   appendSystemPrompt?: string;
+  /** `--setting-sources user,project,local`: the settings scopes read (absent: all). */
+  settingSources?: string[];
+  /** `--fallback-model`: the model a turn is sent again on when the model stays overloaded. */
+  fallbackModel?: string;
+  /** `--session-id`: the new session's id. */
+  sessionId?: string;
+  /** `--agents '<json>'`: custom agents for this session, as given. */
+  agentsJson?: string;
+  /** `--include-partial-messages`: stream-json output also carries `stream_event` lines. */
+  includePartialMessages?: boolean;
   /** False with `--no-sandbox`: commands run without the OS sandbox. */
   sandbox: boolean;
   outputFormat: OutputFormat;
@@ -256,6 +267,7 @@ export function parseHarnessArgs(argv: readonly string[]): ParseResult {
       ...(list('add-dir').length > 0 ? { addDirs: list('add-dir') } : {}),
       ...(v['system-prompt'] !== undefined ? { systemPrompt: v['system-prompt'] as string } : {}),
       ...(v['append-system-prompt'] !== undefined ? { appendSystemPrompt: v['append-system-prompt'] as string } : {}),
+      ...claudeFlagValues(v),
       sandbox: !on('no-sandbox'),
       outputFormat: format,
       inputFormat,

@@ -13,11 +13,14 @@ import type { Sandbox, Tool, ToolRegistry, ToolRuleEntry } from '@coding-harness
 import type { HarnessFlags } from './args.js';
 import type { HarnessEnv } from './config.js';
 import { AGENT_RULES } from './agents/agent-tool.js';
-import { agentsForSession } from './agents/wiring.js';
+import { agentsForSession, findSessionAgents } from './agents/wiring.js';
+import type { AgentsInput } from './agents/wiring.js';
+import type { FlagAgents } from './agents/flag-agents.js';
 import { sessionClaudeHooks } from './claude-hooks/wire.js';
 import { createSkillsPlugin } from './skills/plugin.js';
 import type { SkillsPlugin } from './skills/plugin.js';
 import { SKILL_RULES } from './skills/skill.js';
+import type { MergedSettings } from './settings/types.js';
 
 /** What the wiring decided before the plugins: the session's parts they are built over. */
 export interface PluginWiringInput {
@@ -33,6 +36,8 @@ export interface PluginWiringInput {
   workroot: string;
   /** The repository's trust decision. */
   trusted: boolean;
+  /** The merged settings (their hooks; the repository's already withheld unless trusted). */
+  settings: MergedSettings;
   discovery: DiscoverResult;
   /** The skills the session offers (after trust and deny rules). */
   skills: readonly Skill[];
@@ -53,6 +58,8 @@ export interface PluginWiringInput {
   };
   /** Rule names of tools that may arrive later (MCP servers' tools). */
   moreRuleEntries?: readonly ToolRuleEntry[];
+  /** `--agents`: the session's own agents, parsed, with their lines. */
+  flagAgents?: FlagAgents;
   /** Hooks that run after every other (rewind's checkpoints: a turn another plugin blocks gets none). */
   lastHooks?: readonly Hooks[];
 }
@@ -62,7 +69,7 @@ export function wirePlugins(w: PluginWiringInput) {
   const rg = w.io.tuning?.rgPath !== undefined ? { rgPath: w.io.tuning.rgPath } : {};
   const extraTools: readonly Tool<unknown>[] = w.io.tools ?? [];
   // Custom agents (the repository's only when trusted) and the agent tool that runs them.
-  const sessionAgents = agentsForSession({
+  const agentsInput: AgentsInput = {
     flags: w.flags,
     home: w.io.home,
     workroot: w.workroot,
@@ -70,7 +77,12 @@ export function wirePlugins(w: PluginWiringInput) {
     discovery: w.discovery,
     skillToolName: SKILL_RULES.name,
     denied: (names) => namesDeniedByRule(w.policy, AGENT_RULES, names),
-  });
+    ...(w.flagAgents !== undefined ? { flagAgents: w.flagAgents.agents } : {}),
+    // Read at each run: the mode may change mid-session, and /reload-skills swaps the skills.
+    run: { sessionMode: () => w.policy.mode, skills: () => skillsPlugin?.skills() ?? w.skills },
+  };
+  const sessionAgents = agentsForSession(agentsInput);
+  w.startupMessages.push(...(w.flagAgents?.messages ?? []));
   w.startupMessages.push(...sessionAgents.messages);
   const agentsPlugin = sessionAgents.plugin;
   // The skills runtime, one for the whole session (a reload swaps its skills), and the tool set,
@@ -96,7 +108,6 @@ export function wirePlugins(w: PluginWiringInput) {
   const registry = w.mcp ? w.mcp.wrap(ownTools) : ownTools;
   // Claude Code's hooks (settings files, skills' hooks:, plugins' hooks.json), after the skills plugin.
   const claudeHooks = sessionClaudeHooks({
-    home: w.io.home,
     workroot: w.workroot,
     // --untrusted: the repository's hooks never run this time, whatever was decided before.
     trusted: w.trusted && !w.flags.untrusted,
@@ -107,6 +118,7 @@ export function wirePlugins(w: PluginWiringInput) {
       root: p.dir,
       trusted: p.source !== 'project' || w.trusted,
     })),
+    settings: w.settings,
     env: w.env,
     secrets: w.secrets,
     sessionDir: w.sessionDir,
@@ -122,5 +134,19 @@ export function wirePlugins(w: PluginWiringInput) {
     ...(w.mcp ? [w.mcp.hooks] : []),
     ...(w.lastHooks ?? []),
   ];
-  return { sessionAgents, agentsPlugin, skillsPlugin, skillTool, registry, claudeHooks, hooks };
+  /** `/reload-skills`: the agent files read again over the new discovery; lines for what changed. */
+  const reloadAgents = (discovery: DiscoverResult): string[] => {
+    const again = findSessionAgents({ ...agentsInput, discovery });
+    const before = new Set(agentsPlugin.agents().map((a) => a.name));
+    const after = new Set(again.agents.map((a) => a.name));
+    agentsPlugin.replace(again.agents);
+    const added = [...after].filter((n) => !before.has(n)).sort();
+    const removed = [...before].filter((n) => !after.has(n)).sort();
+    return [
+      ...(added.length > 0 ? [`agents added: ${added.join(', ')}`] : []),
+      ...(removed.length > 0 ? [`agents removed: ${removed.join(', ')}`] : []),
+      ...again.messages,
+    ];
+  };
+  return { sessionAgents, agentsPlugin, skillsPlugin, skillTool, registry, claudeHooks, hooks, reloadAgents };
 }

@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import { createAgent, createSessionStore, defaultSessionDir } from '@coding-harness/agent';
 import { createProviderRegistry } from '@coding-harness/model';
 import { createAnthropicProvider, fetchForEnv } from '@coding-harness/model/anthropic';
-import { createPolicy, namesDeniedByRule } from '@coding-harness/approval';
+import { namesDeniedByRule } from '@coding-harness/approval';
 import type { Skill } from '@coding-harness/skills';
 import { builtinRuleNames, ruleEntryOf } from '@coding-harness/tools';
 import type { HarnessFlags } from './args.js';
@@ -10,7 +10,6 @@ import { createSessionControls } from './controls.js';
 import { configDir, DUMMY_API_KEY, resolveCredentials, resolveModel, resolveWorkroot, UsageError } from './config.js';
 import type { HarnessEnv } from './config.js';
 import { modelSettingsFor } from './model-settings.js';
-import { applyProjectTrust } from './project-trust.js';
 import { listingBudgetFromEnv } from './listing-budget.js';
 import { cacheTtlFromEnv, streamIdleFromEnv } from './env-settings.js';
 import { readSkillUsage, skillUsageFile } from './skill-usage.js';
@@ -18,8 +17,9 @@ import { SKILL_RULES } from './skills/skill.js';
 import { createSkillReloader } from './reload.js';
 import type { Rediscovery } from './reload.js';
 import { routeSlash } from './slash.js';
-import { repositoryKey, trustFile } from './trust.js';
+import { repositoryKey } from './trust.js';
 import { sessionSandbox } from './sandbox-config.js';
+import { sandboxSettings } from './settings/sandbox-settings.js';
 import { rewindFor } from './rewind/wiring.js';
 import { webWiring } from './web/wiring.js';
 import { sessionWebRules, withWebGrants } from './web/settings-rules.js';
@@ -27,15 +27,14 @@ import { readMcpConfig, startMcp } from './mcp/session-mcp.js';
 import { mcpSlash } from './mcp/slash.js';
 import { apiToolSearch } from './mcp/tool-search.js';
 import { mcpExtras } from './mcp/extra-sources.js';
-import { flagRules, preTrusted } from './settings/wiring.js';
-import { sessionSettings } from './settings/session-settings.js';
-import { localSettingsFile } from './settings/sources.js';
-import { withProjectAlways } from './settings/always-project.js';
-import { loadMemory } from './memory/load.js';
 import { nestedMemoryPlugin } from './memory/nested.js';
 import { AGENT_RULES } from './agents/agent-tool.js';
-import { agentRows, enabledPluginsFor } from './agents/wiring.js';
+import { agentRows } from './agents/wiring.js';
+import { parseFlagAgents } from './agents/flag-agents.js';
+import { flagRules } from './settings/wiring.js';
+import { sessionPolicy, settleSettings, startSettings } from './build-settings.js';
 import { wirePlugins } from './build-plugins.js';
+import { rediscoverer, startingSession } from './build-start.js';
 
 export type { HarnessIo, HarnessTuning } from './harness-io.js';
 import type { HarnessIo } from './harness-io.js';
@@ -71,12 +70,13 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   ]);
   const rules = flagRules(flags, table);
   if (rules instanceof UsageError) throw rules;
+  const flagAgents = flags.agentsJson !== undefined ? parseFlagAgents(flags.agentsJson) : undefined;
+  if (flagAgents !== undefined && 'usage' in flagAgents) throw new UsageError(flagAgents.usage);
   const repository = repositoryKey(workroot, io.home);
-  // Settings as the recorded trust allows; loaded again below if the trust question trusts the repository now.
-  const trustedBefore = preTrusted(flags, trustFile(env, io.home), repository);
-  const settingsFor = (trusted: boolean) =>
-    sessionSettings({ flags, env, home: io.home, cwd: io.cwd, workroot, trusted, tools: table });
-  const early = await settingsFor(trustedBefore);
+  // Settings as the recorded trust allows; loaded again by settleSettings if the trust question trusts the repository now.
+  const settingsWiring = { flags, env, io, workroot, repository, table };
+  const started = await startSettings(settingsWiring);
+  const { early } = started;
   const runEnv = early.env;
   const credentials = resolveCredentials(runEnv);
   if (credentials instanceof UsageError) throw credentials;
@@ -96,35 +96,24 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const model = providers.alias(wanted) ?? wanted;
   const settings = modelSettingsFor(flags, providers.resolve(model).descriptor);
   if (settings instanceof UsageError) throw settings;
+  const fallbackModel =
+    flags.fallbackModel !== undefined ? (providers.alias(flags.fallbackModel) ?? flags.fallbackModel) : undefined;
+  if (fallbackModel !== undefined && fallbackModel === model)
+    throw new UsageError(`--fallback-model ${flags.fallbackModel}: it is the session's model; name another one`);
 
   // Installed Claude Code plugins the settings enable (read before discovery, which loads them).
-  const enabledPlugins = flags.skills ? enabledPluginsFor(flags, env, io.home, workroot) : undefined;
+  // With --no-skills too: it turns skills off, not the plugins' agents and hooks.
+  const enabledPlugins = started.enabledPlugins;
   const discovery = await discoverFor(flags, workroot, io.home, io.cwd, enabledPlugins);
   const startupMessages = [...discoverySummary(discovery), ...rules.notices];
   if (idle.notice !== undefined) startupMessages.push(idle.notice);
   const ttl = cacheTtlFromEnv(env);
   if (ttl.notice !== undefined) startupMessages.push(ttl.notice);
   const cacheTtl = ttl.ttl ?? (io.interactive ? '1h' : '5m');
-  const trust = await applyProjectTrust({
-    skills: discovery.skills,
-    repo: repository,
-    file: trustFile(env, io.home),
-    trustFlag: flags.trust,
-    // --untrusted asks nothing: the repository's settings stay restricted this run whatever the answer.
-    ...(flags.untrusted ? {} : { settingsGrants: early.loaded.withheld }),
-    ...(io.askTrust ? { ask: io.askTrust } : {}),
-  });
-  startupMessages.push(...trust.messages);
-  const settingsNow = trust.trusted && !flags.untrusted && !trustedBefore ? await settingsFor(true) : early;
-  startupMessages.push(...settingsNow.messages);
-  const memory = loadMemory({
-    home: io.home,
-    configDir: configDir(env, io.home),
-    workroot,
-    repository,
-    projectFiles: !flags.untrusted,
-  });
-  startupMessages.push(...memory.notices);
+  const settled = await settleSettings(settingsWiring, started, discovery);
+  const { trust, memory } = settled;
+  const settingsNow = settled.settings;
+  startupMessages.push(...settled.messages);
   const noticeListeners: ((message: string) => void)[] = [];
   const tuning = io.tuning ?? {};
   const skillDirs = discovery.skills.map((s) => s.dir);
@@ -132,25 +121,25 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const webRules = sessionWebRules(flags, settingsNow.web);
   startupMessages.push(...webRules.notices);
   const webFlags = { ...flags, allowedTools: webRules.allowedTools, disallowedTools: webRules.disallowedTools };
-  const sandboxed = sessionSandbox(webFlags, env, { home: io.home, workroot, skillDirs });
+  // Commands (bash, `!command`, skill commands, hooks) run with the settings' `env` over the session's.
+  const commandEnv = settingsNow.env as NodeJS.ProcessEnv;
+  const sandboxed = sessionSandbox(webFlags, settingsNow.env, {
+    home: io.home,
+    workroot,
+    skillDirs,
+    envNames: Object.keys(settingsNow.loaded.settings.env),
+    addDirs: settingsNow.addDirs,
+    settings: sandboxSettings(settingsNow.loaded.settings.sandbox, { home: io.home, workroot }),
+  });
   if (sandboxed instanceof UsageError) throw sandboxed;
   const { sandbox } = sandboxed;
   startupMessages.push(...sandboxed.messages);
-  const basePolicy = createPolicy({
-    tools: table,
-    mode: settingsNow.mode,
-    allow: rules.allow,
-    deny: rules.deny,
-    origin: { allow: '--allowed-tools', deny: '--disallowed-tools' },
-    sources: settingsNow.sources,
-    root: workroot,
-    autoAllowSandboxed: sandbox.options.autoAllowBashIfSandboxed,
-  });
   // "Always for this project" answers are also written to the project's settings.local.json.
-  const policy = withProjectAlways(basePolicy, {
-    file: localSettingsFile(workroot),
-    workroot,
-    trusted: () => trust.trusted && !flags.untrusted,
+  const policy = sessionPolicy({
+    w: settingsWiring,
+    settled,
+    flagRules: rules,
+    sandbox,
     notify: (message) => {
       for (const listener of noticeListeners) listener(message);
     },
@@ -170,12 +159,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const sessionDir = defaultSessionDir(env as NodeJS.ProcessEnv, io.home);
   // A malformed session file skipped by --continue is said on stderr (naming the file), not silently.
   const sessionStore = createSessionStore({ dir: sessionDir, onNotice: (notice) => startupMessages.push(notice) });
-  let resumeId = flags.resume;
-  if (flags.continue) {
-    const latest = await sessionStore.latest(workroot);
-    if (latest) resumeId = latest.id;
-    else startupMessages.push('no earlier session in this work root; starting a new one');
-  }
+  const resumeId = await startingSession(flags, sessionStore, workroot, startupMessages);
   // The listing is computed once from these (it is in the cached prefix); counts are written per load.
   const listingBudget = listingBudgetFromEnv(env);
   if (listingBudget.notice !== undefined) startupMessages.push(listingBudget.notice);
@@ -214,41 +198,40 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   const secrets = [credentials.apiKey, credentials.authToken].filter(
     (v): v is string => v !== undefined && v !== DUMMY_API_KEY,
   );
-  const { sessionAgents, agentsPlugin, skillsPlugin, skillTool, registry, claudeHooks, hooks } = wirePlugins({
+  const { sessionAgents, agentsPlugin, skillsPlugin, skillTool, registry, claudeHooks, hooks, reloadAgents } =
+    wirePlugins({
+      flags,
+      env: commandEnv,
+      io,
+      workroot,
+      trusted: trust.trusted,
+      settings: settingsNow.loaded.settings,
+      discovery,
+      skills,
+      policy,
+      sandbox,
+      usageFile,
+      secrets,
+      sessionDir,
+      startupMessages,
+      moreHooks: nested,
+      ...(flagAgents !== undefined ? { flagAgents } : {}),
+      ...(mcp ? { mcp } : {}),
+      moreRuleEntries: mcpConfig.ruleEntries,
+      lastHooks: rewind ? [rewind.hooks] : [],
+    });
+  // The same trust decision and deny rules as above, applied to a new discovery pass.
+  const rediscover = rediscoverer({
     flags,
     env,
     io,
     workroot,
+    repository,
     trusted: trust.trusted,
-    discovery,
-    skills,
-    policy,
-    sandbox,
-    usageFile,
-    secrets,
-    sessionDir,
-    startupMessages,
-    moreHooks: nested,
-    ...(mcp ? { mcp } : {}),
-    moreRuleEntries: mcpConfig.ruleEntries,
-    lastHooks: rewind ? [rewind.hooks] : [],
+    enabledPlugins,
+    deniedOf,
+    reloadAgents,
   });
-  // The same trust decision and deny rules as above, applied to a new discovery pass.
-  const rediscover = async (): Promise<Rediscovery> => {
-    const found = await discoverFor(flags, workroot, io.home, io.cwd, enabledPlugins);
-    const applied = trust.trusted
-      ? found.skills
-      : (
-          await applyProjectTrust({
-            skills: found.skills,
-            repo: repository,
-            file: trustFile(env, io.home),
-            trustFlag: false,
-          })
-        ).skills;
-    const deny = deniedOf(applied);
-    return { discovery: found, skills: applied.filter((s) => !deny.has(s.name)), messages: discoveryMessages(found) };
-  };
   /**
    * The agent over this session's tools, policy and client, new or resuming `resumeId`, with its
    * skills reloader and controls. Called at start and again by `resume` (in place: discovery,
@@ -277,14 +260,16 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       protectedDirs: [dirname(sessionDir), ...current.discovery.skills.map((s) => s.dir)],
       // The credentials as the wiring read them from `env` (which need not be process.env): redacted from tool output.
       secrets,
+      env: commandEnv,
       ...(io.files !== undefined ? { files: io.files } : {}),
       instructions: memory.files,
-      ...(settingsNow.readRoots.length > 0 ? { readRoots: settingsNow.readRoots } : {}),
+      ...(settingsNow.addDirs.length > 0 ? { writeRoots: settingsNow.addDirs } : {}),
       ...(flags.systemPrompt !== undefined ? { systemPrompt: flags.systemPrompt } : {}),
       ...(flags.appendSystemPrompt !== undefined ? { appendSystemPrompt: flags.appendSystemPrompt } : {}),
       sessionStore,
       sandbox,
       ...(start.resumeId !== undefined ? { resumeId: start.resumeId } : {}),
+      ...(flags.sessionId !== undefined && start.resumeId === undefined ? { sessionId: flags.sessionId } : {}),
       serverTools: [...web.tools, ...(mcp?.serverTools ?? [])],
       // A resume continues with the session's last /model and /effort, unless this run names its own.
       resumeKeeps: start.keeps,
@@ -294,6 +279,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
       ...(tuning.clock ? { clock: tuning.clock } : {}),
       cacheTtl,
       ...(flags.refusalRetry ? { refusalRetry: true } : {}),
+      ...(fallbackModel !== undefined ? { fallbackModel } : {}),
       skillListing: {
         ...(listingBudget.budget !== undefined ? { budgetChars: listingBudget.budget } : {}),
         usage: usage.counts,
@@ -384,6 +370,8 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     trusted: trust.trusted,
     sandbox,
     secrets,
+    commandEnv,
+    home: io.home,
     startupMessages,
     route: (text) =>
       mcp?.ux.prompts.route(text) ?? routeSlash(text, live.reloader.skills(), { skillsEnabled: flags.skills }),

@@ -14,6 +14,7 @@ import { expandResult } from './result-store.js';
 import type { ResultStore } from './result-store.js';
 import { sessionSummary } from './sessions-list.js';
 import { FILTERS_TOO } from '@coding-harness/approval';
+import { memoryEditTarget } from './memory/edit-target.js';
 
 /** What a command may use: the session's controls and the few things only the session itself does. */
 export interface SlashDeps {
@@ -35,6 +36,8 @@ export interface SlashDeps {
   memory?(): Extract<SlashResult, { kind: 'memory' }>['files'];
   /** The MCP servers' prompts as commands (`/mcp__server__prompt`), listed by `/help` after the built-ins. */
   mcpCommands?(): SlashCommandInfo[];
+  /** Where `/memory user|project|local` files live (`home`, work root). */
+  memoryRoots?: { home: string; workroot: string };
 }
 
 /** One built-in command. */
@@ -240,9 +243,15 @@ export const SLASH_TABLE = [
   {
     name: 'memory',
     aliases: [],
-    args: '',
-    description: 'the memory files in the system prompt (AGENTS.md, CLAUDE.md, their @imports)',
-    run: (deps) => ({ kind: 'memory', files: deps.memory?.() ?? [] }),
+    args: '[user|project|local|N]',
+    description: 'the memory files in the system prompt; with an argument, open that file in $VISUAL / $EDITOR',
+    run: (deps, args) => {
+      const files = deps.memory?.() ?? [];
+      if (args.trim() === '' || deps.memoryRoots === undefined) return { kind: 'memory', files };
+      const target = memoryEditTarget(args, { ...deps.memoryRoots, files });
+      if (!target.ok) return { kind: 'error', command: 'memory', message: target.error };
+      return { kind: 'memory', files, edit: target.path };
+    },
   },
 ] as const satisfies readonly SlashCommand[];
 

@@ -23,7 +23,7 @@ export async function discoverFor(
   cwd: string,
   plugins?: { enabled: Record<string, boolean>; notes: DiscoverResult['notes'] },
 ): Promise<DiscoverResult> {
-  if (!flags.skills) return EMPTY;
+  if (!flags.skills) return pluginsOnly(flags, workroot, home, plugins);
   const found = await discover({
     ...(plugins !== undefined ? { enabledPlugins: plugins.enabled } : {}),
     home,
@@ -39,6 +39,28 @@ export async function discoverFor(
     ...shadowedSkillNotes(found.skills),
   ];
   return more.length === 0 ? found : { ...found, notes: [...found.notes, ...more] };
+}
+
+/**
+ * `--no-skills` turns skills off, not plugins: an installed plugin the settings enable still
+ * brings its agents and hooks. Discovery runs only when some plugin is enabled, and every skill
+ * it finds is dropped (none is offered, listed or runnable).
+ */
+async function pluginsOnly(
+  flags: HarnessFlags,
+  workroot: string,
+  home: string,
+  plugins?: { enabled: Record<string, boolean> },
+): Promise<DiscoverResult> {
+  if (plugins === undefined || !Object.values(plugins.enabled).some(Boolean)) return EMPTY;
+  const found = await discover({
+    enabledPlugins: plugins.enabled,
+    home,
+    workroot,
+    explicit: [],
+    trustProject: !flags.untrusted,
+  });
+  return { skills: [], problems: [], notes: [], ...(found.plugins !== undefined ? { plugins: found.plugins } : {}) };
 }
 
 /**

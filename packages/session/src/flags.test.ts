@@ -22,6 +22,8 @@ describe('the flags table', () => {
       thinking: 'off',
       'max-tokens': '100',
       'permission-mode': 'plan',
+      'setting-sources': 'user,project',
+      'session-id': '3f2b7c1e-0a4d-4e8b-9c6f-1d2e3f4a5b6c',
     };
     for (const f of FLAGS) {
       const argv = f.type === 'boolean' ? [`--${f.name}`] : [`--${f.name}`, sample[f.name] ?? 'x'];

@@ -201,8 +201,8 @@ export const FLAGS: readonly FlagSpec[] = [
     type: 'boolean',
     group: 'skills',
     interactive: true,
-    description: 'no skill discovery at all: no skill tool, no prompt addition',
-    doc: 'no discovery at all: no skill tool, no prompt addition, no extra read roots',
+    description: 'no skills: no skill tool, no prompt addition (enabled plugins still bring agents and hooks)',
+    doc: 'no skills: no skill tool, no prompt addition, no extra read roots; an installed plugin the settings enable still brings its agents and hooks (never its skills)',
   },
   {
     name: 'skills',

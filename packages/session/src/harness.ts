@@ -39,6 +39,10 @@ export interface Harness {
   sandbox: Sandbox;
   /** The credentials as the wiring read them: redacted from what `@file` mentions and `!command` attach. */
   secrets: readonly string[];
+  /** The home directory the session read (`~/.claude/CLAUDE.md` for `/memory user`). */
+  home: string;
+  /** The environment commands run with (bash, `!command`, hooks): the session's, with the settings files' `env` over it (a repository's only once trusted). */
+  commandEnv: NodeJS.ProcessEnv;
   /** `routeSlash` bound to this session's skills and `--no-skills`. */
   route(text: string): SlashRoute;
   /** Standing grants and deny rules of the policy, as `/allowed` shows them (a SlashContext's `grants`). */

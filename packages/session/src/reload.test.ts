@@ -166,4 +166,25 @@ describe('harness.reloadSkills', () => {
       ['added: /beta', 'the model is told with your next message'],
     ]);
   });
+
+  it('reads the agent files again: a new agent runs at once and is named; a removed one is gone', async () => {
+    const { server, harness } = await sandbox(
+      new ScriptBuilder()
+        .toolUse('agent', { description: 'late', prompt: 'Say hi.', subagent_type: 'late' })
+        .text('LATE-ANSWER')
+        .text('done'),
+    );
+    const agents = join(harness.workroot, '..', 'home', '.claude', 'agents');
+    mkdirSync(agents, { recursive: true });
+    writeFileSync(join(agents, 'late.md'), '---\nname: late\ndescription: Added later.\n---\nYou are LATE.\n');
+    const reloaded = await harness.reloadSkills();
+    expect(reloaded.messages).toContain('agents added: late');
+    await run(harness.agent.send('go'));
+    const sub = server.messageRequests()[1]!.body as { system: { text: string }[] };
+    expect(JSON.stringify(sub.system)).toContain('You are LATE.');
+    expect(texts(bodyOf(server, 2).messages.at(-1)!.content)).toContain('LATE-ANSWER');
+    rmSync(join(agents, 'late.md'));
+    expect((await harness.reloadSkills()).messages).toContain('agents removed: late');
+    await harness.close();
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * The session's sandbox, built from flags (settings files will add to the same options later):
+ * The session's sandbox, built from flags and the settings files' `sandbox` key (settings/sandbox-settings.ts):
  * `--no-sandbox` switches it off; `WebFetch(domain:example.com)` rules in `--allowed-tools` /
  * `--disallowed-tools` are the allowed and denied network domains (Claude Code's rule form; they
  * also limit the API's web fetch tool, web/server-tools.ts, and never go to the policy). The
@@ -14,6 +14,7 @@ import type { HarnessFlags } from './args.js';
 import { configDir, UsageError } from './config.js';
 import type { HarnessEnv } from './config.js';
 import { splitWebRules } from './web/server-tools.js';
+import type { SandboxSettings } from './settings/sandbox-settings.js';
 
 /** `WebFetch(domain:example.com)`, in any case, with any spacing. */
 const DOMAIN_RULE = /^\s*webfetch\s*\(\s*domain\s*:\s*([^)\s]+)\s*\)\s*$/i;
@@ -40,6 +41,12 @@ export interface SandboxWiring {
   workroot: string;
   /** Discovered skill folders: read-only for commands (the file tools refuse them too). */
   skillDirs?: readonly string[];
+  /** Variables the settings files' `env` sets: sandboxed commands get them too (the allowlist is for what the harness inherited). */
+  envNames?: readonly string[];
+  /** `--add-dir` and `additionalDirectories`: writable for commands, as the work root is. */
+  addDirs?: readonly string[];
+  /** The settings files' `sandbox` key, merged (settings/sandbox-settings.ts); `--no-sandbox` beats its `enabled`. */
+  settings?: SandboxSettings;
 }
 
 /** The sandbox and the start-up line about it (one, when it is wanted but cannot run here), or a usage error. */
@@ -48,8 +55,9 @@ export function sessionSandbox(
   env: HarnessEnv,
   wiring: SandboxWiring,
 ): { sandbox: Sandbox; messages: string[] } | UsageError {
-  const allowed = splitDomainRules(flags.allowedTools).domains;
-  const denied = splitDomainRules(flags.disallowedTools).domains;
+  const s = wiring.settings;
+  const allowed = [...splitDomainRules(flags.allowedTools).domains, ...(s?.allowedDomains ?? [])];
+  const denied = [...splitDomainRules(flags.disallowedTools).domains, ...(s?.deniedDomains ?? [])];
   const bad = badDomainEntries([...allowed, ...denied]);
   if (bad.length > 0)
     return new UsageError(
@@ -60,16 +68,24 @@ export function sessionSandbox(
     root: wiring.workroot,
     home: wiring.home,
     harnessDirs: [configDir(env, wiring.home), stateDir],
-    enabled: flags.sandbox,
+    enabled: flags.sandbox && s?.enabled !== false,
     allowedDomains: allowed,
     deniedDomains: denied,
-    denyWrite: wiring.skillDirs ?? [],
+    denyWrite: [...(wiring.skillDirs ?? []), ...(s?.denyWrite ?? [])],
+    denyRead: s?.denyRead ?? [],
+    envAllow: [...(wiring.envNames ?? [])],
+    allowWrite: [...(wiring.addDirs ?? []), ...(s?.allowWrite ?? [])],
   });
+  if (s?.autoAllowBashIfSandboxed !== undefined) options.autoAllowBashIfSandboxed = s.autoAllowBashIfSandboxed;
+  if (s?.allowUnsandboxedCommands !== undefined) options.allowUnsandboxedCommands = s.allowUnsandboxedCommands;
+  if (s !== undefined && s.excludedCommands.length > 0) options.excludedCommands = [...s.excludedCommands];
   const sandbox = createSandbox(options, { env: env as NodeJS.ProcessEnv });
   const status = sandbox.status();
-  const messages =
-    status.state === 'unavailable'
+  const messages = [
+    ...(s?.problems ?? []),
+    ...(status.state === 'unavailable'
       ? [`sandbox unavailable: ${status.why}; commands run unconfined and ask as before (--no-sandbox hides this line)`]
-      : [];
+      : []),
+  ];
   return { sandbox, messages };
 }

@@ -111,6 +111,7 @@ export function commandHandlers(
     rewind: (args) => rewindResult(harness.rewind, harness.agent, args),
     results,
     mcpCommands: () => harness.mcp?.ux.prompts.commands() ?? [],
+    memoryRoots: { home: harness.home, workroot: harness.workroot },
     memory: () =>
       harness.memory.files.map((f) => ({ path: f.path, scope: f.scope, chars: f.text.length, imports: f.imports })),
   };
@@ -120,6 +121,7 @@ export function commandHandlers(
     root: harness.workroot,
     secrets: harness.secrets,
     sandbox: harness.sandbox,
+    env: harness.commandEnv,
     policy: harness.policy,
     registry: harness.registry,
     ...(place.home !== undefined ? { home: place.home } : {}),

@@ -133,6 +133,11 @@ export function formatSlashResult(result: SlashResult, opts: FormatOptions = {})
     case 'error':
       return [`/${result.command}: ${result.message}`];
     case 'memory':
+      // A front end that can hand the terminal to an editor (the REPL) opens it instead of printing this.
+      if (result.edit !== undefined)
+        return [
+          `${result.edit}: edit it in your editor (this front end does not open one); the change applies from the next session`,
+        ];
       if (result.files.length === 0)
         return ['no memory files loaded (AGENTS.md, CLAUDE.md, CLAUDE.local.md, ~/.claude/CLAUDE.md)'];
       return result.files.flatMap((f) => [

@@ -7,6 +7,7 @@ import type { Tool, ToolContext, ToolResult } from './types.js';
 import { loadSpawn } from './spawn.js';
 import type { Sandbox } from './sandbox/sandbox.js';
 import { blockedHints } from './sandbox/blocked.js';
+import { excludedFromSandbox } from './sandbox/options.js';
 
 /** Default and maximum timeouts of one bash call, in milliseconds. */
 export const BASH_DEFAULT_TIMEOUT_MS = 120_000;
@@ -271,7 +272,7 @@ export const bashTool: Tool<Input> = defineTool({
   summarize: (input) =>
     `bash: ${input.command.split('\n')[0] ?? ''}${input.dangerouslyDisableSandbox === true ? ' (asks to run outside the sandbox)' : ''}`,
   permission: (input, ctx) => {
-    const sandbox = ctx.sandbox?.active === true ? ctx.sandbox : undefined;
+    const sandbox = ctx.sandbox?.active === true && !excluded(input, ctx) ? ctx.sandbox : undefined;
     if (sandbox === undefined) return { target: input.command };
     if (escapes(input, ctx)) return { target: input.command, escapesSandbox: true };
     return { target: input.command, sandboxed: true };
@@ -279,8 +280,9 @@ export const bashTool: Tool<Input> = defineTool({
   execute: (input, ctx, opts = {}) =>
     runBash(input.command, ctx.root, input.timeout ?? BASH_DEFAULT_TIMEOUT_MS, ctx.signal, BASH_OUTPUT_CAP, {
       ...(ctx.secrets ? { secrets: ctx.secrets } : {}),
+      ...(ctx.env ? { env: ctx.env } : {}),
       ...(opts.onUpdate ? { onOutput: opts.onUpdate } : {}),
-      ...(ctx.sandbox && !escapes(input, ctx) ? { sandbox: ctx.sandbox } : {}),
+      ...(ctx.sandbox && !escapes(input, ctx) && !excluded(input, ctx) ? { sandbox: ctx.sandbox } : {}),
     }),
 });
 
@@ -290,4 +292,9 @@ function escapes(input: Input, ctx: Pick<ToolContext, 'sandbox'>): boolean {
   return (
     input.dangerouslyDisableSandbox === true && sandbox?.active === true && sandbox.options.allowUnsandboxedCommands
   );
+}
+
+/** A command the settings' `sandbox.excludedCommands` runs outside the sandbox (it then asks as any unsandboxed command). */
+function excluded(input: Input, ctx: Pick<ToolContext, 'sandbox'>): boolean {
+  return ctx.sandbox?.active === true && excludedFromSandbox(input.command, ctx.sandbox.options.excludedCommands);
 }

@@ -18,14 +18,19 @@ export interface ToolContextOptions {
   readFilter?: (absRealPath: string) => boolean;
   /** Secret values to redact from tool output, on top of the credentials found in `env`. */
   secrets?: readonly string[];
-  /** Where the harness's credentials (CREDENTIAL_ENV_NAMES) are looked up; default process.env. */
+  /**
+   * Where the harness's credentials (CREDENTIAL_ENV_NAMES) are looked up; default process.env.
+   * Given, it is also the environment commands run with (`ToolContext.env`).
+   */
   env?: NodeJS.ProcessEnv;
   /** Text-file I/O through someone else (see `ToolContext.files`); absent, the disk. */
   files?: ToolContext['files'];
   /** The session's sandbox (`createSandbox`); absent: commands run unconfined. */
   sandbox?: ToolContext['sandbox'];
-  /** More folders reading tools may read (`--add-dir`, settings' `additionalDirectories`), after the skill dirs; never written. */
+  /** More folders reading tools may read, after the skill dirs; never written. */
   readRoots?: readonly string[];
+  /** Folders written like the work root (`--add-dir`, settings' `additionalDirectories`); realpath'd here once. */
+  writeRoots?: readonly string[];
 }
 
 /** Dirs as given and as resolved, kept per array: the agent passes the same arrays to every batch. */
@@ -155,5 +160,8 @@ export function createToolContext(opts: ToolContextOptions): ToolContext {
   if (opts.readFilter !== undefined) ctx.readFilter = opts.readFilter;
   if (opts.files !== undefined) ctx.files = opts.files;
   if (opts.sandbox !== undefined) ctx.sandbox = opts.sandbox;
+  if (opts.env !== undefined) ctx.env = opts.env;
+  if (opts.writeRoots !== undefined && opts.writeRoots.length > 0)
+    ctx.writeRoots = realOnce(realDirs, opts.writeRoots, (d) => d, memo);
   return ctx;
 }

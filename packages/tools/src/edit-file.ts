@@ -97,7 +97,7 @@ export const editFileTool: Tool<Input> = defineTool({
   pathFields: ['path'],
   schema,
   summarize: (input) => `edit_file ${input.path}`,
-  permission: (input, ctx) => filePermission(ctx.root, input.path),
+  permission: (input, ctx) => filePermission(ctx.root, input.path, ctx.writeRoots),
   refuse(input, ctx) {
     const refusal = writeRefusal(ctx, input.path, true);
     if (refusal !== undefined) return refusal;

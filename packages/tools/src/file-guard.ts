@@ -25,10 +25,10 @@ export type WriteTarget = { ok: true; abs: string; shown: string } | { ok: false
  * FIFO is never opened). Used by `refuse` (before the approval question) and again by `run`.
  */
 export function writeTarget(
-  ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protectedDirs'>,
+  ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protectedDirs' | 'writeRoots'>,
   given: string,
 ): WriteTarget {
-  const jail = resolveInJail(ctx.root, [], given, 'write');
+  const jail = resolveInJail(ctx.root, [], given, 'write', ctx.writeRoots);
   if (!jail.ok) return { ...jail, code: 'outside_root' };
   const shown = displayPath(ctx.root, jail.abs);
   const prot = protectedReason(ctx, jail.abs, given);
@@ -55,7 +55,7 @@ export function writeTarget(
  * which cannot create. Returns the refusal text, or undefined when asking is worth it.
  */
 export function writeRefusal(
-  ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protectedDirs' | 'readTracker'>,
+  ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protectedDirs' | 'readTracker' | 'writeRoots'>,
   given: string,
   mustExist: boolean,
 ): string | undefined {
@@ -96,10 +96,11 @@ export function recordWritten(tracker: ReadTracker, abs: string, fd: number): vo
 
 /**
  * The permission target of a file tool: the path relative to the root when inside it, the
- * absolute path otherwise, with `insideRoot`. Never throws.
+ * absolute path otherwise, with `insideRoot` (also true inside an added writable root, which
+ * follows the work root's rules). Never throws.
  */
-export function filePermission(root: string, p: string): PermissionTarget {
-  const r = resolveInJail(root, [], p, 'write');
+export function filePermission(root: string, p: string, writeRoots: readonly string[] = []): PermissionTarget {
+  const r = resolveInJail(root, [], p, 'write', writeRoots);
   if (r.ok) return { target: displayPath(root, r.abs), insideRoot: true };
   const abs = path.resolve(root, p);
   return { target: isWithin(abs, root) ? displayPath(root, abs) : abs, insideRoot: false };

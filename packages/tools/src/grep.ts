@@ -53,7 +53,7 @@ export type GrepOutcome =
  * the built-in engine answers. Both give the same files and lines.
  */
 export async function grepSearch(
-  ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'signal' | 'readFilter'>,
+  ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'writeRoots' | 'signal' | 'readFilter'>,
   input: Input,
   rgPath: string | null,
   opts: { skip?: ReadonlySet<string> } = {},

@@ -62,7 +62,7 @@ export { levenshtein, closest } from './levenshtein.js';
 export { createSandbox } from './sandbox/sandbox.js';
 export { describeSandbox } from './sandbox/describe.js';
 export type { Sandbox, SandboxState, SandboxPlan, SandboxOutcome, SandboxDeps } from './sandbox/sandbox.js';
-export { sandboxOptions, DEFAULT_ENV_ALLOW, DEFAULT_HIDDEN_IN_HOME } from './sandbox/options.js';
+export { sandboxOptions, excludedFromSandbox, DEFAULT_ENV_ALLOW, DEFAULT_HIDDEN_IN_HOME } from './sandbox/options.js';
 export type { SandboxOptions, SandboxOptionsInput } from './sandbox/options.js';
 export { detectSandbox } from './sandbox/detect.js';
 export type { Detection } from './sandbox/detect.js';

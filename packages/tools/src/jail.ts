@@ -72,6 +72,7 @@ export function resolveInJail(
   extraReadRoots: readonly string[],
   p: string,
   access: 'read' | 'write',
+  writeRoots: readonly string[] = [],
 ): JailResult {
   const rootReal = path.resolve(root);
   if (typeof p !== 'string' || p.length === 0) {
@@ -88,15 +89,20 @@ export function resolveInJail(
     return { ok: false, error: `Path ${JSON.stringify(p)} refused: ${resolved.why} (work root ${rootReal}).` };
   }
   if (isWithin(resolved.abs, rootReal)) return { ok: true, abs: resolved.abs, insideRoot: true };
+  // An added writable root (`--add-dir`) is the work root's equal, for reading and writing.
+  for (const extra of writeRoots) {
+    if (isWithin(resolved.abs, extra)) return { ok: true, abs: resolved.abs, insideRoot: true };
+  }
   if (access === 'read') {
     for (const extra of extraReadRoots) {
       if (isWithin(resolved.abs, extra)) return { ok: true, abs: resolved.abs, insideRoot: false };
     }
   }
+  const added = writeRoots.length > 0 ? ` and the added directories (${writeRoots.join(', ')})` : '';
   const where =
     access === 'read' && extraReadRoots.length > 0
-      ? `the work root ${rootReal} and the skill directories (${extraReadRoots.join(', ')})`
-      : `the work root ${rootReal}`;
+      ? `the work root ${rootReal}${added} and the skill directories (${extraReadRoots.join(', ')})`
+      : `the work root ${rootReal}${added}`;
   return { ok: false, error: `Path ${JSON.stringify(p)} resolves to ${resolved.abs}, which is outside ${where}.` };
 }
 

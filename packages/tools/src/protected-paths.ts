@@ -3,6 +3,7 @@ import { hooksPathDirs } from './git-dirs.js';
 import { displayPath, isWithin } from './jail.js';
 import { PROTECTED_NAMES } from './protected-names.js';
 import type { ToolContext } from './types.js';
+import { writeRootOf } from './write-roots.js';
 
 export { PROTECTED_NAMES };
 
@@ -45,12 +46,13 @@ function namedRule(rel: string): { rule: string; folder: boolean } | undefined {
  * per call cost ~110 ms a write at 10,000). The message names the rule and the path.
  */
 export function protectedReason(
-  ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protectedDirs'>,
+  ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protectedDirs' | 'writeRoots'>,
   abs: string,
   given?: string,
 ): string | undefined {
-  const root = ctx.root;
-  const shown = displayPath(root, abs);
+  // The protected names hold below whichever writable root holds the path (an added folder's `.git` too).
+  const root = writeRootOf(ctx, abs) ?? ctx.root;
+  const shown = displayPath(ctx.root, abs);
   const refuse = (rule: string, inside = true): string =>
     `Refused: ${shown} is ${inside ? 'inside ' : ''}${rule}. write_file and edit_file never change it, in any permission mode; if it really must change, ask the user to do it.`;
   if (isWithin(abs, root)) {
@@ -58,14 +60,14 @@ export function protectedReason(
     if (byName !== undefined) return refuse(byName.rule, byName.folder);
   }
   if (given !== undefined) {
-    const byName = namedRule(path.relative(root, path.resolve(root, given)));
+    const byName = namedRule(path.relative(root, path.resolve(ctx.root, given)));
     if (byName !== undefined) return refuse(byName.rule, byName.folder);
   }
   const rule = protectedDirRule(protectedDirIndex(ctx), fold(abs));
   if (rule !== undefined) return refuse(rule);
   const hooks = hooksPathDirs(root).find((dir) => abs === dir || isWithin(abs, dir));
   if (hooks !== undefined)
-    return refuse(`the git hooks folder ${displayPath(root, hooks)} (core.hooksPath): git runs its scripts`);
+    return refuse(`the git hooks folder ${displayPath(ctx.root, hooks)} (core.hooksPath): git runs its scripts`);
   return undefined;
 }
 
@@ -73,13 +75,15 @@ type DirIndex = Map<string, string>;
 const indexes = new WeakMap<readonly string[], { protectedDirs: readonly string[] | undefined; index: DirIndex }>();
 
 /** Folded dir -> rule for the context's skill and protected dirs, built once per pair of arrays. */
-function protectedDirIndex(ctx: Pick<ToolContext, 'extraReadRoots' | 'protectedDirs'>): DirIndex {
+function protectedDirIndex(ctx: Pick<ToolContext, 'extraReadRoots' | 'protectedDirs' | 'writeRoots'>): DirIndex {
   const known = indexes.get(ctx.extraReadRoots);
   if (known !== undefined && known.protectedDirs === ctx.protectedDirs) return known.index;
   const index: DirIndex = new Map();
   for (const dir of ctx.protectedDirs ?? [])
     index.set(fold(dir), `the protected directory ${dir} (the harness's own configuration or state)`);
-  for (const dir of ctx.extraReadRoots) index.set(fold(dir), `the skill directory ${dir}`);
+  // Added writable roots are read roots too, and are not skill directories.
+  const writable = new Set(ctx.writeRoots ?? []);
+  for (const dir of ctx.extraReadRoots) if (!writable.has(dir)) index.set(fold(dir), `the skill directory ${dir}`);
   indexes.set(ctx.extraReadRoots, { protectedDirs: ctx.protectedDirs, index });
   return index;
 }

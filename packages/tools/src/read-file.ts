@@ -183,10 +183,10 @@ export const readFileTool: Tool<Input> = defineTool({
   pathFields: ['path'],
   schema,
   summarize: (input) => `read_file ${input.path}${input.offset ? ` @${input.offset}` : ''}`,
-  permission: (input, ctx) => filePermission(ctx.root, input.path),
+  permission: (input, ctx) => filePermission(ctx.root, input.path, ctx.writeRoots),
   async execute(input, ctx) {
     if (ctx.signal.aborted) return abortedResult('read_file');
-    const jail = resolveInJail(ctx.root, ctx.extraReadRoots, input.path, 'read');
+    const jail = resolveInJail(ctx.root, ctx.extraReadRoots, input.path, 'read', ctx.writeRoots);
     if (!jail.ok) return errorResult(jail.error, undefined, 'outside_root');
     const shown = displayPath(ctx.root, jail.abs);
     const opened = openRegularSync(jail.abs, shown, { noFollow: true });

@@ -61,7 +61,7 @@ export function toolDefinition(tool: Tool<unknown>): ToolDefinition {
 export function prepareCall(
   tool: Tool<unknown>,
   rawInput: unknown,
-  ctx: Pick<ToolContext, 'root' | 'sandbox'>,
+  ctx: Pick<ToolContext, 'root' | 'sandbox' | 'writeRoots'>,
 ): PreparedCall {
   const invalid = (why: string): PreparedCall => ({
     ok: false,

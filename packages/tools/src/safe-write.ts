@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isWithin } from './jail.js';
 import { protectedReason } from './protected-paths.js';
 import { kindOf } from './safe-open.js';
 import type { ToolContext } from './types.js';
+import { writeRootOf } from './write-roots.js';
 
 const { O_RDONLY, O_RDWR, O_CREAT, O_EXCL, O_NOFOLLOW, O_NONBLOCK, O_DIRECTORY } = fs.constants;
 
@@ -28,7 +28,7 @@ function raced(shown: string, what: string): { ok: false; error: string } {
 
 /** The checks every opened descriptor must pass: a regular file with one link, inside the root, not protected. */
 function checkOpened(
-  ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protectedDirs'>,
+  ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protectedDirs' | 'writeRoots'>,
   fd: number,
   shown: string,
   real: string | undefined,
@@ -39,9 +39,8 @@ function checkOpened(
     return `Refused: ${shown} has ${st.nlink} hard links. Writing it would also change the same file under its other names, which may lie outside the work root; copy it to a new file instead.`;
   }
   if (real === undefined) return undefined;
-  const root = ctx.root;
-  if (!isWithin(real, root))
-    return `Refused: ${shown} resolved to ${real} when opened, which is outside the work root ${root}; nothing was written.`;
+  if (writeRootOf(ctx, real) === undefined)
+    return `Refused: ${shown} resolved to ${real} when opened, which is outside the work root ${ctx.root}${ctx.writeRoots?.length ? ' and the added directories' : ''}; nothing was written.`;
   return protectedReason(ctx, real);
 }
 
@@ -52,12 +51,13 @@ function checkOpened(
  * and the open makes the open fail instead of landing outside the root.
  */
 function openViaProc(
-  ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protectedDirs'>,
+  ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protectedDirs' | 'writeRoots'>,
   abs: string,
   shown: string,
   create: boolean,
 ): WriteHandle {
-  const root = ctx.root;
+  // The walk starts at the writable root that holds the path (the work root, or an added one).
+  const root = writeRootOf(ctx, abs) ?? ctx.root;
   const parts = path
     .relative(root, abs)
     .split(path.sep)
@@ -122,7 +122,7 @@ function openViaProc(
  * the root and not be protected.
  */
 function openPortable(
-  ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protectedDirs'>,
+  ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protectedDirs' | 'writeRoots'>,
   abs: string,
   shown: string,
   create: boolean,
@@ -165,7 +165,7 @@ function openPortable(
  * and outside every protected path; write through it with writeWhole and close it.
  */
 export function openForWrite(
-  ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protectedDirs'>,
+  ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'protectedDirs' | 'writeRoots'>,
   abs: string,
   shown: string,
   create: boolean,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { displayPath, isWithin, resolveInJail } from './jail.js';
 import { kindOf } from './safe-open.js';
 import type { ToolContext } from './types.js';
+import { writeRootOf } from './write-roots.js';
 
 /** Where a glob or grep searches: the boundary root it lies in, and the start inside it. */
 export interface SearchScope {
@@ -22,10 +23,16 @@ export interface SearchScope {
  * A missing path is an error naming it.
  */
 export function searchScope(
-  ctx: Pick<ToolContext, 'root' | 'extraReadRoots'>,
+  ctx: Pick<ToolContext, 'root' | 'extraReadRoots' | 'writeRoots'>,
   p: string | undefined,
 ): { ok: true; scope: SearchScope } | { ok: false; error: string } {
-  const jail = resolveInJail(ctx.root, ctx.extraReadRoots, p === undefined || p === '' ? '.' : p, 'read');
+  const jail = resolveInJail(
+    ctx.root,
+    ctx.extraReadRoots,
+    p === undefined || p === '' ? '.' : p,
+    'read',
+    ctx.writeRoots,
+  );
   if (!jail.ok) return jail;
   let st: fs.Stats;
   try {
@@ -39,7 +46,7 @@ export function searchScope(
       error: `${displayPath(ctx.root, jail.abs)} is ${kindOf(st)}, not a file or folder; it is not searched.`,
     };
   const root = ctx.root;
-  const base = jail.insideRoot ? root : (ctx.extraReadRoots.find((r) => isWithin(jail.abs, r)) ?? root);
+  const base = writeRootOf(ctx, jail.abs) ?? ctx.extraReadRoots.find((r) => isWithin(jail.abs, r)) ?? root;
   const inRoot = base === root;
   const scope: SearchScope = {
     base,

@@ -125,6 +125,18 @@ export interface ToolContext {
   files?: TextFileIo;
   /** The session's OS sandbox: bash (and skill commands) run inside it while it is active. Absent: no sandbox. */
   sandbox?: Sandbox;
+  /**
+   * The environment bash (and skill commands) run with, before credentials and `secrets` are
+   * dropped and before the sandbox's allowlist: the session's, with the settings files' `env`
+   * over it. Absent: process.env.
+   */
+  env?: NodeJS.ProcessEnv;
+  /**
+   * Folders written like the work root (`--add-dir`, settings' `additionalDirectories`):
+   * absolute and realpath'd as `createToolContext` builds them. The file tools read and write
+   * in them under the work root's rules (protected names, approval); absent: none.
+   */
+  writeRoots?: readonly string[];
 }
 
 /** What `execute` gets besides the input and the context. */
@@ -197,7 +209,7 @@ export interface Tool<I = unknown> {
   /** A one-line summary of a call for people, e.g. `read_file src/app.ts`, `bash: npm test`. */
   summarize(input: I): string;
   /** What the approval policy matches rules against. */
-  permission(input: I, ctx: Pick<ToolContext, 'root' | 'sandbox'>): PermissionTarget;
+  permission(input: I, ctx: Pick<ToolContext, 'root' | 'sandbox' | 'writeRoots'>): PermissionTarget;
   /**
    * A refusal known before any approval question (outside the jail, a protected path, a FIFO, a
    * file not read or changed since, an edit that cannot apply): the executor returns it as the
@@ -241,5 +253,5 @@ export interface ToolRegistry {
    */
   ruleNames(): readonly ToolRuleEntry[];
   /** Looks up the tool and validates `rawInput` with it; never throws. */
-  prepare(name: string, rawInput: unknown, ctx: Pick<ToolContext, 'root' | 'sandbox'>): PreparedCall;
+  prepare(name: string, rawInput: unknown, ctx: Pick<ToolContext, 'root' | 'sandbox' | 'writeRoots'>): PreparedCall;
 }

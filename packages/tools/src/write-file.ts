@@ -38,7 +38,7 @@ export const writeFileTool: Tool<Input> = defineTool({
   pathFields: ['path'],
   schema,
   summarize: (input) => `write_file ${input.path}`,
-  permission: (input, ctx) => filePermission(ctx.root, input.path),
+  permission: (input, ctx) => filePermission(ctx.root, input.path, ctx.writeRoots),
   refuse: (input, ctx) => writeRefusal(ctx, input.path, false),
   async preview(input, ctx) {
     const target = writeTarget(ctx, input.path);

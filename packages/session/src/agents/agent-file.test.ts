@@ -110,4 +110,35 @@ describe("an agent file, Claude Code's format", () => {
     expect(toolList(undefined)).toBeUndefined();
     expect(toolList('')).toEqual([]);
   });
+
+  it("permissionMode, maxTurns and skills apply; a bad value, hooks, mcpServers and a plugin agent's mode are notes", () => {
+    const good = parseAgentText(
+      '---\nname: a\ndescription: d\npermissionMode: acceptEdits\nmaxTurns: 3\nskills: [style, tests]\n---\nP\n',
+      at,
+    );
+    if (!good.ok) throw new Error(good.problem);
+    expect(good.agent).toMatchObject({ permissionMode: 'acceptEdits', maxTurns: 3, skills: ['style', 'tests'] });
+    expect(good.notes).toEqual([]);
+    const bad = parseAgentText(
+      '---\nname: a\ndescription: d\npermissionMode: dontAsk\nmaxTurns: -1\nhooks: {}\nmcpServers: [x]\n---\nP\n',
+      at,
+    );
+    if (!bad.ok) throw new Error(bad.problem);
+    expect(bad.agent.permissionMode).toBeUndefined();
+    expect(bad.agent.maxTurns).toBeUndefined();
+    expect(bad.notes).toEqual([
+      "`permissionMode: dontAsk` is not one of default, acceptEdits, plan, bypassPermissions: the session's mode is used",
+      "`maxTurns: -1` is not a whole number above 0: the session's limit is used",
+      '`hooks` is not applied to agents by this harness yet: the agent runs without it',
+      '`mcpServers` is not applied to agents by this harness yet: the agent runs without it',
+    ]);
+    const plugin = parseAgentText('---\nname: a\ndescription: d\npermissionMode: bypassPermissions\n---\nP\n', {
+      ...at,
+      source: 'plugin',
+      namespace: 'p',
+    });
+    if (!plugin.ok) throw new Error(plugin.problem);
+    expect(plugin.agent.permissionMode).toBeUndefined();
+    expect(plugin.notes).toEqual(["`permissionMode` is not applied to a plugin's agent: the session's mode is used"]);
+  });
 });

@@ -2,17 +2,20 @@
  * One custom agent file, Claude Code's format: Markdown with YAML frontmatter, `name` and
  * `description` (required), `tools` and `disallowedTools` (Claude Code tool names, a comma list
  * or a YAML list; no `tools` means every tool), `model` (`sonnet`, `opus`, `haiku`, a model id or
- * `inherit`), `effort`; the body is the agent's system prompt. Other Claude Code fields
- * (`permissionMode`, `skills`, `hooks`, `mcpServers`, `maxTurns`, `color`...) are kept in
- * `extra` and not applied. A file comes from the user or from a repository: it is read without
- * blocking, size-capped, and every value is checked before use.
+ * `inherit`), `effort`, `permissionMode` (its thread's calls are decided under it), `maxTurns`
+ * (its own limit of model requests), `skills` (skills preloaded into its conversation); the body
+ * is the agent's system prompt. `hooks` and `mcpServers` are kept in `extra` and not applied (a
+ * note says so), other fields (`color`...) are kept silently. A file comes from the user or from
+ * a repository: it is read without blocking, size-capped, and every value is checked before use.
  */
+import { parsePermissionMode, PERMISSION_MODES } from '@coding-harness/approval';
+import type { PermissionMode } from '@coding-harness/approval';
 import { EFFORTS } from '@coding-harness/model';
 import type { Effort } from '@coding-harness/model';
 import { parseFrontmatterYaml, readRegularFile, refusalText, splitFrontmatter } from '@coding-harness/skills';
 
 /** Where an agent comes from, lowest precedence first among the files (`built-in` is always there). */
-export type AgentSource = 'built-in' | 'personal' | 'project' | 'plugin';
+export type AgentSource = 'built-in' | 'personal' | 'project' | 'plugin' | 'flag';
 
 /** One agent the `agent` tool may run. */
 export interface AgentDefinition {
@@ -26,6 +29,12 @@ export interface AgentDefinition {
   /** `model` unless `inherit`: an alias (`sonnet`) or an id, resolved by the session's providers. */
   model?: string;
   effort?: Effort;
+  /** `permissionMode`: the mode its calls are decided under (Claude Code's `dontAsk` is not one here). */
+  permissionMode?: PermissionMode;
+  /** `maxTurns`: its own limit of model requests. */
+  maxTurns?: number;
+  /** `skills`: names of skills whose text is preloaded into its conversation. */
+  skills?: string[];
   /** The system prompt: the file's body. */
   prompt: string;
   source: AgentSource;
@@ -70,7 +79,45 @@ export function toolList(value: unknown): string[] | undefined {
   return out.map((t) => t.trim()).filter(Boolean);
 }
 
-const FIELDS = new Set(['name', 'description', 'tools', 'disallowedTools', 'model', 'effort']);
+const FIELDS = new Set([
+  'name',
+  'description',
+  'tools',
+  'disallowedTools',
+  'model',
+  'effort',
+  'permissionMode',
+  'maxTurns',
+  'skills',
+]);
+
+/** Claude Code fields read but not applied here, each said once in a note. */
+const NOT_APPLIED = ['hooks', 'mcpServers'];
+
+/** `permissionMode`, `maxTurns` and `skills` onto `agent`, with a note for each value that cannot apply. */
+function runFields(d: Record<string, unknown>, agent: AgentDefinition, notes: string[]): void {
+  // As in Claude Code, an installed plugin's agent may not choose its own permission mode.
+  if (d.permissionMode !== undefined && agent.source === 'plugin')
+    notes.push("`permissionMode` is not applied to a plugin's agent: the session's mode is used");
+  else if (d.permissionMode !== undefined) {
+    const mode = typeof d.permissionMode === 'string' ? parsePermissionMode(d.permissionMode) : undefined;
+    if (mode === undefined)
+      notes.push(
+        `\`permissionMode: ${String(d.permissionMode)}\` is not one of ${PERMISSION_MODES.join(', ')}: the session's mode is used`,
+      );
+    else agent.permissionMode = mode;
+  }
+  if (d.maxTurns !== undefined) {
+    const n = typeof d.maxTurns === 'number' ? d.maxTurns : Number(String(d.maxTurns).trim());
+    if (Number.isInteger(n) && n > 0) agent.maxTurns = n;
+    else notes.push(`\`maxTurns: ${String(d.maxTurns)}\` is not a whole number above 0: the session's limit is used`);
+  }
+  const skills = toolList(d.skills);
+  if (skills !== undefined && skills.length > 0) agent.skills = skills;
+  for (const key of NOT_APPLIED)
+    if (d[key] !== undefined)
+      notes.push(`\`${key}\` is not applied to agents by this harness yet: the agent runs without it`);
+}
 
 /**
  * Parses an agent file's text. `fallbackName` (the file name without `.md`) names an agent whose
@@ -118,6 +165,7 @@ export function parseAgentText(
   if (disallowed !== undefined && disallowed.length > 0) agent.disallowedTools = disallowed;
   if (typeof d.model === 'string' && d.model.trim() !== '' && d.model.trim().toLowerCase() !== 'inherit')
     agent.model = d.model.trim();
+  runFields(d, agent, notes);
   if (d.effort !== undefined) {
     const effort = String(d.effort).trim().toLowerCase();
     if ((EFFORTS as readonly string[]).includes(effort)) agent.effort = effort as Effort;

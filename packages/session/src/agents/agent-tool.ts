@@ -15,6 +15,7 @@ import type { Tool, ToolRuleEntry } from '@coding-harness/tools';
 import * as z from 'zod/mini';
 import type { AgentDefinition } from './agent-file.js';
 import { runAgent } from './run-agent.js';
+import type { AgentRun } from './run-agent.js';
 
 /** How rules name the agent tool, known to the rule table whether or not the tool is in the session. */
 export const AGENT_RULES: Readonly<ToolRuleEntry> = Object.freeze({
@@ -77,6 +78,8 @@ export interface AgentToolRuntime {
   context(callId: string | undefined): TurnContext | undefined;
   /** The skill tool's name: an agent gets it only when its `tools` names it. */
   skillToolName?: string;
+  /** What the agent's `permissionMode` and `skills:` are applied against (see `AgentRun`). */
+  run?: Pick<AgentRun, 'sessionMode' | 'skills'>;
 }
 
 const cap = (text: string): string =>
@@ -145,6 +148,7 @@ export function createAgentTool(runtime: AgentToolRuntime): Tool<Input> {
           workroot: toolCtx.root,
           agentTool: tool as Tool<unknown>,
           ...(runtime.skillToolName !== undefined ? { skillToolName: runtime.skillToolName } : {}),
+          ...runtime.run,
         }),
       );
     },

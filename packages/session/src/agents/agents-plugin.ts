@@ -9,6 +9,7 @@ import type { Tool, ToolResult, ToolRuleEntry } from '@coding-harness/tools';
 import type { AgentDefinition } from './agent-file.js';
 import { AGENT_RULES, createAgentTool } from './agent-tool.js';
 import { runAgent } from './run-agent.js';
+import type { AgentRun } from './run-agent.js';
 
 /** What a fork skill hands over to run its body with a named custom agent. */
 export interface ForkWithAgent {
@@ -35,6 +36,8 @@ export interface AgentsPluginOptions {
   workroot: string;
   /** The skill tool's name: an agent gets it only when its `tools` names it. */
   skillToolName?: string;
+  /** The session's mode and skills, for the agents' `permissionMode` and `skills:`. */
+  run?: Pick<AgentRun, 'sessionMode' | 'skills'>;
 }
 
 export interface AgentsPlugin {
@@ -42,11 +45,16 @@ export interface AgentsPlugin {
   readonly tool: Tool<unknown>;
   readonly ruleEntry: ToolRuleEntry;
   agents(): readonly AgentDefinition[];
+  /**
+   * Swaps the agents (`/reload-skills` re-reads the agent files): calls from now on find the new
+   * ones. The tool's description keeps the list it was made with (it is in the cached prefix).
+   */
+  replace(agents: readonly AgentDefinition[]): void;
   readonly runner: AgentRunner;
 }
 
 export function createAgentsPlugin(options: AgentsPluginOptions): AgentsPlugin {
-  const agents = options.agents;
+  let agents = options.agents;
   /** Turn contexts of agent calls about to run, by call id: taken once by the call. */
   const pending = new Map<string, TurnContext>();
   const tool = createAgentTool({
@@ -58,6 +66,7 @@ export function createAgentsPlugin(options: AgentsPluginOptions): AgentsPlugin {
       return ctx;
     },
     ...(options.skillToolName !== undefined ? { skillToolName: options.skillToolName } : {}),
+    ...(options.run !== undefined ? { run: options.run } : {}),
   }) as Tool<unknown>;
   const runner: AgentRunner = {
     tool,
@@ -72,6 +81,7 @@ export function createAgentsPlugin(options: AgentsPluginOptions): AgentsPlugin {
         workroot: options.workroot,
         agentTool: tool,
         ...(options.skillToolName !== undefined ? { skillToolName: options.skillToolName } : {}),
+        ...options.run,
       }),
   };
   const hooks: Hooks = {
@@ -86,5 +96,8 @@ export function createAgentsPlugin(options: AgentsPluginOptions): AgentsPlugin {
       return undefined;
     },
   };
-  return { hooks, tool, ruleEntry: AGENT_RULES, agents: () => agents, runner };
+  const replace = (next: readonly AgentDefinition[]): void => {
+    agents = next;
+  };
+  return { hooks, tool, ruleEntry: AGENT_RULES, agents: () => agents, replace, runner };
 }

@@ -27,6 +27,8 @@ export interface AgentDiscoveryInput {
   projectTrusted: boolean;
   /** The plugins discovery loaded (`DiscoverResult.plugins`). */
   plugins?: readonly PluginRecord[];
+  /** `--agents` JSON's agents, already parsed: above personal agents, below the repository's. */
+  flagAgents?: readonly AgentDefinition[];
 }
 
 export interface AgentDiscovery {
@@ -46,6 +48,8 @@ interface AgentRoot {
   namespace?: string;
   /** From the repository: loads only when it is trusted. */
   repository: boolean;
+  /** Agents given already parsed (`--agents`): `path` is then only a label. */
+  inline?: readonly AgentDefinition[];
 }
 
 /** The `.md` files of a folder (sorted, dot-files skipped), or the one file `p` is; none when it is missing. */
@@ -81,6 +85,8 @@ function agentRoots(input: AgentDiscoveryInput): AgentRoot[] {
       roots.push({ path: p, source: 'plugin', namespace: plugin.name, repository: plugin.source === 'project' });
   const home = path.resolve(input.home);
   roots.push({ path: path.join(home, '.claude', 'agents'), source: 'personal', repository: false });
+  if (input.flagAgents !== undefined && input.flagAgents.length > 0)
+    roots.push({ path: '--agents', source: 'flag', repository: false, inline: input.flagAgents });
   if (input.projectRoots === false) return roots;
   const workroot = path.resolve(input.workroot);
   const top = findGitTop(workroot, home) ?? workroot;
@@ -106,6 +112,16 @@ export function discoverAgents(input: AgentDiscoveryInput): AgentDiscovery {
   const seen = new Set<string>();
   let read = 0;
   for (const root of agentRoots(input)) {
+    for (const agent of root.inline ?? []) {
+      const previous = byName.get(agent.name);
+      if (previous !== undefined)
+        out.notes.push({
+          path: root.path,
+          message: `agent "${agent.name}" (--agents) replaces the one from ${previous.file ?? 'the built-in agents'} (${previous.source})`,
+        });
+      byName.set(agent.name, agent);
+    }
+    if (root.inline !== undefined) continue;
     for (const file of agentFiles(root.path, problem)) {
       if (seen.has(file)) continue;
       seen.add(file);

@@ -1,76 +1,62 @@
 /**
- * Claude Code's `enabledPlugins` (`{ "name@marketplace": true }`), read from the settings files
- * that carry it: `~/.claude/settings.json`, then the repository's `.claude/settings.json` and
- * `.claude/settings.local.json` (a later file wins per key). A repository's `true` counts only
- * once it is trusted (a cloned repository must not switch on a plugin's hooks and agents); its
- * `false` always counts. Only this key is read here, on its own, so the session's settings
- * loader can take over the merge without anything else changing.
+ * Claude Code's `enabledPlugins` (`{ "name@marketplace": true }`) as discovery takes it, from the
+ * one settings loader's merge (settings/load.ts): each file parsed there once, the higher file
+ * winning per name, and the trust rule applied there (an untrusted repository's `true` is
+ * withheld, its `false` counts). Here only the values are picked, and the withheld entries
+ * become notes naming their file for `harness skills`.
  */
-import path from 'node:path';
-import { findGitTop } from '@coding-harness/skills';
 import type { SkillIssue } from '@coding-harness/skills';
 import { readJsonFile } from '../claude-hooks/read-json-file.js';
-
-export interface EnabledPluginsInput {
-  home: string;
-  workroot: string;
-  /** Whether the repository's `true` entries count. */
-  projectTrusted: boolean;
-  /** False with `--untrusted`: the repository's files are not read. Default true. */
-  projectFiles?: boolean;
-}
+import type { HarnessEnv } from '../config.js';
+import { SETTINGS_KEYS } from '../settings/keys.js';
+import { settingsSources } from '../settings/sources.js';
+import { emptySettings } from '../settings/types.js';
+import type { LoadedSettings } from '../settings/types.js';
 
 export interface EnabledPlugins {
   enabled: Record<string, boolean>;
-  /** Files that could not be read or parsed, and repository entries ignored while untrusted, each naming the file. */
-  messages: SkillIssue[];
+  /** The repository's entries that stay off until it is trusted, each naming its file. */
+  notes: SkillIssue[];
 }
 
-/** One file's `enabledPlugins`; undefined when the file is missing or holds none. Settings files carry comments (JSONC). */
-function readEnabled(file: string, messages: SkillIssue[]): Record<string, boolean> | undefined {
-  const read = readJsonFile(file);
-  if (!read.ok) {
-    if (!read.missing)
-      messages.push({ path: file, message: `${read.message.replace('its hooks were', 'its enabledPlugins were')}` });
-    return undefined;
-  }
-  const data = read.value;
-  const value = (data as { enabledPlugins?: unknown } | null)?.enabledPlugins;
-  if (value === undefined) return undefined;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    messages.push({
-      path: file,
-      message: 'enabledPlugins is not an object of "name@marketplace": true|false; it was ignored',
-    });
-    return undefined;
+/** `enabledPlugins` from the loaded settings; see the module comment. */
+export function enabledPluginsOf(loaded: Pick<LoadedSettings, 'settings' | 'withheld'>): EnabledPlugins {
+  const enabled: Record<string, boolean> = {};
+  for (const [name, on] of Object.entries(loaded.settings.enabledPlugins))
+    Object.defineProperty(enabled, name, { value: on.value, enumerable: true, writable: true, configurable: true });
+  const notes: SkillIssue[] = [];
+  for (const { file, keys } of loaded.withheld)
+    for (const key of keys)
+      if (key.startsWith('enabledPlugins'))
+        notes.push({
+          path: file,
+          message: `${key} stay off until this repository is trusted; rerun with --trust to trust it`,
+        });
+  return { enabled, notes };
+}
+
+/**
+ * The same merge read synchronously, for a caller that runs before the loader can (the MCP rule
+ * names, needed to build the rule table the loader's rules are checked against): the loader's
+ * sources and its key table's `enabledPlugins` merge, so the trust rule is still the table's.
+ */
+export function enabledPluginsNow(input: {
+  home: string;
+  workroot: string;
+  env: HarnessEnv;
+  /** Whether the repository's `true` entries count (trusted, recorded or `--trust`). */
+  trusted: boolean;
+}): Record<string, boolean> {
+  const into = emptySettings();
+  const row = SETTINGS_KEYS.find((k) => k.key === 'enabledPlugins');
+  for (const source of settingsSources(input)) {
+    const read = readJsonFile(source.file);
+    const value = read.ok ? (read.value as { enabledPlugins?: unknown } | null)?.enabledPlugins : undefined;
+    if (value === undefined || row === undefined) continue;
+    row.merge(into, value, { file: source.file, scope: source.scope, restricted: source.repository && !input.trusted });
   }
   const out: Record<string, boolean> = {};
-  for (const [key, on] of Object.entries(value as Record<string, unknown>)) if (typeof on === 'boolean') out[key] = on;
+  for (const [name, on] of Object.entries(into.enabledPlugins))
+    Object.defineProperty(out, name, { value: on.value, enumerable: true, writable: true, configurable: true });
   return out;
-}
-
-/** The merged `enabledPlugins` for this home and work root, with what could not be read. */
-export function readEnabledPlugins(input: EnabledPluginsInput): EnabledPlugins {
-  const messages: SkillIssue[] = [];
-  const enabled: Record<string, boolean> = {
-    ...readEnabled(path.join(input.home, '.claude', 'settings.json'), messages),
-  };
-  if (input.projectFiles === false) return { enabled, messages };
-  const workroot = path.resolve(input.workroot);
-  const top = findGitTop(workroot, input.home) ?? workroot;
-  if (top === path.resolve(input.home)) return { enabled, messages };
-  for (const name of ['settings.json', 'settings.local.json']) {
-    const file = path.join(top, '.claude', name);
-    const ignored: string[] = [];
-    for (const [key, on] of Object.entries(readEnabled(file, messages) ?? {})) {
-      if (on && !input.projectTrusted) ignored.push(key);
-      else enabled[key] = on;
-    }
-    if (ignored.length > 0)
-      messages.push({
-        path: file,
-        message: `enables plugins ${ignored.join(', ')}, which stay off until this repository is trusted; rerun with --trust to trust it`,
-      });
-  }
-  return { enabled, messages };
 }

@@ -9,7 +9,10 @@ import type { SettingsChange, ThreadEnd, TurnContext } from '@coding-harness/age
 import { textResult } from '@coding-harness/model';
 import type { SystemText } from '@coding-harness/model';
 import type { Tool, ToolResult } from '@coding-harness/tools';
+import type { PermissionMode } from '@coding-harness/approval';
+import type { Skill } from '@coding-harness/skills';
 import type { AgentDefinition } from './agent-file.js';
+import { preloadSkills } from './preload-skills.js';
 import { agentToolSet } from './agent-tools.js';
 
 export interface AgentRun {
@@ -25,6 +28,17 @@ export interface AgentRun {
   workroot: string;
   agentTool: Tool<unknown>;
   skillToolName?: string;
+  /** The session's permission mode now: `bypassPermissions` and `plan` are never overridden by an agent's `permissionMode`. */
+  sessionMode?: () => PermissionMode;
+  /** The session's skills now, for the agent's `skills:` preload. */
+  skills?: () => readonly Skill[];
+}
+
+/** The mode the agent's calls are decided under: its own, unless the session's is bypassPermissions or plan (as in Claude Code, the parent's bypass wins; plan stays read-only). */
+function threadMode(agent: AgentDefinition, session: PermissionMode | undefined): PermissionMode | undefined {
+  if (agent.permissionMode === undefined) return undefined;
+  if (session === 'bypassPermissions' || session === 'plan') return undefined;
+  return agent.permissionMode;
 }
 
 /** The agent's system prompt: its own text, then where it runs and who reads its answer. */
@@ -62,14 +76,20 @@ export async function runAgent(run: AgentRun): Promise<ToolResult> {
       message: `agent ${agent.name}: ${set.unknown.join(', ')} ${set.unknown.length === 1 ? 'is no tool' : 'are no tools'} of this session; it runs without ${set.unknown.length === 1 ? 'it' : 'them'}`,
     });
   const settings = settingsOf(agent);
+  const preloaded = agent.skills !== undefined ? await preloadSkills(agent.skills, run.skills?.() ?? []) : undefined;
+  for (const problem of preloaded?.problems ?? [])
+    ctx.emit({ type: 'notice', message: `agent ${agent.name}: skills: ${problem}; it runs without it` });
+  const mode = threadMode(agent, run.sessionMode?.());
   const end: ThreadEnd & { failure?: string } = await ctx
     .runThread({
       name: run.label,
       parentCallId: run.callId,
-      system: agentSystem(agent, run.workroot),
+      system: [...agentSystem(agent, run.workroot), ...(preloaded?.blocks ?? [])],
       tools: set.tools,
       task: run.task,
       ...(settings !== undefined ? { settings } : {}),
+      ...(agent.maxTurns !== undefined ? { maxTurns: agent.maxTurns } : {}),
+      ...(mode !== undefined ? { permissionMode: mode } : {}),
     })
     .catch((err: unknown) => ({
       stopReason: 'error' as const,

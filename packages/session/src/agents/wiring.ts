@@ -4,7 +4,8 @@
  * and the plugin that runs them (`agentsForSession`), with the lines start-up prints about them.
  */
 import type { AgentSummary } from '@coding-harness/protocol';
-import type { DiscoverResult, SkillIssue } from '@coding-harness/skills';
+import { resolve } from 'node:path';
+import type { DiscoverResult } from '@coding-harness/skills';
 import type { HarnessFlags } from '../args.js';
 import type { HarnessEnv } from '../config.js';
 import { repositoryKey, trustDecision, trustFile } from '../trust.js';
@@ -12,23 +13,40 @@ import type { AgentDefinition } from './agent-file.js';
 import { createAgentsPlugin } from './agents-plugin.js';
 import type { AgentsPlugin } from './agents-plugin.js';
 import { discoverAgents } from './discover-agents.js';
-import { readEnabledPlugins } from './enabled-plugins.js';
+import type { AgentRun } from './run-agent.js';
+import { enabledPluginsOf } from './enabled-plugins.js';
+import type { EnabledPlugins } from './enabled-plugins.js';
+import { loadSettings } from '../settings/load.js';
 
 /**
- * `enabledPlugins` as it stands before discovery, with the notes about reading it. A repository's
- * `true` entries count when it is trusted already (recorded, or `--trust`): the trust question
- * comes later, and a plugin it would enable loads from the next session on.
+ * `enabledPlugins` as it stands before discovery, for a caller with no session (`harness skills`):
+ * the settings loaded as a session would load them before its trust question. A repository's
+ * `true` entries count when it is trusted already (recorded, or `--trust`); a session takes
+ * `enabledPluginsOf` of the settings it loaded itself.
  */
-export function enabledPluginsFor(
-  flags: Pick<HarnessFlags, 'trust' | 'untrusted'>,
+export async function enabledPluginsFor(
+  flags: Pick<HarnessFlags, 'trust' | 'untrusted' | 'settings' | 'settingSources'>,
   env: HarnessEnv,
   home: string,
   workroot: string,
-): { enabled: Record<string, boolean>; notes: SkillIssue[] } {
+  cwd: string = workroot,
+): Promise<EnabledPlugins> {
   const trusted =
-    flags.trust || trustDecision(trustFile(env, home), repositoryKey(workroot, home)).decision === 'trusted';
-  const read = readEnabledPlugins({ home, workroot, projectTrusted: trusted, projectFiles: !flags.untrusted });
-  return { enabled: read.enabled, notes: read.messages };
+    !flags.untrusted &&
+    (flags.trust || trustDecision(trustFile(env, home), repositoryKey(workroot, home)).decision === 'trusted');
+  const settingsFlag =
+    flags.settings === undefined || flags.settings.trimStart().startsWith('{')
+      ? flags.settings
+      : resolve(cwd, flags.settings);
+  const loaded = await loadSettings({
+    home,
+    workroot,
+    env,
+    trusted,
+    ...(flags.settingSources !== undefined ? { only: flags.settingSources } : {}),
+    ...(settingsFlag !== undefined ? { settingsFlag } : {}),
+  });
+  return enabledPluginsOf(loaded);
 }
 
 export interface SessionAgents {
@@ -39,8 +57,7 @@ export interface SessionAgents {
   details: string[];
 }
 
-/** The session's agents (built-in, personal, plugins', and the repository's when trusted) and their plugin. */
-export function agentsForSession(input: {
+export interface AgentsInput {
   flags: Pick<HarnessFlags, 'untrusted'>;
   home: string;
   workroot: string;
@@ -49,13 +66,21 @@ export function agentsForSession(input: {
   skillToolName?: string;
   /** The names a deny rule denies (`Agent(reviewer)`): never offered, as a denied skill is not. */
   denied?: (names: readonly string[]) => ReadonlySet<string>;
-}): SessionAgents {
+  /** The session's mode and skills, for the agents' `permissionMode` and `skills:`. */
+  run?: Pick<AgentRun, 'sessionMode' | 'skills'>;
+  /** `--agents`' agents, parsed. */
+  flagAgents?: readonly AgentDefinition[];
+}
+
+/** The agents the files give now, less those a deny rule names, with the lines about them (start-up and `/reload-skills`). */
+export function findSessionAgents(input: AgentsInput): Omit<SessionAgents, 'plugin'> & { agents: AgentDefinition[] } {
   const found = discoverAgents({
     home: input.home,
     workroot: input.workroot,
     projectRoots: !input.flags.untrusted,
     projectTrusted: input.trusted,
     ...(input.discovery.plugins !== undefined ? { plugins: input.discovery.plugins } : {}),
+    ...(input.flagAgents !== undefined ? { flagAgents: input.flagAgents } : {}),
   });
   const messages: string[] = [];
   if (found.untrusted.length > 0)
@@ -69,10 +94,18 @@ export function agentsForSession(input: {
   if (found.problems.length > 0)
     messages.push(`${found.problems.length} agent${found.problems.length === 1 ? '' : 's'} skipped; /agents lists why`);
   const denied = input.denied?.(found.agents.map((a) => a.name)) ?? new Set<string>();
+  const agents = denied.size === 0 ? found.agents : found.agents.filter((a) => !denied.has(a.name));
+  return { agents, messages, details };
+}
+
+/** The session's agents (built-in, personal, plugins', and the repository's when trusted) and their plugin. */
+export function agentsForSession(input: AgentsInput): SessionAgents {
+  const { agents, messages, details } = findSessionAgents(input);
   const plugin = createAgentsPlugin({
-    agents: denied.size === 0 ? found.agents : found.agents.filter((a) => !denied.has(a.name)),
+    agents,
     workroot: input.workroot,
     ...(input.skillToolName !== undefined ? { skillToolName: input.skillToolName } : {}),
+    ...(input.run !== undefined ? { run: input.run } : {}),
   });
   return { plugin, messages, details };
 }

@@ -341,13 +341,25 @@ describe('sources and trust', () => {
   it('names a settings file that does not parse with its line, and an unknown event, and still runs the rest', async () => {
     const t = await setup(new ScriptBuilder().text('ok'));
     writeFileSync(join(t.home, '.claude', 'settings.json'), '{\n  "hooks": {\n    "Stop": [,\n}');
-    t.settings('local', { PermissionRequest: [], ...one('UserPromptSubmit', 'echo from local') });
+    t.settings('local', { ...one('PermissionRequest', 'echo never'), ...one('UserPromptSubmit', 'echo from local') });
     const harness = await t.build(['--trust']);
     const said = harness.startupMessages.join('\n');
-    expect(said).toMatch(/settings\.json: \w+ at line 3/);
+    expect(said).toMatch(/settings\.json:3: \w+; the file was skipped/);
     expect(said).toContain('hook event "PermissionRequest" is not run by this harness');
     await collect(harness.agent.send('hi'));
     expect(t.requestText(0)).toContain('from local');
+  });
+
+  it('hooks come from the one settings loader: hooks in a --settings JSON object run and are listed', async () => {
+    const t = await setup(new ScriptBuilder().text('ok'));
+    const harness = await t.build(['--settings', JSON.stringify({ hooks: one('UserPromptSubmit', 'echo from flag') })]);
+    await collect(harness.agent.send('hi'));
+    expect(t.requestText(0)).toContain('from flag');
+    const listed = await runSlashCommand('hooks', slashDeps(harness));
+    expect(listed).toMatchObject({
+      kind: 'hooks',
+      hooks: [{ event: 'UserPromptSubmit', source: '--settings', runs: true }],
+    });
   });
 
   it('a hook that outlives its timeout is stopped and said; the turn goes on', async () => {

@@ -1,6 +1,6 @@
 /**
- * The session's Claude Code hooks from what the session knows at start: the settings files'
- * `hooks` (the repository's only once it is trusted), the skills' `hooks:`, the plugins'
+ * The session's Claude Code hooks from what the session knows at start: the settings loader's
+ * `hooks` (the repository's run only once it is trusted), the skills' `hooks:`, the plugins'
  * `hooks/hooks.json`. Every hook runs with the session's environment less its credentials
  * (`childEnv`), outside the OS sandbox, in the work root.
  */
@@ -10,13 +10,13 @@ import { childEnv } from '@coding-harness/tools';
 import { parseHookSources } from './parse-config.js';
 import { createClaudeHooks } from './plugin.js';
 import type { ClaudeHooks } from './plugin.js';
-import { readSettingsHooks } from './read-settings-hooks.js';
+import type { MergedSettings } from '../settings/types.js';
+import { settingsHookSources } from './settings-sources.js';
 import type { PluginRoot } from './sources.js';
 import { pluginHookSources, pluginRootsOf, skillHookSources } from './sources.js';
 import type { HookSource } from './types.js';
 
 export interface SessionHooksInput {
-  home: string;
   workroot: string;
   /** The repository's trust decision: its settings' hooks, its skills' and its plugins' run only when true. */
   trusted: boolean;
@@ -28,7 +28,9 @@ export interface SessionHooksInput {
   secrets: readonly string[];
   sessionDir: string;
   permissionMode(): string;
-  /** Sources given directly (a settings loader's `hooks`), before the files read here. */
+  /** The merged settings (settings/load.ts): their `hooks` run, their `withheldHooks` are listed. */
+  settings: Pick<MergedSettings, 'hooks' | 'withheldHooks'>;
+  /** Further sources given directly, before the settings' (tests, a caller's own). */
   sources?: readonly HookSource[];
 }
 
@@ -41,7 +43,6 @@ export interface SessionHooks {
 }
 
 export function sessionClaudeHooks(input: SessionHooksInput): SessionHooks {
-  const settings = readSettingsHooks(input.home, input.workroot, input.trusted);
   // One source per plugin folder: a plugin's skills name its folder, and so may discovery's plugin list.
   const roots = new Map<string, PluginRoot>();
   for (const p of [...pluginRootsOf(input.skills, input.trusted), ...(input.plugins ?? [])])
@@ -49,11 +50,11 @@ export function sessionClaudeHooks(input: SessionHooksInput): SessionHooks {
   const plugins = pluginHookSources([...roots.values()]);
   const config = parseHookSources([
     ...(input.sources ?? []),
-    ...settings.sources,
+    ...settingsHookSources(input.settings),
     ...skillHookSources(input.skills, input.trusted),
     ...plugins.sources,
   ]);
-  const problems = [...settings.problems, ...plugins.problems, ...config.problems];
+  const problems = [...plugins.problems, ...config.problems];
   const claude = createClaudeHooks({
     config: { hooks: config.hooks, problems },
     workroot: input.workroot,

@@ -6,7 +6,7 @@
 import type { ConfiguredServer } from '@coding-harness/mcp';
 import { installedPluginRoots } from '@coding-harness/skills';
 import type { PluginRecord } from '@coding-harness/skills';
-import { enabledPluginsFor } from '../agents/wiring.js';
+import { enabledPluginsOf } from '../agents/enabled-plugins.js';
 import type { HarnessEnv } from '../config.js';
 import { loadSettings } from '../settings/load.js';
 import { repositoryKey, trustDecision, trustFile } from '../trust.js';
@@ -30,7 +30,7 @@ export async function cliServers(
   const trusted = trustDecision(trustFile(ctx.env, ctx.home), repo).decision === 'trusted';
   const settings = await loadSettings({ home: ctx.home, workroot: root, env: ctx.env, trusted });
   const plugins: PluginRecord[] = [];
-  const enabled = enabledPluginsFor({ trust: false, untrusted: false }, ctx.env, ctx.home, root).enabled;
+  const enabled = enabledPluginsOf(settings).enabled;
   installedPluginRoots(
     { home: ctx.home, workroot: root, enabled },
     { problem: () => undefined, note: () => undefined, plugin: (record) => void plugins.push(record) },

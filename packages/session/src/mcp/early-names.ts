@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { mergeSources } from '@coding-harness/mcp';
 import { installedPluginRoots } from '@coding-harness/skills';
 import type { PluginRecord } from '@coding-harness/skills';
-import { enabledPluginsFor } from '../agents/wiring.js';
+import { enabledPluginsNow } from '../agents/enabled-plugins.js';
+import { repositoryKey, trustDecision, trustFile } from '../trust.js';
 import { readJsonFile } from '../claude-hooks/read-json-file.js';
 import type { HarnessEnv } from '../config.js';
 import { pluginsSources } from './extra-sources.js';
@@ -34,7 +35,9 @@ export function extraServerNames(
     if (typeof servers === 'object' && servers !== null && !Array.isArray(servers))
       for (const name of Object.keys(servers)) names.add(name);
   }
-  const enabled = enabledPluginsFor({ trust: false, untrusted: flags.untrusted }, env, home, root).enabled;
+  const trusted =
+    !flags.untrusted && trustDecision(trustFile(env, home), repositoryKey(root, home)).decision === 'trusted';
+  const enabled = enabledPluginsNow({ home, workroot: root, env, trusted });
   if (Object.values(enabled).some((on) => on)) {
     const plugins: PluginRecord[] = [];
     installedPluginRoots(

@@ -26,6 +26,8 @@ export interface BangDeps {
   root: string;
   secrets: readonly string[];
   sandbox?: Sandbox;
+  /** The environment the command runs with (the session's, settings `env` over it); absent: process.env. */
+  env?: NodeJS.ProcessEnv;
   policy: Pick<Policy, 'deniedByRule'>;
   registry: Pick<ToolRegistry, 'ruleNames'>;
   emit: (event: SessionEvent) => void;
@@ -76,6 +78,7 @@ export async function runBang(command: string, deps: BangDeps): Promise<BangRun>
   const result = await runBash(command, deps.root, BASH_DEFAULT_TIMEOUT_MS, deps.signal, BASH_OUTPUT_CAP, {
     secrets: deps.secrets,
     stderrApart: true,
+    ...(deps.env ? { env: deps.env } : {}),
     onOutput: (text, stream = 'stdout') => update(redactors[stream].push(text), stream),
     ...(deps.sandbox ? { sandbox: deps.sandbox } : {}),
   });

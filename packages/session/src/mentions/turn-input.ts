@@ -17,6 +17,8 @@ export interface TurnInputDeps {
   root: string;
   secrets: readonly string[];
   sandbox?: Sandbox;
+  /** The environment `!command` runs with; absent: process.env. */
+  env?: NodeJS.ProcessEnv;
   policy: Pick<Policy, 'deniedByRule' | 'readFilter'>;
   registry: Pick<ToolRegistry, 'ruleNames'>;
   home?: string;

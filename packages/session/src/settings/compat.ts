@@ -56,8 +56,8 @@ export const CLAUDE_CODE_FLAG_ROWS: readonly ClaudeFlagRow[] = [
   },
   {
     flag: '--add-dir',
-    support: 'partly',
-    note: 'read access only: writes stay inside the work root',
+    support: 'supported',
+    note: 'read and written like the work root (edits ask unless allowed; the sandbox binds it writable)',
     example: ['--add-dir', '.'],
   },
   {
@@ -80,12 +80,38 @@ export const CLAUDE_CODE_FLAG_ROWS: readonly ClaudeFlagRow[] = [
   },
   { flag: '-c, --continue', support: 'supported', note: '', example: ['--continue'] },
   { flag: '-r, --resume', support: 'supported', note: '', example: ['--resume', 'abc'] },
-  { flag: '--include-partial-messages', support: 'no', note: 'not yet' },
+  {
+    flag: '--include-partial-messages',
+    support: 'supported',
+    note: "with `--output-format stream-json`: `stream_event` lines (the Messages API's stream events) as the reply streams; a tool call's input comes whole, in one `input_json_delta`",
+    example: ['--output-format', 'stream-json', '--include-partial-messages'],
+  },
   { flag: '--mcp-config, --strict-mcp-config', support: 'no', note: 'not yet' },
-  { flag: '--setting-sources', support: 'no', note: 'not yet: every settings file is read' },
-  { flag: '--fallback-model', support: 'no', note: 'not yet' },
-  { flag: '--session-id, --fork-session', support: 'no', note: 'not yet' },
-  { flag: '--agents, --permission-prompt-tool, --plugin-dir', support: 'no', note: 'not yet' },
+  {
+    flag: '--setting-sources',
+    support: 'supported',
+    note: "`user` (with the harness's own user file), `project`, `local`; `--settings` is always read",
+    example: ['--setting-sources', 'user,project'],
+  },
+  {
+    flag: '--fallback-model',
+    support: 'supported',
+    note: 'still overloaded after every retry: the request goes once to this model, for the rest of the turn',
+    example: ['--fallback-model', 'claude-haiku-5-5'],
+  },
+  {
+    flag: '--session-id',
+    support: 'supported',
+    note: "the new session's id; an id already used is a usage error",
+    example: ['--session-id', '3f2b7c1e-0a4d-4e8b-9c6f-1d2e3f4a5b6c'],
+  },
+  {
+    flag: '--agents',
+    support: 'supported',
+    note: "a JSON object of agents, each with an agent file's fields (`description`, `prompt`, `tools`, `model`, ...)",
+    example: ['--agents', '{"reviewer":{"description":"Reviews.","prompt":"Review."}}'],
+  },
+  { flag: '--fork-session, --permission-prompt-tool, --plugin-dir', support: 'no', note: 'not yet' },
 ];
 
 const FLAG_WORDS: Readonly<Record<FlagSupport, string>> = {

@@ -65,11 +65,7 @@ function mergePermissions(into: MergedSettings, value: unknown, from: MergeSourc
 }
 
 /** A key whose value is an object merged key by key into `into[field]`, withheld from an untrusted repository. */
-function byKey(
-  field: 'env' | 'enabledPlugins' | 'mcpServers' | 'sandbox',
-  check: (v: unknown) => boolean,
-  what: string,
-): MergeFn {
+function byKey(field: 'env' | 'mcpServers' | 'sandbox', check: (v: unknown) => boolean, what: string): MergeFn {
   return (into, value, from) => {
     if (!isObject(value)) return { problems: [`${field} must be an object; it was ignored`], withheld: [] };
     if (from.restricted && Object.keys(value).length > 0) return { problems: [], withheld: [field] };
@@ -89,15 +85,39 @@ function byKey(
   };
 }
 
+/**
+ * `enabledPlugins` by name, the higher file winning. An untrusted repository's `false` still
+ * counts (switching a plugin off grants nothing); its `true` is withheld until it is trusted.
+ */
+function mergeEnabledPlugins(into: MergedSettings, value: unknown, from: MergeSource) {
+  if (!isObject(value)) return { problems: ['enabledPlugins must be an object; it was ignored'], withheld: [] };
+  const problems: string[] = [];
+  const refused: string[] = [];
+  for (const [name, on] of Object.entries(value)) {
+    if (typeof on !== 'boolean') problems.push(`enabledPlugins.${name} must be true or false; it was ignored`);
+    else if (on && from.restricted) refused.push(name);
+    else
+      Object.defineProperty(into.enabledPlugins, name, {
+        value: sourced(on, from),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+  }
+  return { problems, withheld: refused.length > 0 ? [`enabledPlugins (${refused.join(', ')})`] : [] };
+}
+
 function mergeHooks(into: MergedSettings, value: unknown, from: MergeSource) {
   if (!isObject(value)) return { problems: ['hooks must be an object of events; it was ignored'], withheld: [] };
-  if (from.restricted && Object.keys(value).length > 0) return { problems: [], withheld: ['hooks'] };
+  // An untrusted repository's groups are kept apart: listed by /hooks, never run.
+  const target = from.restricted ? into.withheldHooks : into.hooks;
   const problems: string[] = [];
   for (const [event, groups] of Object.entries(value)) {
     if (!Array.isArray(groups)) problems.push(`hooks.${event} must be a list of matcher groups; it was ignored`);
-    else for (const group of groups) into.hooks.push({ event, group, file: from.file, scope: from.scope });
+    else for (const group of groups) target.push({ event, group, file: from.file, scope: from.scope });
   }
-  return { problems, withheld: [] };
+  const withheld = from.restricted && Object.keys(value).length > 0 ? ['hooks'] : [];
+  return { problems, withheld };
 }
 
 /** The table, in README order. */
@@ -105,13 +125,13 @@ export const SETTINGS_KEYS: readonly SettingsKey[] = [
   {
     key: 'permissions',
     support: 'supported',
-    doc: "`allow`, `deny`, `ask` rules (Claude Code's syntax), `defaultMode`; rules from every file add up, each listed by `/permissions` with its file. `additionalDirectories`: read access only (the tools still write inside the work root only)",
+    doc: "`allow`, `deny`, `ask` rules (Claude Code's syntax), `defaultMode`; rules from every file add up, each listed by `/permissions` with its file. `additionalDirectories`: folders read and written like the work root (as `--add-dir`)",
     merge: mergePermissions,
   },
   {
     key: 'env',
-    support: 'partly',
-    doc: 'the variables the harness itself reads (`ANTHROPIC_MODEL`, `ANTHROPIC_BASE_URL`, credentials, proxies), over the environment; not yet passed to the commands `bash` runs',
+    support: 'supported',
+    doc: "over the environment: the variables the harness itself reads (`ANTHROPIC_MODEL`, `ANTHROPIC_BASE_URL`, credentials, proxies) and the commands' environment (`bash`, `!command`, skill commands, hooks; inside the sandbox too). Credential variables never reach a command. A repository's only once it is trusted",
     merge: byKey('env', (v) => typeof v === 'string', 'a string'),
   },
   {
@@ -128,14 +148,14 @@ export const SETTINGS_KEYS: readonly SettingsKey[] = [
   {
     key: 'hooks',
     support: 'partly',
-    doc: "read and merged (every file's groups kept, with their file) for the hooks runtime",
+    doc: "every file's groups run, each with its file (`/hooks` lists them); a repository's only once it is trusted (before that they are listed, never run); the events of the hooks runtime only",
     merge: mergeHooks,
   },
   {
     key: 'enabledPlugins',
     support: 'partly',
-    doc: 'read and merged (`"name@marketplace": true` or `false`, the higher file wins) for the plugin loader',
-    merge: byKey('enabledPlugins', (v) => typeof v === 'boolean', 'true or false'),
+    doc: '`"name@marketplace": true` loads an installed plugin (its skills, agents, hooks), `false` keeps it off; the higher file wins. A repository may switch one off before it is trusted, never on',
+    merge: mergeEnabledPlugins,
   },
   {
     key: 'mcpServers',
@@ -180,7 +200,7 @@ export const SETTINGS_KEYS: readonly SettingsKey[] = [
   {
     key: 'sandbox',
     support: 'partly',
-    doc: 'read and merged key by key; the OS sandbox is configured by flags today (`--no-sandbox`)',
+    doc: 'merged key by key, applied to the OS sandbox: `enabled` (`--no-sandbox` beats it), `autoAllowBashIfSandboxed`, `allowUnsandboxedCommands`, `excludedCommands` (run outside it, so they ask), `network.allowedDomains` / `deniedDomains`, `filesystem.allowWrite` / `denyWrite` / `denyRead`; other keys are ignored',
     merge: byKey('sandbox', () => true, 'a value'),
   },
 ];

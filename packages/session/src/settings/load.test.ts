@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { enabledPluginsOf } from '../agents/enabled-plugins.js';
 import { loadSettings } from './load.js';
 
 const dirs: string[] = [];
@@ -138,6 +139,8 @@ describe('settings files', () => {
     expect(s.additionalDirectories).toEqual([]);
     expect(s.env).toEqual({});
     expect(s.hooks).toEqual([]);
+    // Kept apart for /hooks to list, never run.
+    expect(s.withheldHooks.map((h) => [h.event, h.scope])).toEqual([['PreToolUse', 'project']]);
     expect(s.enabledPlugins).toEqual({});
     expect(s.mcpServers).toEqual({});
     expect(s.enableAllProjectMcpServers).toBeUndefined();
@@ -147,7 +150,7 @@ describe('settings files', () => {
     expect(s.defaultMode?.value).toBe('plan');
     expect(untrusted.files.filter((f) => f.restricted).map((f) => f.scope)).toEqual(['project', 'local']);
     expect(untrusted.notices).toEqual([
-      `${join(b.work, '.claude/settings.json')}: permissions.allow, permissions.additionalDirectories, permissions.defaultMode bypassPermissions, env, hooks, enabledPlugins, mcpServers, enableAllProjectMcpServers, sandbox not applied: this repository is not trusted (its deny and ask rules apply); rerun with --trust to trust it`,
+      `${join(b.work, '.claude/settings.json')}: permissions.allow, permissions.additionalDirectories, permissions.defaultMode bypassPermissions, env, hooks, enabledPlugins (evil@market), mcpServers, enableAllProjectMcpServers, sandbox not applied: this repository is not trusted (its deny and ask rules apply); rerun with --trust to trust it`,
     ]);
 
     const trusted = await loadSettings({ home: b.home, workroot: b.work, env: b.env, trusted: true });
@@ -183,6 +186,24 @@ describe('settings files', () => {
       'a@m': [true, 'user'],
       'b@m': [false, 'local'],
     });
+  });
+
+  it('an untrusted repository may switch a plugin off, never on; enabledPluginsOf names what it withheld', async () => {
+    const b = box({
+      [USER]: JSON.stringify({ enabledPlugins: { 'a@m': true, 'b@m': true } }),
+      [PROJECT]: JSON.stringify({ enabledPlugins: { 'a@m': false, 'evil@m': true } }),
+    });
+    const loaded = await loadSettings({ home: b.home, workroot: b.work, env: b.env, trusted: false });
+    const picked = enabledPluginsOf(loaded);
+    expect(picked.enabled).toEqual({ 'a@m': false, 'b@m': true });
+    expect(picked.notes).toEqual([
+      {
+        path: join(b.work, '.claude/settings.json'),
+        message: 'enabledPlugins (evil@m) stay off until this repository is trusted; rerun with --trust to trust it',
+      },
+    ]);
+    const trusted = enabledPluginsOf(await loadSettings({ home: b.home, workroot: b.work, env: b.env, trusted: true }));
+    expect(trusted).toEqual({ enabled: { 'a@m': false, 'b@m': true, 'evil@m': true }, notes: [] });
   });
 
   it('a settings path that is a folder or a FIFO-like non-file is a notice, never a hang or a crash', async () => {

@@ -42,8 +42,11 @@ export interface SessionSettings {
   model?: string;
   mode: PermissionMode;
   sources: RuleSource[];
-  /** `--add-dir` and `permissions.additionalDirectories`, realpath'd, existing folders only. */
-  readRoots: string[];
+  /**
+   * `--add-dir` and `permissions.additionalDirectories`, realpath'd, existing folders only: read
+   * and written like the work root (the file tools' jail, approval, the sandbox's writable binds).
+   */
+  addDirs: string[];
   /** The files' web rules (`WebSearch`, `WebFetch(domain:...)`): they switch the API's server tools on (web/settings-rules.ts), never the policy's. */
   web: WebRuleEntries;
   messages: string[];
@@ -105,6 +108,7 @@ export async function sessionSettings(inputs: SessionSettingsInputs): Promise<Se
     workroot: inputs.workroot,
     env: inputs.env,
     trusted: inputs.trusted,
+    ...(flags.settingSources !== undefined ? { only: flags.settingSources } : {}),
     ...(flags.settings !== undefined
       ? {
           settingsFlag: flags.settings.trimStart().startsWith('{')
@@ -119,7 +123,7 @@ export async function sessionSettings(inputs: SessionSettingsInputs): Promise<Se
   for (const [name, value] of Object.entries(s.env)) env[name] = value.value;
   const mode =
     flags.permissionModeGiven === true ? flags.permissionMode : (s.defaultMode?.value ?? flags.permissionMode);
-  const readRoots = [
+  const addDirs = [
     ...(flags.addDirs ?? []).map((d) => folder(d, inputs.cwd, home, '--add-dir', messages)),
     ...s.additionalDirectories.map((d) =>
       folder(d.value, inputs.workroot, home, `${d.file}: permissions.additionalDirectories`, messages),
@@ -133,7 +137,7 @@ export async function sessionSettings(inputs: SessionSettingsInputs): Promise<Se
     ...(s.model !== undefined ? { model: s.model.value } : {}),
     mode,
     sources,
-    readRoots: [...new Set(readRoots)],
+    addDirs: [...new Set(addDirs)],
     web,
     messages,
   };

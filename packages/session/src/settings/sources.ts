@@ -27,7 +27,21 @@ export interface SourceInputs {
   env: HarnessEnv;
   /** `--settings` as given: a path (resolved by the caller against the cwd) or inline JSON. */
   settingsFlag?: string;
+  /**
+   * `--setting-sources`: the scopes read (`user` also covers the harness's own user file);
+   * absent: every scope. `--settings` is read whatever it says.
+   */
+  only?: readonly string[];
 }
+
+/** The `--setting-sources` word each scope answers to. */
+const SOURCE_WORD: Record<SettingsScope, string | undefined> = {
+  user: 'user',
+  harness: 'user',
+  project: 'project',
+  local: 'local',
+  flag: undefined,
+};
 
 /** The file `always for this project` answers are written to. */
 export function localSettingsFile(workroot: string): string {
@@ -47,6 +61,9 @@ export function settingsSources(inputs: SourceInputs): SettingsSource[] {
     { scope: 'project', file: join(inputs.workroot, '.claude', 'settings.json'), repository: true },
     { scope: 'local', file: localSettingsFile(inputs.workroot), repository: true },
   ];
+  const only = inputs.only;
+  if (only !== undefined)
+    sources.splice(0, sources.length, ...sources.filter((s) => only.includes(SOURCE_WORD[s.scope] ?? '')));
   const flag = inputs.settingsFlag;
   if (flag !== undefined) {
     // Claude Code takes a file or a JSON object: text that starts with `{` is the object itself.

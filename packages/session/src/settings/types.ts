@@ -30,6 +30,11 @@ export interface MergedSettings {
   env: Record<string, Sourced<string>>;
   model?: Sourced<string>;
   hooks: HookGroupSource[];
+  /**
+   * The hook groups of a repository's files while it is not trusted: never run, kept so `/hooks`
+   * can list them and start-up can count them (the trust rule is the loader's, not the hooks').
+   */
+  withheldHooks: HookGroupSource[];
   enabledPlugins: Record<string, Sourced<boolean>>;
   mcpServers: Record<string, Sourced<unknown>>;
   enableAllProjectMcpServers?: Sourced<boolean>;
@@ -70,6 +75,7 @@ export function emptySettings(): MergedSettings {
     additionalDirectories: [],
     env: {},
     hooks: [],
+    withheldHooks: [],
     enabledPlugins: {},
     mcpServers: {},
     enabledMcpjsonServers: [],

@@ -135,6 +135,7 @@ export async function runDynamicContext(
   for (const c of commands) {
     const run = await runBash(c.command, ctx.root, BASH_DEFAULT_TIMEOUT_MS, ctx.signal, DYNAMIC_CONTEXT_OUTPUT_CAP, {
       ...(ctx.secrets ? { secrets: ctx.secrets } : {}),
+      ...(ctx.env ? { env: ctx.env } : {}),
       ...(ctx.sandbox ? { sandbox: ctx.sandbox, sandboxHints: false } : {}),
     });
     const output = redactSecrets(outputOf(resultText(run.content)), ctx.secrets, ctx.secretLabels);

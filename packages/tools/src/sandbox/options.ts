@@ -35,6 +35,21 @@ export interface SandboxOptions {
   allowedDomains: string[];
   /** `sandbox.network.deniedDomains` and `WebFetch(domain:…)` deny rules: never reachable, whatever is allowed. */
   deniedDomains: string[];
+  /**
+   * `sandbox.excludedCommands`: commands that run outside the sandbox (and so ask as unsandboxed
+   * commands do): `docker` or `docker:*` matches `docker` and `docker ps`; absent: none.
+   */
+  excludedCommands?: string[];
+}
+
+/** True when `command` starts with one of `patterns` (a word or words, `:*` allowed at the end), as a whole word. */
+export function excludedFromSandbox(command: string, patterns: readonly string[] | undefined): boolean {
+  if (patterns === undefined || patterns.length === 0) return false;
+  const text = command.trimStart();
+  return patterns.some((raw) => {
+    const p = raw.replace(/:\*$/, '').trim();
+    return p !== '' && (text === p || text.startsWith(`${p} `) || text.startsWith(`${p}\t`));
+  });
 }
 
 /** What a sandboxed command's environment keeps by default: what tools need to find themselves and print, no credentials. */
