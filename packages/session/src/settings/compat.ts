@@ -86,7 +86,12 @@ export const CLAUDE_CODE_FLAG_ROWS: readonly ClaudeFlagRow[] = [
     note: "with `--output-format stream-json`: `stream_event` lines (the Messages API's stream events) as the reply streams; a tool call's input comes whole, in one `input_json_delta`",
     example: ['--output-format', 'stream-json', '--include-partial-messages'],
   },
-  { flag: '--mcp-config, --strict-mcp-config', support: 'no', note: 'not yet' },
+  {
+    flag: '--mcp-config, --strict-mcp-config',
+    support: 'supported',
+    note: 'files or JSON objects; `--strict-mcp-config` uses only them',
+    example: ['--mcp-config', '{"mcpServers":{}}', '--strict-mcp-config'],
+  },
   {
     flag: '--setting-sources',
     support: 'supported',
