@@ -72,6 +72,7 @@ export async function runTui(session: Session, client: ClientOptions = {}, io: T
       {
         now: io.now ?? Date.now,
         home: io.home ?? env.HOME,
+        env,
       },
     );
     const running = app;

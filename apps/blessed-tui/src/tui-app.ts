@@ -1,6 +1,6 @@
 import type { Widgets } from 'blessed';
 import type { SessionEvent, SessionSummary, SkillSummary } from '@coding-harness/protocol';
-import type { Session } from '@coding-harness/session';
+import type { HarnessEnv, Session } from '@coding-harness/session';
 import type { ApprovalState } from './approval-state.js';
 import { QuestionQueue } from './question-queue.js';
 import { ElicitationPrompt } from './elicitation-prompt.js';
@@ -24,6 +24,7 @@ import type { CommandHost } from './tui-commands.js';
 import { EscTwice, routeKey, type Key, type KeyHost } from './tui-keys.js';
 import { SessionClient, type ClientOptions } from './session-client.js';
 import { TuiScreen } from './tui-screen.js';
+import { editOnScreen } from './memory-editor.js';
 import { initialState, type ViewState } from './view-state.js';
 
 /**
@@ -76,9 +77,9 @@ export class TuiApp implements CommandHost, ViewerHost, KeyHost {
   constructor(
     readonly session: Session,
     options: ClientOptions,
-    screen: Widgets.Screen,
+    private readonly screen: Widgets.Screen,
     theme: Theme,
-    private readonly opts: { now: () => number; home?: string },
+    private readonly opts: { now: () => number; home?: string; env?: HarnessEnv },
   ) {
     this.client = new SessionClient(session, options, this);
     this.state = initialState({
@@ -239,6 +240,11 @@ export class TuiApp implements CommandHost, ViewerHost, KeyHost {
   /** Routes one key (see `routeKey`): a paste, Ctrl-C, then the modal, the picker, the menu, and the input. */
   onKey(ch: string | undefined, key: Key & { sequence?: string }): void {
     routeKey(this, ch, key);
+  }
+
+  /** `/memory user|project|local|N`: the file in the user's editor, the screen handed over until it exits. */
+  editFile(file: string): Promise<string | undefined> {
+    return editOnScreen(this.screen, file, this.opts.env ?? process.env);
   }
 
   /** Shows `viewer` over the screen (the whole result of `callId`). */

@@ -21,6 +21,8 @@ export interface CommandHost {
   width(): number;
   /** Shows `viewer` (the whole result of the call `callId`) over the screen. */
   openViewer(callId: string, viewer: ViewerState): void;
+  /** Opens `file` in the user's editor; undefined once it exited 0, else what went wrong. Absent: no editor is offered. */
+  editFile?(file: string): Promise<string | undefined>;
 }
 
 const BUSY = 'a turn is running — wait, or Ctrl-C to cancel it';
@@ -58,6 +60,9 @@ async function showResult(host: CommandHost, result: SlashResult): Promise<void>
       return host.dispatch({ type: 'info', text: helpText(result) });
     case 'result':
       return showWhole(host, result);
+    case 'memory':
+      if (result.edit !== undefined && host.editFile) return editMemory(host, result.edit, host.editFile.bind(host));
+      return showLines(host, result);
     case 'exit':
       return host.quit(0);
     case 'cleared':
@@ -71,6 +76,13 @@ async function showResult(host: CommandHost, result: SlashResult): Promise<void>
     default:
       return showLines(host, result);
   }
+}
+
+/** `/memory user|project|local|N`: the file in the editor, then a line on when the change applies. */
+async function editMemory(host: CommandHost, file: string, edit: (file: string) => Promise<string | undefined>) {
+  const problem = await edit(file);
+  if (problem !== undefined) return host.dispatch({ type: 'error', text: problem });
+  host.dispatch({ type: 'info', text: `${file} saved; it applies from the next session` });
 }
 
 /** The session's own lines for `result` in the transcript (an error's in the error colour). */

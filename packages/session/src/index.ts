@@ -92,6 +92,7 @@ export type { AgentDefinition, AgentSource } from './agents/agent-file.js';
 export { pasteLabel, pasteNeedsLabel } from './paste-label.js';
 export { trustSubjectLines } from './trust-subjects.js';
 export type { TrustSubjectLine } from './trust-subjects.js';
+export { editorArgv, editorCommand, editorOutcome } from './editor-command.js';
 export { MCP_USAGE, runMcpCli } from './mcp/cli.js';
 export type { McpCliContext, McpCliResult } from './mcp/cli.js';
 export type { AskMcpServerFn, McpServerAnswer, McpServerQuestion } from './mcp/ask.js';
