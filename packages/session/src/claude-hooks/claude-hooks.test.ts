@@ -197,6 +197,25 @@ describe('PostToolUse, UserPromptSubmit, SessionStart, Stop', () => {
 });
 
 describe('the session events', () => {
+  it('a Notification hook slower than the turn still runs to its end (the turn ending does not kill it)', async () => {
+    const t = await setup(new ScriptBuilder().toolUse('bash', { command: 'touch asked.txt' }).text('done'));
+    const log = join(t.root, 'notified.txt');
+    const slow = t.script('slow.sh', `cat > /dev/null; sleep 1; echo notified >> '${log}'`);
+    t.settings('user', { Notification: [{ hooks: [{ type: 'command', command: slow }] }] });
+    const harness = await t.build();
+    let asked = 0;
+    for await (const e of harness.agent.send('run it')) {
+      if (e.type !== 'approval_requested') continue;
+      asked++;
+      harness.agent.answer(e.requestId, { type: 'once' });
+    }
+    expect(asked).toBe(1);
+    // The turn is over well before the hook's second has passed.
+    expect(existsSync(log)).toBe(false);
+    await vi.waitFor(() => expect(existsSync(log)).toBe(true), { timeout: 15_000 });
+    await harness.close();
+  });
+
   it('SessionStart (startup, clear, compact), SessionEnd (clear, at close), PreCompact and Notification get their input', async () => {
     const t = await setup(
       new ScriptBuilder()

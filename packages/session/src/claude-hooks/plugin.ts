@@ -178,10 +178,14 @@ export function createClaudeHooks(options: ClaudeHooksOptions): ClaudeHooks {
       if (!engine.has('Notification')) return;
       const tool = ctx.tools.get(question.tool);
       const name = tool ? claudeToolName(tool) : question.tool;
-      const o = await run(ctx, {
+      // An observer nothing waits for: the turn may end (and abort its signal) before the hook
+      // has run, which killed it mid-way on a busy machine; it runs to its own end or timeout.
+      const o = await engine.run({
         event: 'Notification',
         names: ['permission_prompt'],
         fields: { message: `Claude needs your permission to use ${name}`, notification_type: 'permission_prompt' },
+        sessionId: ctx.sessionId,
+        loadedSkills: loadedSkills(ctx),
       });
       say(ctx, o.messages);
     },
