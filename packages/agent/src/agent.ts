@@ -5,28 +5,25 @@
  */
 import type { Effort, Message } from '@coding-harness/model';
 import { emptyUsage } from '@coding-harness/model';
-import { createReadTracker, createToolContext } from '@coding-harness/tools';
-import { createApprovals } from './approvals.js';
-import { createChannel } from './channel.js';
+import { createReadTracker } from '@coding-harness/tools';
 import { randomHex } from './random-id.js';
-import type { AgentEvent } from './events.js';
 import { compact } from './compactor.js';
-import { createHookRunner } from './hook-runner.js';
 import { runTurn } from './loop.js';
 import { applySettings, currentSettings } from './model-switch.js';
-import { composeSystemPrompt, listingBudgetFor, systemPromptText } from './prompt.js';
-import { retryPlan } from './retry.js';
+import { systemPromptText } from './prompt.js';
 import { newSessionId } from './session-store.js';
 import type { SessionPrefix, SessionRecord } from './session-store.js';
 import type { PluginRecord } from './hooks.js';
 import { planResume } from './session-resume.js';
-import { CLEARING } from './tool-result-clearing.js';
-import type { AgentConfig, AgentState } from './state.js';
+import type { AgentState } from './state.js';
 import { modelSettings } from './catalogue-settings.js';
 import { toolSpecs } from './tool-specs.js';
 import { missingResults, validPrefixLength } from './transcript.js';
-import type { Agent, AgentOptions, ToolsUpdate } from './agent-types.js';
-import { toolAdditionMessage } from './tool-additions.js';
+import type { Agent, AgentOptions } from './agent-types.js';
+import { toolSetChanges } from './agent-tool-changes.js';
+import { agentConfig } from './agent-config.js';
+import { agentPrompt } from './agent-prompt.js';
+import { agentJobs } from './agent-jobs.js';
 
 export type { Agent, AgentOptions, SendTurnOptions, SkillsUpdate, ToolsUpdate } from './agent-types.js';
 
@@ -37,10 +34,6 @@ export const INTERRUPTED = 'interrupted: the session ended before this tool call
 export async function createAgent(options: AgentOptions): Promise<Agent> {
   const clock = options.clock ?? (() => new Date());
   const skills = options.skills ?? [];
-  const instructionDirs = [
-    ...(options.configDir !== undefined ? [options.configDir] : []),
-    ...(options.projectInstructions === false ? [] : [options.workroot]),
-  ];
   if (options.systemPrompt !== undefined && options.systemPrompt.trim() === '')
     throw new TypeError('createAgent: systemPrompt is empty (leave it out for the harness prompt)');
   const readTracker = createReadTracker();
@@ -52,24 +45,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
   const readFilter = policy.readFilter ? (abs: string): boolean => policy.readFilter?.(abs) ?? true : undefined;
   const { provider, descriptor } = options.providers.resolve(options.model);
   const model = modelSettings(descriptor, options);
-  const prompt = await composeSystemPrompt({
-    workroot: options.workroot,
-    date: clock(),
-    instructionDirs,
-    skills,
-    listing: {
-      budgetChars: options.skillListing?.budgetChars ?? listingBudgetFor(descriptor.contextWindow),
-      ...(options.skillListing?.usage !== undefined ? { usage: options.skillListing.usage } : {}),
-    },
-    ...(options.systemPrompt !== undefined ? { systemPrompt: options.systemPrompt } : {}),
-    ...(options.instructions !== undefined ? { instructions: options.instructions } : {}),
-    ...(options.appendSystemPrompt !== undefined ? { appendSystemPrompt: options.appendSystemPrompt } : {}),
-  });
-  const notices = [...prompt.notices];
-  if (!descriptor.known)
-    notices.push(
-      `model ${options.model} is not in the catalogue; using conservative defaults (${descriptor.contextWindow} token window, ${model.maxTokens} max tokens, ${model.thinking ? `${model.thinking.mode} thinking` : 'no thinking setting'})`,
-    );
+  const { prompt, notices } = await agentPrompt(options, { descriptor, model, skills, date: clock() });
   // What a new session sends; a resumed one sends its stored prefix instead (session-resume.ts).
   const fresh: SessionPrefix = {
     system: prompt.blocks,
@@ -90,50 +66,16 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
           ...(options.skillTool !== undefined ? { skillTool: options.skillTool } : {}),
         });
   let prefix = plan?.ok ? plan.prefix : fresh;
-  const config: AgentConfig = {
-    providers: options.providers,
+  const config = agentConfig(options, {
     provider,
-    model: options.model,
     descriptor,
-    system: prefix.system,
-    tools: prefix.tools,
-    registry: options.registry,
-    policy: options.policy,
-    approvals: createApprovals(),
+    model,
+    prefix,
     skills,
-    makeContext: (signal) =>
-      createToolContext({
-        root: options.workroot,
-        skills: config.skills,
-        signal,
-        readTracker,
-        protectedDirs,
-        secrets: options.secrets ?? [],
-        ...(options.env ? { env: options.env } : {}),
-        ...(options.sandbox ? { sandbox: options.sandbox } : {}),
-        ...(readFilter ? { readFilter } : {}),
-        ...(options.files !== undefined ? { files: options.files } : {}),
-        ...(options.readRoots !== undefined ? { readRoots: options.readRoots } : {}),
-        ...(options.writeRoots !== undefined ? { writeRoots: options.writeRoots } : {}),
-      }),
-    maxTurns: options.maxTurns ?? 50,
-    maxTokens: model.maxTokens,
-    ...(model.thinking !== undefined ? { thinking: model.thinking } : {}),
-    ...(options.effort !== undefined ? { effort: options.effort } : {}),
-    retry: retryPlan(options.retry),
-    compactionThreshold: options.compactionThreshold ?? 0.8,
-    contextWindow: options.contextWindow ?? descriptor.contextWindow,
-    ...(options.cacheTtl !== undefined ? { cacheTtl: options.cacheTtl } : {}),
-    ...(options.refusalRetry ? { refusalRetry: true } : {}),
-    ...(options.fallbackModel !== undefined ? { fallbackModel: options.fallbackModel } : {}),
-    ...(options.clearToolResults
-      ? {
-          clearToolResults:
-            options.clearToolResults === true ? { keepToolUses: CLEARING.keepToolUses } : options.clearToolResults,
-        }
-      : {}),
-    hooks: createHookRunner(options.hooks),
-  };
+    readTracker,
+    protectedDirs,
+    ...(readFilter ? { readFilter } : {}),
+  });
   const store = options.sessionStore;
   let sessionId = options.sessionId ?? newSessionId(clock());
   let state = freshState();
@@ -204,39 +146,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     pendingWarnings.push(`the session is not being saved: ${message}`);
   }
 
-  let busy = false;
-  /** The running job's own abort (a turn or a compaction), and its end: `close()` stops and awaits it. */
-  let stopAll: AbortController | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  /** Runs `body` as the one exclusive job of the agent (a turn or a compaction), its events as an iterable. */
-  async function* exclusive(
-    outer: AbortSignal | undefined,
-    body: (signal: AbortSignal, emit: (event: AgentEvent) => void) => Promise<unknown>,
-  ): AsyncGenerator<AgentEvent> {
-    if (busy) {
-      yield { type: 'error', message: 'a turn is already running', fatal: false };
-      return;
-    }
-    busy = true;
-    const stop = new AbortController();
-    stopAll = stop;
-    const signal = outer ? AbortSignal.any([outer, stop.signal]) : stop.signal;
-    const channel = createChannel<AgentEvent>();
-    const emit = (event: AgentEvent): void => {
-      channel.push(event);
-      if (pendingWarnings.length > 0)
-        for (const message of pendingWarnings.splice(0)) channel.push({ type: 'error', message, fatal: false });
-    };
-    const done = body(signal, emit).finally(() => channel.close());
-    running = done.catch(() => undefined);
-    try {
-      yield* channel;
-    } finally {
-      stop.abort();
-      await done;
-      busy = false;
-    }
-  }
+  const jobs = agentJobs(pendingWarnings);
   const fixed = {
     ...(options.thinking !== undefined ? { thinking: options.thinking } : {}),
     ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
@@ -248,7 +158,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     ...(config.effort !== undefined ? { effort: config.effort } : {}),
   });
   const switchTo = (next: string, effort: Effort | undefined): string[] => {
-    if (busy) return ['a turn is running: change the model or effort after it ends'];
+    if (jobs.busy) return ['a turn is running: change the model or effort after it ends'];
     const problems = applySettings(config, fixed, next, effort);
     // Recorded so a resume continues with it; a session with no file yet records it when the file is made.
     if (problems.length === 0 && state.writer) state.persist(settingsRecord());
@@ -271,6 +181,8 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
   // next resume names the model this run used, not the one the session started with.
   if (plan?.ok && state.writer && config.model !== (plan.session.settings?.model ?? plan.session.info.model))
     state.persist(settingsRecord());
+  // The tool set grown mid-session (agent-tool-changes.ts): `state` and `prefix` are read when called (clear() replaces them).
+  const addTools = toolSetChanges({ config, jobs, fresh, state: () => state, prefix: () => prefix });
   const agent: Agent = {
     get sessionId() {
       return sessionId;
@@ -282,25 +194,24 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
       return config.model;
     },
     get busy() {
-      return busy;
+      return jobs.busy;
     },
     notices,
     resumed,
     send(text, opts = {}) {
       const turnId = opts.turnId ?? `turn_${randomHex(12)}`;
-      return exclusive(opts.signal, (signal, emit) =>
+      return jobs.run(opts.signal, (signal, emit) =>
         runTurn(config, state, text, signal, (event) => emit({ ...event, turnId }), turnId, opts.parts),
       );
     },
     answer: (requestId, answer) => config.approvals.answer(requestId, answer),
     async close() {
-      stopAll?.abort();
-      await running;
+      await jobs.stop();
       state.writer?.close();
       state.writer = undefined;
     },
     compact(opts = {}) {
-      return exclusive(opts.signal, (signal, emit) => compact(config, state, signal, emit, opts.focus));
+      return jobs.run(opts.signal, (signal, emit) => compact(config, state, signal, emit, opts.focus));
     },
     settings: () => currentSettings(config),
     context: () => ({ used: state.lastInputTokens, window: config.contextWindow }),
@@ -322,7 +233,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
       readTracker.clear();
     },
     truncate(keep) {
-      if (busy) return 'a turn is running: rewind after it ends';
+      if (jobs.busy) return 'a turn is running: rewind after it ends';
       const length = state.messages.length;
       if (!Number.isInteger(keep) || keep < 0 || keep > length)
         return `cannot keep ${keep} messages of a conversation of ${length}`;
@@ -342,28 +253,5 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
       for (const dir of update.protectedDirs ?? []) if (!protectedDirs.includes(dir)) protectedDirs.push(dir);
     },
   };
-  function addTools(update: ToolsUpdate): string[] {
-    if (busy) return ['a turn is running: add tools after it ends'];
-    // Before the conversation's first message no thinking is bound to the tools yet: the new
-    // definitions simply join the tool list (appended, never re-sorted; clear() keeps them).
-    if (state.messages.length === 0) return appendTools(update);
-    const planned = toolAdditionMessage(config, update.registry, update.names);
-    config.registry = update.registry;
-    if (planned.message) state.pendingContext.push(planned.message);
-    return planned.problems;
-  }
-  function appendTools(update: ToolsUpdate): string[] {
-    const problems = update.names.filter((n) => !update.registry.get(n)).map((n) => `no tool ${n} in the registry`);
-    const known = new Set(config.tools.map((t) => t.name));
-    const added = toolSpecs(update.registry.definitions()).filter(
-      (spec) => update.names.includes(spec.name) && !known.has(spec.name),
-    );
-    config.registry = update.registry;
-    if (added.length === 0) return problems;
-    config.tools = [...config.tools, ...added];
-    prefix.tools = [...config.tools];
-    if (prefix !== fresh) fresh.tools = [...fresh.tools, ...added];
-    return problems;
-  }
   return agent;
 }

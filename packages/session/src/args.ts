@@ -144,7 +144,7 @@ export function normalizeArgv(argv: readonly string[]): string[] {
   return out;
 }
 
-function usage(message: string): ParseResult {
+function usage(message: string): Usage {
   return { ok: false, message, exitCode: 2 };
 }
 
@@ -156,16 +156,14 @@ function rules(values: readonly string[]): string[] {
   return values.flatMap((value) => parseRuleList(value));
 }
 
-/**
- * Parses `harness` argv (without node and script). Never throws and never exits: an unknown
- * flag, a missing or bad value, or a flag in the wrong place comes back as a message naming it,
- * with exit code 2. Checks that need the file system (`-C` exists) or the session's tools (what
- * a rule names) are `buildHarness`'s.
- */
-export function parseHarnessArgs(argv: readonly string[]): ParseResult {
-  let parsed;
+type Parsed = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>>;
+type Values = Parsed['values'];
+type Usage = Extract<ParseResult, { ok: false }>;
+
+/** node:util's parse of the table's options; an unknown flag names the word typed and the closest flag. */
+function parseOptions(argv: readonly string[]): Parsed | Usage {
   try {
-    parsed = parseArgs({ args: normalizeArgv(argv), options: OPTIONS, allowPositionals: true, strict: true });
+    return parseArgs({ args: normalizeArgv(argv), options: OPTIONS, allowPositionals: true, strict: true });
   } catch (err) {
     let message = (err as Error).message.replace(/\. To specify a positional argument.*$/s, '');
     let unknown = /^Unknown option '([^']+)'/.exec(message)?.[1];
@@ -179,9 +177,10 @@ export function parseHarnessArgs(argv: readonly string[]): ParseResult {
     const near = unknown === undefined ? undefined : closestFlag(unknown, [...LONG_NAMES]);
     return usage(`${message}${near ? ` (did you mean --${near}?)` : ''} (harness --help lists the flags)`);
   }
-  const v = parsed.values;
-  const positionals = parsed.positionals;
+}
 
+/** The table's own value checks, then flags that cannot be used together. */
+function flagProblems(v: Values): Usage | undefined {
   for (const spec of FLAGS) {
     const value = v[spec.name];
     const problem = spec.check && typeof value === 'string' ? spec.check(value) : undefined;
@@ -191,6 +190,60 @@ export function parseHarnessArgs(argv: readonly string[]): ParseResult {
     Array.isArray(v[name]) ? (v[name] as unknown[]).length > 0 : v[name] !== undefined && v[name] !== false;
   const conflict = CONFLICTS.find(([a, b]) => given(a) && given(b));
   if (conflict) return usage(`--${conflict[0]} and --${conflict[1]} cannot be used together`);
+  return undefined;
+}
+
+/** `-p`'s prompt, or the subcommand (`skills`, `skills lint`, `sandbox`) the positionals name. */
+function subcommandOf(
+  positionals: readonly string[],
+  on: (name: string) => boolean,
+): { command?: HarnessCommand; prompt?: string } | Usage {
+  let command: HarnessCommand | undefined;
+  let prompt: string | undefined;
+  if (on('print')) {
+    if (positionals.length > 0) prompt = positionals.join(' ');
+  } else if (positionals[0] === 'skills') {
+    if (positionals[1] === 'lint')
+      command = { name: 'skills-lint', paths: positionals.slice(2), strict: on('strict'), fix: on('fix') };
+    else if (positionals.length === 1) command = { name: 'skills', json: on('json') };
+    else return usage(`unknown argument '${positionals[1]}' for harness skills (try harness skills lint PATH...)`);
+  } else if (positionals[0] === 'sandbox') {
+    if (positionals.length > 1) return usage(`unexpected argument '${positionals[1]}' for harness sandbox`);
+    command = { name: 'sandbox' };
+  } else if (positionals.length > 0 && !on('help') && !on('version')) {
+    return usage(
+      `unexpected argument '${positionals[0]}': to run a prompt use harness -p "PROMPT"; the subcommands are 'skills', 'sandbox' and 'mcp'`,
+    );
+  }
+  return { ...(command ? { command } : {}), ...(prompt !== undefined ? { prompt } : {}) };
+}
+
+/** Flags given where they do not belong (a subcommand's flag without it) or with an empty value. */
+function misplaced(v: Values, on: (name: string) => boolean, command: HarnessCommand | undefined): Usage | undefined {
+  for (const flag of ['strict', 'fix'])
+    if (on(flag) && command?.name !== 'skills-lint') return usage(`--${flag} belongs to harness skills lint`);
+  if (on('json') && command?.name !== 'skills')
+    return usage('--json belongs to harness skills; for sessions use --output-format json');
+  for (const name of ['settings', 'system-prompt'])
+    if (typeof v[name] === 'string' && (v[name] as string).trim() === '')
+      return usage(`--${name} needs a value (leave the flag out for none)`);
+  return undefined;
+}
+
+/**
+ * Parses `harness` argv (without node and script). Never throws and never exits: an unknown
+ * flag, a missing or bad value, or a flag in the wrong place comes back as a message naming it,
+ * with exit code 2. Checks that need the file system (`-C` exists) or the session's tools (what
+ * a rule names) are `buildHarness`'s.
+ */
+export function parseHarnessArgs(argv: readonly string[]): ParseResult {
+  const parsed = parseOptions(argv);
+  if ('ok' in parsed) return parsed;
+  const v = parsed.values;
+  const positionals = parsed.positionals;
+
+  const problem = flagProblems(v);
+  if (problem) return problem;
   const text = (name: string): string | undefined =>
     (v[name] as string | undefined) ?? FLAGS.find((f) => f.name === name)?.default;
   const on = (name: string): boolean => v[name] === true;
@@ -210,30 +263,11 @@ export function parseHarnessArgs(argv: readonly string[]): ParseResult {
   const allowed = rules(list('allowed-tools'));
   const disallowed = rules(list('disallowed-tools'));
 
-  let command: HarnessCommand | undefined;
-  let prompt: string | undefined;
-  if (on('print')) {
-    if (positionals.length > 0) prompt = positionals.join(' ');
-  } else if (positionals[0] === 'skills') {
-    if (positionals[1] === 'lint')
-      command = { name: 'skills-lint', paths: positionals.slice(2), strict: on('strict'), fix: on('fix') };
-    else if (positionals.length === 1) command = { name: 'skills', json: on('json') };
-    else return usage(`unknown argument '${positionals[1]}' for harness skills (try harness skills lint PATH...)`);
-  } else if (positionals[0] === 'sandbox') {
-    if (positionals.length > 1) return usage(`unexpected argument '${positionals[1]}' for harness sandbox`);
-    command = { name: 'sandbox' };
-  } else if (positionals.length > 0 && !on('help') && !on('version')) {
-    return usage(
-      `unexpected argument '${positionals[0]}': to run a prompt use harness -p "PROMPT"; the subcommands are 'skills', 'sandbox' and 'mcp'`,
-    );
-  }
-  for (const flag of ['strict', 'fix'])
-    if (on(flag) && command?.name !== 'skills-lint') return usage(`--${flag} belongs to harness skills lint`);
-  if (on('json') && command?.name !== 'skills')
-    return usage('--json belongs to harness skills; for sessions use --output-format json');
-  for (const name of ['settings', 'system-prompt'])
-    if (typeof v[name] === 'string' && (v[name] as string).trim() === '')
-      return usage(`--${name} needs a value (leave the flag out for none)`);
+  const sub = subcommandOf(positionals, on);
+  if ('ok' in sub) return sub;
+  const { command, prompt } = sub;
+  const wrong = misplaced(v, on, command);
+  if (wrong) return wrong;
   const directory = text('directory');
   const model = text('model');
   const resume = text('resume');

@@ -1,12 +1,11 @@
 import { dirname } from 'node:path';
-import { createAgent, createSessionStore, defaultSessionDir } from '@coding-harness/agent';
+import { createSessionStore, defaultSessionDir } from '@coding-harness/agent';
 import { createProviderRegistry } from '@coding-harness/model';
 import { createAnthropicProvider, fetchForEnv } from '@coding-harness/model/anthropic';
 import { namesDeniedByRule } from '@coding-harness/approval';
 import type { Skill } from '@coding-harness/skills';
 import { builtinRuleNames, ruleEntryOf } from '@coding-harness/tools';
 import type { HarnessFlags } from './args.js';
-import { createSessionControls } from './controls.js';
 import { configDir, DUMMY_API_KEY, resolveCredentials, resolveModel, resolveWorkroot, UsageError } from './config.js';
 import type { HarnessEnv } from './config.js';
 import { modelSettingsFor } from './model-settings.js';
@@ -14,7 +13,6 @@ import { listingBudgetFromEnv } from './listing-budget.js';
 import { cacheTtlFromEnv, streamIdleFromEnv } from './env-settings.js';
 import { readSkillUsage, skillUsageFile } from './skill-usage.js';
 import { SKILL_RULES } from './skills/skill.js';
-import { createSkillReloader } from './reload.js';
 import type { Rediscovery } from './reload.js';
 import { routeSlash } from './slash.js';
 import { repositoryKey } from './trust.js';
@@ -24,17 +22,16 @@ import { rewindFor } from './rewind/wiring.js';
 import { webWiring } from './web/wiring.js';
 import { sessionWebRules, withWebGrants } from './web/settings-rules.js';
 import { readMcpConfig, startMcp } from './mcp/session-mcp.js';
-import { mcpSlash } from './mcp/slash.js';
 import { apiToolSearch } from './mcp/tool-search.js';
 import { mcpExtras } from './mcp/extra-sources.js';
 import { nestedMemoryPlugin } from './memory/nested.js';
 import { AGENT_RULES } from './agents/agent-tool.js';
-import { agentRows } from './agents/wiring.js';
 import { parseFlagAgents } from './agents/flag-agents.js';
 import { flagRules } from './settings/wiring.js';
 import { sessionPolicy, settleSettings, startSettings } from './build-settings.js';
 import { wirePlugins } from './build-plugins.js';
 import { rediscoverer, startingSession } from './build-start.js';
+import { agentStarter } from './build-agent.js';
 
 export type { HarnessIo, HarnessTuning } from './harness-io.js';
 import type { HarnessIo } from './harness-io.js';
@@ -232,92 +229,38 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
     deniedOf,
     reloadAgents,
   });
-  /**
-   * The agent over this session's tools, policy and client, new or resuming `resumeId`, with its
-   * skills reloader and controls. Called at start and again by `resume` (in place: discovery,
-   * trust, tools, policy and the client stay).
-   */
-  const startAgent = async (start: {
-    resumeId?: string;
-    keeps: { model: boolean; effort: boolean };
-    skills: Rediscovery;
-  }) => {
-    const current = start.skills;
-    const created = await createAgent({
-      providers,
-      model,
-      registry,
-      policy,
-      hooks,
-      skills: current.skills,
-      ...(skillsPlugin ? { skillTool: skillsPlugin.tool.name } : {}),
-      workroot,
-      configDir: configDir(env, io.home),
-      // --untrusted: the repository ships no standing instructions either (AGENTS.md / CLAUDE.md from configDir only).
-      projectInstructions: !flags.untrusted,
-      // Never written by a tool: the state dir (sessions; configDir is always protected) and every
-      // discovered skill's folder (a rewritten skill would grant itself tools next session).
-      protectedDirs: [dirname(sessionDir), ...current.discovery.skills.map((s) => s.dir)],
-      // The credentials as the wiring read them from `env` (which need not be process.env): redacted from tool output.
-      secrets,
-      env: commandEnv,
-      ...(io.files !== undefined ? { files: io.files } : {}),
-      instructions: memory.files,
-      ...(settingsNow.addDirs.length > 0 ? { writeRoots: settingsNow.addDirs } : {}),
-      ...(flags.systemPrompt !== undefined ? { systemPrompt: flags.systemPrompt } : {}),
-      ...(flags.appendSystemPrompt !== undefined ? { appendSystemPrompt: flags.appendSystemPrompt } : {}),
-      sessionStore,
-      sandbox,
-      ...(start.resumeId !== undefined ? { resumeId: start.resumeId } : {}),
-      ...(flags.sessionId !== undefined && start.resumeId === undefined ? { sessionId: flags.sessionId } : {}),
-      serverTools: [...web.tools, ...(mcp?.serverTools ?? [])],
-      // A resume continues with the session's last /model and /effort, unless this run names its own.
-      resumeKeeps: start.keeps,
-      ...(flags.maxTurns !== undefined ? { maxTurns: flags.maxTurns } : {}),
-      ...(tuning.contextWindow !== undefined ? { contextWindow: tuning.contextWindow } : {}),
-      ...(tuning.compactionThreshold !== undefined ? { compactionThreshold: tuning.compactionThreshold } : {}),
-      ...(tuning.clock ? { clock: tuning.clock } : {}),
-      cacheTtl,
-      ...(flags.refusalRetry ? { refusalRetry: true } : {}),
-      ...(fallbackModel !== undefined ? { fallbackModel } : {}),
-      skillListing: {
-        ...(listingBudget.budget !== undefined ? { budgetChars: listingBudget.budget } : {}),
-        usage: usage.counts,
-      },
-      ...settings,
-    });
-    const skillReloader = createSkillReloader({
-      agent: created,
-      initial: current,
-      rediscover,
-      ...(skillsPlugin ? { plugin: skillsPlugin } : {}),
-      hasTool: skillTool.length > 0,
-      skillsEnabled: flags.skills,
-      protectedAtStart: current.discovery.skills.map((s) => s.dir),
-    });
-    const baseControls = createSessionControls({
-      agent: created,
-      policy,
-      store: sessionStore,
-      workroot,
-      providers,
-      sandbox,
-      skillCount: () => skillReloader.skills().length,
-    });
-    const agentControls = {
-      ...baseControls,
-      rules: () => withWebGrants(baseControls.rules(), webRules),
-      reloadSkills: () => skillReloader.reload(),
-      ...(mcp ? { mcp: (args: string) => mcpSlash(mcp, args) } : {}),
-      agents: () => ({
-        kind: 'agents' as const,
-        agents: agentRows(agentsPlugin.agents()),
-        messages: sessionAgents.details,
-      }),
-      hooks: () => claudeHooks.claude.listing(),
-    };
-    return { created, agent: created, reloader: skillReloader, controls: agentControls };
-  };
+  const startAgent = agentStarter({
+    flags,
+    env,
+    io,
+    workroot,
+    providers,
+    model,
+    fallbackModel,
+    settings,
+    policy,
+    sandbox,
+    sessionStore,
+    sessionDir,
+    secrets,
+    commandEnv,
+    memory,
+    settingsNow,
+    webTools: web.tools,
+    webRules,
+    mcp,
+    cacheTtl,
+    listingBudget,
+    usage,
+    rediscover,
+    registry,
+    hooks,
+    skillsPlugin,
+    skillTool,
+    agentsPlugin,
+    sessionAgents,
+    claudeHooks,
+  });
   const initialPass: Rediscovery = { discovery, skills, messages: discoveryMessages(discovery) };
   let live = await startAgent({
     ...(resumeId !== undefined ? { resumeId } : {}),
