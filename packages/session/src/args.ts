@@ -74,6 +74,8 @@ export interface HarnessFlags {
   agentsJson?: string;
   /** `--include-partial-messages`: stream-json output also carries `stream_event` lines. */
   includePartialMessages?: boolean;
+  /** `--fork-session`: with --resume/--continue, a new session holding a copy of the conversation. */
+  forkSession?: boolean;
   /** False with `--no-sandbox`: commands run without the OS sandbox. */
   sandbox: boolean;
   outputFormat: OutputFormat;

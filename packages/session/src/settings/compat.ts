@@ -116,7 +116,13 @@ export const CLAUDE_CODE_FLAG_ROWS: readonly ClaudeFlagRow[] = [
     note: "a JSON object of agents, each with an agent file's fields (`description`, `prompt`, `tools`, `model`, ...)",
     example: ['--agents', '{"reviewer":{"description":"Reviews.","prompt":"Review."}}'],
   },
-  { flag: '--fork-session, --permission-prompt-tool, --plugin-dir', support: 'no', note: 'not yet' },
+  {
+    flag: '--fork-session',
+    support: 'supported',
+    note: 'with `--resume` / `--continue`: the conversation is copied into a new session id (or `--session-id`)',
+    example: ['--continue', '--fork-session'],
+  },
+  { flag: '--permission-prompt-tool, --plugin-dir', support: 'no', note: 'not yet' },
 ];
 
 const FLAG_WORDS: Readonly<Record<FlagSupport, string>> = {
