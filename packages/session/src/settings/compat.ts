@@ -122,7 +122,13 @@ export const CLAUDE_CODE_FLAG_ROWS: readonly ClaudeFlagRow[] = [
     note: 'with `--resume` / `--continue`: the conversation is copied into a new session id (or `--session-id`)',
     example: ['--continue', '--fork-session'],
   },
-  { flag: '--permission-prompt-tool, --plugin-dir', support: 'no', note: 'not yet' },
+  {
+    flag: '--plugin-dir',
+    support: 'supported',
+    note: "a plugin folder for this run: its skills, agents, hooks and MCP servers, as an installed plugin's",
+    example: ['--plugin-dir', '.'],
+  },
+  { flag: '--permission-prompt-tool', support: 'no', note: 'not yet' },
 ];
 
 const FLAG_WORDS: Readonly<Record<FlagSupport, string>> = {
