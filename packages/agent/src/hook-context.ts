@@ -93,7 +93,10 @@ export function turnContext(
     },
     switchSettings: (change) => switchOn(config, change, emit),
     runThread(spec: ThreadSpec) {
-      const own: AgentConfig = { ...config };
+      const own: AgentConfig = {
+        ...config,
+        ...(spec.hooks !== undefined && spec.hooks.length > 0 ? { hooks: config.hooks.with(spec.hooks) } : {}),
+      };
       if (spec.settings) switchOn(own, spec.settings, emit);
       return runThread({
         config: own,
@@ -102,11 +105,11 @@ export function turnContext(
         signal,
         emit,
         runLoop,
-        ...(config.hooks.empty
+        ...(own.hooks.empty
           ? {}
           : {
               afterEnd: (stop, sub, threadState, threadEmit) =>
-                config.hooks.afterThread(stop, turnContext(sub, threadState, signal, threadEmit, runLoop)),
+                own.hooks.afterThread(stop, turnContext(sub, threadState, signal, threadEmit, runLoop)),
             }),
       });
     },

@@ -34,6 +34,8 @@ export type CallGate =
 export interface HookRunner {
   /** True when no plugin has any hook (the loop skips the work of building contexts). */
   readonly empty: boolean;
+  /** A runner over these plugins and then `more` (a thread's own hooks). */
+  with(more: readonly Hooks[]): HookRunner;
   beforeTurn(turn: { text: string }, ctx: TurnContext): Promise<TurnStart>;
   /** `revalidate` checks a rewritten input with the call's tool; a failure ends the call with its message. */
   beforeToolCall(
@@ -154,6 +156,7 @@ export function createHookRunner(plugins: readonly Hooks[] = []): HookRunner {
   );
   return {
     empty,
+    with: (more) => createHookRunner([...list, ...more]),
     beforeTurn: (turn, ctx) => startTurn(list, turn, ctx),
     beforeToolCall: (call, ctx, revalidate) => gateCall(list, call, ctx, revalidate),
     async afterToolCall(call, result, ctx) {

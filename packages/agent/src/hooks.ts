@@ -79,6 +79,8 @@ export interface ThreadSpec {
   maxTurns?: number;
   /** The permission mode its calls are decided under (a custom agent's `permissionMode`); absent: the session's. */
   permissionMode?: PermissionMode;
+  /** Plugins that run for this thread only, after the session's (a custom agent's own hooks). */
+  hooks?: readonly Hooks[];
 }
 
 /** How a thread ended: its final text, and why it stopped. */

@@ -27,7 +27,7 @@ export type {
 } from './hooks.js';
 export { MAX_CONTINUATIONS } from './hooks.js';
 export { toolUseId } from './random-id.js';
-export { createSessionStore, defaultSessionDir, parseSession } from './session-store.js';
+export { createSessionStore, defaultSessionDir, newSessionId, parseSession } from './session-store.js';
 export type {
   LoadedSession,
   SessionHeader,

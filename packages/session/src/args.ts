@@ -74,6 +74,10 @@ export interface HarnessFlags {
   agentsJson?: string;
   /** `--include-partial-messages`: stream-json output also carries `stream_event` lines. */
   includePartialMessages?: boolean;
+  /** `--fork-session`: with --resume/--continue, a new session holding a copy of the conversation. */
+  forkSession?: boolean;
+  /** `--plugin-dir DIR` as given (relative to the cwd): plugin folders loaded for this run. */
+  pluginDirs?: string[];
   /** False with `--no-sandbox`: commands run without the OS sandbox. */
   sandbox: boolean;
   outputFormat: OutputFormat;

@@ -79,7 +79,11 @@ export function wirePlugins(w: PluginWiringInput) {
     denied: (names) => namesDeniedByRule(w.policy, AGENT_RULES, names),
     ...(w.flagAgents !== undefined ? { flagAgents: w.flagAgents.agents } : {}),
     // Read at each run: the mode may change mid-session, and /reload-skills swaps the skills.
-    run: { sessionMode: () => w.policy.mode, skills: () => skillsPlugin?.skills() ?? w.skills },
+    run: {
+      sessionMode: () => w.policy.mode,
+      skills: () => skillsPlugin?.skills() ?? w.skills,
+      threadHooks: (agent) => claudeHooks.forAgent(agent),
+    },
   };
   const sessionAgents = agentsForSession(agentsInput);
   w.startupMessages.push(...(w.flagAgents?.messages ?? []));

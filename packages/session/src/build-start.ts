@@ -9,6 +9,7 @@ import type { HarnessFlags } from './args.js';
 import { UsageError } from './config.js';
 import type { HarnessEnv } from './config.js';
 import { discoverFor, discoveryMessages } from './discovery-wiring.js';
+import { forkSession } from './fork-session.js';
 import { applyProjectTrust } from './project-trust.js';
 import type { Rediscovery } from './reload.js';
 import { trustFile } from './trust.js';
@@ -20,18 +21,26 @@ export async function startingSession(
   workroot: string,
   messages: string[],
 ): Promise<string | undefined> {
-  // A script naming the new session's id must not write into an existing one.
-  if (flags.sessionId !== undefined && (flags.resume !== undefined || flags.continue))
-    throw new UsageError('--session-id names a new session: leave out --resume and --continue');
+  const resuming = flags.resume !== undefined || flags.continue;
+  if (flags.forkSession && !resuming)
+    throw new UsageError('--fork-session copies a resumed session: use it with --resume ID or --continue');
+  // A script naming the new session's id must not write into an existing one (a fork's copy is new).
+  if (flags.sessionId !== undefined && resuming && !flags.forkSession)
+    throw new UsageError('--session-id names a new session: leave out --resume and --continue (or add --fork-session)');
   if (flags.sessionId !== undefined && (await store.load(flags.sessionId)).ok)
     throw new UsageError(
       `--session-id ${flags.sessionId}: a session with this id exists already; resume it with --resume ${flags.sessionId}, or pick a new id`,
     );
-  if (!flags.continue) return flags.resume;
-  const latest = await store.latest(workroot);
-  if (latest) return latest.id;
-  messages.push('no earlier session in this work root; starting a new one');
-  return undefined;
+  const id = flags.continue ? (await store.latest(workroot))?.id : flags.resume;
+  if (flags.continue && id === undefined) messages.push('no earlier session in this work root; starting a new one');
+  if (id === undefined || !flags.forkSession) return id;
+  const forked = await forkSession(store, id, {
+    now: new Date(),
+    ...(flags.sessionId ? { newId: flags.sessionId } : {}),
+  });
+  if (forked instanceof UsageError) throw forked;
+  messages.push(`session ${id} forked: this run continues in session ${forked}`);
+  return forked;
 }
 
 /** `/reload-skills`' new pass: the same trust decision and deny rules as at start, and the agents read again. */

@@ -58,7 +58,7 @@ export async function buildHarness(flags: HarnessFlags, env: HarnessEnv, io: Har
   // any tool set exists: a bad rule must fail before discovery and the trust question.
   const extraTools = io.tools ?? [];
   // MCP servers are read now (rules naming them must parse) and started once trust is known.
-  const mcpConfig = readMcpConfig(flags, io, workroot, env);
+  const mcpConfig = await readMcpConfig(flags, io, workroot, env);
   const table = builtinRuleNames([
     SKILL_RULES,
     AGENT_RULES,

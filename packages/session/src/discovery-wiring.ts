@@ -23,12 +23,15 @@ export async function discoverFor(
   cwd: string,
   plugins?: { enabled: Record<string, boolean>; notes: DiscoverResult['notes'] },
 ): Promise<DiscoverResult> {
-  if (!flags.skills) return pluginsOnly(flags, workroot, home, plugins);
+  if (!flags.skills) return pluginsOnly(flags, workroot, home, cwd, plugins);
   const found = await discover({
     ...(plugins !== undefined ? { enabledPlugins: plugins.enabled } : {}),
     home,
     workroot,
     explicit: flags.skillDirs.map((d) => resolve(cwd, d)),
+    ...((flags.pluginDirs ?? []).length > 0
+      ? { pluginDirs: (flags.pluginDirs ?? []).map((d) => resolve(cwd, d)) }
+      : {}),
     trustProject: !flags.untrusted,
     // Linear-time .gitignore matching for the nested walk (re2js, loaded only when a .gitignore is found).
     loadIgnoreMatcher,
@@ -50,11 +53,14 @@ async function pluginsOnly(
   flags: HarnessFlags,
   workroot: string,
   home: string,
+  cwd: string,
   plugins?: { enabled: Record<string, boolean> },
 ): Promise<DiscoverResult> {
-  if (plugins === undefined || !Object.values(plugins.enabled).some(Boolean)) return EMPTY;
+  const pluginDirs = (flags.pluginDirs ?? []).map((d) => resolve(cwd, d));
+  if (pluginDirs.length === 0 && (plugins === undefined || !Object.values(plugins.enabled).some(Boolean))) return EMPTY;
   const found = await discover({
-    enabledPlugins: plugins.enabled,
+    enabledPlugins: plugins?.enabled ?? {},
+    ...(pluginDirs.length > 0 ? { pluginDirs } : {}),
     home,
     workroot,
     explicit: [],

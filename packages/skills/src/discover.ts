@@ -1,6 +1,7 @@
 import { hiddenSkillNotes } from './hidden-skills.js';
 import { nestedRoots } from './nested-roots.js';
 import { installedPluginRoots } from './plugins/installed.js';
+import { pluginRoots } from './plugins.js';
 import { skillRoots } from './roots.js';
 import { Scan } from './scan.js';
 import type { DiscoverOptions, DiscoverResult } from './types.js';
@@ -31,6 +32,9 @@ export async function discover(options: DiscoverOptions): Promise<DiscoverResult
         scan.sink,
       ))
         scan.root(spec);
+    // `--plugin-dir`: each folder is one plugin, loaded as an installed one is.
+    for (const dir of options.pluginDirs ?? [])
+      for (const spec of pluginRoots(dir, undefined, { path: dir, source: 'personal' }, scan.sink)) scan.root(spec);
     for (const spec of skillRoots(options)) {
       const before = scan.registered;
       scan.root(spec);

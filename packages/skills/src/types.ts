@@ -136,6 +136,8 @@ export interface DiscoverOptions {
    * their install folders (as personal, named `<plugin>:<name>`). Absent: no installed plugin loads.
    */
   enabledPlugins?: Readonly<Record<string, boolean>>;
+  /** Plugin folders loaded for this run (Claude Code's `--plugin-dir`), absolute, as an installed plugin is (personal). */
+  pluginDirs?: readonly string[];
 }
 
 /**

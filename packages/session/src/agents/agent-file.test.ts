@@ -111,7 +111,7 @@ describe("an agent file, Claude Code's format", () => {
     expect(toolList('')).toEqual([]);
   });
 
-  it("permissionMode, maxTurns and skills apply; a bad value, hooks, mcpServers and a plugin agent's mode are notes", () => {
+  it("permissionMode, maxTurns and skills apply; a bad value, mcpServers and a plugin agent's mode and hooks are notes", () => {
     const good = parseAgentText(
       '---\nname: a\ndescription: d\npermissionMode: acceptEdits\nmaxTurns: 3\nskills: [style, tests]\n---\nP\n',
       at,
@@ -126,19 +126,35 @@ describe("an agent file, Claude Code's format", () => {
     if (!bad.ok) throw new Error(bad.problem);
     expect(bad.agent.permissionMode).toBeUndefined();
     expect(bad.agent.maxTurns).toBeUndefined();
+    expect(bad.agent.hooks).toEqual({});
+    expect(bad.agent.mcpServers).toEqual(['x']);
+    const inline = parseAgentText(
+      '---\nname: a\ndescription: d\nmcpServers:\n  - github\n  - local: {command: x}\n---\nP\n',
+      at,
+    );
+    if (!inline.ok) throw new Error(inline.problem);
+    expect(inline.agent.mcpServers).toEqual(['github']);
+    expect(inline.notes).toEqual([
+      '`mcpServers`: inline server configs are not run for agents by this harness yet; configure the server (.mcp.json, settings, --mcp-config) and name it',
+    ]);
     expect(bad.notes).toEqual([
       "`permissionMode: dontAsk` is not one of default, acceptEdits, plan, bypassPermissions: the session's mode is used",
       "`maxTurns: -1` is not a whole number above 0: the session's limit is used",
-      '`hooks` is not applied to agents by this harness yet: the agent runs without it',
-      '`mcpServers` is not applied to agents by this harness yet: the agent runs without it',
     ]);
-    const plugin = parseAgentText('---\nname: a\ndescription: d\npermissionMode: bypassPermissions\n---\nP\n', {
-      ...at,
-      source: 'plugin',
-      namespace: 'p',
-    });
+    const plugin = parseAgentText(
+      '---\nname: a\ndescription: d\npermissionMode: bypassPermissions\nhooks: {Stop: []}\n---\nP\n',
+      {
+        ...at,
+        source: 'plugin',
+        namespace: 'p',
+      },
+    );
     if (!plugin.ok) throw new Error(plugin.problem);
     expect(plugin.agent.permissionMode).toBeUndefined();
-    expect(plugin.notes).toEqual(["`permissionMode` is not applied to a plugin's agent: the session's mode is used"]);
+    expect(plugin.agent.hooks).toBeUndefined();
+    expect(plugin.notes).toEqual([
+      "`permissionMode` is not applied to a plugin's agent: the session's mode is used",
+      "`hooks` is not applied to a plugin's agent: plugins give hooks in hooks/hooks.json",
+    ]);
   });
 });

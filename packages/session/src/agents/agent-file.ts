@@ -4,8 +4,10 @@
  * or a YAML list; no `tools` means every tool), `model` (`sonnet`, `opus`, `haiku`, a model id or
  * `inherit`), `effort`, `permissionMode` (its thread's calls are decided under it), `maxTurns`
  * (its own limit of model requests), `skills` (skills preloaded into its conversation); the body
- * is the agent's system prompt. `hooks` and `mcpServers` are kept in `extra` and not applied (a
- * note says so), other fields (`color`...) are kept silently. A file comes from the user or from
+ * is the agent's system prompt, `hooks` (Claude Code's hooks object: run for its thread only; a
+ * plugin's agent may not have them, as in Claude Code), `mcpServers` (names of the session's
+ * configured servers whose tools it gets besides its `tools`; an inline server config is a note,
+ * not run), other fields (`color`...) are kept silently. A file comes from the user or from
  * a repository: it is read without blocking, size-capped, and every value is checked before use.
  */
 import { parsePermissionMode, PERMISSION_MODES } from '@coding-harness/approval';
@@ -35,6 +37,10 @@ export interface AgentDefinition {
   maxTurns?: number;
   /** `skills`: names of skills whose text is preloaded into its conversation. */
   skills?: string[];
+  /** `hooks`: Claude Code's hooks object as written, run for this agent's thread only (parsed by the hooks code). */
+  hooks?: unknown;
+  /** `mcpServers` names: the session's servers whose tools it gets, whatever its `tools` says. */
+  mcpServers?: string[];
   /** The system prompt: the file's body. */
   prompt: string;
   source: AgentSource;
@@ -89,10 +95,25 @@ const FIELDS = new Set([
   'permissionMode',
   'maxTurns',
   'skills',
+  'hooks',
+  'mcpServers',
 ]);
 
-/** Claude Code fields read but not applied here, each said once in a note. */
-const NOT_APPLIED = ['hooks', 'mcpServers'];
+/** `mcpServers`: names (a list or a comma list) onto `agent`; an inline config (`- name: {command...}`) is a note. */
+function mcpServerNames(value: unknown, agent: AgentDefinition, notes: string[]): void {
+  if (value === undefined || value === null) return;
+  if (agent.source === 'plugin') {
+    notes.push("`mcpServers` is not applied to a plugin's agent: plugins give servers in .mcp.json");
+    return;
+  }
+  const items = Array.isArray(value) ? value : typeof value === 'string' ? (toolList(value) ?? []) : [value];
+  const names = items.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim());
+  if (items.length > names.length)
+    notes.push(
+      '`mcpServers`: inline server configs are not run for agents by this harness yet; configure the server (.mcp.json, settings, --mcp-config) and name it',
+    );
+  if (names.length > 0) agent.mcpServers = names;
+}
 
 /** `permissionMode`, `maxTurns` and `skills` onto `agent`, with a note for each value that cannot apply. */
 function runFields(d: Record<string, unknown>, agent: AgentDefinition, notes: string[]): void {
@@ -112,11 +133,13 @@ function runFields(d: Record<string, unknown>, agent: AgentDefinition, notes: st
     if (Number.isInteger(n) && n > 0) agent.maxTurns = n;
     else notes.push(`\`maxTurns: ${String(d.maxTurns)}\` is not a whole number above 0: the session's limit is used`);
   }
+  // As in Claude Code, an installed plugin's agent may not bring hooks: they would run commands unasked.
+  if (d.hooks !== undefined && agent.source === 'plugin')
+    notes.push("`hooks` is not applied to a plugin's agent: plugins give hooks in hooks/hooks.json");
+  else if (d.hooks !== undefined && d.hooks !== null) agent.hooks = d.hooks;
   const skills = toolList(d.skills);
   if (skills !== undefined && skills.length > 0) agent.skills = skills;
-  for (const key of NOT_APPLIED)
-    if (d[key] !== undefined)
-      notes.push(`\`${key}\` is not applied to agents by this harness yet: the agent runs without it`);
+  mcpServerNames(d.mcpServers, agent, notes);
 }
 
 /**

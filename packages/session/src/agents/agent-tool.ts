@@ -79,7 +79,7 @@ export interface AgentToolRuntime {
   /** The skill tool's name: an agent gets it only when its `tools` names it. */
   skillToolName?: string;
   /** What the agent's `permissionMode` and `skills:` are applied against (see `AgentRun`). */
-  run?: Pick<AgentRun, 'sessionMode' | 'skills'>;
+  run?: Pick<AgentRun, 'sessionMode' | 'skills' | 'threadHooks'>;
 }
 
 const cap = (text: string): string =>

@@ -3,8 +3,10 @@
  * way Claude Code does (`Read`, `Edit`, `Bash`, `mcp__server__tool`); the session's rule table
  * (each tool's own `ruleNames`) maps them to this harness's tools, so no list of names lives here.
  * An agent never gets the agent tool (subagents do not start subagents, as in Claude Code), and
- * gets the skill tool only when its `tools` names it.
+ * gets the skill tool only when its `tools` names it. Its `mcpServers` names add those servers'
+ * tools (`mcp__<server>__*`) whatever `tools` says.
  */
+import { serverRuleName } from '@coding-harness/mcp';
 import type { Tool, ToolRegistry } from '@coding-harness/tools';
 import type { AgentDefinition } from './agent-file.js';
 
@@ -23,7 +25,7 @@ const toolPart = (entry: string): string => entry.replace(/\(.*$/s, '').trim();
  * `disallowedTools` names, never `agentTool`, and `skillTool` only when named.
  */
 export function agentToolSet(
-  agent: Pick<AgentDefinition, 'tools' | 'disallowedTools'>,
+  agent: Pick<AgentDefinition, 'tools' | 'disallowedTools' | 'mcpServers'>,
   registry: Pick<ToolRegistry, 'tools' | 'ruleNames'>,
   own: { agentTool: Tool<unknown>; skillToolName?: string },
 ): AgentToolSet {
@@ -43,8 +45,12 @@ export function agentToolSet(
   };
   const wanted = agent.tools === undefined ? undefined : resolve(agent.tools);
   const removed = resolve(agent.disallowedTools ?? []);
+  const servers = (agent.mcpServers ?? []).map((s) => ({ name: s, prefix: `${serverRuleName(s)}__` }));
+  for (const s of servers)
+    if (!registry.tools.some((t) => t.name.startsWith(s.prefix))) unknown.push(`mcpServers: ${s.name}`);
   const tools = registry.tools.filter((t) => {
     if (t === own.agentTool || t.name === own.agentTool.name || removed.has(t.name)) return false;
+    if (servers.some((s) => t.name.startsWith(s.prefix))) return true;
     if (wanted !== undefined) return wanted.has(t.name);
     return t.name !== own.skillToolName;
   });

@@ -37,7 +37,7 @@ export interface AgentsPluginOptions {
   /** The skill tool's name: an agent gets it only when its `tools` names it. */
   skillToolName?: string;
   /** The session's mode and skills, for the agents' `permissionMode` and `skills:`. */
-  run?: Pick<AgentRun, 'sessionMode' | 'skills'>;
+  run?: Pick<AgentRun, 'sessionMode' | 'skills' | 'threadHooks'>;
 }
 
 export interface AgentsPlugin {

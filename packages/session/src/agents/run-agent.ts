@@ -5,7 +5,7 @@
  * and effort. Its calls go through the session's hooks and approval policy like any other. Its
  * final text is what the caller gets back.
  */
-import type { SettingsChange, ThreadEnd, TurnContext } from '@coding-harness/agent';
+import type { Hooks, SettingsChange, ThreadEnd, TurnContext } from '@coding-harness/agent';
 import { textResult } from '@coding-harness/model';
 import type { SystemText } from '@coding-harness/model';
 import type { Tool, ToolResult } from '@coding-harness/tools';
@@ -32,6 +32,8 @@ export interface AgentRun {
   sessionMode?: () => PermissionMode;
   /** The session's skills now, for the agent's `skills:` preload. */
   skills?: () => readonly Skill[];
+  /** The agent's own `hooks:` as a plugin for its thread, with a line for each thing not run. */
+  threadHooks?: (agent: AgentDefinition) => { hooks?: Hooks; problems: string[] };
 }
 
 /** The mode the agent's calls are decided under: its own, unless the session's is bypassPermissions or plan (as in Claude Code, the parent's bypass wins; plan stays read-only). */
@@ -80,6 +82,9 @@ export async function runAgent(run: AgentRun): Promise<ToolResult> {
   for (const problem of preloaded?.problems ?? [])
     ctx.emit({ type: 'notice', message: `agent ${agent.name}: skills: ${problem}; it runs without it` });
   const mode = threadMode(agent, run.sessionMode?.());
+  const own = agent.hooks !== undefined ? run.threadHooks?.(agent) : undefined;
+  for (const problem of own?.problems ?? [])
+    ctx.emit({ type: 'notice', message: `agent ${agent.name}: hooks: ${problem}` });
   const end: ThreadEnd & { failure?: string } = await ctx
     .runThread({
       name: run.label,
@@ -90,6 +95,7 @@ export async function runAgent(run: AgentRun): Promise<ToolResult> {
       ...(settings !== undefined ? { settings } : {}),
       ...(agent.maxTurns !== undefined ? { maxTurns: agent.maxTurns } : {}),
       ...(mode !== undefined ? { permissionMode: mode } : {}),
+      ...(own?.hooks !== undefined ? { hooks: [own.hooks] } : {}),
     })
     .catch((err: unknown) => ({
       stopReason: 'error' as const,

@@ -67,7 +67,7 @@ export interface AgentsInput {
   /** The names a deny rule denies (`Agent(reviewer)`): never offered, as a denied skill is not. */
   denied?: (names: readonly string[]) => ReadonlySet<string>;
   /** The session's mode and skills, for the agents' `permissionMode` and `skills:`. */
-  run?: Pick<AgentRun, 'sessionMode' | 'skills'>;
+  run?: Pick<AgentRun, 'sessionMode' | 'skills' | 'threadHooks'>;
   /** `--agents`' agents, parsed. */
   flagAgents?: readonly AgentDefinition[];
 }

@@ -7,6 +7,9 @@
 import { join } from 'node:path';
 import type { Skill } from '@coding-harness/skills';
 import { childEnv } from '@coding-harness/tools';
+import type { Hooks } from '@coding-harness/agent';
+import { agentThreadHooks } from './agent-hooks.js';
+import type { AgentHooksOwner } from './agent-hooks.js';
 import { parseHookSources } from './parse-config.js';
 import { createClaudeHooks } from './plugin.js';
 import type { ClaudeHooks } from './plugin.js';
@@ -40,6 +43,8 @@ export interface SessionHooks {
   active: boolean;
   /** Start-up lines: files that did not parse, entries skipped, a repository's hooks not run. */
   messages: string[];
+  /** A custom agent's own `hooks:` as a plugin for its thread (agent-hooks.ts). */
+  forAgent(agent: AgentHooksOwner): { hooks?: Hooks; problems: string[] };
 }
 
 export function sessionClaudeHooks(input: SessionHooksInput): SessionHooks {
@@ -55,18 +60,19 @@ export function sessionClaudeHooks(input: SessionHooksInput): SessionHooks {
     ...plugins.sources,
   ]);
   const problems = [...plugins.problems, ...config.problems];
-  const claude = createClaudeHooks({
-    config: { hooks: config.hooks, problems },
+  const deps = {
     workroot: input.workroot,
     env: childEnv(input.env as NodeJS.ProcessEnv, input.secrets),
-    transcriptPath: (id) => join(input.sessionDir, `${id}.jsonl`),
+    transcriptPath: (id: string) => join(input.sessionDir, `${id}.jsonl`),
     permissionMode: input.permissionMode,
-  });
+  };
+  const claude = createClaudeHooks({ ...deps, config: { hooks: config.hooks, problems } });
+  const forAgent = (agent: AgentHooksOwner) => agentThreadHooks(agent, { ...deps, repositoryTrusted: input.trusted });
   const untrusted = config.hooks.filter((h) => !h.trusted).length;
   const messages = problems.map((p) => `hooks: ${p}`);
   if (untrusted > 0)
     messages.push(
       `hooks: ${untrusted} hook${untrusted === 1 ? '' : 's'} of this repository not run: it is not trusted (--trust trusts it; /hooks lists them)`,
     );
-  return { claude, active: config.hooks.some((h) => h.trusted), messages };
+  return { claude, active: config.hooks.some((h) => h.trusted), messages, forAgent };
 }

@@ -25,12 +25,12 @@ export interface McpConfigRead {
 }
 
 /** The configured servers (not yet started) and their rule entries. */
-export function readMcpConfig(
+export async function readMcpConfig(
   flags: HarnessFlags,
   io: { home: string; cwd: string },
   workroot: string,
   env?: HarnessEnv,
-): McpConfigRead {
+): Promise<McpConfigRead> {
   const { servers, problems } = loadMcpServers({
     root: workroot,
     home: io.home,
@@ -39,7 +39,7 @@ export function readMcpConfig(
     strict: flags.strictMcpConfig ?? false,
   });
   // Settings files' and plugins' servers are started later, but rules may name them now.
-  const more = env ? extraServerNames(flags, env, io.home, workroot) : [];
+  const more = env ? await extraServerNames(flags, env, io.home, workroot, io.cwd) : [];
   const names = [...new Set([...servers.map((s) => s.name), ...more])];
   return { servers, problems, ruleEntries: mcpRuleEntries(names, [...flags.allowedTools, ...flags.disallowedTools]) };
 }

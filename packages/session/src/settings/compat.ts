@@ -116,7 +116,19 @@ export const CLAUDE_CODE_FLAG_ROWS: readonly ClaudeFlagRow[] = [
     note: "a JSON object of agents, each with an agent file's fields (`description`, `prompt`, `tools`, `model`, ...)",
     example: ['--agents', '{"reviewer":{"description":"Reviews.","prompt":"Review."}}'],
   },
-  { flag: '--fork-session, --permission-prompt-tool, --plugin-dir', support: 'no', note: 'not yet' },
+  {
+    flag: '--fork-session',
+    support: 'supported',
+    note: 'with `--resume` / `--continue`: the conversation is copied into a new session id (or `--session-id`)',
+    example: ['--continue', '--fork-session'],
+  },
+  {
+    flag: '--plugin-dir',
+    support: 'supported',
+    note: "a plugin folder for this run: its skills, agents, hooks and MCP servers, as an installed plugin's",
+    example: ['--plugin-dir', '.'],
+  },
+  { flag: '--permission-prompt-tool', support: 'no', note: 'not yet' },
 ];
 
 const FLAG_WORDS: Readonly<Record<FlagSupport, string>> = {

@@ -98,6 +98,24 @@ export const CLAUDE_CODE_FLAGS = [
     description: 'with --output-format stream-json: stream_event lines as the reply streams',
     doc: "with `--output-format stream-json`: Claude Code's `stream_event` lines (the Messages API's stream events: `message_start`, `content_block_start`, `content_block_delta`, `content_block_stop`, `message_delta`, `message_stop`) as the reply streams",
   },
+  {
+    name: 'fork-session',
+    type: 'boolean',
+    group: 'resume',
+    interactive: true,
+    description: 'with --resume or --continue: continue in a new session holding a copy of the conversation',
+    doc: "with `--resume` or `--continue` (Claude Code's `--fork-session`): the conversation is copied into a new session (a new id, or `--session-id`'s) and continues there; the one resumed is left as it was",
+  },
+  {
+    name: 'plugin-dir',
+    type: 'string',
+    multiple: true,
+    value: 'DIR',
+    group: 'skills',
+    interactive: true,
+    description: 'load a Claude Code plugin from this folder for this run (repeatable)',
+    doc: "a Claude Code plugin folder loaded for this run only (Claude Code's `--plugin-dir`, repeatable): its skills and commands (`<plugin>:<name>`), agents, hooks and MCP servers, as an installed, enabled plugin's",
+  },
 ] as const;
 
 /** The scopes `--setting-sources` names. */
@@ -121,6 +139,8 @@ export function claudeFlagValues(v: Record<string, unknown>): {
   sessionId?: string;
   agentsJson?: string;
   includePartialMessages: boolean;
+  forkSession?: boolean;
+  pluginDirs?: string[];
 } {
   const text = (name: string): string | undefined => (typeof v[name] === 'string' ? (v[name] as string) : undefined);
   const sources = text('setting-sources');
@@ -140,6 +160,10 @@ export function claudeFlagValues(v: Record<string, unknown>): {
     ...(id !== undefined ? { sessionId: id } : {}),
     ...(agents !== undefined ? { agentsJson: agents } : {}),
     includePartialMessages: v['include-partial-messages'] === true,
+    ...(v['fork-session'] === true ? { forkSession: true } : {}),
+    ...(Array.isArray(v['plugin-dir']) && v['plugin-dir'].length > 0
+      ? { pluginDirs: (v['plugin-dir'] as unknown[]).filter((d): d is string => typeof d === 'string') }
+      : {}),
   };
 }
 
