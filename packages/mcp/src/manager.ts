@@ -197,7 +197,7 @@ export function createMcpManager(options: ManagerOptions): McpManager {
           entry,
           'needs-auth',
           `${where} needs login: run /mcp login ${entry.server.name} and authenticate`,
-          'needs authentication',
+          `the server wants an OAuth login: /mcp login ${entry.server.name}`,
         );
       const why = error instanceof Error ? error.message : String(error);
       const tail = stderr.trim() === '' ? '' : ` (stderr: ${stderr.trim().split('\n').slice(-3).join(' | ')})`;

@@ -214,8 +214,8 @@ export const SLASH_TABLE = [
   {
     name: 'mcp',
     aliases: [],
-    args: '[reconnect <name>]',
-    description: 'the MCP servers: state, transport, tool count and errors; reconnect one',
+    args: '[reconnect|login <name>]',
+    description: 'the MCP servers: state, transport, tool count and errors; reconnect one; log in to one (OAuth)',
     run: (deps, args) => deps.controls.mcp?.(args) ?? { kind: 'mcp', servers: [] },
   },
   {
