@@ -31,10 +31,10 @@ async function setup() {
   return { server, dir, file: oauthFile(dir, server.url) };
 }
 
-function manager(url: string, dir: string) {
+function manager(url: string, dir: string, type: 'http' | 'sse' = 'http') {
   const changes: McpChange[] = [];
   const m = createMcpManager({
-    servers: [configured('remote', { type: 'http', url, headers: {} })],
+    servers: [configured('remote', { type, url, headers: {} })],
     env: {},
     refusedVars: [],
     cwd: process.cwd(),
@@ -115,6 +115,19 @@ describe('MCP OAuth', () => {
     expect(server.counts.authorizations).toBe(1);
     const after = JSON.parse(readFileSync(file, 'utf8')).tokens.access_token;
     expect(after).not.toBe(before);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('works the same over the legacy SSE transport', async () => {
+    const { server, dir } = await setup();
+    const file = oauthFile(dir, server.sseUrl);
+    const first = manager(server.sseUrl, dir, 'sse');
+    await first.started;
+    expect(first.m.status()[0]?.state).toBe('needs-auth');
+    expect((await login(server.sseUrl, file)).result).toEqual({ ok: true });
+    expect(await first.m.reconnect('remote')).toBe(true);
+    expect(first.m.status()[0]).toMatchObject({ state: 'connected', transport: 'sse', toolCount: 1 });
+    expect((await add(first.m))?.content).toEqual([{ type: 'text', text: '5' }]);
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 

@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { mcpAuthRouter, getOAuthProtectedResourceMetadataUrl } from '@modelcontextprotocol/sdk/server/auth/router.js';
 import { requireBearerAuth } from '@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js';
 import type { OAuthServerProvider } from '@modelcontextprotocol/sdk/server/auth/provider.js';
@@ -51,7 +52,10 @@ export interface OAuthCounts {
 }
 
 export interface OAuthMcpServer {
+  /** Streamable HTTP. */
   url: string;
+  /** The same server over the legacy SSE transport. */
+  sseUrl: string;
   counts: OAuthCounts;
   /** Every access token issued so far stops working (the next request gets 401). */
   expireAccessTokens(): void;
@@ -148,10 +152,24 @@ export async function startOAuthMcpServer(): Promise<OAuthMcpServer> {
   const base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   const mcpUrl = new URL('/mcp', base);
   const oauth = provider(counts);
-  app.use(mcpAuthRouter({ provider: oauth, issuerUrl: new URL(base), resourceServerUrl: mcpUrl }));
+  // The whole origin is the protected resource: /mcp and /sse are the same server.
+  app.use(mcpAuthRouter({ provider: oauth, issuerUrl: new URL(base), resourceServerUrl: new URL(base) }));
   const bearer = requireBearerAuth({
     verifier: oauth,
-    resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(mcpUrl),
+    resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(new URL(base)),
+  });
+  const sse = new Map<string, SSEServerTransport>();
+  app.get('/sse', bearer, async (_req: Req, res: Res) => {
+    const transport = new SSEServerTransport('/messages', res);
+    sse.set(transport.sessionId, transport);
+    res.on('close', () => sse.delete(transport.sessionId));
+    await mcpServer(counts).connect(transport);
+  });
+  app.post('/messages', bearer, express.json(), async (req: Req, res: Res) => {
+    const id = new URL(req.url ?? '', base).searchParams.get('sessionId') ?? '';
+    const transport = sse.get(id);
+    if (transport === undefined) return void res.status(404).end();
+    await transport.handlePostMessage(req, res, req.body);
   });
   app.use('/mcp', (_req: Req, res: Res, next: () => void) => {
     res.on('finish', () => {
@@ -175,6 +193,7 @@ export async function startOAuthMcpServer(): Promise<OAuthMcpServer> {
   });
   return {
     url: mcpUrl.href,
+    sseUrl: new URL('/sse', base).href,
     counts,
     expireAccessTokens() {
       for (const grant of oauth.access.values()) grant.expiresAt = 0;
