@@ -1,7 +1,7 @@
 // `/mcp login NAME` through the session's MCP runtime against a real OAuth-protected MCP server
 // (the mcp package's test server: the 1.x SDK's auth router and bearer middleware). The test's
 // "browser" loads the authorization URL the slash result names and follows it to the callback.
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -81,11 +81,19 @@ describe('/mcp login', () => {
     const file = oauthFile(oauthDir({ XDG_STATE_HOME: join(home, 'state') }, home), server.url);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(server.counts).toMatchObject({ registrations: 1, authorizations: 1, codeExchanges: 1 });
+
+    const out = await mcpSlash(runtime, 'logout remote');
+    expect(out.message).toBe(`logged out of remote (removed ${file})`);
+    expect(out.servers[0]).toMatchObject({ state: 'needs-auth' });
+    expect(existsSync(file)).toBe(false);
   });
 
   it('names what it cannot log in to', async () => {
     const { runtime } = await setup();
     expect((await mcpSlash(runtime, 'login nowhere')).message).toBe('no MCP server nowhere in this session');
-    expect((await mcpSlash(runtime, 'login')).message).toMatch(/takes nothing, "reconnect <name>" or "login <name>"/);
+    expect((await mcpSlash(runtime, 'logout nowhere')).message).toBe('no MCP server nowhere in this session');
+    expect((await mcpSlash(runtime, 'login')).message).toMatch(
+      /takes nothing, "reconnect <name>", "login <name>" or "logout <name>"/,
+    );
   });
 });

@@ -5,7 +5,7 @@
  * to the loopback callback, and says how it ended as a notice before reconnecting the server.
  */
 import { spawn } from 'node:child_process';
-import { expandServer, oauthFile, oauthLogin } from '@coding-harness/mcp';
+import { expandServer, oauthFile, oauthLogin, removeRecord } from '@coding-harness/mcp';
 import { CREDENTIAL_ENV_NAMES } from '@coding-harness/tools';
 import type { McpRuntime } from './runtime.js';
 
@@ -36,8 +36,8 @@ export interface LoginDeps {
   timeoutMs?: number;
 }
 
-/** Resolves with the message for the slash result; the login itself may go on after it. */
-export async function mcpLogin(runtime: McpRuntime, name: string, deps: LoginDeps = {}): Promise<string> {
+/** The remote server's URL and token file, or why it has none. */
+function remote(runtime: McpRuntime, name: string): { url: string; file: string } | string {
   const server = runtime.server(name);
   if (server === undefined) return `no MCP server ${name} in this session`;
   if (server.config.type === 'stdio') return `${name} is a stdio server: OAuth login is for http and sse servers`;
@@ -45,18 +45,34 @@ export async function mcpLogin(runtime: McpRuntime, name: string, deps: LoginDep
   const expanded = expandServer(server.config, runtime.env, CREDENTIAL_ENV_NAMES);
   if (!expanded.ok) return `MCP server ${name} (${server.source}): ${expanded.message}`;
   if (expanded.config.type === 'stdio') return `${name} is a stdio server`;
+  return { url: expanded.config.url, file: oauthFile(runtime.oauthDir, expanded.config.url) };
+}
+
+/** `/mcp logout NAME`: forgets the server's client and tokens and reconnects (it then needs a login). */
+export async function mcpLogout(runtime: McpRuntime, name: string): Promise<string> {
+  const found = remote(runtime, name);
+  if (typeof found === 'string') return found;
+  await removeRecord(found.file);
+  await runtime.reconnect(name);
+  return `logged out of ${name} (removed ${found.file})`;
+}
+
+/** Resolves with the message for the slash result; the login itself may go on after it. */
+export async function mcpLogin(runtime: McpRuntime, name: string, deps: LoginDeps = {}): Promise<string> {
+  const found = remote(runtime, name);
+  if (typeof found === 'string') return found;
   const busy = running.get(runtime) ?? new Set<string>();
   running.set(runtime, busy);
   if (busy.has(name)) return `a login to ${name} is already waiting for the browser`;
   busy.add(name);
-  const serverUrl = expanded.config.url;
+  const serverUrl = found.url;
   let showUrl: (url: string) => void = () => undefined;
   const shown = new Promise<string>((resolve) => {
     showUrl = resolve;
   });
   const login = oauthLogin({
     serverUrl,
-    file: oauthFile(runtime.oauthDir, serverUrl),
+    file: found.file,
     ...(deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),
     onAuthorizationUrl: (url) => {
       showUrl(url);

@@ -1,7 +1,7 @@
 /** `/mcp` and `/mcp reconnect NAME` as data. */
 import type { McpServerRow, SlashResult } from '@coding-harness/protocol';
 import type { McpRuntime } from './runtime.js';
-import { loginDepsFromEnv, mcpLogin } from './oauth-slash.js';
+import { loginDepsFromEnv, mcpLogin, mcpLogout } from './oauth-slash.js';
 import type { LoginDeps } from './oauth-slash.js';
 
 function rows(runtime: McpRuntime): McpServerRow[] {
@@ -25,11 +25,15 @@ export async function mcpSlash(
   if (verb === undefined || verb === '') return { kind: 'mcp', servers: rows(runtime) };
   if (verb === 'login' && name !== undefined)
     return { kind: 'mcp', servers: rows(runtime), message: await mcpLogin(runtime, name, login) };
+  if (verb === 'logout' && name !== undefined) {
+    const message = await mcpLogout(runtime, name);
+    return { kind: 'mcp', servers: rows(runtime), message };
+  }
   if (verb !== 'reconnect' || name === undefined)
     return {
       kind: 'mcp',
       servers: rows(runtime),
-      message: `/mcp takes nothing, "reconnect <name>" or "login <name>", got "${args.trim()}"`,
+      message: `/mcp takes nothing, "reconnect <name>", "login <name>" or "logout <name>", got "${args.trim()}"`,
     };
   const found = await runtime.reconnect(name);
   const state = runtime.status().find((s) => s.name === name)?.state;
