@@ -121,7 +121,8 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   } catch (error) {
     closing = true;
     await client.close().catch(() => undefined);
-    throw asNeedsLogin(error, options.config);
+    // Only where a login can help (a token folder is configured) is a 401 "needs authentication".
+    throw options.oauthDir !== undefined ? asNeedsLogin(error, options.config) : error;
   }
   const listed = client.getServerCapabilities()?.tools ? (await client.listTools(undefined, { timeout })).tools : [];
   const info = client.getServerVersion();

@@ -76,7 +76,8 @@ export async function mcpLogin(runtime: McpRuntime, name: string, deps: LoginDep
     ...(deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),
     onAuthorizationUrl: (url) => {
       showUrl(url);
-      deps.open?.(url);
+      // The URL comes from the server's metadata: only a web page is handed to the opener.
+      if (/^https?:\/\//i.test(url)) deps.open?.(url);
     },
   });
   const finished = login.then(async (result) => {
