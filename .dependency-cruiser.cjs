@@ -10,8 +10,7 @@
  * provider (so `@coding-harness/model/anthropic` is out of its reach).
  * No app imports another app (the shared wiring is packages/session), and no package under
  * packages/ imports an app, blessed or node:readline.
- * Tests, test utilities and benchmarks are not shipped and may use what they test against (the
- * agent's test kit ships as `@coding-harness/agent/testing`, for tests; its own code never imports it).
+ * Tests, test utilities and benchmarks are not shipped and may use what they test against.
  * Workspace imports resolve to the sources (the `@coding-harness/source` condition), so an import
  * by package name is checked like a relative one.
  */

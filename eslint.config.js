@@ -66,11 +66,7 @@ const noToolNames = {
     'no tool name here: the loop, the tools and the front ends never name the skill tool (the skills plugin in packages/session/src/skills owns it; a hook knows its tool by the object).',
 };
 
-/**
- * Test files, test utilities and benchmarks: not shipped (the agent's `testing/kit.ts` ships only
- * as the `@coding-harness/agent/testing` test kit, which the package's own code never imports),
- * may use what they are tested against.
- */
+/** Test files, test utilities and benchmarks: not shipped, may use what they are tested against. */
 const NOT_SHIPPED = ['**/*.test.ts', '**/*.test.*.ts', '**/testing/**', '**/bench/**'];
 
 const APPS = ['line-cli', 'blessed-tui', 'evals'];

@@ -6,7 +6,7 @@ import { createPolicy } from '@coding-harness/approval';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from './events.js';
-import { cleanup, ofType, setup, transcriptProblems, turnEnd } from './testing/kit.js';
+import { cleanup, ofType, setup, transcriptProblems, turnEnd } from './testing/kit.test.util.js';
 import type { Agent } from './agent.js';
 
 afterEach(cleanup);

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createToolRegistry } from '@coding-harness/tools';
 import type { Tool } from '@coding-harness/tools';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
-import { cleanup, setup, turn } from './testing/kit.js';
+import { cleanup, setup, turn } from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 

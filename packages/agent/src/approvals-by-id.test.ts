@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from './events.js';
-import { cleanup, ofType, setup } from './testing/kit.js';
+import { cleanup, ofType, setup } from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 

@@ -4,7 +4,7 @@ import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Usage } from './events.js';
 import type { Hooks } from './hooks.js';
-import { cleanup, ofType, setup, tempDir, turn } from './testing/kit.js';
+import { cleanup, ofType, setup, tempDir, turn } from './testing/kit.test.util.js';
 import { totalInput } from '@coding-harness/model';
 
 afterEach(cleanup);

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, ofType, setup, turn } from './testing/kit.js';
+import { cleanup, ofType, setup, turn } from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 

@@ -4,7 +4,7 @@ import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PENDING_HEADING, SUMMARY_HEADING } from './compaction.js';
 import { createSessionStore } from './session-store.js';
-import { body, cleanup, ofType, setup, tempDir, transcriptProblems, turn } from './testing/kit.js';
+import { body, cleanup, ofType, setup, tempDir, transcriptProblems, turn } from './testing/kit.test.util.js';
 import { totalInput } from '@coding-harness/model';
 
 afterEach(cleanup);

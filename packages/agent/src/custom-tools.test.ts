@@ -3,7 +3,7 @@ import type { Tool } from '@coding-harness/tools';
 import { defineTool } from '@coding-harness/tools';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { body, cleanup, ofType, setup, turn } from './testing/kit.js';
+import { body, cleanup, ofType, setup, turn } from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 

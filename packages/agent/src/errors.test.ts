@@ -7,7 +7,7 @@ import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import type { FaultStatus, MockServer } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
 import { messageText } from '@coding-harness/model';
-import { cleanup, ofType, recordingSleep, setup, transcriptProblems, turn, turnEnd } from './testing/kit.js';
+import { cleanup, ofType, recordingSleep, setup, transcriptProblems, turn, turnEnd } from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 

@@ -10,7 +10,17 @@ import * as z from 'zod/mini';
 import type { Hooks, PluginRecord } from './hooks.js';
 import { MAX_CONTINUATIONS } from './hooks.js';
 import { createSessionStore } from './session-store.js';
-import { body, cleanup, ofType, resultBody, setup, tempDir, transcriptProblems, turn, turnEnd } from './testing/kit.js';
+import {
+  body,
+  cleanup,
+  ofType,
+  resultBody,
+  setup,
+  tempDir,
+  transcriptProblems,
+  turn,
+  turnEnd,
+} from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 

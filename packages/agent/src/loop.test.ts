@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { resultText } from '@coding-harness/model';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
-import { body, cleanup, ofType, setup, transcriptProblems, turn, turnEnd, replies } from './testing/kit.js';
+import { body, cleanup, ofType, setup, transcriptProblems, turn, turnEnd, replies } from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 

@@ -2,7 +2,7 @@ import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EFFORTS } from '@coding-harness/model';
 import type { Effort, ThinkingSetting } from '@coding-harness/model';
-import { body, cleanup, ofType, setup, turn, turnEnd } from './testing/kit.js';
+import { body, cleanup, ofType, setup, turn, turnEnd } from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 

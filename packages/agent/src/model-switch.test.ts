@@ -3,7 +3,7 @@ import type { ScriptTurn } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SUMMARY_INSTRUCTION } from './compaction.js';
 import type { AgentEvent } from './events.js';
-import { body, cleanup, ofType, setup, turn } from './testing/kit.js';
+import { body, cleanup, ofType, setup, turn } from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentOptions } from './agent.js';
 import { createAgent } from './agent.js';
 import { createSessionStore } from './session-store.js';
-import { anthropicAt, body, cleanup, mockServer, tempDir, turn, turnEnd } from './testing/kit.js';
+import { anthropicAt, body, cleanup, mockServer, tempDir, turn, turnEnd } from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 

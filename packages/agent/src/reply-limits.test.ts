@@ -5,7 +5,7 @@ import { createToolRegistry } from '@coding-harness/tools';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAgent } from './agent.js';
 import { deeperThan, jsonDepth, MAX_TOOL_INPUT_DEPTH } from './reply-limits.js';
-import { cleanup, ofType, tempDir, turn } from './testing/kit.js';
+import { cleanup, ofType, tempDir, turn } from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 

@@ -4,7 +4,7 @@ import { resultText } from '@coding-harness/model';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { createSandbox, sandboxOptions } from '@coding-harness/tools';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, ofType, setup, tempDir, turn } from './testing/kit.js';
+import { cleanup, ofType, setup, tempDir, turn } from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 

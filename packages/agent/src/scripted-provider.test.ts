@@ -14,7 +14,16 @@ import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { createToolRegistry } from '@coding-harness/tools';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAgent } from './agent.js';
-import { body, cleanup, mockServer, ofType, tempDir, transcriptProblems, turn, turnEnd } from './testing/kit.js';
+import {
+  body,
+  cleanup,
+  mockServer,
+  ofType,
+  tempDir,
+  transcriptProblems,
+  turn,
+  turnEnd,
+} from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 

@@ -6,7 +6,7 @@ import { createAgent } from './agent.js';
 import type { AgentEvent } from './events.js';
 import { createSessionStore } from './session-store.js';
 import type { Hooks } from './hooks.js';
-import { anthropicAt, body, cleanup, ofType, setup, tempDir, turn } from './testing/kit.js';
+import { anthropicAt, body, cleanup, ofType, setup, tempDir, turn } from './testing/kit.test.util.js';
 import { createPolicy } from '@coding-harness/approval';
 import { createToolRegistry } from '@coding-harness/tools';
 

@@ -23,7 +23,7 @@ import {
   transcriptProblems,
   turn,
   turnEnd,
-} from './testing/kit.js';
+} from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 

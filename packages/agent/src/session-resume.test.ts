@@ -24,8 +24,8 @@ import {
   turnEnd,
   writeSkill,
   replies,
-} from './testing/kit.js';
-import type { WireMessage } from './testing/kit.js';
+} from './testing/kit.test.util.js';
+import type { WireMessage } from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 

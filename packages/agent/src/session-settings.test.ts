@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Agent, AgentOptions } from './agent.js';
 import { createAgent } from './agent.js';
 import { createSessionStore } from './session-store.js';
-import { anthropicAt, body, cleanup, mockServer, ofType, tempDir, turn } from './testing/kit.js';
+import { anthropicAt, body, cleanup, mockServer, ofType, tempDir, turn } from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 

@@ -8,7 +8,7 @@ import { existsSync, lstatSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSessionStore } from './session-store.js';
-import { cleanup, tempDir } from './testing/kit.js';
+import { cleanup, tempDir } from './testing/kit.test.util.js';
 
 const rescuers: ReturnType<typeof spawn>[] = [];
 afterEach(async () => {

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Message } from '@coding-harness/model';
 import { createSessionStore } from './session-store.js';
-import { cleanup, tempDir } from './testing/kit.js';
+import { cleanup, tempDir } from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '@coding-harness/model';
 import { createSessionStore, defaultSessionDir } from './session-store.js';
-import { cleanup, tempDir } from './testing/kit.js';
+import { cleanup, tempDir } from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 

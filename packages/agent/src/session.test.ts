@@ -22,7 +22,7 @@ import {
   turn,
   turnEnd,
   replies,
-} from './testing/kit.js';
+} from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 

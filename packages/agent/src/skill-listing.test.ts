@@ -2,7 +2,7 @@ import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { shortenedLine } from '@coding-harness/skills';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listingBudgetFor, SKILLS_INTRO } from './prompt.js';
-import { body, cleanup, setup, turn, writeSkill } from './testing/kit.js';
+import { body, cleanup, setup, turn, writeSkill } from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 

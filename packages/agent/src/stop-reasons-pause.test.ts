@@ -1,7 +1,7 @@
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PAUSE_NOT_CONTINUED } from './stop-reasons.js';
-import { body, cleanup, ofType, setup, turn, turnEnd } from './testing/kit.js';
+import { body, cleanup, ofType, setup, turn, turnEnd } from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 

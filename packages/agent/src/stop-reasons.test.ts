@@ -2,7 +2,7 @@ import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSessionStore } from './session-store.js';
 import { CONTEXT_FULL, REFUSAL_REMOVED } from './stop-reasons.js';
-import { body, cleanup, ofType, setup, tempDir, transcriptProblems, turn, turnEnd } from './testing/kit.js';
+import { body, cleanup, ofType, setup, tempDir, transcriptProblems, turn, turnEnd } from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 

@@ -1,6 +1,6 @@
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
-import { body, cleanup, ofType, setup, turn, turnEnd } from './testing/kit.js';
+import { body, cleanup, ofType, setup, turn, turnEnd } from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 import { resultText } from '@coding-harness/model';
 import { createToolRegistry } from '@coding-harness/tools';
 import { describe, expect, it } from 'vitest';
-import { anthropicAt } from './testing/kit.js';
+import { anthropicAt } from './testing/kit.test.util.js';
 import { restrictRegistry } from './thread.js';
 import { resolveModelChoice as resolve } from './turn-model.js';
 

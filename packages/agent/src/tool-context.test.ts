@@ -10,7 +10,7 @@ import { createPolicy } from '@coding-harness/approval';
 import { builtinRuleNames } from '@coding-harness/tools';
 import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
-import { body, cleanup, ofType, setup, tempDir, turn } from './testing/kit.js';
+import { body, cleanup, ofType, setup, tempDir, turn } from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 

@@ -5,7 +5,7 @@ import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentConfig } from './state.js';
 import { toolResultClearing } from './tool-result-clearing.js';
-import { body, cleanup, ofType, setup, tempDir, turn } from './testing/kit.js';
+import { body, cleanup, ofType, setup, tempDir, turn } from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 

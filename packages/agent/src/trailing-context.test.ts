@@ -2,7 +2,7 @@ import { ScriptBuilder } from '@coding-harness/mock-anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Hooks } from './hooks.js';
 import { createSessionStore } from './session-store.js';
-import { body, cleanup, setup, tempDir, turn, turnEnd } from './testing/kit.js';
+import { body, cleanup, setup, tempDir, turn, turnEnd } from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 

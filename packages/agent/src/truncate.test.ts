@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createAgent } from './agent.js';
 import type { AgentOptions } from './agent.js';
 import { createSessionStore } from './session-store.js';
-import { anthropicAt, cleanup, mockServer, ofType, tempDir, turn } from './testing/kit.js';
+import { anthropicAt, cleanup, mockServer, ofType, tempDir, turn } from './testing/kit.test.util.js';
 
 afterEach(cleanup);
 

@@ -1,9 +1,6 @@
 /**
- * `@coding-harness/agent/testing`: the test kit of the agent and of what is built on it (the
- * session package's plugins extend it through `setup`'s `extend`). A real mock server, the real
- * Anthropic provider over the real SDK, real temp dirs, real skills, registry and policy, and
- * helpers to read a turn's events. For tests only: it needs `@coding-harness/mock-anthropic` (an
- * optional peer dependency) and the package's own code never imports it.
+ * Test kit (not part of the package): a real mock server, the real Anthropic provider over the
+ * real SDK, real temp dirs, real skills, registry and policy, and helpers to read a turn's events.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -129,32 +126,19 @@ export interface Setup {
   ask: ScriptedAnswers;
 }
 
-/**
- * What a plugin under test adds to the kit's agent once the skills are known: tools first in the
- * registry (before `registry.tools`), rule entries (replacing `registry.ruleEntries`), and agent
- * options such as its hooks (before `agent`, which may override them).
- */
-export interface KitExtension {
-  tools?: RegistryOptions['tools'];
-  ruleEntries?: RegistryOptions['ruleEntries'];
-  agent?: Partial<AgentOptions>;
-}
-
-/** The options of `setup`. */
-export interface SetupOptions {
-  skills?: (root: string) => Promise<void>;
-  agent?: Partial<AgentOptions>;
-  answers?: Answer[];
-  workroot?: string;
-  registry?: Omit<RegistryOptions, 'skills'>;
-  policy?: Omit<PolicyOptions, 'tools'>;
-  server?: Omit<MockServerOptions, 'script'>;
-  /** A plugin under test, wired in with the skills the kit discovered. */
-  extend?: (skills: Skill[]) => KitExtension;
-}
-
 /** An agent over the real SDK against a mock server running `script`, in a temp work root. */
-export async function setup(script: Script | ScriptTurn[], opts: SetupOptions = {}): Promise<Setup> {
+export async function setup(
+  script: Script | ScriptTurn[],
+  opts: {
+    skills?: (root: string) => Promise<void>;
+    agent?: Partial<AgentOptions>;
+    answers?: Answer[];
+    workroot?: string;
+    registry?: Omit<RegistryOptions, 'skills'>;
+    policy?: Omit<PolicyOptions, 'tools'>;
+    server?: Omit<MockServerOptions, 'script'>;
+  } = {},
+): Promise<Setup> {
   const server = await mockServer(script, opts.server);
   const home = await tempDir('agent-home-');
   const workroot = opts.workroot ?? (await tempDir('agent-root-'));
@@ -165,12 +149,7 @@ export async function setup(script: Script | ScriptTurn[], opts: SetupOptions = 
     await opts.skills(skillsRoot);
     skills = await loadSkills(skillsRoot, home, workroot);
   }
-  const extension = opts.extend?.(skills);
-  const registry = createToolRegistry({
-    ...opts.registry,
-    ...(extension?.tools ? { tools: [...extension.tools, ...(opts.registry?.tools ?? [])] } : {}),
-    ...(extension?.ruleEntries ? { ruleEntries: extension.ruleEntries } : {}),
-  });
+  const registry = createToolRegistry({ ...opts.registry });
   const agent = await createAgent({
     providers: anthropicAt(server.url),
     model: 'claude-sonnet-5-5',
@@ -178,7 +157,6 @@ export async function setup(script: Script | ScriptTurn[], opts: SetupOptions = 
     policy: createPolicy({ mode: 'default', ...opts.policy, tools: registry.ruleNames() }),
     skills,
     workroot,
-    ...extension?.agent,
     clock: () => new Date('2025-06-01T12:00:00Z'),
     retry: { sleep: async () => undefined, baseDelayMs: 1 },
     ...opts.agent,
