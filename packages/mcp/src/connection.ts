@@ -10,6 +10,7 @@ import { loadSdk } from './sdk.js';
 import type { McpClient } from './sdk.js';
 import { groupStdioTransport } from './group-stdio.js';
 import { serverEnv } from './server-env.js';
+import { asNeedsLogin, authFor } from './oauth-connect.js';
 
 /** What the harness keeps of a server's tool (the rest of the listing is not used). */
 export interface McpToolInfo {
@@ -45,6 +46,8 @@ export interface ConnectOptions {
   elicit?: ElicitHandler;
   /** Gives up connecting after this long; default 30 s (Claude Code's MCP_TIMEOUT). */
   timeoutMs?: number;
+  /** The OAuth token folder (oauthDir): an HTTP/SSE server that answers 401 uses the tokens kept there. */
+  oauthDir?: string;
 }
 
 export interface Connection {
@@ -67,8 +70,9 @@ async function transportFor(options: ConnectOptions) {
       cwd: config.cwd ?? options.cwd,
     });
   const requestInit = { headers: { ...config.headers } };
-  if (config.type === 'sse') return new sdk.SSEClientTransport(new URL(config.url), { requestInit });
-  return new sdk.StreamableHTTPClientTransport(new URL(config.url), { requestInit });
+  const auth = authFor(config.url, options.oauthDir);
+  if (config.type === 'sse') return new sdk.SSEClientTransport(new URL(config.url), { requestInit, ...auth });
+  return new sdk.StreamableHTTPClientTransport(new URL(config.url), { requestInit, ...auth });
 }
 
 /** Prompt and resource list changes, refetched by the listener (the SDK's own refetch is off). */
@@ -117,7 +121,8 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   } catch (error) {
     closing = true;
     await client.close().catch(() => undefined);
-    throw error;
+    // Only where a login can help (a token folder is configured) is a 401 "needs authentication".
+    throw options.oauthDir !== undefined ? asNeedsLogin(error, options.config) : error;
   }
   const listed = client.getServerCapabilities()?.tools ? (await client.listTools(undefined, { timeout })).tools : [];
   const info = client.getServerVersion();

@@ -31,3 +31,7 @@ export type { McpResourceInfo, ResourceParts } from './resources.js';
 export { fieldValue, formFields } from './elicitation.js';
 export type { ElicitAnswer, ElicitField, ElicitHandler, ElicitQuestion } from './elicitation.js';
 export type { McpClient } from './sdk.js';
+export { oauthDir, oauthFile, readRecord, removeRecord } from './oauth-store.js';
+export type { OAuthRecord } from './oauth-store.js';
+export { oauthLogin } from './oauth-login.js';
+export type { LoginOptions, LoginResult } from './oauth-login.js';

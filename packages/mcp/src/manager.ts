@@ -12,10 +12,12 @@ import type { Connection, McpToolInfo } from './connection.js';
 import type { ElicitHandler } from './elicitation.js';
 import type { McpClient } from './sdk.js';
 import { loadSdk } from './sdk.js';
+import { needsLogin } from './oauth-errors.js';
 import { adaptTool } from './tool-adapter.js';
 import type { SchemaCheck } from './tool-adapter.js';
 
-export type ServerState = 'pending' | 'connected' | 'failed' | 'closed';
+/** `needs-auth`: an HTTP/SSE server that wants an OAuth login (`/mcp login NAME`). */
+export type ServerState = 'pending' | 'connected' | 'failed' | 'closed' | 'needs-auth';
 
 /** One server as `/mcp` shows it. */
 export interface ServerStatus {
@@ -52,6 +54,8 @@ export interface ManagerOptions {
   onListChanged?: (server: string, what: 'prompts' | 'resources') => void;
   /** Answers servers' `elicitation/create` requests; absent: the capability is not declared. */
   elicit?: ElicitHandler;
+  /** The OAuth token folder (oauthDir); absent: remote servers get no OAuth. */
+  oauthDir?: string;
 }
 
 export interface McpManager {
@@ -164,6 +168,7 @@ export function createMcpManager(options: ManagerOptions): McpManager {
         onToolsChanged: (infos) => offer(entry, infos, check),
         ...(options.onListChanged ? { onListChanged: (what) => options.onListChanged?.(entry.server.name, what) } : {}),
         ...(options.elicit ? { elicit: options.elicit } : {}),
+        ...(options.oauthDir !== undefined ? { oauthDir: options.oauthDir } : {}),
         onClosed: (why) => {
           entry.connection = undefined;
           const tail =
@@ -187,6 +192,13 @@ export function createMcpManager(options: ManagerOptions): McpManager {
         `${where}: connected, ${entry.tools.length} tool${entry.tools.length === 1 ? '' : 's'}`,
       );
     } catch (error) {
+      if (needsLogin(error))
+        return setState(
+          entry,
+          'needs-auth',
+          `${where} needs login: run /mcp login ${entry.server.name} and authenticate`,
+          `the server wants an OAuth login: /mcp login ${entry.server.name}`,
+        );
       const why = error instanceof Error ? error.message : String(error);
       const tail = stderr.trim() === '' ? '' : ` (stderr: ${stderr.trim().split('\n').slice(-3).join(' | ')})`;
       setState(entry, 'failed', `${where} failed to start: ${why}${tail}`, `${why}${tail}`);

@@ -95,7 +95,8 @@ export interface McpServerRow {
   /** The file (or flag) its entry came from. */
   source: string;
   transport: 'stdio' | 'http' | 'sse';
-  state: 'pending' | 'connected' | 'failed' | 'closed';
+  /** `needs-auth`: an OAuth login is wanted (`/mcp login NAME`). */
+  state: 'pending' | 'connected' | 'failed' | 'closed' | 'needs-auth';
   tools: number;
   /** Why it failed or closed. */
   error?: string;

@@ -214,8 +214,8 @@ export const SLASH_TABLE = [
   {
     name: 'mcp',
     aliases: [],
-    args: '[reconnect <name>]',
-    description: 'the MCP servers: state, transport, tool count and errors; reconnect one',
+    args: '[reconnect|login|logout <name>]',
+    description: 'the MCP servers: state, transport, tool count and errors; reconnect one; OAuth log in/out',
     run: (deps, args) => deps.controls.mcp?.(args) ?? { kind: 'mcp', servers: [] },
   },
   {

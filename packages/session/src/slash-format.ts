@@ -155,7 +155,8 @@ function mcpLines(result: Extract<SlashResult, { kind: 'mcp' }>): string[] {
   if (result.servers.length === 0) return [...lines, 'no MCP servers started in this session'];
   for (const s of result.servers) {
     const tools = s.state === 'connected' || s.tools > 0 ? `, ${s.tools} tool${s.tools === 1 ? '' : 's'}` : '';
-    lines.push(`${s.name}: ${s.state} (${s.transport}${tools}; ${s.scope}: ${s.source})`);
+    const state = s.state === 'needs-auth' ? 'needs authentication' : s.state;
+    lines.push(`${s.name}: ${state} (${s.transport}${tools}; ${s.scope}: ${s.source})`);
     if (s.error !== undefined && s.state !== 'connected') lines.push(`  ${s.error}`);
   }
   return lines;

@@ -8,7 +8,14 @@
  * server process and connection.
  */
 import type { Agent, Hooks } from '@coding-harness/agent';
-import { callTool, createMcpManager, gatewayRegistry, outputCapFromEnv, searchTool } from '@coding-harness/mcp';
+import {
+  callTool,
+  createMcpManager,
+  gatewayRegistry,
+  oauthDir,
+  outputCapFromEnv,
+  searchTool,
+} from '@coding-harness/mcp';
 import type { ConfiguredServer, McpChange, McpManager, ServerStatus } from '@coding-harness/mcp';
 import { CREDENTIAL_ENV_NAMES } from '@coding-harness/tools';
 import type { ToolSpec } from '@coding-harness/model';
@@ -29,6 +36,8 @@ export interface McpRuntimeOptions {
   servers: readonly ConfiguredServer[];
   env: Readonly<Record<string, string | undefined>>;
   workroot: string;
+  /** The user's home: remote servers' OAuth tokens live under its XDG state dir (absent: no OAuth). */
+  home?: string;
   /** Where notices go before a front end listens (start-up messages). */
   startupMessages: string[];
   /**
@@ -54,6 +63,14 @@ export interface McpRuntime {
   listen(sink: (message: string) => void): void;
   status(): ServerStatus[];
   reconnect(name: string): Promise<boolean>;
+  /** The OAuth token folder, when remote servers may log in (oauth-slash.ts). */
+  readonly oauthDir?: string;
+  /** A configured server by name (its URL for a login). */
+  server(name: string): ConfiguredServer | undefined;
+  /** Shows a notice now (the session's events) or at start-up. */
+  notice(message: string): void;
+  /** The harness's environment (a server URL's `${VAR}`s, the opener setting). */
+  readonly env: Readonly<Record<string, string | undefined>>;
   close(): Promise<void>;
   /** The servers' prompts, resources and questions (prompts-wiring.ts). */
   readonly ux: McpUx;
@@ -136,8 +153,10 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
     },
     { maxOutputTokens: cap.maxTokens, canElicit: options.canElicit ?? false },
   );
+  const tokens = options.home !== undefined ? oauthDir(options.env, options.home) : undefined;
   const manager: McpManager = createMcpManager({
     servers: options.servers,
+    ...(tokens !== undefined ? { oauthDir: tokens } : {}),
     env: options.env,
     refusedVars: CREDENTIAL_ENV_NAMES,
     cwd: options.workroot,
@@ -201,6 +220,10 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
     },
     status: () => manager.status(),
     reconnect: (name) => manager.reconnect(name),
+    ...(tokens !== undefined ? { oauthDir: tokens } : {}),
+    server: (name) => options.servers.find((s) => s.name === name),
+    notice,
+    env: options.env,
     close: async () => {
       ux.elicitation?.cancelAll();
       await manager.close();

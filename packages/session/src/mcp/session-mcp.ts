@@ -100,6 +100,7 @@ export async function startMcp(input: McpStartInput): Promise<McpRuntime | undef
     servers: start,
     env: input.env,
     workroot: input.workroot,
+    home: input.home,
     startupMessages: input.startupMessages,
     ...(input.apiSearch ? { apiSearch: true } : {}),
     canElicit: input.canElicit ?? false,
