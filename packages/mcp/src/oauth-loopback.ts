@@ -3,8 +3,13 @@
  * answering `/callback` once. The `state` must match what the authorization request carried (a
  * page elsewhere cannot feed a code in); anything else gets a 400 and the wait goes on.
  */
-import { createServer } from 'node:http';
+import type * as Http from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+
+// Required on first use, never at import: the bins bundle this package, and a run that logs in
+// to no server must not load the HTTP server (the start-up module tests check it).
+const http = (): typeof Http => createRequire(import.meta.url)('node:http') as typeof Http;
 
 export type CallbackResult = { ok: true; code: string } | { ok: false; message: string };
 
@@ -21,7 +26,7 @@ const page = (text: string) =>
 export async function startLoopback(): Promise<Loopback> {
   let deliver: ((result: CallbackResult) => void) | undefined;
   let expected: string | undefined;
-  const server = createServer((req, res) => {
+  const server = http().createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const reply = (status: number, text: string) => {
       res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(page(text));

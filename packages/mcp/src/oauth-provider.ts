@@ -5,7 +5,8 @@
  * business (`onAuthorizationUrl`): a login shows the URL, a plain connection only learns that
  * the server needs one.
  */
-import { randomBytes } from 'node:crypto';
+import type * as Crypto from 'node:crypto';
+import { createRequire } from 'node:module';
 import type {
   OAuthClientMetadata,
   OAuthDiscoveryState,
@@ -16,6 +17,10 @@ import type {
 import type { OAuthRecord } from './oauth-store.js';
 import { readRecord, removeRecord, writeRecord } from './oauth-store.js';
 import { NeedsLoginError } from './oauth-errors.js';
+
+// Required on first use, never at import: the bins bundle this package, and a run that logs in
+// to no server must not load node:crypto (the start-up module tests check it).
+const crypto = (): typeof Crypto => createRequire(import.meta.url)('node:crypto') as typeof Crypto;
 
 export interface ProviderOptions {
   serverUrl: string;
@@ -41,7 +46,7 @@ export class FileOAuthProvider implements OAuthClientProvider {
   #verifier: string | undefined;
   /** Discovery of the login in progress, kept with the verifier (the callback leg checks the issuer against it). */
   #discovery: OAuthDiscoveryState | undefined;
-  readonly #state = randomBytes(16).toString('hex');
+  readonly #state = crypto().randomBytes(16).toString('hex');
 
   constructor(options: ProviderOptions) {
     this.#options = options;

@@ -5,9 +5,14 @@
  * others, or not a regular file (a symlink planted by someone else), is refused with a message
  * naming it: its tokens are never used.
  */
-import { createHash } from 'node:crypto';
+import type * as Crypto from 'node:crypto';
+import { createRequire } from 'node:module';
 import { chmod, lstat, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+
+// Required on first use, never at import: the bins bundle this package, and a run that logs in
+// to no server must not load node:crypto (the start-up module tests check it).
+const crypto = (): typeof Crypto => createRequire(import.meta.url)('node:crypto') as typeof Crypto;
 
 /** What is kept per server: the registered client, the tokens, and when the access token ends. */
 export interface OAuthRecord {
@@ -28,7 +33,7 @@ export function oauthDir(env: Readonly<Record<string, string | undefined>>, home
 
 /** The file for one server URL (hashed: a URL is not a safe file name). */
 export function oauthFile(dir: string, serverUrl: string): string {
-  const hash = createHash('sha256').update(serverUrl).digest('hex').slice(0, 32);
+  const hash = crypto().createHash('sha256').update(serverUrl).digest('hex').slice(0, 32);
   return join(dir, `${hash}.json`);
 }
 

@@ -4,7 +4,6 @@
  * HARNESS_MCP_OAUTH_OPEN=1); the login then waits in the background for the browser to come back
  * to the loopback callback, and says how it ended as a notice before reconnecting the server.
  */
-import { spawn } from 'node:child_process';
 import { expandServer, oauthFile, oauthLogin, removeRecord } from '@coding-harness/mcp';
 import { CREDENTIAL_ENV_NAMES } from '@coding-harness/tools';
 import type { McpRuntime } from './runtime.js';
@@ -17,9 +16,13 @@ export function platformOpener(platform: NodeJS.Platform = process.platform): Op
   const [command, ...pre] =
     platform === 'darwin' ? ['open'] : platform === 'win32' ? ['cmd', '/c', 'start', '""'] : ['xdg-open'];
   return (url) => {
-    const child = spawn(command ?? 'xdg-open', [...pre, url], { detached: true, stdio: 'ignore' });
-    child.on('error', () => undefined);
-    child.unref();
+    // Loaded here, not at import: the bins bundle this file, and a run that opens no browser must
+    // not load node:child_process (the start-up module tests check it).
+    void import('node:child_process').then(({ spawn }) => {
+      const child = spawn(command ?? 'xdg-open', [...pre, url], { detached: true, stdio: 'ignore' });
+      child.on('error', () => undefined);
+      child.unref();
+    });
   };
 }
 
