@@ -1,7 +1,8 @@
 /**
  * The layering rule, as data. Allowed arrows (importer -> imported):
  *   skills -> model; tools -> skills, model; agent -> model, tools, approval, skills;
- *   mcp -> model, tools (an MCP server's tools are tools of the open contract);
+ *   mcp -> model, tools (an MCP server's tools are tools of the open contract), protocol (types:
+ *   a server's questions are the protocol's elicitation form);
  *   protocol -> model, approval (types); session -> agent, model, tools, approval, skills, mcp;
  *   apps -> any package.
  *   model and mock-anthropic import none of them.
@@ -24,7 +25,7 @@ const allowedPackages = {
   model: [],
   protocol: ['model', 'approval'],
   tools: ['skills', 'model'],
-  mcp: ['model', 'tools'],
+  mcp: ['model', 'tools', 'protocol'],
   agent: ['model', 'protocol', 'skills', 'tools', 'approval'],
   session: ['model', 'protocol', 'skills', 'tools', 'approval', 'agent', 'mcp'],
 };

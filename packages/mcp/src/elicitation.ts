@@ -4,30 +4,13 @@
  * schema this reader cannot show as a form, or a URL-mode request, is declined with the reason,
  * never answered with made-up values.
  */
+import type { ElicitationAnswer, ElicitationField } from '@coding-harness/protocol';
 
-/** One field of a form the user fills in. */
-export interface ElicitField {
-  name: string;
-  title?: string;
-  description?: string;
-  type: 'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'multi-enum';
-  required: boolean;
-  /** The choices of an enum (one, or several for `multi-enum`). */
-  options?: string[];
-  /** The choices' display names, in the same order (titled enums; `enumNames` of the legacy form). */
-  optionTitles?: string[];
-  default?: string | number | boolean | string[];
-  /** `email`, `uri`, `date`, `date-time` for a string. */
-  format?: string;
-  minimum?: number;
-  maximum?: number;
-}
+/** One field of a form the user fills in: the protocol's own type (front ends render it as sent). */
+export type ElicitField = ElicitationField;
 
-/** The user's answer. */
-export type ElicitAnswer =
-  | { action: 'accept'; content: Record<string, string | number | boolean | string[]> }
-  | { action: 'decline' }
-  | { action: 'cancel' };
+/** The user's answer, as the protocol's `answer_elicitation` carries it. */
+export type ElicitAnswer = ElicitationAnswer;
 
 /** A request as the front end shows it. */
 export interface ElicitQuestion {
